@@ -1,0 +1,70 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import type { Adapter } from 'lowdb';
+import { operations } from './operations/index.js';
+import { registerEndpoint } from './http/endpoint.js';
+import { registerBodyParsers } from './http/bodies.js';
+import { registerErrorHandlers } from './http/errors.js';
+import { parseParams } from './http/params.js';
+import { Seed } from './store/world.js';
+import { Sessions } from './store/sessions.js';
+import { loadFixtures, validateCollections } from './store/fixtures.js';
+import { defaultFixturesDir } from './paths.js';
+import type { Collections } from './generated/wire.js';
+
+export interface AppOptions {
+  /** Folder with one JSON file per collection (default: the bundled fixtures/default). */
+  fixturesDir?: string;
+  /** A world given directly instead of a fixtures folder (validated the same way). */
+  data?: Collections;
+  /** Start every session's clock frozen at this moment. */
+  now?: Date;
+  /** Replace the credentials of API access record "1". */
+  credentials?: { apiId?: string; apiKey?: string };
+  /** Largest request body in bytes (default 1 MiB). */
+  bodyLimit?: number;
+  logger?: FastifyServerOptions['logger'];
+  /** lowdb adapter for the default session (persistence). */
+  defaultAdapter?: Adapter<Collections>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    billsim: { sessions: Sessions };
+  }
+}
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+function seedData(options: AppOptions): Collections {
+  const data = options.data ?? loadFixtures(options.fixturesDir ?? defaultFixturesDir);
+  if (options.data) validateCollections(options.data, '(data option)');
+  const { apiId, apiKey } = options.credentials ?? {};
+  if (!apiId && !apiKey) return data;
+  const access = data.api_access.map((row) =>
+    row.id === '1' ? { ...row, api_id: apiId || row.api_id, api_key: apiKey || row.api_key } : row,
+  );
+  return { ...data, api_access: access };
+}
+
+/** Builds the simulator as a Fastify instance without listening (use inject or listen). */
+export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
+  const seed = new Seed(seedData(options));
+  const sessions = new Sessions(seed, { now: options.now, defaultAdapter: options.defaultAdapter });
+  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit,
+    routerOptions: { querystringParser: (query: string) => parseParams(query) },
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
+  });
+  app.decorate('billsim', { sessions });
+  registerErrorHandlers(app, bodyLimit);
+  await app.register(formbody, { parser: (body) => parseParams(body) });
+  await app.register(multipart, { limits: { fileSize: bodyLimit, fieldSize: bodyLimit, fields: 10000, files: 20 } });
+  registerBodyParsers(app);
+  registerEndpoint(app, { sessions, operations });
+  return app;
+}

@@ -1,0 +1,35 @@
+// Dates on the wire are UTC: YYYY-MM-DD and YYYY-MM-DD HH:MM:SS; unset dates are all zeros.
+export const ZERO_DATE = '0000-00-00';
+export const ZERO_DATETIME = '0000-00-00 00:00:00';
+
+export function formatDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+export function formatDateTime(date: Date): string {
+  return date.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** Parses YYYY-MM-DD[ HH:MM:SS] as UTC; undefined when it is not a real calendar date. */
+export function parseDateTime(text: string): Date | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/.exec(text);
+  if (!match) return undefined;
+  const [y, mo, d, h = '0', mi = '0', s = '0'] = match.slice(1);
+  const date = new Date(Date.UTC(+y, +mo - 1, +d, +h, +mi, +s));
+  const same = date.getUTCFullYear() === +y && date.getUTCMonth() === +mo - 1 && date.getUTCDate() === +d
+    && date.getUTCHours() === +h && date.getUTCMinutes() === +mi && date.getUTCSeconds() === +s;
+  return same ? date : undefined;
+}
+
+/** Adds whole months, clamping to the month's last day (Jan 31 + 1 month = Feb 28/29). */
+export function addMonths(date: Date, months: number): Date {
+  const day = date.getUTCDate();
+  const result = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1));
+  const last = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
+  result.setUTCDate(Math.min(day, last));
+  return result;
+}
+
+export function addDays(date: Date, days: number): Date {
+  return new Date(date.getTime() + days * 86_400_000);
+}

@@ -1,0 +1,41 @@
+// All arithmetic on money happens here, in integer cents; the wire sees
+// two-decimal strings ("12.30") and, for line totals, JSON numbers.
+
+/** "12.3", "12.30", "-4.05" or 12.3 -> 1230 / -405 cents. */
+export function toCents(value: string | number): number {
+  const text = typeof value === 'number' ? value.toFixed(2) : value.trim();
+  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) throw new Error(`not a money amount: ${text}`);
+  const cents = Number(match[2]) * 100 + Number((match[3] ?? '0').padEnd(2, '0'));
+  return match[1] === '-' ? -cents : cents;
+}
+
+/** 1230 -> "12.30". */
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(cents));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Cents as the JSON number the API uses for line totals (PHP float: 60, 9.95). */
+export function centsToNumber(cents: number): number {
+  return Math.round(cents) / 100;
+}
+
+/** Percentage of an amount, rounded half away from zero to whole cents. rate is "20.00" or "7.5". */
+export function percentOf(cents: number, rate: string): number {
+  const basisPoints = Math.round(Number(rate) * 10000); // percent with 4 decimals, as an integer
+  const raw = (cents * basisPoints) / 1_000_000;
+  return Math.sign(raw) * Math.round(Math.abs(raw));
+}
+
+/** amount x qty in cents; qty may be fractional ("1.5" hours). */
+export function lineCents(amount: string, qty: string): number {
+  const q = Number(qty);
+  return Math.round(toCents(amount) * q);
+}
+
+/** Converts an amount between currencies given their 4-decimal rates against the main currency. */
+export function convertCents(cents: number, fromRate: string, toRate: string): number {
+  return Math.round((cents * Number(toRate)) / Number(fromRate));
+}

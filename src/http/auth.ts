@@ -1,0 +1,49 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { BlockList, isIPv4, isIPv6 } from 'node:net';
+import { ApiError, messages } from '../errors.js';
+import type { ApiAccess } from '../generated/wire.js';
+import type { Table } from '../store/table.js';
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+/** Equal-length digests make the comparison constant-time whatever the inputs' lengths. */
+export function secretEquals(given: string, expected: string): boolean {
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+export function normalizeIp(ip: string): string {
+  return ip.startsWith('::ffff:') && isIPv4(ip.slice(7)) ? ip.slice(7) : ip;
+}
+
+export function ipAllowed(rules: readonly string[], ip: string): boolean {
+  if (rules.length === 0 || rules.includes('all')) return true;
+  const list = new BlockList();
+  for (const rule of rules) {
+    const [address, bits] = rule.split('/');
+    const family = isIPv6(address) ? 'ipv6' : 'ipv4';
+    if (!isIPv4(address) && !isIPv6(address)) continue;
+    if (bits === undefined) list.addAddress(address, family);
+    else list.addSubnet(address, Number(bits), family);
+  }
+  return list.check(ip, isIPv6(ip) ? 'ipv6' : 'ipv4');
+}
+
+const DUMMY_KEY = 'billsim-no-such-api-id';
+
+/** Checks credentials, the caller's IP and whether the key may run `call`. Throws ApiError. */
+export function authenticate(access: Table<ApiAccess>, apiId: string, apiKey: string, ip: string, call: string): ApiAccess {
+  if (!apiId) throw new ApiError(messages.credentialsMissing('api_id'));
+  if (!apiKey) throw new ApiError(messages.credentialsMissing('api_key'));
+  const record = access.where('api_id', apiId)[0];
+  // Compare even when the id is unknown, so timing does not reveal valid ids.
+  const keyOk = secretEquals(apiKey, record ? record.api_key : DUMMY_KEY);
+  if (!record || !keyOk) throw new ApiError(messages.credentialsInvalid());
+  const clientIp = normalizeIp(ip);
+  if (!ipAllowed(record.ip, clientIp)) throw new ApiError(messages.ipNotAllowed(clientIp));
+  if (record.calls.length > 0 && call && !record.calls.includes(call)) {
+    throw new ApiError(messages.callNotAllowed(call));
+  }
+  return record;
+}

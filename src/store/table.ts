@@ -1,0 +1,117 @@
+export interface Row {
+  id: string;
+}
+
+/**
+ * One collection: rows in insertion order plus a primary index by id and lazily
+ * built secondary indexes, so a lookup never scans. Rows are replaced, never
+ * mutated in place: sessions share a seed table until they first write to it.
+ */
+export class Table<T extends Row> {
+  readonly rows: T[];
+  private readonly byId: Map<string, T>;
+  private readonly secondary = new Map<string, Map<string, T[]>>();
+  private maxId: number;
+
+  constructor(rows: T[], byId?: Map<string, T>, maxId?: number) {
+    this.rows = rows;
+    this.byId = byId ?? new Map(rows.map((r) => [r.id, r]));
+    this.maxId = maxId ?? rows.reduce((m, r) => Math.max(m, Number(r.id) || 0), 0);
+  }
+
+  get size(): number {
+    return this.rows.length;
+  }
+
+  get(id: string): T | undefined {
+    return this.byId.get(id);
+  }
+
+  all(): readonly T[] {
+    return this.rows;
+  }
+
+  /** Rows whose `field` equals `value` (compared as strings), via a cached index. */
+  where<K extends keyof T & string>(field: K, value: string): readonly T[] {
+    let index = this.secondary.get(field);
+    if (!index) {
+      index = new Map();
+      for (const row of this.rows) push(index, String(row[field]), row);
+      this.secondary.set(field, index);
+    }
+    return index.get(value) ?? [];
+  }
+
+  nextId(): string {
+    return String(this.maxId + 1);
+  }
+
+  get lastId(): number {
+    return this.maxId;
+  }
+
+  insert(row: T): void {
+    this.rows.push(row);
+    this.byId.set(row.id, row);
+    this.maxId = Math.max(this.maxId, Number(row.id) || 0);
+    for (const [field, index] of this.secondary) push(index, String(row[field as keyof T]), row);
+  }
+
+  replace(row: T): T {
+    const prev = this.byId.get(row.id);
+    if (!prev) throw new Error(`replace: no row ${row.id}`);
+    this.rows[this.rows.indexOf(prev)] = row;
+    this.byId.set(row.id, row);
+    for (const [field, index] of this.secondary) {
+      const before = String(prev[field as keyof T]);
+      const after = String(row[field as keyof T]);
+      const list = index.get(before);
+      // Same key: keep the row's place so index order stays insertion order.
+      if (before === after && list) list[list.indexOf(prev)] = row;
+      else {
+        pull(index, before, prev);
+        push(index, after, row);
+      }
+    }
+    return prev;
+  }
+
+  /** Removes a row; returns it and its position so an undo can put it back. */
+  remove(id: string): { row: T; at: number } | undefined {
+    const row = this.byId.get(id);
+    if (!row) return undefined;
+    const at = this.rows.indexOf(row);
+    this.rows.splice(at, 1);
+    this.byId.delete(id);
+    for (const [field, index] of this.secondary) pull(index, String(row[field as keyof T]), row);
+    return { row, at };
+  }
+
+  insertAt(row: T, at: number): void {
+    this.rows.splice(at, 0, row);
+    this.byId.set(row.id, row);
+    for (const [field, index] of this.secondary) push(index, String(row[field as keyof T]), row);
+  }
+
+  restoreMaxId(value: number): void {
+    this.maxId = value;
+  }
+
+  /** A copy that can be written without touching this table (rows are shared). */
+  clone(): Table<T> {
+    return new Table(this.rows.slice(), new Map(this.byId), this.maxId);
+  }
+}
+
+function push<T>(index: Map<string, T[]>, key: string, row: T): void {
+  const list = index.get(key);
+  if (list) list.push(row);
+  else index.set(key, [row]);
+}
+
+function pull<T>(index: Map<string, T[]>, key: string, row: T): void {
+  const list = index.get(key);
+  if (!list) return;
+  const at = list.indexOf(row);
+  if (at >= 0) list.splice(at, 1);
+}

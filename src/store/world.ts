@@ -1,0 +1,108 @@
+import { Low, Memory, type Adapter } from 'lowdb';
+import { Table } from './table.js';
+import type { Collections } from '../generated/wire.js';
+
+export type CollectionName = keyof Collections;
+export type RecordOf<K extends CollectionName> = Collections[K][number];
+export type Tables = { [K in CollectionName]: Table<RecordOf<K>> };
+
+/** The immutable starting point every session begins from, indexed once and shared. */
+export class Seed {
+  readonly tables: Tables;
+  constructor(readonly data: Collections) {
+    const tables = {} as Record<string, Table<{ id: string }>>;
+    for (const [name, rows] of Object.entries(data)) tables[name] = new Table(rows as { id: string }[]);
+    this.tables = tables as unknown as Tables;
+  }
+}
+
+type Undo = () => void;
+
+/**
+ * One session's state. Reads fall through to the shared seed tables; the first
+ * write to a collection copies just that collection (copy-on-write), so a new
+ * session costs almost nothing. `db` is the lowdb document whose adapter decides
+ * where a committed state goes (memory, or a JSON file for --data).
+ */
+export class World {
+  readonly db: Low<Collections>;
+  private own = new Map<CollectionName, Table<{ id: string }>>();
+  private undo: Undo[] | null = null;
+
+  constructor(private seed: Seed, adapter: Adapter<Collections> = new Memory<Collections>()) {
+    this.db = new Low(adapter, { ...seed.data });
+  }
+
+  table<K extends CollectionName>(name: K): Table<RecordOf<K>> {
+    return (this.own.get(name) ?? this.seed.tables[name]) as unknown as Table<RecordOf<K>>;
+  }
+
+  get<K extends CollectionName>(name: K, id: string): RecordOf<K> | undefined {
+    return this.table(name).get(id);
+  }
+
+  private writable<K extends CollectionName>(name: K): Table<RecordOf<K>> {
+    let table = this.own.get(name);
+    if (!table) {
+      table = this.seed.tables[name].clone() as unknown as Table<{ id: string }>;
+      this.own.set(name, table);
+      this.db.data[name] = table.rows as never;
+    }
+    return table as unknown as Table<RecordOf<K>>;
+  }
+
+  nextId(name: CollectionName): string {
+    return this.table(name).nextId();
+  }
+
+  insert<K extends CollectionName>(name: K, row: RecordOf<K>): RecordOf<K> {
+    const table = this.writable(name);
+    const maxBefore = table.lastId;
+    table.insert(row);
+    this.undo?.push(() => {
+      table.remove(row.id);
+      table.restoreMaxId(maxBefore);
+    });
+    return row;
+  }
+
+  replace<K extends CollectionName>(name: K, row: RecordOf<K>): RecordOf<K> {
+    const table = this.writable(name);
+    const prev = table.replace(row);
+    this.undo?.push(() => table.replace(prev));
+    return row;
+  }
+
+  remove<K extends CollectionName>(name: K, id: string): void {
+    const table = this.writable(name);
+    const removed = table.remove(id);
+    if (removed) this.undo?.push(() => table.insertAt(removed.row, removed.at));
+  }
+
+  /** Runs fn; if it throws, every write it made is undone before the error propagates. */
+  transaction<R>(fn: () => R): R {
+    if (this.undo) return fn();
+    this.undo = [];
+    try {
+      const result = fn();
+      this.undo = null;
+      return result;
+    } catch (error) {
+      const undo = this.undo ?? [];
+      this.undo = null;
+      for (let i = undo.length - 1; i >= 0; i--) undo[i]();
+      throw error;
+    }
+  }
+
+  /** Hands the committed state to the adapter (a no-op in memory, an atomic file write with --data). */
+  persist(): Promise<void> {
+    return this.db.write();
+  }
+
+  /** Back to the seed: drops every copied collection. */
+  reset(): void {
+    this.own.clear();
+    this.db.data = { ...this.seed.data };
+  }
+}

@@ -1,0 +1,104 @@
+// Shared test helpers: build an app per test, call the API through any
+// encoding, and check answers against the call's result schema.
+import type { Test } from 'tap';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOptions } from '../../src/app.js';
+import { resultValidator } from '../../src/schemas.js';
+import { strictValidator, SCHEMA_BASE } from '../../src/schemas.js';
+
+export const CREDENTIALS = { api_id: 'billsim', api_key: 'billsim-secret' };
+export const FROZEN_NOW = new Date('2026-11-20T12:00:00Z');
+
+export type Encoding = 'get' | 'form' | 'multipart' | 'json';
+export const ENCODINGS: Encoding[] = ['get', 'form', 'multipart'];
+
+/** Flat wire parameters: bracket keys as they go over the wire, repeated keys as arrays. */
+export type WireParams = Record<string, string | string[]>;
+export type Body = Record<string, unknown> & { success: boolean; call: string; server_time: number };
+
+export async function build(t: Test, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = await buildApp({ now: FROZEN_NOW, ...options });
+  t.teardown(() => app.close());
+  return app;
+}
+
+function pairs(params: WireParams): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const [key, value] of Object.entries(params)) {
+    for (const v of Array.isArray(value) ? value : [value]) out.push([key, v]);
+  }
+  return out;
+}
+
+function multipartBody(list: Array<[string, string]>): { payload: string; boundary: string } {
+  const boundary = '----billsimtestboundary';
+  const parts = list.map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+  return { payload: `${parts.join('')}--${boundary}--\r\n`, boundary };
+}
+
+export interface CallOptions {
+  via?: Encoding;
+  session?: string;
+  credentials?: Record<string, string> | null;
+  headers?: Record<string, string>;
+}
+
+/** Calls the API and returns the parsed JSON body (asserting HTTP 200 JSON). */
+export async function api(app: FastifyInstance, call: string, params: WireParams = {}, options: CallOptions = {}): Promise<Body> {
+  const all = { call, ...(options.credentials === null ? {} : options.credentials ?? CREDENTIALS), ...params };
+  const list = pairs(all as WireParams);
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.session) headers['x-billsim-session'] = options.session;
+  const via = options.via ?? 'get';
+  let response;
+  if (via === 'get') {
+    response = await app.inject({ method: 'GET', url: `/admin/api.php?${new URLSearchParams(list)}`, headers });
+  } else if (via === 'form') {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    response = await app.inject({ method: 'POST', url: '/admin/api.php', payload: new URLSearchParams(list).toString(), headers });
+  } else if (via === 'multipart') {
+    const { payload, boundary } = multipartBody(list);
+    headers['content-type'] = `multipart/form-data; boundary=${boundary}`;
+    response = await app.inject({ method: 'POST', url: '/admin/api.php', payload, headers });
+  } else {
+    headers['content-type'] = 'application/json';
+    response = await app.inject({ method: 'POST', url: '/admin/api.php', payload: JSON.stringify(all), headers });
+  }
+  if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode}: ${response.body}`);
+  return response.json() as Body;
+}
+
+/** The call's own fields: the body without the envelope. */
+export function resultOf(body: Body): Record<string, unknown> {
+  const { success, call, server_time, ...rest } = body;
+  void success; void call; void server_time;
+  return rest;
+}
+
+/** Asserts a successful answer whose fields match the call's result schema exactly. */
+export function assertSuccess(t: Test, body: Body, call: string): Record<string, unknown> {
+  t.equal(body.success, true, `${call} succeeds${body.error ? `: ${JSON.stringify(body.error)}` : ''}`);
+  t.equal(body.call, call);
+  t.type(body.server_time, 'number');
+  const check = resultValidator(call);
+  const result = resultOf(body);
+  delete result.info;
+  t.ok(check(result), `${call} result matches its schema: ${JSON.stringify(check.errors ?? [])}`);
+  const envelope = strictValidator(`${SCHEMA_BASE}common/envelope.json`);
+  t.ok(envelope(body), 'envelope matches');
+  return resultOf(body);
+}
+
+/** Asserts the error envelope with exactly these messages. */
+export function assertError(t: Test, body: Body, call: string, messages: string[]): void {
+  t.strictSame(body, { success: false, call, server_time: body.server_time, error: messages });
+  t.type(body.server_time, 'number');
+}
+
+/** Calls through GET, urlencoded POST and multipart POST and asserts identical answers. */
+export async function sameEverywhere(t: Test, app: FastifyInstance, call: string, params: WireParams): Promise<Body> {
+  const bodies: Body[] = [];
+  for (const via of ENCODINGS) bodies.push(await api(app, call, params, { via }));
+  for (let i = 1; i < bodies.length; i++) t.strictSame(bodies[i], bodies[0], `${ENCODINGS[i]} answers as GET does`);
+  return bodies[0];
+}
