@@ -25,7 +25,19 @@ export interface AllWireTypes {
   resources_registrar_json?: Registrar;
   resources_reply_category_json?: ReplyCategory;
   resources_transaction_json?: Transaction;
+  operations_getClientAccounts_json?: GetClientAccounts;
+  operations_getClientDomains_json?: GetClientDomains;
   operations_getCurrencies_json?: GetCurrencies;
+  operations_getDomainDetails_json?: GetDomainDetails;
+  operations_getInvoiceDetails_json?: GetInvoiceDetails;
+  operations_getNewsItem_json?: GetNewsItem;
+  operations_getOrderDraft_json?: GetOrderDraft;
+  operations_getOrderPages_json?: GetOrderPages;
+  operations_getOtherPopularProducts_json?: GetOtherPopularProducts;
+  operations_getPredefinedReplies_json?: GetPredefinedReplies;
+  operations_getProducts_json?: GetProducts;
+  operations_getSubCategories_json?: GetSubCategories;
+  operations_getTransactions_json?: GetTransactions;
 }
 /**
  * Fields every successful answer carries, next to the call's own result fields.
@@ -1227,6 +1239,24 @@ export interface DraftDomain {
   epp_code: string;
 }
 /**
+ * PLACEHOLDER: to be written.
+ */
+export interface GetClientAccounts {
+  request: GetClientAccountsRequest;
+  result: GetClientAccountsResult;
+}
+export interface GetClientAccountsRequest {}
+export interface GetClientAccountsResult {}
+/**
+ * PLACEHOLDER: to be written.
+ */
+export interface GetClientDomains {
+  request: GetClientDomainsRequest;
+  result: GetClientDomainsResult;
+}
+export interface GetClientDomainsRequest {}
+export interface GetClientDomainsResult {}
+/**
  * List currencies: the main currency apart (id and rate as numbers), the others as strings.
  */
 export interface GetCurrencies {
@@ -1273,3 +1303,93 @@ export interface CurrencyListItem {
   enable: '0' | '1';
   format: string;
 }
+/**
+ * PLACEHOLDER: to be written.
+ */
+export interface GetDomainDetails {
+  request: GetDomainDetailsRequest;
+  result: GetDomainDetailsResult;
+}
+export interface GetDomainDetailsRequest {}
+export interface GetDomainDetailsResult {}
+/**
+ * PLACEHOLDER: to be written.
+ */
+export interface GetInvoiceDetails {
+  request: GetInvoiceDetailsRequest;
+  result: GetInvoiceDetailsResult;
+}
+export interface GetInvoiceDetailsRequest {}
+export interface GetInvoiceDetailsResult {}
+/**
+ * PLACEHOLDER: to be written.
+ */
+export interface GetNewsItem {
+  request: GetNewsItemRequest;
+  result: GetNewsItemResult;
+}
+export interface GetNewsItemRequest {}
+export interface GetNewsItemResult {}
+/**
+ * PLACEHOLDER: to be written.
+ */
+export interface GetOrderDraft {
+  request: GetOrderDraftRequest;
+  result: GetOrderDraftResult;
+}
+export interface GetOrderDraftRequest {}
+export interface GetOrderDraftResult {}
+/**
+ * PLACEHOLDER: to be written.
+ */
+export interface GetOrderPages {
+  request: GetOrderPagesRequest;
+  result: GetOrderPagesResult;
+}
+export interface GetOrderPagesRequest {}
+export interface GetOrderPagesResult {}
+/**
+ * PLACEHOLDER: to be written.
+ */
+export interface GetOtherPopularProducts {
+  request: GetOtherPopularProductsRequest;
+  result: GetOtherPopularProductsResult;
+}
+export interface GetOtherPopularProductsRequest {}
+export interface GetOtherPopularProductsResult {}
+/**
+ * PLACEHOLDER: to be written.
+ */
+export interface GetPredefinedReplies {
+  request: GetPredefinedRepliesRequest;
+  result: GetPredefinedRepliesResult;
+}
+export interface GetPredefinedRepliesRequest {}
+export interface GetPredefinedRepliesResult {}
+/**
+ * PLACEHOLDER: to be written.
+ */
+export interface GetProducts {
+  request: GetProductsRequest;
+  result: GetProductsResult;
+}
+export interface GetProductsRequest {}
+export interface GetProductsResult {}
+/**
+ * PLACEHOLDER: to be written.
+ */
+export interface GetSubCategories {
+  request: GetSubCategoriesRequest;
+  result: GetSubCategoriesResult;
+}
+export interface GetSubCategoriesRequest {}
+export interface GetSubCategoriesResult {}
+/**
+ * PLACEHOLDER: to be written.
+ */
+export interface GetTransactions {
+  request: GetTransactionsRequest;
+  result: GetTransactionsResult;
+}
+export interface GetTransactionsRequest {}
+export interface GetTransactionsResult {}
