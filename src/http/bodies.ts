@@ -17,11 +17,7 @@ export function registerBodyParsers(app: FastifyInstance): void {
     json(request, raw, (error, value) => {
       if (error) return done(new ApiError(messages.bodyMalformed(`invalid JSON (${error.message})`)));
       if (!isObject(value)) return done(new ApiError(messages.bodyMalformed('a JSON body must be an object of parameters')));
-      try {
-        done(null, parseParams(value as Record<string, unknown> as never));
-      } catch (e) {
-        done(e as Error);
-      }
+      done(null, parseParams(value as Record<string, unknown> as never));
     });
   });
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));

@@ -5,7 +5,7 @@ import type { AnyOperation } from '../operations/operation.js';
 import { DEFAULT_SESSION, isValidSessionName, type Session, type Sessions } from '../store/sessions.js';
 import { authenticate } from './auth.js';
 import { errorEnvelope, successEnvelope } from './envelope.js';
-import { mergeParams, text, type Params } from './params.js';
+import { assertParsed, mergeParams, text, type Params } from './params.js';
 
 export const API_PATH = '/admin/api.php';
 export const SESSION_HEADER = 'x-billsim-session';
@@ -31,6 +31,7 @@ export function registerEndpoint(app: FastifyInstance, deps: EndpointDeps): void
     const call = text(params, 'call');
     let now = new Date();
     try {
+      assertParsed(request.query, request.body);
       const session = sessionFor(request, deps.sessions);
       now = session.clock.now();
       const result = await runCall(deps, session, params, call, request.ip, now);
