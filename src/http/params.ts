@@ -45,7 +45,7 @@ function readQs(input: string | Record<string, unknown>): Params {
   if (typeof input === 'string') {
     const pairs = [...new URLSearchParams(input)];
     if (pairs.length > QS_OPTIONS.parameterLimit) throw new RangeError('too many parameters');
-    input = new URLSearchParams(pairs.map(([k, v]) => [mark(k), v])).toString();
+    input = new URLSearchParams(pairs.map(([k, v]): [string, string] => [mark(k), v])).toString();
   } else {
     input = Object.fromEntries(Object.entries(input).map(([k, v]) => [mark(k), v]));
   }
