@@ -3,14 +3,15 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { Adapter } from 'lowdb';
 import { operations } from './operations/index.js';
-import { registerEndpoint } from './http/endpoint.js';
+import { registerEndpoint, type Latency } from './http/endpoint.js';
+import { registerControl } from './http/control.js';
 import { registerBodyParsers } from './http/bodies.js';
 import { registerErrorHandlers } from './http/errors.js';
 import { parseParams } from './http/params.js';
 import { Seed } from './store/world.js';
 import { Sessions } from './store/sessions.js';
 import { loadFixtures, validateCollections } from './store/fixtures.js';
-import { defaultFixturesDir } from './paths.js';
+import { defaultFixturesDir, packageVersion } from './paths.js';
 import type { Collections } from './generated/wire.js';
 
 export interface AppOptions {
@@ -27,6 +28,12 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** lowdb adapter for the default session (persistence). */
   defaultAdapter?: Adapter<Collections>;
+  /** Delay every API answer by a random time in this range (ms). */
+  latency?: Latency;
+  /** Require `Authorization: Bearer <token>` on the /__billsim control routes. */
+  controlToken?: string;
+  /** Request journal entries kept per session (default 1000). */
+  journalLimit?: number;
 }
 
 declare module 'fastify' {
@@ -51,10 +58,13 @@ function seedData(options: AppOptions): Collections {
 /** Builds the simulator as a Fastify instance without listening (use inject or listen). */
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
   const seed = new Seed(seedData(options));
-  const sessions = new Sessions(seed, { now: options.now, defaultAdapter: options.defaultAdapter });
+  const sessions = new Sessions(seed, { now: options.now, defaultAdapter: options.defaultAdapter, journalLimit: options.journalLimit });
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const app = Fastify({
     logger: options.logger ?? false,
+    // Fastify's own request lines would log URLs with api_key in them; the
+    // endpoint logs one redacted line per call instead.
+    disableRequestLogging: true,
     bodyLimit,
     routerOptions: { querystringParser: (query: string) => parseParams(query) },
     onProtoPoisoning: 'remove',
@@ -65,6 +75,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(formbody, { parser: (body) => parseParams(body) });
   await app.register(multipart, { limits: { fileSize: bodyLimit, fieldSize: bodyLimit, fields: 10000, files: 20 } });
   registerBodyParsers(app);
-  registerEndpoint(app, { sessions, operations });
+  registerEndpoint(app, { sessions, operations, latency: options.latency });
+  registerControl(app, { sessions, calls: Object.keys(operations), version: packageVersion(), controlToken: options.controlToken });
   return app;
 }

@@ -26,6 +26,7 @@ export const messages = {
   bodyMalformed: (detail: string) => `Request body could not be read: ${detail}`,
   paramsTooComplex: () => 'Request parameters are nested or repeated beyond the supported limits',
   internal: () => 'Internal simulator error: the request was not applied',
+  simulatedFault: (status: number) => `Simulated failure (HTTP ${status}) injected through /__billsim/faults`,
 } as const;
 
 export function fail(message: string | string[]): never {

@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError, messages } from '../errors.js';
 import { requestValidator, paramMessage } from '../schemas.js';
 import type { AnyOperation } from '../operations/operation.js';
 import { DEFAULT_SESSION, isValidSessionName, type Session, type Sessions } from '../store/sessions.js';
+import { redact } from '../store/journal.js';
+import { formatDateTime } from '../domain/dates.js';
 import { authenticate } from './auth.js';
 import { errorEnvelope, successEnvelope } from './envelope.js';
 import { assertParsed, mergeParams, text, type Params } from './params.js';
@@ -13,36 +16,74 @@ export const SESSION_HEADER = 'x-billsim-session';
 // Transport parameters that are not the call's own: never validated or passed on.
 const TRANSPORT = new Set(['call', 'api_id', 'api_key', 'outputformat']);
 
+export interface Latency {
+  min: number;
+  max: number;
+}
+
 export interface EndpointDeps {
   sessions: Sessions;
   operations: Readonly<Record<string, AnyOperation>>;
+  /** Delay every API answer by a random time in this range (ms). */
+  latency?: Latency;
 }
 
-export function sessionFor(request: FastifyRequest, sessions: Sessions): Session {
+export function sessionName(request: FastifyRequest): string {
   const header = request.headers[SESSION_HEADER];
   const name = typeof header === 'string' ? header : DEFAULT_SESSION;
   if (!isValidSessionName(name)) throw new ApiError(messages.sessionInvalid());
-  return sessions.get(name);
+  return name;
+}
+
+interface Outcome {
+  status: number;
+  body: Record<string, unknown>;
+  errors: string[];
 }
 
 export function registerEndpoint(app: FastifyInstance, deps: EndpointDeps): void {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const started = performance.now();
     const params = mergeParams(request.query, request.body);
     const call = text(params, 'call');
-    let now = new Date();
+    let session: Session | undefined;
+    let outcome: Outcome;
     try {
       assertParsed(request.query, request.body);
-      const session = sessionFor(request, deps.sessions);
-      now = session.clock.now();
-      const result = await runCall(deps, session, params, call, request.ip, now);
-      return reply.send(successEnvelope(call, now, result));
+      session = deps.sessions.get(sessionName(request));
+      outcome = await answer(deps, session, params, call, request.ip);
     } catch (error) {
       if (!(error instanceof ApiError)) request.log.error({ err: error, call }, 'operation failed');
       const list = error instanceof ApiError ? error.messages : [messages.internal()];
-      return reply.send(errorEnvelope(call, now, list));
+      outcome = { status: 200, body: errorEnvelope(call, session?.clock.now() ?? new Date(), list), errors: list };
     }
+    if (deps.latency) await sleep(deps.latency.min + Math.random() * (deps.latency.max - deps.latency.min));
+    const durationMs = Math.round((performance.now() - started) * 100) / 100;
+    const success = outcome.body.success === true;
+    session?.journal.record({
+      time: formatDateTime(session.clock.now()), call, params: redact(params) as Params, success, error: outcome.errors, durationMs,
+    });
+    request.log.info({ call, session: session?.name, success, durationMs }, 'api call');
+    return reply.status(outcome.status).send(outcome.body);
   };
   app.route({ method: ['GET', 'POST'], url: API_PATH, handler });
+}
+
+async function answer(deps: EndpointDeps, session: Session, params: Params, call: string, ip: string): Promise<Outcome> {
+  const now = session.clock.now();
+  const fault = call ? session.faults.take(call) : undefined;
+  if (fault?.delayMs) await sleep(fault.delayMs);
+  if (fault && (fault.error || fault.status)) {
+    const list = fault.error ?? [messages.simulatedFault(fault.status ?? 200)];
+    return { status: fault.status ?? 200, body: errorEnvelope(call, now, list), errors: list };
+  }
+  try {
+    const result = await runCall(deps, session, params, call, ip, now);
+    return { status: 200, body: successEnvelope(call, now, result), errors: [] };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { status: 200, body: errorEnvelope(call, now, error.messages), errors: error.messages };
+  }
 }
 
 async function runCall(deps: EndpointDeps, session: Session, params: Params, call: string, ip: string, now: Date): Promise<object> {

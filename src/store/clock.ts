@@ -10,6 +10,12 @@ export class Clock {
     this.frozenAt = start ? start.getTime() : null;
   }
 
+  /** Back to how a new session starts: frozen at `start`, or real time. */
+  reset(start?: Date): void {
+    this.offsetMs = 0;
+    this.frozenAt = start ? start.getTime() : null;
+  }
+
   get frozen(): boolean {
     return this.frozenAt !== null;
   }

@@ -1,4 +1,6 @@
 import { Clock } from './clock.js';
+import { Journal } from './journal.js';
+import { Faults } from './faults.js';
 import { Seed, World } from './world.js';
 import type { Adapter } from 'lowdb';
 import type { Collections } from '../generated/wire.js';
@@ -13,9 +15,24 @@ export function isValidSessionName(name: string): boolean {
 export class Session {
   readonly world: World;
   readonly clock: Clock;
-  constructor(readonly name: string, seed: Seed, start?: Date, adapter?: Adapter<Collections>) {
+  readonly journal: Journal;
+  readonly faults = new Faults();
+  /** Saved states by name: each collection's rows at the time (rows are never mutated in place). */
+  readonly snapshots = new Map<string, { savedAt: string; data: Collections }>();
+  readonly createdAt = new Date();
+
+  constructor(readonly name: string, seed: Seed, options: SessionOptions = {}, adapter?: Adapter<Collections>) {
     this.world = new World(seed, adapter);
-    this.clock = new Clock(start);
+    this.clock = new Clock(options.now);
+    this.journal = new Journal(options.journalLimit);
+  }
+
+  /** Back to the seed: state, journal, faults and clock; snapshots are kept. */
+  reset(now?: Date): void {
+    this.world.reset();
+    this.journal.clear();
+    this.faults.clear();
+    this.clock.reset(now);
   }
 }
 
@@ -24,6 +41,8 @@ export interface SessionOptions {
   now?: Date;
   /** Where the default session keeps its committed state (lowdb adapter). */
   defaultAdapter?: Adapter<Collections>;
+  /** Request journal entries kept per session. */
+  journalLimit?: number;
 }
 
 /** Isolated worlds by name, each created from the seed on first use. */
@@ -36,7 +55,7 @@ export class Sessions {
     let session = this.map.get(name);
     if (!session) {
       const adapter = name === DEFAULT_SESSION ? this.options.defaultAdapter : undefined;
-      session = new Session(name, this.seed, this.options.now, adapter);
+      session = new Session(name, this.seed, this.options, adapter);
       this.map.set(name, session);
     }
     return session;
@@ -46,7 +65,19 @@ export class Sessions {
     return [...this.map.keys()];
   }
 
+  has(name: string): boolean {
+    return this.map.has(name);
+  }
+
+  all(): Session[] {
+    return [...this.map.values()];
+  }
+
   delete(name: string): boolean {
     return this.map.delete(name);
+  }
+
+  get startNow(): Date | undefined {
+    return this.options.now;
   }
 }

@@ -6,12 +6,27 @@ export type CollectionName = keyof Collections;
 export type RecordOf<K extends CollectionName> = Collections[K][number];
 export type Tables = { [K in CollectionName]: Table<RecordOf<K>> };
 
+// Seed rows are shared by every session, so they are frozen: an operation that
+// mutated a record in place instead of replacing it would fail loudly in tests.
+// Very large worlds skip the freeze to keep start-up fast.
+const FREEZE_LIMIT = 200_000;
+
+function deepFreeze(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const child of Object.values(value)) deepFreeze(child);
+}
+
 /** The immutable starting point every session begins from, indexed once and shared. */
 export class Seed {
   readonly tables: Tables;
   constructor(readonly data: Collections) {
     const tables = {} as Record<string, Table<{ id: string }>>;
-    for (const [name, rows] of Object.entries(data)) tables[name] = new Table(rows as { id: string }[]);
+    const total = Object.values(data).reduce((n, rows) => n + (rows as unknown[]).length, 0);
+    for (const [name, rows] of Object.entries(data)) {
+      if (total <= FREEZE_LIMIT) (rows as unknown[]).forEach(deepFreeze);
+      tables[name] = new Table(rows as { id: string }[]);
+    }
     this.tables = tables as unknown as Tables;
   }
 }
@@ -19,7 +34,8 @@ export class Seed {
 type Undo = () => void;
 
 /**
- * One session's state. Reads fall through to the shared seed tables; the first
+ * One session's state. Rows are immutable: write with insert/replace/remove,
+ * building a new object (spread the old one) for every change. Reads fall through to the shared seed tables; the first
  * write to a collection copies just that collection (copy-on-write), so a new
  * session costs almost nothing. `db` is the lowdb document whose adapter decides
  * where a committed state goes (memory, or a JSON file for --data).
@@ -56,6 +72,7 @@ export class World {
   }
 
   insert<K extends CollectionName>(name: K, row: RecordOf<K>): RecordOf<K> {
+    deepFreeze(row);
     const table = this.writable(name);
     const maxBefore = table.lastId;
     table.insert(row);
@@ -67,6 +84,7 @@ export class World {
   }
 
   replace<K extends CollectionName>(name: K, row: RecordOf<K>): RecordOf<K> {
+    deepFreeze(row);
     const table = this.writable(name);
     const prev = table.replace(row);
     this.undo?.push(() => table.replace(prev));
@@ -104,5 +122,23 @@ export class World {
   reset(): void {
     this.own.clear();
     this.db.data = { ...this.seed.data };
+  }
+
+  /** Every collection's current rows; cheap, because rows are replaced, never mutated. */
+  snapshot(): Collections {
+    const data = {} as Record<string, unknown>;
+    for (const name of Object.keys(this.seed.tables) as CollectionName[]) data[name] = this.table(name).rows.slice();
+    return data as unknown as Collections;
+  }
+
+  /** Makes `data` (a snapshot, or a persisted file's content) the current state. */
+  restore(data: Collections): void {
+    this.own.clear();
+    this.db.data = { ...this.seed.data };
+    for (const name of Object.keys(this.seed.tables) as CollectionName[]) {
+      const table = new Table(data[name].slice() as { id: string }[]);
+      this.own.set(name, table);
+      this.db.data[name] = table.rows as never;
+    }
   }
 }
