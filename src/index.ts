@@ -1,4 +1,8 @@
-// Package entry: build the simulator in-process.
+// Package entry: run the simulator in-process, and the wire types it speaks.
+export { createSimulator, type Simulator, type SessionHandle } from './simulator.js';
 export { buildApp, type AppOptions } from './app.js';
 export { ApiError, messages } from './errors.js';
+export type { JournalEntry, CallCoverage } from './store/journal.js';
+export type { Fault, FaultSpec } from './store/faults.js';
+export type { CollectionName, RecordOf } from './store/world.js';
 export type * from './generated/wire.js';
