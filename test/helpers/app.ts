@@ -102,3 +102,8 @@ export async function sameEverywhere(t: Test, app: FastifyInstance, call: string
   for (let i = 1; i < bodies.length; i++) t.strictSame(bodies[i], bodies[0], `${ENCODINGS[i]} answers as GET does`);
   return bodies[0];
 }
+
+/** The whole stored state of a session as JSON, to prove a failed call changed nothing. */
+export function storeJson(app: FastifyInstance, session = 'default'): string {
+  return JSON.stringify(app.billsim.sessions.get(session).world.snapshot());
+}
