@@ -10,7 +10,7 @@ export interface Row {
 export class Table<T extends Row> {
   readonly rows: T[];
   private readonly byId: Map<string, T>;
-  private readonly secondary = new Map<string, Map<string, T[]>>();
+  private readonly secondary = new Map<string, { keyOf: (row: T) => string; index: Map<string, T[]> }>();
   private maxId: number;
 
   constructor(rows: T[], byId?: Map<string, T>, maxId?: number) {
@@ -33,13 +33,21 @@ export class Table<T extends Row> {
 
   /** Rows whose `field` equals `value` (compared as strings), via a cached index. */
   where<K extends keyof T & string>(field: K, value: string): readonly T[] {
-    let index = this.secondary.get(field);
-    if (!index) {
-      index = new Map();
-      for (const row of this.rows) push(index, String(row[field]), row);
-      this.secondary.set(field, index);
+    return this.whereKey(field, (row) => String(row[field]), value);
+  }
+
+  /**
+   * Rows whose computed key equals `value`, via an index cached under `name`
+   * (e.g. 'email:lower' with a lowercasing keyOf). One name, one keyOf.
+   */
+  whereKey(name: string, keyOf: (row: T) => string, value: string): readonly T[] {
+    let entry = this.secondary.get(name);
+    if (!entry) {
+      entry = { keyOf, index: new Map() };
+      for (const row of this.rows) push(entry.index, keyOf(row), row);
+      this.secondary.set(name, entry);
     }
-    return index.get(value) ?? [];
+    return entry.index.get(value) ?? [];
   }
 
   nextId(): string {
@@ -54,7 +62,7 @@ export class Table<T extends Row> {
     this.rows.push(row);
     this.byId.set(row.id, row);
     this.maxId = Math.max(this.maxId, Number(row.id) || 0);
-    for (const [field, index] of this.secondary) push(index, String(row[field as keyof T]), row);
+    for (const { keyOf, index } of this.secondary.values()) push(index, keyOf(row), row);
   }
 
   replace(row: T): T {
@@ -62,9 +70,9 @@ export class Table<T extends Row> {
     if (!prev) throw new Error(`replace: no row ${row.id}`);
     this.rows[this.rows.indexOf(prev)] = row;
     this.byId.set(row.id, row);
-    for (const [field, index] of this.secondary) {
-      const before = String(prev[field as keyof T]);
-      const after = String(row[field as keyof T]);
+    for (const { keyOf, index } of this.secondary.values()) {
+      const before = keyOf(prev);
+      const after = keyOf(row);
       const list = index.get(before);
       // Same key: keep the row's place so index order stays insertion order.
       if (before === after && list) list[list.indexOf(prev)] = row;
@@ -83,14 +91,14 @@ export class Table<T extends Row> {
     const at = this.rows.indexOf(row);
     this.rows.splice(at, 1);
     this.byId.delete(id);
-    for (const [field, index] of this.secondary) pull(index, String(row[field as keyof T]), row);
+    for (const { keyOf, index } of this.secondary.values()) pull(index, keyOf(row), row);
     return { row, at };
   }
 
   insertAt(row: T, at: number): void {
     this.rows.splice(at, 0, row);
     this.byId.set(row.id, row);
-    for (const [field, index] of this.secondary) push(index, String(row[field as keyof T]), row);
+    for (const { keyOf, index } of this.secondary.values()) push(index, keyOf(row), row);
   }
 
   restoreMaxId(value: number): void {
