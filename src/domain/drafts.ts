@@ -1,0 +1,178 @@
+// Order drafts as the API shows them. The store keeps a draft normalized (its
+// services and domains as plain lists); the wire draft joins in products, order
+// pages, TLD prices and recipients, keys items by id, and mixes numbers and
+// strings exactly as the real answer does. Every call that answers a draft
+// (getOrderDraft and the calls that change one) renders it through draftView.
+import type { World } from '../store/world.js';
+import type {
+  DraftDomain, DraftRecipient, DraftService, DraftView, DraftViewDomain, DraftViewDomainOptions, DraftViewPeriod,
+  DraftViewProduct, DraftViewService, OrderDraft, Product,
+} from '../generated/wire.js';
+import { notFound } from '../errors.js';
+import { centsToNumber, percentOf, toCents } from './money.js';
+import { addDays, addMonths, formatDate, parseDateTime, ZERO_DATE } from './dates.js';
+import { clientEmbed } from './views.js';
+
+type Cycle = DraftService['cycle'];
+type RecurringCycle = Exclude<Cycle, 'Once' | 'Free'>;
+
+/** Recurring cycles in the product record's price order. */
+const CYCLES = ['m', 'q', 's', 'a', 'b', 't', 'p4', 'p5', 'd', 'w', 'h'] as const;
+
+const CYCLE_NAMES: Record<Cycle, DraftViewService['recurring']> = {
+  h: 'hourly', d: 'daily', w: 'weekly', m: 'monthly', q: 'quarterly', s: 'semi-annually', a: 'annually',
+  b: 'biennially', t: 'triennially', p4: 'quadrennially', p5: 'quinquennially', Once: 'once', Free: 'free',
+};
+
+/** Length of one billing period: whole months, or days for the short cycles. */
+const CYCLE_LENGTH: Record<RecurringCycle, { months: number } | { days: number }> = {
+  h: { days: 0 }, d: { days: 1 }, w: { days: 7 }, m: { months: 1 }, q: { months: 3 }, s: { months: 6 },
+  a: { months: 12 }, b: { months: 24 }, t: { months: 36 }, p4: { months: 48 }, p5: { months: 60 },
+};
+
+const isRecurring = (cycle: Cycle): cycle is RecurringCycle => cycle !== 'Once' && cycle !== 'Free';
+const money = (price: string): number => centsToNumber(toCents(price));
+
+/** Price and setup fee of one unit in cents. A one-time product keeps its price in the `m` columns. */
+export function cyclePriceCents(product: Product, cycle: Cycle): { price: number; setup: number } {
+  if (cycle === 'Free') return { price: 0, setup: 0 };
+  const key = cycle === 'Once' ? 'm' : cycle;
+  return { price: toCents(product[key]), setup: toCents(product[`${key}_setup`]) };
+}
+
+/** The first billing period: order date to the day before the next due date (never before the order date). */
+function firstPeriod(cycle: Cycle, orderDate: string): DraftViewPeriod {
+  const start = parseDateTime(orderDate.slice(0, 10));
+  if (!isRecurring(cycle) || !start) return { from: ZERO_DATE, to: ZERO_DATE };
+  const length = CYCLE_LENGTH[cycle];
+  const next = 'months' in length ? addMonths(start, length.months) : addDays(start, length.days);
+  const last = addDays(next, -1);
+  return { from: formatDate(start), to: formatDate(last < start ? start : last) };
+}
+
+/** The product record with numeric prices and a `<cycle>_enabled` flag per recurring cycle. */
+function productView(product: Product): DraftViewProduct {
+  const {
+    id, category_id, type, name, description, visible, domain_options, stock, qty, autosetup, subdomain,
+    owndomain, tax, upgrades, sort_order, rel, paytype, ptype, module, free_domain,
+  } = product;
+  const prices = {} as Record<`${(typeof CYCLES)[number]}_setup` | (typeof CYCLES)[number], number>;
+  for (const cycle of CYCLES) prices[`${cycle}_setup`] = money(product[`${cycle}_setup`]);
+  for (const cycle of CYCLES) prices[cycle] = money(product[cycle]);
+  // Only a Regular product bills in cycles; a one-time price in `m` enables nothing (as in the real sample).
+  const enabled = {} as Record<`${(typeof CYCLES)[number]}_enabled`, '0' | '1'>;
+  for (const cycle of CYCLES) enabled[`${cycle}_enabled`] = paytype === 'Regular' && toCents(product[cycle]) > 0 ? '1' : '0';
+  return {
+    id, category_id, type, name, description, visible, domain_options, stock, qty, autosetup, subdomain,
+    owndomain, tax, upgrades, sort_order, rel, paytype, ...prices, ...enabled, ptype, module, free_domain,
+  };
+}
+
+/** The product's domain settings as a service shows them; the flags it does not store stay false. */
+function domainOptions(product: Product): DraftViewDomainOptions {
+  return {
+    register: product.domain_options, subdomain: product.subdomain, owndomain: product.owndomain === '1',
+    owndomainwithus: false, allowownoutside: false, hostname: false,
+  };
+}
+
+function serviceView(db: World, service: DraftService): DraftViewService {
+  const product = db.get('products', service.product_id) ?? notFound('Product', service.product_id);
+  const categoryName = db.get('order_pages', product.category_id)?.name ?? '';
+  const { price, setup } = cyclePriceCents(product, service.cycle);
+  const hasCustom = Object.keys(service.custom).length > 0;
+  return {
+    product_id: service.product_id, service_id: Number(service.service_id), cycle: service.cycle, parent_id: 0,
+    category_id: product.category_id, domain: service.domain, billingtype: 'PrePay',
+    customdata: hasCustom ? service.custom : [], qty: service.qty, config: [],
+    domainoptions: domainOptions(product),
+    p_options: 0, contract_id: '0', id: product.id, name: product.name, _name: product.name,
+    category_name: categoryName, _category_name: categoryName, prorata_amount: false, prorata_date: false,
+    order_date: service.order_date, price: centsToNumber(price), price_today: centsToNumber(price),
+    recurring: CYCLE_NAMES[service.cycle], setup: centsToNumber(setup), tax: product.tax, tax_group_id: '1',
+    full_month: 0, period: firstPeriod(service.cycle, service.order_date), product: productView(product),
+  };
+}
+
+/** A domain's price in cents: the TLD's register or transfer price for the period (0 when the TLD has none). */
+export function domainPriceCents(tld: Product, domain: DraftDomain): number {
+  const row = tld.periods?.find((p) => p.period === domain.period);
+  if (!row) return 0;
+  return toCents(domain.action === 'Transfer' ? row.transfer : row.register);
+}
+
+function domainView(db: World, domain: DraftDomain): DraftViewDomain {
+  const tld = db.get('products', domain.tld_id) ?? notFound('TLD', domain.tld_id);
+  return {
+    domain_id: Number(domain.domain_id), name: domain.name, tld_id: domain.tld_id, tld: tld.name,
+    action: domain.action, period: Number(domain.period), price: centsToNumber(domainPriceCents(tld, domain)),
+    epp_code: domain.epp_code,
+  };
+}
+
+/** PHP serialises an empty array as [] and a keyed one as an object: the draft's item lists do both. */
+function keyed<T>(items: T[], key: (item: T) => number): Record<string, T> | [] {
+  if (items.length === 0) return [];
+  return Object.fromEntries(items.map((item) => [String(key(item)), item]));
+}
+
+/** Who may receive the draft's e-mails: the client, then its contacts (clients whose parent is the client). */
+function recipients(db: World, clientId: string): DraftRecipient[] {
+  const client = clientEmbed(db, clientId);
+  if (!client) return [];
+  const contacts = db.table('clients').where('parent_id', clientId).map((c) => clientEmbed(db, c.id));
+  return [client, ...contacts.filter((c) => c !== null)];
+}
+
+/**
+ * Draft totals in cents: each service's price due today plus setup, times qty,
+ * plus each domain's price. `total` is the subtotal less the draft's discount.
+ */
+export function draftTotals(services: DraftViewService[], domains: DraftViewDomain[], discount: string): {
+  subtotal: number; total: number;
+} {
+  let cents = 0;
+  for (const s of services) cents += (toCents(s.price_today) + toCents(s.setup)) * s.qty;
+  for (const d of domains) cents += toCents(d.price);
+  return { subtotal: centsToNumber(cents), total: centsToNumber(cents - discountCents(discount, cents)) };
+}
+
+/**
+ * The draft discount in cents: "" means none, "5.00" a fixed amount, "10%" a share
+ * of the subtotal; it never takes the total below zero. Other text counts as none.
+ */
+function discountCents(discount: string, subtotal: number): number {
+  const amount = /^\d+(\.\d{1,2})?$/.test(discount) ? toCents(discount) : 0;
+  const percent = /^(\d{1,3}(\.\d{1,4})?)%$/.exec(discount);
+  const cents = percent ? percentOf(subtotal, percent[1]) : amount;
+  return Math.min(cents, subtotal);
+}
+
+/** The whole wire draft for a stored draft record. */
+export function draftView(db: World, draft: OrderDraft): DraftView {
+  const services = draft.services.map((s) => serviceView(db, s));
+  const domains = draft.domains.map((d) => domainView(db, d));
+  const { confirm_email, generate_invoice, send_invoice, override_recipients } = draft.options;
+  return {
+    services: keyed(services, (s) => s.service_id),
+    addons: [],
+    domains: keyed(domains, (d) => d.domain_id),
+    customizations: [],
+    dom_customizations: [],
+    id: Number(draft.id),
+    client_id: Number(draft.client_id),
+    module: Number(draft.module),
+    date: draft.date,
+    discount: draft.discount,
+    scenario_id: Number(draft.scenario_id),
+    staff_member_id: Number(draft.staff_member_id),
+    contract_id: draft.contract_id,
+    commitment_date: draft.commitment_date,
+    affiliate_id: Number(draft.affiliate_id),
+    metadata: false,
+    estimate_id: draft.estimate_id,
+    options: { confirm_email, generate_invoice, send_invoice, override_recipients },
+    available_recipients: recipients(db, draft.client_id),
+    ...draftTotals(services, domains, draft.discount),
+  };
+}
