@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
+import cors from '@fastify/cors';
 import type { Adapter } from 'lowdb';
 import { operations } from './operations/index.js';
 import { registerEndpoint, type Latency } from './http/endpoint.js';
@@ -9,7 +10,8 @@ import { registerBodyParsers } from './http/bodies.js';
 import { registerErrorHandlers } from './http/errors.js';
 import { parseParams } from './http/params.js';
 import { Seed } from './store/world.js';
-import { Sessions } from './store/sessions.js';
+import { DEFAULT_SESSION, Sessions } from './store/sessions.js';
+import { openDataFile } from './store/persistence.js';
 import { loadFixtures, validateCollections } from './store/fixtures.js';
 import { defaultFixturesDir, packageVersion } from './paths.js';
 import type { Collections } from './generated/wire.js';
@@ -26,8 +28,12 @@ export interface AppOptions {
   /** Largest request body in bytes (default 1 MiB). */
   bodyLimit?: number;
   logger?: FastifyServerOptions['logger'];
-  /** lowdb adapter for the default session (persistence). */
+  /** lowdb adapter for the default session (persistence); see also dataFile. */
   defaultAdapter?: Adapter<Collections>;
+  /** Keep the default session's state in this JSON file (created from the seed when missing). */
+  dataFile?: string;
+  /** Origins allowed by CORS: true (default) for any origin, or a list. */
+  cors?: true | string[];
   /** Delay every API answer by a random time in this range (ms). */
   latency?: Latency;
   /** Require `Authorization: Bearer <token>` on the /__billsim control routes. */
@@ -58,7 +64,15 @@ function seedData(options: AppOptions): Collections {
 /** Builds the simulator as a Fastify instance without listening (use inject or listen). */
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
   const seed = new Seed(seedData(options));
-  const sessions = new Sessions(seed, { now: options.now, defaultAdapter: options.defaultAdapter, journalLimit: options.journalLimit });
+  const saved = options.dataFile ? openDataFile(options.dataFile, seed.data) : undefined;
+  const sessions = new Sessions(seed, {
+    now: options.now,
+    defaultAdapter: saved?.adapter ?? options.defaultAdapter,
+    defaultData: saved?.data,
+    journalLimit: options.journalLimit,
+  });
+  // A new data file is written at once, so the state on disk always exists.
+  if (saved && !saved.data) await sessions.get(DEFAULT_SESSION).world.persist();
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const app = Fastify({
     logger: options.logger ?? false,
@@ -72,6 +86,12 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   });
   app.decorate('billsim', { sessions });
   registerErrorHandlers(app, bodyLimit);
+  await app.register(cors, {
+    origin: options.cors === undefined || options.cors === true ? true : options.cors,
+    methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['content-type', 'authorization', 'x-billsim-session'],
+    maxAge: 600,
+  });
   await app.register(formbody, { parser: (body) => parseParams(body) });
   await app.register(multipart, { limits: { fileSize: bodyLimit, fieldSize: bodyLimit, fields: 10000, files: 20 } });
   registerBodyParsers(app);

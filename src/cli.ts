@@ -1,82 +1,98 @@
 #!/usr/bin/env node
 // The only module that reads argv and the environment and calls listen().
-import { parseArgs } from 'node:util';
+import fs from 'node:fs';
+import path from 'node:path';
 import { buildApp } from './app.js';
 import { API_PATH } from './http/endpoint.js';
-import { parseDateTime } from './domain/dates.js';
-
-const USAGE = `Usage: billsim [options]
-
-  --port <n>         port to listen on (env PORT or BILLSIM_PORT, default 8080)
-  --host <addr>      address to bind (env HOST or BILLSIM_HOST, default 127.0.0.1)
-  --fixtures <dir>   world to load (env BILLSIM_FIXTURES, default the bundled fixtures/default)
-  --now <datetime>   start every session's clock frozen at "YYYY-MM-DD HH:MM:SS" (env BILLSIM_NOW)
-  -h, --help         show this help
-  -v, --version      print the version
-
-Credentials of API access record 1 can be replaced with BILLSIM_API_ID and BILLSIM_API_KEY.`;
+import { parseCli, USAGE, UsageError, type CliConfig } from './cli/options.js';
+import { COLLECTION_NAMES, loadFixtures } from './store/fixtures.js';
+import { defaultFixturesDir, packageVersion } from './paths.js';
 
 function die(message: string): never {
   process.stderr.write(`billsim: ${message}\n`);
   process.exit(2);
 }
 
-async function main(): Promise<void> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      options: {
-        port: { type: 'string' }, host: { type: 'string' }, fixtures: { type: 'string' }, now: { type: 'string' },
-        help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' },
-      },
-      strict: true,
-    });
-  } catch (error) {
-    die(`${(error as Error).message} (see --help)`);
-  }
-  const { values } = parsed;
-  if (values.help) return void process.stdout.write(`${USAGE}\n`);
-  if (values.version) return void process.stdout.write(`${await version()}\n`);
+function exportFixtures(config: CliConfig): void {
+  const dir = config.exportDir!;
+  const data = loadFixtures(config.fixtures ?? defaultFixturesDir);
+  const clashes = COLLECTION_NAMES.filter((name) => fs.existsSync(path.join(dir, `${name}.json`)));
+  if (clashes.length > 0) die(`${dir} already holds ${clashes[0]}.json; export into an empty or new folder`);
+  fs.mkdirSync(dir, { recursive: true });
+  for (const name of COLLECTION_NAMES) fs.writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify(data[name], null, 2)}\n`);
+  process.stdout.write(`wrote ${COLLECTION_NAMES.length} collections to ${dir}\n`);
+}
 
-  const env = process.env;
-  const portText = values.port ?? env.BILLSIM_PORT ?? env.PORT ?? '8080';
-  const port = Number(portText);
-  if (!/^\d+$/.test(portText) || port > 65535) die(`--port must be a whole number from 0 to 65535, got "${portText}"`);
-  const host = values.host ?? env.BILLSIM_HOST ?? env.HOST ?? '127.0.0.1';
-  const nowText = values.now ?? env.BILLSIM_NOW;
-  const now = nowText === undefined ? undefined : parseDateTime(nowText);
-  if (nowText !== undefined && !now) die(`--now must be "YYYY-MM-DD HH:MM:SS", got "${nowText}"`);
+function logger(config: CliConfig) {
+  // Pretty lines for a person at a terminal, JSON lines for everything else.
+  return process.stdout.isTTY
+    ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
+    : { level: config.logLevel };
+}
 
+async function serve(config: CliConfig): Promise<void> {
   let app;
   try {
     app = await buildApp({
-      fixturesDir: values.fixtures ?? env.BILLSIM_FIXTURES,
-      now,
-      credentials: { apiId: env.BILLSIM_API_ID, apiKey: env.BILLSIM_API_KEY },
+      fixturesDir: config.fixtures,
+      dataFile: config.data,
+      now: config.now,
+      latency: config.latency,
+      controlToken: config.controlToken,
+      cors: config.cors,
+      logger: logger(config),
+      credentials: { apiId: process.env.BILLSIM_API_ID, apiKey: process.env.BILLSIM_API_KEY },
     });
   } catch (error) {
     die((error as Error).message);
   }
-  const address = await app.listen({ port, host });
+  let address: string;
+  try {
+    address = await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    die(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+  }
   const url = `${address}${API_PATH}`;
   const access = app.billsim.sessions.seed.data.api_access.find((a) => a.id === '1');
-  const apiId = access?.api_id ?? '(none)';
+  const query = access ? `call=getCurrencies&api_id=${encodeURIComponent(access.api_id)}&api_key=${encodeURIComponent(access.api_key)}` : 'call=getCurrencies';
   process.stdout.write([
-    `billsim listening on ${url}`,
-    `  api_id:  ${apiId}`,
-    `  api_key: ${access?.api_key ?? '(none)'}`,
-    `  try:     curl '${url}?call=getCurrencies&api_id=${apiId}&api_key=${access?.api_key ?? ''}'`,
+    `billsim ${packageVersion()} listening on ${url}`,
+    `  api_id:  ${access?.api_id ?? '(no access record 1)'}`,
+    `  api_key: ${access?.api_key ?? '(no access record 1)'}`,
+    `  try:     curl '${url}?${query}'`,
+    `  docs:    ${address}/docs   control: ${address}/__billsim/health${config.data ? `   data: ${config.data}` : ''}`,
     '',
   ].join('\n'));
-  const stop = () => void app.close().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    // close() stops accepting, lets in-flight requests (and their data-file writes) finish.
+    app.close().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
 }
 
-async function version(): Promise<string> {
-  const { readFile } = await import('node:fs/promises');
-  const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
+async function main(): Promise<void> {
+  let config: CliConfig;
+  try {
+    config = parseCli(process.argv.slice(2), process.env);
+  } catch (error) {
+    if (error instanceof UsageError) die(`${error.message} (see --help)`);
+    throw error;
+  }
+  if (config.command === 'help') return void process.stdout.write(`${USAGE}\n`);
+  if (config.command === 'version') return void process.stdout.write(`${packageVersion()}\n`);
+  if (config.command === 'fixtures:export') {
+    try {
+      return exportFixtures(config);
+    } catch (error) {
+      die((error as Error).message);
+    }
+  }
+  await serve(config);
 }
 
 await main();

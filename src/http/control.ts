@@ -71,7 +71,10 @@ function registerSessionRoutes(app: FastifyInstance, { sessions, version }: Cont
   app.post('/reset', async (request) => {
     const all = (request.query as Record<string, unknown>).all;
     const targets = all === '1' || all === 'true' ? sessions.all() : [sessionOf(request, sessions)];
-    for (const session of targets) session.reset(sessions.startNow);
+    for (const session of targets) {
+      session.reset(sessions.startNow);
+      await session.world.persist();
+    }
     return { reset: targets.map((s) => s.name) };
   });
   app.get('/sessions', async () => ({

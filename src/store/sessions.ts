@@ -43,6 +43,8 @@ export interface SessionOptions {
   defaultAdapter?: Adapter<Collections>;
   /** Request journal entries kept per session. */
   journalLimit?: number;
+  /** The default session's saved state (from --data), instead of the seed. */
+  defaultData?: Collections;
 }
 
 /** Isolated worlds by name, each created from the seed on first use. */
@@ -56,6 +58,7 @@ export class Sessions {
     if (!session) {
       const adapter = name === DEFAULT_SESSION ? this.options.defaultAdapter : undefined;
       session = new Session(name, this.seed, this.options, adapter);
+      if (name === DEFAULT_SESSION && this.options.defaultData) session.world.restore(this.options.defaultData);
       this.map.set(name, session);
     }
     return session;

@@ -1,0 +1,120 @@
+// Command-line flags and their BILLSIM_* environment variables, read with
+// node:util parseArgs. Pure: argv and env in, a config or a UsageError out.
+import { parseArgs } from 'node:util';
+import { parseDateTime } from '../domain/dates.js';
+import type { Latency } from '../http/endpoint.js';
+
+export class UsageError extends Error {}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface CliConfig {
+  command: 'serve' | 'fixtures:export' | 'help' | 'version';
+  exportDir?: string;
+  port: number;
+  host: string;
+  fixtures?: string;
+  data?: string;
+  now?: Date;
+  latency?: Latency;
+  controlToken?: string;
+  logLevel: LogLevel;
+  cors: true | string[];
+}
+
+export const USAGE = `Usage: billsim [options]
+       billsim fixtures:export <dir> [--fixtures <dir>]
+
+Serves the HostBill admin/api.php simulator. Every option also reads an environment variable.
+
+  --port <n>             port to listen on (BILLSIM_PORT or PORT; default 8080)
+  --host <address>       address to bind (BILLSIM_HOST or HOST; default 127.0.0.1)
+  --fixtures <dir>       world to load, one JSON file per collection (BILLSIM_FIXTURES; default the bundled fixtures/default)
+  --data <file>          keep the default session's state in this JSON file across restarts (BILLSIM_DATA; default: memory only)
+  --now <datetime>       start every session's clock frozen at "YYYY-MM-DD HH:MM:SS" UTC (BILLSIM_NOW; default: real time)
+  --latency <min>-<max>  delay every API answer by min..max milliseconds (BILLSIM_LATENCY; default none)
+  --control-token <t>    require "Authorization: Bearer <t>" on /__billsim routes (BILLSIM_CONTROL_TOKEN; default none)
+  --log-level <level>    ${LOG_LEVELS.join(', ')} (BILLSIM_LOG_LEVEL; default info)
+  --cors <origins>       comma-separated allowed origins, or * for any (BILLSIM_CORS; default *)
+  -h, --help             show this help
+  -v, --version          print the version
+
+BILLSIM_API_ID and BILLSIM_API_KEY replace the credentials of API access record 1
+(default api_id=billsim, api_key=billsim-secret).`;
+
+const OPTIONS = {
+  port: { type: 'string' }, host: { type: 'string' }, fixtures: { type: 'string' }, data: { type: 'string' },
+  now: { type: 'string' }, latency: { type: 'string' }, 'control-token': { type: 'string' },
+  'log-level': { type: 'string' }, cors: { type: 'string' },
+  help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' },
+} as const;
+
+function nonEmpty(name: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim() === '') throw new UsageError(`${name} must not be empty`);
+  return value;
+}
+
+function port(text: string): number {
+  if (!/^\d{1,5}$/.test(text) || Number(text) > 65535) throw new UsageError(`--port must be a whole number from 0 to 65535, got "${text}"`);
+  return Number(text);
+}
+
+function latency(text: string | undefined): Latency | undefined {
+  if (text === undefined) return undefined;
+  const match = /^(\d{1,6})(?:-(\d{1,6}))?$/.exec(text);
+  const min = Number(match?.[1]);
+  const max = match?.[2] === undefined ? min : Number(match[2]);
+  if (!match || max < min) throw new UsageError(`--latency must be <min>-<max> milliseconds such as 50-200, got "${text}"`);
+  return { min, max };
+}
+
+function cors(text: string | undefined): true | string[] {
+  if (text === undefined || text.trim() === '*') return true;
+  const origins = text.split(',').map((o) => o.trim()).filter(Boolean);
+  for (const origin of origins) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) throw new UsageError(`--cors origins must look like http://host:port, got "${origin}"`);
+  }
+  if (origins.length === 0) throw new UsageError('--cors needs at least one origin, or *');
+  return origins;
+}
+
+export function parseCli(argv: string[], env: Record<string, string | undefined>): CliConfig {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message.split(/\n|\. /)[0]);
+  }
+  const { values, positionals } = parsed;
+  let command: CliConfig['command'] = values.help ? 'help' : values.version ? 'version' : 'serve';
+  let exportDir: string | undefined;
+  if (positionals[0] === 'fixtures:export') {
+    if (positionals.length !== 2) throw new UsageError('fixtures:export needs exactly one target folder');
+    command = command === 'serve' ? 'fixtures:export' : command;
+    exportDir = positionals[1];
+  } else if (positionals.length > 0) {
+    throw new UsageError(`unknown command "${positionals[0]}"`);
+  }
+  const nowText = nonEmpty('--now', values.now ?? env.BILLSIM_NOW);
+  const now = nowText === undefined ? undefined : parseDateTime(nowText);
+  if (nowText !== undefined && !now) throw new UsageError(`--now must be a real "YYYY-MM-DD HH:MM:SS" time, got "${nowText}"`);
+  const logLevel = values['log-level'] ?? env.BILLSIM_LOG_LEVEL ?? 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  }
+  return {
+    command,
+    exportDir,
+    port: port(values.port ?? env.BILLSIM_PORT ?? env.PORT ?? '8080'),
+    host: nonEmpty('--host', values.host ?? env.BILLSIM_HOST ?? env.HOST) ?? '127.0.0.1',
+    fixtures: nonEmpty('--fixtures', values.fixtures ?? env.BILLSIM_FIXTURES),
+    data: nonEmpty('--data', values.data ?? env.BILLSIM_DATA),
+    now,
+    latency: latency(values.latency ?? env.BILLSIM_LATENCY),
+    controlToken: nonEmpty('--control-token', values['control-token'] ?? env.BILLSIM_CONTROL_TOKEN),
+    logLevel: logLevel as LogLevel,
+    cors: cors(values.cors ?? env.BILLSIM_CORS),
+  };
+}

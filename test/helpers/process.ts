@@ -1,0 +1,50 @@
+// Runs the built CLI (dist/, built by the pretest script) as a real process.
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import path from 'node:path';
+import { packageRoot } from '../../src/paths.js';
+
+export const CLI = path.join(packageRoot, 'dist', 'cli.js');
+
+export interface Running {
+  proc: ChildProcessWithoutNullStreams;
+  url: string;
+  origin: string;
+  output: () => string;
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+}
+
+export function runCli(args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 20_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Starts the server on a free port and resolves once it printed its URL. */
+export function startCli(args: string[], env: Record<string, string> = {}): Promise<Running> {
+  const proc = spawn(process.execPath, [CLI, '--port', '0', ...args], { env: { ...process.env, ...env } });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no URL printed:\n${output}`)), 20_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/[^\s]+\/admin\/api\.php)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        const url = match[1];
+        resolve({
+          proc, url, origin: new URL(url).origin, output: () => output,
+          stop: (signal = 'SIGTERM') => {
+            proc.kill(signal);
+            return exited;
+          },
+        });
+      }
+    };
+    proc.stdout.on('data', onData);
+    proc.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code} before listening:\n${output}`));
+    });
+  });
+}
