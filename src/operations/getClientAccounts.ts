@@ -1,11 +1,22 @@
 import { defineOperation } from './operation.js';
-import { fail } from '../errors.js';
+import { notFound } from '../errors.js';
+import { accountItem, inOrderPage, newestFirst, requireClient } from '../domain/billing.js';
+import { pageParams, paginate } from '../domain/paging.js';
 import type { GetClientAccountsRequest, GetClientAccountsResult } from '../generated/wire.js';
 
-// PLACEHOLDER: replaced by the real operation.
 export default defineOperation<GetClientAccountsRequest, GetClientAccountsResult>({
   mutates: false,
-  run() {
-    fail('getClientAccounts is not implemented yet');
+  run(params, { db }) {
+    const { id, category_id, status } = params;
+    requireClient(db, id);
+    if (category_id && !db.get('order_pages', category_id)) notFound('Order page', category_id);
+    // status arrives as a list: a single status=Active is widened to ["Active"] by validation.
+    const statuses = status && status.length > 0 ? new Set<string>(status) : undefined;
+    const rows = db.table('accounts').where('client_id', id).filter((account) =>
+      (!statuses || statuses.has(account.status))
+      && (!category_id || inOrderPage(db, db.get('products', account.product_id)?.category_id ?? '0', category_id)));
+    const { page, perpage } = pageParams(params);
+    const { items, sorter } = paginate(newestFirst(rows), page, perpage);
+    return { accounts: items.map((account) => accountItem(db, account)), sorter };
   },
 });

@@ -1,11 +1,12 @@
 import { defineOperation } from './operation.js';
-import { fail } from '../errors.js';
+import { notFound } from '../errors.js';
+import { domainDetails } from '../domain/billing.js';
 import type { GetDomainDetailsRequest, GetDomainDetailsResult } from '../generated/wire.js';
 
-// PLACEHOLDER: replaced by the real operation.
 export default defineOperation<GetDomainDetailsRequest, GetDomainDetailsResult>({
   mutates: false,
-  run() {
-    fail('getDomainDetails is not implemented yet');
+  run({ id }, { db }) {
+    const domain = db.get('domains', id) ?? notFound('Domain', id);
+    return { details: domainDetails(db, domain) };
   },
 });

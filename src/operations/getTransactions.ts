@@ -1,11 +1,49 @@
 import { defineOperation } from './operation.js';
-import { fail } from '../errors.js';
-import type { GetTransactionsRequest, GetTransactionsResult } from '../generated/wire.js';
+import { notFound } from '../errors.js';
+import { containsText, newestFirst, requireClient, sameText, transactionItem } from '../domain/billing.js';
+import { toCents } from '../domain/money.js';
+import { pageParams, paginate } from '../domain/paging.js';
+import { gatewayName } from '../domain/views.js';
+import type { World } from '../store/world.js';
+import type {
+  GetTransactionsFilter, GetTransactionsRequest, GetTransactionsResult, Transaction,
+} from '../generated/wire.js';
 
-// PLACEHOLDER: replaced by the real operation.
+/** The candidate rows: through an index when a client or invoice is named (each must exist), else all. */
+function candidates(db: World, { client_id, invoice_id }: GetTransactionsRequest): readonly Transaction[] {
+  if (client_id) requireClient(db, client_id);
+  if (invoice_id && !db.get('invoices', invoice_id)) notFound('Invoice', invoice_id);
+  const table = db.table('transactions');
+  if (invoice_id) {
+    return table.where('invoice_id', invoice_id).filter((tx) => !client_id || tx.client_id === client_id);
+  }
+  if (client_id) return table.where('client_id', client_id);
+  return table.all();
+}
+
+/** One predicate per filter[...] key; text filters match a part, case-insensitively; "" means no filter. */
+function matcher(db: World, filter: GetTransactionsFilter): (tx: Transaction) => boolean {
+  const { trans_id, date, description, module, lastname, companyname, in: amountIn, out: amountOut, currency_id } = filter;
+  const client = (tx: Transaction) => db.get('clients', tx.client_id);
+  const checks: Array<(tx: Transaction) => boolean> = [];
+  if (trans_id) checks.push((tx) => containsText(tx.trans_id, trans_id));
+  if (date) checks.push((tx) => tx.date.startsWith(date));
+  if (description) checks.push((tx) => containsText(tx.description, description));
+  if (module) checks.push((tx) => sameText(gatewayName(db, tx.payment_module), module));
+  if (lastname) checks.push((tx) => containsText(client(tx)?.lastname ?? '', lastname));
+  if (companyname) checks.push((tx) => containsText(client(tx)?.companyname ?? '', companyname));
+  if (amountIn) checks.push((tx) => toCents(tx.in) === toCents(amountIn));
+  if (amountOut) checks.push((tx) => toCents(tx.out) === toCents(amountOut));
+  if (currency_id) checks.push((tx) => tx.currency_id === currency_id);
+  return (tx) => checks.every((check) => check(tx));
+}
+
 export default defineOperation<GetTransactionsRequest, GetTransactionsResult>({
   mutates: false,
-  run() {
-    fail('getTransactions is not implemented yet');
+  run(params, { db }) {
+    const rows = newestFirst(candidates(db, params).filter(matcher(db, params.filter ?? {})));
+    const { page, perpage } = pageParams(params);
+    const { items, sorter } = paginate(rows, page, perpage);
+    return { transactions: items.map((tx) => transactionItem(db, tx)), sorter };
   },
 });
