@@ -27,6 +27,38 @@ export const messages = {
   paramsTooComplex: () => 'Request parameters are nested or repeated beyond the supported limits',
   internal: () => 'Internal simulator error: the request was not applied',
   simulatedFault: (status: number) => `Simulated failure (HTTP ${status}) injected through /__billsim/faults`,
+  draftItemMissing: () => 'Parameter service or domain is required: the service_id or domain_id of the draft item',
+  draftItemBoth: () => 'Parameters service and domain exclude each other: name one draft item per call',
+  draftNothingToChange: (allowed: string) => `Nothing to change: give ${allowed}`,
+  draftParamNotForItem: (name: string, kind: string, allowed: string) =>
+    `Parameter ${name} does not apply to a draft ${kind}: give ${allowed}`,
+  productIsTld: (id: string, tld: string) => `Product ${id} is the domain TLD ${tld}, not a product a service can order`,
+  cycleNotOffered: (productId: string, cycle: string, offered: string[]) =>
+    `Product ${productId} is not priced on cycle ${cycle}; it offers: ${offered.join(', ') || 'no cycle'}`,
+  periodNotOffered: (tld: string, period: string, action: string, offered: string[]) =>
+    `TLD ${tld} is not priced for a ${period}-year ${action}; it offers: ${offered.join(', ') || 'no period'}`,
+  eppCodeForRegister: () => 'Parameter epp_code applies to a Transfer only: give action=Transfer or leave epp_code out',
+  cardMissing: (clientId: string) => `Client ${clientId} has no card on file: add a card before tokenizing it`,
+  emailInUse: (email: string) => `Email ${email} is already used by another client or contact`,
+  passwordsDiffer: () => 'Parameters password and password2 must be the same',
+  contactOfContact: (id: string, parentId: string) =>
+    `Client ${id} is a contact of client ${parentId}: contacts can only be added to a main client`,
+  loginInvalid: () => 'Invalid login details: unknown username, wrong password or inactive account',
+  inEntry: (param: string, message: string) => `${param}: ${message}`,
+  tldOnly: (param: string) => `${param} applies to TLD products only`,
+  periodPriceRequired: (param: string, tld: string, period: string) =>
+    `Parameter ${param} is required: TLD ${tld} has no ${period}-year price to keep`,
+  estimateItemUnknown: (estimateId: string, itemId: string, known: readonly string[]) =>
+    `Estimate ${estimateId} has no item ${itemId}: its items are ${known.join(', ') || 'none'}`,
+  addonNotForProduct: (addonId: string, accountId: string, productId: string, products: readonly string[]) =>
+    `Addon ${addonId} is not available for product ${productId} of account ${accountId}: it applies to products ${products.join(', ')}`,
+  addonUnique: (addonId: string, accountId: string, attachedId: string) =>
+    `Addon ${addonId} is unique and account ${accountId} already has it (account addon ${attachedId})`,
+  addonCycleNotOffered: (addonId: string, cycle: string, offered: readonly string[]) =>
+    `Addon ${addonId} is not offered on cycle ${cycle}; it offers: ${offered.join(', ') || 'no cycle'}`,
+  addonNotPriced: (addonId: string) => `Addon ${addonId} has no price on any cycle, so it cannot be added`,
+  gatewayDisabled: (id: string, name: string) =>
+    `Gateway ${id} (${name}) is disabled: give an enabled payment gateway as payment_module`,
 } as const;
 
 export function fail(message: string | string[]): never {

@@ -1,0 +1,77 @@
+// Products and TLDs as the catalogue-editing calls see them: which products are
+// TLDs, how a copy's name is made unique, and how TLD period prices merge.
+import type { World } from '../store/world.js';
+import type { Product, TldPeriod } from '../generated/wire.js';
+import { formatCents, toCents } from './money.js';
+import type { PriceView } from './catalogue.js';
+
+/** A TLD is a product billed per registration period (its prices live in `periods`). */
+export function isTld(product: Product): boolean {
+  return product.paytype === 'DomainRegular';
+}
+
+/** Products whose name equals `name` ignoring case, through one shared index. */
+export function productsNamed(db: World, name: string): readonly Product[] {
+  return db.table('products').whereKey('name:lower', (row) => row.name.toLowerCase(), name.toLowerCase());
+}
+
+const SUFFIX = /^(.*)\((\d{1,6})\)$/;
+
+/**
+ * `wanted` if no product (and no name in `planned`, lowercased) uses it, else
+ * the base name with the first free "(n)" suffix. A taken name that already
+ * carries a suffix of an existing base (".test(2)" while ".test" exists)
+ * continues that numbering (".test(3)") rather than stacking ".test(2)(2)";
+ * "Plan (2024)" with no product "Plan " is its own base.
+ */
+export function uniqueName(db: World, wanted: string, planned: ReadonlySet<string>): string {
+  const taken = (name: string) => planned.has(name.toLowerCase()) || productsNamed(db, name).length > 0;
+  if (!taken(wanted)) return wanted;
+  let base = wanted;
+  let n = 2;
+  const match = SUFFIX.exec(wanted);
+  if (match && taken(match[1])) {
+    base = match[1];
+    n = Math.max(2, Number(match[2]) + 1);
+  }
+  while (taken(`${base}(${n})`)) n++;
+  return `${base}(${n})`;
+}
+
+export interface PeriodPrices {
+  register?: string;
+  transfer?: string;
+  renew?: string;
+}
+
+export const PERIOD_PRICES = ['register', 'transfer', 'renew'] as const;
+
+/**
+ * The template's periods with `given` applied: a given price replaces the
+ * template's, a period the template lacks is added, and the list stays sorted
+ * by period. Callers check first that a new period gives all three prices.
+ */
+export function mergePeriods(template: readonly TldPeriod[], given: Record<string, PeriodPrices>): TldPeriod[] {
+  const byPeriod = new Map(template.map((p) => [p.period, p]));
+  for (const [period, prices] of Object.entries(given)) {
+    const next: TldPeriod = { ...(byPeriod.get(period) ?? { period, register: '0.00', transfer: '0.00', renew: '0.00' }) };
+    for (const key of PERIOD_PRICES) {
+      const value = prices[key];
+      if (value !== undefined) next[key] = formatCents(toCents(value));
+    }
+    byPeriod.set(period, next);
+  }
+  return [...byPeriod.values()].sort((a, b) => Number(a.period) - Number(b.period));
+}
+
+/** Period prices passed through a currency view. */
+export function periodsView(periods: readonly TldPeriod[], view: PriceView): TldPeriod[] {
+  return periods.map((p) => ({ period: p.period, register: view(p.register), transfer: view(p.transfer), renew: view(p.renew) }));
+}
+
+/** Products ordered through a server (a VPS or cloud instance) ask for a hostname and an OS. */
+const SERVER_PTYPES = new Set(['vps', 'onappcloud', 'dedicated', 'server']);
+
+export function isServerProduct(product: Product): boolean {
+  return SERVER_PTYPES.has(product.ptype.toLowerCase());
+}
