@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import cors from '@fastify/cors';
@@ -6,6 +6,8 @@ import type { Adapter } from 'lowdb';
 import { operations } from './operations/index.js';
 import { registerEndpoint, type Latency } from './http/endpoint.js';
 import { registerControl } from './http/control.js';
+import { registerDocs } from './http/docs.js';
+import { buildOpenApi } from './http/openapi.js';
 import { registerBodyParsers } from './http/bodies.js';
 import { registerErrorHandlers } from './http/errors.js';
 import { parseParams } from './http/params.js';
@@ -78,7 +80,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     logger: options.logger ?? false,
     // Fastify's own request lines would log URLs with api_key in them; the
     // endpoint logs one redacted line per call instead.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit,
     routerOptions: { querystringParser: (query: string) => parseParams(query) },
     onProtoPoisoning: 'remove',
@@ -97,5 +99,6 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   registerBodyParsers(app);
   registerEndpoint(app, { sessions, operations, latency: options.latency });
   registerControl(app, { sessions, calls: Object.keys(operations), version: packageVersion(), controlToken: options.controlToken });
+  await registerDocs(app, buildOpenApi(Object.keys(operations), packageVersion()));
   return app;
 }
