@@ -1,11 +1,12 @@
 import { defineOperation } from './operation.js';
-import { fail } from '../errors.js';
+import { notFound } from '../errors.js';
+import { estimateView } from '../domain/estimates.js';
 import type { GetEstimateDetailsRequest, GetEstimateDetailsResult } from '../generated/wire.js';
 
-// PLACEHOLDER: replaced by the real operation.
 export default defineOperation<GetEstimateDetailsRequest, GetEstimateDetailsResult>({
   mutates: false,
-  run() {
-    fail('getEstimateDetails is not implemented yet');
+  run({ id }, { db }) {
+    const estimate = db.get('estimates', id) ?? notFound('Estimate', id);
+    return { estimate: estimateView(db, estimate) };
   },
 });
