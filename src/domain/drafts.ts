@@ -17,7 +17,7 @@ type Cycle = DraftService['cycle'];
 type RecurringCycle = Exclude<Cycle, 'Once' | 'Free'>;
 
 /** Recurring cycles in the product record's price order. */
-const CYCLES = ['m', 'q', 's', 'a', 'b', 't', 'p4', 'p5', 'd', 'w', 'h'] as const;
+export const CYCLES = ['m', 'q', 's', 'a', 'b', 't', 'p4', 'p5', 'd', 'w', 'h'] as const;
 
 const CYCLE_NAMES: Record<Cycle, DraftViewService['recurring']> = {
   h: 'hourly', d: 'daily', w: 'weekly', m: 'monthly', q: 'quarterly', s: 'semi-annually', a: 'annually',
