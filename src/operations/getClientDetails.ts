@@ -1,11 +1,14 @@
 import { defineOperation } from './operation.js';
-import { fail } from '../errors.js';
+import { notFound } from '../errors.js';
+import { contactItems } from '../domain/clients.js';
+import { clientEmbed } from '../domain/views.js';
 import type { GetClientDetailsRequest, GetClientDetailsResult } from '../generated/wire.js';
 
-// PLACEHOLDER: replaced by the real operation.
 export default defineOperation<GetClientDetailsRequest, GetClientDetailsResult>({
   mutates: false,
-  run() {
-    fail('getClientDetails is not implemented yet');
+  run({ id }, { db }) {
+    // The same object invoices embed (no password hash, card number masked), then the contacts.
+    const client = clientEmbed(db, id) ?? notFound('Client', id);
+    return { client: { ...client, contacts: contactItems(db, id) } };
   },
 });

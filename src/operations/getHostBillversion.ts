@@ -1,11 +1,12 @@
 import { defineOperation } from './operation.js';
-import { fail } from '../errors.js';
 import type { GetHostBillversionRequest, GetHostBillversionResult } from '../generated/wire.js';
 
-// PLACEHOLDER: replaced by the real operation.
+/** The HostBill release billsim imitates. HostBill names its weekly releases by date. */
+export const HOSTBILL_VERSION = '2025-11-05';
+
 export default defineOperation<GetHostBillversionRequest, GetHostBillversionResult>({
   mutates: false,
   run() {
-    fail('getHostBillversion is not implemented yet');
+    return { version: HOSTBILL_VERSION };
   },
 });
