@@ -174,7 +174,7 @@ function operation(components: Record<string, Schema>, call: string): Schema {
   }
   parameters.push({ $ref: '#/components/parameters/session' });
   const description = typeof own?.description === 'string' ? own.description : `The ${call} call.`;
-  const result = own ? { $ref: `${COMPONENTS}${name}/properties/result` } : { type: 'object' };
+  const success = successSchema(components, call, own);
   return {
     operationId: call,
     summary: firstSentence(description),
@@ -187,7 +187,7 @@ function operation(components: Record<string, Schema>, call: string): Schema {
           'application/json': {
             schema: {
               oneOf: [
-                { title: `${call} success`, allOf: [{ $ref: `${COMPONENTS}common_envelope` }, result] },
+                success,
                 { $ref: `${COMPONENTS}common_error` },
               ],
             },
@@ -195,6 +195,27 @@ function operation(components: Record<string, Schema>, call: string): Schema {
         },
       },
     },
+  };
+}
+
+/**
+ * The success body: the envelope's fields and the call's result fields in one
+ * object. Results forbid unknown fields, so an allOf of envelope and result
+ * would reject every real answer; merging the two keeps both strict.
+ */
+function successSchema(components: Record<string, Schema>, call: string, own: Schema | undefined): Schema {
+  const envelope = components.common_envelope;
+  const result = isObject(own?.properties) && isObject(own.properties.result) ? own.properties.result : undefined;
+  if (!result || !isObject(result.properties) || !isObject(envelope?.properties)) {
+    return { title: `${call} success`, allOf: [{ $ref: `${COMPONENTS}common_envelope` }] };
+  }
+  const required = [...(envelope.required as string[]), ...((result.required as string[] | undefined) ?? [])];
+  return {
+    title: `${call} success`,
+    type: 'object',
+    required: [...new Set(required)],
+    properties: { ...structuredClone(result.properties), ...structuredClone(envelope.properties) },
+    additionalProperties: false,
   };
 }
 
