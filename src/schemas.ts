@@ -77,9 +77,14 @@ export function resultValidator(call: string): ValidateFunction {
   return strictValidator(`${operationSchemaId(call)}#/properties/result`);
 }
 
-/** Turn the first ajv error for a request into the catalogue's parameter message. */
-export function paramMessage(error: ErrorObject): string {
+/**
+ * Turn the first ajv error for a request into the catalogue's parameter message.
+ * `sent` is the request as it arrived: a single value that validation wrapped
+ * into a list is named without the list index the client never wrote.
+ */
+export function paramMessage(error: ErrorObject, sent: Record<string, unknown> = {}): string {
   const pointer = error.instancePath.split('/').slice(1).map(decodeURIComponent);
+  if (pointer.length === 2 && pointer[1] === '0' && !Array.isArray(sent[pointer[0]])) pointer.pop();
   if (error.keyword === 'required') pointer.push(String(error.params.missingProperty));
   const name = pointer.length === 0 ? 'set' : pointer[0] + pointer.slice(1).map((p) => `[${p}]`).join('');
   if (error.keyword === 'required') return messages.paramRequired(name);

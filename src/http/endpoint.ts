@@ -103,7 +103,8 @@ async function runCall(deps: EndpointDeps, session: Session, params: Params, cal
 function validate(call: string, params: Params): Params {
   const input: Params = {};
   for (const [key, value] of Object.entries(params)) if (!TRANSPORT.has(key)) input[key] = value;
+  const sent = { ...input };
   const check = requestValidator(call);
-  if (!check(input)) throw new ApiError(paramMessage(check.errors![0]));
+  if (!check(input)) throw new ApiError(paramMessage(check.errors![0], sent));
   return input;
 }

@@ -173,7 +173,7 @@ t.test('bulkAddProducts requires products with copyof and a non-blank name', asy
     [{ 'products[0][copyof]': 'abc', 'products[0][name]': 'x' }, 'Parameter products[0][copyof] must be a positive whole number id, such as 1'],
     [{ 'products[0][copyof]': '1', 'products[0][name]': '   ' }, 'Parameter products[0][name] must be a product name that is not blank, at most 200 characters'],
     [{ 'products[0][copyof]': '1', 'products[0][name]': 'x'.repeat(201) }, 'Parameter products[0][name] must be a product name that is not blank, at most 200 characters'],
-    [{ products: 'abc' }, 'Parameter products[0] must be a product to add, with [copyof] and [name], such as products[0][copyof]=1&products[0][name]=Plan'],
+    [{ products: 'abc' }, 'Parameter products must be a product to add, with [copyof] and [name], such as products[0][copyof]=1&products[0][name]=Plan'],
     [{ 'products[a][copyof]': '1', 'products[a][name]': 'x' }, 'Parameter products must be keyed by entry numbers, such as products[0][name]'],
   ];
   for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);

@@ -68,7 +68,7 @@ t.test('getClientAccounts refuses a missing, malformed or unknown id and bad fil
     [{ id: '999' }, 'Client 999 not found'],
     [{ id: '1', category_id: '99' }, 'Order page 99 not found'],
     [{ id: '1', category_id: 'x' }, 'Parameter category_id must be a positive whole number id, such as 1'],
-    [{ id: '1', status: 'Bogus' }, 'Parameter status[0] must be one of: Pending, Active, Suspended, Terminated, Cancelled, Fraud'],
+    [{ id: '1', status: 'Bogus' }, 'Parameter status must be one of: Pending, Active, Suspended, Terminated, Cancelled, Fraud'],
     [{ id: '1', 'status[]': ['Active', 'Closed'] }, 'Parameter status[1] must be one of: Pending, Active, Suspended, Terminated, Cancelled, Fraud'],
     [{ id: '1', perpage: '1001' }, 'Parameter perpage must be a page size from 1 to 1000'],
   ];
