@@ -1,11 +1,12 @@
 import { defineOperation } from './operation.js';
-import { fail } from '../errors.js';
+import { notFound } from '../errors.js';
+import { accountDetails } from '../domain/accounts.js';
 import type { GetAccountDetailsRequest, GetAccountDetailsResult } from '../generated/wire.js';
 
-// PLACEHOLDER: replaced by the real operation.
 export default defineOperation<GetAccountDetailsRequest, GetAccountDetailsResult>({
   mutates: false,
-  run() {
-    fail('getAccountDetails is not implemented yet');
+  run({ id }, { db }) {
+    const account = db.get('accounts', id) ?? notFound('Account', id);
+    return { details: accountDetails(db, account) };
   },
 });
