@@ -51,7 +51,8 @@ export const messages = {
   estimateItemUnknown: (estimateId: string, itemId: string, known: readonly string[]) =>
     `Estimate ${estimateId} has no item ${itemId}: its items are ${known.join(', ') || 'none'}`,
   addonNotForProduct: (addonId: string, accountId: string, productId: string, products: readonly string[]) =>
-    `Addon ${addonId} is not available for product ${productId} of account ${accountId}: it applies to products ${products.join(', ')}`,
+    `Addon ${addonId} is not available for product ${productId} of account ${accountId}: `
+    + `it applies to products ${products.join(', ')}`,
   addonUnique: (addonId: string, accountId: string, attachedId: string) =>
     `Addon ${addonId} is unique and account ${accountId} already has it (account addon ${attachedId})`,
   addonCycleNotOffered: (addonId: string, cycle: string, offered: readonly string[]) =>
