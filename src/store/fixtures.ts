@@ -19,6 +19,10 @@ export const COLLECTION_NAMES: (keyof Collections)[] = [
 
 /** Reads one JSON file per collection from dir; a missing file is an empty collection. */
 export function readFixtures(dir: string): Collections {
+  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new FixtureError(`fixtures folder ${dir} does not exist`);
+  if (!COLLECTION_NAMES.some((name) => fs.existsSync(path.join(dir, `${name}.json`)))) {
+    throw new FixtureError(`fixtures folder ${dir} holds none of the collection files (${COLLECTION_NAMES.slice(0, 3).join('.json, ')}.json, ...)`);
+  }
   const data = {} as Record<string, unknown>;
   for (const name of COLLECTION_NAMES) {
     const file = path.join(dir, `${name}.json`);
@@ -27,12 +31,72 @@ export function readFixtures(dir: string): Collections {
       continue;
     }
     try {
-      data[name] = JSON.parse(fs.readFileSync(file, 'utf8'));
+      data[name] = parseFile(file);
     } catch (error) {
       throw new FixtureError(`${file}: not valid JSON (${(error as Error).message})`);
     }
   }
   return data as unknown as Collections;
+}
+
+// A V8 string holds at most ~512 MiB (buffer.constants.MAX_STRING_LENGTH), so
+// the invoices of a million-invoice world cannot be read as one string. Files
+// above this size are parsed one top-level array element at a time instead;
+// smaller ones keep JSON.parse's own error positions.
+const WHOLE_FILE_LIMIT = 128 * 1024 * 1024;
+
+function parseFile(file: string): unknown {
+  const bytes = fs.readFileSync(file);
+  return bytes.length <= WHOLE_FILE_LIMIT ? JSON.parse(bytes.toString('utf8')) : parseArrayInParts(bytes);
+}
+
+const [QUOTE, BACKSLASH, COMMA, OPEN, CLOSE, OPEN_BRACE, CLOSE_BRACE] = [...'"\\,[]{}'].map((c) => c.charCodeAt(0));
+const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
+function skipSpace(bytes: Buffer, from: number): number {
+  let i = from;
+  while (i < bytes.length && isSpace(bytes[i])) i++;
+  return i;
+}
+
+/**
+ * A JSON array read from bytes: the scan only tracks strings and nesting to
+ * find where each top-level element ends; JSON.parse checks each element.
+ * Structural bytes are ASCII, so multi-byte UTF-8 text cannot be mistaken for them.
+ */
+export function parseArrayInParts(bytes: Buffer): unknown[] {
+  let i = skipSpace(bytes, 0);
+  if (bytes[i] !== OPEN) throw new SyntaxError('expected a JSON array');
+  const rows: unknown[] = [];
+  let depth = 0;
+  let inString = false;
+  let start = -1;
+  let closed = false;
+  for (i++; i < bytes.length; i++) {
+    const c = bytes[i];
+    if (inString) {
+      if (c === BACKSLASH) i++;
+      else if (c === QUOTE) inString = false;
+      continue;
+    }
+    if (c === QUOTE) inString = true;
+    else if (c === OPEN || c === OPEN_BRACE) depth++;
+    else if ((c === CLOSE || c === CLOSE_BRACE) && depth > 0) depth--;
+    else if (c === CLOSE || (c === COMMA && depth === 0)) {
+      if (start >= 0) rows.push(JSON.parse(bytes.toString('utf8', start, i)));
+      else if (c === COMMA || rows.length > 0) throw new SyntaxError(`unexpected "${String.fromCharCode(c)}" at byte ${i}`);
+      start = -1;
+      if (c === CLOSE) {
+        closed = true;
+        break;
+      }
+      continue;
+    }
+    if (start < 0 && !isSpace(c)) start = i;
+  }
+  if (!closed) throw new SyntaxError('unexpected end of the array');
+  if (skipSpace(bytes, i + 1) !== bytes.length) throw new SyntaxError(`unexpected data after the array at byte ${i + 1}`);
+  return rows;
 }
 
 /** Validates every collection against its resource schema; the error names file, record and field. */

@@ -21,6 +21,7 @@ t.test('--help lists every option with its default; --version prints the version
 });
 
 t.test('bad flags and values: one line on stderr, exit code 2', async (t) => {
+  const empty = tmp();
   const cases: [string[], Record<string, string>, RegExp][] = [
     [['--port', 'abc'], {}, /--port must be a whole number from 0 to 65535, got "abc"/],
     [['--port', '70000'], {}, /--port must be/],
@@ -32,6 +33,10 @@ t.test('bad flags and values: one line on stderr, exit code 2', async (t) => {
     [['serve-please'], {}, /unknown command "serve-please"/],
     [[], { BILLSIM_PORT: 'x' }, /--port must be a whole number/],
     [[], { BILLSIM_LATENCY: 'fast' }, /--latency must be/],
+    [['--host', '203.0.113.255'], {}, /cannot listen on 203\.0\.113\.255:8080/],
+    [['--fixtures', '/nonexistent/world'], {}, /fixtures folder \/nonexistent\/world does not exist/],
+    [['--fixtures', empty], {}, /holds none of the collection files/],
+    [['--control-token', ''], {}, /--control-token must not be empty/],
   ];
   for (const [args, env, message] of cases) {
     const result = runCli(args, env);
@@ -85,6 +90,11 @@ t.test('--control-token guards control routes; --cors limits origins; --latency 
   });
   t.equal(allowed.status, 204);
   t.equal(allowed.headers.get('access-control-allow-origin'), 'http://app.local:3000');
+  const control = await fetch(`${server.origin}/__billsim/reset`, {
+    method: 'OPTIONS', headers: { origin: 'http://app.local:3000', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' },
+  });
+  t.equal(control.status, 204, 'control routes answer preflight too (before the token check)');
+  t.equal(control.headers.get('access-control-allow-origin'), 'http://app.local:3000');
   const other = await fetch(server.url, { method: 'OPTIONS', headers: { origin: 'http://evil.local', 'access-control-request-method': 'POST' } });
   t.equal(other.headers.get('access-control-allow-origin'), null, 'other origins are not allowed');
   const body = (await (await fetch(`${server.url}?call=getCurrencies&${AUTH}`)).json()) as { success: boolean };
