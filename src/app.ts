@@ -9,8 +9,8 @@ import { registerControl } from './http/control.js';
 import { registerDocs } from './http/docs.js';
 import { buildOpenApi } from './http/openapi.js';
 import { registerBodyParsers } from './http/bodies.js';
-import { registerErrorHandlers } from './http/errors.js';
-import { parseParams } from './http/params.js';
+import { clientErrorHandler, HEADER_ALLOWANCE, MAX_FILES, registerErrorHandlers } from './http/errors.js';
+import { PARAM_LIMITS, parseParams } from './http/params.js';
 import { Seed } from './store/world.js';
 import { DEFAULT_SESSION, Sessions } from './store/sessions.js';
 import { openDataFile } from './store/persistence.js';
@@ -42,6 +42,12 @@ export interface AppOptions {
   controlToken?: string;
   /** Request journal entries kept per session (default 1000). */
   journalLimit?: number;
+  /**
+   * Sessions kept at once (default 200; 0 for no limit): beyond it the least
+   * recently used session other than the default is dropped and starts again
+   * from the seed on its next request.
+   */
+  maxSessions?: number;
 }
 
 declare module 'fastify' {
@@ -72,11 +78,16 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     defaultAdapter: saved?.adapter ?? options.defaultAdapter,
     defaultData: saved?.data,
     journalLimit: options.journalLimit,
+    maxSessions: options.maxSessions,
   });
   // A new data file is written at once, so the state on disk always exists.
   if (saved && !saved.data) await sessions.get(DEFAULT_SESSION).world.persist();
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  // A GET query string may carry as much as a body (Node's default stops headers at 16 KiB).
+  const headerLimit = bodyLimit + HEADER_ALLOWANCE;
   const app = Fastify({
+    http: { maxHeaderSize: headerLimit },
+    clientErrorHandler: clientErrorHandler(headerLimit),
     logger: options.logger ?? false,
     // Fastify's own request lines would log URLs with api_key in them; the
     // endpoint logs one redacted line per call instead.
@@ -95,7 +106,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     maxAge: 600,
   });
   await app.register(formbody, { parser: (body) => parseParams(body) });
-  await app.register(multipart, { limits: { fileSize: bodyLimit, fieldSize: bodyLimit, fields: 10000, files: 20 } });
+  // Names and values may be as long as a urlencoded body allows; longer ones refuse the request.
+  await app.register(multipart, {
+    limits: { fileSize: bodyLimit, fieldSize: bodyLimit, fieldNameSize: bodyLimit, fields: PARAM_LIMITS.values, files: MAX_FILES, parts: PARAM_LIMITS.values + MAX_FILES },
+  });
   registerBodyParsers(app);
   registerEndpoint(app, { sessions, operations, latency: options.latency });
   registerControl(app, { sessions, calls: Object.keys(operations), version: packageVersion(), controlToken: options.controlToken });

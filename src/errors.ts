@@ -23,6 +23,7 @@ export const messages = {
   paramUnknownValue: (name: string, allowed: readonly string[]) => `Parameter ${name} must be one of: ${allowed.join(', ')}`,
   notFound: (resource: string, id: string) => `${resource} ${id} not found`,
   bodyTooLarge: (limit: number) => `Request body is larger than the limit of ${limit} bytes`,
+  headersTooLarge: (limit: number) => `Request line and headers are larger than the limit of ${limit} bytes: send long parameters in a POST body`,
   bodyMalformed: (detail: string) => `Request body could not be read: ${detail}`,
   paramsTooComplex: () => 'Request parameters are nested or repeated beyond the supported limits',
   internal: () => 'Internal simulator error: the request was not applied',

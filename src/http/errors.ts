@@ -1,7 +1,11 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, messages } from '../errors.js';
 import { API_PATH } from './endpoint.js';
 import { errorEnvelope } from './envelope.js';
+
+/** Files a multipart form may carry (they are drained, never read as parameters). */
+export const MAX_FILES = 20;
 
 function callOf(request: FastifyRequest): string {
   const query = request.query as Record<string, unknown> | undefined;
@@ -17,6 +21,8 @@ export function registerErrorHandlers(app: FastifyInstance, bodyLimit: number): 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let list: string[];
     if (error instanceof ApiError) list = error.messages;
+    else if (error.code === 'FST_FIELDS_LIMIT' || error.code === 'FST_PARTS_LIMIT') list = [messages.paramsTooComplex()];
+    else if (error.code === 'FST_FILES_LIMIT') list = [messages.bodyMalformed(`more files than the ${MAX_FILES} a form may carry`)];
     else if (error.statusCode === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') list = [messages.bodyTooLarge(bodyLimit)];
     else if (error.statusCode && error.statusCode < 500) list = [messages.bodyMalformed(error.message)];
     else {
@@ -29,4 +35,33 @@ export function registerErrorHandlers(app: FastifyInstance, bodyLimit: number): 
   app.setNotFoundHandler((request, reply) => {
     void reply.status(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}: the API is at ${API_PATH}` });
   });
+}
+
+/** Room for the request line and headers beyond the parameters themselves. */
+export const HEADER_ALLOWANCE = 16 * 1024;
+
+function rawAnswer(socket: Socket, status: string, body: string): void {
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`);
+  }
+}
+
+/**
+ * Errors Node's HTTP parser raises before any route runs. A request line or
+ * headers over the limit (a long GET query string) is an API client's mistake,
+ * so it gets the error envelope with HTTP 200 like every other; anything else
+ * (a broken request) gets Fastify's usual JSON 400 or 408.
+ */
+export function clientErrorHandler(headerLimit: number) {
+  return (error: Error & { code?: string }, socket: Socket): void => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    if (error.code === 'HPE_HEADER_OVERFLOW') {
+      rawAnswer(socket, '200 OK', JSON.stringify(errorEnvelope('', new Date(), [messages.headersTooLarge(headerLimit)])));
+    } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+      rawAnswer(socket, '408 Request Timeout', '{"error":"Request Timeout","message":"Client Timeout","statusCode":408}');
+    } else {
+      rawAnswer(socket, '400 Bad Request', '{"error":"Bad Request","message":"Client Error","statusCode":400}');
+    }
+    socket.destroy(error);
+  };
 }

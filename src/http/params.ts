@@ -8,7 +8,7 @@ import { ApiError, messages } from '../errors.js';
 // PHP keeps such keys. Explicit indices are therefore marked before qs reads
 // them and turned back into keys after: a level becomes an array only when its
 // keys are exactly 0..n-1 in order (as PHP's json_encode decides), and `[]`
-// appends as usual.
+// appends as usual, after the highest explicit index when it meets one.
 const QS_OPTIONS = {
   allowPrototypes: false,
   plainObjects: false,
@@ -20,11 +20,23 @@ const QS_OPTIONS = {
   duplicates: 'combine',
 } as const satisfies qs.IParseOptions;
 
+/**
+ * The same limits for every encoding, JSON bodies included (qs only sees their
+ * top-level keys): levels of nesting, entries of one list, and values in all.
+ */
+export const PARAM_LIMITS = { depth: QS_OPTIONS.depth, items: QS_OPTIONS.arrayLimit, values: QS_OPTIONS.parameterLimit } as const;
+
 const INDEX = '\u001f';
 const MARKED = /\[(\d{1,9})\]/g;
+const INTEGER = /^(0|[1-9]\d{0,8})$/;
 
 function mark(key: string): string {
   return key.replace(MARKED, `[${INDEX}$1]`);
+}
+
+/** A key that would reach or shadow an Object.prototype member. */
+function isPrototypeKey(key: string): boolean {
+  return Object.hasOwn(Object.prototype, key);
 }
 
 function unmark(value: unknown): unknown {
@@ -32,38 +44,117 @@ function unmark(value: unknown): unknown {
   if (!isObject(value)) return value;
   const keys = Object.keys(value);
   const out: Record<string, unknown> = {};
-  let sequential = keys.length > 0;
-  keys.forEach((key, i) => {
-    const plain = key.startsWith(INDEX) ? key.slice(1) : key;
-    if (plain !== String(i) || !key.startsWith(INDEX)) sequential = false;
+  if (!keys.some((key) => key.startsWith(INDEX))) {
+    for (const key of keys) if (!isPrototypeKey(key)) out[key] = unmark(value[key]);
+    return out;
+  }
+  // Explicit indices keep their numbers. Numeric keys qs made from `[]` on the
+  // same level go after the highest index, as PHP appends, so `a[0]=x&a[]=y`
+  // keeps both values and `a[1]=x&a[]=y` gives keys 1 and 2.
+  let inOrder = true;
+  let previous = -1;
+  const appended: string[] = [];
+  for (const key of keys) {
+    const explicit = key.startsWith(INDEX);
+    const plain = explicit ? key.slice(1) : key;
+    if (!explicit && INTEGER.test(key)) {
+      appended.push(key);
+      continue;
+    }
+    if (isPrototypeKey(plain)) continue;
+    if (!explicit || Number(plain) <= previous) inOrder = false;
+    previous = Math.max(previous, Number(plain));
     out[plain] = unmark(value[key]);
-  });
-  return sequential ? keys.map((_, i) => out[String(i)]) : out;
+  }
+  for (const key of appended) {
+    out[String(nextIndex(out))] = unmark(value[key]);
+  }
+  const final = Object.keys(out);
+  const sequential = inOrder && final.length > 0 && final.every((key, i) => key === String(i));
+  return sequential ? final.map((key) => out[key]) : out;
+}
+
+function nextIndex(level: Record<string, unknown>): number {
+  let max = -1;
+  for (const key of Object.keys(level)) if (INTEGER.test(key)) max = Math.max(max, Number(key));
+  return max + 1;
+}
+
+/**
+ * False when a parsed value nests deeper, holds a longer list or more values
+ * in all than PARAM_LIMITS allow. Iterative, so no input can exhaust the stack.
+ */
+export function withinLimits(root: unknown): boolean {
+  const stack: Array<[unknown, number]> = [[root, 0]];
+  let values = 0;
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth > PARAM_LIMITS.depth) return false;
+    const children = Array.isArray(value) ? value : Object.values(value);
+    if (Array.isArray(value) && value.length > PARAM_LIMITS.items) return false;
+    values += children.length;
+    if (values > PARAM_LIMITS.values) return false;
+    for (const child of children) stack.push([child, depth + 1]);
+  }
+  return true;
+}
+
+/**
+ * Pairs without a bracket in any key need none of qs' nesting, and most calls
+ * send only such keys; qs (with the marking round trip) cost more than the
+ * rest of a simple read. The result is what qs gives them: repeated keys
+ * combine into a list of at most arrayLimit values, empty and prototype keys
+ * are dropped. Undefined when some key has brackets.
+ */
+function readFlat(pairs: Array<[string, string]>): Params | undefined {
+  const out: Params = {};
+  for (const [key, value] of pairs) {
+    if (key.includes('[') || key.includes(']')) return undefined;
+    if (key === '' || isPrototypeKey(key)) continue;
+    if (!Object.hasOwn(out, key)) out[key] = value;
+    else {
+      const list = ([] as unknown[]).concat(out[key], value);
+      if (list.length > QS_OPTIONS.arrayLimit) throw new RangeError('too many values for one parameter');
+      out[key] = list;
+    }
+  }
+  return out;
 }
 
 function readQs(input: string | Record<string, unknown>): Params {
   if (typeof input === 'string') {
     const pairs = [...new URLSearchParams(input)];
     if (pairs.length > QS_OPTIONS.parameterLimit) throw new RangeError('too many parameters');
+    const flat = readFlat(pairs);
+    if (flat) return flat;
     input = new URLSearchParams(pairs.map(([k, v]): [string, string] => [mark(k), v])).toString();
   } else {
+    // A JSON body: its nested values never pass through qs' limits, so check them first.
+    if (!withinLimits(input)) throw new RangeError('parameters beyond the limits');
     input = Object.fromEntries(Object.entries(input).map(([k, v]) => [mark(k), v]));
   }
-  return unmark(qs.parse(input as string, QS_OPTIONS)) as Params;
+  const parsed = unmark(qs.parse(input as string, QS_OPTIONS)) as Params;
+  if (!withinLimits(parsed)) throw new RangeError('parameters beyond the limits');
+  return parsed;
 }
 
 export type Params = Record<string, unknown>;
 
 // Parsers run inside Fastify's query and body hooks, where a throw would
 // escape the error handler; a failed parse therefore returns a marked object
-// that the endpoint turns into the error envelope.
+// that the endpoint turns into the error envelope. It keeps a plain `call`
+// parameter, so that the envelope still names the call.
 export const PARSE_FAILED = Symbol('billsim.parseFailed');
 
 export function parseParams(input: string | Params): Params {
   try {
     return readQs(input);
   } catch {
-    return { [PARSE_FAILED]: true } as Params;
+    const failed: Params = { [PARSE_FAILED]: true };
+    const call = typeof input === 'string' ? new URLSearchParams(input).get('call') : input.call;
+    if (typeof call === 'string') failed.call = call;
+    return failed;
   }
 }
 

@@ -20,14 +20,48 @@ export const DEFAULT_JOURNAL_LIMIT = 1000;
 export const REDACTED = '[redacted]';
 const SECRET = /^(api_key|pass(word)?\d*|cardnum(ber)?|card_?number|cvv2?|cvc|token|card_?token|epp_?code|expdate|secret)$/i;
 
-export function redact(value: unknown, depth = 0): unknown {
-  if (depth > 10) return REDACTED;
-  if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
-  if (typeof value !== 'object' || value === null) return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) out[key] = SECRET.test(key) ? REDACTED : redact(v, depth + 1);
-  return out;
+/**
+ * What one journal entry keeps of a request's parameters, so that a full
+ * journal stays small whatever clients send (a request may carry 10,000
+ * values and a megabyte of text): texts are cut after this many characters,
+ * and at most this many values are kept in all.
+ */
+export const JOURNAL_TEXT_LIMIT = 256;
+export const JOURNAL_VALUE_LIMIT = 200;
+export const TRUNCATED = '[truncated]';
+
+/** A copy of the parameters with secrets redacted and long texts and large lists cut short. */
+export function redact(value: unknown): unknown {
+  return copy(value, 0, { left: JOURNAL_VALUE_LIMIT });
 }
+
+function cut(text: string): string {
+  const extra = text.length - JOURNAL_TEXT_LIMIT;
+  return extra > 0 ? `${text.slice(0, JOURNAL_TEXT_LIMIT)}...[${extra} more characters]` : text;
+}
+
+function copy(value: unknown, depth: number, budget: { left: number }): unknown {
+  if (depth > 10) return REDACTED;
+  if (typeof value === 'string') return cut(value);
+  if (typeof value !== 'object' || value === null) return value;
+  const entries = Array.isArray(value) ? value.map((v, i): [string, unknown] => [String(i), v]) : Object.entries(value);
+  const out: Record<string, unknown> = {};
+  const list: unknown[] = [];
+  for (const [key, v] of entries) {
+    const kept = budget.left-- > 0 ? (SECRET.test(key) ? REDACTED : copy(v, depth + 1, budget)) : TRUNCATED;
+    if (Array.isArray(value)) list.push(kept);
+    else out[key] = kept;
+    if (kept === TRUNCATED) break;
+  }
+  return Array.isArray(value) ? list : out;
+}
+
+/**
+ * Distinct call names counted per session: clients may send any text as `call`,
+ * so names beyond this many are counted together under OTHER_CALLS.
+ */
+export const COVERAGE_LIMIT = 500;
+export const OTHER_CALLS = '(other calls)';
 
 export class Journal {
   private entries: JournalEntry[] = [];
@@ -36,12 +70,15 @@ export class Journal {
 
   constructor(readonly limit = DEFAULT_JOURNAL_LIMIT) {}
 
-  record(entry: JournalEntry): void {
-    const counts = this.coverage.get(entry.call) ?? { requests: 0, successes: 0, errors: 0 };
+  record(full: JournalEntry): void {
+    // The call name and messages echo client text (an unknown call's name), so they are cut like parameters.
+    const entry = { ...full, call: cut(full.call), error: full.error.slice(0, 10).map(cut) };
+    const key = this.coverage.has(entry.call) || this.coverage.size < COVERAGE_LIMIT ? entry.call : OTHER_CALLS;
+    const counts = this.coverage.get(key) ?? { requests: 0, successes: 0, errors: 0 };
     counts.requests++;
     if (entry.success) counts.successes++;
     else counts.errors++;
-    this.coverage.set(entry.call, counts);
+    this.coverage.set(key, counts);
     if (this.limit <= 0) return;
     if (this.entries.length < this.limit) this.entries.push(entry);
     else {

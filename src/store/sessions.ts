@@ -6,6 +6,8 @@ import type { Adapter } from 'lowdb';
 import type { Collections } from '../generated/wire.js';
 
 export const DEFAULT_SESSION = 'default';
+/** Sessions kept at once by default; the least recently used one beyond it is dropped. */
+export const DEFAULT_MAX_SESSIONS = 200;
 const NAME = /^[A-Za-z0-9._-]{1,64}$/;
 
 export function isValidSessionName(name: string): boolean {
@@ -45,23 +47,52 @@ export interface SessionOptions {
   journalLimit?: number;
   /** The default session's saved state (from --data), instead of the seed. */
   defaultData?: Collections;
+  /**
+   * Sessions kept at once (default 200; 0 for no limit). Beyond it the least
+   * recently used session other than the default is dropped: its next request
+   * starts again from the seed. Every session holds a journal and copies of the
+   * collections it wrote, so without a bound a client that invents session
+   * names grows memory without end.
+   */
+  maxSessions?: number;
 }
 
-/** Isolated worlds by name, each created from the seed on first use. */
+/** Isolated worlds by name, each created from the seed on first use; the least recently used go beyond maxSessions. */
 export class Sessions {
+  /** In order of use, least recent first (a Map keeps insertion order; get() moves a session to the end). */
   private readonly map = new Map<string, Session>();
+  /** Sessions dropped to stay within maxSessions since start. */
+  evicted = 0;
 
   constructor(readonly seed: Seed, private readonly options: SessionOptions = {}) {}
 
   get(name: string = DEFAULT_SESSION): Session {
     let session = this.map.get(name);
-    if (!session) {
+    if (session) {
+      this.map.delete(name);
+    } else {
       const adapter = name === DEFAULT_SESSION ? this.options.defaultAdapter : undefined;
       session = new Session(name, this.seed, this.options, adapter);
       if (name === DEFAULT_SESSION && this.options.defaultData) session.world.restore(this.options.defaultData);
-      this.map.set(name, session);
     }
+    this.map.set(name, session);
+    this.evict();
     return session;
+  }
+
+  get maxSessions(): number {
+    return this.options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+  }
+
+  private evict(): void {
+    const max = this.maxSessions;
+    if (!(max > 0) || this.map.size <= max) return;
+    for (const name of this.map.keys()) {
+      if (this.map.size <= max) break;
+      if (name === DEFAULT_SESSION) continue; // the default session (and its data file) is never dropped
+      this.map.delete(name);
+      this.evicted++;
+    }
   }
 
   names(): string[] {

@@ -78,7 +78,7 @@ t.test('an unknown content type is ignored like PHP does', async (t) => {
 t.test('parameters nested beyond the limit are refused', async (t) => {
   const app = await build(t);
   const deep = `a${'[x]'.repeat(20)}=1`;
-  assertError(t, (await app.inject({ url: `/admin/api.php?call=getCurrencies&${auth}&${deep}` })).json(), '',
+  assertError(t, (await app.inject({ url: `/admin/api.php?call=getCurrencies&${auth}&${deep}` })).json(), 'getCurrencies',
     ['Request parameters are nested or repeated beyond the supported limits']);
 });
 

@@ -1,0 +1,65 @@
+// State checks shared by the invariant and concurrency tests: unique ids and
+// consistent indexes in every collection, and totals recomputed from the lines.
+import { centsToNumber, formatCents, lineCents, percentOf, toCents } from '../../src/domain/money.js';
+import type { World } from '../../src/store/world.js';
+import type { Collections } from '../../src/generated/wire.js';
+
+/** Every collection: unique ids, the index agrees with the rows. Line ids: unique across their table. */
+export function checkIds(world: World): string[] {
+  const problems: string[] = [];
+  const data = world.snapshot();
+  for (const [name, rows] of Object.entries(data) as Array<[keyof Collections, Array<{ id: string }>]>) {
+    const ids = rows.map((r) => r.id);
+    if (new Set(ids).size !== ids.length) problems.push(`${name}: duplicate ids ${ids.join(',')}`);
+    const table = world.table(name);
+    if (table.size !== rows.length) problems.push(`${name}: index size ${table.size} != ${rows.length} rows`);
+    for (const row of rows) if (table.get(row.id) !== row) problems.push(`${name}: index misses row ${row.id}`);
+  }
+  const lineIds = (lists: Array<Array<{ id: string }>>, what: string) => {
+    const ids = lists.flat().map((l) => l.id);
+    if (new Set(ids).size !== ids.length) problems.push(`${what}: duplicate line ids`);
+  };
+  lineIds(data.estimates.map((e) => e.items), 'estimate lines');
+  lineIds(data.invoices.map((i) => i.items), 'invoice lines');
+  for (const draft of data.order_drafts) {
+    const services = draft.services.map((s) => s.service_id);
+    const domains = draft.domains.map((d) => d.domain_id);
+    if (new Set(services).size !== services.length) problems.push(`draft ${draft.id}: duplicate service ids`);
+    if (new Set(domains).size !== domains.length) problems.push(`draft ${draft.id}: duplicate domain ids`);
+  }
+  return problems;
+}
+
+export interface Billable {
+  id: string;
+  subtotal: string;
+  credit: string;
+  tax: string;
+  taxrate: string;
+  tax2: string;
+  taxrate2: string;
+  total: string;
+  items: Array<{ id: string; amount: string; qty: string; taxed: string; linetotal: number }>;
+}
+
+/** Totals recomputed from the lines in integer cents: the rule of withTotals, stated again independently. */
+export function checkTotals(kind: string, doc: Billable): string[] {
+  const problems: string[] = [];
+  let subtotal = 0;
+  let taxable = 0;
+  for (const line of doc.items) {
+    const cents = lineCents(line.amount, line.qty);
+    if (line.linetotal !== centsToNumber(cents)) problems.push(`${kind} ${doc.id} line ${line.id}: linetotal ${line.linetotal} != ${line.amount} x ${line.qty}`);
+    subtotal += cents;
+    if (line.taxed === '1') taxable += cents;
+  }
+  const tax = percentOf(Math.max(0, taxable), doc.taxrate);
+  const tax2 = percentOf(Math.max(0, taxable), doc.taxrate2);
+  const total = Math.max(0, subtotal + tax + tax2 - toCents(doc.credit));
+  const expect = { subtotal: formatCents(subtotal), tax: formatCents(tax), tax2: formatCents(tax2), total: formatCents(total) };
+  for (const [field, value] of Object.entries(expect)) {
+    if (doc[field as keyof typeof expect] !== value) problems.push(`${kind} ${doc.id}: ${field} ${doc[field as keyof typeof expect]} != ${value}`);
+  }
+  return problems;
+}
+

@@ -1,0 +1,37 @@
+// Bracket-free input skips qs (a fast path); it must give exactly what the qs
+// path gives. A bracketed key added to the same input forces the qs path.
+import t from 'tap';
+import { parseParams, PARSE_FAILED } from '../../src/http/params.js';
+
+function viaQs(input: string): Record<string, unknown> {
+  const { force, ...rest } = parseParams(`${input}&force[0]=1`);
+  void force;
+  return rest;
+}
+
+const KEYS = ['call', 'id', 'a', 'a b', 'ü', 'x.y', '%41', '__proto__', 'constructor', 'toString', 'hasOwnProperty', ''];
+const VALUES = ['', '1', 'a+b', 'a%20b', '%E2%82%AC', '%zz', '=', 'x=y', '[0]', '%5B'];
+
+t.test('flat input parses as qs parses it', async (t) => {
+  let seed = 7;
+  const next = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  const differ: string[] = [];
+  for (let run = 0; run < 2000; run++) {
+    const pairs = Array.from({ length: 1 + next(6) }, () => `${encodeURIComponent(KEYS[next(KEYS.length)])}=${VALUES[next(VALUES.length)]}`);
+    const input = pairs.join('&');
+    const fast = parseParams(input);
+    const same = JSON.stringify(fast) === JSON.stringify(viaQs(input)) && Object.getPrototypeOf(fast) === Object.prototype;
+    if (!same) differ.push(input);
+  }
+  t.strictSame(differ, [], 'no input parses differently');
+});
+
+t.test('a key repeated past the list limit fails as qs fails', async (t) => {
+  const many = (n: number) => Array.from({ length: n }, () => 'id=1').join('&');
+  t.equal((parseParams(many(1000)).id as string[]).length, 1000);
+  t.ok(parseParams(many(1001))[PARSE_FAILED as unknown as string]);
+  t.ok(parseParams(`${many(1001)}&force[0]=1`)[PARSE_FAILED as unknown as string], 'the qs path agrees');
+});
