@@ -40,6 +40,7 @@ async function serve(config: CliConfig): Promise<void> {
       latency: config.latency,
       controlToken: config.controlToken,
       cors: config.cors,
+      maxSessions: config.maxSessions,
       logger: logger(config),
       credentials: { apiId: process.env.BILLSIM_API_ID, apiKey: process.env.BILLSIM_API_KEY },
     });

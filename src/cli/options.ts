@@ -21,6 +21,7 @@ export interface CliConfig {
   controlToken?: string;
   logLevel: LogLevel;
   cors: true | string[];
+  maxSessions?: number;
 }
 
 export const USAGE = `Usage: billsim [options]
@@ -37,6 +38,8 @@ Serves the HostBill admin/api.php simulator. Every option also reads an environm
   --control-token <t>    require "Authorization: Bearer <t>" on /__billsim routes (BILLSIM_CONTROL_TOKEN; default none)
   --log-level <level>    ${LOG_LEVELS.join(', ')} (BILLSIM_LOG_LEVEL; default info)
   --cors <origins>       comma-separated allowed origins, or * for any (BILLSIM_CORS; default *)
+  --max-sessions <n>     sessions kept at once; the least recently used beyond it start again from the seed,
+                         0 for no limit (BILLSIM_MAX_SESSIONS; default 1000)
   -h, --help             show this help
   -v, --version          print the version
 
@@ -46,7 +49,7 @@ BILLSIM_API_ID and BILLSIM_API_KEY replace the credentials of API access record 
 const OPTIONS = {
   port: { type: 'string' }, host: { type: 'string' }, fixtures: { type: 'string' }, data: { type: 'string' },
   now: { type: 'string' }, latency: { type: 'string' }, 'control-token': { type: 'string' },
-  'log-level': { type: 'string' }, cors: { type: 'string' },
+  'log-level': { type: 'string' }, cors: { type: 'string' }, 'max-sessions': { type: 'string' },
   help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' },
 } as const;
 
@@ -78,6 +81,12 @@ function cors(text: string | undefined): true | string[] {
   }
   if (origins.length === 0) throw new UsageError('--cors needs at least one origin, or *');
   return origins;
+}
+
+function maxSessions(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d{1,7}$/.test(text)) throw new UsageError(`--max-sessions must be a whole number (0 for no limit), got "${text}"`);
+  return Number(text);
 }
 
 export function parseCli(argv: string[], env: Record<string, string | undefined>): CliConfig {
@@ -116,5 +125,6 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     controlToken: nonEmpty('--control-token', values['control-token'] ?? env.BILLSIM_CONTROL_TOKEN),
     logLevel: logLevel as LogLevel,
     cors: cors(values.cors ?? env.BILLSIM_CORS),
+    maxSessions: maxSessions(values['max-sessions'] ?? env.BILLSIM_MAX_SESSIONS),
   };
 }

@@ -7,7 +7,7 @@ import type { Collections } from '../generated/wire.js';
 
 export const DEFAULT_SESSION = 'default';
 /** Sessions kept at once by default; the least recently used one beyond it is dropped. */
-export const DEFAULT_MAX_SESSIONS = 200;
+export const DEFAULT_MAX_SESSIONS = 1000;
 const NAME = /^[A-Za-z0-9._-]{1,64}$/;
 
 export function isValidSessionName(name: string): boolean {

@@ -11,7 +11,7 @@ const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'billsim-cli-'));
 t.test('--help lists every option with its default; --version prints the version', async (t) => {
   const help = runCli(['--help']);
   t.equal(help.status, 0);
-  for (const flag of ['--port', '--host', '--fixtures', '--data', '--now', '--latency', '--control-token', '--log-level', '--cors']) {
+  for (const flag of ['--port', '--host', '--fixtures', '--data', '--now', '--latency', '--control-token', '--log-level', '--cors', '--max-sessions']) {
     t.match(help.stdout, flag);
   }
   t.match(help.stdout, 'default 8080');
@@ -37,6 +37,7 @@ t.test('bad flags and values: one line on stderr, exit code 2', async (t) => {
     [['--fixtures', '/nonexistent/world'], {}, /fixtures folder \/nonexistent\/world does not exist/],
     [['--fixtures', empty], {}, /holds none of the collection files/],
     [['--control-token', ''], {}, /--control-token must not be empty/],
+    [['--max-sessions', 'many'], {}, /--max-sessions must be a whole number/],
   ];
   for (const [args, env, message] of cases) {
     const result = runCli(args, env);

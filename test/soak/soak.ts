@@ -132,7 +132,9 @@ async function worker(server: Running, deadline: number, stats: Stats): Promise<
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 
 async function main(): Promise<void> {
-  const server = await startCli(['--log-level', 'silent']);
+  // The session cap is the bound under test: a suite that names a new session per
+// test keeps creating them. 200 keeps the run short; memory scales with the cap.
+  const server = await startCli(['--log-level', 'silent', '--max-sessions', process.env.SOAK_MAX_SESSIONS ?? '200']);
   const pid = server.proc.pid!;
   const started = Date.now();
   const deadline = started + SECONDS * 1000;
