@@ -13,20 +13,28 @@ async function offer(t: Test, app: FastifyInstance, params: WireParams): Promise
 const ranking = (list: Offer[]) => list.map((o) => [o.id, o.popularity]);
 
 /*
- * Default fixtures: client 1 owns products 2, 8 and 14 (accounts 1, 2, 12), client 2 owns 5 and 17,
- * client 3 owns 4, client 4 owns 1, client 6 owns 3 and 18; every product has a single owner.
- * The ranking world adds accounts so that popularity differs:
+ * Default fixtures (accounts.json, any status), the products each client has an account on:
+ *   client 1: 2, 8, 14, 17 (accounts 1, 2, 12, 16)    client 2: 5, 17 (3, 4)    client 3: 4 (5)
+ *   client 4: 1, 14, 17 (6, 13, 15)    client 5: 9 (7)    client 6: 3, 18, 14 (8, 9, 14)
+ *   client 7: 12, 17 (10, 17)    client 8: 6 (11)    client 9: nothing
+ * So product 14 has owners 1, 4 and 6, product 17 owners 2, 4, 1 and 7; every other product one owner.
+ * The ranking world adds accounts (ids past the fixtures' highest) so that popularity differs more:
  *   client 2 also owns 2, client 3 also owns 2, 8 and 17, and client 1 a second account on 8.
  * Owners of product 2 are then clients 1, 2 and 3, who own:
- *   client 1: 8 (twice), 14    client 2: 5, 17    client 3: 4, 8, 17
- * so, counting distinct clients: 8 -> 2, 17 -> 2, 4 -> 1, 5 -> 1, 14 -> 1.
- * Order pages: 8 is in page 2, 17 in page 6, 4 and 5 in page 7, 14 in page 5.
+ *   client 1: 8 (twice), 14, 17    client 2: 5, 17    client 3: 4, 8, 17
+ * so, counting distinct clients: 17 -> 3, 8 -> 2, 4 -> 1, 5 -> 1, 14 -> 1.
+ * Order pages: 8 is in page 2, 17 in page 6, 4 and 5 in page 7, 14 in page 5, 1 in page 1, 12 in page 3.
  */
 async function rankingWorld(t: Test): Promise<FastifyInstance> {
   const fixtures = loadFixtures(defaultFixturesDir);
   const base = fixtures.accounts.find((a) => a.id === '1')!;
-  const extra = [['101', '2', '2'], ['102', '3', '2'], ['103', '3', '8'], ['104', '3', '17'], ['105', '1', '8']]
-    .map(([id, client_id, product_id]) => ({ ...base, id, client_id, product_id, domain: `extra-${id}.example` }));
+  // New ids start past the highest fixture id (and at 101 at least), so they never replace a fixture account.
+  const firstId = Math.max(100, ...fixtures.accounts.map((a) => Number(a.id))) + 1;
+  const extra = [['2', '2'], ['3', '2'], ['3', '8'], ['3', '17'], ['1', '8']]
+    .map(([client_id, product_id], i) => {
+      const id = String(firstId + i);
+      return { ...base, id, client_id, product_id, domain: `extra-${id}.example` };
+    });
   return build(t, { data: { ...fixtures, accounts: [...fixtures.accounts, ...extra] } });
 }
 
@@ -34,8 +42,8 @@ t.test('getOtherPopularProducts offers what the owners of the selection also hav
   const app = await build(t);
   const body = await sameEverywhere(t, app, call, { 'product_ids[]': '2' });
   const result = assertSuccess(t, body, call);
-  // Only client 1 owns product 2; client 1 also owns 8 and 14.
-  t.strictSame(ranking(result.offer as Offer[]), [['8', '1'], ['14', '1']]);
+  // Only client 1 owns product 2; client 1 also owns 8, 14 and 17.
+  t.strictSame(ranking(result.offer as Offer[]), [['8', '1'], ['14', '1'], ['17', '1']]);
   const first = (result.offer as Offer[])[0];
   t.strictSame(Object.keys(first).slice(0, 8), ['id', 'name', 'category_id', 'category_name', 'description', 'popularity', 'rel', 'paytype']);
   t.strictSame(Object.keys(first).slice(19), ['m', 'q', 's', 'a', 'b', 't', 'p4', 'p5', 'd', 'w', 'h']);
@@ -48,33 +56,55 @@ t.test('getOtherPopularProducts offers what the owners of the selection also hav
   });
 });
 
+t.test('getOtherPopularProducts ranks the default world by how many owners share a product', async (t) => {
+  const app = await build(t);
+  // Owners of product 17: clients 2 (account 4), 4 (15), 1 (16) and 7 (17). Besides 17 they own:
+  //   client 1: 2, 8, 14    client 2: 5    client 4: 1, 14    client 7: 12
+  // so 14 -> 2 (clients 1 and 4; client 6 owns 14 but not 17), and 1, 2, 5, 8, 12 -> 1 each, in id order.
+  const offers = await offer(t, app, { 'product_ids[]': '17' });
+  t.strictSame(ranking(offers), [['14', '2'], ['1', '1'], ['2', '1'], ['5', '1'], ['8', '1'], ['12', '1']]);
+  t.strictSame(offers[0], {
+    id: '14', name: 'PositiveSSL DV', category_id: '5', category_name: 'SSL Certificates',
+    description: 'Domain-validated certificate for one domain and www.', popularity: '2', rel: 'Product', paytype: 'Regular',
+    m_setup: '0.00', q_setup: '0.00', s_setup: '0.00', a_setup: '0.00', b_setup: '0.00', t_setup: '0.00',
+    p4_setup: '0.00', p5_setup: '0.00', d_setup: '0.00', w_setup: '0.00', h_setup: '0.00',
+    m: '0.00', q: '0.00', s: '0.00', a: '9.95', b: '17.90', t: '24.90', p4: '0.00', p5: '0.00', d: '0.00', w: '0.00', h: '0.00',
+  });
+  // Client 4 already has 1 and 14, so the most popular product is not offered to them.
+  t.strictSame(ranking(await offer(t, app, { 'product_ids[]': '17', client_id: '4' })),
+    [['2', '1'], ['5', '1'], ['8', '1'], ['12', '1']]);
+});
+
 t.test('getOtherPopularProducts ranks by popularity, then id, never offering a selected product', async (t) => {
   const app = await rankingWorld(t);
   t.strictSame(ranking(await offer(t, app, { 'product_ids[]': '2' })),
-    [['8', '2'], ['17', '2'], ['4', '1'], ['5', '1'], ['14', '1']], 'ids compare as numbers: 4, 5, 14');
+    [['17', '3'], ['8', '2'], ['4', '1'], ['5', '1'], ['14', '1']], 'ids compare as numbers: 4, 5, 14');
   // Selecting 2 and 8: the owners are still clients 1, 2 and 3; 8 is selected so it drops out.
   t.strictSame(ranking(await offer(t, app, { 'product_ids[]': ['2', '8'] })),
-    [['17', '2'], ['4', '1'], ['5', '1'], ['14', '1']]);
-  // Selecting 17 alone: owners clients 2 and 3 -> 2: 2, 4: 1, 5: 1, 8: 1 (client 3).
-  t.strictSame(ranking(await offer(t, app, { 'product_ids[]': '17' })), [['2', '2'], ['4', '1'], ['5', '1'], ['8', '1']]);
+    [['17', '3'], ['4', '1'], ['5', '1'], ['14', '1']]);
+  // Selecting 17 alone: owners clients 1, 2, 3, 4 and 7, who also own
+  //   client 1: 2, 8, 14    client 2: 2, 5    client 3: 2, 4, 8    client 4: 1, 14    client 7: 12
+  // -> 2: 3, 8: 2, 14: 2 (equal popularity, id order), then 1, 4, 5, 12: 1.
+  t.strictSame(ranking(await offer(t, app, { 'product_ids[]': '17' })),
+    [['2', '3'], ['8', '2'], ['14', '2'], ['1', '1'], ['4', '1'], ['5', '1'], ['12', '1']]);
   // Product 13 (Cloud Trial) has no account: nobody to learn from, nothing offered.
   t.strictSame(await offer(t, app, { 'product_ids[]': '13' }), []);
 });
 
 t.test('getOtherPopularProducts honours limit, exclude_cat and client_id', async (t) => {
   const app = await rankingWorld(t);
-  t.strictSame(ranking(await offer(t, app, { 'product_ids[]': '2', limit: '2' })), [['8', '2'], ['17', '2']]);
+  t.strictSame(ranking(await offer(t, app, { 'product_ids[]': '2', limit: '2' })), [['17', '3'], ['8', '2']]);
   t.strictSame(ranking(await offer(t, app, { 'product_ids[]': '2', limit: '100' })).length, 5);
   t.strictSame(ranking(await offer(t, app, { 'product_ids[]': '2', 'exclude_cat[]': '7' })),
-    [['8', '2'], ['17', '2'], ['14', '1']], 'page 7 holds 4 and 5');
+    [['17', '3'], ['8', '2'], ['14', '1']], 'page 7 holds 4 and 5');
   t.strictSame(ranking(await offer(t, app, { 'product_ids[]': '2', 'exclude_cat[]': ['2', '6'] })),
     [['4', '1'], ['5', '1'], ['14', '1']], 'page 2 holds 8, page 6 holds 17');
-  // Client 1 already owns 8 and 14; client 2 owns 5 and 17.
-  t.strictSame(ranking(await offer(t, app, { 'product_ids[]': '2', client_id: '1' })), [['17', '2'], ['4', '1'], ['5', '1']]);
+  // Client 1 already owns 8, 14 and 17; client 2 owns 5 and 17.
+  t.strictSame(ranking(await offer(t, app, { 'product_ids[]': '2', client_id: '1' })), [['4', '1'], ['5', '1']]);
   t.strictSame(ranking(await offer(t, app, { 'product_ids[]': '2', client_id: '2', limit: '2' })), [['8', '2'], ['4', '1']]);
   // Client 9 owns nothing: no filtering.
   t.strictSame(ranking(await offer(t, app, { 'product_ids[]': '2', client_id: '9', 'exclude_cat[]': '5' })),
-    [['8', '2'], ['17', '2'], ['4', '1'], ['5', '1']]);
+    [['17', '3'], ['8', '2'], ['4', '1'], ['5', '1']]);
 });
 
 t.test('getOtherPopularProducts takes product_ids in every array spelling', async (t) => {

@@ -42,9 +42,9 @@ t.test('getProducts shows stock, quantity and account counts from the records', 
   const app = await build(t);
   const vps = assertSuccess(t, await api(app, 'getProducts', { id: '9' }), 'getProducts').products as Products;
   t.strictSame([vps['10'].stock, vps['10'].qty, vps['10'].ptype, vps['10'].accounts], ['1', '14', 'vps', '0']);
-  // Page 6: product 16 has no account, 17 has account 4, 18 has account 9 (cancelled, still counted).
+  // Page 6: product 16 has no account, 17 has accounts 4, 15, 16 and 17, 18 has account 9 (cancelled, still counted).
   const managed = assertSuccess(t, await api(app, 'getProducts', { id: '6' }), 'getProducts').products as Products;
-  t.strictSame(Object.values(managed).map((p) => [p.id, p.paytype, p.accounts]), [['16', 'Once', '0'], ['17', 'Regular', '1'], ['18', 'Regular', '1']]);
+  t.strictSame(Object.values(managed).map((p) => [p.id, p.paytype, p.accounts]), [['16', 'Once', '0'], ['17', 'Regular', '4'], ['18', 'Regular', '1']]);
 });
 
 t.test('getProducts converts prices with currency_id', async (t) => {
