@@ -9,13 +9,17 @@ export interface Row {
  */
 export class Table<T extends Row> {
   readonly rows: T[];
+  /** Rows by id; in an overlay, only the rows written since it was made. */
   private readonly byId: Map<string, T>;
+  /** An overlay's read-through: the id index of the table it was made from, and the ids removed since. */
+  private readonly base?: { byId: ReadonlyMap<string, T>; removed: Set<string> };
   private readonly secondary = new Map<string, { keyOf: (row: T) => string; index: Map<string, T[]> }>();
   private maxId: number;
 
-  constructor(rows: T[], byId?: Map<string, T>, maxId?: number) {
+  constructor(rows: T[], maxId?: number, base?: ReadonlyMap<string, T>) {
     this.rows = rows;
-    this.byId = byId ?? new Map(rows.map((r) => [r.id, r]));
+    this.byId = base ? new Map() : new Map(rows.map((r) => [r.id, r]));
+    if (base) this.base = { byId: base, removed: new Set() };
     this.maxId = maxId ?? rows.reduce((m, r) => Math.max(m, Number(r.id) || 0), 0);
   }
 
@@ -24,7 +28,9 @@ export class Table<T extends Row> {
   }
 
   get(id: string): T | undefined {
-    return this.byId.get(id);
+    const own = this.byId.get(id);
+    if (own !== undefined || !this.base || this.base.removed.has(id)) return own;
+    return this.base.byId.get(id);
   }
 
   all(): readonly T[] {
@@ -60,16 +66,16 @@ export class Table<T extends Row> {
 
   insert(row: T): void {
     this.rows.push(row);
-    this.byId.set(row.id, row);
+    this.setId(row);
     this.maxId = Math.max(this.maxId, Number(row.id) || 0);
     for (const { keyOf, index } of this.secondary.values()) push(index, keyOf(row), row);
   }
 
   replace(row: T): T {
-    const prev = this.byId.get(row.id);
+    const prev = this.get(row.id);
     if (!prev) throw new Error(`replace: no row ${row.id}`);
     this.rows[this.rows.indexOf(prev)] = row;
-    this.byId.set(row.id, row);
+    this.setId(row);
     for (const { keyOf, index } of this.secondary.values()) {
       const before = keyOf(prev);
       const after = keyOf(row);
@@ -86,18 +92,19 @@ export class Table<T extends Row> {
 
   /** Removes a row; returns it and its position so an undo can put it back. */
   remove(id: string): { row: T; at: number } | undefined {
-    const row = this.byId.get(id);
+    const row = this.get(id);
     if (!row) return undefined;
     const at = this.rows.indexOf(row);
     this.rows.splice(at, 1);
     this.byId.delete(id);
+    this.base?.removed.add(id);
     for (const { keyOf, index } of this.secondary.values()) pull(index, keyOf(row), row);
     return { row, at };
   }
 
   insertAt(row: T, at: number): void {
     this.rows.splice(at, 0, row);
-    this.byId.set(row.id, row);
+    this.setId(row);
     for (const { keyOf, index } of this.secondary.values()) push(index, keyOf(row), row);
   }
 
@@ -105,9 +112,21 @@ export class Table<T extends Row> {
     this.maxId = value;
   }
 
-  /** A copy that can be written without touching this table (rows are shared). */
-  clone(): Table<T> {
-    return new Table(this.rows.slice(), new Map(this.byId), this.maxId);
+  private setId(row: T): void {
+    this.byId.set(row.id, row);
+    this.base?.removed.delete(row.id);
+  }
+
+  /**
+   * A table that can be written without touching this one, for a table that is
+   * itself never written again (a seed table). It copies the row list (a flat
+   * array copy) but reads ids through this table's index instead of copying it:
+   * copying a 20,000-entry Map made a session's first write take ~3 ms at the
+   * 1M-invoice scale, and grows with the collection.
+   */
+  overlay(): Table<T> {
+    if (this.base) throw new Error('overlay: only of a table that reads no other table');
+    return new Table(this.rows.slice(), this.maxId, this.byId);
   }
 }
 

@@ -60,7 +60,7 @@ export class World {
   private writable<K extends CollectionName>(name: K): Table<RecordOf<K>> {
     let table = this.own.get(name);
     if (!table) {
-      table = this.seed.tables[name].clone() as unknown as Table<{ id: string }>;
+      table = this.seed.tables[name].overlay() as unknown as Table<{ id: string }>;
       this.own.set(name, table);
       this.db.data[name] = table.rows as never;
     }

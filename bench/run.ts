@@ -1,0 +1,235 @@
+// npm run bench [-- --quick] [--duration S] [--connections N] [--cli PATH]
+// (--cli runs another build's dist/cli.js, e.g. a copy made before a change.)
+// Throughput against a bare-Fastify ceiling, latency at growing world sizes,
+// start-up, new-session cost and memory; prints a table and each target as
+// pass/short, and writes bench/results/latest.json. Targets are reported,
+// never enforced: the exit code is non-zero only when a server misbehaves.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ROOT, rssMb, startBillsim, startCeiling, type Server } from './servers.js';
+import { expectSuccess, load, median, percentile, probe, request, type Call, type LoadResult } from './measure.js';
+import { label, world } from './worlds.js';
+import { worldCounts } from '../scripts/generate/world.js';
+
+const { values: opts } = parseArgs({
+  options: { quick: { type: 'boolean' }, duration: { type: 'string' }, connections: { type: 'string' }, cli: { type: 'string' } },
+});
+const quick = opts.quick === true;
+// Quick mode (CI) only proves the bench runs: tiny durations, small worlds.
+const DURATION = Number(opts.duration ?? (quick ? 0.3 : 10));
+const WARMUP = quick ? 0.1 : 2;
+const CONNECTIONS = Number(opts.connections ?? 10);
+const SIZES = quick ? [1000, 2000] : [1000, 100_000, 1_000_000];
+const STARTUP_SIZE = quick ? 2000 : 100_000;
+const STARTUP_SAMPLES = quick ? 2 : 5;
+const PROBES = quick ? 100 : 2000;
+const NEW_SESSIONS = quick ? 5 : 20;
+const METHODS = ['GET', 'POST'] as const;
+
+const CALLS: Call[] = [
+  { name: 'getCurrencies', params: {}, mutates: false },
+  { name: 'getInvoiceDetails', params: { id: '1' }, mutates: false },
+  { name: 'getTransactions', params: { page: '0' }, mutates: false },
+  { name: 'getProducts', params: { id: '1' }, mutates: false },
+  { name: 'editEstimateDetails', params: { id: '1', subject: 'bench' }, mutates: true },
+  // Every request adds a product named bench, bench(2), ...: the collection grows during the run.
+  { name: 'bulkAddProducts', params: { 'products[0][copyof]': '1', 'products[0][name]': 'bench' }, mutates: true },
+];
+
+interface Target { name: string; value: string; limit: string; pass: boolean }
+const targets: Target[] = [];
+const target = (name: string, value: string, limit: string, pass: boolean) => targets.push({ name, value, limit, pass });
+const verdict = (pass: boolean) => (pass ? 'pass' : 'short');
+const ms = (v: number) => v.toFixed(v < 10 ? 2 : 0);
+
+function table(rows: string[][]): string {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')).join('\n');
+}
+
+function split(server: Server): { origin: string; api: string } {
+  const url = new URL(server.url);
+  return { origin: url.origin, api: url.pathname };
+}
+
+async function measure(server: Server, call: Call, method: 'GET' | 'POST', seconds: number, warmUp: boolean): Promise<LoadResult> {
+  const { origin, api } = split(server);
+  const session = `bench-${call.name}-${method}`;
+  // Warm-up in its own session, so a mutation is measured from the seed state.
+  const warm = request(api, call, method, `${session}-warmup`);
+  await expectSuccess(origin, warm);
+  if (warmUp) await load(origin, warm, CONNECTIONS, WARMUP);
+  const req = request(api, call, method, session);
+  const result = await load(origin, req, CONNECTIONS, seconds);
+  await expectSuccess(origin, req); // still answering correctly after the load
+  return result;
+}
+
+/** First answer in brand-new sessions: a read and a mutation, each in its own new session. */
+async function newSessions(server: Server) {
+  const { origin, api } = split(server);
+  const read = CALLS.find((c) => c.name === 'getInvoiceDetails')!;
+  const write = CALLS.find((c) => c.name === 'editEstimateDetails')!;
+  // Both calls run first in a warm session, so the JIT and the lazily compiled
+  // request validators are not counted as the cost of a new session.
+  await probe(origin, [request(api, write, 'GET', 'bench-warm')], 20);
+  const warm = await probe(origin, [request(api, read, 'GET', 'bench-warm')], 50);
+  const first = { read: [] as number[], write: [] as number[] };
+  for (let i = 0; i < NEW_SESSIONS; i++) {
+    first.read.push(await expectSuccess(origin, request(api, read, 'GET', `fresh-read-${i}`)));
+    first.write.push(await expectSuccess(origin, request(api, write, 'GET', `fresh-write-${i}`)));
+  }
+  return {
+    warmRead: median(warm.slice(10)),
+    read: { p50: median(first.read), max: Math.max(...first.read) },
+    write: { p50: median(first.write), max: Math.max(...first.write) },
+  };
+}
+
+/**
+ * The call against billsim and the same request against the ceiling, in
+ * alternating rounds: a burst of other load on the machine then hits both
+ * alike, and the ratio is the median of the rounds' ratios.
+ */
+async function paired(ceilingServer: Server, server: Server, call: Call, method: 'GET' | 'POST') {
+  const rounds = quick ? 1 : 3;
+  const ours: LoadResult[] = [];
+  const theirs: LoadResult[] = [];
+  const ratios: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    theirs.push(await measure(ceilingServer, { ...call, mutates: false }, method, DURATION / rounds, round === 0));
+    ours.push(await measure(server, call, method, DURATION / rounds, round === 0));
+    ratios.push(ours[round].rps / theirs[round].rps);
+  }
+  const pick = (list: LoadResult[]) => [...list].sort((a, b) => a.rps - b.rps)[Math.floor(list.length / 2)];
+  return { result: pick(ours), ceiling: pick(theirs), ratio: median(ratios) };
+}
+
+async function throughput() {
+  const ceilingServer = await startCeiling();
+  const server = await startBillsim({ cli: opts.cli });
+  const rows = [];
+  for (const call of CALLS) {
+    for (const method of METHODS) {
+      const { result, ceiling, ratio } = await paired(ceilingServer, server, call, method);
+      const limit = call.mutates ? 0.4 : 0.7;
+      rows.push({ call: call.name, method, mutates: call.mutates, ...result, ceiling: ceiling.rps, ratio, limit, pass: ratio >= limit });
+    }
+  }
+  await ceilingServer.stop();
+  const sessions = await newSessions(server);
+  const rss = rssMb(server.pid);
+  await server.stop();
+  return { rows, sessions, rss };
+}
+
+function idPaths(api: string, name: string, count: number): ReturnType<typeof request>[] {
+  // Ids spread over the whole collection (7919 is prime), the same list on every run.
+  return Array.from({ length: 500 }, (_, k) => request(api, { name, params: { id: String(1 + ((k * 7919) % count)) }, mutates: false }, 'GET', 'default'));
+}
+
+async function scale() {
+  // All worlds are served at once and probed in alternating rounds, so a burst
+  // of other load on the machine lands on every size alike.
+  const worlds = [];
+  for (const n of SIZES) {
+    const server = await startBillsim({ fixtures: world(n), cli: opts.cli });
+    const { origin, api } = split(server);
+    const counts = worldCounts(n);
+    worlds.push({ n, server, origin, invoice: idPaths(api, 'getInvoiceDetails', counts.invoices), accounts: idPaths(api, 'getClientAccounts', counts.clients), inv: [] as number[], acc: [] as number[] });
+  }
+  // A big world is still being garbage-collected just after loading; let that finish.
+  await sleep(quick ? 0 : 2000);
+  for (const w of worlds) {
+    await probe(w.origin, w.invoice, PROBES / 2); // warm-up: JIT and the lazily built indexes
+    await probe(w.origin, w.accounts, PROBES / 2);
+  }
+  const rounds = 10;
+  for (let round = 0; round < rounds; round++) {
+    for (const w of worlds) {
+      w.inv.push(...await probe(w.origin, w.invoice, PROBES / rounds));
+      w.acc.push(...await probe(w.origin, w.accounts, PROBES / rounds));
+    }
+  }
+  const results = [];
+  for (const w of worlds) {
+    const largest = w === worlds[worlds.length - 1];
+    results.push({
+      n: w.n, getInvoiceDetails: { p50: median(w.inv), p99: percentile(w.inv, 99) }, getClientAccounts: { p50: median(w.acc), p99: percentile(w.acc, 99) },
+      sessions: largest ? await newSessions(w.server) : undefined, rss: largest ? rssMb(w.server.pid) : undefined,
+    });
+  }
+  for (const w of worlds) await w.server.stop();
+  return results;
+}
+
+/** Spawn to the first successful answer, in ms. */
+async function startup(fixtures?: string): Promise<number[]> {
+  const times = [];
+  for (let i = 0; i < STARTUP_SAMPLES; i++) {
+    const started = performance.now();
+    const server = await startBillsim({ fixtures, cli: opts.cli });
+    const { origin, api } = split(server);
+    await expectSuccess(origin, request(api, CALLS[0], 'GET', 'default'));
+    times.push(performance.now() - started);
+    await server.stop();
+  }
+  return times;
+}
+
+const loadBefore = os.loadavg()[0];
+if (loadBefore > 0.5) process.stderr.write(`note: load average is ${loadBefore.toFixed(2)} before the run; other processes will lower the numbers\n`);
+process.stdout.write(`billsim bench${quick ? ' (quick: report only)' : ''}: ${CONNECTIONS} connections, ${DURATION} s per run, node ${process.version}, ${os.cpus().length} CPUs\n\n`);
+
+const tp = await throughput();
+const rows: string[][] = [['call', 'method', 'req/s', 'p50 ms', 'p99 ms', 'ceiling req/s', 'vs ceiling', 'target', '', 'failed']];
+for (const r of tp.rows) {
+  rows.push([r.call, r.method, r.rps.toFixed(0), String(r.p50), String(r.p99), r.ceiling.toFixed(0), `${(r.ratio * 100).toFixed(0)}%`,
+    `>= ${r.limit * 100}%`, verdict(r.pass), String(r.failures)]);
+}
+process.stdout.write(`${table(rows)}\n\n`);
+for (const mutates of [false, true]) {
+  const group = tp.rows.filter((r) => r.mutates === mutates);
+  const worst = group.reduce((a, b) => (b.ratio < a.ratio ? b : a));
+  target(mutates ? 'mutations vs ceiling (worst)' : 'reads vs ceiling (worst)', `${(worst.ratio * 100).toFixed(0)}% (${worst.call} ${worst.method})`,
+    `>= ${mutates ? 40 : 70}%`, group.every((r) => r.pass));
+}
+
+const sc = await scale();
+const scaleRows = [['world', 'getInvoiceDetails p50', 'p99', 'getClientAccounts p50', 'p99']];
+for (const s of sc) {
+  scaleRows.push([`${label(s.n)} invoices`, ms(s.getInvoiceDetails.p50), ms(s.getInvoiceDetails.p99), ms(s.getClientAccounts.p50), ms(s.getClientAccounts.p99)]);
+}
+process.stdout.write(`sequential latency (ms) by world size\n${table(scaleRows)}\n`);
+const [small, big] = [sc[0], sc[sc.length - 1]];
+for (const name of ['getInvoiceDetails', 'getClientAccounts'] as const) {
+  const ratio = big[name].p50 / small[name].p50;
+  target(`${name} p50 ${label(big.n)}/${label(small.n)}`, `x${ratio.toFixed(2)}`, '<= x1.30', ratio <= 1.3);
+}
+
+const boot = { default: await startup(), scaled: await startup(world(STARTUP_SIZE)) };
+process.stdout.write(`\nstart-up to first answer, median of ${STARTUP_SAMPLES}: default fixtures ${ms(median(boot.default))} ms, ${label(STARTUP_SIZE)} world ${ms(median(boot.scaled))} ms\n`);
+target('start-up (default fixtures)', `${median(boot.default).toFixed(0)} ms`, '<= 400 ms', median(boot.default) <= 400);
+
+const bigSessions = big.sessions!;
+for (const [where, s] of [['default', tp.sessions], [label(big.n), bigSessions]] as const) {
+  process.stdout.write(`new session at ${where}: first read ${ms(s.read.p50)} ms (max ${ms(s.read.max)}), first mutation ${ms(s.write.p50)} ms (max ${ms(s.write.max)}); same read in a warm session ${ms(s.warmRead)} ms\n`);
+  const worst = Math.max(s.read.p50, s.write.p50);
+  target(`new session first answer (${where})`, `${ms(worst)} ms`, '<= 5 ms', worst <= 5);
+}
+process.stdout.write(`RSS after the load: default fixtures ${tp.rss.toFixed(0)} MB, ${label(big.n)} world ${big.rss!.toFixed(0)} MB\n\n`);
+target('RSS after load (default fixtures)', `${tp.rss.toFixed(0)} MB`, '<= 150 MB', tp.rss <= 150);
+
+process.stdout.write(`${table([['target', 'measured', 'limit', ''], ...targets.map((t) => [t.name, t.value, t.limit, verdict(t.pass)])])}\n`);
+if (quick) process.stdout.write('(quick mode: short durations and small worlds; targets are reported, not judged)\n');
+
+const results = {
+  date: new Date().toISOString(), quick, node: process.version, cpus: os.cpus().length, cpu: os.cpus()[0]?.model,
+  loadavg: { before: loadBefore, after: os.loadavg()[0] }, connections: CONNECTIONS, duration: DURATION,
+  throughput: tp, scale: sc, startup: boot, targets,
+};
+fs.writeFileSync(path.join(ROOT, 'bench', 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+process.stdout.write('wrote bench/results/latest.json\n');

@@ -1,0 +1,76 @@
+// Servers under test run in child processes, so the load generator never
+// shares their event loop. Each prints "listening on <url>" when ready.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const CLI = path.join(ROOT, 'dist', 'cli.js');
+
+export interface Server {
+  url: string;
+  pid: number;
+  /** ms from spawn to the "listening" line. */
+  listenMs: number;
+  stop(): Promise<void>;
+}
+
+function start(args: string[], label: string): Promise<Server> {
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return new Promise((resolve, reject) => {
+    let stdout = '';
+    const early = (code: number | null) => reject(new Error(`${label} exited (${code}) before listening: ${stderr.trim() || stdout.trim()}`));
+    child.once('exit', early);
+    child.stdout!.on('data', (chunk) => {
+      stdout += chunk;
+      const match = /listening on (\S+)/.exec(stdout);
+      if (!match) return;
+      child.stdout!.removeAllListeners('data');
+      child.stdout!.resume();
+      child.off('exit', early);
+      resolve({
+        url: match[1],
+        pid: child.pid!,
+        listenMs: performance.now() - started,
+        stop: async () => {
+          child.kill('SIGTERM');
+          await exited;
+        },
+      });
+    });
+  });
+}
+
+export interface BillsimOptions {
+  fixtures?: string;
+  /** Another build's dist/cli.js (default: this one). */
+  cli?: string;
+  /** Extra node flags, e.g. --cpu-prof. */
+  nodeArgs?: string[];
+}
+
+export function startBillsim({ fixtures, cli = CLI, nodeArgs = [] }: BillsimOptions = {}): Promise<Server> {
+  if (!fs.existsSync(cli)) throw new Error(`${cli} is missing: run npm run build first`);
+  const args = [...nodeArgs, cli, '--port', '0', '--log-level', 'silent', ...(fixtures ? ['--fixtures', fixtures] : [])];
+  return start(args, 'billsim');
+}
+
+export function startCeiling(): Promise<Server> {
+  return start(['--import', 'tsx', path.join(ROOT, 'bench', 'ceiling.ts')], 'ceiling server');
+}
+
+/** Resident set size of a process in MB (Linux /proc; NaN elsewhere). */
+export function rssMb(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return kb / 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
