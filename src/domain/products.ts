@@ -24,6 +24,13 @@ const SUFFIX = /^(.*)\((\d{1,6})\)$/;
  * continues that numbering (".test(3)") rather than stacking ".test(2)(2)";
  * "Plan (2024)" with no product "Plan " is its own base.
  */
+// The last suffix handed out per lowercased base, per products table: copying
+// one name over and over would otherwise try (2), (3), ... each time
+// (quadratic). Products are never deleted, so the suffixes below a hint stay
+// taken; the hint is trusted only while its own name is still taken (a
+// rolled-back copy removes it), else the search starts from (2) again.
+const suffixHints = new WeakMap<object, Map<string, number>>();
+
 export function uniqueName(db: World, wanted: string, planned: ReadonlySet<string>): string {
   const taken = (name: string) => planned.has(name.toLowerCase()) || productsNamed(db, name).length > 0;
   if (!taken(wanted)) return wanted;
@@ -34,7 +41,15 @@ export function uniqueName(db: World, wanted: string, planned: ReadonlySet<strin
     base = match[1];
     n = Math.max(2, Number(match[2]) + 1);
   }
+  const table = db.table('products');
+  const hints = suffixHints.get(table) ?? new Map<string, number>();
+  suffixHints.set(table, hints);
+  // Only a search from (2) finds the first free suffix, so only it leaves or uses a hint.
+  const fromStart = n === 2;
+  const hint = hints.get(base.toLowerCase());
+  if (fromStart && hint !== undefined && taken(`${base}(${hint})`)) n = hint + 1;
   while (taken(`${base}(${n})`)) n++;
+  if (fromStart) hints.set(base.toLowerCase(), n);
   return `${base}(${n})`;
 }
 
