@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ErrorObject } from 'ajv';
-import { SCHEMA_BASE, strictValidator } from '../schemas.js';
+import { allSchemas, SCHEMA_BASE, strictValidator } from '../schemas.js';
 import type { Collections } from '../generated/wire.js';
 
 export class FixtureError extends Error {}
@@ -9,13 +9,10 @@ export class FixtureError extends Error {}
 const COLLECTIONS_ID = `${SCHEMA_BASE}resources/collections.json`;
 
 
-// The collections of schemas/resources/collections.json, in its order (a test keeps them equal).
-// Kept in the order of schemas/resources/collections.json.
-export const COLLECTION_NAMES: (keyof Collections)[] = [
-  'currencies', 'clients', 'client_cards', 'invoices', 'transactions', 'estimates', 'order_pages', 'products',
-  'accounts', 'account_addons', 'addons', 'domains', 'registrars', 'gateways', 'news', 'reply_categories',
-  'predefined_replies', 'order_drafts', 'admins', 'api_access',
-];
+// The collections are the properties of schemas/resources/collections.json,
+// read from the schema itself so a new collection needs no second list.
+const collectionsSchema = allSchemas().find((schema) => schema.$id === COLLECTIONS_ID) as { properties: Record<string, unknown> };
+export const COLLECTION_NAMES = Object.keys(collectionsSchema.properties) as (keyof Collections)[];
 
 /** Reads one JSON file per collection from dir; a missing file is an empty collection. */
 export function readFixtures(dir: string): Collections {

@@ -2,7 +2,7 @@
 // consistent indexes in every collection, and totals recomputed from the lines.
 import { centsToNumber, formatCents, lineCents, percentOf, toCents } from '../../src/domain/money.js';
 import type { World } from '../../src/store/world.js';
-import type { Collections } from '../../src/generated/wire.js';
+import type { Collections, Estimate, Invoice } from '../../src/generated/wire.js';
 
 /** Every collection: unique ids, the index agrees with the rows. Line ids: unique across their table. */
 export function checkIds(world: World): string[] {
@@ -30,17 +30,7 @@ export function checkIds(world: World): string[] {
   return problems;
 }
 
-export interface Billable {
-  id: string;
-  subtotal: string;
-  credit: string;
-  tax: string;
-  taxrate: string;
-  tax2: string;
-  taxrate2: string;
-  total: string;
-  items: Array<{ id: string; amount: string; qty: string; taxed: string; linetotal: number }>;
-}
+export type Billable = Invoice | Estimate;
 
 /** Totals recomputed from the lines in integer cents: the rule of withTotals, stated again independently. */
 export function checkTotals(kind: string, doc: Billable): string[] {
