@@ -1,10 +1,12 @@
-// Generates src/generated/wire.ts from every schema under schemas/.
-// One root schema references them all, so each titled schema becomes exactly
-// one named type. `--check` fails when the committed file is stale (CI).
+// Generates src/generated/ from every schema under schemas/: wire.ts, where one
+// root schema references them all so each titled schema becomes exactly one
+// named type, and the prebuilt validators (scripts/gen-validators.ts).
+// `--check` fails when a committed file is stale (CI).
 import fs from 'node:fs';
 import path from 'node:path';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { schemasDir, packageRoot } from '../src/paths.js';
+import { generateValidators } from './gen-validators.js';
 
 const OUT = path.join(packageRoot, 'src', 'generated', 'wire.ts');
 
@@ -31,16 +33,20 @@ export async function generate(): Promise<string> {
   });
 }
 
-const output = await generate();
+const outputs: Record<string, string> = { [OUT]: await generate(), ...generateValidators() };
 if (process.argv.includes('--check')) {
-  const current = fs.existsSync(OUT) ? fs.readFileSync(OUT, 'utf8') : '';
-  if (current !== output) {
-    console.error('src/generated/wire.ts is out of date with schemas/: run `npm run gen:types` and commit the result.');
+  const stale = Object.entries(outputs)
+    .filter(([file, text]) => !fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== text)
+    .map(([file]) => path.relative(packageRoot, file));
+  if (stale.length > 0) {
+    console.error(`${stale.join(', ')} out of date with schemas/: run \`npm run gen:types\` and commit the result.`);
     process.exit(1);
   }
-  console.log('src/generated/wire.ts is up to date.');
+  console.log('src/generated/ is up to date.');
 } else {
-  fs.mkdirSync(path.dirname(OUT), { recursive: true });
-  fs.writeFileSync(OUT, output);
-  console.log(`wrote ${path.relative(packageRoot, OUT)}`);
+  for (const [file, text] of Object.entries(outputs)) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, text);
+    console.log(`wrote ${path.relative(packageRoot, file)}`);
+  }
 }

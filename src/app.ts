@@ -113,6 +113,6 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   registerBodyParsers(app);
   registerEndpoint(app, { sessions, operations, latency: options.latency });
   registerControl(app, { sessions, calls: Object.keys(operations), version: packageVersion(), controlToken: options.controlToken });
-  await registerDocs(app, buildOpenApi(Object.keys(operations), packageVersion()));
+  registerDocs(app, () => buildOpenApi(Object.keys(operations), packageVersion()));
   return app;
 }

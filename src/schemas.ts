@@ -1,79 +1,52 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { schemasDir } from './paths.js';
+import type { Ajv, ErrorObject } from 'ajv';
+import * as builtRequests from './generated/request-validators.js';
+import * as builtCollections from './generated/collection-validators.js';
+import { allSchemas, collectionRef, makeAjv, operationSchemaId, requestRef } from './schema-files.js';
 import { messages } from './errors.js';
 
-export const SCHEMA_BASE = 'https://billsim.local/schemas/';
+export { allSchemas, collectionRef, COLLECTIONS_ID, operationSchemaId, requestRef, SCHEMA_BASE } from './schema-files.js';
 
-type JsonSchema = Record<string, unknown>;
-
-function readSchemas(dir: string): JsonSchema[] {
-  const out: JsonSchema[] = [];
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...readSchemas(full));
-    else if (entry.name.endsWith('.json')) out.push(JSON.parse(fs.readFileSync(full, 'utf8')));
-  }
-  return out;
+/** What ajv's compiled and standalone validators have in common. */
+export interface Validator {
+  (data: unknown): boolean;
+  errors?: ErrorObject[] | null;
 }
 
-let loaded: JsonSchema[] | undefined;
-export function allSchemas(): JsonSchema[] {
-  loaded ??= readSchemas(schemasDir);
-  return loaded;
-}
-
-function makeAjv(coerce: boolean): Ajv {
-  // Requests arrive as strings (query/form) or JSON; coercion lets {"id": 1}
-  // mean the same as id=1. Stored data and answers are checked without it,
-  // so a number where the wire wants a string is caught.
-  const ajv = new Ajv({
-    strict: true,
-    allErrors: false,
-    verbose: true,
-    coerceTypes: coerce ? 'array' : false,
-    useDefaults: coerce,
-  });
-  ajv.addKeyword({ keyword: 'tsType' });
-  for (const schema of allSchemas()) ajv.addSchema(schema);
-  return ajv;
-}
-
+// Validators compiled at build time (`npm run gen:types`), so neither the
+// start-up nor a call's first request pays for ajv's compile. Anything not
+// built ahead (results, other fragments) is compiled on first use.
 let requestAjv: Ajv | undefined;
 let strictAjv: Ajv | undefined;
-const cache = new Map<string, ValidateFunction>();
-
-function compile(ajv: Ajv, ref: string, key: string): ValidateFunction {
-  let fn = cache.get(key);
-  if (!fn) {
-    fn = ajv.compile({ $ref: ref });
-    cache.set(key, fn);
-  }
-  return fn;
-}
-
-export function operationSchemaId(call: string): string {
-  return `${SCHEMA_BASE}operations/${call}.json`;
-}
+const requestValidators = new Map(Object.entries(builtRequests as Record<string, Validator>));
+const strictValidators = new Map(
+  Object.entries(builtCollections as Record<string, Validator>).map(([name, fn]) => [collectionRef(name), fn]),
+);
 
 export function hasOperationSchema(call: string): boolean {
   return allSchemas().some((s) => s.$id === operationSchemaId(call));
 }
 
 /** Validator for a call's request parameters (with coercion and defaults). */
-export function requestValidator(call: string): ValidateFunction {
-  requestAjv ??= makeAjv(true);
-  return compile(requestAjv, `${operationSchemaId(call)}#/properties/request`, `req:${call}`);
+export function requestValidator(call: string): Validator {
+  let fn = requestValidators.get(call);
+  if (!fn) {
+    fn = (requestAjv ??= makeAjv(true)).compile({ $ref: requestRef(call) });
+    requestValidators.set(call, fn);
+  }
+  return fn;
 }
 
 /** Strict validator for any schema fragment (results, fixtures). */
-export function strictValidator(ref: string): ValidateFunction {
-  strictAjv ??= makeAjv(false);
-  return compile(strictAjv, ref, `strict:${ref}`);
+export function strictValidator(ref: string): Validator {
+  let fn = strictValidators.get(ref);
+  if (!fn) {
+    fn = (strictAjv ??= makeAjv(false)).compile({ $ref: ref });
+    strictValidators.set(ref, fn);
+  }
+  return fn;
 }
 
-export function resultValidator(call: string): ValidateFunction {
+export function resultValidator(call: string): Validator {
   return strictValidator(`${operationSchemaId(call)}#/properties/result`);
 }
 

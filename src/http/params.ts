@@ -1,4 +1,5 @@
-import qs from 'qs';
+import { createRequire } from 'node:module';
+import type qs from 'qs';
 import { ApiError, messages } from '../errors.js';
 
 // Bracket keys (`products[0][name]`) become nested objects and arrays, repeated
@@ -9,6 +10,11 @@ import { ApiError, messages } from '../errors.js';
 // them and turned back into keys after: a level becomes an array only when its
 // keys are exactly 0..n-1 in order (as PHP's json_encode decides), and `[]`
 // appends as usual, after the highest explicit index when it meets one.
+// qs takes ~15 ms to load and only bracketed or repeated keys need it (see
+// readFlat), so it is loaded on the first such request, not at start-up.
+let qsModule: typeof qs | undefined;
+const loadQs = () => (qsModule ??= createRequire(import.meta.url)('qs') as typeof qs);
+
 const QS_OPTIONS = {
   allowPrototypes: false,
   plainObjects: false,
@@ -134,7 +140,7 @@ function readQs(input: string | Record<string, unknown>): Params {
     if (!withinLimits(input)) throw new RangeError('parameters beyond the limits');
     input = Object.fromEntries(Object.entries(input).map(([k, v]) => [mark(k), v]));
   }
-  const parsed = unmark(qs.parse(input as string, QS_OPTIONS)) as Params;
+  const parsed = unmark(loadQs().parse(input as string, QS_OPTIONS)) as Params;
   if (!withinLimits(parsed)) throw new RangeError('parameters beyond the limits');
   return parsed;
 }

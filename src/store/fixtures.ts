@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ErrorObject } from 'ajv';
-import { allSchemas, SCHEMA_BASE, strictValidator } from '../schemas.js';
+import { allSchemas, collectionRef, COLLECTIONS_ID, strictValidator } from '../schemas.js';
 import type { Collections } from '../generated/wire.js';
 
 export class FixtureError extends Error {}
 
-const COLLECTIONS_ID = `${SCHEMA_BASE}resources/collections.json`;
 
 
 // The collections are the properties of schemas/resources/collections.json,
@@ -99,7 +98,7 @@ export function parseArrayInParts(bytes: Buffer): unknown[] {
 /** Validates every collection against its resource schema; the error names file, record and field. */
 export function validateCollections(data: Collections, where: string): void {
   for (const name of COLLECTION_NAMES) {
-    const check = strictValidator(`${COLLECTIONS_ID}#/properties/${name}`);
+    const check = strictValidator(collectionRef(name));
     const rows = data[name] as unknown;
     if (!check(rows)) throw new FixtureError(describe(where, name, rows, check.errors![0]));
     const seen = new Set<string>();

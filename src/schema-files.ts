@@ -1,0 +1,67 @@
+// The schema files under schemas/ and the ajv set-up that reads them. Kept
+// apart from src/schemas.ts, which loads the prebuilt validators, so the
+// generator that writes those validators never depends on them.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import type { Ajv, Options } from 'ajv';
+import { schemasDir } from './paths.js';
+
+export const SCHEMA_BASE = 'https://billsim.local/schemas/';
+export const COLLECTIONS_ID = `${SCHEMA_BASE}resources/collections.json`;
+
+type JsonSchema = Record<string, unknown>;
+
+function readSchemas(dir: string): JsonSchema[] {
+  const out: JsonSchema[] = [];
+  // Sorted, so the generated validators come out the same on every machine.
+  const entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...readSchemas(full));
+    else if (entry.name.endsWith('.json')) out.push(JSON.parse(fs.readFileSync(full, 'utf8')));
+  }
+  return out;
+}
+
+let loaded: JsonSchema[] | undefined;
+export function allSchemas(): JsonSchema[] {
+  loaded ??= readSchemas(schemasDir);
+  return loaded;
+}
+
+/** The two validation modes; `extra` adds options (the build uses it to emit code). */
+export function makeAjv(coerce: boolean, extra: Options = {}): Ajv {
+  // Requests arrive as strings (query/form) or JSON; coercion lets {"id": 1}
+  // mean the same as id=1. Stored data and answers are checked without it,
+  // so a number where the wire wants a string is caught.
+  // ajv is loaded here, not at start-up (~20 ms): the validators the server
+  // needs are prebuilt, so it is only needed for other fragments (tests, tools).
+  const { Ajv: AjvClass } = createRequire(import.meta.url)('ajv') as typeof import('ajv');
+  const ajv = new AjvClass({
+    strict: true,
+    allErrors: false,
+    verbose: true,
+    coerceTypes: coerce ? 'array' : false,
+    useDefaults: coerce,
+    ...extra,
+  });
+  ajv.addKeyword({ keyword: 'tsType' });
+  for (const schema of allSchemas()) ajv.addSchema(schema);
+  return ajv;
+}
+
+/** Reference to a call's request schema. */
+export function requestRef(call: string): string {
+  return `${operationSchemaId(call)}#/properties/request`;
+}
+
+/** Reference to one collection's schema (an array of its records). */
+export function collectionRef(name: string): string {
+  return `${COLLECTIONS_ID}#/properties/${name}`;
+}
+
+export function operationSchemaId(call: string): string {
+  return `${SCHEMA_BASE}operations/${call}.json`;
+}
+
