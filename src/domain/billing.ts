@@ -7,6 +7,7 @@ import type {
   Transaction, TransactionListItem,
 } from '../generated/wire.js';
 import { notFound } from '../errors.js';
+import { paginate, sorterOf, type Page } from './paging.js';
 import { clientEmbed, clientNames, gatewayName } from './views.js';
 
 /** The client a list is asked for; an unknown id is an error rather than an empty list. */
@@ -17,6 +18,23 @@ export function requireClient(db: World, id: string): Client {
 /** Newest first: ids are numeric strings, so compare them as numbers. */
 export function newestFirst<T extends { id: string }>(rows: readonly T[]): T[] {
   return [...rows].sort((a, b) => Number(b.id) - Number(a.id));
+}
+
+/** Rows passing every check; the list itself when there are none (no copy of a million rows). */
+export function matching<T>(rows: readonly T[], checks: ReadonlyArray<(row: T) => boolean>): readonly T[] {
+  return checks.length === 0 ? rows : rows.filter((row) => checks.every((check) => check(row)));
+}
+
+/**
+ * One page of rows, newest first. Rows in ascending id order (`ordered`, as a
+ * table keeps them: see Table.ordered, also true of any filter of its lists)
+ * are read from the end, so a page costs its own size, not a sort of them all.
+ */
+export function newestPage<T extends { id: string }>(rows: readonly T[], ordered: boolean, page: number, perpage: number): Page<T> {
+  if (!ordered) return paginate(newestFirst(rows), page, perpage);
+  const end = rows.length - page * perpage;
+  const items = end > 0 ? rows.slice(Math.max(0, end - perpage), end).reverse() : [];
+  return { items, sorter: sorterOf(rows.length, page, perpage) };
 }
 
 export function oldestFirst<T extends { id: string }>(rows: readonly T[]): T[] {

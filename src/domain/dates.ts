@@ -6,8 +6,18 @@ export function formatDate(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
+// The last second formatted: every request's journal entry formats the
+// current time, and toISOString showed in profiles.
+let lastSecond = NaN;
+let lastText = '';
+
 export function formatDateTime(date: Date): string {
-  return date.toISOString().slice(0, 19).replace('T', ' ');
+  const second = Math.floor(date.getTime() / 1000);
+  if (second !== lastSecond) {
+    lastText = date.toISOString().slice(0, 19).replace('T', ' ');
+    lastSecond = second;
+  }
+  return lastText;
 }
 
 /** Parses YYYY-MM-DD[ HH:MM:SS] as UTC; undefined when it is not a real calendar date. */

@@ -9,17 +9,18 @@ export interface Sorter {
   sorterpage: number;
 }
 
-export function paginate<T>(rows: readonly T[], page = 0, perpage = DEFAULT_PER_PAGE): { items: T[]; sorter: Sorter } {
+export interface Page<T> {
+  items: T[];
+  sorter: Sorter;
+}
+
+export function paginate<T>(rows: readonly T[], page = 0, perpage = DEFAULT_PER_PAGE): Page<T> {
   const start = page * perpage;
-  return {
-    items: rows.slice(start, start + perpage),
-    sorter: {
-      perpage,
-      totalpages: Math.ceil(rows.length / perpage),
-      sorterrecords: rows.length,
-      sorterpage: page + 1,
-    },
-  };
+  return { items: rows.slice(start, start + perpage), sorter: sorterOf(rows.length, page, perpage) };
+}
+
+export function sorterOf(records: number, page: number, perpage: number): Sorter {
+  return { perpage, totalpages: Math.ceil(records / perpage), sorterrecords: records, sorterpage: page + 1 };
 }
 
 /** Reads validated `page`/`perpage` strings. */

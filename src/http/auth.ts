@@ -1,11 +1,12 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import { ApiError, messages } from '../errors.js';
 import type { ApiAccess } from '../generated/wire.js';
 import type { Table } from '../store/table.js';
 
+// The one-shot hash costs about half of createHash().update().digest().
 function digest(value: string): Buffer {
-  return createHash('sha256').update(value).digest();
+  return hash('sha256', value, 'buffer');
 }
 
 // The expected side is a stored key or token, so its digest is kept rather

@@ -1,7 +1,7 @@
 import { defineOperation } from './operation.js';
 import { notFound } from '../errors.js';
-import { accountItem, containsText, inOrderPage, newestFirst } from '../domain/billing.js';
-import { pageParams, paginate } from '../domain/paging.js';
+import { accountItem, containsText, inOrderPage, matching, newestPage } from '../domain/billing.js';
+import { pageParams } from '../domain/paging.js';
 import type { World } from '../store/world.js';
 import type { Account, GetAccountsFilter, GetAccountsRequest, GetAccountsResult } from '../generated/wire.js';
 
@@ -22,7 +22,7 @@ function candidates(db: World, product: string | undefined, status: string | und
 }
 
 /** One predicate per condition; text filters match a part, case-insensitively; "" means no filter. */
-function matcher(db: World, listStatus: string | undefined, f: GetAccountsFilter): (a: Account) => boolean {
+function matchers(db: World, listStatus: string | undefined, f: GetAccountsFilter): Array<(a: Account) => boolean> {
   const checks: Array<(a: Account) => boolean> = [];
   if (listStatus) checks.push((a) => a.status === listStatus);
   if (f.status) checks.push((a) => a.status === f.status);
@@ -43,7 +43,7 @@ function matcher(db: World, listStatus: string | undefined, f: GetAccountsFilter
     const page = f.category_id;
     checks.push((a) => inOrderPage(db, db.get('products', a.product_id)?.category_id ?? '0', page));
   }
-  return (a) => checks.every((check) => check(a));
+  return checks;
 }
 
 export default defineOperation<GetAccountsRequest, GetAccountsResult>({
@@ -53,10 +53,9 @@ export default defineOperation<GetAccountsRequest, GetAccountsResult>({
     if (filter.product_id && !db.get('products', filter.product_id)) notFound('Product', filter.product_id);
     if (filter.category_id && !db.get('order_pages', filter.category_id)) notFound('Order page', filter.category_id);
     const listStatus = LIST_STATUS[params.list ?? 'all'];
-    const rows = candidates(db, filter.product_id, listStatus ?? filter.status)
-      .filter(matcher(db, listStatus, filter));
+    const rows = matching(candidates(db, filter.product_id, listStatus ?? filter.status), matchers(db, listStatus, filter));
     const { page, perpage } = pageParams(params);
-    const { items, sorter } = paginate(newestFirst(rows), page, perpage);
+    const { items, sorter } = newestPage(rows, db.table('accounts').ordered, page, perpage);
     return { accounts: items.map((account) => accountItem(db, account)), sorter };
   },
 });

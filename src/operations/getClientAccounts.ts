@@ -1,7 +1,7 @@
 import { defineOperation } from './operation.js';
 import { notFound } from '../errors.js';
-import { accountItem, inOrderPage, newestFirst, requireClient } from '../domain/billing.js';
-import { pageParams, paginate } from '../domain/paging.js';
+import { accountItem, inOrderPage, newestPage, requireClient } from '../domain/billing.js';
+import { pageParams } from '../domain/paging.js';
 import type { GetClientAccountsRequest, GetClientAccountsResult } from '../generated/wire.js';
 
 export default defineOperation<GetClientAccountsRequest, GetClientAccountsResult>({
@@ -16,7 +16,7 @@ export default defineOperation<GetClientAccountsRequest, GetClientAccountsResult
       (!statuses || statuses.has(account.status))
       && (!category_id || inOrderPage(db, db.get('products', account.product_id)?.category_id ?? '0', category_id)));
     const { page, perpage } = pageParams(params);
-    const { items, sorter } = paginate(newestFirst(rows), page, perpage);
+    const { items, sorter } = newestPage(rows, db.table('accounts').ordered, page, perpage);
     return { accounts: items.map((account) => accountItem(db, account)), sorter };
   },
 });

