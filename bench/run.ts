@@ -12,6 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ROOT, rssMb, startBillsim, startCeiling, type Server } from './servers.js';
 import { expectSuccess, load, median, percentile, probe, request, type Call, type LoadResult } from './measure.js';
 import { label, world } from './worlds.js';
+import { CALLS } from './calls.js';
 import { worldCounts } from '../scripts/generate/world.js';
 
 const { values: opts } = parseArgs({
@@ -29,15 +30,6 @@ const PROBES = quick ? 100 : 2000;
 const NEW_SESSIONS = quick ? 5 : 20;
 const METHODS = ['GET', 'POST'] as const;
 
-const CALLS: Call[] = [
-  { name: 'getCurrencies', params: {}, mutates: false },
-  { name: 'getInvoiceDetails', params: { id: '1' }, mutates: false },
-  { name: 'getTransactions', params: { page: '0' }, mutates: false },
-  { name: 'getProducts', params: { id: '1' }, mutates: false },
-  { name: 'editEstimateDetails', params: { id: '1', subject: 'bench' }, mutates: true },
-  // Every request adds a product named bench, bench(2), ...: the collection grows during the run.
-  { name: 'bulkAddProducts', params: { 'products[0][copyof]': '1', 'products[0][name]': 'bench' }, mutates: true },
-];
 
 interface Target { name: string; value: string; limit: string; pass: boolean }
 const targets: Target[] = [];
