@@ -4,6 +4,7 @@ import { ApiError, messages } from '../errors.js';
 import { requestValidator, paramMessage } from '../schemas.js';
 import type { AnyOperation } from '../operations/operation.js';
 import { DEFAULT_SESSION, isValidSessionName, type Session, type Sessions } from '../store/sessions.js';
+import { PersistError } from '../store/world.js';
 import { redact } from '../store/journal.js';
 import { formatDateTime } from '../domain/dates.js';
 import { authenticate } from './auth.js';
@@ -95,9 +96,12 @@ async function runCall(deps: EndpointDeps, session: Session, params: Params, cal
   const input = validate(call, params);
   const ctx = { db: world, now };
   if (!operation.mutates) return operation.run(input, ctx);
-  const result = world.transaction(() => operation.run(input, ctx));
-  await world.persist();
-  return result;
+  try {
+    return await world.mutate(() => operation.run(input, ctx));
+  } catch (error) {
+    if (error instanceof PersistError) throw new ApiError(messages.notSaved(error.message));
+    throw error;
+  }
 }
 
 function validate(call: string, params: Params): Params {

@@ -33,6 +33,13 @@ export class Seed {
 
 type Undo = () => void;
 
+function rollBack(undo: Undo[]): void {
+  for (let i = undo.length - 1; i >= 0; i--) undo[i]();
+}
+
+/** Persisting a mutation failed (the data file could not be written); the mutation was undone. */
+export class PersistError extends Error {}
+
 /**
  * One session's state. Rows are immutable: write with insert/replace/remove,
  * building a new object (spread the old one) for every change. Reads fall through to the shared seed tables; the first
@@ -44,6 +51,8 @@ export class World {
   readonly db: Low<Collections>;
   private own = new Map<CollectionName, Table<{ id: string }>>();
   private undo: Undo[] | null = null;
+  /** The mutation being saved, if any: the next one starts after it. */
+  private writing: Promise<void> = Promise.resolve();
 
   constructor(private seed: Seed, adapter: Adapter<Collections> = new Memory<Collections>()) {
     this.db = new Low(adapter, { ...seed.data });
@@ -108,7 +117,7 @@ export class World {
     } catch (error) {
       const undo = this.undo ?? [];
       this.undo = null;
-      for (let i = undo.length - 1; i >= 0; i--) undo[i]();
+      rollBack(undo);
       throw error;
     }
   }
@@ -116,6 +125,38 @@ export class World {
   /** Hands the committed state to the adapter (a no-op in memory, an atomic file write with --data). */
   persist(): Promise<void> {
     return this.db.write();
+  }
+
+  /**
+   * A mutation: fn runs as a transaction, then the state is persisted. When
+   * persisting fails, fn's writes are undone too, so memory never holds a
+   * change the data file lost; the error names what failed. Mutations of one
+   * world run one after another, so none builds on a change still being saved.
+   */
+  mutate<R>(fn: () => R): Promise<R> {
+    const run = this.writing.then(async () => {
+      if (this.undo) throw new Error('mutate: inside a transaction');
+      const undo: Undo[] = [];
+      this.undo = undo;
+      let result: R;
+      try {
+        result = fn();
+      } catch (error) {
+        this.undo = null;
+        rollBack(undo);
+        throw error;
+      }
+      this.undo = null;
+      try {
+        await this.persist();
+      } catch (error) {
+        rollBack(undo);
+        throw new PersistError((error as Error).message);
+      }
+      return result;
+    });
+    this.writing = run.then(() => undefined, () => undefined);
+    return run;
   }
 
   /** Back to the seed: drops every copied collection. */
