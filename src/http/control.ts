@@ -8,6 +8,13 @@ import { SESSION_HEADER } from './endpoint.js';
 import type { CollectionName } from '../store/world.js';
 
 export const CONTROL_PREFIX = '/__billsim';
+/**
+ * Per session. A snapshot holds a copy of every collection's row list (about
+ * 10 MB at a million invoices), and every request checks the fault list, so
+ * neither may grow without end.
+ */
+export const MAX_SNAPSHOTS = 50;
+export const MAX_FAULTS = 100;
 
 export interface ControlDeps {
   sessions: Sessions;
@@ -86,6 +93,10 @@ function registerSessionRoutes(app: FastifyInstance, { sessions, version }: Cont
   });
   app.post<{ Params: { name: string } }>('/snapshots/:name', async (request) => {
     const session = sessionOf(request, sessions);
+    if (!session.snapshots.has(request.params.name) && session.snapshots.size >= MAX_SNAPSHOTS) {
+      throw new ControlError(409, `Session "${session.name}" already holds ${MAX_SNAPSHOTS} snapshots: `
+        + `delete one (DELETE ${CONTROL_PREFIX}/snapshots/:name) or save over an existing name`);
+    }
     const savedAt = formatDateTime(session.clock.now());
     session.snapshots.set(request.params.name, { savedAt, data: session.world.snapshot() });
     return { saved: request.params.name, session: session.name, savedAt };
@@ -97,6 +108,13 @@ function registerSessionRoutes(app: FastifyInstance, { sessions, version }: Cont
     session.world.restore(snapshot.data);
     await session.world.persist();
     return { restored: request.params.name, session: session.name };
+  });
+  app.delete<{ Params: { name: string } }>('/snapshots/:name', async (request) => {
+    const session = sessionOf(request, sessions);
+    if (!session.snapshots.delete(request.params.name)) {
+      throw new ControlError(404, `Snapshot "${request.params.name}" not found in session "${session.name}"`);
+    }
+    return { deleted: request.params.name, session: session.name };
   });
   app.get('/snapshots', async (request) => {
     const session = sessionOf(request, sessions);
@@ -151,7 +169,11 @@ function registerFaultAndClockRoutes(app: FastifyInstance, { sessions, calls }: 
     if (error === undefined && status === undefined && delayMs === undefined) {
       throw new ControlError(400, 'a fault needs at least one of error, status or delayMs');
     }
-    const fault = sessionOf(request, sessions).faults.add({ call, error: error as string[] | undefined, status, delayMs, times });
+    const session = sessionOf(request, sessions);
+    if (session.faults.size >= MAX_FAULTS) {
+      throw new ControlError(409, `Session "${session.name}" already has ${MAX_FAULTS} faults: clear them (DELETE ${CONTROL_PREFIX}/faults) first`);
+    }
+    const fault = session.faults.add({ call, error: error as string[] | undefined, status, delayMs, times });
     return reply.status(201).send(fault);
   });
   app.get('/faults', async (request) => ({ faults: sessionOf(request, sessions).faults.all() }));

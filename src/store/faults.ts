@@ -25,6 +25,10 @@ export class Faults {
     return fault;
   }
 
+  get size(): number {
+    return this.list.length;
+  }
+
   all(): Fault[] {
     return this.list.map((f) => ({ ...f }));
   }

@@ -1,6 +1,7 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { api, assertError, assertSuccess, build, FROZEN_NOW } from '../helpers/app.js';
+import { MAX_FAULTS, MAX_SNAPSHOTS } from '../../src/http/control.js';
 
 async function control(app: FastifyInstance, method: 'GET' | 'POST' | 'DELETE', url: string, options: { session?: string; body?: unknown; token?: string } = {}) {
   const headers: Record<string, string> = {};
@@ -151,6 +152,26 @@ t.test('snapshots save and restore a session state', async (t) => {
   await control(app, 'POST', '/snapshots/clean/restore', { session: 's' });
   t.equal(await newsTitle(app, 's'), seedTitle);
   t.equal((await control(app, 'POST', '/snapshots/none/restore', { session: 's' })).status, 404);
+});
+
+t.test('snapshots and faults are capped per session, with the way out in the error', async (t) => {
+  const app = await build(t);
+  for (let i = 0; i < MAX_SNAPSHOTS; i++) t.equal((await control(app, 'POST', `/snapshots/s${i}`, { session: 'cap' })).status, 200);
+  const full = await control(app, 'POST', '/snapshots/one-more', { session: 'cap' });
+  t.strictSame(full, { status: 409, body: { error: `Session "cap" already holds ${MAX_SNAPSHOTS} snapshots: delete one (DELETE /__billsim/snapshots/:name) or save over an existing name` } });
+  t.equal((await control(app, 'POST', '/snapshots/s0', { session: 'cap' })).status, 200, 'saving over a name still works');
+  t.strictSame(await control(app, 'DELETE', '/snapshots/s0', { session: 'cap' }), { status: 200, body: { deleted: 's0', session: 'cap' } });
+  t.equal((await control(app, 'DELETE', '/snapshots/s0', { session: 'cap' })).status, 404);
+  t.equal((await control(app, 'POST', '/snapshots/one-more', { session: 'cap' })).status, 200, 'room again after a delete');
+  t.equal((await control(app, 'GET', '/snapshots', { session: 'cap' })).body.snapshots.length, MAX_SNAPSHOTS);
+  t.equal((await control(app, 'GET', '/snapshots', { session: 'other' })).body.snapshots.length, 0, 'another session is not affected');
+
+  const fault = { call: 'getCurrencies', delayMs: 0 };
+  for (let i = 0; i < MAX_FAULTS; i++) t.equal((await control(app, 'POST', '/faults', { session: 'cap', body: fault })).status, 201);
+  t.strictSame(await control(app, 'POST', '/faults', { session: 'cap', body: fault }),
+    { status: 409, body: { error: `Session "cap" already has ${MAX_FAULTS} faults: clear them (DELETE /__billsim/faults) first` } });
+  await control(app, 'DELETE', '/faults', { session: 'cap' });
+  t.equal((await control(app, 'POST', '/faults', { session: 'cap', body: fault })).status, 201);
 });
 
 t.test('state dumps a collection or one record', async (t) => {
