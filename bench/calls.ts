@@ -8,5 +8,5 @@ export const CALLS: Call[] = [
   { name: 'getProducts', params: { id: '1' }, mutates: false },
   { name: 'editEstimateDetails', params: { id: '1', subject: 'bench' }, mutates: true },
   // Every request adds a product named bench, bench(2), ...: the collection grows during the run.
-  { name: 'bulkAddProducts', params: { 'products[0][copyof]': '1', 'products[0][name]': 'bench' }, mutates: true },
+  { name: 'bulkAddProducts', params: { 'products[0][copyof]': '1', 'products[0][name]': 'bench' }, mutates: true, grows: true },
 ];

@@ -8,6 +8,8 @@ export const CREDENTIALS = { api_id: 'billsim', api_key: 'billsim-secret' };
 export const SESSION_HEADER = 'x-billsim-session';
 
 export interface Call {
+  /** Each request adds a record, so the world is no longer the bundled one after it. */
+  grows?: boolean;
   name: string;
   params: Record<string, string>;
   mutates: boolean;
