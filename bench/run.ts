@@ -10,7 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ROOT, rssMb, startBillsim, startCeiling, type Server } from './servers.js';
-import { expectSuccess, load, median, percentile, probe, request, type Call, type LoadResult } from './measure.js';
+import { expectSuccess, load, median, percentile, probe, request, send, type Call, type LoadResult } from './measure.js';
 import { label, world } from './worlds.js';
 import { CALLS } from './calls.js';
 import { worldCounts } from '../scripts/generate/world.js';
@@ -86,23 +86,38 @@ async function newSessions(server: Server) {
  * alternating rounds: a burst of other load on the machine then hits both
  * alike, and the ratio is the median of the rounds' ratios.
  */
-async function paired(ceilingServer: Server, server: Server, call: Call, method: 'GET' | 'POST') {
+async function paired(ceilings: { small: Server; same: Server }, server: Server, call: Call, method: 'GET' | 'POST') {
   const rounds = quick ? 1 : 3;
   const ours: LoadResult[] = [];
   const theirs: LoadResult[] = [];
+  const same: LoadResult[] = [];
   const ratios: number[] = [];
+  const sameRatios: number[] = [];
   for (let round = 0; round < rounds; round++) {
-    theirs.push(await measure(ceilingServer, { ...call, mutates: false }, method, DURATION / rounds, round === 0));
+    theirs.push(await measure(ceilings.small, { ...call, mutates: false }, method, DURATION / rounds, round === 0));
+    same.push(await measure(ceilings.same, { ...call, mutates: false }, method, DURATION / rounds, round === 0));
     ours.push(await measure(server, call, method, DURATION / rounds, round === 0));
     ratios.push(ours[round].rps / theirs[round].rps);
+    sameRatios.push(ours[round].rps / same[round].rps);
   }
   const pick = (list: LoadResult[]) => [...list].sort((a, b) => a.rps - b.rps)[Math.floor(list.length / 2)];
-  return { result: pick(ours), ceiling: pick(theirs), ratio: median(ratios) };
+  return { result: pick(ours), ceiling: pick(theirs), ratio: median(ratios), sameAnswer: pick(same), sameRatio: median(sameRatios) };
+}
+
+/** Each call's answer from billsim (a mutation's from a fresh session), for the same-answer ceiling. */
+async function recordAnswers(server: Server): Promise<string> {
+  const { origin, api } = split(server);
+  const answers: Record<string, unknown> = {};
+  for (const call of CALLS) answers[call.name] = (await send(origin, request(api, call, 'GET', `bench-answer-${call.name}`))).body;
+  const file = path.join(os.tmpdir(), `billsim-bench-answers-${process.pid}.json`);
+  fs.writeFileSync(file, JSON.stringify(answers));
+  return file;
 }
 
 async function throughput() {
-  const ceilingServer = await startCeiling();
   const server = await startBillsim({ cli: opts.cli });
+  const answersFile = await recordAnswers(server);
+  const ceilings = { small: await startCeiling(), same: await startCeiling(answersFile) };
   const rows = [];
   // The memory target is about billsim holding the bundled world, so RSS is
   // read before the calls that grow it; after them it is reported with what
@@ -111,12 +126,17 @@ async function throughput() {
   for (const call of CALLS) {
     if (call.grows && Number.isNaN(rss)) rss = rssMb(server.pid);
     for (const method of METHODS) {
-      const { result, ceiling, ratio } = await paired(ceilingServer, server, call, method);
+      const { result, ceiling, ratio, sameAnswer, sameRatio } = await paired(ceilings, server, call, method);
       const limit = call.mutates ? 0.4 : 0.7;
-      rows.push({ call: call.name, method, mutates: call.mutates, ...result, ceiling: ceiling.rps, ratio, limit, pass: ratio >= limit });
+      rows.push({
+        call: call.name, method, mutates: call.mutates, ...result, ceiling: ceiling.rps, ratio, limit, pass: ratio >= limit,
+        sameAnswer: sameAnswer.rps, sameRatio,
+      });
     }
   }
-  await ceilingServer.stop();
+  await ceilings.small.stop();
+  await ceilings.same.stop();
+  fs.rmSync(answersFile, { force: true });
   const sessions = await newSessions(server);
   if (Number.isNaN(rss)) rss = rssMb(server.pid);
   const grown = { rss: rssMb(server.pid), products: await addedProducts(server) };
@@ -196,12 +216,13 @@ if (loadBefore > 0.5) process.stderr.write(`note: load average is ${loadBefore.t
 process.stdout.write(`billsim bench${quick ? ' (quick: report only)' : ''}: ${CONNECTIONS} connections, ${DURATION} s per run, node ${process.version}, ${os.cpus().length} CPUs\n\n`);
 
 const tp = await throughput();
-const rows: string[][] = [['call', 'method', 'req/s', 'p50 ms', 'p99 ms', 'ceiling req/s', 'vs ceiling', 'target', '', 'failed']];
+const rows: string[][] = [['call', 'method', 'req/s', 'p50 ms', 'p99 ms', 'ceiling req/s', 'vs ceiling', 'target', '', 'same-answer req/s', 'vs same answer', 'failed']];
 for (const r of tp.rows) {
   rows.push([r.call, r.method, r.rps.toFixed(0), String(r.p50), String(r.p99), r.ceiling.toFixed(0), `${(r.ratio * 100).toFixed(0)}%`,
-    `>= ${r.limit * 100}%`, verdict(r.pass), String(r.failures)]);
+    `>= ${r.limit * 100}%`, verdict(r.pass), r.sameAnswer.toFixed(0), `${(r.sameRatio * 100).toFixed(0)}%`, String(r.failures)]);
 }
-process.stdout.write(`${table(rows)}\n\n`);
+process.stdout.write(`${table(rows)}\n`);
+process.stdout.write('(same answer: a bare Fastify server sending billsim\'s own recorded answer for the call, so only billsim\'s work differs)\n\n');
 for (const mutates of [false, true]) {
   const group = tp.rows.filter((r) => r.mutates === mutates);
   const worst = group.reduce((a, b) => (b.ratio < a.ratio ? b : a));

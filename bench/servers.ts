@@ -60,8 +60,9 @@ export function startBillsim({ fixtures, cli = CLI, nodeArgs = [] }: BillsimOpti
   return start(args, 'billsim');
 }
 
-export function startCeiling(): Promise<Server> {
-  return start(['--import', 'tsx', path.join(ROOT, 'bench', 'ceiling.ts')], 'ceiling server');
+/** The bare-Fastify ceiling; with an answers file, the same-answer ceiling (see bench/ceiling.ts). */
+export function startCeiling(answersFile?: string): Promise<Server> {
+  return start(['--import', 'tsx', path.join(ROOT, 'bench', 'ceiling.ts'), ...(answersFile ? ['--answers', answersFile] : [])], 'ceiling server');
 }
 
 /** Resident set size of a process in MB (Linux /proc; NaN elsewhere). */
