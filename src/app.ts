@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import cors from '@fastify/cors';
 import type { Adapter } from 'lowdb';
 import { operations } from './operations/index.js';
@@ -10,8 +9,8 @@ import { registerControl } from './http/control.js';
 import { registerDocs } from './http/docs.js';
 import { buildOpenApi } from './http/openapi.js';
 import { registerBodyParsers } from './http/bodies.js';
-import { clientErrorHandler, HEADER_ALLOWANCE, MAX_FILES, registerErrorHandlers } from './http/errors.js';
-import { PARAM_LIMITS, parseParams } from './http/params.js';
+import { clientErrorHandler, HEADER_ALLOWANCE, registerErrorHandlers } from './http/errors.js';
+import { parseParams } from './http/params.js';
 import { Seed } from './store/world.js';
 import { DEFAULT_SESSION, Sessions } from './store/sessions.js';
 import { openDataFile } from './store/persistence.js';
@@ -122,10 +121,6 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     maxAge: 600,
   });
   await app.register(formbody, { parser: (body) => parseParams(body) });
-  // Names and values may be as long as a urlencoded body allows; longer ones refuse the request.
-  await app.register(multipart, {
-    limits: { fileSize: bodyLimit, fieldSize: bodyLimit, fieldNameSize: bodyLimit, fields: PARAM_LIMITS.values, files: MAX_FILES, parts: PARAM_LIMITS.values + MAX_FILES },
-  });
   registerBodyParsers(app);
   registerEndpoint(app, { sessions, operations, latency: options.latency });
   registerControl(app, { sessions, calls: Object.keys(operations), version: packageVersion(), controlToken: options.controlToken });

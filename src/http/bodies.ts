@@ -1,6 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { Busboy, type BusboyHeaders, type BusboyInstance } from '@fastify/busboy';
 import { ApiError, messages } from '../errors.js';
-import { isObject, parseParams, parsePairs } from './params.js';
+import { isObject, PARAM_LIMITS, parseParams, parsePairs } from './params.js';
+import { MAX_FILES } from './errors.js';
 
 /**
  * JSON bodies (an empty one counts as no parameters: real clients send
@@ -22,41 +26,68 @@ export function registerBodyParsers(app: FastifyInstance): void {
   });
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
   const limit = app.initialConfig.bodyLimit ?? 1024 * 1024;
-  app.addHook('preValidation', async (request: FastifyRequest) => {
-    if (request.isMultipart()) request.body = await readMultipart(request, limit);
+  app.addContentTypeParser('multipart/form-data', (request, payload, done) => {
+    readMultipart(request.headers, payload, limit).then((pairs) => done(null, parsePairs(pairs)), (error: Error) => done(error));
   });
 }
 
 /**
- * Form fields as pairs. The whole form counts against the body limit, as any
- * other body does (busboy only limits each part); a field busboy had to cut
- * short (a value or name over the limit) refuses the request rather than
- * passing on part of it; and a broken form (no boundary, cut off) is a
- * malformed body, not a server error.
+ * Form fields as pairs, read with busboy as the body arrives. The whole form
+ * counts against the body limit, as any other body does (busboy only limits
+ * each part); a field busboy had to cut short (a value over the limit)
+ * refuses the request rather than passing on part of it; files are drained,
+ * never read as parameters; and a broken form (no boundary, cut off) is a
+ * malformed body, not a server error. A part declared application/json is
+ * its text, as PHP would see it.
  */
-async function readMultipart(request: FastifyRequest, limit: number): Promise<Record<string, unknown>> {
-  const tooLarge = () => new ApiError(messages.bodyTooLarge(limit));
-  if (Number(request.headers['content-length']) > limit) throw tooLarge();
-  const pairs: Array<[string, string]> = [];
-  let size = 0;
-  try {
-    for await (const part of request.parts()) {
-      size += Buffer.byteLength(part.fieldname);
-      if (part.type !== 'field') {
-        size += (await part.toBuffer()).length; // files are not parameters; drain them
-      } else {
-        if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge();
-        // A part declared application/json arrives parsed; PHP would see its text.
-        const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
-        size += Buffer.byteLength(value);
-        pairs.push([part.fieldname, value]);
-      }
-      if (size > limit) throw tooLarge();
+function readMultipart(headers: IncomingHttpHeaders, payload: Readable, limit: number): Promise<Array<[string, string]>> {
+  return new Promise((resolve, reject) => {
+    const tooLarge = () => new ApiError(messages.bodyTooLarge(limit));
+    const malformed = (why: string) => new ApiError(messages.bodyMalformed(`invalid multipart form data (${why})`));
+    if (Number(headers['content-length']) > limit) return reject(tooLarge());
+    let form: BusboyInstance;
+    try {
+      form = Busboy({
+        headers: headers as BusboyHeaders,
+        limits: { fieldSize: limit, fileSize: limit, fields: PARAM_LIMITS.values, files: MAX_FILES, parts: PARAM_LIMITS.values + MAX_FILES },
+      });
+    } catch (error) {
+      return reject(malformed((error as Error).message));
     }
-  } catch (error) {
-    // Limits and refused field names carry a status the error handler maps to a message.
-    if (error instanceof ApiError || typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
-    throw new ApiError(messages.bodyMalformed(`invalid multipart form data (${(error as Error).message})`));
-  }
-  return parsePairs(pairs);
+    const pairs: Array<[string, string]> = [];
+    let size = 0;
+    let settled = false;
+    const fail = (error: ApiError) => {
+      if (settled) return;
+      settled = true;
+      payload.unpipe(form);
+      payload.resume(); // let the rest of the body drain
+      reject(error);
+    };
+    const count = (bytes: number) => {
+      size += bytes;
+      if (size > limit) fail(tooLarge());
+    };
+    form.on('field', (name, value, nameTruncated, valueTruncated) => {
+      if (nameTruncated || valueTruncated) return fail(tooLarge());
+      count(Buffer.byteLength(name) + Buffer.byteLength(value));
+      pairs.push([name, value]);
+    });
+    form.on('file', (name, stream) => {
+      count(Buffer.byteLength(name));
+      stream.on('data', (chunk: Buffer) => count(chunk.length));
+      stream.on('limit', () => fail(tooLarge()));
+    });
+    form.on('fieldsLimit', () => fail(new ApiError(messages.paramsTooComplex())));
+    form.on('partsLimit', () => fail(new ApiError(messages.paramsTooComplex())));
+    form.on('filesLimit', () => fail(new ApiError(messages.bodyMalformed(`more files than the ${MAX_FILES} a form may carry`))));
+    form.on('error', (error: unknown) => fail(malformed((error as Error).message)));
+    form.on('finish', () => {
+      if (settled) return;
+      settled = true;
+      resolve(pairs);
+    });
+    payload.on('error', (error: Error) => fail(malformed(error.message)));
+    payload.pipe(form);
+  });
 }

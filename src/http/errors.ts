@@ -21,9 +21,7 @@ export function registerErrorHandlers(app: FastifyInstance, bodyLimit: number): 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let list: string[];
     if (error instanceof ApiError) list = error.messages;
-    else if (error.code === 'FST_FIELDS_LIMIT' || error.code === 'FST_PARTS_LIMIT') list = [messages.paramsTooComplex()];
-    else if (error.code === 'FST_FILES_LIMIT') list = [messages.bodyMalformed(`more files than the ${MAX_FILES} a form may carry`)];
-    else if (error.statusCode === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') list = [messages.bodyTooLarge(bodyLimit)];
+    else if (error.statusCode === 413) list = [messages.bodyTooLarge(bodyLimit)];
     else if (error.statusCode && error.statusCode < 500) list = [messages.bodyMalformed(error.message)];
     else {
       request.log.error({ err: error }, 'unexpected error');

@@ -45,11 +45,8 @@ t.test('prototype keys in every position and spelling, through every encoding, c
       // Percent-escapes in a key are the attacker's own text: decode them as a URL would.
       const wireKey = via === 'get' || via === 'form' ? decodeURIComponent(key) : key;
       const body = await hit(app, via, 'getClientDetails', [['id', '1'], [wireKey, '1']]);
-      // Query strings, urlencoded and JSON bodies drop such keys; @fastify/multipart refuses a
-      // field named exactly like an Object.prototype member, which is as safe and as clear.
-      if (via === 'multipart' && Object.hasOwn(Object.prototype, key)) {
-        t.strictSame(body.error, ['Request body could not be read: prototype property is not allowed as field name'], `${via} ${key}`);
-      } else if (!body.success) t.fail(`${via} ${key}: ${JSON.stringify(body.error)}`);
+      // Every encoding drops such keys and answers the call as if they were not sent.
+      t.equal(body.success, true, `${via} ${key}: ${JSON.stringify(body.error ?? [])}`);
     }
   }
   t.equal(({} as Record<string, unknown>).polluted, undefined);
@@ -153,6 +150,13 @@ t.test('bodyLimit is configurable, and a body just under it is read', async (t) 
   }
 });
 
+t.test('a multipart part declared application/json is its text, as PHP would see it', async (t) => {
+  const app = await build(t);
+  const payload = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="id"\r\nContent-Type: application/json\r\n\r\n{not json\r\n--${BOUNDARY}--\r\n`;
+  const body = checkAnswer(await app.inject({ method: 'POST', url: `/admin/api.php?call=getClientDetails&${AUTH}`, headers: { 'content-type': MULTIPART }, payload }));
+  t.strictSame(body.error, ['Parameter id must be a positive whole number id, such as 1'], 'the text {not json reached validation');
+});
+
 t.test('broken multipart bodies are malformed bodies, not server errors', async (t) => {
   const app = await build(t);
   const url = `/admin/api.php?call=getCurrencies&${AUTH}`;
@@ -161,7 +165,6 @@ t.test('broken multipart bodies are malformed bodies, not server errors', async 
     [MULTIPART, 'not multipart at all'],
     ['multipart/form-data', 'no boundary given'],
     ['multipart/form-data; boundary=', `--\r\n`],
-    [MULTIPART, `--${BOUNDARY}\r\nContent-Disposition: form-data; name="x"\r\nContent-Type: application/json\r\n\r\n{not json\r\n--${BOUNDARY}--\r\n`],
   ];
   for (const [type, payload] of cases) {
     const body = checkAnswer(await app.inject({ method: 'POST', url, headers: { 'content-type': type }, payload }));
