@@ -88,7 +88,7 @@ export class Table<T extends Row> {
   replace(row: T): T {
     const prev = this.get(row.id);
     if (!prev) throw new Error(`replace: no row ${row.id}`);
-    this.rows[this.rows.indexOf(prev)] = row;
+    this.rows[this.positionOf(prev)] = row;
     this.setId(row);
     for (const { keyOf, index } of this.secondary.values()) {
       const before = keyOf(prev);
@@ -108,7 +108,7 @@ export class Table<T extends Row> {
   remove(id: string): { row: T; at: number } | undefined {
     const row = this.get(id);
     if (!row) return undefined;
-    const at = this.rows.indexOf(row);
+    const at = this.positionOf(row);
     this.rows.splice(at, 1);
     this.byId.delete(id);
     this.base?.removed.add(id);
@@ -122,6 +122,18 @@ export class Table<T extends Row> {
     this.rows.splice(at, 0, row);
     this.setId(row);
     for (const { keyOf, index } of this.secondary.values()) this.addToIndex(index, keyOf(row), row);
+  }
+
+  /** Where a row is in all(): a binary search by id while the table is ordered, else a scan. */
+  private positionOf(row: T): number {
+    if (!this.isOrdered) return this.rows.indexOf(row);
+    let [low, high] = [0, this.rows.length];
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (idBefore(this.rows[mid], row)) low = mid + 1;
+      else high = mid;
+    }
+    return this.rows[low] === row ? low : this.rows.indexOf(row);
   }
 
   /** Adds a row that is not the newest to an index list: in id order while the table is ordered. */

@@ -92,5 +92,7 @@ t.test('random writes: ordered stays true only while every list really is ascend
   }
   t.equal(own.ordered, true);
   t.ok(ascending(own.all()), 'all rows');
+  t.ok(own.all().every((row) => own.get(row.id) === row), 'every row is the one its id finds (replace and remove hit their own rows)');
+  t.equal(new Set(ids(own.all())).size, own.size, 'no row twice');
   for (const g of groups) t.ok(ascending(own.where('group', g)), `index list ${g}`);
 });
