@@ -5,7 +5,7 @@ import { formatDateTime, parseDateTime } from '../domain/dates.js';
 import { unixTime } from './envelope.js';
 import { secretEquals } from './auth.js';
 import { SESSION_HEADER } from './endpoint.js';
-import type { CollectionName } from '../store/world.js';
+import { PersistError, type CollectionName } from '../store/world.js';
 
 export const CONTROL_PREFIX = '/__billsim';
 /**
@@ -27,6 +27,16 @@ export interface ControlDeps {
 class ControlError extends Error {
   constructor(readonly statusCode: number, message: string) {
     super(message);
+  }
+}
+
+/** Waits for a state change to be saved; a data file that cannot be written is a 503 naming the reason. */
+async function saved(what: string, change: Promise<void>): Promise<void> {
+  try {
+    await change;
+  } catch (error) {
+    if (error instanceof PersistError) throw new ControlError(503, `The ${what} was not applied: saving the data file failed (${error.message})`);
+    throw error;
   }
 }
 
@@ -79,8 +89,9 @@ function registerSessionRoutes(app: FastifyInstance, { sessions, version }: Cont
     const all = (request.query as Record<string, unknown>).all;
     const targets = all === '1' || all === 'true' ? sessions.all() : [sessionOf(request, sessions)];
     for (const session of targets) {
+      // The state first, saved or put back; the journal, faults and clock only once it is saved.
+      await saved('reset', session.world.replaceState(() => session.world.reset()));
       session.reset(sessions.startNow);
-      await session.world.persist();
     }
     return { reset: targets.map((s) => s.name) };
   });
@@ -105,8 +116,7 @@ function registerSessionRoutes(app: FastifyInstance, { sessions, version }: Cont
     const session = sessionOf(request, sessions);
     const snapshot = session.snapshots.get(request.params.name);
     if (!snapshot) throw new ControlError(404, `Snapshot "${request.params.name}" not found in session "${session.name}"`);
-    session.world.restore(snapshot.data);
-    await session.world.persist();
+    await saved('restore', session.world.replaceState(() => session.world.restore(snapshot.data)));
     return { restored: request.params.name, session: session.name };
   });
   app.delete<{ Params: { name: string } }>('/snapshots/:name', async (request) => {

@@ -159,6 +159,26 @@ export class World {
     return run;
   }
 
+  /**
+   * Replaces the whole state (a reset, a snapshot restored) as a mutation is
+   * applied: after the write being saved, and put back as it was when saving
+   * fails, so memory and the data file never disagree.
+   */
+  replaceState(fn: () => void): Promise<void> {
+    const run = this.writing.then(async () => {
+      const before = this.snapshot();
+      fn();
+      try {
+        await this.persist();
+      } catch (error) {
+        this.restore(before);
+        throw new PersistError((error as Error).message);
+      }
+    });
+    this.writing = run.then(() => undefined, () => undefined);
+    return run;
+  }
+
   /** Back to the seed: drops every copied collection. */
   reset(): void {
     this.own.clear();

@@ -69,3 +69,24 @@ t.test('growing mutations under failures: every acknowledged product is saved, n
     .map((p) => p.name).filter((n) => n.startsWith('copy')).sort();
   t.strictSame(listed, saved, 'memory holds exactly the saved products');
 });
+
+t.test('a reset or a snapshot restore that cannot be saved changes nothing and answers 503', async (t) => {
+  const { adapter, state } = flakyAdapter();
+  const app = await build(t, { defaultAdapter: adapter });
+  const control = (method: 'POST', url: string) => app.inject({ method, url: `/__billsim${url}` });
+  t.equal((await control('POST', '/snapshots/seed')).statusCode, 200);
+  assertSuccess(t, await api(app, 'editEstimateDetails', { id: '1', subject: 'edited' }), 'editEstimateDetails');
+  for (const [what, url] of [['reset', '/reset'], ['restore', '/snapshots/seed/restore']]) {
+    state.failNext = 1;
+    const response = await control('POST', url);
+    t.equal(response.statusCode, 503, what);
+    t.strictSame(response.json(), { error: `The ${what} was not applied: saving the data file failed (ENOSPC: no space left on device, write)` });
+    t.equal(await subject(app), 'edited', `${what}: the state is as before`);
+    t.equal(state.saved!.estimates.find((e) => e.id === '1')!.subject, 'edited', `${what}: and so is the file`);
+  }
+  const calls = (await app.inject({ url: '/__billsim/requests?call=editEstimateDetails' })).json().requests.length;
+  t.equal(calls, 1, 'the journal was not cleared by the failed reset');
+  t.equal((await control('POST', '/reset')).statusCode, 200);
+  t.not(await subject(app), 'edited', 'a reset that can be saved resets');
+  t.not(state.saved!.estimates.find((e) => e.id === '1')!.subject, 'edited');
+});
