@@ -26,24 +26,23 @@ export function hasOperationSchema(call: string): boolean {
   return allSchemas().some((s) => s.$id === operationSchemaId(call));
 }
 
-/** Validator for a call's request parameters (with coercion and defaults). */
-export function requestValidator(call: string): Validator {
-  let fn = requestValidators.get(call);
+function cached(validators: Map<string, Validator>, key: string, compile: () => Validator): Validator {
+  let fn = validators.get(key);
   if (!fn) {
-    fn = (requestAjv ??= makeAjv(true)).compile({ $ref: requestRef(call) });
-    requestValidators.set(call, fn);
+    fn = compile();
+    validators.set(key, fn);
   }
   return fn;
 }
 
+/** Validator for a call's request parameters (with coercion and defaults). */
+export function requestValidator(call: string): Validator {
+  return cached(requestValidators, call, () => (requestAjv ??= makeAjv(true)).compile({ $ref: requestRef(call) }));
+}
+
 /** Strict validator for any schema fragment (results, fixtures). */
 export function strictValidator(ref: string): Validator {
-  let fn = strictValidators.get(ref);
-  if (!fn) {
-    fn = (strictAjv ??= makeAjv(false)).compile({ $ref: ref });
-    strictValidators.set(ref, fn);
-  }
-  return fn;
+  return cached(strictValidators, ref, () => (strictAjv ??= makeAjv(false)).compile({ $ref: ref }));
 }
 
 export function resultValidator(call: string): Validator {

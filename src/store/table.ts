@@ -127,26 +127,15 @@ export class Table<T extends Row> {
   /** Where a row is in all(): a binary search by id while the table is ordered, else a scan. */
   private positionOf(row: T): number {
     if (!this.isOrdered) return this.rows.indexOf(row);
-    let [low, high] = [0, this.rows.length];
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (idBefore(this.rows[mid], row)) low = mid + 1;
-      else high = mid;
-    }
-    return this.rows[low] === row ? low : this.rows.indexOf(row);
+    const at = firstNotBefore(this.rows, row);
+    return this.rows[at] === row ? at : this.rows.indexOf(row);
   }
 
   /** Adds a row that is not the newest to an index list: in id order while the table is ordered. */
   private addToIndex(index: Map<string, T[]>, key: string, row: T): void {
     const list = index.get(key);
     if (!list || !this.isOrdered) return push(index, key, row);
-    let [low, high] = [0, list.length];
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (idBefore(list[mid], row)) low = mid + 1;
-      else high = mid;
-    }
-    list.splice(low, 0, row);
+    list.splice(firstNotBefore(list, row), 0, row);
   }
 
   restoreMaxId(value: number): void {
@@ -173,6 +162,17 @@ export class Table<T extends Row> {
 
 function idBefore(a: Row, b: Row): boolean {
   return Number(a.id) < Number(b.id);
+}
+
+/** In a list in ascending id order, the first place whose row does not come before `row` (binary search). */
+function firstNotBefore(list: readonly Row[], row: Row): number {
+  let [low, high] = [0, list.length];
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (idBefore(list[mid], row)) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 function push<T>(index: Map<string, T[]>, key: string, row: T): void {

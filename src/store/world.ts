@@ -109,16 +109,20 @@ export class World {
   /** Runs fn; if it throws, every write it made is undone before the error propagates. */
   transaction<R>(fn: () => R): R {
     if (this.undo) return fn();
-    this.undo = [];
+    return this.recorded(fn).result;
+  }
+
+  /** Runs fn recording how to undo its writes; if it throws, they are undone. */
+  private recorded<R>(fn: () => R): { result: R; undo: Undo[] } {
+    const undo: Undo[] = [];
+    this.undo = undo;
     try {
-      const result = fn();
-      this.undo = null;
-      return result;
+      return { result: fn(), undo };
     } catch (error) {
-      const undo = this.undo ?? [];
-      this.undo = null;
       rollBack(undo);
       throw error;
+    } finally {
+      this.undo = null;
     }
   }
 
@@ -134,49 +138,42 @@ export class World {
    * world run one after another, so none builds on a change still being saved.
    */
   mutate<R>(fn: () => R): Promise<R> {
-    const run = this.writing.then(async () => {
+    return this.queued(async () => {
       if (this.undo) throw new Error('mutate: inside a transaction');
-      const undo: Undo[] = [];
-      this.undo = undo;
-      let result: R;
-      try {
-        result = fn();
-      } catch (error) {
-        this.undo = null;
-        rollBack(undo);
-        throw error;
-      }
-      this.undo = null;
-      try {
-        await this.persist();
-      } catch (error) {
-        rollBack(undo);
-        throw new PersistError((error as Error).message);
-      }
+      const { result, undo } = this.recorded(fn);
+      await this.persistOr(() => rollBack(undo));
       return result;
     });
+  }
+
+  /**
+   * Replaces the whole state (a reset, a snapshot restored) the way a mutation
+   * is applied: after the write being saved, and put back as it was when saving
+   * fails, so memory and the data file never disagree.
+   */
+  replaceState(fn: () => void): Promise<void> {
+    return this.queued(async () => {
+      const before = this.snapshot();
+      fn();
+      await this.persistOr(() => this.restore(before));
+    });
+  }
+
+  /** Runs task after the change being saved, if any. */
+  private queued<R>(task: () => Promise<R>): Promise<R> {
+    const run = this.writing.then(task);
     this.writing = run.then(() => undefined, () => undefined);
     return run;
   }
 
-  /**
-   * Replaces the whole state (a reset, a snapshot restored) as a mutation is
-   * applied: after the write being saved, and put back as it was when saving
-   * fails, so memory and the data file never disagree.
-   */
-  replaceState(fn: () => void): Promise<void> {
-    const run = this.writing.then(async () => {
-      const before = this.snapshot();
-      fn();
-      try {
-        await this.persist();
-      } catch (error) {
-        this.restore(before);
-        throw new PersistError((error as Error).message);
-      }
-    });
-    this.writing = run.then(() => undefined, () => undefined);
-    return run;
+  /** Persists; when that fails, runs putBack and reports why as a PersistError. */
+  private async persistOr(putBack: () => void): Promise<void> {
+    try {
+      await this.persist();
+    } catch (error) {
+      putBack();
+      throw new PersistError((error as Error).message);
+    }
   }
 
   /** Back to the seed: drops every copied collection. */
