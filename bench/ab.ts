@@ -10,8 +10,12 @@ import { CALLS } from './calls.js';
 
 const { values: opts } = parseArgs({
   options: {
-    cli: { type: 'string' }, call: { type: 'string', default: 'getCurrencies' }, method: { type: 'string', default: 'GET' },
-    rounds: { type: 'string', default: '5' }, duration: { type: 'string', default: '4' }, connections: { type: 'string', default: '10' },
+    cli: { type: 'string' },
+    call: { type: 'string', default: 'getCurrencies' },
+    method: { type: 'string', default: 'GET' },
+    rounds: { type: 'string', default: '5' },
+    duration: { type: 'string', default: '4' },
+    connections: { type: 'string', default: '10' },
   },
 });
 if (!opts.cli) throw new Error('--cli PATH is required: the other build to compare with');
@@ -27,7 +31,10 @@ function cpuUs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
-interface Rate { rps: number; cpuUsPerRequest: number }
+interface Rate {
+  rps: number;
+  cpuUsPerRequest: number;
+}
 
 // Requests per second depend on the machine's other load; the server's CPU
 // time per request much less, so both are shown.
@@ -57,7 +64,11 @@ for (let round = 1; round <= Number(opts.rounds); round++) {
   process.stdout.write(`round ${round}: ${line.join(', ')}\n`);
 }
 const m = { ceiling: median(results.ceiling), other: median(results.other), this: median(results.this) };
-process.stdout.write(`${call.name} ${method} medians: ceiling ${m.ceiling.toFixed(0)}, other ${m.other.toFixed(0)} (${((100 * m.other) / m.ceiling).toFixed(0)}%), this ${m.this.toFixed(0)} (${((100 * m.this) / m.ceiling).toFixed(0)}%), this/other ${(m.this / m.other).toFixed(2)}\n`);
+process.stdout.write(
+  `${call.name} ${method} medians: ceiling ${m.ceiling.toFixed(0)}, other ${m.other.toFixed(0)} (${((100 * m.other) / m.ceiling).toFixed(0)}%), this ${m.this.toFixed(0)} (${((100 * m.this) / m.ceiling).toFixed(0)}%), this/other ${(m.this / m.other).toFixed(2)}\n`,
+);
 const c = { ceiling: median(cpu.ceiling), other: median(cpu.other), this: median(cpu.this) };
-process.stdout.write(`server CPU per request, medians: ceiling ${c.ceiling.toFixed(1)} µs, other ${c.other.toFixed(1)} µs, this ${c.this.toFixed(1)} µs\n`);
+process.stdout.write(
+  `server CPU per request, medians: ceiling ${c.ceiling.toFixed(1)} µs, other ${c.other.toFixed(1)} µs, this ${c.this.toFixed(1)} µs\n`,
+);
 for (const server of Object.values(servers)) await server.stop();

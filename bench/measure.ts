@@ -41,7 +41,12 @@ export interface LoadResult {
 
 export async function load(origin: string, req: Request, connections: number, duration: number): Promise<LoadResult> {
   const result = await autocannon({
-    url: `${origin}${req.path}`, method: req.method, body: req.body, headers: req.headers, connections, duration,
+    url: `${origin}${req.path}`,
+    method: req.method,
+    body: req.body,
+    headers: req.headers,
+    connections,
+    duration,
     // autocannon only notices the end of a run at a sample tick (default every 1 s).
     sampleInt: 100,
   });

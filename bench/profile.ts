@@ -9,17 +9,32 @@ import { parseArgs } from 'node:util';
 import { ROOT, startBillsim } from './servers.js';
 import { expectSuccess, load, request, type Call } from './measure.js';
 
-interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
-interface Profile { nodes: Node[]; samples: number[]; timeDeltas: number[] }
+interface Node {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: Node[];
+  samples: number[];
+  timeDeltas: number[];
+}
 
 const PARAMS: Record<string, Record<string, string>> = {
-  getInvoiceDetails: { id: '1' }, getTransactions: { page: '0' }, getProducts: { id: '1' }, getClientAccounts: { id: '1' },
-  editEstimateDetails: { id: '1', subject: 'bench' }, bulkAddProducts: { 'products[0][copyof]': '1', 'products[0][name]': 'bench' },
+  getInvoiceDetails: { id: '1' },
+  getTransactions: { page: '0' },
+  getProducts: { id: '1' },
+  getClientAccounts: { id: '1' },
+  editEstimateDetails: { id: '1', subject: 'bench' },
+  bulkAddProducts: { 'products[0][copyof]': '1', 'products[0][name]': 'bench' },
 };
 
 function where(node: Node): string {
   const { functionName, url, lineNumber } = node.callFrame;
-  const file = url.replace(/^file:\/\//, '').replace(`${ROOT}`, '').replace(/.*node_modules\//, '~/');
+  const file = url
+    .replace(/^file:\/\//, '')
+    .replace(`${ROOT}`, '')
+    .replace(/.*node_modules\//, '~/');
   return `${functionName || '(anonymous)'} ${file ? `${file}:${lineNumber + 1}` : ''}`.trim();
 }
 
@@ -43,8 +58,12 @@ export function summarize(profile: Profile, top = 25): string {
       seen.add(name);
     }
   });
-  const list = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, top)
-    .map(([name, t]) => `${((t / all) * 100).toFixed(1).padStart(5)}%  ${name}`).join('\n');
+  const list = (m: Map<string, number>) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, t]) => `${((t / all) * 100).toFixed(1).padStart(5)}%  ${name}`)
+      .join('\n');
   return `self time\n${list(self)}\n\ntotal time (with callees)\n${list(total)}\n`;
 }
 

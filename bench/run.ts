@@ -30,8 +30,12 @@ const PROBES = quick ? 100 : 2000;
 const NEW_SESSIONS = quick ? 5 : 20;
 const METHODS = ['GET', 'POST'] as const;
 
-
-interface Target { name: string; value: string; limit: string; pass: boolean }
+interface Target {
+  name: string;
+  value: string;
+  limit: string;
+  pass: boolean;
+}
 const targets: Target[] = [];
 const target = (name: string, value: string, limit: string, pass: boolean) => targets.push({ name, value, limit, pass });
 const verdict = (pass: boolean) => (pass ? 'pass' : 'short');
@@ -129,8 +133,16 @@ async function throughput() {
       const { result, ceiling, ratio, sameAnswer, sameRatio } = await paired(ceilings, server, call, method);
       const limit = call.mutates ? 0.4 : 0.7;
       rows.push({
-        call: call.name, method, mutates: call.mutates, ...result, ceiling: ceiling.rps, ratio, limit, pass: ratio >= limit,
-        sameAnswer: sameAnswer.rps, sameRatio,
+        call: call.name,
+        method,
+        mutates: call.mutates,
+        ...result,
+        ceiling: ceiling.rps,
+        ratio,
+        limit,
+        pass: ratio >= limit,
+        sameAnswer: sameAnswer.rps,
+        sameRatio,
       });
     }
   }
@@ -147,11 +159,12 @@ async function throughput() {
 /** Products added in all of a server's sessions: one per successful bulkAddProducts (coverage counts them). */
 async function addedProducts(server: Server): Promise<number> {
   const { origin } = split(server);
-  const { sessions } = await (await fetch(`${origin}/__billsim/sessions`)).json() as { sessions: { name: string }[] };
+  const { sessions } = (await (await fetch(`${origin}/__billsim/sessions`)).json()) as { sessions: { name: string }[] };
   let count = 0;
   for (const { name } of sessions) {
-    const { calls } = await (await fetch(`${origin}/__billsim/coverage`, { headers: { 'x-billsim-session': name } })).json() as
-      { calls: Record<string, { successes: number }> };
+    const { calls } = (await (await fetch(`${origin}/__billsim/coverage`, { headers: { 'x-billsim-session': name } })).json()) as {
+      calls: Record<string, { successes: number }>;
+    };
     count += calls.bulkAddProducts?.successes ?? 0;
   }
   return count;
@@ -159,7 +172,9 @@ async function addedProducts(server: Server): Promise<number> {
 
 function idPaths(api: string, name: string, count: number): ReturnType<typeof request>[] {
   // Ids spread over the whole collection (7919 is prime), the same list on every run.
-  return Array.from({ length: 500 }, (_, k) => request(api, { name, params: { id: String(1 + ((k * 7919) % count)) }, mutates: false }, 'GET', 'default'));
+  return Array.from({ length: 500 }, (_, k) =>
+    request(api, { name, params: { id: String(1 + ((k * 7919) % count)) }, mutates: false }, 'GET', 'default'),
+  );
 }
 
 async function scale() {
@@ -170,7 +185,15 @@ async function scale() {
     const server = await startBillsim({ fixtures: world(n), cli: opts.cli });
     const { origin, api } = split(server);
     const counts = worldCounts(n);
-    worlds.push({ n, server, origin, invoice: idPaths(api, 'getInvoiceDetails', counts.invoices), accounts: idPaths(api, 'getClientAccounts', counts.clients), inv: [] as number[], acc: [] as number[] });
+    worlds.push({
+      n,
+      server,
+      origin,
+      invoice: idPaths(api, 'getInvoiceDetails', counts.invoices),
+      accounts: idPaths(api, 'getClientAccounts', counts.clients),
+      inv: [] as number[],
+      acc: [] as number[],
+    });
   }
   // A big world is still being garbage-collected just after loading; let that finish.
   await sleep(quick ? 0 : 2000);
@@ -181,16 +204,19 @@ async function scale() {
   const rounds = 10;
   for (let round = 0; round < rounds; round++) {
     for (const w of worlds) {
-      w.inv.push(...await probe(w.origin, w.invoice, PROBES / rounds));
-      w.acc.push(...await probe(w.origin, w.accounts, PROBES / rounds));
+      w.inv.push(...(await probe(w.origin, w.invoice, PROBES / rounds)));
+      w.acc.push(...(await probe(w.origin, w.accounts, PROBES / rounds)));
     }
   }
   const results = [];
   for (const w of worlds) {
     const largest = w === worlds[worlds.length - 1];
     results.push({
-      n: w.n, getInvoiceDetails: { p50: median(w.inv), p99: percentile(w.inv, 99) }, getClientAccounts: { p50: median(w.acc), p99: percentile(w.acc, 99) },
-      sessions: largest ? await newSessions(w.server) : undefined, rss: largest ? rssMb(w.server.pid) : undefined,
+      n: w.n,
+      getInvoiceDetails: { p50: median(w.inv), p99: percentile(w.inv, 99) },
+      getClientAccounts: { p50: median(w.acc), p99: percentile(w.acc, 99) },
+      sessions: largest ? await newSessions(w.server) : undefined,
+      rss: largest ? rssMb(w.server.pid) : undefined,
     });
   }
   for (const w of worlds) await w.server.stop();
@@ -212,28 +238,70 @@ async function startup(fixtures?: string): Promise<number[]> {
 }
 
 const loadBefore = os.loadavg()[0];
-if (loadBefore > 0.5) process.stderr.write(`note: load average is ${loadBefore.toFixed(2)} before the run; other processes will lower the numbers\n`);
-process.stdout.write(`billsim bench${quick ? ' (quick: report only)' : ''}: ${CONNECTIONS} connections, ${DURATION} s per run, node ${process.version}, ${os.cpus().length} CPUs\n\n`);
+if (loadBefore > 0.5)
+  process.stderr.write(`note: load average is ${loadBefore.toFixed(2)} before the run; other processes will lower the numbers\n`);
+process.stdout.write(
+  `billsim bench${quick ? ' (quick: report only)' : ''}: ${CONNECTIONS} connections, ${DURATION} s per run, node ${process.version}, ${os.cpus().length} CPUs\n\n`,
+);
 
 const tp = await throughput();
-const rows: string[][] = [['call', 'method', 'req/s', 'p50 ms', 'p99 ms', 'ceiling req/s', 'vs ceiling', 'target', '', 'same-answer req/s', 'vs same answer', 'failed']];
+const rows: string[][] = [
+  [
+    'call',
+    'method',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'ceiling req/s',
+    'vs ceiling',
+    'target',
+    '',
+    'same-answer req/s',
+    'vs same answer',
+    'failed',
+  ],
+];
 for (const r of tp.rows) {
-  rows.push([r.call, r.method, r.rps.toFixed(0), String(r.p50), String(r.p99), r.ceiling.toFixed(0), `${(r.ratio * 100).toFixed(0)}%`,
-    `>= ${r.limit * 100}%`, verdict(r.pass), r.sameAnswer.toFixed(0), `${(r.sameRatio * 100).toFixed(0)}%`, String(r.failures)]);
+  rows.push([
+    r.call,
+    r.method,
+    r.rps.toFixed(0),
+    String(r.p50),
+    String(r.p99),
+    r.ceiling.toFixed(0),
+    `${(r.ratio * 100).toFixed(0)}%`,
+    `>= ${r.limit * 100}%`,
+    verdict(r.pass),
+    r.sameAnswer.toFixed(0),
+    `${(r.sameRatio * 100).toFixed(0)}%`,
+    String(r.failures),
+  ]);
 }
 process.stdout.write(`${table(rows)}\n`);
-process.stdout.write('(same answer: a bare Fastify server sending billsim\'s own recorded answer for the call, so only billsim\'s work differs)\n\n');
+process.stdout.write(
+  "(same answer: a bare Fastify server sending billsim's own recorded answer for the call, so only billsim's work differs)\n\n",
+);
 for (const mutates of [false, true]) {
   const group = tp.rows.filter((r) => r.mutates === mutates);
   const worst = group.reduce((a, b) => (b.ratio < a.ratio ? b : a));
-  target(mutates ? 'mutations vs ceiling (worst)' : 'reads vs ceiling (worst)', `${(worst.ratio * 100).toFixed(0)}% (${worst.call} ${worst.method})`,
-    `>= ${mutates ? 40 : 70}%`, group.every((r) => r.pass));
+  target(
+    mutates ? 'mutations vs ceiling (worst)' : 'reads vs ceiling (worst)',
+    `${(worst.ratio * 100).toFixed(0)}% (${worst.call} ${worst.method})`,
+    `>= ${mutates ? 40 : 70}%`,
+    group.every((r) => r.pass),
+  );
 }
 
 const sc = await scale();
 const scaleRows = [['world', 'getInvoiceDetails p50', 'p99', 'getClientAccounts p50', 'p99']];
 for (const s of sc) {
-  scaleRows.push([`${label(s.n)} invoices`, ms(s.getInvoiceDetails.p50), ms(s.getInvoiceDetails.p99), ms(s.getClientAccounts.p50), ms(s.getClientAccounts.p99)]);
+  scaleRows.push([
+    `${label(s.n)} invoices`,
+    ms(s.getInvoiceDetails.p50),
+    ms(s.getInvoiceDetails.p99),
+    ms(s.getClientAccounts.p50),
+    ms(s.getClientAccounts.p99),
+  ]);
 }
 process.stdout.write(`sequential latency (ms) by world size\n${table(scaleRows)}\n`);
 const [small, big] = [sc[0], sc[sc.length - 1]];
@@ -243,26 +311,46 @@ for (const name of ['getInvoiceDetails', 'getClientAccounts'] as const) {
 }
 
 const boot = { default: await startup(), scaled: await startup(world(STARTUP_SIZE)) };
-process.stdout.write(`\nstart-up to first answer, median of ${STARTUP_SAMPLES}: default fixtures ${ms(median(boot.default))} ms, ${label(STARTUP_SIZE)} world ${ms(median(boot.scaled))} ms\n`);
+process.stdout.write(
+  `\nstart-up to first answer, median of ${STARTUP_SAMPLES}: default fixtures ${ms(median(boot.default))} ms, ${label(STARTUP_SIZE)} world ${ms(median(boot.scaled))} ms\n`,
+);
 target('start-up (default fixtures)', `${median(boot.default).toFixed(0)} ms`, '<= 400 ms', median(boot.default) <= 400);
 
 const bigSessions = big.sessions!;
-for (const [where, s] of [['default', tp.sessions], [label(big.n), bigSessions]] as const) {
-  process.stdout.write(`new session at ${where}: first read ${ms(s.read.p50)} ms (max ${ms(s.read.max)}), first mutation ${ms(s.write.p50)} ms (max ${ms(s.write.max)}); same read in a warm session ${ms(s.warmRead)} ms\n`);
+for (const [where, s] of [
+  ['default', tp.sessions],
+  [label(big.n), bigSessions],
+] as const) {
+  process.stdout.write(
+    `new session at ${where}: first read ${ms(s.read.p50)} ms (max ${ms(s.read.max)}), first mutation ${ms(s.write.p50)} ms (max ${ms(s.write.max)}); same read in a warm session ${ms(s.warmRead)} ms\n`,
+  );
   const worst = Math.max(s.read.p50, s.write.p50);
   target(`new session first answer (${where})`, `${ms(worst)} ms`, '<= 5 ms', worst <= 5);
 }
 process.stdout.write(`RSS after the load: default fixtures ${tp.rss.toFixed(0)} MB, ${label(big.n)} world ${big.rss!.toFixed(0)} MB\n`);
-process.stdout.write(`RSS after bulkAddProducts added ${tp.grown.products} products to the default fixtures: ${tp.grown.rss.toFixed(0)} MB\n\n`);
+process.stdout.write(
+  `RSS after bulkAddProducts added ${tp.grown.products} products to the default fixtures: ${tp.grown.rss.toFixed(0)} MB\n\n`,
+);
 target('RSS after load (default fixtures)', `${tp.rss.toFixed(0)} MB`, '<= 150 MB', tp.rss <= 150);
 
-process.stdout.write(`${table([['target', 'measured', 'limit', ''], ...targets.map((t) => [t.name, t.value, t.limit, verdict(t.pass)])])}\n`);
+process.stdout.write(
+  `${table([['target', 'measured', 'limit', ''], ...targets.map((t) => [t.name, t.value, t.limit, verdict(t.pass)])])}\n`,
+);
 if (quick) process.stdout.write('(quick mode: short durations and small worlds; targets are reported, not judged)\n');
 
 const results = {
-  date: new Date().toISOString(), quick, node: process.version, cpus: os.cpus().length, cpu: os.cpus()[0]?.model,
-  loadavg: { before: loadBefore, after: os.loadavg()[0] }, connections: CONNECTIONS, duration: DURATION,
-  throughput: tp, scale: sc, startup: boot, targets,
+  date: new Date().toISOString(),
+  quick,
+  node: process.version,
+  cpus: os.cpus().length,
+  cpu: os.cpus()[0]?.model,
+  loadavg: { before: loadBefore, after: os.loadavg()[0] },
+  connections: CONNECTIONS,
+  duration: DURATION,
+  throughput: tp,
+  scale: sc,
+  startup: boot,
+  targets,
 };
 fs.writeFileSync(path.join(ROOT, 'bench', 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
 process.stdout.write('wrote bench/results/latest.json\n');

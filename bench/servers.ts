@@ -24,7 +24,8 @@ function start(args: string[], label: string): Promise<Server> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
     let stdout = '';
-    const early = (code: number | null) => reject(new Error(`${label} exited (${code}) before listening: ${stderr.trim() || stdout.trim()}`));
+    const early = (code: number | null) =>
+      reject(new Error(`${label} exited (${code}) before listening: ${stderr.trim() || stdout.trim()}`));
     child.once('exit', early);
     child.stdout!.on('data', (chunk) => {
       stdout += chunk;
@@ -62,7 +63,10 @@ export function startBillsim({ fixtures, cli = CLI, nodeArgs = [] }: BillsimOpti
 
 /** The bare-Fastify ceiling; with an answers file, the same-answer ceiling (see bench/ceiling.ts). */
 export function startCeiling(answersFile?: string): Promise<Server> {
-  return start(['--import', 'tsx', path.join(ROOT, 'bench', 'ceiling.ts'), ...(answersFile ? ['--answers', answersFile] : [])], 'ceiling server');
+  return start(
+    ['--import', 'tsx', path.join(ROOT, 'bench', 'ceiling.ts'), ...(answersFile ? ['--answers', answersFile] : [])],
+    'ceiling server',
+  );
 }
 
 /** Resident set size of a process in MB (Linux /proc; NaN elsewhere). */

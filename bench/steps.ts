@@ -44,7 +44,14 @@ time('auth', () => authenticate(session.world.table('api_access'), CREDENTIALS.a
 time('validate', () => requestValidator(call)({ ...input }));
 time('call', () => operation.run({ ...input } as never, { db: session.world, now: new Date() }));
 time('envelope', () => successEnvelope(call, new Date(), result));
-time('journal', () => session.journal.record({
-  time: formatDateTime(session.clock.now()), call, params: redact(params) as never, success: true, error: [], durationMs: 0.1,
-}));
+time('journal', () =>
+  session.journal.record({
+    time: formatDateTime(session.clock.now()),
+    call,
+    params: redact(params) as never,
+    success: true,
+    error: [],
+    durationMs: 0.1,
+  }),
+);
 time('stringify', () => JSON.stringify(answer));

@@ -14,7 +14,13 @@ const SOURCES = ['scripts/generate-fixtures.ts', 'scripts/generate/world.ts', 's
 function digest(): string {
   const hash = crypto.createHash('sha256');
   const fixtures = path.join(ROOT, 'fixtures', 'default');
-  const files = [...SOURCES.map((f) => path.join(ROOT, f)), ...fs.readdirSync(fixtures).sort().map((f) => path.join(fixtures, f))];
+  const files = [
+    ...SOURCES.map((f) => path.join(ROOT, f)),
+    ...fs
+      .readdirSync(fixtures)
+      .sort()
+      .map((f) => path.join(fixtures, f)),
+  ];
   for (const file of files) hash.update(fs.readFileSync(file));
   return hash.digest('hex').slice(0, 10);
 }
@@ -29,8 +35,21 @@ export function world(n: number): string {
   if (fs.existsSync(dir)) return dir;
   const partial = `${dir}.partial-${process.pid}`;
   process.stderr.write(`generating the ${label(n)} world into ${dir} (once; cached afterwards)\n`);
-  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'generate-fixtures.ts'),
-    '--invoices', String(n), '--seed', String(SEED), '--out', partial], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  const run = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(ROOT, 'scripts', 'generate-fixtures.ts'),
+      '--invoices',
+      String(n),
+      '--seed',
+      String(SEED),
+      '--out',
+      partial,
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
   if (run.status !== 0) throw new Error(`generating the ${label(n)} world failed (exit ${run.status})`);
   fs.renameSync(partial, dir);
   return dir;

@@ -12,7 +12,11 @@ const OUT = path.join(packageRoot, 'src', 'generated', 'wire.ts');
 
 function files(sub: string): string[] {
   const dir = path.join(schemasDir, sub);
-  return fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => `${sub}/${f}`);
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => `${sub}/${f}`);
 }
 
 export async function generate(): Promise<string> {

@@ -29,7 +29,8 @@ const EXAMPLES: Record<string, string> = {
   removeOrderDraftItem: 'id=1&domain=1',
   bulkAddProducts: 'products[0][copyof]=1&products[0][name]=Starter%20copy',
   addAddonToAccount: 'account_id=1&addon_id=1&invoice=1',
-  addClientContact: 'id=1&firstname=Ann&lastname=Lee&email=ann@example.com&password=S3cret!&password2=S3cret!&privileges[billing][invoices]=1',
+  addClientContact:
+    'id=1&firstname=Ann&lastname=Lee&email=ann@example.com&password=S3cret!&password2=S3cret!&privileges[billing][invoices]=1',
   verifyAdminLogin: 'username=admin&password=billsim-admin',
   getEstimateDetails: 'id=1',
   getEstimates: 'status=Sent',
@@ -56,7 +57,7 @@ function resolve(ref: string, from: Schema): Schema | undefined {
 }
 
 function describe(schema: Schema, from: Schema): string {
-  const resolved = schema.$ref ? resolve(String(schema.$ref), from) ?? {} : schema;
+  const resolved = schema.$ref ? (resolve(String(schema.$ref), from) ?? {}) : schema;
   if (resolved.description) return String(resolved.description);
   if (Array.isArray(resolved.enum)) return `one of: ${resolved.enum.join(', ')}`;
   return String(resolved.type ?? '');

@@ -31,7 +31,7 @@ function logger(config: CliConfig) {
 }
 
 async function serve(config: CliConfig): Promise<void> {
-  let app;
+  let app: Awaited<ReturnType<typeof buildApp>>;
   try {
     app = await buildApp({
       fixturesDir: config.fixtures,
@@ -55,22 +55,29 @@ async function serve(config: CliConfig): Promise<void> {
   }
   const url = `${address}${API_PATH}`;
   const access = app.billsim.sessions.seed.data.api_access.find((a) => a.id === '1');
-  const query = access ? `call=getCurrencies&api_id=${encodeURIComponent(access.api_id)}&api_key=${encodeURIComponent(access.api_key)}` : 'call=getCurrencies';
-  process.stdout.write([
-    `billsim ${packageVersion()} listening on ${url}`,
-    `  api_id:  ${access?.api_id ?? '(no access record 1)'}`,
-    `  api_key: ${access?.api_key ?? '(no access record 1)'}`,
-    `  try:     curl '${url}?${query}'`,
-    `  docs:    ${address}/docs   control: ${address}/__billsim/health${config.data ? `   data: ${config.data}` : ''}`,
-    '',
-  ].join('\n'));
+  const query = access
+    ? `call=getCurrencies&api_id=${encodeURIComponent(access.api_id)}&api_key=${encodeURIComponent(access.api_key)}`
+    : 'call=getCurrencies';
+  process.stdout.write(
+    [
+      `billsim ${packageVersion()} listening on ${url}`,
+      `  api_id:  ${access?.api_id ?? '(no access record 1)'}`,
+      `  api_key: ${access?.api_key ?? '(no access record 1)'}`,
+      `  try:     curl '${url}?${query}'`,
+      `  docs:    ${address}/docs   control: ${address}/__billsim/health${config.data ? `   data: ${config.data}` : ''}`,
+      '',
+    ].join('\n'),
+  );
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     // close() stops accepting, lets in-flight requests (and their data-file writes) finish.
-    app.close().then(() => process.exit(0), () => process.exit(1));
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));

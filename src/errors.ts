@@ -23,7 +23,8 @@ export const messages = {
   paramUnknownValue: (name: string, allowed: readonly string[]) => `Parameter ${name} must be one of: ${allowed.join(', ')}`,
   notFound: (resource: string, id: string) => `${resource} ${id} not found`,
   bodyTooLarge: (limit: number) => `Request body is larger than the limit of ${limit} bytes`,
-  headersTooLarge: (limit: number) => `Request line and headers are larger than the limit of ${limit} bytes: send long parameters in a POST body`,
+  headersTooLarge: (limit: number) =>
+    `Request line and headers are larger than the limit of ${limit} bytes: send long parameters in a POST body`,
   bodyMalformed: (detail: string) => `Request body could not be read: ${detail}`,
   paramsTooComplex: () => 'Request parameters are nested or repeated beyond the supported limits',
   internal: () => 'Internal simulator error: the request was not applied',
@@ -53,15 +54,14 @@ export const messages = {
   estimateItemUnknown: (estimateId: string, itemId: string, known: readonly string[]) =>
     `Estimate ${estimateId} has no item ${itemId}: its items are ${known.join(', ') || 'none'}`,
   addonNotForProduct: (addonId: string, accountId: string, productId: string, products: readonly string[]) =>
-    `Addon ${addonId} is not available for product ${productId} of account ${accountId}: `
-    + `it applies to products ${products.join(', ')}`,
+    `Addon ${addonId} is not available for product ${productId} of account ${accountId}: ` +
+    `it applies to products ${products.join(', ')}`,
   addonUnique: (addonId: string, accountId: string, attachedId: string) =>
     `Addon ${addonId} is unique and account ${accountId} already has it (account addon ${attachedId})`,
   addonCycleNotOffered: (addonId: string, cycle: string, offered: readonly string[]) =>
     `Addon ${addonId} is not offered on cycle ${cycle}; it offers: ${offered.join(', ') || 'no cycle'}`,
   addonNotPriced: (addonId: string) => `Addon ${addonId} has no price on any cycle, so it cannot be added`,
-  gatewayDisabled: (id: string, name: string) =>
-    `Gateway ${id} (${name}) is disabled: give an enabled payment gateway as payment_module`,
+  gatewayDisabled: (id: string, name: string) => `Gateway ${id} (${name}) is disabled: give an enabled payment gateway as payment_module`,
 } as const;
 
 export function fail(message: string | string[]): never {

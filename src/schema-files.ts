@@ -64,4 +64,3 @@ export function collectionRef(name: string): string {
 export function operationSchemaId(call: string): string {
   return `${SCHEMA_BASE}operations/${call}.json`;
 }
-

@@ -58,7 +58,14 @@ export function paramMessage(error: ErrorObject, sent: Record<string, unknown> =
   const pointer = error.instancePath.split('/').slice(1).map(decodeURIComponent);
   if (pointer.length === 2 && pointer[1] === '0' && !Array.isArray(sent[pointer[0]])) pointer.pop();
   if (error.keyword === 'required') pointer.push(String(error.params.missingProperty));
-  const name = pointer.length === 0 ? 'set' : pointer[0] + pointer.slice(1).map((p) => `[${p}]`).join('');
+  const name =
+    pointer.length === 0
+      ? 'set'
+      : pointer[0] +
+        pointer
+          .slice(1)
+          .map((p) => `[${p}]`)
+          .join('');
   if (error.keyword === 'required') return messages.paramRequired(name);
   if (error.keyword === 'enum') return messages.paramUnknownValue(name, error.params.allowedValues as string[]);
   if (error.keyword === 'additionalProperties') {
@@ -71,11 +78,17 @@ export function paramMessage(error: ErrorObject, sent: Record<string, unknown> =
 
 function describeKeyword(error: ErrorObject): string {
   switch (error.keyword) {
-    case 'type': return `of type ${String(error.params.type)}`;
-    case 'maxLength': return `at most ${String(error.params.limit)} characters long`;
-    case 'minLength': return `at least ${String(error.params.limit)} characters long`;
-    case 'maxItems': return `a list of at most ${String(error.params.limit)} entries`;
-    case 'minItems': return `a list of at least ${String(error.params.limit)} entries`;
-    default: return `valid (${error.message ?? error.keyword})`;
+    case 'type':
+      return `of type ${String(error.params.type)}`;
+    case 'maxLength':
+      return `at most ${String(error.params.limit)} characters long`;
+    case 'minLength':
+      return `at least ${String(error.params.limit)} characters long`;
+    case 'maxItems':
+      return `a list of at most ${String(error.params.limit)} entries`;
+    case 'minItems':
+      return `a list of at least ${String(error.params.limit)} entries`;
+    default:
+      return `valid (${error.message ?? error.keyword})`;
   }
 }

@@ -79,7 +79,9 @@ export async function createSimulator(options: AppOptions = {}): Promise<Simulat
       return url;
     },
     close: () => app.close(),
-    reset: () => sessions.all().forEach((s) => s.reset(sessions.startNow)),
+    reset: () => {
+      for (const s of sessions.all()) s.reset(sessions.startNow);
+    },
     session: (name = DEFAULT_SESSION) => handle(sessions.get(name), sessions.startNow),
   };
 }

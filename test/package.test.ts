@@ -20,7 +20,10 @@ t.test('createSimulator serves over HTTP and gives in-process control', async (t
   session.addFault({ call: 'getCurrencies', error: ['Maintenance'], times: 1 });
   const faulted = await fetch(`${url}?${query}`, { headers: { 'x-billsim-session': 'contract' } });
   t.strictSame(((await faulted.json()) as { error: string[] }).error, ['Maintenance']);
-  t.strictSame(session.requests().map((r) => [r.call, r.success]), [['getCurrencies', false]]);
+  t.strictSame(
+    session.requests().map((r) => [r.call, r.success]),
+    [['getCurrencies', false]],
+  );
   t.equal(session.now().toISOString(), '2026-11-20T12:00:00.000Z');
   t.equal(session.record('currencies', '1')?.code, 'EUR');
 

@@ -4,16 +4,42 @@
 // records and generated clients. Money is computed in integer cents with the
 // same rules as the fixture test (src/domain/money.ts).
 import type {
-  Account, AccountAddon, Addon, Client, ClientCard, Collections, Domain, Estimate, Invoice, OrderDraft, Product,
+  Account,
+  AccountAddon,
+  Addon,
+  Client,
+  ClientCard,
+  Collections,
+  Domain,
+  Estimate,
+  Invoice,
+  OrderDraft,
+  Product,
   Transaction,
 } from '../../src/generated/wire.js';
 import { centsToNumber, convertCents, formatCents, lineCents, percentOf, toCents } from '../../src/domain/money.js';
 import { Random, LAST_DAY, day, dayTime } from './random.js';
 
-export type Scaled = 'clients' | 'client_cards' | 'invoices' | 'transactions' | 'estimates' | 'accounts'
-  | 'account_addons' | 'domains' | 'order_drafts';
+export type Scaled =
+  | 'clients'
+  | 'client_cards'
+  | 'invoices'
+  | 'transactions'
+  | 'estimates'
+  | 'accounts'
+  | 'account_addons'
+  | 'domains'
+  | 'order_drafts';
 export const SCALED: Scaled[] = [
-  'clients', 'client_cards', 'invoices', 'transactions', 'estimates', 'accounts', 'account_addons', 'domains', 'order_drafts',
+  'clients',
+  'client_cards',
+  'invoices',
+  'transactions',
+  'estimates',
+  'accounts',
+  'account_addons',
+  'domains',
+  'order_drafts',
 ];
 
 /**
@@ -34,19 +60,116 @@ export function worldCounts(n: number) {
 
 export type Sink = (collection: Scaled, record: object) => void;
 
-interface Line { type: string; item_id: string; description: string; amount: string; taxed: '0' | '1'; qty: string }
-interface Service { type: string; id: string; description: string; amount: string }
-interface Customer { id: string; currency: string; taxrate: string; gateway: string; slug: string; company: string; services: Service[]; domains: number }
+interface Line {
+  type: string;
+  item_id: string;
+  description: string;
+  amount: string;
+  taxed: '0' | '1';
+  qty: string;
+}
+interface Service {
+  type: string;
+  id: string;
+  description: string;
+  amount: string;
+}
+interface Customer {
+  id: string;
+  currency: string;
+  taxrate: string;
+  gateway: string;
+  slug: string;
+  company: string;
+  services: Service[];
+  domains: number;
+}
 
-const FIRST = ['James', 'Mary', 'Liam', 'Olivia', 'Noah', 'Emma', 'Lucas', 'Mia', 'Jonas', 'Sofia', 'Mateo', 'Ava', 'Leon',
-  'Chloe', 'Ethan', 'Hanna', 'Oscar', 'Julia', 'Hugo', 'Nora', 'Adam', 'Zoe', 'Felix', 'Ines', 'Marek', 'Anna'];
-const LAST = ['Smith', 'Garcia', 'Muller', 'Rossi', 'Novak', 'Dubois', 'Jansen', 'Silva', 'Walsh', 'Berg', 'Kim', 'Lopez',
-  'Fischer', 'Moreau', 'Brown', 'Nowak', 'Larsen', 'Costa', 'Weber', 'Clark', 'Horvat', 'Eriksson', 'Baker', 'Romero'];
+const FIRST = [
+  'James',
+  'Mary',
+  'Liam',
+  'Olivia',
+  'Noah',
+  'Emma',
+  'Lucas',
+  'Mia',
+  'Jonas',
+  'Sofia',
+  'Mateo',
+  'Ava',
+  'Leon',
+  'Chloe',
+  'Ethan',
+  'Hanna',
+  'Oscar',
+  'Julia',
+  'Hugo',
+  'Nora',
+  'Adam',
+  'Zoe',
+  'Felix',
+  'Ines',
+  'Marek',
+  'Anna',
+];
+const LAST = [
+  'Smith',
+  'Garcia',
+  'Muller',
+  'Rossi',
+  'Novak',
+  'Dubois',
+  'Jansen',
+  'Silva',
+  'Walsh',
+  'Berg',
+  'Kim',
+  'Lopez',
+  'Fischer',
+  'Moreau',
+  'Brown',
+  'Nowak',
+  'Larsen',
+  'Costa',
+  'Weber',
+  'Clark',
+  'Horvat',
+  'Eriksson',
+  'Baker',
+  'Romero',
+];
 const SUFFIX = ['LLC', 'Ltd', 'GmbH', 'Studio', 'Consulting', 'Labs', 'Trading', 'Media', 'S.L.', 'AB'];
-const TAX_BY_COUNTRY: Record<string, string> = { US: '8.25', DE: '19.00', GB: '20.00', PL: '23.00', FR: '20.00', CA: '5.00', SE: '25.00', ES: '21.00' };
-const CYCLES: Record<string, Account['billingcycle']> = { m: 'Monthly', q: 'Quarterly', s: 'Semi-Annually', a: 'Annually', b: 'Biennially', t: 'Triennially' };
-const EXTRAS = [['Hourly support [hours]', '60.00'], ['Website migration', '49.00'], ['Late payment fee', '10.00'], ['Extra bandwidth 100GB', '15.00'], ['Malware cleanup', '89.00']] as const;
-const CARDS = [['Visa', '4111111111111111'], ['MasterCard', '5555555555554444'], ['American Express', '378282246310005']] as const;
+const TAX_BY_COUNTRY: Record<string, string> = {
+  US: '8.25',
+  DE: '19.00',
+  GB: '20.00',
+  PL: '23.00',
+  FR: '20.00',
+  CA: '5.00',
+  SE: '25.00',
+  ES: '21.00',
+};
+const CYCLES: Record<string, Account['billingcycle']> = {
+  m: 'Monthly',
+  q: 'Quarterly',
+  s: 'Semi-Annually',
+  a: 'Annually',
+  b: 'Biennially',
+  t: 'Triennially',
+};
+const EXTRAS = [
+  ['Hourly support [hours]', '60.00'],
+  ['Website migration', '49.00'],
+  ['Late payment fee', '10.00'],
+  ['Extra bandwidth 100GB', '15.00'],
+  ['Malware cleanup', '89.00'],
+] as const;
+const CARDS = [
+  ['Visa', '4111111111111111'],
+  ['MasterCard', '5555555555554444'],
+  ['American Express', '378282246310005'],
+] as const;
 
 const price = (row: Product | Addon, key: string) => (row as unknown as Record<string, string>)[key];
 
@@ -60,7 +183,12 @@ export class WorldGenerator {
   private addonId: number;
   private txId: number;
 
-  constructor(private readonly base: Collections, n: number, seed: number, private readonly out: Sink) {
+  constructor(
+    private readonly base: Collections,
+    n: number,
+    seed: number,
+    private readonly out: Sink,
+  ) {
     this.counts = worldCounts(n);
     this.rnd = new Random(seed);
     this.rates = new Map(base.currencies.map((c) => [c.id, c.rate]));
@@ -94,12 +222,26 @@ export class WorldGenerator {
       const id = String(i);
       const [first, last] = [rnd.pick(FIRST), rnd.pick(LAST)];
       const created = rnd.int(LAST_DAY - 400);
-      const common = { id, client_id: id, firstname: first, lastname: last, datecreated: day(created), lastlogin: dayTime(created + rnd.int(400), rnd.int(86400)) };
+      const common = {
+        id,
+        client_id: id,
+        firstname: first,
+        lastname: last,
+        datecreated: day(created),
+        lastlogin: dayTime(created + rnd.int(400), rnd.int(86400)),
+      };
       // Every tenth client is a contact of an earlier main client.
       if (i % 10 === 0 && this.customers.length > 0) {
         const parent = rnd.pick(this.customers);
-        this.out('clients', { ...contact, ...common, parent_id: parent.id, email: `${first}.${last}.${id}@${parent.slug}.com`.toLowerCase(),
-          companyname: parent.company, currency_id: parent.currency, cardnum: '' } satisfies Client);
+        this.out('clients', {
+          ...contact,
+          ...common,
+          parent_id: parent.id,
+          email: `${first}.${last}.${id}@${parent.slug}.com`.toLowerCase(),
+          companyname: parent.company,
+          currency_id: parent.currency,
+          cardnum: '',
+        } satisfies Client);
         continue;
       }
       const template = templates[i % templates.length];
@@ -107,13 +249,30 @@ export class WorldGenerator {
       const company = rnd.next() < 0.5 ? `${last} ${rnd.pick(SUFFIX)}` : '';
       const card = rnd.next() < 0.1 ? this.card(id) : undefined;
       this.out('clients', {
-        ...template, ...common, email: `${first}@${slug}.com`.toLowerCase(), companyname: company, company: company ? '1' : '0',
-        status: rnd.weighted([['Active', 88], ['Inactive', 5], ['Closed', 4], ['Lead', 3]]), credit: '0.00', notes: '',
+        ...template,
+        ...common,
+        email: `${first}@${slug}.com`.toLowerCase(),
+        companyname: company,
+        company: company ? '1' : '0',
+        status: rnd.weighted([
+          ['Active', 88],
+          ['Inactive', 5],
+          ['Closed', 4],
+          ['Lead', 3],
+        ]),
+        credit: '0.00',
+        notes: '',
         cardnum: card ? `${'*'.repeat(12)}${card.lastfour}` : '',
       } satisfies Client);
       this.customers.push({
-        id, currency: template.currency_id, taxrate: TAX_BY_COUNTRY[template.country] ?? '0.00', gateway: rnd.pick(this.gateways),
-        slug, company, services: [], domains: 0,
+        id,
+        currency: template.currency_id,
+        taxrate: TAX_BY_COUNTRY[template.country] ?? '0.00',
+        gateway: rnd.pick(this.gateways),
+        slug,
+        company,
+        services: [],
+        domains: 0,
       });
     }
   }
@@ -123,9 +282,14 @@ export class WorldGenerator {
     // Some cards are stored at the gateway: only a token and the last four digits are kept.
     const tokenised = this.rnd.next() < 0.3;
     const card: ClientCard = {
-      id: String(++this.cardId), client_id: clientId, cardtype, cardnum: tokenised ? '' : number, lastfour: number.slice(-4),
+      id: String(++this.cardId),
+      client_id: clientId,
+      cardtype,
+      cardnum: tokenised ? '' : number,
+      lastfour: number.slice(-4),
       expdate: `${String(1 + this.rnd.int(12)).padStart(2, '0')}${27 + this.rnd.int(4)}`,
-      token: tokenised ? `cim_${this.rnd.text(9, '0123456789')}_${this.rnd.text(9, '0123456789')}` : '', gateway_id: tokenised ? '4' : '2',
+      token: tokenised ? `cim_${this.rnd.text(9, '0123456789')}_${this.rnd.text(9, '0123456789')}` : '',
+      gateway_id: tokenised ? '4' : '2',
     };
     this.out('client_cards', card);
     return card;
@@ -145,11 +309,33 @@ export class WorldGenerator {
       const due = day(LAST_DAY + 1 + rnd.int(360));
       const domain = product.ptype === 'vps' ? `vps${i}.${who.slug}.com` : `${who.slug}.com`;
       const account: Account = {
-        id, client_id: who.id, order_id: String(2000 + i), product_id: product.id, parent_id: '0', date_created: day(created),
-        domain, server_id: product.module === '0' ? '0' : String(1 + rnd.int(6)), payment_module: who.gateway,
-        firstpayment: formatCents(toCents(total) + setup), total, billingcycle: CYCLES[code], billingtype: 'PrePay',
-        next_due: due, next_invoice: due, status: rnd.weighted([['Active', 75], ['Suspended', 5], ['Terminated', 8], ['Cancelled', 7], ['Pending', 5]]),
-        label: '', username: who.slug.replace(/[^a-z]/g, '').slice(0, 8), manual: '0', currency_id: who.currency, notes: '',
+        id,
+        client_id: who.id,
+        order_id: String(2000 + i),
+        product_id: product.id,
+        parent_id: '0',
+        date_created: day(created),
+        domain,
+        server_id: product.module === '0' ? '0' : String(1 + rnd.int(6)),
+        payment_module: who.gateway,
+        firstpayment: formatCents(toCents(total) + setup),
+        total,
+        billingcycle: CYCLES[code],
+        billingtype: 'PrePay',
+        next_due: due,
+        next_invoice: due,
+        status: rnd.weighted([
+          ['Active', 75],
+          ['Suspended', 5],
+          ['Terminated', 8],
+          ['Cancelled', 7],
+          ['Pending', 5],
+        ]),
+        label: '',
+        username: who.slug.replace(/[^a-z]/g, '').slice(0, 8),
+        manual: '0',
+        currency_id: who.currency,
+        notes: '',
       };
       this.out('accounts', account);
       who.services.push({ type: 'Hosting', id, description: `${product.name} - ${domain}`, amount: total });
@@ -158,14 +344,22 @@ export class WorldGenerator {
   }
 
   private addon(account: Account, product: Product, code: string, who: Customer): void {
-    const fits = this.base.addons.filter((a) => a.paytype === 'Regular' && price(a, code) !== '0.00'
-      && (a.products === '' || a.products.split(',').includes(product.id)));
+    const fits = this.base.addons.filter(
+      (a) => a.paytype === 'Regular' && price(a, code) !== '0.00' && (a.products === '' || a.products.split(',').includes(product.id)),
+    );
     if (fits.length === 0) return;
     const addon = this.rnd.pick(fits);
     const row: AccountAddon = {
-      id: String(++this.addonId), account_id: account.id, addon_id: addon.id, name: addon.name, billingcycle: CYCLES[code],
-      recurring_amount: this.inCurrency(price(addon, code), who.currency), setup_fee: this.inCurrency(price(addon, `${code}_setup`), who.currency),
-      status: account.status === 'Active' ? 'Active' : 'Cancelled', next_due: account.next_due, date_created: account.date_created,
+      id: String(++this.addonId),
+      account_id: account.id,
+      addon_id: addon.id,
+      name: addon.name,
+      billingcycle: CYCLES[code],
+      recurring_amount: this.inCurrency(price(addon, code), who.currency),
+      setup_fee: this.inCurrency(price(addon, `${code}_setup`), who.currency),
+      status: account.status === 'Active' ? 'Active' : 'Cancelled',
+      next_due: account.next_due,
+      date_created: account.date_created,
       payment_module: account.payment_module,
     };
     this.out('account_addons', row);
@@ -184,16 +378,45 @@ export class WorldGenerator {
       const name = `${who.slug}${who.domains++ ? `-${who.domains}` : ''}${tld.name}`;
       const expires = LAST_DAY + rnd.int(365 * Number(period.period));
       const domain: Domain = {
-        id, client_id: who.id, order_id: String(5000 + i), tld_id: tld.id, name, reg_module: tld.module, payment_module: who.gateway,
-        date_created: day(rnd.int(LAST_DAY)), firstpayment: this.inCurrency(type === 'Register' ? period.register : period.transfer, who.currency),
-        recurring_amount: this.inCurrency(period.renew, who.currency), period: period.period, expires: day(expires), type,
-        status: rnd.weighted([['Active', 85], ['Expired', 7], ['Cancelled', 5], ['Pending', 3]]), next_due: day(expires),
-        next_invoice: day(expires - 30), idprotection: rnd.next() < 0.3 ? '1' : '0', nameservers: ['ns1.lumenhost.net', 'ns2.lumenhost.net', '', ''],
-        autorenew: '1', reglock: '1', manual: '0', epp_code: type === 'Transfer' ? rnd.text(12, 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789') : '',
-        notes: '', extended: '', synch_date: dayTime(LAST_DAY - 1, rnd.int(86400)), currency_id: who.currency,
+        id,
+        client_id: who.id,
+        order_id: String(5000 + i),
+        tld_id: tld.id,
+        name,
+        reg_module: tld.module,
+        payment_module: who.gateway,
+        date_created: day(rnd.int(LAST_DAY)),
+        firstpayment: this.inCurrency(type === 'Register' ? period.register : period.transfer, who.currency),
+        recurring_amount: this.inCurrency(period.renew, who.currency),
+        period: period.period,
+        expires: day(expires),
+        type,
+        status: rnd.weighted([
+          ['Active', 85],
+          ['Expired', 7],
+          ['Cancelled', 5],
+          ['Pending', 3],
+        ]),
+        next_due: day(expires),
+        next_invoice: day(expires - 30),
+        idprotection: rnd.next() < 0.3 ? '1' : '0',
+        nameservers: ['ns1.lumenhost.net', 'ns2.lumenhost.net', '', ''],
+        autorenew: '1',
+        reglock: '1',
+        manual: '0',
+        epp_code: type === 'Transfer' ? rnd.text(12, 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789') : '',
+        notes: '',
+        extended: '',
+        synch_date: dayTime(LAST_DAY - 1, rnd.int(86400)),
+        currency_id: who.currency,
       };
       this.out('domains', domain);
-      who.services.push({ type: `Domain ${type}`, id, description: `${name} (${period.period} year${period.period === '1' ? '' : 's'})`, amount: domain.recurring_amount });
+      who.services.push({
+        type: `Domain ${type}`,
+        id,
+        description: `${name} (${period.period} year${period.period === '1' ? '' : 's'})`,
+        amount: domain.recurring_amount,
+      });
     }
   }
 
@@ -202,9 +425,17 @@ export class WorldGenerator {
     const start = this.rnd.int(Math.max(1, who.services.length));
     return Array.from({ length: count }, (_, k) => {
       const service = k < who.services.length ? who.services[(start + k) % who.services.length] : undefined;
-      if (service) return { type: service.type, item_id: service.id, description: service.description, amount: service.amount, taxed: '1', qty: '1' };
+      if (service)
+        return { type: service.type, item_id: service.id, description: service.description, amount: service.amount, taxed: '1', qty: '1' };
       const [description, amount] = this.rnd.pick(EXTRAS);
-      return { type: 'Other', item_id: '0', description, amount: this.inCurrency(amount, who.currency), taxed: this.rnd.next() < 0.8 ? '1' : '0', qty: this.rnd.pick(['1', '1', '2', '1.5']) };
+      return {
+        type: 'Other',
+        item_id: '0',
+        description,
+        amount: this.inCurrency(amount, who.currency),
+        taxed: this.rnd.next() < 0.8 ? '1' : '0',
+        qty: this.rnd.pick(['1', '1', '2', '1.5']),
+      };
     });
   }
 
@@ -219,20 +450,37 @@ export class WorldGenerator {
       // Ids follow dates, as in a real ledger.
       const date = Math.floor((i / n) * (LAST_DAY - 14));
       // ~n/5 transactions: each Paid or partly paid invoice has one, each Refunded one two.
-      const status = rnd.weighted([['Paid', 15], ['Refunded', 2], ['Partly', 1], ['Unpaid', 63], ['Cancelled', 19]] as const);
+      const status = rnd.weighted([
+        ['Paid', 15],
+        ['Refunded', 2],
+        ['Partly', 1],
+        ['Unpaid', 63],
+        ['Cancelled', 19],
+      ] as const);
       const paidDay = date + rnd.int(10);
       const paid = status === 'Paid' || status === 'Refunded';
       const invoice: Invoice = {
-        id, paid_id: paid ? `${day(paidDay).slice(0, 4)}/${id}` : '', recurring_id: '0', status: status === 'Partly' ? 'Unpaid' : status,
-        client_id: who.id, date: day(date), duedate: day(date + 14), datepaid: paid ? dayTime(paidDay, rnd.int(86400)) : '0000-00-00 00:00:00',
-        ...totals(items, who.taxrate, '0.00', '0.00'), payment_module: who.gateway, currency_id: who.currency,
-        rate: this.rates.get(who.currency)!, notes: '', items,
+        id,
+        paid_id: paid ? `${day(paidDay).slice(0, 4)}/${id}` : '',
+        recurring_id: '0',
+        status: status === 'Partly' ? 'Unpaid' : status,
+        client_id: who.id,
+        date: day(date),
+        duedate: day(date + 14),
+        datepaid: paid ? dayTime(paidDay, rnd.int(86400)) : '0000-00-00 00:00:00',
+        ...totals(items, who.taxrate, '0.00', '0.00'),
+        payment_module: who.gateway,
+        currency_id: who.currency,
+        rate: this.rates.get(who.currency)!,
+        notes: '',
+        items,
       };
       this.out('invoices', invoice);
       const total = toCents(invoice.total);
       if (paid) this.transaction(invoice, `Invoice #${id} payment`, total, 0, invoice.datepaid);
       if (status === 'Refunded') this.transaction(invoice, `Refund of invoice #${id}`, 0, total, dayTime(paidDay + 1, rnd.int(86400)));
-      if (status === 'Partly') this.transaction(invoice, `Invoice #${id} partial payment`, Math.floor(total / 2), 0, dayTime(paidDay, rnd.int(86400)));
+      if (status === 'Partly')
+        this.transaction(invoice, `Invoice #${id} partial payment`, Math.floor(total / 2), 0, dayTime(paidDay, rnd.int(86400)));
       if (i % 1000 === 0) tick(i);
     }
     tick(n);
@@ -241,10 +489,19 @@ export class WorldGenerator {
   private transaction(inv: Invoice, description: string, inCents: number, outCents: number, date: string): void {
     const bank = inv.payment_module === '3';
     const tx: Transaction = {
-      id: String(++this.txId), client_id: inv.client_id, invoice_id: inv.id, date, description, in: formatCents(inCents),
-      out: formatCents(outCents), fee: formatCents(bank || inCents === 0 ? 0 : percentOf(inCents, '2.90') + 30),
-      currency_id: inv.currency_id, payment_module: inv.payment_module,
-      trans_id: bank ? `BT-${date.slice(0, 10).replace(/-/g, '')}-${this.rnd.text(4, '0123456789')}` : `ch_${this.rnd.text(24, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789')}`,
+      id: String(++this.txId),
+      client_id: inv.client_id,
+      invoice_id: inv.id,
+      date,
+      description,
+      in: formatCents(inCents),
+      out: formatCents(outCents),
+      fee: formatCents(bank || inCents === 0 ? 0 : percentOf(inCents, '2.90') + 30),
+      currency_id: inv.currency_id,
+      payment_module: inv.payment_module,
+      trans_id: bank
+        ? `BT-${date.slice(0, 10).replace(/-/g, '')}-${this.rnd.text(4, '0123456789')}`
+        : `ch_${this.rnd.text(24, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789')}`,
     };
     this.out('transactions', tx);
   }
@@ -258,9 +515,24 @@ export class WorldGenerator {
       const items = this.lines(who, 1 + rnd.int(3)).map((line) => withLineTotal({ id: String(++itemId), estimate_id: id, ...line }));
       const created = LAST_DAY - rnd.int(365);
       const estimate: Estimate = {
-        id, status: rnd.weighted([['Draft', 30], ['Sent', 35], ['Accepted', 20], ['Dead', 15]]), subject: `Quote for ${who.slug}`,
-        client_id: who.id, date_created: day(created), date_expires: day(created + 30), ...totals(items, who.taxrate, '0.00', '0.00'),
-        currency_id: who.currency, rate: this.rates.get(who.currency)!, notes: '', notes_private: '', hash: rnd.text(32), items,
+        id,
+        status: rnd.weighted([
+          ['Draft', 30],
+          ['Sent', 35],
+          ['Accepted', 20],
+          ['Dead', 15],
+        ]),
+        subject: `Quote for ${who.slug}`,
+        client_id: who.id,
+        date_created: day(created),
+        date_expires: day(created + 30),
+        ...totals(items, who.taxrate, '0.00', '0.00'),
+        currency_id: who.currency,
+        rate: this.rates.get(who.currency)!,
+        notes: '',
+        notes_private: '',
+        hash: rnd.text(32),
+        items,
       };
       this.out('estimates', estimate);
     }
@@ -272,7 +544,11 @@ export class WorldGenerator {
       const who = this.rnd.pick(this.customers);
       const template = templates[i % templates.length];
       const draft: OrderDraft = {
-        ...template, id: String(i), client_id: who.id, module: who.gateway, estimate_id: '0',
+        ...template,
+        id: String(i),
+        client_id: who.id,
+        module: who.gateway,
+        estimate_id: '0',
         date: dayTime(LAST_DAY - this.rnd.int(30), this.rnd.int(86400)),
       };
       this.out('order_drafts', draft);
@@ -300,7 +576,12 @@ function totals(items: readonly { amount: string; qty: string; taxed: string }[]
   const tax = percentOf(taxed, taxrate);
   const tax2 = percentOf(taxed, taxrate2);
   return {
-    subtotal: formatCents(subtotal), credit, tax: formatCents(tax), taxrate, tax2: formatCents(tax2), taxrate2,
+    subtotal: formatCents(subtotal),
+    credit,
+    tax: formatCents(tax),
+    taxrate,
+    tax2: formatCents(tax2),
+    taxrate2,
     total: formatCents(subtotal + tax + tax2 - toCents(credit)),
   };
 }

@@ -47,10 +47,18 @@ BILLSIM_API_ID and BILLSIM_API_KEY replace the credentials of API access record 
 (default api_id=billsim, api_key=billsim-secret).`;
 
 const OPTIONS = {
-  port: { type: 'string' }, host: { type: 'string' }, fixtures: { type: 'string' }, data: { type: 'string' },
-  now: { type: 'string' }, latency: { type: 'string' }, 'control-token': { type: 'string' },
-  'log-level': { type: 'string' }, cors: { type: 'string' }, 'max-sessions': { type: 'string' },
-  help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  fixtures: { type: 'string' },
+  data: { type: 'string' },
+  now: { type: 'string' },
+  latency: { type: 'string' },
+  'control-token': { type: 'string' },
+  'log-level': { type: 'string' },
+  cors: { type: 'string' },
+  'max-sessions': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
 } as const;
 
 function nonEmpty(name: string, value: string | undefined): string | undefined {
@@ -75,7 +83,10 @@ function latency(text: string | undefined): Latency | undefined {
 
 function cors(text: string | undefined): true | string[] {
   if (text === undefined || text.trim() === '*') return true;
-  const origins = text.split(',').map((o) => o.trim()).filter(Boolean);
+  const origins = text
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   for (const origin of origins) {
     if (!/^https?:\/\/[^/\s]+$/.test(origin)) throw new UsageError(`--cors origins must look like http://host:port, got "${origin}"`);
   }
@@ -90,7 +101,7 @@ function maxSessions(text: string | undefined): number | undefined {
 }
 
 export function parseCli(argv: string[], env: Record<string, string | undefined>): CliConfig {
-  let parsed;
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS; strict: true; allowPositionals: true }>>;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: true });
   } catch (error) {

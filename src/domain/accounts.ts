@@ -2,9 +2,7 @@
 // names, which cycles an addon is sold on and what it costs, and the views the
 // account calls answer. addAddonToAccount validates and prices through these.
 import type { World } from '../store/world.js';
-import type {
-  Account, AccountAddon, AccountAddonItem, AccountDetails, Addon, Invoice, InvoiceItem,
-} from '../generated/wire.js';
+import type { Account, AccountAddon, AccountAddonItem, AccountDetails, Addon, Invoice, InvoiceItem } from '../generated/wire.js';
 import { fail, messages } from '../errors.js';
 import { OFFER_CYCLES, type PriceView } from './catalogue.js';
 import { addDays, addMonths, formatDate, parseDateTime, ZERO_DATE } from './dates.js';
@@ -16,19 +14,37 @@ type CycleName = Account['billingcycle'];
 
 /** Wire names of the cycle codes; a one-time charge is stored as "One Time". */
 export const CYCLE_NAMES: Record<AddonCycle, CycleName> = {
-  h: 'Hourly', d: 'Daily', w: 'Weekly', m: 'Monthly', q: 'Quarterly', s: 'Semi-Annually', a: 'Annually',
-  b: 'Biennially', t: 'Triennially', p4: 'Quadrennially', p5: 'Quinquennially', Once: 'One Time', Free: 'Free',
+  h: 'Hourly',
+  d: 'Daily',
+  w: 'Weekly',
+  m: 'Monthly',
+  q: 'Quarterly',
+  s: 'Semi-Annually',
+  a: 'Annually',
+  b: 'Biennially',
+  t: 'Triennially',
+  p4: 'Quadrennially',
+  p5: 'Quinquennially',
+  Once: 'One Time',
+  Free: 'Free',
 };
 
-const CODE_OF_NAME = new Map<string, AddonCycle>(
-  Object.entries(CYCLE_NAMES).map(([code, name]) => [name, code as AddonCycle]),
-);
+const CODE_OF_NAME = new Map<string, AddonCycle>(Object.entries(CYCLE_NAMES).map(([code, name]) => [name, code as AddonCycle]));
 CODE_OF_NAME.set('Once', 'Once');
 
 /** One period of a recurring cycle. Hourly moves the clock an hour: dates only change near midnight. */
 const CYCLE_LENGTH: Record<RecurringCycle, { months: number } | { days: number }> = {
-  h: { days: 1 / 24 }, d: { days: 1 }, w: { days: 7 }, m: { months: 1 }, q: { months: 3 }, s: { months: 6 },
-  a: { months: 12 }, b: { months: 24 }, t: { months: 36 }, p4: { months: 48 }, p5: { months: 60 },
+  h: { days: 1 / 24 },
+  d: { days: 1 },
+  w: { days: 7 },
+  m: { months: 1 },
+  q: { months: 3 },
+  s: { months: 6 },
+  a: { months: 12 },
+  b: { months: 24 },
+  t: { months: 36 },
+  p4: { months: 48 },
+  p5: { months: 60 },
 };
 
 export const isRecurring = (cycle: AddonCycle): cycle is RecurringCycle => cycle !== 'Once' && cycle !== 'Free';
@@ -54,12 +70,17 @@ export function chooseCycle(addon: Addon, account: Account, wanted: AddonCycle |
 
 /** Refuses an addon the account's product may not carry, or a unique addon the account already has. */
 export function checkAddonFits(db: World, addon: Addon, account: Account): void {
-  const products = addon.products.split(',').map((id) => id.trim()).filter(Boolean);
+  const products = addon.products
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
   if (products.length > 0 && !products.includes(account.product_id)) {
     fail(messages.addonNotForProduct(addon.id, account.id, account.product_id, products));
   }
   // A Terminated or Cancelled attachment is history, not a second copy.
-  const live = db.table('account_addons').where('account_id', account.id)
+  const live = db
+    .table('account_addons')
+    .where('account_id', account.id)
     .filter((row) => row.addon_id === addon.id && row.status !== 'Terminated' && row.status !== 'Cancelled');
   if (addon.unique === '1' && live.length > 0) fail(messages.addonUnique(addon.id, account.id, live[0].id));
 }
@@ -108,7 +129,14 @@ export function addonInvoice(db: World, account: Account, row: AccountAddon, cyc
   const id = db.nextId('invoices');
   const firstLine = firstFreeLineId(db);
   const line = (n: number, type: string, description: string, amount: string): InvoiceItem => ({
-    id: String(firstLine + n), invoice_id: id, type, item_id: row.id, description, amount, taxed: '0', qty: '1',
+    id: String(firstLine + n),
+    invoice_id: id,
+    type,
+    item_id: row.id,
+    description,
+    amount,
+    taxed: '0',
+    qty: '1',
     linetotal: centsToNumber(toCents(amount)),
   });
   // A Once addon's one-time price is stored as its recurring_amount, so one rule covers both paytypes.
@@ -117,10 +145,26 @@ export function addonInvoice(db: World, account: Account, row: AccountAddon, cyc
   if (setupCents > 0) items.push(line(1, 'Setup', `${row.name} - setup fee`, row.setup_fee));
   const total = formatCents(toCents(row.recurring_amount) + setupCents);
   return {
-    id, paid_id: '', recurring_id: '0', status: 'Unpaid', client_id: account.client_id,
-    date: row.date_created, duedate: row.date_created, datepaid: '0000-00-00 00:00:00', subtotal: total,
-    credit: '0.00', tax: '0.00', taxrate: '0.00', tax2: '0.00', taxrate2: '0.00', total,
-    payment_module: row.payment_module, currency_id: account.currency_id, rate, notes: '', items,
+    id,
+    paid_id: '',
+    recurring_id: '0',
+    status: 'Unpaid',
+    client_id: account.client_id,
+    date: row.date_created,
+    duedate: row.date_created,
+    datepaid: '0000-00-00 00:00:00',
+    subtotal: total,
+    credit: '0.00',
+    tax: '0.00',
+    taxrate: '0.00',
+    tax2: '0.00',
+    taxrate2: '0.00',
+    total,
+    payment_module: row.payment_module,
+    currency_id: account.currency_id,
+    rate,
+    notes: '',
+    items,
   };
 }
 
@@ -128,9 +172,17 @@ export function addonInvoice(db: World, account: Account, row: AccountAddon, cyc
 export function accountAddonItem(db: World, row: AccountAddon): AccountAddonItem {
   const module = db.get('addons', row.addon_id)?.module ?? '';
   return {
-    id: row.id, name: row.name, billingcycle: row.billingcycle, recurring_amount: row.recurring_amount,
-    addon_id: row.addon_id, setup_fee: row.setup_fee, status: row.status, next_due: row.next_due,
-    extra_details: [], module, parentmod: module,
+    id: row.id,
+    name: row.name,
+    billingcycle: row.billingcycle,
+    recurring_amount: row.recurring_amount,
+    addon_id: row.addon_id,
+    setup_fee: row.setup_fee,
+    status: row.status,
+    next_due: row.next_due,
+    extra_details: [],
+    module,
+    parentmod: module,
     methods: module ? { Suspend: 'Suspend', Terminate: 'Terminate' } : [],
   };
 }
@@ -138,11 +190,30 @@ export function accountAddonItem(db: World, row: AccountAddon): AccountAddonItem
 /** getAccountDetails' `details`: stored fields in the real answer's order, then billsim's additions. */
 export function accountDetails(db: World, a: Account): AccountDetails {
   return {
-    id: a.id, client_id: a.client_id, order_id: a.order_id, product_id: a.product_id, parent_id: a.parent_id,
-    date_created: a.date_created, domain: a.domain, server_id: a.server_id, payment_module: a.payment_module,
-    firstpayment: a.firstpayment, total: a.total, billingcycle: a.billingcycle, billingtype: a.billingtype,
-    next_due: a.next_due, due_day: String(Number(a.next_due.slice(8, 10))), autorenew: '1',
-    next_invoice: a.next_invoice, status: a.status, label: a.label, username: a.username, extra_details: [],
-    manual: a.manual, currency_id: a.currency_id, notes: a.notes, name: db.get('products', a.product_id)?.name ?? '',
+    id: a.id,
+    client_id: a.client_id,
+    order_id: a.order_id,
+    product_id: a.product_id,
+    parent_id: a.parent_id,
+    date_created: a.date_created,
+    domain: a.domain,
+    server_id: a.server_id,
+    payment_module: a.payment_module,
+    firstpayment: a.firstpayment,
+    total: a.total,
+    billingcycle: a.billingcycle,
+    billingtype: a.billingtype,
+    next_due: a.next_due,
+    due_day: String(Number(a.next_due.slice(8, 10))),
+    autorenew: '1',
+    next_invoice: a.next_invoice,
+    status: a.status,
+    label: a.label,
+    username: a.username,
+    extra_details: [],
+    manual: a.manual,
+    currency_id: a.currency_id,
+    notes: a.notes,
+    name: db.get('products', a.product_id)?.name ?? '',
   };
 }

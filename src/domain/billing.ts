@@ -3,8 +3,16 @@
 // Shared by the detail calls and the list calls that show the same records.
 import type { World } from '../store/world.js';
 import type {
-  Account, AccountListItem, Client, Domain, DomainDetails, DomainListItem, Invoice, InvoiceView,
-  Transaction, TransactionListItem,
+  Account,
+  AccountListItem,
+  Client,
+  Domain,
+  DomainDetails,
+  DomainListItem,
+  Invoice,
+  InvoiceView,
+  Transaction,
+  TransactionListItem,
 } from '../generated/wire.js';
 import { notFound } from '../errors.js';
 import { paginate, sorterOf, type Page } from './paging.js';
@@ -53,13 +61,59 @@ export function sameText(value: string, wanted: string): boolean {
 
 /** getInvoiceDetails' `invoice`: stored fields in the wire's order, then the client and gateway name. */
 export function invoiceView(db: World, invoice: Invoice): InvoiceView {
-  const { id, paid_id, recurring_id, status, client_id, date, duedate, datepaid, subtotal, credit, tax, taxrate,
-    tax2, taxrate2, total, payment_module, currency_id, rate, notes, items } = invoice;
+  const {
+    id,
+    paid_id,
+    recurring_id,
+    status,
+    client_id,
+    date,
+    duedate,
+    datepaid,
+    subtotal,
+    credit,
+    tax,
+    taxrate,
+    tax2,
+    taxrate2,
+    total,
+    payment_module,
+    currency_id,
+    rate,
+    notes,
+    items,
+  } = invoice;
   return {
-    id, paid_id, recurring_id, status, client_id, date, duedate, datepaid, subtotal, credit, tax, taxrate,
-    tax2, taxrate2, total, payment_module, currency_id, rate, notes,
-    items: items.map(({ id, invoice_id, type, item_id, description, amount, taxed, qty, linetotal }) => (
-      { id, invoice_id, type, item_id, description, amount, taxed, qty, linetotal })),
+    id,
+    paid_id,
+    recurring_id,
+    status,
+    client_id,
+    date,
+    duedate,
+    datepaid,
+    subtotal,
+    credit,
+    tax,
+    taxrate,
+    tax2,
+    taxrate2,
+    total,
+    payment_module,
+    currency_id,
+    rate,
+    notes,
+    items: items.map(({ id, invoice_id, type, item_id, description, amount, taxed, qty, linetotal }) => ({
+      id,
+      invoice_id,
+      type,
+      item_id,
+      description,
+      amount,
+      taxed,
+      qty,
+      linetotal,
+    })),
     client: clientEmbed(db, client_id),
     gateway: gatewayName(db, payment_module),
   };
@@ -69,9 +123,19 @@ export function invoiceView(db: World, invoice: Invoice): InvoiceView {
 export function transactionItem(db: World, tx: Transaction): TransactionListItem {
   const { firstname, lastname } = clientNames(db, tx.client_id);
   return {
-    in: tx.in, out: tx.out, id: tx.id, firstname, lastname, date: tx.date, currency_id: tx.currency_id,
-    description: tx.description, fee: tx.fee, module: gatewayName(db, tx.payment_module),
-    client_id: tx.client_id, trans_id: tx.trans_id, invoice_id: tx.invoice_id,
+    in: tx.in,
+    out: tx.out,
+    id: tx.id,
+    firstname,
+    lastname,
+    date: tx.date,
+    currency_id: tx.currency_id,
+    description: tx.description,
+    fee: tx.fee,
+    module: gatewayName(db, tx.payment_module),
+    client_id: tx.client_id,
+    trans_id: tx.trans_id,
+    invoice_id: tx.invoice_id,
   };
 }
 
@@ -80,10 +144,19 @@ export function accountItem(db: World, account: Account): AccountListItem {
   const product = db.get('products', account.product_id);
   const { firstname, lastname } = clientNames(db, account.client_id);
   return {
-    id: account.id, manual: account.manual, domain: account.domain, billingcycle: account.billingcycle,
-    status: account.status, total: account.total, next_due: account.next_due,
-    name: product?.name ?? '', type: product?.type ?? '', lastname, firstname,
-    client_id: account.client_id, currency_id: account.currency_id,
+    id: account.id,
+    manual: account.manual,
+    domain: account.domain,
+    billingcycle: account.billingcycle,
+    status: account.status,
+    total: account.total,
+    next_due: account.next_due,
+    name: product?.name ?? '',
+    type: product?.type ?? '',
+    lastname,
+    firstname,
+    client_id: account.client_id,
+    currency_id: account.currency_id,
   };
 }
 
@@ -110,11 +183,24 @@ export function registrarName(db: World, registrarId: string): string {
 export function domainItem(db: World, domain: Domain): DomainListItem {
   const { firstname, lastname } = clientNames(db, domain.client_id);
   return {
-    id: domain.id, manual: domain.manual, name: domain.name, lastname, firstname, cid: domain.client_id,
-    period: domain.period, recurring_amount: domain.recurring_amount, currency_id: domain.currency_id,
-    module: registrarName(db, domain.reg_module), next_due: domain.next_due, expires: domain.expires,
-    status: domain.status, type: domain.type, date_created: domain.date_created,
-    autorenew: domain.autorenew, reglock: domain.reglock, idprotection: domain.idprotection,
+    id: domain.id,
+    manual: domain.manual,
+    name: domain.name,
+    lastname,
+    firstname,
+    cid: domain.client_id,
+    period: domain.period,
+    recurring_amount: domain.recurring_amount,
+    currency_id: domain.currency_id,
+    module: registrarName(db, domain.reg_module),
+    next_due: domain.next_due,
+    expires: domain.expires,
+    status: domain.status,
+    type: domain.type,
+    date_created: domain.date_created,
+    autorenew: domain.autorenew,
+    reglock: domain.reglock,
+    idprotection: domain.idprotection,
   };
 }
 
@@ -128,14 +214,35 @@ export function fourNameservers(list: readonly string[]): [string, string, strin
 export function domainDetails(db: World, d: Domain): DomainDetails {
   const { firstname, lastname } = clientNames(db, d.client_id);
   return {
-    id: d.id, client_id: d.client_id, order_id: d.order_id, tld_id: d.tld_id, name: d.name,
-    reg_module: d.reg_module, payment_module: d.payment_module, date_created: d.date_created,
-    firstpayment: d.firstpayment, recurring_amount: d.recurring_amount, period: d.period, expires: d.expires,
-    type: d.type, status: d.status, next_due: d.next_due, next_invoice: d.next_invoice,
-    idprotection: d.idprotection, nameservers: fourNameservers(d.nameservers), autorenew: d.autorenew,
-    reglock: d.reglock, manual: d.manual, epp_code: d.epp_code, notes: d.notes, extended: d.extended,
+    id: d.id,
+    client_id: d.client_id,
+    order_id: d.order_id,
+    tld_id: d.tld_id,
+    name: d.name,
+    reg_module: d.reg_module,
+    payment_module: d.payment_module,
+    date_created: d.date_created,
+    firstpayment: d.firstpayment,
+    recurring_amount: d.recurring_amount,
+    period: d.period,
+    expires: d.expires,
+    type: d.type,
+    status: d.status,
+    next_due: d.next_due,
+    next_invoice: d.next_invoice,
+    idprotection: d.idprotection,
+    nameservers: fourNameservers(d.nameservers),
+    autorenew: d.autorenew,
+    reglock: d.reglock,
+    manual: d.manual,
+    epp_code: d.epp_code,
+    notes: d.notes,
+    extended: d.extended,
     synch_date: d.synch_date,
     // The real API answers false for both when no nameserver IPs or custom fields are set; billsim stores neither.
-    nsips: false, lastname, firstname, custom: false,
+    nsips: false,
+    lastname,
+    firstname,
+    custom: false,
   };
 }

@@ -7,7 +7,17 @@ import { convertCents, formatCents, toCents } from './money.js';
 import { notFound } from '../errors.js';
 
 export const SETUP_PRICES = [
-  'm_setup', 'q_setup', 's_setup', 'a_setup', 'b_setup', 't_setup', 'p4_setup', 'p5_setup', 'd_setup', 'w_setup', 'h_setup',
+  'm_setup',
+  'q_setup',
+  's_setup',
+  'a_setup',
+  'b_setup',
+  't_setup',
+  'p4_setup',
+  'p5_setup',
+  'd_setup',
+  'w_setup',
+  'h_setup',
 ] as const;
 /** getProducts lists recurring prices as q, a, s (the real sample's order), unlike the product record. */
 export const PRODUCT_LIST_CYCLES = ['m', 'q', 'a', 's', 'b', 't', 'p4', 'p5', 'd', 'w', 'h'] as const;
@@ -68,7 +78,12 @@ export function coOwnership(db: World, selected: ReadonlySet<string>): Map<strin
   }
   const counts = new Map<string, number>();
   for (const clientId of clients) {
-    const owned = new Set(db.table('accounts').where('client_id', clientId).map((a) => a.product_id));
+    const owned = new Set(
+      db
+        .table('accounts')
+        .where('client_id', clientId)
+        .map((a) => a.product_id),
+    );
     for (const productId of owned) {
       if (!selected.has(productId)) counts.set(productId, (counts.get(productId) ?? 0) + 1);
     }

@@ -26,8 +26,13 @@ export function parseDateTime(text: string): Date | undefined {
   if (!match) return undefined;
   const [y, mo, d, h = '0', mi = '0', s = '0'] = match.slice(1);
   const date = new Date(Date.UTC(+y, +mo - 1, +d, +h, +mi, +s));
-  const same = date.getUTCFullYear() === +y && date.getUTCMonth() === +mo - 1 && date.getUTCDate() === +d
-    && date.getUTCHours() === +h && date.getUTCMinutes() === +mi && date.getUTCSeconds() === +s;
+  const same =
+    date.getUTCFullYear() === +y &&
+    date.getUTCMonth() === +mo - 1 &&
+    date.getUTCDate() === +d &&
+    date.getUTCHours() === +h &&
+    date.getUTCMinutes() === +mi &&
+    date.getUTCSeconds() === +s;
   return same ? date : undefined;
 }
 

@@ -16,9 +16,7 @@ export interface ItemSelector {
   domain?: string;
 }
 
-export type PickedItem =
-  | { kind: 'service'; index: number; item: DraftService }
-  | { kind: 'domain'; index: number; item: DraftDomain };
+export type PickedItem = { kind: 'service'; index: number; item: DraftService } | { kind: 'domain'; index: number; item: DraftDomain };
 
 /**
  * The draft and the one item named by exactly one of `service` (a service_id)

@@ -5,8 +5,17 @@
 // (getOrderDraft and the calls that change one) renders it through draftView.
 import type { World } from '../store/world.js';
 import type {
-  DraftDomain, DraftRecipient, DraftService, DraftView, DraftViewDomain, DraftViewDomainOptions, DraftViewPeriod,
-  DraftViewProduct, DraftViewService, OrderDraft, Product,
+  DraftDomain,
+  DraftRecipient,
+  DraftService,
+  DraftView,
+  DraftViewDomain,
+  DraftViewDomainOptions,
+  DraftViewPeriod,
+  DraftViewProduct,
+  DraftViewService,
+  OrderDraft,
+  Product,
 } from '../generated/wire.js';
 import { notFound } from '../errors.js';
 import { centsToNumber, percentOf, toCents } from './money.js';
@@ -20,14 +29,34 @@ type RecurringCycle = Exclude<Cycle, 'Once' | 'Free'>;
 export const CYCLES = ['m', 'q', 's', 'a', 'b', 't', 'p4', 'p5', 'd', 'w', 'h'] as const;
 
 const CYCLE_NAMES: Record<Cycle, DraftViewService['recurring']> = {
-  h: 'hourly', d: 'daily', w: 'weekly', m: 'monthly', q: 'quarterly', s: 'semi-annually', a: 'annually',
-  b: 'biennially', t: 'triennially', p4: 'quadrennially', p5: 'quinquennially', Once: 'once', Free: 'free',
+  h: 'hourly',
+  d: 'daily',
+  w: 'weekly',
+  m: 'monthly',
+  q: 'quarterly',
+  s: 'semi-annually',
+  a: 'annually',
+  b: 'biennially',
+  t: 'triennially',
+  p4: 'quadrennially',
+  p5: 'quinquennially',
+  Once: 'once',
+  Free: 'free',
 };
 
 /** Length of one billing period: whole months, or days for the short cycles. */
 const CYCLE_LENGTH: Record<RecurringCycle, { months: number } | { days: number }> = {
-  h: { days: 0 }, d: { days: 1 }, w: { days: 7 }, m: { months: 1 }, q: { months: 3 }, s: { months: 6 },
-  a: { months: 12 }, b: { months: 24 }, t: { months: 36 }, p4: { months: 48 }, p5: { months: 60 },
+  h: { days: 0 },
+  d: { days: 1 },
+  w: { days: 7 },
+  m: { months: 1 },
+  q: { months: 3 },
+  s: { months: 6 },
+  a: { months: 12 },
+  b: { months: 24 },
+  t: { months: 36 },
+  p4: { months: 48 },
+  p5: { months: 60 },
 };
 
 const isRecurring = (cycle: Cycle): cycle is RecurringCycle => cycle !== 'Once' && cycle !== 'Free';
@@ -53,8 +82,26 @@ function firstPeriod(cycle: Cycle, orderDate: string): DraftViewPeriod {
 /** The product record with numeric prices and a `<cycle>_enabled` flag per recurring cycle. */
 function productView(product: Product): DraftViewProduct {
   const {
-    id, category_id, type, name, description, visible, domain_options, stock, qty, autosetup, subdomain,
-    owndomain, tax, upgrades, sort_order, rel, paytype, ptype, module, free_domain,
+    id,
+    category_id,
+    type,
+    name,
+    description,
+    visible,
+    domain_options,
+    stock,
+    qty,
+    autosetup,
+    subdomain,
+    owndomain,
+    tax,
+    upgrades,
+    sort_order,
+    rel,
+    paytype,
+    ptype,
+    module,
+    free_domain,
   } = product;
   const prices = {} as Record<`${(typeof CYCLES)[number]}_setup` | (typeof CYCLES)[number], number>;
   for (const cycle of CYCLES) prices[`${cycle}_setup`] = money(product[`${cycle}_setup`]);
@@ -63,16 +110,40 @@ function productView(product: Product): DraftViewProduct {
   const enabled = {} as Record<`${(typeof CYCLES)[number]}_enabled`, '0' | '1'>;
   for (const cycle of CYCLES) enabled[`${cycle}_enabled`] = paytype === 'Regular' && toCents(product[cycle]) > 0 ? '1' : '0';
   return {
-    id, category_id, type, name, description, visible, domain_options, stock, qty, autosetup, subdomain,
-    owndomain, tax, upgrades, sort_order, rel, paytype, ...prices, ...enabled, ptype, module, free_domain,
+    id,
+    category_id,
+    type,
+    name,
+    description,
+    visible,
+    domain_options,
+    stock,
+    qty,
+    autosetup,
+    subdomain,
+    owndomain,
+    tax,
+    upgrades,
+    sort_order,
+    rel,
+    paytype,
+    ...prices,
+    ...enabled,
+    ptype,
+    module,
+    free_domain,
   };
 }
 
 /** The product's domain settings as a service shows them; the flags it does not store stay false. */
 function domainOptions(product: Product): DraftViewDomainOptions {
   return {
-    register: product.domain_options, subdomain: product.subdomain, owndomain: product.owndomain === '1',
-    owndomainwithus: false, allowownoutside: false, hostname: false,
+    register: product.domain_options,
+    subdomain: product.subdomain,
+    owndomain: product.owndomain === '1',
+    owndomainwithus: false,
+    allowownoutside: false,
+    hostname: false,
   };
 }
 
@@ -82,15 +153,36 @@ function serviceView(db: World, service: DraftService): DraftViewService {
   const { price, setup } = cyclePriceCents(product, service.cycle);
   const hasCustom = Object.keys(service.custom).length > 0;
   return {
-    product_id: service.product_id, service_id: Number(service.service_id), cycle: service.cycle, parent_id: 0,
-    category_id: product.category_id, domain: service.domain, billingtype: 'PrePay',
-    customdata: hasCustom ? service.custom : [], qty: service.qty, config: [],
+    product_id: service.product_id,
+    service_id: Number(service.service_id),
+    cycle: service.cycle,
+    parent_id: 0,
+    category_id: product.category_id,
+    domain: service.domain,
+    billingtype: 'PrePay',
+    customdata: hasCustom ? service.custom : [],
+    qty: service.qty,
+    config: [],
     domainoptions: domainOptions(product),
-    p_options: 0, contract_id: '0', id: product.id, name: product.name, _name: product.name,
-    category_name: categoryName, _category_name: categoryName, prorata_amount: false, prorata_date: false,
-    order_date: service.order_date, price: centsToNumber(price), price_today: centsToNumber(price),
-    recurring: CYCLE_NAMES[service.cycle], setup: centsToNumber(setup), tax: product.tax, tax_group_id: '1',
-    full_month: 0, period: firstPeriod(service.cycle, service.order_date), product: productView(product),
+    p_options: 0,
+    contract_id: '0',
+    id: product.id,
+    name: product.name,
+    _name: product.name,
+    category_name: categoryName,
+    _category_name: categoryName,
+    prorata_amount: false,
+    prorata_date: false,
+    order_date: service.order_date,
+    price: centsToNumber(price),
+    price_today: centsToNumber(price),
+    recurring: CYCLE_NAMES[service.cycle],
+    setup: centsToNumber(setup),
+    tax: product.tax,
+    tax_group_id: '1',
+    full_month: 0,
+    period: firstPeriod(service.cycle, service.order_date),
+    product: productView(product),
   };
 }
 
@@ -104,8 +196,13 @@ export function domainPriceCents(tld: Product, domain: DraftDomain): number {
 function domainView(db: World, domain: DraftDomain): DraftViewDomain {
   const tld = db.get('products', domain.tld_id) ?? notFound('TLD', domain.tld_id);
   return {
-    domain_id: Number(domain.domain_id), name: domain.name, tld_id: domain.tld_id, tld: tld.name,
-    action: domain.action, period: Number(domain.period), price: centsToNumber(domainPriceCents(tld, domain)),
+    domain_id: Number(domain.domain_id),
+    name: domain.name,
+    tld_id: domain.tld_id,
+    tld: tld.name,
+    action: domain.action,
+    period: Number(domain.period),
+    price: centsToNumber(domainPriceCents(tld, domain)),
     epp_code: domain.epp_code,
   };
 }
@@ -120,7 +217,10 @@ function keyed<T>(items: T[], key: (item: T) => number): Record<string, T> | [] 
 function recipients(db: World, clientId: string): DraftRecipient[] {
   const client = clientEmbed(db, clientId);
   if (!client) return [];
-  const contacts = db.table('clients').where('parent_id', clientId).map((c) => clientEmbed(db, c.id));
+  const contacts = db
+    .table('clients')
+    .where('parent_id', clientId)
+    .map((c) => clientEmbed(db, c.id));
   return [client, ...contacts.filter((c) => c !== null)];
 }
 
@@ -128,8 +228,13 @@ function recipients(db: World, clientId: string): DraftRecipient[] {
  * Draft totals in cents: each service's price due today plus setup, times qty,
  * plus each domain's price. `total` is the subtotal less the draft's discount.
  */
-export function draftTotals(services: DraftViewService[], domains: DraftViewDomain[], discount: string): {
-  subtotal: number; total: number;
+export function draftTotals(
+  services: DraftViewService[],
+  domains: DraftViewDomain[],
+  discount: string,
+): {
+  subtotal: number;
+  total: number;
 } {
   let cents = 0;
   for (const s of services) cents += (toCents(s.price_today) + toCents(s.setup)) * s.qty;

@@ -1,22 +1,64 @@
 // Estimates: the detail and list views, the totals rule, and the line edits of
 // editEstimateDetails. Shared by getEstimateDetails, getEstimates and editEstimateDetails.
 import type { World } from '../store/world.js';
-import type {
-  Estimate, EstimateItem, EstimateLineChange, EstimateListItem, EstimateNewLine, EstimateView,
-} from '../generated/wire.js';
+import type { Estimate, EstimateItem, EstimateLineChange, EstimateListItem, EstimateNewLine, EstimateView } from '../generated/wire.js';
 import { fail, messages } from '../errors.js';
 import { centsToNumber, formatCents, lineCents, percentOf, toCents } from './money.js';
 import { clientEmbed, clientNames } from './views.js';
 
 /** getEstimateDetails' `estimate`: stored fields in the real answer's order, lines, then the client. */
 export function estimateView(db: World, e: Estimate): EstimateView {
-  const { id, status, subject, client_id, date_created, date_expires, subtotal, credit, tax, taxrate, tax2, taxrate2,
-    total, currency_id, rate, notes, notes_private, hash, items } = e;
+  const {
+    id,
+    status,
+    subject,
+    client_id,
+    date_created,
+    date_expires,
+    subtotal,
+    credit,
+    tax,
+    taxrate,
+    tax2,
+    taxrate2,
+    total,
+    currency_id,
+    rate,
+    notes,
+    notes_private,
+    hash,
+    items,
+  } = e;
   return {
-    id, status, subject, client_id, date_created, date_expires, subtotal, credit, tax, taxrate, tax2, taxrate2,
-    total, currency_id, rate, notes, notes_private, hash,
-    items: items.map(({ id, estimate_id, item_id, type, description, amount, taxed, qty, linetotal }) => (
-      { id, estimate_id, item_id, type, description, amount, taxed, qty, linetotal })),
+    id,
+    status,
+    subject,
+    client_id,
+    date_created,
+    date_expires,
+    subtotal,
+    credit,
+    tax,
+    taxrate,
+    tax2,
+    taxrate2,
+    total,
+    currency_id,
+    rate,
+    notes,
+    notes_private,
+    hash,
+    items: items.map(({ id, estimate_id, item_id, type, description, amount, taxed, qty, linetotal }) => ({
+      id,
+      estimate_id,
+      item_id,
+      type,
+      description,
+      amount,
+      taxed,
+      qty,
+      linetotal,
+    })),
     client: clientEmbed(db, client_id),
   };
 }
@@ -30,8 +72,16 @@ export function estimateAnswer(db: World, e: Estimate, info: string): { estimate
 export function estimateListItem(db: World, e: Estimate): EstimateListItem {
   const { firstname, lastname } = clientNames(db, e.client_id);
   return {
-    id: e.id, client_id: e.client_id, date_created: e.date_created, date_expires: e.date_expires, status: e.status,
-    subject: e.subject, total: e.total, currency_id: e.currency_id, firstname, lastname,
+    id: e.id,
+    client_id: e.client_id,
+    date_created: e.date_created,
+    date_expires: e.date_expires,
+    status: e.status,
+    subject: e.subject,
+    total: e.total,
+    currency_id: e.currency_id,
+    firstname,
+    lastname,
   };
 }
 
@@ -78,7 +128,15 @@ export function changedLines(e: Estimate, changes: EstimateLineChange[] | Record
   const byId = new Map(e.items.map((item) => [item.id, item]));
   const removed = new Set<string>();
   for (const [id, change] of keyed(changes)) {
-    const item = byId.get(id) ?? fail(messages.estimateItemUnknown(e.id, id, e.items.map((i) => i.id)));
+    const item =
+      byId.get(id) ??
+      fail(
+        messages.estimateItemUnknown(
+          e.id,
+          id,
+          e.items.map((i) => i.id),
+        ),
+      );
     if (change.remove === '1') removed.add(id);
     else byId.set(id, line({ ...item, ...pick(change) }));
   }
@@ -106,12 +164,25 @@ function firstFreeLineId(db: World): number {
 }
 
 /** The newitem[...] lines as stored: fresh ids in key order, item_id 0 and type Other (a free-text line). */
-export function newLines(db: World, estimateId: string, lines: EstimateNewLine[] | Record<string, EstimateNewLine> | undefined): EstimateItem[] {
+export function newLines(
+  db: World,
+  estimateId: string,
+  lines: EstimateNewLine[] | Record<string, EstimateNewLine> | undefined,
+): EstimateItem[] {
   const list = keyed(lines);
   if (list.length === 0) return [];
   const first = firstFreeLineId(db);
-  return list.map(([, l], i) => line({
-    id: String(first + i), estimate_id: estimateId, item_id: '0', type: 'Other', description: l.description,
-    amount: l.amount, taxed: l.taxed ?? '0', qty: l.qty ?? '1', linetotal: 0,
-  }));
+  return list.map(([, l], i) =>
+    line({
+      id: String(first + i),
+      estimate_id: estimateId,
+      item_id: '0',
+      type: 'Other',
+      description: l.description,
+      amount: l.amount,
+      taxed: l.taxed ?? '0',
+      qty: l.qty ?? '1',
+      linetotal: 0,
+    }),
+  );
 }

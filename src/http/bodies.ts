@@ -27,7 +27,10 @@ export function registerBodyParsers(app: FastifyInstance): void {
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
   const limit = app.initialConfig.bodyLimit ?? 1024 * 1024;
   app.addContentTypeParser('multipart/form-data', (request, payload, done) => {
-    readMultipart(request.headers, payload, limit).then((pairs) => done(null, parsePairs(pairs)), (error: Error) => done(error));
+    readMultipart(request.headers, payload, limit).then(
+      (pairs) => done(null, parsePairs(pairs)),
+      (error: Error) => done(error),
+    );
   });
 }
 
@@ -49,7 +52,13 @@ function readMultipart(headers: IncomingHttpHeaders, payload: Readable, limit: n
     try {
       form = Busboy({
         headers: headers as BusboyHeaders,
-        limits: { fieldSize: limit, fileSize: limit, fields: PARAM_LIMITS.values, files: MAX_FILES, parts: PARAM_LIMITS.values + MAX_FILES },
+        limits: {
+          fieldSize: limit,
+          fileSize: limit,
+          fields: PARAM_LIMITS.values,
+          files: MAX_FILES,
+          parts: PARAM_LIMITS.values + MAX_FILES,
+        },
       });
     } catch (error) {
       return reject(malformed((error as Error).message));

@@ -25,7 +25,10 @@ export interface ControlDeps {
 
 /** Control routes are ours, not the emulated API's: JSON errors with real 4xx statuses. */
 class ControlError extends Error {
-  constructor(readonly statusCode: number, message: string) {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -35,7 +38,8 @@ async function saved(what: string, change: Promise<void>): Promise<void> {
   try {
     await change;
   } catch (error) {
-    if (error instanceof PersistError) throw new ControlError(503, `The ${what} was not applied: saving the data file failed (${error.message})`);
+    if (error instanceof PersistError)
+      throw new ControlError(503, `The ${what} was not applied: saving the data file failed (${error.message})`);
     throw error;
   }
 }
@@ -43,7 +47,8 @@ async function saved(what: string, change: Promise<void>): Promise<void> {
 function sessionOf(request: FastifyRequest, sessions: Sessions): Session {
   const header = request.headers[SESSION_HEADER];
   const name = typeof header === 'string' ? header : DEFAULT_SESSION;
-  if (!isValidSessionName(name)) throw new ControlError(400, `Header ${SESSION_HEADER} must be 1-64 characters of A-Z, a-z, 0-9, ".", "_" or "-"`);
+  if (!isValidSessionName(name))
+    throw new ControlError(400, `Header ${SESSION_HEADER} must be 1-64 characters of A-Z, a-z, 0-9, ".", "_" or "-"`);
   return sessions.get(name);
 }
 
@@ -62,25 +67,29 @@ function collectionOf(name: string): CollectionName {
 }
 
 export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
-  void app.register(async (control) => {
-    control.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) => {
-      const status = error instanceof ControlError ? error.statusCode : error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
-      void reply.status(status).send({ error: status === 500 ? 'Internal simulator error' : error.message });
-    });
-    if (deps.controlToken) {
-      const token = deps.controlToken;
-      control.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-        const header = request.headers.authorization ?? '';
-        const given = header.startsWith('Bearer ') ? header.slice(7) : '';
-        if (!given || !secretEquals(given, token)) {
-          return reply.status(401).send({ error: 'Control routes need the header Authorization: Bearer <control token>' });
-        }
+  void app.register(
+    async (control) => {
+      control.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) => {
+        const status =
+          error instanceof ControlError ? error.statusCode : error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+        void reply.status(status).send({ error: status === 500 ? 'Internal simulator error' : error.message });
       });
-    }
-    registerSessionRoutes(control, deps);
-    registerInspectionRoutes(control, deps);
-    registerFaultAndClockRoutes(control, deps);
-  }, { prefix: CONTROL_PREFIX });
+      if (deps.controlToken) {
+        const token = deps.controlToken;
+        control.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+          const header = request.headers.authorization ?? '';
+          const given = header.startsWith('Bearer ') ? header.slice(7) : '';
+          if (!given || !secretEquals(given, token)) {
+            return reply.status(401).send({ error: 'Control routes need the header Authorization: Bearer <control token>' });
+          }
+        });
+      }
+      registerSessionRoutes(control, deps);
+      registerInspectionRoutes(control, deps);
+      registerFaultAndClockRoutes(control, deps);
+    },
+    { prefix: CONTROL_PREFIX },
+  );
 }
 
 function registerSessionRoutes(app: FastifyInstance, { sessions, version }: ControlDeps): void {
@@ -90,13 +99,21 @@ function registerSessionRoutes(app: FastifyInstance, { sessions, version }: Cont
     const targets = all === '1' || all === 'true' ? sessions.all() : [sessionOf(request, sessions)];
     for (const session of targets) {
       // The state first, saved or put back; the journal, faults and clock only once it is saved.
-      await saved('reset', session.world.replaceState(() => session.world.reset()));
+      await saved(
+        'reset',
+        session.world.replaceState(() => session.world.reset()),
+      );
       session.reset(sessions.startNow);
     }
     return { reset: targets.map((s) => s.name) };
   });
   app.get('/sessions', async () => ({
-    sessions: sessions.all().map((s) => ({ name: s.name, createdAt: s.createdAt.toISOString(), requests: s.journal.list().length, snapshots: [...s.snapshots.keys()] })),
+    sessions: sessions.all().map((s) => ({
+      name: s.name,
+      createdAt: s.createdAt.toISOString(),
+      requests: s.journal.list().length,
+      snapshots: [...s.snapshots.keys()],
+    })),
   }));
   app.delete<{ Params: { name: string } }>('/sessions/:name', async (request, reply) => {
     if (!sessions.delete(request.params.name)) throw new ControlError(404, `Session "${request.params.name}" not found`);
@@ -105,8 +122,11 @@ function registerSessionRoutes(app: FastifyInstance, { sessions, version }: Cont
   app.post<{ Params: { name: string } }>('/snapshots/:name', async (request) => {
     const session = sessionOf(request, sessions);
     if (!session.snapshots.has(request.params.name) && session.snapshots.size >= MAX_SNAPSHOTS) {
-      throw new ControlError(409, `Session "${session.name}" already holds ${MAX_SNAPSHOTS} snapshots: `
-        + `delete one (DELETE ${CONTROL_PREFIX}/snapshots/:name) or save over an existing name`);
+      throw new ControlError(
+        409,
+        `Session "${session.name}" already holds ${MAX_SNAPSHOTS} snapshots: ` +
+          `delete one (DELETE ${CONTROL_PREFIX}/snapshots/:name) or save over an existing name`,
+      );
     }
     const savedAt = formatDateTime(session.clock.now());
     session.snapshots.set(request.params.name, { savedAt, data: session.world.snapshot() });
@@ -116,7 +136,10 @@ function registerSessionRoutes(app: FastifyInstance, { sessions, version }: Cont
     const session = sessionOf(request, sessions);
     const snapshot = session.snapshots.get(request.params.name);
     if (!snapshot) throw new ControlError(404, `Snapshot "${request.params.name}" not found in session "${session.name}"`);
-    await saved('restore', session.world.replaceState(() => session.world.restore(snapshot.data)));
+    await saved(
+      'restore',
+      session.world.replaceState(() => session.world.restore(snapshot.data)),
+    );
     return { restored: request.params.name, session: session.name };
   });
   app.delete<{ Params: { name: string } }>('/snapshots/:name', async (request) => {
@@ -136,7 +159,8 @@ function registerInspectionRoutes(app: FastifyInstance, { sessions, calls }: Con
   app.get('/requests', async (request) => {
     const query = request.query as Record<string, unknown>;
     const limitText = typeof query.limit === 'string' ? query.limit : undefined;
-    if (limitText !== undefined && !/^[1-9][0-9]{0,5}$/.test(limitText)) throw new ControlError(400, 'limit must be a positive whole number');
+    if (limitText !== undefined && !/^[1-9][0-9]{0,5}$/.test(limitText))
+      throw new ControlError(400, 'limit must be a positive whole number');
     const call = typeof query.call === 'string' && query.call ? query.call : undefined;
     return { requests: sessionOf(request, sessions).journal.list(call, limitText ? Number(limitText) : undefined) };
   });
@@ -181,7 +205,10 @@ function registerFaultAndClockRoutes(app: FastifyInstance, { sessions, calls }: 
     }
     const session = sessionOf(request, sessions);
     if (session.faults.size >= MAX_FAULTS) {
-      throw new ControlError(409, `Session "${session.name}" already has ${MAX_FAULTS} faults: clear them (DELETE ${CONTROL_PREFIX}/faults) first`);
+      throw new ControlError(
+        409,
+        `Session "${session.name}" already has ${MAX_FAULTS} faults: clear them (DELETE ${CONTROL_PREFIX}/faults) first`,
+      );
     }
     const fault = session.faults.add({ call, error: error as string[] | undefined, status, delayMs, times });
     return reply.status(201).send(fault);

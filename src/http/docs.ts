@@ -10,10 +10,9 @@ export const DOCS_PREFIX = '/docs';
 // in the browser before each "try it out" request and cuts the fragment out.
 // Built with `new Function` so its source is plain JavaScript whatever
 // compiles this file (the UI plugin inlines it with Function#toString).
-export const stripFragment = new Function(
-  'request',
-  "request.url = request.url.replace(/#[^?]*/, ''); return request;",
-) as NonNullable<FastifySwaggerUiConfigOptions['requestInterceptor']>;
+export const stripFragment = new Function('request', "request.url = request.url.replace(/#[^?]*/, ''); return request;") as NonNullable<
+  FastifySwaggerUiConfigOptions['requestInterceptor']
+>;
 
 // Hop-by-hop and length headers belong to the inner answer, not to ours.
 const NOT_FORWARDED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date']);

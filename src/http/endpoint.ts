@@ -62,7 +62,12 @@ export function registerEndpoint(app: FastifyInstance, deps: EndpointDeps): void
     const durationMs = Math.round((performance.now() - started) * 100) / 100;
     const success = outcome.body.success === true;
     session?.journal.record({
-      time: formatDateTime(session.clock.now()), call, params: redact(params) as Params, success, error: outcome.errors, durationMs,
+      time: formatDateTime(session.clock.now()),
+      call,
+      params: redact(params) as Params,
+      success,
+      error: outcome.errors,
+      durationMs,
     });
     request.log.info({ call, session: session?.name, success, durationMs }, 'api call');
     return reply.status(outcome.status).send(outcome.body);

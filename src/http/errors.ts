@@ -40,7 +40,9 @@ export const HEADER_ALLOWANCE = 16 * 1024;
 
 function rawAnswer(socket: Socket, status: string, body: string): void {
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
 }
 

@@ -15,17 +15,79 @@ const TRANSPORT = new Set(['call', 'api_id', 'api_key', 'outputformat']);
 // draft-07's `definitions` (kept because every $ref points into it). Anything
 // else (such as json-schema-to-typescript's `tsType`) is dropped.
 const KEYWORDS = new Set([
-  '$ref', '$comment', '$defs', '$anchor', '$dynamicRef', '$dynamicAnchor', 'definitions',
-  'title', 'description', 'default', 'deprecated', 'readOnly', 'writeOnly', 'examples', 'example',
-  'type', 'enum', 'const', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum',
-  'maxLength', 'minLength', 'pattern', 'format', 'contentEncoding', 'contentMediaType', 'contentSchema',
-  'maxItems', 'minItems', 'uniqueItems', 'maxContains', 'minContains', 'prefixItems', 'items', 'contains',
-  'unevaluatedItems', 'maxProperties', 'minProperties', 'required', 'dependentRequired', 'properties',
-  'patternProperties', 'additionalProperties', 'propertyNames', 'dependentSchemas', 'unevaluatedProperties',
-  'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'discriminator', 'xml', 'externalDocs',
+  '$ref',
+  '$comment',
+  '$defs',
+  '$anchor',
+  '$dynamicRef',
+  '$dynamicAnchor',
+  'definitions',
+  'title',
+  'description',
+  'default',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'examples',
+  'example',
+  'type',
+  'enum',
+  'const',
+  'multipleOf',
+  'maximum',
+  'exclusiveMaximum',
+  'minimum',
+  'exclusiveMinimum',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'format',
+  'contentEncoding',
+  'contentMediaType',
+  'contentSchema',
+  'maxItems',
+  'minItems',
+  'uniqueItems',
+  'maxContains',
+  'minContains',
+  'prefixItems',
+  'items',
+  'contains',
+  'unevaluatedItems',
+  'maxProperties',
+  'minProperties',
+  'required',
+  'dependentRequired',
+  'properties',
+  'patternProperties',
+  'additionalProperties',
+  'propertyNames',
+  'dependentSchemas',
+  'unevaluatedProperties',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  'discriminator',
+  'xml',
+  'externalDocs',
 ]);
-const ONE_SCHEMA = new Set(['not', 'if', 'then', 'else', 'contains', 'propertyNames', 'additionalProperties',
-  'unevaluatedItems', 'unevaluatedProperties', 'contentSchema', 'items']);
+const ONE_SCHEMA = new Set([
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'additionalProperties',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'contentSchema',
+  'items',
+]);
 const SCHEMA_LIST = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
 const SCHEMA_MAP = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas']);
 
@@ -36,7 +98,10 @@ function isObject(value: unknown): value is Schema {
 /** `https://billsim.local/schemas/resources/client.json` -> `resources_client`. */
 function componentName(id: string): string {
   if (!id.startsWith(SCHEMA_BASE)) throw new Error(`Schema $id ${id} is not under ${SCHEMA_BASE}`);
-  return id.slice(SCHEMA_BASE.length).replace(/\.json$/, '').replace(/[^A-Za-z0-9._-]/g, '_');
+  return id
+    .slice(SCHEMA_BASE.length)
+    .replace(/\.json$/, '')
+    .replace(/[^A-Za-z0-9._-]/g, '_');
 }
 
 class Converter {
@@ -60,7 +125,6 @@ class Converter {
           map[name] = Array.isArray(dep) ? dep : this.schema(dep, local, `${where}/dependencies/${name}`);
         }
       } else if (!KEYWORDS.has(key)) {
-        continue;
       } else if (key === '$ref' && typeof child === 'string') {
         out.$ref = this.ref(child, local, where);
       } else if (ONE_SCHEMA.has(key)) {
@@ -166,7 +230,13 @@ function operation(components: Record<string, Schema>, call: string): Schema {
   const properties = isObject(request.properties) ? request.properties : {};
   const required = new Set(Array.isArray(request.required) ? request.required.map(String) : []);
   const parameters: Schema[] = [
-    { name: 'call', in: 'query', required: true, description: 'The operation to run.', schema: { type: 'string', const: call, enum: [call], default: call } },
+    {
+      name: 'call',
+      in: 'query',
+      required: true,
+      description: 'The operation to run.',
+      schema: { type: 'string', const: call, enum: [call], default: call },
+    },
   ];
   for (const [param, schema] of Object.entries(properties)) {
     if (TRANSPORT.has(param) || !isObject(schema)) continue;
@@ -186,10 +256,7 @@ function operation(components: Record<string, Schema>, call: string): Schema {
         content: {
           'application/json': {
             schema: {
-              oneOf: [
-                success,
-                { $ref: `${COMPONENTS}common_error` },
-              ],
+              oneOf: [success, { $ref: `${COMPONENTS}common_error` }],
             },
           },
         },

@@ -1,8 +1,6 @@
 import { defineOperation } from './operation.js';
 import { fail, messages, notFound } from '../errors.js';
-import {
-  addonCharge, addonInvoice, checkAddonFits, chooseCycle, CYCLE_NAMES, nextDueDate,
-} from '../domain/accounts.js';
+import { addonCharge, addonInvoice, checkAddonFits, chooseCycle, CYCLE_NAMES, nextDueDate } from '../domain/accounts.js';
 import { priceViewFor } from '../domain/catalogue.js';
 import { formatDate } from '../domain/dates.js';
 import { toCents } from '../domain/money.js';
@@ -32,15 +30,22 @@ export default defineOperation<AddAddonToAccountRequest, AddAddonToAccountResult
     const { price, setup } = addonCharge(addon, cycle, view);
 
     const row: AccountAddon = {
-      id: db.nextId('account_addons'), account_id: account.id, addon_id: addon.id, name: addon.name,
-      billingcycle: CYCLE_NAMES[cycle], recurring_amount: price, setup_fee: setup,
+      id: db.nextId('account_addons'),
+      account_id: account.id,
+      addon_id: addon.id,
+      name: addon.name,
+      billingcycle: CYCLE_NAMES[cycle],
+      recurring_amount: price,
+      setup_fee: setup,
       // billsim runs no provisioning module: a new addon waits for activation.
-      status: 'Pending', next_due: nextDueDate(cycle, now), date_created: formatDate(now), payment_module: gatewayId,
+      status: 'Pending',
+      next_due: nextDueDate(cycle, now),
+      date_created: formatDate(now),
+      payment_module: gatewayId,
     };
     // Nothing to charge (a Free addon) means no invoice, even when one is asked for.
     const charged = toCents(price) + toCents(setup) > 0;
-    const invoice = (p.invoice === 'true' || p.invoice === '1') && charged
-      ? addonInvoice(db, account, row, cycle, rate) : undefined;
+    const invoice = (p.invoice === 'true' || p.invoice === '1') && charged ? addonInvoice(db, account, row, cycle, rate) : undefined;
 
     db.insert('account_addons', row);
     if (invoice) db.insert('invoices', invoice);

@@ -28,8 +28,8 @@ function checkPeriods(param: string, template: Product, periods: Record<string, 
 }
 
 function plan(db: World, param: string, entry: Entry, planned: ReadonlySet<string>): Plan {
-  const template = db.get('products', entry.copyof)
-    ?? fail(messages.inEntry(`${param}[copyof]`, messages.notFound('Product', entry.copyof)));
+  const template =
+    db.get('products', entry.copyof) ?? fail(messages.inEntry(`${param}[copyof]`, messages.notFound('Product', entry.copyof)));
   let periods: TldPeriod[] | undefined;
   if (entry.periods !== undefined) {
     checkPeriods(param, template, entry.periods);
@@ -55,7 +55,10 @@ export default defineOperation<BulkAddProductsRequest, BulkAddProductsResult & {
     const info: string[] = [];
     for (const { template, wanted, name, periods } of plans) {
       const row = db.insert('products', {
-        ...template, id: db.nextId('products'), name, ...(periods ? { periods } : {}),
+        ...template,
+        id: db.nextId('products'),
+        name,
+        ...(periods ? { periods } : {}),
       });
       new_products.push(row.id);
       info.push(name === wanted ? `Product ${name} added` : `Product ${wanted} duplicated. New product name: ${name}`);

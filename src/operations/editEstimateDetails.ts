@@ -17,9 +17,11 @@ function dates(e: Estimate, p: EditEstimateDetailsRequest): Pick<Estimate, 'date
   const date_expires = p.date_expires ?? e.date_expires;
   // Only an edit of a date is checked, so a stored pair that already crosses does not block other edits.
   if ((p.date_created !== undefined || p.date_expires !== undefined) && date_expires < date_created) {
-    fail(p.date_expires !== undefined
-      ? messages.paramInvalid('date_expires', `on or after date_created (${date_created})`)
-      : messages.paramInvalid('date_created', `on or before date_expires (${date_expires})`));
+    fail(
+      p.date_expires !== undefined
+        ? messages.paramInvalid('date_expires', `on or after date_created (${date_created})`)
+        : messages.paramInvalid('date_created', `on or before date_expires (${date_expires})`),
+    );
   }
   return { date_created, date_expires };
 }

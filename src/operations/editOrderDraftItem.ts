@@ -46,7 +46,7 @@ function editDomain(db: World, domain: DraftDomain, params: Params): DraftDomain
   const offered = offeredPeriods(tld, action);
   if (!offered.includes(period)) fail(messages.periodNotOffered(tld.name, period, action, offered));
   // A registration carries no transfer code; switching to Register drops the stored one.
-  const epp_code = action === 'Register' ? '' : params.epp_code ?? domain.epp_code;
+  const epp_code = action === 'Register' ? '' : (params.epp_code ?? domain.epp_code);
   return { ...domain, action, period, epp_code };
 }
 
@@ -54,9 +54,10 @@ export default defineOperation<EditOrderDraftItemRequest, EditOrderDraftItemResu
   mutates: true,
   run(params, { db }) {
     const { draft, picked } = pickDraftItem(db, params);
-    const updated = picked.kind === 'service'
-      ? { ...draft, services: draft.services.with(picked.index, editService(db, picked.item, params)) }
-      : { ...draft, domains: draft.domains.with(picked.index, editDomain(db, picked.item, params)) };
+    const updated =
+      picked.kind === 'service'
+        ? { ...draft, services: draft.services.with(picked.index, editService(db, picked.item, params)) }
+        : { ...draft, domains: draft.domains.with(picked.index, editDomain(db, picked.item, params)) };
     db.replace('order_drafts', updated);
     return draftAnswer(db, updated, 'Draft item updated');
   },

@@ -9,8 +9,13 @@ type ListName = NonNullable<GetAccountsRequest['list']>;
 
 /** `list` picks one status; "all" (the default) picks none. */
 const LIST_STATUS: Record<ListName, Account['status'] | undefined> = {
-  all: undefined, all_active: 'Active', all_pending: 'Pending', all_suspended: 'Suspended',
-  all_terminated: 'Terminated', all_fraud: 'Fraud', all_cancelled: 'Cancelled',
+  all: undefined,
+  all_active: 'Active',
+  all_pending: 'Pending',
+  all_suspended: 'Suspended',
+  all_terminated: 'Terminated',
+  all_fraud: 'Fraud',
+  all_cancelled: 'Cancelled',
 };
 
 /** The candidate rows through the narrowest index a request names; the matcher applies every condition. */

@@ -11,14 +11,25 @@ function pick<K extends keyof Addon>(addon: Addon, keys: readonly K[]): Pick<Add
 
 /** The catalogue record in the real answer's order, parentactive added, then paytype and the prices. */
 function addonItem(addon: Addon): AddonListItem {
-  const {
-    id, products, name, description, visible, unique, taxable, system, hidden, autosetup, sort_order, module,
-    modulename, paytype,
-  } = addon;
+  const { id, products, name, description, visible, unique, taxable, system, hidden, autosetup, sort_order, module, modulename, paytype } =
+    addon;
   return {
-    id, products, name, description, visible, unique, taxable, system, hidden, autosetup, sort_order, module,
+    id,
+    products,
+    name,
+    description,
+    visible,
+    unique,
+    taxable,
+    system,
+    hidden,
+    autosetup,
+    sort_order,
+    module,
     // billsim has no switched-off modules, so every addon's module counts as active.
-    parentactive: '1', modulename, paytype,
+    parentactive: '1',
+    modulename,
+    paytype,
     ...pick(addon, SETUP_PRICES),
     ...pick(addon, OFFER_CYCLES),
   };
@@ -28,8 +39,7 @@ export default defineOperation<GetAddonsRequest, GetAddonsResult>({
   mutates: false,
   run(_params, { db }) {
     // The real list runs by sort_order (ascending, as its sample's -18, -15 show), then id.
-    const rows = [...db.table('addons').all()]
-      .sort((a, b) => Number(a.sort_order) - Number(b.sort_order) || Number(a.id) - Number(b.id));
+    const rows = [...db.table('addons').all()].sort((a, b) => Number(a.sort_order) - Number(b.sort_order) || Number(a.id) - Number(b.id));
     return { addons: rows.map(addonItem) };
   },
 });

@@ -14,7 +14,12 @@ export default defineOperation<GetClientsRequest, GetClientsResult>({
     const accounts = db.table('accounts');
     return {
       clients: items.map(({ id, firstname, lastname, datecreated, email, companyname }) => ({
-        id, firstname, lastname, datecreated, email, companyname,
+        id,
+        firstname,
+        lastname,
+        datecreated,
+        email,
+        companyname,
         // The one count the real API sends as a JSON number.
         services: accounts.where('client_id', id).length,
       })),

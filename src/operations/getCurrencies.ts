@@ -11,10 +11,21 @@ export default defineOperation<GetCurrenciesRequest, GetCurrenciesResult>({
     if (!main) fail('Main currency (id 0) is missing from the currencies collection');
     return {
       main: { code: main.code, iso: main.iso, sign: main.sign, id: 0, decimal: main.decimal, format: main.format, rate: 1 },
-      currencies: db.table('currencies').all()
+      currencies: db
+        .table('currencies')
+        .all()
         .filter((c) => c.id !== MAIN_CURRENCY_ID)
-        .map(({ id, code, sign, iso, rate, last_changes, update, enable, format }) => (
-          { id, code, sign, iso, rate, last_changes, update, enable, format })),
+        .map(({ id, code, sign, iso, rate, last_changes, update, enable, format }) => ({
+          id,
+          code,
+          sign,
+          iso,
+          rate,
+          last_changes,
+          update,
+          enable,
+          format,
+        })),
     };
   },
 });

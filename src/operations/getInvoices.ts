@@ -10,18 +10,35 @@ type Status = Invoice['status'];
 
 /** `list` picks one status; "all" (the default) picks none. */
 const LIST_STATUS: Record<ListName, Status | undefined> = {
-  all: undefined, paid: 'Paid', unpaid: 'Unpaid', cancelled: 'Cancelled', refunded: 'Refunded',
-  collections: 'Collections', draft: 'Draft', recurring: 'Recurring',
+  all: undefined,
+  paid: 'Paid',
+  unpaid: 'Unpaid',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+  collections: 'Collections',
+  draft: 'Draft',
+  recurring: 'Recurring',
 };
 
 /** An invoice without its lines: totals, status, the client's names and the gateway's name. */
 function invoiceItem(db: World, inv: Invoice): InvoiceListItem {
   const client = db.get('clients', inv.client_id);
   return {
-    id: inv.id, paid_id: inv.paid_id, date: inv.date, duedate: inv.duedate, datepaid: inv.datepaid,
-    total: inv.total, credit: inv.credit, status: inv.status, client_id: inv.client_id,
-    firstname: client?.firstname ?? '', lastname: client?.lastname ?? '', companyname: client?.companyname ?? '',
-    currency_id: inv.currency_id, payment_module: inv.payment_module, gateway: gatewayName(db, inv.payment_module),
+    id: inv.id,
+    paid_id: inv.paid_id,
+    date: inv.date,
+    duedate: inv.duedate,
+    datepaid: inv.datepaid,
+    total: inv.total,
+    credit: inv.credit,
+    status: inv.status,
+    client_id: inv.client_id,
+    firstname: client?.firstname ?? '',
+    lastname: client?.lastname ?? '',
+    companyname: client?.companyname ?? '',
+    currency_id: inv.currency_id,
+    payment_module: inv.payment_module,
+    gateway: gatewayName(db, inv.payment_module),
   };
 }
 

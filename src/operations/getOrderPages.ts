@@ -9,7 +9,16 @@ export default defineOperation<GetOrderPagesRequest, GetOrderPagesResult>({
     const pages = [...db.table('order_pages').where('parent_id', '0')].sort(byPageOrder);
     return {
       categories: pages.map(({ id, name, description, visible, sort_order, template, ctype, ptype, lptype, otype, ptype_id }) => ({
-        id, name, description, visible, sort_order, template, ctype, ptype, lptype, otype,
+        id,
+        name,
+        description,
+        visible,
+        sort_order,
+        template,
+        ctype,
+        ptype,
+        lptype,
+        otype,
         products: productCount(db, id),
         ptype_id,
       })),

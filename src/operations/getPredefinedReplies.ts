@@ -1,8 +1,6 @@
 import { defineOperation } from './operation.js';
 import { notFound } from '../errors.js';
-import type {
-  GetPredefinedRepliesRequest, GetPredefinedRepliesResult, PredefinedReply, ReplyCategory,
-} from '../generated/wire.js';
+import type { GetPredefinedRepliesRequest, GetPredefinedRepliesResult, PredefinedReply, ReplyCategory } from '../generated/wire.js';
 
 const category = ({ id, parent_cat, name }: ReplyCategory): ReplyCategory => ({ id, parent_cat, name });
 const reply = ({ id, category_id, name, reply: text }: PredefinedReply): PredefinedReply => ({ id, category_id, name, reply: text });

@@ -1,7 +1,5 @@
 import { defineOperation } from './operation.js';
-import {
-  PRODUCT_LIST_CYCLES, SETUP_PRICES, accountCount, orderPageOrThrow, priceViewFor, prices,
-} from '../domain/catalogue.js';
+import { PRODUCT_LIST_CYCLES, SETUP_PRICES, accountCount, orderPageOrThrow, priceViewFor, prices } from '../domain/catalogue.js';
 import type { GetProductsItem, GetProductsRequest, GetProductsResult } from '../generated/wire.js';
 
 export default defineOperation<GetProductsRequest, GetProductsResult>({
@@ -9,7 +7,9 @@ export default defineOperation<GetProductsRequest, GetProductsResult>({
   run({ id, currency_id, visible }, { db }) {
     orderPageOrThrow(db, id);
     const view = priceViewFor(db, currency_id);
-    const rows = db.table('products').where('category_id', id)
+    const rows = db
+      .table('products')
+      .where('category_id', id)
       .filter((p) => visible === undefined || p.visible === visible);
     // PHP's json_encode turns an empty array into [] and a keyed one into an object.
     if (rows.length === 0) return { products: [] };

@@ -5,9 +5,7 @@ import { toCents } from '../domain/money.js';
 import { pageParams } from '../domain/paging.js';
 import { gatewayName } from '../domain/views.js';
 import type { World } from '../store/world.js';
-import type {
-  GetTransactionsFilter, GetTransactionsRequest, GetTransactionsResult, Transaction,
-} from '../generated/wire.js';
+import type { GetTransactionsFilter, GetTransactionsRequest, GetTransactionsResult, Transaction } from '../generated/wire.js';
 
 /** The candidate rows: through an index when a client or invoice is named (each must exist), else all. */
 function candidates(db: World, { client_id, invoice_id }: GetTransactionsRequest): readonly Transaction[] {

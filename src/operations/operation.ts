@@ -14,7 +14,7 @@ export interface Operation<P, R extends object> {
 
 // The registry stores operations of many parameter types; params are validated
 // against the call's schema before run() sees them.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: each entry has its own parameter type
 export type AnyOperation = Operation<any, object>;
 
 export function defineOperation<P, R extends object>(op: Operation<P, R>): Operation<P, R> {

@@ -7,9 +7,10 @@ export default defineOperation<RemoveOrderDraftItemRequest, RemoveOrderDraftItem
   run(params, { db }) {
     const { draft, picked } = pickDraftItem(db, params);
     // The other items keep their ids: the draft shows them keyed by id, not by position.
-    const updated = picked.kind === 'service'
-      ? { ...draft, services: draft.services.filter((_, i) => i !== picked.index) }
-      : { ...draft, domains: draft.domains.filter((_, i) => i !== picked.index) };
+    const updated =
+      picked.kind === 'service'
+        ? { ...draft, services: draft.services.filter((_, i) => i !== picked.index) }
+        : { ...draft, domains: draft.domains.filter((_, i) => i !== picked.index) };
     db.replace('order_drafts', updated);
     return draftAnswer(db, updated, 'Draft item removed');
   },

@@ -6,8 +6,6 @@ import type { Collections } from '../generated/wire.js';
 
 export class FixtureError extends Error {}
 
-
-
 // The collections are the properties of schemas/resources/collections.json,
 // read from the schema itself so a new collection needs no second list.
 const collectionsSchema = allSchemas().find((schema) => schema.$id === COLLECTIONS_ID) as { properties: Record<string, unknown> };
@@ -17,7 +15,9 @@ export const COLLECTION_NAMES = Object.keys(collectionsSchema.properties) as (ke
 export function readFixtures(dir: string): Collections {
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new FixtureError(`fixtures folder ${dir} does not exist`);
   if (!COLLECTION_NAMES.some((name) => fs.existsSync(path.join(dir, `${name}.json`)))) {
-    throw new FixtureError(`fixtures folder ${dir} holds none of the collection files (${COLLECTION_NAMES.slice(0, 3).join('.json, ')}.json, ...)`);
+    throw new FixtureError(
+      `fixtures folder ${dir} holds none of the collection files (${COLLECTION_NAMES.slice(0, 3).join('.json, ')}.json, ...)`,
+    );
   }
   const data = {} as Record<string, unknown>;
   for (const name of COLLECTION_NAMES) {
@@ -118,9 +118,14 @@ function describe(where: string, name: string, rows: unknown, error: ErrorObject
   const missing = error.keyword === 'required' ? [String(error.params.missingProperty)] : [];
   const extra = error.keyword === 'additionalProperties' ? [String(error.params.additionalProperty)] : [];
   const fieldName = [...field, ...missing, ...extra].join('.') || '(record)';
-  const why = error.keyword === 'required' ? 'is missing'
-    : error.keyword === 'additionalProperties' ? 'is not a known field'
-    : ((error.parentSchema as { description?: string })?.description ? `must be ${(error.parentSchema as { description: string }).description}` : error.message);
+  const why =
+    error.keyword === 'required'
+      ? 'is missing'
+      : error.keyword === 'additionalProperties'
+        ? 'is not a known field'
+        : (error.parentSchema as { description?: string })?.description
+          ? `must be ${(error.parentSchema as { description: string }).description}`
+          : error.message;
   return `${file}: record ${index}${id}, field ${fieldName} ${why}`;
 }
 

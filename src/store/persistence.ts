@@ -35,7 +35,8 @@ export function openDataFile(file: string, seed: Collections): DataFile {
   try {
     validateCollections(data as unknown as Collections, file);
   } catch (error) {
-    if (error instanceof FixtureError) throw new DataFileError(`data file is invalid: ${error.message.replace(`${file}/`, `${file}: `)}; it was left unchanged`);
+    if (error instanceof FixtureError)
+      throw new DataFileError(`data file is invalid: ${error.message.replace(`${file}/`, `${file}: `)}; it was left unchanged`);
     throw error;
   }
   return { adapter, data: data as unknown as Collections };

@@ -1,7 +1,7 @@
 import { Clock } from './clock.js';
 import { Journal } from './journal.js';
 import { Faults } from './faults.js';
-import { Seed, World } from './world.js';
+import { type Seed, World } from './world.js';
 import type { Adapter } from 'lowdb';
 import type { Collections } from '../generated/wire.js';
 
@@ -23,7 +23,12 @@ export class Session {
   readonly snapshots = new Map<string, { savedAt: string; data: Collections }>();
   readonly createdAt = new Date();
 
-  constructor(readonly name: string, seed: Seed, options: SessionOptions = {}, adapter?: Adapter<Collections>) {
+  constructor(
+    readonly name: string,
+    seed: Seed,
+    options: SessionOptions = {},
+    adapter?: Adapter<Collections>,
+  ) {
     this.world = new World(seed, adapter);
     this.clock = new Clock(options.now);
     this.journal = new Journal(options.journalLimit);
@@ -64,7 +69,10 @@ export class Sessions {
   /** Sessions dropped to stay within maxSessions since start. */
   evicted = 0;
 
-  constructor(readonly seed: Seed, private readonly options: SessionOptions = {}) {}
+  constructor(
+    readonly seed: Seed,
+    private readonly options: SessionOptions = {},
+  ) {}
 
   get(name: string = DEFAULT_SESSION): Session {
     let session = this.map.get(name);

@@ -134,7 +134,10 @@ export class Table<T extends Row> {
   /** Adds a row that is not the newest to an index list: in id order while the table is ordered. */
   private addToIndex(index: Map<string, T[]>, key: string, row: T): void {
     const list = index.get(key);
-    if (!list || !this.isOrdered) return push(index, key, row);
+    if (!list || !this.isOrdered) {
+      push(index, key, row);
+      return;
+    }
     list.splice(firstNotBefore(list, row), 0, row);
   }
 

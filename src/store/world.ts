@@ -54,7 +54,10 @@ export class World {
   /** The mutation being saved, if any: the next one starts after it. */
   private writing: Promise<void> = Promise.resolve();
 
-  constructor(private seed: Seed, adapter: Adapter<Collections> = new Memory<Collections>()) {
+  constructor(
+    private seed: Seed,
+    adapter: Adapter<Collections> = new Memory<Collections>(),
+  ) {
     this.db = new Low(adapter, { ...seed.data });
   }
 
@@ -162,7 +165,10 @@ export class World {
   /** Runs task after the change being saved, if any. */
   private queued<R>(task: () => Promise<R>): Promise<R> {
     const run = this.writing.then(task);
-    this.writing = run.then(() => undefined, () => undefined);
+    this.writing = run.then(
+      () => undefined,
+      () => undefined,
+    );
     return run;
   }
 

@@ -11,7 +11,18 @@ const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'billsim-cli-'));
 t.test('--help lists every option with its default; --version prints the version', async (t) => {
   const help = runCli(['--help']);
   t.equal(help.status, 0);
-  for (const flag of ['--port', '--host', '--fixtures', '--data', '--now', '--latency', '--control-token', '--log-level', '--cors', '--max-sessions']) {
+  for (const flag of [
+    '--port',
+    '--host',
+    '--fixtures',
+    '--data',
+    '--now',
+    '--latency',
+    '--control-token',
+    '--log-level',
+    '--cors',
+    '--max-sessions',
+  ]) {
     t.match(help.stdout, flag);
   }
   t.match(help.stdout, 'default 8080');
@@ -51,7 +62,10 @@ t.test('serves, prints URL, credentials and a curl line, and stops cleanly on SI
   const server = await startCli(['--now', '2026-11-20 12:00:00', '--log-level', 'silent']);
   t.match(server.output(), /api_id: {2}billsim/);
   t.match(server.output(), /api_key: billsim-secret/);
-  t.match(server.output(), /try: {5}curl 'http:\/\/127\.0\.0\.1:\d+\/admin\/api\.php\?call=getCurrencies&api_id=billsim&api_key=billsim-secret'/);
+  t.match(
+    server.output(),
+    /try: {5}curl 'http:\/\/127\.0\.0\.1:\d+\/admin\/api\.php\?call=getCurrencies&api_id=billsim&api_key=billsim-secret'/,
+  );
   const body = (await (await fetch(`${server.url}?call=getCurrencies&${AUTH}`)).json()) as { success: boolean; server_time: number };
   t.equal(body.success, true);
   t.equal(body.server_time, Date.UTC(2026, 10, 20, 12) / 1000, '--now freezes the clock');
@@ -64,7 +78,12 @@ t.test('SIGINT also exits 0', async (t) => {
 });
 
 t.test('environment variables: credentials, host, log level', async (t) => {
-  const server = await startCli([], { BILLSIM_API_ID: 'envid', BILLSIM_API_KEY: 'envkey', BILLSIM_HOST: '127.0.0.1', BILLSIM_LOG_LEVEL: 'info' });
+  const server = await startCli([], {
+    BILLSIM_API_ID: 'envid',
+    BILLSIM_API_KEY: 'envkey',
+    BILLSIM_HOST: '127.0.0.1',
+    BILLSIM_LOG_LEVEL: 'info',
+  });
   t.teardown(() => server.stop());
   t.match(server.output(), /api_id: {2}envid/);
   const ok = (await (await fetch(`${server.url}?call=getCurrencies&api_id=envid&api_key=envkey`)).json()) as { success: boolean };
@@ -72,7 +91,10 @@ t.test('environment variables: credentials, host, log level', async (t) => {
   const old = (await (await fetch(`${server.url}?call=getCurrencies&${AUTH}`)).json()) as { success: boolean };
   t.equal(old.success, false);
   await new Promise((resolve) => setTimeout(resolve, 100));
-  const lines = server.output().split('\n').filter((line) => line.startsWith('{'));
+  const lines = server
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{'));
   const apiLines = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.msg === 'api call');
   t.equal(apiLines.length, 2, 'one JSON log line per request when stdout is not a terminal');
   t.match(apiLines[0], { call: 'getCurrencies', session: 'default', success: true });
@@ -89,16 +111,29 @@ t.test('--control-token guards control routes; --cors limits origins; --latency 
   t.equal((await fetch(`${server.origin}/__billsim/health`)).status, 401);
   t.equal((await fetch(`${server.origin}/__billsim/health`, { headers: { authorization: 'Bearer tok' } })).status, 200);
   const allowed = await fetch(server.url, {
-    method: 'OPTIONS', headers: { origin: 'http://app.local:3000', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-billsim-session' },
+    method: 'OPTIONS',
+    headers: {
+      origin: 'http://app.local:3000',
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type,x-billsim-session',
+    },
   });
   t.equal(allowed.status, 204);
   t.equal(allowed.headers.get('access-control-allow-origin'), 'http://app.local:3000');
   const control = await fetch(`${server.origin}/__billsim/reset`, {
-    method: 'OPTIONS', headers: { origin: 'http://app.local:3000', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' },
+    method: 'OPTIONS',
+    headers: {
+      origin: 'http://app.local:3000',
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'authorization',
+    },
   });
   t.equal(control.status, 204, 'control routes answer preflight too (before the token check)');
   t.equal(control.headers.get('access-control-allow-origin'), 'http://app.local:3000');
-  const other = await fetch(server.url, { method: 'OPTIONS', headers: { origin: 'http://evil.local', 'access-control-request-method': 'POST' } });
+  const other = await fetch(server.url, {
+    method: 'OPTIONS',
+    headers: { origin: 'http://evil.local', 'access-control-request-method': 'POST' },
+  });
   t.equal(other.headers.get('access-control-allow-origin'), null, 'other origins are not allowed');
   const body = (await (await fetch(`${server.url}?call=getCurrencies&${AUTH}`)).json()) as { success: boolean };
   t.equal(body.success, true);
@@ -115,7 +150,9 @@ t.test('--fixtures loads a user world; a broken one stops the start naming file,
   fs.writeFileSync(path.join(dir, 'news.json'), JSON.stringify(news));
   fs.rmSync(path.join(dir, 'predefined_replies.json'));
   const server = await startCli(['--fixtures', dir, '--log-level', 'silent']);
-  const item = (await (await fetch(`${server.url}?call=getNewsItem&id=${news[0].id as string}&${AUTH}`)).json()) as { newsitem: { title: string } };
+  const item = (await (await fetch(`${server.url}?call=getNewsItem&id=${news[0].id as string}&${AUTH}`)).json()) as {
+    newsitem: { title: string };
+  };
   t.equal(item.newsitem.title, 'Custom world');
   const replies = (await (await fetch(`${server.url}?call=getPredefinedReplies&cid=0&${AUTH}`)).json()) as { success: boolean };
   t.equal(replies.success, true, 'a missing collection file is an empty collection');

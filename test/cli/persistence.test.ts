@@ -24,7 +24,9 @@ t.test('state survives a restart of the process', async (t) => {
   t.teardown(() => second.stop());
   const details = await get(second.url, `call=getProductDetails&id=${id}`);
   t.equal(details.product.name, 'Persisted plan', 'the copy is still there after the restart');
-  const other = await (await fetch(`${second.url}?call=getProductDetails&id=${id}&${AUTH}`, { headers: { 'x-billsim-session': 'fresh' } })).json() as Record<string, any>;
+  const other = (await (
+    await fetch(`${second.url}?call=getProductDetails&id=${id}&${AUTH}`, { headers: { 'x-billsim-session': 'fresh' } })
+  ).json()) as Record<string, any>;
   t.strictSame(other.error, [`Product ${id} not found`], 'other sessions start from the seed, not the file');
   await fetch(`${second.origin}/__billsim/reset`, { method: 'POST' });
   t.strictSame((await get(second.url, `call=getProductDetails&id=${id}`)).error, [`Product ${id} not found`], 'reset resets the file too');

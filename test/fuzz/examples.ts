@@ -6,70 +6,234 @@ import type { Pair } from './support.js';
 
 export const EXAMPLES: Record<string, Pair[][]> = {
   addAddonToAccount: [
-    [['account_id', '1'], ['addon_id', '1'], ['cycle', 'a']],
-    [['account_id', '1'], ['addon_id', '1'], ['invoice', 'true']],
-    [['account_id', '3'], ['addon_id', '5'], ['cycle', 'm']],
-    [['account_id', '7'], ['addon_id', '4'], ['invoice', 'true'], ['payment_module', '5']],
-    [['account_id', '8'], ['addon_id', '2'], ['payment_module', '5']],
+    [
+      ['account_id', '1'],
+      ['addon_id', '1'],
+      ['cycle', 'a'],
+    ],
+    [
+      ['account_id', '1'],
+      ['addon_id', '1'],
+      ['invoice', 'true'],
+    ],
+    [
+      ['account_id', '3'],
+      ['addon_id', '5'],
+      ['cycle', 'm'],
+    ],
+    [
+      ['account_id', '7'],
+      ['addon_id', '4'],
+      ['invoice', 'true'],
+      ['payment_module', '5'],
+    ],
+    [
+      ['account_id', '8'],
+      ['addon_id', '2'],
+      ['payment_module', '5'],
+    ],
   ],
   addClientContact: [
-    [['id', '1'], ['firstname', 'Ann'], ['lastname', 'Lee'], ['email', 'ann.lee@example.com'], ['password', 'pw-1'], ['password2', 'pw-1']],
-    [['id', '2'], ['firstname', 'Bo'], ['lastname', 'Ng'], ['email', 'bo@example.org'], ['password', 'x'], ['password2', 'x'],
-      ['country', 'GB'], ['privileges[billing][invoices]', '1'], ['privileges[support][tickets]', '1']],
+    [
+      ['id', '1'],
+      ['firstname', 'Ann'],
+      ['lastname', 'Lee'],
+      ['email', 'ann.lee@example.com'],
+      ['password', 'pw-1'],
+      ['password2', 'pw-1'],
+    ],
+    [
+      ['id', '2'],
+      ['firstname', 'Bo'],
+      ['lastname', 'Ng'],
+      ['email', 'bo@example.org'],
+      ['password', 'x'],
+      ['password2', 'x'],
+      ['country', 'GB'],
+      ['privileges[billing][invoices]', '1'],
+      ['privileges[support][tickets]', '1'],
+    ],
   ],
   bulkAddProducts: [
-    [['products[0][copyof]', '1'], ['products[0][name]', 'Plan']],
-    [['products[0][copyof]', '1'], ['products[0][name]', 'Plan'], ['products[1][copyof]', '2'], ['products[1][name]', 'Plan']],
-    [['products[0][copyof]', '20'], ['products[0][name]', '.test'], ['products[0][periods][2][register]', '20'],
-      ['products[0][periods][10][register]', '100'], ['products[0][periods][10][transfer]', '99.99'], ['products[0][periods][10][renew]', '0']],
-    [['products[5][copyof]', '3'], ['products[5][name]', 'Keyed']],
+    [
+      ['products[0][copyof]', '1'],
+      ['products[0][name]', 'Plan'],
+    ],
+    [
+      ['products[0][copyof]', '1'],
+      ['products[0][name]', 'Plan'],
+      ['products[1][copyof]', '2'],
+      ['products[1][name]', 'Plan'],
+    ],
+    [
+      ['products[0][copyof]', '20'],
+      ['products[0][name]', '.test'],
+      ['products[0][periods][2][register]', '20'],
+      ['products[0][periods][10][register]', '100'],
+      ['products[0][periods][10][transfer]', '99.99'],
+      ['products[0][periods][10][renew]', '0'],
+    ],
+    [
+      ['products[5][copyof]', '3'],
+      ['products[5][name]', 'Keyed'],
+    ],
   ],
   editEstimateDetails: [
-    [['id', '4'], ['status', 'Draft'], ['date_created', '2026-11-19'], ['date_expires', '2026-12-19']],
-    [['id', '1'], ['taxrate', '20'], ['credit', '5.50'], ['newitem[0][description]', 'Extra'], ['newitem[0][amount]', '12.30'], ['newitem[0][qty]', '2']],
-    [['id', '2'], ['item[3][qty]', '1.5'], ['item[4][remove]', '1'], ['item[5][taxed]', '1'], ['taxrate2', '7.5']],
-    [['id', '3'], ['currency_id', '1'], ['item[6][amount]', '-4.05'], ['newitem[][description]', 'Discount'], ['newitem[][amount]', '-1']],
+    [
+      ['id', '4'],
+      ['status', 'Draft'],
+      ['date_created', '2026-11-19'],
+      ['date_expires', '2026-12-19'],
+    ],
+    [
+      ['id', '1'],
+      ['taxrate', '20'],
+      ['credit', '5.50'],
+      ['newitem[0][description]', 'Extra'],
+      ['newitem[0][amount]', '12.30'],
+      ['newitem[0][qty]', '2'],
+    ],
+    [
+      ['id', '2'],
+      ['item[3][qty]', '1.5'],
+      ['item[4][remove]', '1'],
+      ['item[5][taxed]', '1'],
+      ['taxrate2', '7.5'],
+    ],
+    [
+      ['id', '3'],
+      ['currency_id', '1'],
+      ['item[6][amount]', '-4.05'],
+      ['newitem[][description]', 'Discount'],
+      ['newitem[][amount]', '-1'],
+    ],
   ],
   editOrderDraftItem: [
-    [['id', '1'], ['service', '1'], ['qty', '2']],
-    [['id', '1'], ['service', '1'], ['product', '7'], ['cycle', 's']],
-    [['id', '1'], ['service', '2'], ['host', 'example.net'], ['custom[12][34]', 'Debian']],
-    [['id', '2'], ['domain', '1'], ['action', 'Register']],
-    [['id', '1'], ['domain', '1'], ['period', '3']],
+    [
+      ['id', '1'],
+      ['service', '1'],
+      ['qty', '2'],
+    ],
+    [
+      ['id', '1'],
+      ['service', '1'],
+      ['product', '7'],
+      ['cycle', 's'],
+    ],
+    [
+      ['id', '1'],
+      ['service', '2'],
+      ['host', 'example.net'],
+      ['custom[12][34]', 'Debian'],
+    ],
+    [
+      ['id', '2'],
+      ['domain', '1'],
+      ['action', 'Register'],
+    ],
+    [
+      ['id', '1'],
+      ['domain', '1'],
+      ['period', '3'],
+    ],
   ],
   removeOrderDraftItem: [
-    [['id', '1'], ['service', '1']],
-    [['id', '1'], ['domain', '1']],
-    [['id', '2'], ['domain', '2']],
+    [
+      ['id', '1'],
+      ['service', '1'],
+    ],
+    [
+      ['id', '1'],
+      ['domain', '1'],
+    ],
+    [
+      ['id', '2'],
+      ['domain', '2'],
+    ],
   ],
   tokenizeClientCard: [
-    [['client_id', '1'], ['gateway_id', '1'], ['token', 'tok_abc']],
-    [['client_id', '1'], ['gateway_id', '1'], ['token', 'tok_abc'], ['lastfour', '4242'], ['expdate', '0830']],
+    [
+      ['client_id', '1'],
+      ['gateway_id', '1'],
+      ['token', 'tok_abc'],
+    ],
+    [
+      ['client_id', '1'],
+      ['gateway_id', '1'],
+      ['token', 'tok_abc'],
+      ['lastfour', '4242'],
+      ['expdate', '0830'],
+    ],
   ],
   getOtherPopularProducts: [
-    [['product_ids[]', '1'], ['product_ids[]', '2']],
-    [['product_ids[0]', '9'], ['client_id', '1'], ['limit', '3'], ['exclude_cat[]', '2']],
+    [
+      ['product_ids[]', '1'],
+      ['product_ids[]', '2'],
+    ],
+    [
+      ['product_ids[0]', '9'],
+      ['client_id', '1'],
+      ['limit', '3'],
+      ['exclude_cat[]', '2'],
+    ],
   ],
   verifyAdminLogin: [
-    [['username', 'admin'], ['password', 'billsim-admin']],
-    [['username', 'mkovacs'], ['password', 'billing-desk-2026']],
+    [
+      ['username', 'admin'],
+      ['password', 'billsim-admin'],
+    ],
+    [
+      ['username', 'mkovacs'],
+      ['password', 'billing-desk-2026'],
+    ],
   ],
-  getClientAccounts: [[['id', '1'], ['status[]', 'Active'], ['status[]', 'Pending'], ['page', '0'], ['perpage', '2']]],
-  getInvoices: [[['list', 'unpaid'], ['client_id', '1'], ['perpage', '2'], ['page', '1']]],
-  getTransactions: [[['client_id', '1'], ['filter[module]', 'Stripe'], ['perpage', '5']]],
+  getClientAccounts: [
+    [
+      ['id', '1'],
+      ['status[]', 'Active'],
+      ['status[]', 'Pending'],
+      ['page', '0'],
+      ['perpage', '2'],
+    ],
+  ],
+  getInvoices: [
+    [
+      ['list', 'unpaid'],
+      ['client_id', '1'],
+      ['perpage', '2'],
+      ['page', '1'],
+    ],
+  ],
+  getTransactions: [
+    [
+      ['client_id', '1'],
+      ['filter[module]', 'Stripe'],
+      ['perpage', '5'],
+    ],
+  ],
 };
 
 /** One change to a good request: a value swapped, a pair dropped or repeated, a key bent. */
 export function bent(example: Pair[], value: fc.Arbitrary<string>): fc.Arbitrary<Pair[]> {
   const at = fc.nat({ max: Math.max(0, example.length - 1) });
   const change: fc.Arbitrary<(pairs: Pair[]) => Pair[]> = fc.oneof(
-    fc.tuple(at, value).map(([i, v]) => (pairs: Pair[]) => pairs.map((p, j): Pair => (j === i ? [p[0], v] : p))),
+    fc.tuple(at, value).map(
+      ([i, v]) =>
+        (pairs: Pair[]) =>
+          pairs.map((p, j): Pair => (j === i ? [p[0], v] : p)),
+    ),
     at.map((i) => (pairs: Pair[]) => pairs.filter((_, j) => j !== i)),
     at.map((i) => (pairs: Pair[]) => (pairs[i] ? [...pairs, pairs[i]] : pairs)),
-    fc.tuple(at, fc.constantFrom('[]', '[0]', '[x]', '[__proto__]', '[1][2]')).map(([i, suffix]) =>
-      (pairs: Pair[]) => pairs.map((p, j): Pair => (j === i ? [p[0] + suffix, p[1]] : p))),
-    fc.tuple(at, fc.constantFrom('', '[', ']')).map(([i, cut]) =>
-      (pairs: Pair[]) => pairs.map((p, j): Pair => (j === i ? [p[0].replace(/\[[^\]]*\]$/, cut), p[1]] : p))),
+    fc.tuple(at, fc.constantFrom('[]', '[0]', '[x]', '[__proto__]', '[1][2]')).map(
+      ([i, suffix]) =>
+        (pairs: Pair[]) =>
+          pairs.map((p, j): Pair => (j === i ? [p[0] + suffix, p[1]] : p)),
+    ),
+    fc.tuple(at, fc.constantFrom('', '[', ']')).map(
+      ([i, cut]) =>
+        (pairs: Pair[]) =>
+          pairs.map((p, j): Pair => (j === i ? [p[0].replace(/\[[^\]]*\]$/, cut), p[1]] : p)),
+    ),
   );
   return fc.array(change, { minLength: 0, maxLength: 2 }).map((changes) => changes.reduce((pairs, f) => f(pairs), example));
 }

@@ -17,7 +17,9 @@ import type { World } from '../../src/store/world.js';
 import type { Collections } from '../../src/generated/wire.js';
 
 const SEQUENCES = Math.max(10, Math.round(totalRuns(8_000) / 200));
-const MUTATIONS = Object.keys(operations).filter((call) => operations[call].mutates).sort();
+const MUTATIONS = Object.keys(operations)
+  .filter((call) => operations[call].mutates)
+  .sort();
 
 interface Step {
   call: string;
@@ -39,119 +41,263 @@ const pair = (key: string, value: string | undefined): Pair[] => (value === unde
 const price = fc.integer({ min: 0, max: 99_999 }).map((c) => formatCents(c));
 const often = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined, freq: 4 });
 
-const bulkAddProducts = fc.array(fc.oneof(
-  fc.record({
-    copyof: fc.oneof({ arbitrary: id(19), weight: 8 }, { arbitrary: id(30), weight: 1 }),
-    name: fc.oneof(fc.constantFrom('Plan', 'plan', 'Plan(2)', 'PLAN(3)', 'Starter Hosting', ' Plan ', 'Plan (2024)'), fc.string({ minLength: 1, maxLength: 8 })),
-    periods: fc.constant(undefined),
-  }),
-  // TLD copies (products 20-24) with period prices; a new period needs all three.
-  fc.record({
-    copyof: fc.integer({ min: 20, max: 24 }).map(String),
-    name: fc.constantFrom('.test', '.test(2)', '.com', '.TEST'),
-    periods: optional(fc.array(fc.tuple(fc.integer({ min: 1, max: 10 }), price, optional(price), optional(price)), { maxLength: 3 })),
-  }),
-), { minLength: 1, maxLength: 4 }).map((entries): Step => ({
-  call: 'bulkAddProducts',
-  pairs: entries.flatMap((e, i) => [
-    ...pair(`products[${i}][copyof]`, e.copyof), ...pair(`products[${i}][name]`, e.name),
-    ...(e.periods ?? []).flatMap(([period, register, transfer, renew]) => [
-      ...pair(`products[${i}][periods][${period}][register]`, register), ...pair(`products[${i}][periods][${period}][transfer]`, transfer),
-      ...pair(`products[${i}][periods][${period}][renew]`, renew),
-    ]),
-  ]),
-}));
+const bulkAddProducts = fc
+  .array(
+    fc.oneof(
+      fc.record({
+        copyof: fc.oneof({ arbitrary: id(19), weight: 8 }, { arbitrary: id(30), weight: 1 }),
+        name: fc.oneof(
+          fc.constantFrom('Plan', 'plan', 'Plan(2)', 'PLAN(3)', 'Starter Hosting', ' Plan ', 'Plan (2024)'),
+          fc.string({ minLength: 1, maxLength: 8 }),
+        ),
+        periods: fc.constant(undefined),
+      }),
+      // TLD copies (products 20-24) with period prices; a new period needs all three.
+      fc.record({
+        copyof: fc.integer({ min: 20, max: 24 }).map(String),
+        name: fc.constantFrom('.test', '.test(2)', '.com', '.TEST'),
+        periods: optional(fc.array(fc.tuple(fc.integer({ min: 1, max: 10 }), price, optional(price), optional(price)), { maxLength: 3 })),
+      }),
+    ),
+    { minLength: 1, maxLength: 4 },
+  )
+  .map(
+    (entries): Step => ({
+      call: 'bulkAddProducts',
+      pairs: entries.flatMap((e, i) => [
+        ...pair(`products[${i}][copyof]`, e.copyof),
+        ...pair(`products[${i}][name]`, e.name),
+        ...(e.periods ?? []).flatMap(([period, register, transfer, renew]) => [
+          ...pair(`products[${i}][periods][${period}][register]`, register),
+          ...pair(`products[${i}][periods][${period}][transfer]`, transfer),
+          ...pair(`products[${i}][periods][${period}][renew]`, renew),
+        ]),
+      ]),
+    }),
+  );
 
 const lineChange = fc.oneof(
-  fc.tuple(fc.constant('qty'), qty), fc.tuple(fc.constant('amount'), amount), fc.tuple(fc.constant('taxed'), fc.constantFrom('0', '1')),
-  fc.tuple(fc.constant('remove'), fc.constant('1')), fc.tuple(fc.constant('description'), fc.constantFrom('Changed', 'Ünïcødé line')),
+  fc.tuple(fc.constant('qty'), qty),
+  fc.tuple(fc.constant('amount'), amount),
+  fc.tuple(fc.constant('taxed'), fc.constantFrom('0', '1')),
+  fc.tuple(fc.constant('remove'), fc.constant('1')),
+  fc.tuple(fc.constant('description'), fc.constantFrom('Changed', 'Ünïcødé line')),
 );
 // Line ids of the bundled estimates: 1: 1-2, 2: 3-5, 3: 6-8, 4: 9-10.
 const LINES: Record<string, number[]> = { 1: [1, 2], 2: [3, 4, 5], 3: [6, 7, 8], 4: [9, 10], 5: [1] };
 
-const editEstimateDetails = fc.integer({ min: 1, max: 5 }).map(String).chain((estimate) => fc.record({
-  id: fc.constant(estimate), status: optional(fc.constantFrom('Draft', 'Sent', 'Accepted', 'Invoiced', 'Dead')),
-  taxrate: optional(percent), taxrate2: optional(percent), credit: optional(price),
-  currency_id: optional(fc.integer({ min: 0, max: 4 }).map(String)), client_id: optional(id(10)),
-  date_expires: optional(fc.constantFrom('2026-12-01', '2027-12-31', '2027-02-29', '2025-01-01')),
-  changes: fc.array(fc.tuple(fc.oneof({ arbitrary: fc.constantFrom(...LINES[estimate]), weight: 9 }, { arbitrary: fc.integer({ min: 1, max: 14 }), weight: 1 }), lineChange), { maxLength: 3 }),
-  added: fc.array(fc.tuple(fc.constantFrom('Line', 'Discount', 'Hours'), amount, optional(qty), optional(fc.constantFrom('0', '1'))), { maxLength: 3 }),
-})).map((p): Step => ({
-  call: 'editEstimateDetails',
-  pairs: [
-    ['id', p.id], ...pair('status', p.status), ...pair('taxrate', p.taxrate), ...pair('taxrate2', p.taxrate2), ...pair('credit', p.credit),
-    ...pair('currency_id', p.currency_id), ...pair('client_id', p.client_id), ...pair('date_expires', p.date_expires),
-    ...p.changes.map(([line, [field, value]]): Pair => [`item[${line}][${field}]`, value]),
-    ...p.added.flatMap(([description, value, q, taxed], i) => [
-      ...pair(`newitem[${i}][description]`, description), ...pair(`newitem[${i}][amount]`, value),
-      ...pair(`newitem[${i}][qty]`, q), ...pair(`newitem[${i}][taxed]`, taxed),
-    ]),
-  ],
-}));
+const editEstimateDetails = fc
+  .integer({ min: 1, max: 5 })
+  .map(String)
+  .chain((estimate) =>
+    fc.record({
+      id: fc.constant(estimate),
+      status: optional(fc.constantFrom('Draft', 'Sent', 'Accepted', 'Invoiced', 'Dead')),
+      taxrate: optional(percent),
+      taxrate2: optional(percent),
+      credit: optional(price),
+      currency_id: optional(fc.integer({ min: 0, max: 4 }).map(String)),
+      client_id: optional(id(10)),
+      date_expires: optional(fc.constantFrom('2026-12-01', '2027-12-31', '2027-02-29', '2025-01-01')),
+      changes: fc.array(
+        fc.tuple(
+          fc.oneof(
+            { arbitrary: fc.constantFrom(...LINES[estimate]), weight: 9 },
+            { arbitrary: fc.integer({ min: 1, max: 14 }), weight: 1 },
+          ),
+          lineChange,
+        ),
+        { maxLength: 3 },
+      ),
+      added: fc.array(fc.tuple(fc.constantFrom('Line', 'Discount', 'Hours'), amount, optional(qty), optional(fc.constantFrom('0', '1'))), {
+        maxLength: 3,
+      }),
+    }),
+  )
+  .map(
+    (p): Step => ({
+      call: 'editEstimateDetails',
+      pairs: [
+        ['id', p.id],
+        ...pair('status', p.status),
+        ...pair('taxrate', p.taxrate),
+        ...pair('taxrate2', p.taxrate2),
+        ...pair('credit', p.credit),
+        ...pair('currency_id', p.currency_id),
+        ...pair('client_id', p.client_id),
+        ...pair('date_expires', p.date_expires),
+        ...p.changes.map(([line, [field, value]]): Pair => [`item[${line}][${field}]`, value]),
+        ...p.added.flatMap(([description, value, q, taxed], i) => [
+          ...pair(`newitem[${i}][description]`, description),
+          ...pair(`newitem[${i}][amount]`, value),
+          ...pair(`newitem[${i}][qty]`, q),
+          ...pair(`newitem[${i}][taxed]`, taxed),
+        ]),
+      ],
+    }),
+  );
 
-const addClientContact = fc.record({
-  id: fc.oneof({ arbitrary: id(9), weight: 9 }, { arbitrary: id(12), weight: 1 }),
-  email: fc.oneof({ arbitrary: fc.nat({ max: 30 }).map((n) => `contact${n}@example.com`), weight: 8 },
-    { arbitrary: fc.constantFrom('CONTACT1@example.com', 'not-an-email'), weight: 1 }),
-  same: fc.nat({ max: 9 }).map((n) => n > 0),
-  privilege: optional(fc.constantFrom('billing][invoices', 'support][tickets', 'misc][editmain', 'misc][nope')),
-}).map((p): Step => ({
-  call: 'addClientContact',
-  pairs: [['id', p.id], ['firstname', 'F'], ['lastname', 'L'], ['email', p.email], ['password', 'pw'], ['password2', p.same ? 'pw' : 'other'],
-    ...pair(`privileges[${p.privilege}]`, p.privilege && '1')],
-}));
+const addClientContact = fc
+  .record({
+    id: fc.oneof({ arbitrary: id(9), weight: 9 }, { arbitrary: id(12), weight: 1 }),
+    email: fc.oneof(
+      { arbitrary: fc.nat({ max: 30 }).map((n) => `contact${n}@example.com`), weight: 8 },
+      { arbitrary: fc.constantFrom('CONTACT1@example.com', 'not-an-email'), weight: 1 },
+    ),
+    same: fc.nat({ max: 9 }).map((n) => n > 0),
+    privilege: optional(fc.constantFrom('billing][invoices', 'support][tickets', 'misc][editmain', 'misc][nope')),
+  })
+  .map(
+    (p): Step => ({
+      call: 'addClientContact',
+      pairs: [
+        ['id', p.id],
+        ['firstname', 'F'],
+        ['lastname', 'L'],
+        ['email', p.email],
+        ['password', 'pw'],
+        ['password2', p.same ? 'pw' : 'other'],
+        ...pair(`privileges[${p.privilege}]`, p.privilege && '1'),
+      ],
+    }),
+  );
 
 // Clients 1 and 5 have a card on file.
-const tokenizeClientCard = fc.record({
-  client_id: fc.oneof({ arbitrary: fc.constantFrom('1', '5'), weight: 8 }, { arbitrary: id(12), weight: 2 }),
-  gateway_id: id(6), token: fc.oneof(fc.nat().map((n) => `tok_${n}`), fc.constant('')), lastfour: optional(fc.constantFrom('4242', '1111', '12')),
-}).map((p): Step => ({ call: 'tokenizeClientCard', pairs: [['client_id', p.client_id], ['gateway_id', p.gateway_id], ['token', p.token], ...pair('lastfour', p.lastfour)] }));
+const tokenizeClientCard = fc
+  .record({
+    client_id: fc.oneof({ arbitrary: fc.constantFrom('1', '5'), weight: 8 }, { arbitrary: id(12), weight: 2 }),
+    gateway_id: id(6),
+    token: fc.oneof(
+      fc.nat().map((n) => `tok_${n}`),
+      fc.constant(''),
+    ),
+    lastfour: optional(fc.constantFrom('4242', '1111', '12')),
+  })
+  .map(
+    (p): Step => ({
+      call: 'tokenizeClientCard',
+      pairs: [['client_id', p.client_id], ['gateway_id', p.gateway_id], ['token', p.token], ...pair('lastfour', p.lastfour)],
+    }),
+  );
 
 // Draft 1: services 1-2, domain 1; draft 2: service 1, domains 1-2; draft 3: service 1.
 const draftService = fc.oneof(fc.constantFrom(['1', '1'], ['1', '2'], ['2', '1'], ['3', '1']), fc.tuple(id(4), id(3)));
 const draftDomain = fc.oneof(fc.constantFrom(['1', '1'], ['2', '1'], ['2', '2']), fc.tuple(id(4), id(3)));
 
 const editOrderDraftItem = fc.oneof(
-  fc.tuple(draftService, fc.record({
-    product: optional(fc.integer({ min: 1, max: 26 }).map(String)), cycle: optional(fc.constantFrom('m', 'q', 's', 'a', 'Once', 'Free')),
-    qty: optional(fc.constantFrom('1', '2', '5')), host: optional(fc.constantFrom('example.com', 'x.example.net')), custom: optional(fc.constantFrom('Debian', 'Ubuntu')),
-  }, { requiredKeys: [] })).map(([[draft, item], p]): Step => ({
-    call: 'editOrderDraftItem',
-    pairs: [['id', draft], ['service', item], ...pair('product', p.product), ...pair('cycle', p.cycle), ...pair('qty', p.qty), ...pair('host', p.host),
-      ...pair('custom[12][34]', p.custom)],
-  })),
-  fc.tuple(draftDomain, fc.record({
-    period: optional(fc.integer({ min: 1, max: 6 }).map(String)), action: optional(fc.constantFrom('Register', 'Transfer')), epp_code: optional(fc.constantFrom('EPP-1', '')),
-  }, { requiredKeys: [] })).map(([[draft, item], p]): Step => ({
-    call: 'editOrderDraftItem',
-    pairs: [['id', draft], ['domain', item], ...pair('period', p.period), ...pair('action', p.action), ...pair('epp_code', p.epp_code)],
-  })),
+  fc
+    .tuple(
+      draftService,
+      fc.record(
+        {
+          product: optional(fc.integer({ min: 1, max: 26 }).map(String)),
+          cycle: optional(fc.constantFrom('m', 'q', 's', 'a', 'Once', 'Free')),
+          qty: optional(fc.constantFrom('1', '2', '5')),
+          host: optional(fc.constantFrom('example.com', 'x.example.net')),
+          custom: optional(fc.constantFrom('Debian', 'Ubuntu')),
+        },
+        { requiredKeys: [] },
+      ),
+    )
+    .map(
+      ([[draft, item], p]): Step => ({
+        call: 'editOrderDraftItem',
+        pairs: [
+          ['id', draft],
+          ['service', item],
+          ...pair('product', p.product),
+          ...pair('cycle', p.cycle),
+          ...pair('qty', p.qty),
+          ...pair('host', p.host),
+          ...pair('custom[12][34]', p.custom),
+        ],
+      }),
+    ),
+  fc
+    .tuple(
+      draftDomain,
+      fc.record(
+        {
+          period: optional(fc.integer({ min: 1, max: 6 }).map(String)),
+          action: optional(fc.constantFrom('Register', 'Transfer')),
+          epp_code: optional(fc.constantFrom('EPP-1', '')),
+        },
+        { requiredKeys: [] },
+      ),
+    )
+    .map(
+      ([[draft, item], p]): Step => ({
+        call: 'editOrderDraftItem',
+        pairs: [['id', draft], ['domain', item], ...pair('period', p.period), ...pair('action', p.action), ...pair('epp_code', p.epp_code)],
+      }),
+    ),
 );
 
 const removeOrderDraftItem = fc.oneof(
-  draftService.map(([draft, item]): Step => ({ call: 'removeOrderDraftItem', pairs: [['id', draft], ['service', item]] })),
-  draftDomain.map(([draft, item]): Step => ({ call: 'removeOrderDraftItem', pairs: [['id', draft], ['domain', item]] })),
+  draftService.map(
+    ([draft, item]): Step => ({
+      call: 'removeOrderDraftItem',
+      pairs: [
+        ['id', draft],
+        ['service', item],
+      ],
+    }),
+  ),
+  draftDomain.map(
+    ([draft, item]): Step => ({
+      call: 'removeOrderDraftItem',
+      pairs: [
+        ['id', draft],
+        ['domain', item],
+      ],
+    }),
+  ),
 );
 
 // Addon 1 fits accounts on products 1-9, addons 2, 5 and 6 any account; gateway 5 is disabled.
-const addAddonToAccount = fc.record({
-  account_id: fc.oneof({ arbitrary: fc.constantFrom('1', '2', '3', '5', '6', '7', '8'), weight: 8 }, { arbitrary: id(14), weight: 2 }),
-  addon_id: fc.oneof({ arbitrary: fc.constantFrom('1', '2', '5', '6'), weight: 8 }, { arbitrary: id(8), weight: 2 }),
-  cycle: optional(fc.constantFrom('m', 'a', 'Once', 'Free', 'b')),
-  invoice: often(fc.constantFrom('true', '1', 'false', '0')), payment_module: optional(id(6)),
-}).map((p): Step => ({
-  call: 'addAddonToAccount',
-  pairs: [['account_id', p.account_id], ['addon_id', p.addon_id], ...pair('cycle', p.cycle), ...pair('invoice', p.invoice), ...pair('payment_module', p.payment_module)],
-}));
+const addAddonToAccount = fc
+  .record({
+    account_id: fc.oneof({ arbitrary: fc.constantFrom('1', '2', '3', '5', '6', '7', '8'), weight: 8 }, { arbitrary: id(14), weight: 2 }),
+    addon_id: fc.oneof({ arbitrary: fc.constantFrom('1', '2', '5', '6'), weight: 8 }, { arbitrary: id(8), weight: 2 }),
+    cycle: optional(fc.constantFrom('m', 'a', 'Once', 'Free', 'b')),
+    invoice: often(fc.constantFrom('true', '1', 'false', '0')),
+    payment_module: optional(id(6)),
+  })
+  .map(
+    (p): Step => ({
+      call: 'addAddonToAccount',
+      pairs: [
+        ['account_id', p.account_id],
+        ['addon_id', p.addon_id],
+        ...pair('cycle', p.cycle),
+        ...pair('invoice', p.invoice),
+        ...pair('payment_module', p.payment_module),
+      ],
+    }),
+  );
 
 const GENERATORS: Record<string, fc.Arbitrary<Step>> = {
-  bulkAddProducts, editEstimateDetails, addClientContact, tokenizeClientCard, editOrderDraftItem, removeOrderDraftItem, addAddonToAccount,
+  bulkAddProducts,
+  editEstimateDetails,
+  addClientContact,
+  tokenizeClientCard,
+  editOrderDraftItem,
+  removeOrderDraftItem,
+  addAddonToAccount,
 };
 
 /** Any mutation: a generated one, a known-good one bent, or hostile parameters. */
 const step: fc.Arbitrary<Step> = fc.oneof(
   { arbitrary: fc.oneof(...Object.values(GENERATORS)), weight: 6 },
-  { arbitrary: fc.constantFrom(...MUTATIONS.filter((c) => EXAMPLES[c])).chain((call) => fc.constantFrom(...EXAMPLES[call]).chain((e) => bent(e, wireValue())).map((pairs) => ({ call, pairs }))), weight: 2 },
+  {
+    arbitrary: fc.constantFrom(...MUTATIONS.filter((c) => EXAMPLES[c])).chain((call) =>
+      fc
+        .constantFrom(...EXAMPLES[call])
+        .chain((e) => bent(e, wireValue()))
+        .map((pairs) => ({ call, pairs })),
+    ),
+    weight: 2,
+  },
   { arbitrary: fc.constantFrom(...MUTATIONS).chain((call) => wirePairs(requestPaths(call)).map((pairs) => ({ call, pairs }))), weight: 1 },
 );
 
@@ -161,9 +307,23 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 function reads(world: World): Array<[string, Pair[]]> {
   const all = <K extends keyof Collections>(name: K) => world.table(name).all() as ReadonlyArray<{ id: string }>;
   const list: Array<[string, Pair[]]> = [
-    ['getClients', [['perpage', '1000']]], ['getEstimates', [['perpage', '1000']]], ['getInvoices', [['perpage', '1000']]],
-    ['getAccounts', [['perpage', '1000']]], ['getAddons', []], ['getCurrencies', []], ['getOrderPages', []], ['getTransactions', []],
-    ['getHostBillversion', []], ['getNews', []], ['getOtherPopularProducts', [['product_ids[]', '1'], ['product_ids[]', '2']]],
+    ['getClients', [['perpage', '1000']]],
+    ['getEstimates', [['perpage', '1000']]],
+    ['getInvoices', [['perpage', '1000']]],
+    ['getAccounts', [['perpage', '1000']]],
+    ['getAddons', []],
+    ['getCurrencies', []],
+    ['getOrderPages', []],
+    ['getTransactions', []],
+    ['getHostBillversion', []],
+    ['getNews', []],
+    [
+      'getOtherPopularProducts',
+      [
+        ['product_ids[]', '1'],
+        ['product_ids[]', '2'],
+      ],
+    ],
   ];
   for (const e of all('estimates')) list.push(['getEstimateDetails', [['id', e.id]]]);
   for (const i of all('invoices')) list.push(['getInvoiceDetails', [['id', i.id]]]);
@@ -203,25 +363,29 @@ t.test('random mutation sequences keep every invariant after every step', async 
   const seen = new Map<string, number>();
   const sequence = fc.tuple(fc.array(fc.tuple(step, via), { minLength: 1, maxLength: 12 }), fc.boolean());
   try {
-    await fc.assert(fc.asyncProperty(sequence, async ([steps, checkEveryStep]) => {
-      const session = `inv-${run++}`;
-      for (const [index, [{ call, pairs }, encoding]] of steps.entries()) {
-        const before = storeJson(app, session);
-        const body = checkAnswer(await send(app, { via: encoding, call, pairs, session }), call);
-        tally[body.success ? 'success' : 'error']++;
-        const key = `${call}: ${body.success ? 'success' : body.error![0].slice(0, 80)}`;
-        seen.set(key, (seen.get(key) ?? 0) + 1);
-        if (!body.success && storeJson(app, session) !== before) {
-          throw new Error(`step ${index} ${call} failed (${JSON.stringify(body.error)}) but changed the store`);
+    await fc.assert(
+      fc.asyncProperty(sequence, async ([steps, checkEveryStep]) => {
+        const session = `inv-${run++}`;
+        for (const [index, [{ call, pairs }, encoding]] of steps.entries()) {
+          const before = storeJson(app, session);
+          const body = checkAnswer(await send(app, { via: encoding, call, pairs, session }), call);
+          tally[body.success ? 'success' : 'error']++;
+          const key = `${call}: ${body.success ? 'success' : body.error![0].slice(0, 80)}`;
+          seen.set(key, (seen.get(key) ?? 0) + 1);
+          if (!body.success && storeJson(app, session) !== before) {
+            throw new Error(`step ${index} ${call} failed (${JSON.stringify(body.error)}) but changed the store`);
+          }
+          // Half the sequences check after every step; the others only at the end (more steps per second).
+          if (checkEveryStep || index === steps.length - 1) {
+            const problems = await checkState(app, session);
+            if (problems.length > 0)
+              throw new Error(`after step ${index} ${call} ${JSON.stringify(pairs)}:\n${problems.slice(0, 10).join('\n')}`);
+          }
         }
-        // Half the sequences check after every step; the others only at the end (more steps per second).
-        if (checkEveryStep || index === steps.length - 1) {
-          const problems = await checkState(app, session);
-          if (problems.length > 0) throw new Error(`after step ${index} ${call} ${JSON.stringify(pairs)}:\n${problems.slice(0, 10).join('\n')}`);
-        }
-      }
-      app.billsim.sessions.delete(session);
-    }), fcParams(SEQUENCES, 100));
+        app.billsim.sessions.delete(session);
+      }),
+      fcParams(SEQUENCES, 100),
+    );
     t.pass(`${SEQUENCES} sequences: ${tally.success} successful and ${tally.error} refused mutations`);
     // FUZZ_VERBOSE=1 shows what the answers were, to tune the generators.
     if (process.env.FUZZ_VERBOSE) for (const [key, n] of [...seen].sort()) t.comment(`  ${n} x ${key}`);

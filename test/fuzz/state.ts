@@ -19,8 +19,14 @@ export function checkIds(world: World): string[] {
     const ids = lists.flat().map((l) => l.id);
     if (new Set(ids).size !== ids.length) problems.push(`${what}: duplicate line ids`);
   };
-  lineIds(data.estimates.map((e) => e.items), 'estimate lines');
-  lineIds(data.invoices.map((i) => i.items), 'invoice lines');
+  lineIds(
+    data.estimates.map((e) => e.items),
+    'estimate lines',
+  );
+  lineIds(
+    data.invoices.map((i) => i.items),
+    'invoice lines',
+  );
   for (const draft of data.order_drafts) {
     const services = draft.services.map((s) => s.service_id);
     const domains = draft.domains.map((d) => d.domain_id);
@@ -39,7 +45,8 @@ export function checkTotals(kind: string, doc: Billable): string[] {
   let taxable = 0;
   for (const line of doc.items) {
     const cents = lineCents(line.amount, line.qty);
-    if (line.linetotal !== centsToNumber(cents)) problems.push(`${kind} ${doc.id} line ${line.id}: linetotal ${line.linetotal} != ${line.amount} x ${line.qty}`);
+    if (line.linetotal !== centsToNumber(cents))
+      problems.push(`${kind} ${doc.id} line ${line.id}: linetotal ${line.linetotal} != ${line.amount} x ${line.qty}`);
     subtotal += cents;
     if (line.taxed === '1') taxable += cents;
   }
@@ -48,8 +55,8 @@ export function checkTotals(kind: string, doc: Billable): string[] {
   const total = Math.max(0, subtotal + tax + tax2 - toCents(doc.credit));
   const expect = { subtotal: formatCents(subtotal), tax: formatCents(tax), tax2: formatCents(tax2), total: formatCents(total) };
   for (const [field, value] of Object.entries(expect)) {
-    if (doc[field as keyof typeof expect] !== value) problems.push(`${kind} ${doc.id}: ${field} ${doc[field as keyof typeof expect]} != ${value}`);
+    if (doc[field as keyof typeof expect] !== value)
+      problems.push(`${kind} ${doc.id}: ${field} ${doc[field as keyof typeof expect]} != ${value}`);
   }
   return problems;
 }
-

@@ -137,18 +137,98 @@ const HUGE = {
 
 /** Values that look right to a loose parser: ids, amounts, dates, codes. */
 const PLAUSIBLE = [
-  '1', '2', '3', '4', '5', '10', '20', '0', '12.30', '0.01', '1.5', '100', '2026-01-01', '2026-12-31', '2026-02-30',
-  'm', 'a', 'q', 'Monthly', 'Register', 'Transfer', 'Active', 'Draft', 'true', 'false', 'on',
-  'someone@example.com', 'Secret-123', 'tok_123', '4242', '12/30', 'US', 'example.com',
+  '1',
+  '2',
+  '3',
+  '4',
+  '5',
+  '10',
+  '20',
+  '0',
+  '12.30',
+  '0.01',
+  '1.5',
+  '100',
+  '2026-01-01',
+  '2026-12-31',
+  '2026-02-30',
+  'm',
+  'a',
+  'q',
+  'Monthly',
+  'Register',
+  'Transfer',
+  'Active',
+  'Draft',
+  'true',
+  'false',
+  'on',
+  'someone@example.com',
+  'Secret-123',
+  'tok_123',
+  '4242',
+  '12/30',
+  'US',
+  'example.com',
 ];
 
 const EDGE = [
-  '', ' ', '\t\n', '\u0000', '-1', '-0', '+1', '1e309', '1e-7', 'NaN', 'Infinity', '0x10', '0b1', '1_000',
-  '99999999999999999999999', '9007199254740993', '1.005', '1.', '.5', '１', '٣', '1 ', ' 1', '01',
-  '0000-00-00', '9999-99-99', '2026-1-1', '2026-02-29 25:61:61', '00:00',
-  '__proto__', 'constructor', 'toString', 'null', 'undefined', '[]', '{}', '[object Object]',
-  "' OR 1=1 --", '<script>alert(1)</script>', '%00', '%', '%ZZ', '&', '=', '[', ']', '[]', '\\', '"', "'",
-  '\u202e\u0644\u0627', '😀👨‍👩‍👧', '\ud800', 'Ω≈ç√∫', 'ｅｘａｍｐｌｅ', 'a\r\nb',
+  '',
+  ' ',
+  '\t\n',
+  '\u0000',
+  '-1',
+  '-0',
+  '+1',
+  '1e309',
+  '1e-7',
+  'NaN',
+  'Infinity',
+  '0x10',
+  '0b1',
+  '1_000',
+  '99999999999999999999999',
+  '9007199254740993',
+  '1.005',
+  '1.',
+  '.5',
+  '１',
+  '٣',
+  '1 ',
+  ' 1',
+  '01',
+  '0000-00-00',
+  '9999-99-99',
+  '2026-1-1',
+  '2026-02-29 25:61:61',
+  '00:00',
+  '__proto__',
+  'constructor',
+  'toString',
+  'null',
+  'undefined',
+  '[]',
+  '{}',
+  '[object Object]',
+  "' OR 1=1 --",
+  '<script>alert(1)</script>',
+  '%00',
+  '%',
+  '%ZZ',
+  '&',
+  '=',
+  '[',
+  ']',
+  '[]',
+  '\\',
+  '"',
+  "'",
+  '\u202e\u0644\u0627',
+  '😀👨‍👩‍👧',
+  '\ud800',
+  'Ω≈ç√∫',
+  'ｅｘａｍｐｌｅ',
+  'a\r\nb',
 ];
 
 const hugeValue = fc.constantFrom(...Object.values(HUGE));
@@ -179,14 +259,18 @@ function render(name: string, segments: string[]): string {
 /** A wire key for a known path, often bent: cut short, extended, renamed, or nested far too deep. */
 function keyFor(path: ParamPath): fc.Arbitrary<string> {
   const [name, ...rest] = path.segments;
-  const concrete = fc.tuple(...rest.map((s) => (s === '*' ? mapKey : s === '#' ? indexKey : fc.constant(s))))
+  const concrete = fc
+    .tuple(...rest.map((s) => (s === '*' ? mapKey : s === '#' ? indexKey : fc.constant(s))))
     .map((parts) => parts as string[]);
-  const exact = (rest.length === 0 ? fc.constant([] as string[]) : concrete);
+  const exact = rest.length === 0 ? fc.constant([] as string[]) : concrete;
   return fc.oneof(
     { arbitrary: exact.map((parts) => render(name, parts)), weight: 10 },
     // A scalar where a list or map is expected, and the reverse.
     { arbitrary: exact.map((parts) => render(name, parts.slice(0, -1))), weight: 2 },
-    { arbitrary: fc.tuple(exact, fc.constantFrom('', '0', 'x', 'a][b')).map(([parts, extra]) => render(name, [...parts, extra])), weight: 2 },
+    {
+      arbitrary: fc.tuple(exact, fc.constantFrom('', '0', 'x', 'a][b')).map(([parts, extra]) => render(name, [...parts, extra])),
+      weight: 2,
+    },
     // A prototype key somewhere along the path.
     {
       arbitrary: fc.tuple(exact, fc.constantFrom(...PROTOTYPE_KEYS), fc.nat()).map(([parts, proto, at]) => {
@@ -198,7 +282,12 @@ function keyFor(path: ParamPath): fc.Arbitrary<string> {
     },
     // Deep or broken brackets.
     { arbitrary: fc.integer({ min: 1, max: 40 }).map((n) => name + '[a]'.repeat(n)), weight: 1 },
-    { arbitrary: fc.constantFrom('[', ']', '[[0]]', '][', '[0', '[ ]', '[%5B]', '.x', '[0][0][0][0][0][0][0][0][0][0]').map((s) => name + s), weight: 1 },
+    {
+      arbitrary: fc
+        .constantFrom('[', ']', '[[0]]', '][', '[0', '[ ]', '[%5B]', '.x', '[0][0][0][0][0][0][0][0][0][0]')
+        .map((s) => name + s),
+      weight: 1,
+    },
   );
 }
 
@@ -235,7 +324,7 @@ function plausibleValue(path: ParamPath): fc.Arbitrary<string> {
  * Pairs a careful client would send: every required parameter and a few optional
  * ones, exact keys, values of the right shape. These reach the operations' own rules.
  */
-export function plausiblePairs(call: string, paths: readonly ParamPath[]): fc.Arbitrary<Pair[]> {
+export function plausiblePairs(_call: string, paths: readonly ParamPath[]): fc.Arbitrary<Pair[]> {
   if (paths.length === 0) return fc.constant([]);
   // Paths group by top-level name and by form (a list `#` or a map `*` at the first wildcard).
   const branchOf = (p: ParamPath) => {
@@ -249,39 +338,67 @@ export function plausiblePairs(call: string, paths: readonly ParamPath[]): fc.Ar
     groups.set(p.segments[0], byBranch);
   }
   // Each top-level parameter: a form, then all its required leaves and some optional ones.
-  const top = [...groups.values()].map((byBranch) => fc.constantFrom(...byBranch.values()).chain((branch) => {
-    const must = branch.filter((p) => p.required);
-    const may = branch.filter((p) => !p.required);
-    const extra = may.length ? fc.subarray(may, { minLength: must.length ? 0 : 1, maxLength: Math.min(3, may.length) }) : fc.constant([]);
-    return extra.map((more) => ({ required: must.length > 0, list: [...must, ...more] }));
-  }));
-  const chosen = fc.tuple(...top, fc.array(fc.integer({ min: 0, max: 3 }).map((n) => n === 0), { minLength: top.length, maxLength: top.length }))
+  const top = [...groups.values()].map((byBranch) =>
+    fc.constantFrom(...byBranch.values()).chain((branch) => {
+      const must = branch.filter((p) => p.required);
+      const may = branch.filter((p) => !p.required);
+      const extra = may.length ? fc.subarray(may, { minLength: must.length ? 0 : 1, maxLength: Math.min(3, may.length) }) : fc.constant([]);
+      return extra.map((more) => ({ required: must.length > 0, list: [...must, ...more] }));
+    }),
+  );
+  const chosen = fc
+    .tuple(
+      ...top,
+      fc.array(
+        fc.integer({ min: 0, max: 3 }).map((n) => n === 0),
+        { minLength: top.length, maxLength: top.length },
+      ),
+    )
     .map((parts) => {
       const flags = parts.pop() as boolean[];
       const picks = parts as Array<{ required: boolean; list: ParamPath[] }>;
       // Required parameters always, optional ones by a coin toss.
       return picks.filter((pick, i) => pick.required || flags[i]).flatMap((pick) => pick.list);
     });
-  return fc.tuple(chosen, fc.constantFrom('0', '1', '2'), fc.constantFrom('1', '2', '3', '10', '12', '0'))
-    .chain(([list, index, key]) => fc.tuple(...list.map((path) => plausibleValue(path).map((value): Pair => {
-      const [name, ...rest] = path.segments;
-      return [render(name, rest.map((s) => (s === '#' ? index : s === '*' ? key : s))), value];
-    }))));
+  return fc.tuple(chosen, fc.constantFrom('0', '1', '2'), fc.constantFrom('1', '2', '3', '10', '12', '0')).chain(([list, index, key]) =>
+    fc.tuple(
+      ...list.map((path) =>
+        plausibleValue(path).map((value): Pair => {
+          const [name, ...rest] = path.segments;
+          return [
+            render(
+              name,
+              rest.map((s) => (s === '#' ? index : s === '*' ? key : s)),
+            ),
+            value,
+          ];
+        }),
+      ),
+    ),
+  );
 }
 
 /** A list of wire pairs aimed at one call: mostly its own parameters, some bent, some strays, some repeated. */
 export function wirePairs(paths: readonly ParamPath[]): fc.Arbitrary<Pair[]> {
-  const known = paths.length > 0
-    ? fc.constantFrom(...paths).chain((path) => fc.tuple(keyFor(path), wireValue(path.values)))
-    : fc.tuple(strayKey, wireValue());
+  const known =
+    paths.length > 0
+      ? fc.constantFrom(...paths).chain((path) => fc.tuple(keyFor(path), wireValue(path.values)))
+      : fc.tuple(strayKey, wireValue());
   const pair = fc.oneof({ arbitrary: known, weight: 8 }, { arbitrary: fc.tuple(strayKey, wireValue()), weight: 1 });
-  return fc.array(pair, { maxLength: 12 }).chain((list) => fc.oneof(
-    { arbitrary: fc.constant(list), weight: 80 },
-    // Repeat a pair (a list where a scalar is expected).
-    { arbitrary: fc.integer({ min: 2, max: 4 }).map((n) => (list.length ? [...list, ...Array(n).fill(list[0])] : list)), weight: 10 },
-    // Many keys at once.
-    { arbitrary: fc.integer({ min: 100, max: 1200 }).map((n) => [...list, ...Array.from({ length: n }, (_, i): Pair => [`k${i}`, String(i)])]), weight: 3 },
-  ));
+  return fc.array(pair, { maxLength: 12 }).chain((list) =>
+    fc.oneof(
+      { arbitrary: fc.constant(list), weight: 80 },
+      // Repeat a pair (a list where a scalar is expected).
+      { arbitrary: fc.integer({ min: 2, max: 4 }).map((n) => (list.length ? [...list, ...Array(n).fill(list[0])] : list)), weight: 10 },
+      // Many keys at once.
+      {
+        arbitrary: fc
+          .integer({ min: 100, max: 1200 })
+          .map((n) => [...list, ...Array.from({ length: n }, (_, i): Pair => [`k${i}`, String(i)])]),
+        weight: 3,
+      },
+    ),
+  );
 }
 
 /** Arbitrary JSON for a JSON body: scalars of every type, lists, objects, deep nesting. */
@@ -303,7 +420,7 @@ function nest(depth: number): unknown {
 export function ownObject(entries: Array<[string, unknown]>): Record<string, unknown> {
   const out = Object.create(null) as Record<string, unknown>;
   for (const [key, value] of entries) {
-    const prev = Object.prototype.hasOwnProperty.call(out, key) ? out[key] : undefined;
+    const prev = Object.hasOwn(out, key) ? out[key] : undefined;
     const next = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
     Object.defineProperty(out, key, { value: next, enumerable: true, writable: true, configurable: true });
   }
@@ -330,8 +447,8 @@ export interface Request {
 function multipartBody(list: Pair[]): { payload: Buffer; boundary: string } {
   const boundary = '----billsimfuzzboundary7MA4YWxk';
   // Names are quoted as browsers do it: ", CR and LF percent-encoded.
-  const escape = (name: string) => name.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-  const parts = list.map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${escape(k)}"\r\n\r\n${v}\r\n`);
+  const quoteName = (name: string) => name.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  const parts = list.map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${quoteName(k)}"\r\n\r\n${v}\r\n`);
   return { payload: Buffer.from(`${parts.join('')}--${boundary}--\r\n`), boundary };
 }
 
@@ -339,7 +456,7 @@ function multipartBody(list: Pair[]): { payload: Buffer; boundary: string } {
 export async function send(app: FastifyInstance, request: Request): Promise<LightMyRequestResponse> {
   const head: Pair[] = [];
   if (request.call !== undefined) head.push(['call', request.call]);
-  const credentials = request.credentials === null ? {} : request.credentials ?? CREDENTIALS;
+  const credentials = request.credentials === null ? {} : (request.credentials ?? CREDENTIALS);
   for (const [k, v] of Object.entries(credentials)) head.push([k, v]);
   const list = [...head, ...(request.pairs ?? [])];
   const headers: Record<string, string> = {};
@@ -416,9 +533,13 @@ export function checkAnswer(response: LightMyRequestResponse, call?: string): An
     if (call !== undefined) {
       if (body.call !== call) throw new Error(`answer names call ${body.call}, not ${call}`);
       const { success, call: _c, server_time, info, ...result } = body;
-      void success; void _c; void server_time; void info;
+      void success;
+      void _c;
+      void server_time;
+      void info;
       const validate = resultValidator(call);
-      if (!validate(result)) throw new Error(`${call} result does not match its schema ${JSON.stringify(validate.errors)}: ${describe(response)}`);
+      if (!validate(result))
+        throw new Error(`${call} result does not match its schema ${JSON.stringify(validate.errors)}: ${describe(response)}`);
     }
   } else {
     const check = errorEnvelope();

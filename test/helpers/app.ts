@@ -45,12 +45,12 @@ export interface CallOptions {
 
 /** Calls the API and returns the parsed JSON body (asserting HTTP 200 JSON). */
 export async function api(app: FastifyInstance, call: string, params: WireParams = {}, options: CallOptions = {}): Promise<Body> {
-  const all = { call, ...(options.credentials === null ? {} : options.credentials ?? CREDENTIALS), ...params };
+  const all = { call, ...(options.credentials === null ? {} : (options.credentials ?? CREDENTIALS)), ...params };
   const list = pairs(all as WireParams);
   const headers: Record<string, string> = { ...options.headers };
   if (options.session) headers['x-billsim-session'] = options.session;
   const via = options.via ?? 'get';
-  let response;
+  let response: Awaited<ReturnType<typeof app.inject>>;
   if (via === 'get') {
     response = await app.inject({ method: 'GET', url: `/admin/api.php?${new URLSearchParams(list)}`, headers });
   } else if (via === 'form') {
@@ -71,7 +71,9 @@ export async function api(app: FastifyInstance, call: string, params: WireParams
 /** The call's own fields: the body without the envelope. */
 export function resultOf(body: Body): Record<string, unknown> {
   const { success, call, server_time, ...rest } = body;
-  void success; void call; void server_time;
+  void success;
+  void call;
+  void server_time;
   return rest;
 }
 

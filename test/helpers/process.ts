@@ -32,7 +32,10 @@ export function startCli(args: string[], env: Record<string, string> = {}): Prom
         clearTimeout(timer);
         const url = match[1];
         resolve({
-          proc, url, origin: new URL(url).origin, output: () => output,
+          proc,
+          url,
+          origin: new URL(url).origin,
+          output: () => output,
           stop: (signal = 'SIGTERM') => {
             proc.kill(signal);
             return exited;
@@ -41,7 +44,9 @@ export function startCli(args: string[], env: Record<string, string> = {}): Prom
       }
     };
     proc.stdout.on('data', onData);
-    proc.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    proc.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
     void exited.then((code) => {
       clearTimeout(timer);
       reject(new Error(`exited with ${code} before listening:\n${output}`));

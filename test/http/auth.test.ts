@@ -5,16 +5,23 @@ const BAD = ['Authentication failed: invalid api_id or api_key'];
 
 t.test('missing credentials name the missing parameter', async (t) => {
   const app = await build(t);
-  assertError(t, await api(app, 'getCurrencies', {}, { credentials: null }), 'getCurrencies',
-    ['Authentication failed: parameter api_id is required']);
-  assertError(t, await api(app, 'getCurrencies', {}, { credentials: { api_id: 'billsim' } }), 'getCurrencies',
-    ['Authentication failed: parameter api_key is required']);
+  assertError(t, await api(app, 'getCurrencies', {}, { credentials: null }), 'getCurrencies', [
+    'Authentication failed: parameter api_id is required',
+  ]);
+  assertError(t, await api(app, 'getCurrencies', {}, { credentials: { api_id: 'billsim' } }), 'getCurrencies', [
+    'Authentication failed: parameter api_key is required',
+  ]);
 });
 
 t.test('a wrong key and an unknown id get the same answer', async (t) => {
   const app = await build(t);
   assertError(t, await api(app, 'getCurrencies', {}, { credentials: { api_id: 'billsim', api_key: 'nope' } }), 'getCurrencies', BAD);
-  assertError(t, await api(app, 'getCurrencies', {}, { credentials: { api_id: 'nobody', api_key: 'billsim-secret' } }), 'getCurrencies', BAD);
+  assertError(
+    t,
+    await api(app, 'getCurrencies', {}, { credentials: { api_id: 'nobody', api_key: 'billsim-secret' } }),
+    'getCurrencies',
+    BAD,
+  );
   for (const via of ['form', 'multipart', 'json'] as const) {
     assertError(t, await api(app, 'getCurrencies', {}, { via, credentials: { api_id: 'billsim', api_key: 'x' } }), 'getCurrencies', BAD);
   }
@@ -44,8 +51,9 @@ t.test('a key limited to some calls refuses the others', async (t) => {
   const app = await build(t);
   const creds = { api_id: 'readonly', api_key: 'readonly-secret' };
   assertSuccess(t, await api(app, 'getCurrencies', {}, { credentials: creds }), 'getCurrencies');
-  assertError(t, await api(app, 'getNewsItem', { id: '1' }, { credentials: creds }), 'getNewsItem',
-    ['Access denied: call getNewsItem is not enabled for this API key']);
+  assertError(t, await api(app, 'getNewsItem', { id: '1' }, { credentials: creds }), 'getNewsItem', [
+    'Access denied: call getNewsItem is not enabled for this API key',
+  ]);
 });
 
 t.test('credentials option replaces access record 1 (BILLSIM_API_ID / BILLSIM_API_KEY)', async (t) => {

@@ -6,12 +6,16 @@ import { build } from '../helpers/app.js';
 
 t.test('a route with Fastify schemas still validates its input and serializes its answer', async (t) => {
   const app = await build(t);
-  app.get('/extra', {
-    schema: {
-      querystring: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] },
-      response: { 200: { type: 'object', properties: { double: { type: 'integer' } } } },
+  app.get(
+    '/extra',
+    {
+      schema: {
+        querystring: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] },
+        response: { 200: { type: 'object', properties: { double: { type: 'integer' } } } },
+      },
     },
-  }, async (request) => ({ double: (request.query as { n: number }).n * 2, hidden: 'not in the response schema' }));
+    async (request) => ({ double: (request.query as { n: number }).n * 2, hidden: 'not in the response schema' }),
+  );
   const ok = await app.inject({ url: '/extra?n=21' });
   t.equal(ok.statusCode, 200);
   t.strictSame(ok.json(), { double: 42 }, 'serialized through the response schema');

@@ -3,11 +3,21 @@ import type { FastifyInstance } from 'fastify';
 import { api, assertError, assertSuccess, build, FROZEN_NOW } from '../helpers/app.js';
 import { MAX_FAULTS, MAX_SNAPSHOTS } from '../../src/http/control.js';
 
-async function control(app: FastifyInstance, method: 'GET' | 'POST' | 'DELETE', url: string, options: { session?: string; body?: unknown; token?: string } = {}) {
+async function control(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  options: { session?: string; body?: unknown; token?: string } = {},
+) {
   const headers: Record<string, string> = {};
   if (options.session) headers['x-billsim-session'] = options.session;
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const response = await app.inject({ method, url: `/__billsim${url}`, headers, ...(options.body !== undefined ? { payload: options.body as object } : {}) });
+  const response = await app.inject({
+    method,
+    url: `/__billsim${url}`,
+    headers,
+    ...(options.body !== undefined ? { payload: options.body as object } : {}),
+  });
   return { status: response.statusCode, body: response.json() as Record<string, unknown> & { [k: string]: any } };
 }
 
@@ -45,9 +55,12 @@ t.test('sessions are listed and deleted', async (t) => {
   const app = await build(t);
   await api(app, 'getCurrencies', {}, { session: 'x1' });
   const list = (await control(app, 'GET', '/sessions')).body.sessions as { name: string }[];
-  t.strictSame(list.map((s) => s.name), ['x1']);
+  t.strictSame(
+    list.map((s) => s.name),
+    ['x1'],
+  );
   t.equal((await control(app, 'DELETE', '/sessions/x1')).status, 200);
-  t.strictSame((await control(app, 'DELETE', '/sessions/x1')), { status: 404, body: { error: 'Session "x1" not found' } });
+  t.strictSame(await control(app, 'DELETE', '/sessions/x1'), { status: 404, body: { error: 'Session "x1" not found' } });
 });
 
 t.test('the journal lists requests newest first, filters, limits and redacts secrets', async (t) => {
@@ -56,7 +69,10 @@ t.test('the journal lists requests newest first, filters, limits and redacts sec
   await api(app, 'getNewsItem', { id: 'x' }, { session: 'j' });
   await api(app, 'getCurrencies', {}, { session: 'j' });
   const all = (await control(app, 'GET', '/requests', { session: 'j' })).body.requests;
-  t.strictSame(all.map((r: any) => r.call), ['getCurrencies', 'getNewsItem', 'getCurrencies']);
+  t.strictSame(
+    all.map((r: any) => r.call),
+    ['getCurrencies', 'getNewsItem', 'getCurrencies'],
+  );
   t.strictSame(all[1].error, ['Parameter id must be a positive whole number id, such as 1']);
   t.equal(all[1].success, false);
   t.equal(all[2].params.api_key, '[redacted]');
@@ -67,7 +83,8 @@ t.test('the journal lists requests newest first, filters, limits and redacts sec
   t.equal(all[2].time, '2026-11-20 12:00:00');
   t.type(all[2].durationMs, 'number');
   const text = JSON.stringify(all);
-  for (const secret of ['billsim-secret', 'hunter2', '4111111111111111', 'tok_1']) t.notOk(text.includes(secret), `no ${secret} in the journal`);
+  for (const secret of ['billsim-secret', 'hunter2', '4111111111111111', 'tok_1'])
+    t.notOk(text.includes(secret), `no ${secret} in the journal`);
   const filtered = (await control(app, 'GET', '/requests?call=getCurrencies&limit=1', { session: 'j' })).body.requests;
   t.equal(filtered.length, 1);
   t.equal((await control(app, 'GET', '/requests?limit=0', { session: 'j' })).status, 400);
@@ -80,7 +97,10 @@ t.test('the journal is bounded', async (t) => {
   const app = await build(t, { journalLimit: 3 });
   for (let i = 0; i < 5; i++) await api(app, 'getNewsItem', { id: String(i + 1) });
   const list = (await control(app, 'GET', '/requests')).body.requests;
-  t.strictSame(list.map((r: any) => r.params.id), ['5', '4', '3']);
+  t.strictSame(
+    list.map((r: any) => r.params.id),
+    ['5', '4', '3'],
+  );
 });
 
 t.test('coverage counts requests per call and lists calls never exercised', async (t) => {
@@ -96,7 +116,10 @@ t.test('coverage counts requests per call and lists calls never exercised', asyn
 
 t.test('faults: error envelopes, HTTP statuses, counted down, per session', async (t) => {
   const app = await build(t);
-  const created = await control(app, 'POST', '/faults', { session: 'f', body: { call: 'getCurrencies', error: ['Database is down'], times: 2 } });
+  const created = await control(app, 'POST', '/faults', {
+    session: 'f',
+    body: { call: 'getCurrencies', error: ['Database is down'], times: 2 },
+  });
   t.equal(created.status, 201);
   t.match(created.body, { call: 'getCurrencies', error: ['Database is down'], remaining: 2 });
   assertError(t, await api(app, 'getCurrencies', {}, { session: 'f' }), 'getCurrencies', ['Database is down']);
@@ -105,7 +128,10 @@ t.test('faults: error envelopes, HTTP statuses, counted down, per session', asyn
   assertSuccess(t, await api(app, 'getCurrencies', {}, { session: 'f' }), 'getCurrencies');
 
   await control(app, 'POST', '/faults', { session: 'f', body: { call: 'getCurrencies', status: 503 } });
-  const raw = await app.inject({ url: '/admin/api.php?call=getCurrencies&api_id=billsim&api_key=billsim-secret', headers: { 'x-billsim-session': 'f' } });
+  const raw = await app.inject({
+    url: '/admin/api.php?call=getCurrencies&api_id=billsim&api_key=billsim-secret',
+    headers: { 'x-billsim-session': 'f' },
+  });
   t.equal(raw.statusCode, 503);
   t.strictSame(raw.json().error, ['Simulated failure (HTTP 503) injected through /__billsim/faults']);
   t.equal((await control(app, 'GET', '/faults', { session: 'f' })).body.faults.length, 1, 'an unbounded fault stays');
@@ -133,11 +159,18 @@ t.test('bad fault definitions are refused with 400', async (t) => {
 t.test('the clock can be read, set and advanced; server_time follows', async (t) => {
   const app = await build(t);
   const start = Math.floor(FROZEN_NOW.getTime() / 1000);
-  t.strictSame((await control(app, 'GET', '/clock', { session: 'c' })).body, { now: '2026-11-20 12:00:00', server_time: start, frozen: true });
+  t.strictSame((await control(app, 'GET', '/clock', { session: 'c' })).body, {
+    now: '2026-11-20 12:00:00',
+    server_time: start,
+    frozen: true,
+  });
   t.strictSame((await control(app, 'POST', '/clock', { session: 'c', body: { advanceSeconds: 3600 } })).body.now, '2026-11-20 13:00:00');
   t.equal((await api(app, 'getCurrencies', {}, { session: 'c' })).server_time, start + 3600);
   t.equal((await api(app, 'getCurrencies', {}, { session: 'd' })).server_time, start, 'other sessions keep their clock');
-  t.strictSame((await control(app, 'POST', '/clock', { session: 'c', body: { now: '2027-01-01 00:00:00' } })).body.now, '2027-01-01 00:00:00');
+  t.strictSame(
+    (await control(app, 'POST', '/clock', { session: 'c', body: { now: '2027-01-01 00:00:00' } })).body.now,
+    '2027-01-01 00:00:00',
+  );
   t.equal((await control(app, 'POST', '/clock', { body: { now: '2027-02-30 00:00:00' } })).status, 400);
   t.equal((await control(app, 'POST', '/clock', { body: {} })).status, 400);
 });
@@ -148,7 +181,10 @@ t.test('snapshots save and restore a session state', async (t) => {
   t.equal((await control(app, 'POST', '/snapshots/clean', { session: 's' })).status, 200);
   renameNews(app, 's', 'after snapshot');
   t.equal(await newsTitle(app, 's'), 'after snapshot');
-  t.strictSame((await control(app, 'GET', '/snapshots', { session: 's' })).body.snapshots.map((s: any) => s.name), ['clean']);
+  t.strictSame(
+    (await control(app, 'GET', '/snapshots', { session: 's' })).body.snapshots.map((s: any) => s.name),
+    ['clean'],
+  );
   await control(app, 'POST', '/snapshots/clean/restore', { session: 's' });
   t.equal(await newsTitle(app, 's'), seedTitle);
   t.equal((await control(app, 'POST', '/snapshots/none/restore', { session: 's' })).status, 404);
@@ -158,7 +194,12 @@ t.test('snapshots and faults are capped per session, with the way out in the err
   const app = await build(t);
   for (let i = 0; i < MAX_SNAPSHOTS; i++) t.equal((await control(app, 'POST', `/snapshots/s${i}`, { session: 'cap' })).status, 200);
   const full = await control(app, 'POST', '/snapshots/one-more', { session: 'cap' });
-  t.strictSame(full, { status: 409, body: { error: `Session "cap" already holds ${MAX_SNAPSHOTS} snapshots: delete one (DELETE /__billsim/snapshots/:name) or save over an existing name` } });
+  t.strictSame(full, {
+    status: 409,
+    body: {
+      error: `Session "cap" already holds ${MAX_SNAPSHOTS} snapshots: delete one (DELETE /__billsim/snapshots/:name) or save over an existing name`,
+    },
+  });
   t.equal((await control(app, 'POST', '/snapshots/s0', { session: 'cap' })).status, 200, 'saving over a name still works');
   t.strictSame(await control(app, 'DELETE', '/snapshots/s0', { session: 'cap' }), { status: 200, body: { deleted: 's0', session: 'cap' } });
   t.equal((await control(app, 'DELETE', '/snapshots/s0', { session: 'cap' })).status, 404);
@@ -168,8 +209,10 @@ t.test('snapshots and faults are capped per session, with the way out in the err
 
   const fault = { call: 'getCurrencies', delayMs: 0 };
   for (let i = 0; i < MAX_FAULTS; i++) t.equal((await control(app, 'POST', '/faults', { session: 'cap', body: fault })).status, 201);
-  t.strictSame(await control(app, 'POST', '/faults', { session: 'cap', body: fault }),
-    { status: 409, body: { error: `Session "cap" already has ${MAX_FAULTS} faults: clear them (DELETE /__billsim/faults) first` } });
+  t.strictSame(await control(app, 'POST', '/faults', { session: 'cap', body: fault }), {
+    status: 409,
+    body: { error: `Session "cap" already has ${MAX_FAULTS} faults: clear them (DELETE /__billsim/faults) first` },
+  });
   await control(app, 'DELETE', '/faults', { session: 'cap' });
   t.equal((await control(app, 'POST', '/faults', { session: 'cap', body: fault })).status, 201);
 });

@@ -21,13 +21,17 @@ t.test('server_time is the session clock in Unix seconds', async (t) => {
 t.test('call and credentials may come from the query string with a form body, and the body wins', async (t) => {
   const app = await build(t);
   const mixed = await app.inject({
-    method: 'POST', url: '/admin/api.php?call=getCurrencies',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: auth,
+    method: 'POST',
+    url: '/admin/api.php?call=getCurrencies',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: auth,
   });
   assertSuccess(t, mixed.json(), 'getCurrencies');
   const overridden = await app.inject({
-    method: 'POST', url: `/admin/api.php?call=getCurrencies&${auth}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'api_key=wrong',
+    method: 'POST',
+    url: `/admin/api.php?call=getCurrencies&${auth}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'api_key=wrong',
   });
   assertError(t, overridden.json(), 'getCurrencies', ['Authentication failed: invalid api_id or api_key']);
 });
@@ -38,7 +42,10 @@ t.test('JSON bodies work, and a body-less GET with Content-Type: application/jso
   const get = await app.inject({ url: `/admin/api.php?call=getCurrencies&${auth}`, headers: { 'content-type': 'application/json' } });
   assertSuccess(t, get.json(), 'getCurrencies');
   const emptyPost = await app.inject({
-    method: 'POST', url: `/admin/api.php?call=getCurrencies&${auth}`, headers: { 'content-type': 'application/json' }, payload: '',
+    method: 'POST',
+    url: `/admin/api.php?call=getCurrencies&${auth}`,
+    headers: { 'content-type': 'application/json' },
+    payload: '',
   });
   assertSuccess(t, emptyPost.json(), 'getCurrencies');
 });
@@ -46,13 +53,19 @@ t.test('JSON bodies work, and a body-less GET with Content-Type: application/jso
 t.test('unreadable bodies answer the error envelope with HTTP 200', async (t) => {
   const app = await build(t);
   const broken = await app.inject({
-    method: 'POST', url: '/admin/api.php?call=getCurrencies', headers: { 'content-type': 'application/json' }, payload: '{"call":',
+    method: 'POST',
+    url: '/admin/api.php?call=getCurrencies',
+    headers: { 'content-type': 'application/json' },
+    payload: '{"call":',
   });
   t.equal(broken.statusCode, 200);
   t.equal(broken.json().success, false);
   t.match(broken.json().error[0], /^Request body could not be read: invalid JSON/);
   const array = await app.inject({
-    method: 'POST', url: '/admin/api.php?call=getCurrencies', headers: { 'content-type': 'application/json' }, payload: '[1,2]',
+    method: 'POST',
+    url: '/admin/api.php?call=getCurrencies',
+    headers: { 'content-type': 'application/json' },
+    payload: '[1,2]',
   });
   assertError(t, array.json(), 'getCurrencies', ['Request body could not be read: a JSON body must be an object of parameters']);
 });
@@ -60,8 +73,10 @@ t.test('unreadable bodies answer the error envelope with HTTP 200', async (t) =>
 t.test('a body over the limit is refused with the envelope', async (t) => {
   const app = await build(t, { bodyLimit: 1000 });
   const response = await app.inject({
-    method: 'POST', url: '/admin/api.php?call=getCurrencies',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `${auth}&x=${'a'.repeat(2000)}`,
+    method: 'POST',
+    url: '/admin/api.php?call=getCurrencies',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `${auth}&x=${'a'.repeat(2000)}`,
   });
   t.equal(response.statusCode, 200);
   assertError(t, response.json(), 'getCurrencies', ['Request body is larger than the limit of 1000 bytes']);
@@ -70,7 +85,10 @@ t.test('a body over the limit is refused with the envelope', async (t) => {
 t.test('an unknown content type is ignored like PHP does', async (t) => {
   const app = await build(t);
   const response = await app.inject({
-    method: 'POST', url: `/admin/api.php?call=getCurrencies&${auth}`, headers: { 'content-type': 'text/plain' }, payload: 'hello',
+    method: 'POST',
+    url: `/admin/api.php?call=getCurrencies&${auth}`,
+    headers: { 'content-type': 'text/plain' },
+    payload: 'hello',
   });
   assertSuccess(t, response.json(), 'getCurrencies');
 });
@@ -78,14 +96,16 @@ t.test('an unknown content type is ignored like PHP does', async (t) => {
 t.test('parameters nested beyond the limit are refused', async (t) => {
   const app = await build(t);
   const deep = `a${'[x]'.repeat(20)}=1`;
-  assertError(t, (await app.inject({ url: `/admin/api.php?call=getCurrencies&${auth}&${deep}` })).json(), 'getCurrencies',
-    ['Request parameters are nested or repeated beyond the supported limits']);
+  assertError(t, (await app.inject({ url: `/admin/api.php?call=getCurrencies&${auth}&${deep}` })).json(), 'getCurrencies', [
+    'Request parameters are nested or repeated beyond the supported limits',
+  ]);
 });
 
 t.test('an invalid session header is refused', async (t) => {
   const app = await build(t);
-  assertError(t, await api(app, 'getCurrencies', {}, { session: 'bad name!' }), 'getCurrencies',
-    ['Header x-billsim-session must be 1-64 characters of A-Z, a-z, 0-9, ".", "_" or "-"']);
+  assertError(t, await api(app, 'getCurrencies', {}, { session: 'bad name!' }), 'getCurrencies', [
+    'Header x-billsim-session must be 1-64 characters of A-Z, a-z, 0-9, ".", "_" or "-"',
+  ]);
 });
 
 t.test('other paths answer a JSON 404 that points at the endpoint', async (t) => {
@@ -102,21 +122,26 @@ t.test('prototype pollution attempts through every encoding leave Object.prototy
     const get = await app.inject({ url: `/admin/api.php?call=getCurrencies&${auth}&${attack}` });
     t.equal(get.statusCode, 200);
     const form = await app.inject({
-      method: 'POST', url: '/admin/api.php', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      url: '/admin/api.php',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: `call=getCurrencies&${auth}&${attack}`,
     });
     t.equal(form.json().success, true);
     const [key] = attack.split('=');
     const boundary = 'b0undary';
     const multipart = await app.inject({
-      method: 'POST', url: `/admin/api.php?call=getCurrencies&${auth}`,
+      method: 'POST',
+      url: `/admin/api.php?call=getCurrencies&${auth}`,
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload: `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n1\r\n--${boundary}--\r\n`,
     });
     t.equal(multipart.json().success, true);
   }
   const json = await app.inject({
-    method: 'POST', url: '/admin/api.php', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    url: '/admin/api.php',
+    headers: { 'content-type': 'application/json' },
     payload: `{"call":"getCurrencies","api_id":"billsim","api_key":"billsim-secret","__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}}}`,
   });
   t.equal(json.json().success, true);

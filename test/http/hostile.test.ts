@@ -14,8 +14,10 @@ const BOUNDARY = 'h0stileb0undary';
 
 function multipart(pairs: Array<[string, string]>, files: Array<[string, string]> = []): string {
   const fields = pairs.map(([k, v]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
-  const uploads = files.map(([k, v]) =>
-    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"; filename="f.txt"\r\nContent-Type: text/plain\r\n\r\n${v}\r\n`);
+  const uploads = files.map(
+    ([k, v]) =>
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"; filename="f.txt"\r\nContent-Type: text/plain\r\n\r\n${v}\r\n`,
+  );
   return `${[...fields, ...uploads].join('')}--${BOUNDARY}--\r\n`;
 }
 
@@ -31,11 +33,30 @@ async function hit(app: FastifyInstance, via: Via, call: string, pairs: Pair[], 
 // ------------------------------------------------------------------ prototype pollution
 
 const PROTO_KEYS = [
-  '__proto__[polluted]', '__proto__][polluted]', '__proto__[__proto__][polluted]', '__proto__', 'constructor[prototype][polluted]',
-  'constructor[prototype]', 'constructor', 'prototype[polluted]', 'a[__proto__][polluted]', 'a[b][__proto__][polluted]',
-  'a[constructor][prototype][polluted]', 'a[0][__proto__][polluted]', 'a[][__proto__][polluted]', '[__proto__][polluted]',
-  '__proto__[0]', 'toString', 'toString[x]', 'hasOwnProperty', 'valueOf[polluted]', '__defineSetter__', '__lookupGetter__[x]',
-  '%5F%5Fproto%5F%5F[polluted]', '__proto__%5Bpolluted%5D', 'a%5B__proto__%5D%5Bpolluted%5D',
+  '__proto__[polluted]',
+  '__proto__][polluted]',
+  '__proto__[__proto__][polluted]',
+  '__proto__',
+  'constructor[prototype][polluted]',
+  'constructor[prototype]',
+  'constructor',
+  'prototype[polluted]',
+  'a[__proto__][polluted]',
+  'a[b][__proto__][polluted]',
+  'a[constructor][prototype][polluted]',
+  'a[0][__proto__][polluted]',
+  'a[][__proto__][polluted]',
+  '[__proto__][polluted]',
+  '__proto__[0]',
+  'toString',
+  'toString[x]',
+  'hasOwnProperty',
+  'valueOf[polluted]',
+  '__defineSetter__',
+  '__lookupGetter__[x]',
+  '%5F%5Fproto%5F%5F[polluted]',
+  '__proto__%5Bpolluted%5D',
+  'a%5B__proto__%5D%5Bpolluted%5D',
 ];
 
 t.test('prototype keys in every position and spelling, through every encoding, change no prototype', async (t) => {
@@ -44,7 +65,10 @@ t.test('prototype keys in every position and spelling, through every encoding, c
     for (const key of PROTO_KEYS) {
       // Percent-escapes in a key are the attacker's own text: decode them as a URL would.
       const wireKey = via === 'get' || via === 'form' ? decodeURIComponent(key) : key;
-      const body = await hit(app, via, 'getClientDetails', [['id', '1'], [wireKey, '1']]);
+      const body = await hit(app, via, 'getClientDetails', [
+        ['id', '1'],
+        [wireKey, '1'],
+      ]);
       // Every encoding drops such keys and answers the call as if they were not sent.
       t.equal(body.success, true, `${via} ${key}: ${JSON.stringify(body.error ?? [])}`);
     }
@@ -74,17 +98,54 @@ t.test('a JSON body with __proto__ and constructor keys at every depth changes n
   }
 });
 
-t.test('prototype keys inside a mutation\'s own parameters are dropped, and nothing stored inherits them', async (t) => {
+t.test("prototype keys inside a mutation's own parameters are dropped, and nothing stored inherits them", async (t) => {
   const app = await build(t);
   const cases: Array<[string, Pair[]]> = [
-    ['addClientContact', [['id', '1'], ['firstname', 'P'], ['lastname', 'Q'], ['email', 'p.q@example.com'], ['password', 'x'], ['password2', 'x'],
-      ['privileges[__proto__][isAdmin]', '1'], ['privileges[billing][__proto__][polluted]', '1'], ['privileges[constructor][prototype][polluted]', '1'],
-      ['privileges[billing][invoices]', '1']]],
-    ['bulkAddProducts', [['products[0][copyof]', '1'], ['products[0][name]', 'Proto'], ['products[0][__proto__][polluted]', '1'],
-      ['products[__proto__][copyof]', '2'], ['products[constructor][prototype][name]', 'x']]],
-    ['editEstimateDetails', [['id', '1'], ['item[1][__proto__][amount]', '1'], ['newitem[0][description]', 'x'], ['newitem[0][amount]', '1'],
-      ['newitem[0][constructor][prototype][polluted]', '1']]],
-    ['editOrderDraftItem', [['id', '1'], ['service', '1'], ['custom[12][__proto__]', 'x'], ['custom[__proto__][34]', 'x'], ['custom[12][34]', 'Arch']]],
+    [
+      'addClientContact',
+      [
+        ['id', '1'],
+        ['firstname', 'P'],
+        ['lastname', 'Q'],
+        ['email', 'p.q@example.com'],
+        ['password', 'x'],
+        ['password2', 'x'],
+        ['privileges[__proto__][isAdmin]', '1'],
+        ['privileges[billing][__proto__][polluted]', '1'],
+        ['privileges[constructor][prototype][polluted]', '1'],
+        ['privileges[billing][invoices]', '1'],
+      ],
+    ],
+    [
+      'bulkAddProducts',
+      [
+        ['products[0][copyof]', '1'],
+        ['products[0][name]', 'Proto'],
+        ['products[0][__proto__][polluted]', '1'],
+        ['products[__proto__][copyof]', '2'],
+        ['products[constructor][prototype][name]', 'x'],
+      ],
+    ],
+    [
+      'editEstimateDetails',
+      [
+        ['id', '1'],
+        ['item[1][__proto__][amount]', '1'],
+        ['newitem[0][description]', 'x'],
+        ['newitem[0][amount]', '1'],
+        ['newitem[0][constructor][prototype][polluted]', '1'],
+      ],
+    ],
+    [
+      'editOrderDraftItem',
+      [
+        ['id', '1'],
+        ['service', '1'],
+        ['custom[12][__proto__]', 'x'],
+        ['custom[__proto__][34]', 'x'],
+        ['custom[12][34]', 'Arch'],
+      ],
+    ],
   ];
   for (const via of VIAS) {
     const session = `proto-${via}`;
@@ -109,10 +170,16 @@ t.test('bodies over the default 1 MiB limit answer the error envelope in every e
   const expected = ['Request body is larger than the limit of 1048576 bytes'];
   const requests = {
     form: { 'content-type': 'application/x-www-form-urlencoded', payload: `call=getCurrencies&${AUTH}&x=${big}` },
-    json: { 'content-type': 'application/json', payload: JSON.stringify({ call: 'getCurrencies', api_id: 'billsim', api_key: 'billsim-secret', x: big }) },
+    json: {
+      'content-type': 'application/json',
+      payload: JSON.stringify({ call: 'getCurrencies', api_id: 'billsim', api_key: 'billsim-secret', x: big }),
+    },
     'multipart field': { 'content-type': MULTIPART, payload: multipart([['x', big]]) },
     'multipart file': { 'content-type': MULTIPART, payload: multipart([], [['f', big]]) },
-    'multipart many fields': { 'content-type': MULTIPART, payload: multipart(Array.from({ length: 1100 }, (_, i): [string, string] => [`k${i}`, 'b'.repeat(1000)])) },
+    'multipart many fields': {
+      'content-type': MULTIPART,
+      payload: multipart(Array.from({ length: 1100 }, (_, i): [string, string] => [`k${i}`, 'b'.repeat(1000)])),
+    },
     'unknown type': { 'content-type': 'text/plain', payload: big },
   };
   for (const [name, { payload, ...headers }] of Object.entries(requests)) {
@@ -125,27 +192,56 @@ t.test('bodies over the default 1 MiB limit answer the error envelope in every e
 t.test('a multipart value or field name cut short by the limit refuses the request instead of passing on part of it', async (t) => {
   const app = await build(t, { bodyLimit: 2000 });
   const url = `/admin/api.php?call=bulkAddProducts&${AUTH}`;
-  const longName = await app.inject({ method: 'POST', url, headers: { 'content-type': MULTIPART },
-    payload: multipart([['products[0][copyof]', '1'], ['products[0][name]', 'n'.repeat(1500)]]) });
+  const longName = await app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': MULTIPART },
+    payload: multipart([
+      ['products[0][copyof]', '1'],
+      ['products[0][name]', 'n'.repeat(1500)],
+    ]),
+  });
   t.match(checkAnswer(longName).error, [/Request body is larger than the limit of 2000 bytes|must be a product name/]);
   const before = storeJson(app);
-  const over = await app.inject({ method: 'POST', url, headers: { 'content-type': MULTIPART },
-    payload: multipart([['products[0][copyof]', '1'], ['products[0][name]', 'n'.repeat(2500)]]) });
+  const over = await app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': MULTIPART },
+    payload: multipart([
+      ['products[0][copyof]', '1'],
+      ['products[0][name]', 'n'.repeat(2500)],
+    ]),
+  });
   t.strictSame(checkAnswer(over).error, ['Request body is larger than the limit of 2000 bytes']);
   t.equal(storeJson(app), before, 'nothing was created from a truncated value');
 });
 
 t.test('bodyLimit is configurable, and a body just under it is read', async (t) => {
   const app = await build(t, { bodyLimit: 5000 });
-  const under = await app.inject({ method: 'POST', url: '/admin/api.php', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: `call=getCurrencies&${AUTH}&x=${'a'.repeat(4000)}` });
+  const under = await app.inject({
+    method: 'POST',
+    url: '/admin/api.php',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `call=getCurrencies&${AUTH}&x=${'a'.repeat(4000)}`,
+  });
   t.equal(checkAnswer(under, 'getCurrencies').success, true);
   for (const [type, payload] of [
     ['application/x-www-form-urlencoded', `call=getCurrencies&${AUTH}&x=${'a'.repeat(6000)}`],
     ['application/json', JSON.stringify({ call: 'getCurrencies', x: 'a'.repeat(6000) })],
-    [MULTIPART, multipart([['call', 'getCurrencies'], ['x', 'a'.repeat(6000)]])],
+    [
+      MULTIPART,
+      multipart([
+        ['call', 'getCurrencies'],
+        ['x', 'a'.repeat(6000)],
+      ]),
+    ],
   ]) {
-    const response = await app.inject({ method: 'POST', url: '/admin/api.php?call=getCurrencies', headers: { 'content-type': type }, payload });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/admin/api.php?call=getCurrencies',
+      headers: { 'content-type': type },
+      payload,
+    });
     t.strictSame(checkAnswer(response).error, ['Request body is larger than the limit of 5000 bytes'], type);
   }
 });
@@ -153,7 +249,14 @@ t.test('bodyLimit is configurable, and a body just under it is read', async (t) 
 t.test('a multipart part declared application/json is its text, as PHP would see it', async (t) => {
   const app = await build(t);
   const payload = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="id"\r\nContent-Type: application/json\r\n\r\n{not json\r\n--${BOUNDARY}--\r\n`;
-  const body = checkAnswer(await app.inject({ method: 'POST', url: `/admin/api.php?call=getClientDetails&${AUTH}`, headers: { 'content-type': MULTIPART }, payload }));
+  const body = checkAnswer(
+    await app.inject({
+      method: 'POST',
+      url: `/admin/api.php?call=getClientDetails&${AUTH}`,
+      headers: { 'content-type': MULTIPART },
+      payload,
+    }),
+  );
   t.strictSame(body.error, ['Parameter id must be a positive whole number id, such as 1'], 'the text {not json reached validation');
 });
 
@@ -171,7 +274,10 @@ t.test('broken multipart bodies are malformed bodies, not server errors', async 
     t.equal(body.success, false, `${type}: ${payload.slice(0, 30)}`);
     t.match(body.error, [/^Request body could not be read: /]);
   }
-  const files = multipart([], Array.from({ length: 21 }, (_, i): [string, string] => [`f${i}`, 'x']));
+  const files = multipart(
+    [],
+    Array.from({ length: 21 }, (_, i): [string, string] => [`f${i}`, 'x']),
+  );
   const tooMany = checkAnswer(await app.inject({ method: 'POST', url, headers: { 'content-type': MULTIPART }, payload: files }));
   t.strictSame(tooMany.error, ['Request body could not be read: more files than the 20 a form may carry']);
 });
@@ -179,12 +285,19 @@ t.test('broken multipart bodies are malformed bodies, not server errors', async 
 // ------------------------------------------------------------------ nesting and repetition limits
 
 function formBody(extra: string): { method: 'POST'; url: string; headers: Record<string, string>; payload: string } {
-  return { method: 'POST', url: '/admin/api.php', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `call=getCurrencies&${AUTH}&${extra}` };
+  return {
+    method: 'POST',
+    url: '/admin/api.php',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `call=getCurrencies&${AUTH}&${extra}`,
+  };
 }
 
 function jsonBody(extra: Record<string, unknown>) {
   return {
-    method: 'POST' as const, url: '/admin/api.php', headers: { 'content-type': 'application/json' },
+    method: 'POST' as const,
+    url: '/admin/api.php',
+    headers: { 'content-type': 'application/json' },
     payload: JSON.stringify({ call: 'getCurrencies', api_id: 'billsim', api_key: 'billsim-secret', ...extra }),
   };
 }
@@ -203,16 +316,28 @@ t.test('parameters beyond the limits are refused with a clear envelope in every 
   const refused: Record<string, InjectOptions> = {
     'GET nested one level too deep': { url: `/admin/api.php?call=getCurrencies&${AUTH}&a${'[x]'.repeat(depth + 1)}=1` },
     'form nested one level too deep': formBody(`a${'[x]'.repeat(depth + 1)}=1`),
-    'multipart nested one level too deep': { method: 'POST', url: '/admin/api.php?call=getCurrencies', headers: { 'content-type': MULTIPART },
-      payload: multipart([['api_id', 'billsim'], ['api_key', 'billsim-secret'], [`a${'[x]'.repeat(depth + 1)}`, '1']]) },
+    'multipart nested one level too deep': {
+      method: 'POST',
+      url: '/admin/api.php?call=getCurrencies',
+      headers: { 'content-type': MULTIPART },
+      payload: multipart([
+        ['api_id', 'billsim'],
+        ['api_key', 'billsim-secret'],
+        [`a${'[x]'.repeat(depth + 1)}`, '1'],
+      ]),
+    },
     'JSON nested one level too deep': jsonBody({ a: nested(depth + 1) }),
     'JSON nested 100,000 levels': { ...jsonBody({}), payload: `{"call":"getCurrencies","a":${'['.repeat(100_000)}${']'.repeat(100_000)}}` },
     'JSON bracket key plus nesting too deep': jsonBody({ 'a[x][x][x][x]': nested(depth - 3) }),
     'GET 10,001 keys': { url: `/admin/api.php?call=getCurrencies&${AUTH}&${manyKeys(10_001)}` },
     'form 10,001 keys': formBody(manyKeys(10_001)),
     'form 50,000 keys': formBody(manyKeys(50_000)),
-    'multipart 10,001 fields': { method: 'POST', url: '/admin/api.php?call=getCurrencies', headers: { 'content-type': MULTIPART },
-      payload: multipart(Array.from({ length: 10_001 }, (_, i): [string, string] => [`k${i}`, '1'])) },
+    'multipart 10,001 fields': {
+      method: 'POST',
+      url: '/admin/api.php?call=getCurrencies',
+      headers: { 'content-type': MULTIPART },
+      payload: multipart(Array.from({ length: 10_001 }, (_, i): [string, string] => [`k${i}`, '1'])),
+    },
     'JSON 10,001 keys': jsonBody(Object.fromEntries(Array.from({ length: 10_001 }, (_, i) => [`k${i}`, '1']))),
     'JSON 10,001 values nested': jsonBody({ a: Array.from({ length: 20 }, () => Array.from({ length: 600 }, () => '1')) }),
     'form 1,001 items with []': formBody('a[]=1&'.repeat(1001)),
@@ -242,7 +367,7 @@ t.test('parameters beyond the limits are refused with a clear envelope in every 
   }
 });
 
-t.test('a list beyond a call\'s own maximum is refused by its schema, with the parameter named', async (t) => {
+t.test("a list beyond a call's own maximum is refused by its schema, with the parameter named", async (t) => {
   const app = await build(t);
   const ids: Pair[] = Array.from({ length: 1000 }, (_, i): Pair => ['product_ids[]', String((i % 20) + 1)]);
   for (const via of VIAS) {
@@ -262,7 +387,9 @@ t.test('over a real socket, a long GET query string is read up to the body limit
   t.equal(tooLong.status, 200);
   const body = (await tooLong.json()) as Record<string, unknown>;
   t.strictSame(body, {
-    success: false, call: '', server_time: body.server_time,
+    success: false,
+    call: '',
+    server_time: body.server_time,
     error: [`Request line and headers are larger than the limit of ${200_000 + 16 * 1024} bytes: send long parameters in a POST body`],
   });
   const after = await fetch(url(10));

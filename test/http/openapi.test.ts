@@ -51,14 +51,22 @@ t.test('every schema file is one component, with in-document refs only', async (
   t.notMatch(text, /"\$id"|"\$schema"|"tsType"/, 'no $id, $schema or non-standard keywords');
   const refs = [...text.matchAll(/"\$ref":"([^"]*)"/g)].map((m) => m[1]);
   t.ok(refs.length > 0);
-  t.strictSame(refs.filter((ref) => !ref.startsWith('#/components/')), [], 'every $ref points into the document');
+  t.strictSame(
+    refs.filter((ref) => !ref.startsWith('#/components/')),
+    [],
+    'every $ref points into the document',
+  );
   t.equal(doc.components.schemas.resources_invoice.properties.items.items.$ref, '#/components/schemas/resources_invoice/definitions/item');
-  t.equal(doc.components.schemas.operations_getCurrencies.properties.result.properties.currencies.items.properties.id.$ref,
-    '#/components/schemas/common_defs/definitions/positiveId');
+  t.equal(
+    doc.components.schemas.operations_getCurrencies.properties.result.properties.currencies.items.properties.id.$ref,
+    '#/components/schemas/common_defs/definitions/positiveId',
+  );
 });
 
 t.test('one GET operation per registered call', async (t) => {
-  const ids = Object.values(doc.paths).map((item: Doc) => item.get.operationId).sort();
+  const ids = Object.values(doc.paths)
+    .map((item: Doc) => item.get.operationId)
+    .sort();
   t.strictSame(ids, [...calls].sort());
   for (const call of calls) {
     const op = operationOf(call);
@@ -70,17 +78,24 @@ t.test('one GET operation per registered call', async (t) => {
     const response = op.responses['200'].content['application/json'].schema;
     const success = response.oneOf[0];
     t.equal(success.additionalProperties, false, `${call}: the success body is closed`);
-    t.ok(['success', 'call', 'server_time'].every((k) => success.required.includes(k)), `${call}: envelope fields required`);
+    t.ok(
+      ['success', 'call', 'server_time'].every((k) => success.required.includes(k)),
+      `${call}: envelope fields required`,
+    );
     t.strictSame(response.oneOf[1], { $ref: '#/components/schemas/common_error' });
   }
 });
 
-t.test('query parameters follow each call\'s request schema', async (t) => {
+t.test("query parameters follow each call's request schema", async (t) => {
   for (const call of calls) {
     const request = requestSchema(call);
     const expected = Object.keys(request.properties ?? {}).filter((p) => !['call', 'api_id', 'api_key', 'outputformat'].includes(p));
     const params = queryParams(call).filter((p) => p.name !== 'call');
-    t.strictSame(params.map((p) => p.name), expected, `${call}: one query parameter per request property`);
+    t.strictSame(
+      params.map((p) => p.name),
+      expected,
+      `${call}: one query parameter per request property`,
+    );
     for (const p of params) t.equal(p.required, (request.required ?? []).includes(p.name), `${call}.${p.name} required flag`);
   }
 });
@@ -127,9 +142,18 @@ t.test('GET /docs renders Swagger UI from local assets only', async (t) => {
     t.equal(page.statusCode, 200, url);
     t.match(page.headers['content-type'], /text\/html/);
     const assets = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
-    t.ok(assets.some((a) => a.endsWith('swagger-ui-bundle.js')), 'loads the UI bundle');
-    t.ok(assets.some((a) => a.endsWith('swagger-ui.css')), 'loads the UI styles');
-    t.notOk(assets.some((a) => /^(https?:)?\/\//.test(a)), 'nothing from another host');
+    t.ok(
+      assets.some((a) => a.endsWith('swagger-ui-bundle.js')),
+      'loads the UI bundle',
+    );
+    t.ok(
+      assets.some((a) => a.endsWith('swagger-ui.css')),
+      'loads the UI styles',
+    );
+    t.notOk(
+      assets.some((a) => /^(https?:)?\/\//.test(a)),
+      'nothing from another host',
+    );
     for (const asset of assets) {
       const path = new URL(asset, `http://localhost${url}`).pathname;
       const response = await app.inject({ url: path });
@@ -179,11 +203,17 @@ t.test('real answers validate against the published response schemas', async (t)
   const dereferenced = (await SwaggerParser.dereference(structuredClone(doc))) as Doc;
   const app = await build(t);
   const samples: [string, string][] = [
-    ['getCurrencies', ''], ['getInvoiceDetails', 'id=1'], ['getProducts', 'id=1'], ['getOrderDraft', 'id=1'],
-    ['getTransactions', 'page=0'], ['getInvoiceDetails', 'id=999'],
+    ['getCurrencies', ''],
+    ['getInvoiceDetails', 'id=1'],
+    ['getProducts', 'id=1'],
+    ['getOrderDraft', 'id=1'],
+    ['getTransactions', 'page=0'],
+    ['getInvoiceDetails', 'id=999'],
   ];
   for (const [call, query] of samples) {
-    const response = await app.inject({ url: `/admin/api.php?call=${call}&api_id=${CREDENTIALS.api_id}&api_key=${CREDENTIALS.api_key}&${query}` });
+    const response = await app.inject({
+      url: `/admin/api.php?call=${call}&api_id=${CREDENTIALS.api_id}&api_key=${CREDENTIALS.api_key}&${query}`,
+    });
     const schema = dereferenced.paths[`/admin/api.php#${call}`].get.responses[200].content['application/json'].schema;
     const check = ajv.compile(schema);
     t.ok(check(response.json()), `${call} ${query}: ${JSON.stringify(check.errors?.slice(0, 2) ?? [])}`);

@@ -20,7 +20,10 @@ t.test('flat input parses as qs parses it', async (t) => {
   };
   const differ: string[] = [];
   for (let run = 0; run < 2000; run++) {
-    const pairs = Array.from({ length: 1 + next(6) }, () => `${encodeURIComponent(KEYS[next(KEYS.length)])}=${VALUES[next(VALUES.length)]}`);
+    const pairs = Array.from(
+      { length: 1 + next(6) },
+      () => `${encodeURIComponent(KEYS[next(KEYS.length)])}=${VALUES[next(VALUES.length)]}`,
+    );
     const input = pairs.join('&');
     const fast = parseParams(input);
     const same = JSON.stringify(fast) === JSON.stringify(viaQs(input)) && Object.getPrototypeOf(fast) === Object.prototype;

@@ -12,26 +12,63 @@ t.test('getAccounts lists every account newest first, in the getClientAccounts i
   const body = await sameEverywhere(t, app, 'getAccounts', {});
   const result = assertSuccess(t, body, 'getAccounts');
   const accounts = result.accounts as Record<string, unknown>[];
-  t.strictSame(accounts.map((a) => a.id), ['17', '16', '15', '14', '13', '12', '11', '10', '9', '8', '7', '6', '5', '4', '3', '2', '1']);
+  t.strictSame(
+    accounts.map((a) => a.id),
+    ['17', '16', '15', '14', '13', '12', '11', '10', '9', '8', '7', '6', '5', '4', '3', '2', '1'],
+  );
   // Account 17: client 7 (Grace Liu) on product 17 (Managed Backup, type 7).
   t.strictSame(accounts[0], {
-    id: '17', manual: '0', domain: 'cloud.graceliu.io', billingcycle: 'Monthly', status: 'Active', total: '6.00',
-    next_due: '2026-12-15', name: 'Managed Backup', type: '7', lastname: 'Liu', firstname: 'Grace',
-    client_id: '7', currency_id: '0',
+    id: '17',
+    manual: '0',
+    domain: 'cloud.graceliu.io',
+    billingcycle: 'Monthly',
+    status: 'Active',
+    total: '6.00',
+    next_due: '2026-12-15',
+    name: 'Managed Backup',
+    type: '7',
+    lastname: 'Liu',
+    firstname: 'Grace',
+    client_id: '7',
+    currency_id: '0',
   });
   t.strictSame(accounts[5], {
-    id: '12', manual: '0', domain: 'morgan-design.com', billingcycle: 'Annually', status: 'Active', total: '9.95',
-    next_due: '2027-01-20', name: 'PositiveSSL DV', type: '5', lastname: 'Morgan', firstname: 'Alice',
-    client_id: '1', currency_id: '0',
+    id: '12',
+    manual: '0',
+    domain: 'morgan-design.com',
+    billingcycle: 'Annually',
+    status: 'Active',
+    total: '9.95',
+    next_due: '2027-01-20',
+    name: 'PositiveSSL DV',
+    type: '5',
+    lastname: 'Morgan',
+    firstname: 'Alice',
+    client_id: '1',
+    currency_id: '0',
   });
   t.strictSame(accounts[7], {
-    id: '10', manual: '0', domain: 'cloud.graceliu.io', billingcycle: 'Monthly', status: 'Pending', total: '18.00',
-    next_due: '2026-11-25', name: 'Cloud Flex', type: '9', lastname: 'Liu', firstname: 'Grace',
-    client_id: '7', currency_id: '0',
+    id: '10',
+    manual: '0',
+    domain: 'cloud.graceliu.io',
+    billingcycle: 'Monthly',
+    status: 'Pending',
+    total: '18.00',
+    next_due: '2026-11-25',
+    name: 'Cloud Flex',
+    type: '9',
+    lastname: 'Liu',
+    firstname: 'Grace',
+    client_id: '7',
+    currency_id: '0',
   });
   t.strictSame(result.sorter, { perpage: 25, totalpages: 1, sorterrecords: 17, sorterpage: 1 });
   const clientList = assertSuccess(t, await api(app, 'getClientAccounts', { id: '1' }), 'getClientAccounts');
-  t.strictSame(accounts.filter((a) => a.client_id === '1'), clientList.accounts, 'the same items getClientAccounts answers');
+  t.strictSame(
+    accounts.filter((a) => a.client_id === '1'),
+    clientList.accounts,
+    'the same items getClientAccounts answers',
+  );
 });
 
 t.test('getAccounts pages with page and perpage', async (t) => {
@@ -40,8 +77,14 @@ t.test('getAccounts pages with page and perpage', async (t) => {
   const last = assertSuccess(t, await api(app, 'getAccounts', { perpage: '5', page: '3' }), 'getAccounts');
   const beyond = assertSuccess(t, await api(app, 'getAccounts', { perpage: '5', page: '4' }), 'getAccounts');
   // 17 accounts in pages of 5: 17-13, 12-8, 7-3, then 2 and 1 on the fourth page.
-  t.strictSame((first.accounts as { id: string }[]).map((a) => a.id), ['17', '16', '15', '14', '13']);
-  t.strictSame((last.accounts as { id: string }[]).map((a) => a.id), ['2', '1']);
+  t.strictSame(
+    (first.accounts as { id: string }[]).map((a) => a.id),
+    ['17', '16', '15', '14', '13'],
+  );
+  t.strictSame(
+    (last.accounts as { id: string }[]).map((a) => a.id),
+    ['2', '1'],
+  );
   t.strictSame(beyond.accounts, []);
   t.strictSame(first.sorter, { perpage: 5, totalpages: 4, sorterrecords: 17, sorterpage: 1 });
   t.strictSame(last.sorter, { perpage: 5, totalpages: 4, sorterrecords: 17, sorterpage: 4 });
@@ -49,7 +92,25 @@ t.test('getAccounts pages with page and perpage', async (t) => {
 
 t.test('getAccounts: list picks a status', async (t) => {
   const app = await build(t);
-  t.strictSame(await ids(t, app, { list: 'all' }), ['17', '16', '15', '14', '13', '12', '11', '10', '9', '8', '7', '6', '5', '4', '3', '2', '1']);
+  t.strictSame(await ids(t, app, { list: 'all' }), [
+    '17',
+    '16',
+    '15',
+    '14',
+    '13',
+    '12',
+    '11',
+    '10',
+    '9',
+    '8',
+    '7',
+    '6',
+    '5',
+    '4',
+    '3',
+    '2',
+    '1',
+  ]);
   t.strictSame(await ids(t, app, { list: 'all_active' }), ['17', '16', '15', '14', '13', '12', '8', '7', '6', '4', '3', '2', '1']);
   t.strictSame(await ids(t, app, { list: 'all_pending' }), ['10']);
   t.strictSame(await ids(t, app, { list: 'all_suspended' }), ['5']);
@@ -82,15 +143,24 @@ t.test('getAccounts: each filter, alone and combined', async (t) => {
   t.equal((await ids(t, app, { 'filter[status]': '', 'filter[domain]': '' })).length, 17, 'empty filters filter nothing');
   const paged = assertSuccess(t, await api(app, 'getAccounts', { list: 'all_active', perpage: '3', page: '1' }), 'getAccounts');
   // 13 active accounts (all but 5, 9, 10, 11); the second page of 3 holds the 4th to 6th.
-  t.strictSame((paged.accounts as { id: string }[]).map((a) => a.id), ['14', '13', '12']);
+  t.strictSame(
+    (paged.accounts as { id: string }[]).map((a) => a.id),
+    ['14', '13', '12'],
+  );
   t.strictSame(paged.sorter, { perpage: 3, totalpages: 5, sorterrecords: 13, sorterpage: 2 }, 'the sorter counts filtered rows');
 });
 
 t.test('getAccounts refuses malformed parameters and unknown product or order page', async (t) => {
   const app = await build(t);
   const cases: Array<[WireParams, string]> = [
-    [{ list: 'everything' }, 'Parameter list must be one of: all, all_active, all_pending, all_suspended, all_terminated, all_fraud, all_cancelled'],
-    [{ 'filter[status]': 'Closed' }, 'Parameter filter[status] must be an account status: Pending, Active, Suspended, Terminated, Cancelled or Fraud'],
+    [
+      { list: 'everything' },
+      'Parameter list must be one of: all, all_active, all_pending, all_suspended, all_terminated, all_fraud, all_cancelled',
+    ],
+    [
+      { 'filter[status]': 'Closed' },
+      'Parameter filter[status] must be an account status: Pending, Active, Suspended, Terminated, Cancelled or Fraud',
+    ],
     [{ 'filter[next_due]': '2027-6-2' }, 'Parameter filter[next_due] must be a date as YYYY-MM-DD'],
     [{ 'filter[billingcycle]': 'm' }, 'Parameter filter[billingcycle] must be a billing cycle name such as Monthly'],
     [{ 'filter[product_id]': 'abc' }, 'Parameter filter[product_id] must be a positive whole number id, such as 1'],

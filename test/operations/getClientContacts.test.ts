@@ -5,7 +5,7 @@ import { Seed, World } from '../../src/store/world.js';
 import { loadFixtures } from '../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../src/paths.js';
 
-t.test('getClientContacts lists a client\'s contacts', async (t) => {
+t.test("getClientContacts lists a client's contacts", async (t) => {
   const app = await build(t);
   const body = await sameEverywhere(t, app, 'getClientContacts', { id: '1' });
   const result = assertSuccess(t, body, 'getClientContacts');
@@ -29,16 +29,27 @@ t.test('getClientContacts pages from 0, oldest contact first', async (t) => {
   const app = await build(t);
   for (const name of ['Ann', 'Ben']) {
     const added = await api(app, 'addClientContact', {
-      id: '1', firstname: name, lastname: 'Morgan', email: `${name.toLowerCase()}@morgan-design.com`, password: 'pw-12345', password2: 'pw-12345',
+      id: '1',
+      firstname: name,
+      lastname: 'Morgan',
+      email: `${name.toLowerCase()}@morgan-design.com`,
+      password: 'pw-12345',
+      password2: 'pw-12345',
     });
     assertSuccess(t, added, 'addClientContact');
   }
-  const page = async (n: string) => assertSuccess(t, await api(app, 'getClientContacts', { id: '1', page: n, perpage: '2' }), 'getClientContacts');
+  const page = async (n: string) =>
+    assertSuccess(t, await api(app, 'getClientContacts', { id: '1', page: n, perpage: '2' }), 'getClientContacts');
   const first = await page('0');
   const second = await page('1');
-  t.strictSame((first.contacts as { id: string }[]).map((c) => c.id), ['10', '12']);
+  t.strictSame(
+    (first.contacts as { id: string }[]).map((c) => c.id),
+    ['10', '12'],
+  );
   t.strictSame(first.sorter, { perpage: 2, totalpages: 2, sorterrecords: 3, sorterpage: 1 });
-  t.strictSame(second.contacts, [{ id: '13', firstname: 'Ben', lastname: 'Morgan', datecreated: '2026-11-20', email: 'ben@morgan-design.com' }]);
+  t.strictSame(second.contacts, [
+    { id: '13', firstname: 'Ben', lastname: 'Morgan', datecreated: '2026-11-20', email: 'ben@morgan-design.com' },
+  ]);
   t.strictSame(second.sorter, { perpage: 2, totalpages: 2, sorterrecords: 3, sorterpage: 2 });
 });
 
@@ -53,7 +64,12 @@ t.test('getClientContacts errors', async (t) => {
 
 t.test('getClientContacts finds contacts through the parent_id index, never a scan', async (t) => {
   const world = new World(new Seed(loadFixtures(defaultFixturesDir)));
-  world.table('clients').all = () => { throw new Error('scanned the whole clients table'); };
+  world.table('clients').all = () => {
+    throw new Error('scanned the whole clients table');
+  };
   const result = getClientContacts.run({ id: '2' }, { db: world, now: FROZEN_NOW });
-  t.strictSame(result.contacts.map((c) => c.id), ['11']);
+  t.strictSame(
+    result.contacts.map((c) => c.id),
+    ['11'],
+  );
 });

@@ -7,10 +7,21 @@ t.test('getCurrencies answers the main currency apart, with numeric id and rate'
   const result = assertSuccess(t, body, 'getCurrencies');
   t.strictSame(result.main, { code: 'USD', iso: 'USD', sign: '$', id: 0, decimal: '2', format: '1,234.56', rate: 1 });
   const currencies = result.currencies as Record<string, unknown>[];
-  t.strictSame(currencies.map((c) => c.id), ['1', '2', '3'], 'the main currency is not repeated in the list');
+  t.strictSame(
+    currencies.map((c) => c.id),
+    ['1', '2', '3'],
+    'the main currency is not repeated in the list',
+  );
   t.strictSame(currencies[0], {
-    id: '1', code: 'EUR', sign: '€', iso: 'EUR', rate: '0.9215', last_changes: '2026-11-01 06:00:03',
-    update: '1', enable: '1', format: '1.234,56',
+    id: '1',
+    code: 'EUR',
+    sign: '€',
+    iso: 'EUR',
+    rate: '0.9215',
+    last_changes: '2026-11-01 06:00:03',
+    update: '1',
+    enable: '1',
+    format: '1.234,56',
   });
 });
 

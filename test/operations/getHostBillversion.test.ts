@@ -7,7 +7,10 @@ t.test('getHostBillversion answers the simulated release as a string', async (t)
   const body = await sameEverywhere(t, app, 'getHostBillversion', {});
   assertSuccess(t, body, 'getHostBillversion');
   t.strictSame(body, {
-    success: true, version: '2025-11-05', call: 'getHostBillversion', server_time: Math.floor(FROZEN_NOW.getTime() / 1000),
+    success: true,
+    version: '2025-11-05',
+    call: 'getHostBillversion',
+    server_time: Math.floor(FROZEN_NOW.getTime() / 1000),
   });
   t.equal(HOSTBILL_VERSION, '2025-11-05', 'one constant names the version');
 });

@@ -12,16 +12,43 @@ t.test('getInvoices lists every invoice newest first with client and gateway nam
   const body = await sameEverywhere(t, app, 'getInvoices', {});
   const result = assertSuccess(t, body, 'getInvoices');
   const invoices = result.invoices as Record<string, unknown>[];
-  t.strictSame(invoices.map((i) => i.id), ['12', '11', '10', '9', '8', '7', '6', '5', '4', '3', '2', '1']);
+  t.strictSame(
+    invoices.map((i) => i.id),
+    ['12', '11', '10', '9', '8', '7', '6', '5', '4', '3', '2', '1'],
+  );
   t.strictSame(invoices[0], {
-    id: '12', paid_id: '', date: '2026-11-10', duedate: '2026-11-24', datepaid: '0000-00-00 00:00:00', total: '88.03',
-    credit: '0.00', status: 'Unpaid', client_id: '2', firstname: 'Bruno', lastname: 'Keller',
-    companyname: 'Keller Maschinenbau GmbH', currency_id: '1', payment_module: '3', gateway: 'Bank Transfer',
+    id: '12',
+    paid_id: '',
+    date: '2026-11-10',
+    duedate: '2026-11-24',
+    datepaid: '0000-00-00 00:00:00',
+    total: '88.03',
+    credit: '0.00',
+    status: 'Unpaid',
+    client_id: '2',
+    firstname: 'Bruno',
+    lastname: 'Keller',
+    companyname: 'Keller Maschinenbau GmbH',
+    currency_id: '1',
+    payment_module: '3',
+    gateway: 'Bank Transfer',
   });
   t.strictSame(invoices[7], {
-    id: '5', paid_id: '2026/0046', date: '2026-09-20', duedate: '2026-09-20', datepaid: '2026-09-20 14:27:33',
-    total: '69.10', credit: '5.00', status: 'Paid', client_id: '5', firstname: 'Emma', lastname: 'Laurent',
-    companyname: '', currency_id: '1', payment_module: '4', gateway: 'Authorize.net CC',
+    id: '5',
+    paid_id: '2026/0046',
+    date: '2026-09-20',
+    duedate: '2026-09-20',
+    datepaid: '2026-09-20 14:27:33',
+    total: '69.10',
+    credit: '5.00',
+    status: 'Paid',
+    client_id: '5',
+    firstname: 'Emma',
+    lastname: 'Laurent',
+    companyname: '',
+    currency_id: '1',
+    payment_module: '4',
+    gateway: 'Authorize.net CC',
   });
   t.strictSame(result.sorter, { perpage: 25, totalpages: 1, sorterrecords: 12, sorterpage: 1 });
 });
@@ -30,8 +57,14 @@ t.test('getInvoices pages with page and perpage', async (t) => {
   const app = await build(t);
   const first = assertSuccess(t, await api(app, 'getInvoices', { perpage: '5' }), 'getInvoices');
   const last = assertSuccess(t, await api(app, 'getInvoices', { perpage: '5', page: '2' }), 'getInvoices');
-  t.strictSame((first.invoices as { id: string }[]).map((i) => i.id), ['12', '11', '10', '9', '8']);
-  t.strictSame((last.invoices as { id: string }[]).map((i) => i.id), ['2', '1']);
+  t.strictSame(
+    (first.invoices as { id: string }[]).map((i) => i.id),
+    ['12', '11', '10', '9', '8'],
+  );
+  t.strictSame(
+    (last.invoices as { id: string }[]).map((i) => i.id),
+    ['2', '1'],
+  );
   t.strictSame(first.sorter, { perpage: 5, totalpages: 3, sorterrecords: 12, sorterpage: 1 });
   t.strictSame(last.sorter, { perpage: 5, totalpages: 3, sorterrecords: 12, sorterpage: 3 });
 });
@@ -52,7 +85,10 @@ t.test('getInvoices filters by list, status and client', async (t) => {
   t.strictSame(await ids(t, app, { client_id: '1', status: 'Unpaid' }), []);
   t.strictSame(await ids(t, app, { client_id: '9' }), [], 'a client without invoices');
   const paged = assertSuccess(t, await api(app, 'getInvoices', { list: 'paid', perpage: '3', page: '2' }), 'getInvoices');
-  t.strictSame((paged.invoices as { id: string }[]).map((i) => i.id), ['1']);
+  t.strictSame(
+    (paged.invoices as { id: string }[]).map((i) => i.id),
+    ['1'],
+  );
   t.strictSame(paged.sorter, { perpage: 3, totalpages: 3, sorterrecords: 7, sorterpage: 3 });
 });
 

@@ -10,7 +10,11 @@ t.test('getNews lists every item newest first with a shortened content', async (
   const body = await sameEverywhere(t, app, 'getNews', {});
   const result = assertSuccess(t, body, 'getNews');
   const news = result.news as Record<string, string>[];
-  t.strictSame(news.map((n) => n.id), ['5', '4', '3', '2', '1'], 'disabled items are listed too');
+  t.strictSame(
+    news.map((n) => n.id),
+    ['5', '4', '3', '2', '1'],
+    'disabled items are listed too',
+  );
   t.strictSame(news[0], {
     id: '5',
     title: 'Black Friday: 50% off your first year of hosting',
@@ -25,7 +29,7 @@ t.test('getNews lists every item newest first with a shortened content', async (
     enable: '0',
     date: '2026-09-08',
   });
-  t.strictSame(Object.keys(news[4]), ['id', 'title', 'content', 'enable', 'date'], 'fields in the real answer\'s order');
+  t.strictSame(Object.keys(news[4]), ['id', 'title', 'content', 'enable', 'date'], "fields in the real answer's order");
   t.strictSame(result.sorter, { perpage: 25, totalpages: 1, sorterrecords: 5, sorterpage: 1 });
 });
 
@@ -55,7 +59,10 @@ t.test('getNews orders items of the same date by id, newest first', async (t) =>
   const same = { title: 'Same day', content: 'Short.', enable: '1' as const, date: '2026-11-02' };
   const world = new World(new Seed({ ...data, news: [...data.news, { id: '6', ...same }, { id: '7', ...same }] }));
   const result = getNews.run({}, { db: world, now: FROZEN_NOW });
-  t.strictSame(result.news.map((n) => n.id), ['7', '6', '5', '4', '3', '2', '1']);
+  t.strictSame(
+    result.news.map((n) => n.id),
+    ['7', '6', '5', '4', '3', '2', '1'],
+  );
   t.equal(result.news[0].content, 'Short.', 'a short text is not cut and gets no "..."');
 });
 
@@ -64,6 +71,6 @@ t.test('preview keeps 100 characters and cuts longer texts after the 100th', asy
   t.equal(preview(hundred), hundred);
   t.equal(preview(`${hundred}y`), `${hundred}...`);
   t.equal(preview(''), '');
-  const euros = '€'.repeat(99) + '😀😀';
+  const euros = `${'€'.repeat(99)}😀😀`;
   t.equal(preview(euros), `${'€'.repeat(99)}😀...`, 'counts characters, never splitting one');
 });

@@ -9,12 +9,13 @@ t.test('getNewsItem answers one news item with its full text', async (t) => {
     newsitem: {
       id: '1',
       title: 'New data centre in Amsterdam',
-      content: 'We are happy to announce that our new Amsterdam location is now live. VPS plans can be deployed there '
-        + 'today from the VPS Hosting order page, with the same prices as our New York location.\r\n\r\n'
-        + 'The facility is ISO 27001 certified, runs on 100% renewable energy and connects to AMS-IX with redundant '
-        + '100 Gbps uplinks. Latency to most of Western Europe stays under 15 ms.\r\n\r\n'
-        + 'Existing customers who want to move a VPS to Amsterdam can open a ticket with the Sales department: '
-        + 'migrations between our locations are free until the end of March 2026.',
+      content:
+        'We are happy to announce that our new Amsterdam location is now live. VPS plans can be deployed there ' +
+        'today from the VPS Hosting order page, with the same prices as our New York location.\r\n\r\n' +
+        'The facility is ISO 27001 certified, runs on 100% renewable energy and connects to AMS-IX with redundant ' +
+        '100 Gbps uplinks. Latency to most of Western Europe stays under 15 ms.\r\n\r\n' +
+        'Existing customers who want to move a VPS to Amsterdam can open a ticket with the Sales department: ' +
+        'migrations between our locations are free until the end of March 2026.',
       enable: '1',
       date: '2026-01-12',
     },
@@ -33,9 +34,9 @@ t.test('getNewsItem shows a disabled item too', async (t) => {
 t.test('getNewsItem rejects a missing, malformed or unknown id', async (t) => {
   const app = await build(t);
   assertError(t, await api(app, 'getNewsItem', {}), 'getNewsItem', ['Parameter id is required']);
-  assertError(t, await api(app, 'getNewsItem', { id: 'abc' }), 'getNewsItem',
-    ['Parameter id must be a positive whole number id, such as 1']);
-  assertError(t, await api(app, 'getNewsItem', { id: '0' }), 'getNewsItem',
-    ['Parameter id must be a positive whole number id, such as 1']);
+  assertError(t, await api(app, 'getNewsItem', { id: 'abc' }), 'getNewsItem', [
+    'Parameter id must be a positive whole number id, such as 1',
+  ]);
+  assertError(t, await api(app, 'getNewsItem', { id: '0' }), 'getNewsItem', ['Parameter id must be a positive whole number id, such as 1']);
   assertError(t, await api(app, 'getNewsItem', { id: '999' }), 'getNewsItem', ['News item 999 not found']);
 });

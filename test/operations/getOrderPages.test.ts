@@ -11,9 +11,17 @@ t.test('getOrderPages lists the top-level pages with their direct product counts
   const categories = result.categories as Record<string, unknown>[];
   // Pages 7-11 have a parent and are left out; page 1 holds products 1-3 itself
   // (products 4-7 sit in its sub-pages 7 and 8 and are not counted).
-  t.strictSame(categories.map((c) => [c.id, c.products]), [
-    ['1', '3'], ['2', '2'], ['3', '2'], ['4', '5'], ['5', '2'], ['6', '3'],
-  ]);
+  t.strictSame(
+    categories.map((c) => [c.id, c.products]),
+    [
+      ['1', '3'],
+      ['2', '2'],
+      ['3', '2'],
+      ['4', '5'],
+      ['5', '2'],
+      ['6', '3'],
+    ],
+  );
   t.strictSame(categories[0], {
     id: '1',
     name: 'Shared Hosting',
@@ -51,7 +59,10 @@ t.test('getOrderPages orders by sort_order as a number, then by id', async (t) =
   const app = await build(t, { data: { ...fixtures, order_pages } });
   const result = assertSuccess(t, await api(app, 'getOrderPages'), 'getOrderPages');
   // sort_order: 3 -> 0, 1 and 2 -> 1 (tie: by id), 4 -> 4, 6 -> 6, 5 -> 10 ("10" after "6" as a number).
-  t.strictSame((result.categories as { id: string }[]).map((c) => c.id), ['3', '1', '2', '4', '6', '5']);
+  t.strictSame(
+    (result.categories as { id: string }[]).map((c) => c.id),
+    ['3', '1', '2', '4', '6', '5'],
+  );
 });
 
 t.test('getOrderPages counts a product added to a page', async (t) => {

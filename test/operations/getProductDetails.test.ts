@@ -2,20 +2,65 @@ import t from 'tap';
 import { api, assertError, assertSuccess, build, sameEverywhere } from '../helpers/app.js';
 
 const NO_SETUP = {
-  m_setup: '0.00', q_setup: '0.00', s_setup: '0.00', a_setup: '0.00', b_setup: '0.00', t_setup: '0.00',
-  p4_setup: '0.00', p5_setup: '0.00', d_setup: '0.00', w_setup: '0.00', h_setup: '0.00',
+  m_setup: '0.00',
+  q_setup: '0.00',
+  s_setup: '0.00',
+  a_setup: '0.00',
+  b_setup: '0.00',
+  t_setup: '0.00',
+  p4_setup: '0.00',
+  p5_setup: '0.00',
+  d_setup: '0.00',
+  w_setup: '0.00',
+  h_setup: '0.00',
 };
 const NO_EMAILS = { welcome_email_id: '0', suspend_email_id: '0', unsuspend_email_id: '0', terminate_email_id: '0' };
-const NO_CYCLES = { m: '0.00', q: '0.00', s: '0.00', a: '0.00', b: '0.00', t: '0.00', p4: '0.00', p5: '0.00', d: '0.00', w: '0.00', h: '0.00' };
+const NO_CYCLES = {
+  m: '0.00',
+  q: '0.00',
+  s: '0.00',
+  a: '0.00',
+  b: '0.00',
+  t: '0.00',
+  p4: '0.00',
+  p5: '0.00',
+  d: '0.00',
+  w: '0.00',
+  h: '0.00',
+};
 
 const CLOUD_FLEX = {
-  id: '12', category_id: '3', type: '9', name: 'Cloud Flex',
+  id: '12',
+  category_id: '3',
+  type: '9',
+  name: 'Cloud Flex',
   description: 'Scale CPU, memory and disk with sliders; billed by the hour or the month.',
-  visible: '1', domain_options: '0', stock: '0', qty: '0', autosetup: '2', subdomain: '', owndomain: '0', tax: '1',
-  upgrades: '', sort_order: '1', rel: 'Product', ...NO_EMAILS, paytype: 'Regular', ...NO_SETUP,
-  ...NO_CYCLES, m: '18.00', h: '0.03',
-  ptype: 'onappcloud', options: [], module: '7', server: [], tlds: null, periods: null, free_domain: '0',
-  hostname: true, ospick: true,
+  visible: '1',
+  domain_options: '0',
+  stock: '0',
+  qty: '0',
+  autosetup: '2',
+  subdomain: '',
+  owndomain: '0',
+  tax: '1',
+  upgrades: '',
+  sort_order: '1',
+  rel: 'Product',
+  ...NO_EMAILS,
+  paytype: 'Regular',
+  ...NO_SETUP,
+  ...NO_CYCLES,
+  m: '18.00',
+  h: '0.03',
+  ptype: 'onappcloud',
+  options: [],
+  module: '7',
+  server: [],
+  tlds: null,
+  periods: null,
+  free_domain: '0',
+  hostname: true,
+  ospick: true,
 };
 
 const COM_PERIODS = [
@@ -38,11 +83,35 @@ t.test('getProductDetails answers a TLD with its periods and no hostname or OS c
   const app = await build(t);
   const result = assertSuccess(t, await api(app, 'getProductDetails', { id: '20' }), 'getProductDetails');
   t.strictSame(result.product, {
-    id: '20', category_id: '4', type: '8', name: '.com', description: '', visible: '1', domain_options: '0',
-    stock: '0', qty: '0', autosetup: '1', subdomain: '', owndomain: '0', tax: '1', upgrades: '', sort_order: '1',
-    rel: 'Product', ...NO_EMAILS, paytype: 'DomainRegular', ...NO_SETUP, ...NO_CYCLES,
-    ptype: 'domain', options: [], module: '1', server: [], tlds: null, periods: COM_PERIODS, free_domain: '0',
-    hostname: false, ospick: false,
+    id: '20',
+    category_id: '4',
+    type: '8',
+    name: '.com',
+    description: '',
+    visible: '1',
+    domain_options: '0',
+    stock: '0',
+    qty: '0',
+    autosetup: '1',
+    subdomain: '',
+    owndomain: '0',
+    tax: '1',
+    upgrades: '',
+    sort_order: '1',
+    rel: 'Product',
+    ...NO_EMAILS,
+    paytype: 'DomainRegular',
+    ...NO_SETUP,
+    ...NO_CYCLES,
+    ptype: 'domain',
+    options: [],
+    module: '1',
+    server: [],
+    tlds: null,
+    periods: COM_PERIODS,
+    free_domain: '0',
+    hostname: false,
+    ospick: false,
   });
   // Shared hosting is not a server product either.
   const shared = assertSuccess(t, await api(app, 'getProductDetails', { id: '1' }), 'getProductDetails');
@@ -83,10 +152,12 @@ t.test('getProductDetails requires id', async (t) => {
 
 t.test('getProductDetails refuses malformed ids', async (t) => {
   const app = await build(t);
-  assertError(t, await api(app, 'getProductDetails', { id: 'abc' }), 'getProductDetails',
-    ['Parameter id must be a positive whole number id, such as 1']);
-  assertError(t, await api(app, 'getProductDetails', { id: '12', currency_id: 'eur' }), 'getProductDetails',
-    ['Parameter currency_id must be 0 or a positive whole number id']);
+  assertError(t, await api(app, 'getProductDetails', { id: 'abc' }), 'getProductDetails', [
+    'Parameter id must be a positive whole number id, such as 1',
+  ]);
+  assertError(t, await api(app, 'getProductDetails', { id: '12', currency_id: 'eur' }), 'getProductDetails', [
+    'Parameter currency_id must be 0 or a positive whole number id',
+  ]);
 });
 
 t.test('getProductDetails names a product or currency that does not exist', async (t) => {

@@ -54,7 +54,10 @@ t.test('getSubCategories includes hidden sub-pages', async (t) => {
   const app = await build(t);
   const result = assertSuccess(t, await api(app, 'getSubCategories', { id: '6' }), 'getSubCategories');
   const list = result.subcategories as Record<string, string>[];
-  t.strictSame(list.map((p) => [p.id, p.visible, p.products]), [['11', '0', '1']]);
+  t.strictSame(
+    list.map((p) => [p.id, p.visible, p.products]),
+    [['11', '0', '1']],
+  );
 });
 
 t.test('getSubCategories answers an empty list for a page without sub-pages', async (t) => {
@@ -77,15 +80,24 @@ t.test('getSubCategories orders by sort_order as a number and counts nested page
   const app = await build(t, { data: { ...fixtures, order_pages } });
   const result = assertSuccess(t, await api(app, 'getSubCategories', { id: '1' }), 'getSubCategories');
   const list = result.subcategories as Record<string, string>[];
-  t.strictSame(list.map((p) => [p.id, p.sort_order, p.subcategories]), [['8', '2', '1'], ['13', '9', '0'], ['7', '10', '0']]);
+  t.strictSame(
+    list.map((p) => [p.id, p.sort_order, p.subcategories]),
+    [
+      ['8', '2', '1'],
+      ['13', '9', '0'],
+      ['7', '10', '0'],
+    ],
+  );
 });
 
 t.test('getSubCategories refuses a missing, malformed or unknown id', async (t) => {
   const app = await build(t);
   assertError(t, await api(app, 'getSubCategories', {}), 'getSubCategories', ['Parameter id is required']);
-  assertError(t, await api(app, 'getSubCategories', { id: 'abc' }), 'getSubCategories',
-    ['Parameter id must be a positive whole number id, such as 1']);
-  assertError(t, await api(app, 'getSubCategories', { id: '0' }), 'getSubCategories',
-    ['Parameter id must be a positive whole number id, such as 1']);
+  assertError(t, await api(app, 'getSubCategories', { id: 'abc' }), 'getSubCategories', [
+    'Parameter id must be a positive whole number id, such as 1',
+  ]);
+  assertError(t, await api(app, 'getSubCategories', { id: '0' }), 'getSubCategories', [
+    'Parameter id must be a positive whole number id, such as 1',
+  ]);
   assertError(t, await api(app, 'getSubCategories', { id: '999' }), 'getSubCategories', ['Order page 999 not found']);
 });

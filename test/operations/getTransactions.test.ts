@@ -18,14 +18,44 @@ t.test('getTransactions lists every transaction newest first with names and gate
   const body = await sameEverywhere(t, app, 'getTransactions', {});
   const result = assertSuccess(t, body, 'getTransactions');
   const list = result.transactions as Record<string, unknown>[];
-  t.strictSame(list.map((tx) => tx.id), ALL_NEWEST_FIRST);
+  t.strictSame(
+    list.map((tx) => tx.id),
+    ALL_NEWEST_FIRST,
+  );
   t.strictSame(list[0], {
-    in: '40.00', out: '0.00', id: '20', firstname: 'Bruno', lastname: 'Keller', date: '2026-11-18 10:20:00',
-    currency_id: '1', description: 'Invoice #12 partial payment (bank transfer)', fee: '0.00', module: 'Bank Transfer',
-    client_id: '2', trans_id: 'BT-20261118-0026', invoice_id: '12',
+    in: '40.00',
+    out: '0.00',
+    id: '20',
+    firstname: 'Bruno',
+    lastname: 'Keller',
+    date: '2026-11-18 10:20:00',
+    currency_id: '1',
+    description: 'Invoice #12 partial payment (bank transfer)',
+    fee: '0.00',
+    module: 'Bank Transfer',
+    client_id: '2',
+    trans_id: 'BT-20261118-0026',
+    invoice_id: '12',
   });
-  t.strictSame(Object.keys(list[0]), ['in', 'out', 'id', 'firstname', 'lastname', 'date', 'currency_id', 'description',
-    'fee', 'module', 'client_id', 'trans_id', 'invoice_id'], 'fields in the real answer\'s order');
+  t.strictSame(
+    Object.keys(list[0]),
+    [
+      'in',
+      'out',
+      'id',
+      'firstname',
+      'lastname',
+      'date',
+      'currency_id',
+      'description',
+      'fee',
+      'module',
+      'client_id',
+      'trans_id',
+      'invoice_id',
+    ],
+    "fields in the real answer's order",
+  );
   t.strictSame(result.sorter, { perpage: 25, totalpages: 1, sorterrecords: 20, sorterpage: 1 });
 });
 
@@ -33,8 +63,14 @@ t.test('getTransactions pages from 0 with perpage, sorterpage naming the next pa
   const app = await build(t);
   const first = assertSuccess(t, await api(app, 'getTransactions', { page: '0', perpage: '5' }), 'getTransactions');
   const second = assertSuccess(t, await api(app, 'getTransactions', { page: '1', perpage: '5' }), 'getTransactions');
-  t.strictSame((first.transactions as { id: string }[]).map((tx) => tx.id), ['20', '19', '18', '17', '16']);
-  t.strictSame((second.transactions as { id: string }[]).map((tx) => tx.id), ['15', '14', '13', '12', '11']);
+  t.strictSame(
+    (first.transactions as { id: string }[]).map((tx) => tx.id),
+    ['20', '19', '18', '17', '16'],
+  );
+  t.strictSame(
+    (second.transactions as { id: string }[]).map((tx) => tx.id),
+    ['15', '14', '13', '12', '11'],
+  );
   t.strictSame(first.sorter, { perpage: 5, totalpages: 4, sorterrecords: 20, sorterpage: 1 });
   t.strictSame(second.sorter, { perpage: 5, totalpages: 4, sorterrecords: 20, sorterpage: 2 });
   const past = assertSuccess(t, await api(app, 'getTransactions', { page: '9', perpage: '5' }), 'getTransactions');
@@ -47,7 +83,7 @@ t.test('getTransactions narrows to a client or an invoice', async (t) => {
   t.strictSame(await ids(t, app, { client_id: '1' }), ['19', '18', '17', '16', '1']);
   t.strictSame(await ids(t, app, { invoice_id: '10' }), ['18', '17', '16']);
   t.strictSame(await ids(t, app, { client_id: '1', invoice_id: '10' }), ['18', '17', '16']);
-  t.strictSame(await ids(t, app, { client_id: '1', invoice_id: '6' }), [], 'invoice 6 is not client 1\'s');
+  t.strictSame(await ids(t, app, { client_id: '1', invoice_id: '6' }), [], "invoice 6 is not client 1's");
   const none = assertSuccess(t, await api(app, 'getTransactions', { client_id: '9' }), 'getTransactions');
   t.strictSame(none, { transactions: [], sorter: { perpage: 25, totalpages: 0, sorterrecords: 0, sorterpage: 1 } });
 });
@@ -74,7 +110,11 @@ t.test('getTransactions applies each filter', async (t) => {
     [{ 'filter[module]': '', 'filter[date]': '' }, ALL_NEWEST_FIRST],
   ];
   for (const [params, expected] of cases) t.strictSame(await ids(t, app, params), expected, JSON.stringify(params));
-  const paged = assertSuccess(t, await api(app, 'getTransactions', { 'filter[currency_id]': '1', perpage: '4', page: '1' }), 'getTransactions');
+  const paged = assertSuccess(
+    t,
+    await api(app, 'getTransactions', { 'filter[currency_id]': '1', perpage: '4', page: '1' }),
+    'getTransactions',
+  );
   t.strictSame(paged.sorter, { perpage: 4, totalpages: 2, sorterrecords: 6, sorterpage: 2 }, 'sorter counts filtered rows');
 });
 
@@ -96,11 +136,19 @@ t.test('getTransactions refuses unknown ids, malformed parameters and filters it
   for (const [params, message] of cases) assertError(t, await api(app, 'getTransactions', params), 'getTransactions', [message]);
 });
 
-t.test('getTransactions finds a client\'s or an invoice\'s rows through the index, without a scan', async (t) => {
+t.test("getTransactions finds a client's or an invoice's rows through the index, without a scan", async (t) => {
   const world = new World(new Seed(loadFixtures(defaultFixturesDir)));
   const table = world.table('transactions');
-  table.all = () => { throw new Error('scanned the whole transactions table'); };
+  table.all = () => {
+    throw new Error('scanned the whole transactions table');
+  };
   const ctx = { db: world, now: FROZEN_NOW };
-  t.strictSame(getTransactions.run({ client_id: '4' }, ctx).transactions.map((tx) => tx.id), ['6', '5']);
-  t.strictSame(getTransactions.run({ invoice_id: '9' }, ctx).transactions.map((tx) => tx.id), ['15', '14']);
+  t.strictSame(
+    getTransactions.run({ client_id: '4' }, ctx).transactions.map((tx) => tx.id),
+    ['6', '5'],
+  );
+  t.strictSame(
+    getTransactions.run({ invoice_id: '9' }, ctx).transactions.map((tx) => tx.id),
+    ['15', '14'],
+  );
 });

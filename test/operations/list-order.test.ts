@@ -47,7 +47,11 @@ t.test('pages read from the end of ordered rows equal pages of sorted rows', asy
     t.strictSame(b, a, `${call} ${JSON.stringify(params)}`);
     const list = Object.values(a).find(Array.isArray) as Array<{ id: string }>;
     const got = list.map((row) => Number(row.id));
-    t.strictSame(got, [...got].sort((x, y) => y - x), `${call} ${JSON.stringify(params)} is newest first`);
+    t.strictSame(
+      got,
+      [...got].sort((x, y) => y - x),
+      `${call} ${JSON.stringify(params)} is newest first`,
+    );
   }
 });
 

@@ -1,9 +1,7 @@
 import t from 'tap';
 import type { Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import {
-  api, assertError, assertSuccess, build, ENCODINGS, storeJson, type Body, type WireParams,
-} from '../helpers/app.js';
+import { api, assertError, assertSuccess, build, ENCODINGS, storeJson, type Body, type WireParams } from '../helpers/app.js';
 
 type Json = Record<string, unknown>;
 const CALL = 'removeOrderDraftItem';
@@ -33,8 +31,9 @@ t.test('removeOrderDraftItem removes a service; the total drops; getOrderDraft s
   t.strictSame(Object.keys(body), ['success', 'draft', 'call', 'server_time', 'info'], 'info after server_time');
   t.strictSame(await draftOf(t, app, '1'), expected, 'getOrderDraft shows the change');
   assertError(t, await api(app, CALL, { id: '1', service: '1' }), CALL, ['Order draft 1 service 1 not found']);
-  assertError(t, await api(app, 'editOrderDraftItem', { id: '1', service: '1', qty: '2' }), 'editOrderDraftItem',
-    ['Order draft 1 service 1 not found']);
+  assertError(t, await api(app, 'editOrderDraftItem', { id: '1', service: '1', qty: '2' }), 'editOrderDraftItem', [
+    'Order draft 1 service 1 not found',
+  ]);
 });
 
 t.test('removeOrderDraftItem works through GET, urlencoded and multipart alike', async (t) => {
@@ -71,10 +70,12 @@ t.test('removing the last service leaves services: []', async (t) => {
 
 t.test('exactly one of service or domain names the item', async (t) => {
   const app = await build(t);
-  assertError(t, await api(app, CALL, { id: '1' }), CALL,
-    ['Parameter service or domain is required: the service_id or domain_id of the draft item']);
-  assertError(t, await api(app, CALL, { id: '1', service: '1', domain: '1' }), CALL,
-    ['Parameters service and domain exclude each other: name one draft item per call']);
+  assertError(t, await api(app, CALL, { id: '1' }), CALL, [
+    'Parameter service or domain is required: the service_id or domain_id of the draft item',
+  ]);
+  assertError(t, await api(app, CALL, { id: '1', service: '1', domain: '1' }), CALL, [
+    'Parameters service and domain exclude each other: name one draft item per call',
+  ]);
 });
 
 t.test('unknown draft or item', async (t) => {

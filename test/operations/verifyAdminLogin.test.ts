@@ -1,7 +1,5 @@
 import t from 'tap';
-import { performance } from 'node:perf_hooks';
 import { FROZEN_NOW, api, assertError, assertSuccess, build, sameEverywhere, storeJson } from '../helpers/app.js';
-import verifyAdminLogin from '../../src/operations/verifyAdminLogin.js';
 import { Seed, World } from '../../src/store/world.js';
 import { loadFixtures } from '../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../src/paths.js';
@@ -23,7 +21,7 @@ t.test('verifyAdminLogin gives one answer whatever was wrong', async (t) => {
     'wrong password': { username: 'admin', password: 'billsim-admin2' },
     'unknown username': { username: 'nobody', password: 'billsim-admin' },
     'username in another case': { username: 'Admin', password: 'billsim-admin' },
-    'another admin\'s password': { username: 'admin', password: 'billing-desk-2026' },
+    "another admin's password": { username: 'admin', password: 'billing-desk-2026' },
     'inactive admin with the right password': { username: 'jpatel', password: 'support-desk-2026' },
   };
   const bodies = [];

@@ -30,7 +30,9 @@ t.test('SIGKILL during writes never corrupts the data file or loses an acknowled
     const writer = async (worker: number) => {
       for (let i = 0; running; i++) {
         try {
-          const response = await fetch(`${server.url}?call=bulkAddProducts&products[0][copyof]=1&products[0][name]=r${round}w${worker}i${i}&${AUTH}`);
+          const response = await fetch(
+            `${server.url}?call=bulkAddProducts&products[0][copyof]=1&products[0][name]=r${round}w${worker}i${i}&${AUTH}`,
+          );
           const body = (await response.json()) as { success: boolean; new_products?: string[] };
           if (body.success) acknowledged.push(...body.new_products!);
         } catch {

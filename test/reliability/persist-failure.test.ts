@@ -62,11 +62,17 @@ t.test('growing mutations under failures: every acknowledged product is saved, n
   state.failNext = 3;
   const bodies = await Promise.all(Array.from({ length: 8 }, send));
   t.equal(bodies.filter((b) => !b.success).length, 3, 'three writes failed');
-  const names = (data: Collections) => data.products.map((p) => p.name).filter((n) => n.startsWith('copy')).sort();
+  const names = (data: Collections) =>
+    data.products
+      .map((p) => p.name)
+      .filter((n) => n.startsWith('copy'))
+      .sort();
   const saved = names(state.saved!);
   t.equal(saved.length, 5, 'five products saved');
   const listed = Object.values((await api(app, 'getProducts', { id: '1' })).products as Record<string, { name: string }>)
-    .map((p) => p.name).filter((n) => n.startsWith('copy')).sort();
+    .map((p) => p.name)
+    .filter((n) => n.startsWith('copy'))
+    .sort();
   t.strictSame(listed, saved, 'memory holds exactly the saved products');
 });
 
@@ -76,11 +82,16 @@ t.test('a reset or a snapshot restore that cannot be saved changes nothing and a
   const control = (method: 'POST', url: string) => app.inject({ method, url: `/__billsim${url}` });
   t.equal((await control('POST', '/snapshots/seed')).statusCode, 200);
   assertSuccess(t, await api(app, 'editEstimateDetails', { id: '1', subject: 'edited' }), 'editEstimateDetails');
-  for (const [what, url] of [['reset', '/reset'], ['restore', '/snapshots/seed/restore']]) {
+  for (const [what, url] of [
+    ['reset', '/reset'],
+    ['restore', '/snapshots/seed/restore'],
+  ]) {
     state.failNext = 1;
     const response = await control('POST', url);
     t.equal(response.statusCode, 503, what);
-    t.strictSame(response.json(), { error: `The ${what} was not applied: saving the data file failed (ENOSPC: no space left on device, write)` });
+    t.strictSame(response.json(), {
+      error: `The ${what} was not applied: saving the data file failed (ENOSPC: no space left on device, write)`,
+    });
     t.equal(await subject(app), 'edited', `${what}: the state is as before`);
     t.equal(state.saved!.estimates.find((e) => e.id === '1')!.subject, 'edited', `${what}: and so is the file`);
   }

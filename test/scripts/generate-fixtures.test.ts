@@ -60,10 +60,20 @@ t.test('references resolve', async (t) => {
   t.strictSame(dangling(world.domains, 'tld_id', ids(world.products)), []);
   t.strictSame(dangling(world.domains, 'reg_module', ids(world.registrars)), []);
   const parents = byId(world.clients);
-  t.ok(world.clients.filter((c) => c.parent_id !== '0').every((c) => parents.get(c.parent_id)?.parent_id === '0'), 'contacts belong to main clients');
+  t.ok(
+    world.clients.filter((c) => c.parent_id !== '0').every((c) => parents.get(c.parent_id)?.parent_id === '0'),
+    'contacts belong to main clients',
+  );
   const cards = new Map(world.client_cards.map((c) => [c.client_id, c]));
-  t.ok(world.clients.every((c) => c.cardnum === (cards.has(c.id) ? `************${cards.get(c.id)!.lastfour}` : '')), 'cardnum matches the card on file');
-  t.equal(new Set(world.invoices.flatMap((i) => i.items.map((item) => item.id))).size, world.invoices.reduce((n, i) => n + i.items.length, 0), 'invoice line ids are unique');
+  t.ok(
+    world.clients.every((c) => c.cardnum === (cards.has(c.id) ? `************${cards.get(c.id)!.lastfour}` : '')),
+    'cardnum matches the card on file',
+  );
+  t.equal(
+    new Set(world.invoices.flatMap((i) => i.items.map((item) => item.id))).size,
+    world.invoices.reduce((n, i) => n + i.items.length, 0),
+    'invoice line ids are unique',
+  );
 });
 
 t.test('money adds up in integer cents', async (t) => {
@@ -97,19 +107,38 @@ t.test('money adds up in integer cents', async (t) => {
     if (inv.status === 'Unpaid') return got - out >= total;
     return got !== 0;
   });
-  t.strictSame(wrong.map((i) => i.id), [], 'transactions match each invoice status');
+  t.strictSame(
+    wrong.map((i) => i.id),
+    [],
+    'transactions match each invoice status',
+  );
   const products = byId(world.products);
-  const cycles: Record<string, string> = { Monthly: 'm', Quarterly: 'q', 'Semi-Annually': 's', Annually: 'a', Biennially: 'b', Triennially: 't' };
+  const cycles: Record<string, string> = {
+    Monthly: 'm',
+    Quarterly: 'q',
+    'Semi-Annually': 's',
+    Annually: 'a',
+    Biennially: 'b',
+    Triennially: 't',
+  };
   const accountsOff = world.accounts.filter((a) => {
     const price = (products.get(a.product_id) as unknown as Record<string, string>)[cycles[a.billingcycle]];
     return price === '0.00' || a.total !== inCurrency(price, a.currency_id);
   });
-  t.strictSame(accountsOff.map((a) => a.id), [], 'account totals are the product price in the client currency');
+  t.strictSame(
+    accountsOff.map((a) => a.id),
+    [],
+    'account totals are the product price in the client currency',
+  );
   const domainsOff = world.domains.filter((d) => {
     const period = products.get(d.tld_id)!.periods!.find((p) => p.period === d.period);
     return !period || d.recurring_amount !== inCurrency(period.renew, d.currency_id) || !d.name.endsWith(products.get(d.tld_id)!.name);
   });
-  t.strictSame(domainsOff.map((d) => d.id), [], 'domain renewals are the TLD price');
+  t.strictSame(
+    domainsOff.map((d) => d.id),
+    [],
+    'domain renewals are the TLD price',
+  );
 });
 
 t.test('the same seed gives the same world, another seed another', async (t) => {

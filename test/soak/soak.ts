@@ -54,9 +54,15 @@ const READS: Array<() => [string, Params]> = [
 let counter = 0;
 const MUTATIONS: Array<() => [string, Params]> = [
   () => ['bulkAddProducts', { 'products[0][copyof]': String(int(1, 19)), 'products[0][name]': 'Soak' }],
-  () => ['editEstimateDetails', { id: String(int(1, 4)), subject: `Soak ${counter}`, 'newitem[0][description]': 'Line', 'newitem[0][amount]': '9.99' }],
+  () => [
+    'editEstimateDetails',
+    { id: String(int(1, 4)), subject: `Soak ${counter}`, 'newitem[0][description]': 'Line', 'newitem[0][amount]': '9.99' },
+  ],
   () => ['editEstimateDetails', { id: '1', notes: 'n'.repeat(20_000) }],
-  () => ['addClientContact', { id: '1', firstname: 'Soak', lastname: 'User', email: `soak${counter++}@example.com`, password: 'pw', password2: 'pw' }],
+  () => [
+    'addClientContact',
+    { id: '1', firstname: 'Soak', lastname: 'User', email: `soak${counter++}@example.com`, password: 'pw', password2: 'pw' },
+  ],
   () => ['tokenizeClientCard', { client_id: '1', gateway_id: '1', token: `tok_${counter++}` }],
   () => ['editOrderDraftItem', { id: '1', service: '2', qty: String(int(1, 3)) }],
   () => ['addAddonToAccount', { account_id: '1', addon_id: '2', invoice: 'true' }],
@@ -81,7 +87,9 @@ interface Stats {
 async function apiCall(server: Running, session: string, call: string, params: Params, stats: Stats): Promise<void> {
   const body = new URLSearchParams({ call, ...AUTH, ...params });
   const response = await fetch(server.url, {
-    method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-billsim-session': session },
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-billsim-session': session },
   });
   const text = await response.text();
   stats.requests++;
@@ -133,7 +141,7 @@ const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(li
 
 async function main(): Promise<void> {
   // The session cap is the bound under test: a suite that names a new session per
-// test keeps creating them. 200 keeps the run short; memory scales with the cap.
+  // test keeps creating them. 200 keeps the run short; memory scales with the cap.
   const server = await startCli(['--log-level', 'silent', '--max-sessions', process.env.SOAK_MAX_SESSIONS ?? '200']);
   const pid = server.proc.pid!;
   const started = Date.now();
@@ -149,7 +157,7 @@ async function main(): Promise<void> {
     clearInterval(sampler);
   }
   samples.push({ at: (Date.now() - started) / 1000, rssKb: rssKb(pid), requests: stats.requests });
-  const health = await (await fetch(`${server.origin}/__billsim/health`)).json() as { sessions: number };
+  const health = (await (await fetch(`${server.origin}/__billsim/health`)).json()) as { sessions: number };
   const code = await server.stop('SIGTERM');
 
   // RSS saws up and down with V8's major collections (about every 30 s under this load), so the end is
@@ -159,10 +167,19 @@ async function main(): Promise<void> {
   const growth = end / warm - 1;
   const peak = Math.max(...samples.map((s) => s.rssKb));
   const mb = (kb: number) => `${(kb / 1024).toFixed(1)} MB`;
-  console.log(`soak: ${SECONDS} s, ${CONCURRENCY} in flight, ${stats.requests} API requests (${Math.round(stats.requests / SECONDS)}/s): `
-    + `${stats.successes} successes, ${stats.errors} error answers, ${stats.sessions} sessions used, ${health.sessions} held at the end`);
-  console.log(`rss: warm-up (${WARMUP} s) ${mb(warm)}, end (floor of the last ${END_WINDOW} s) ${mb(end)}, peak ${mb(peak)}, growth ${(growth * 100).toFixed(1)}% (limit ${MAX_GROWTH * 100}%)`);
-  console.log(`rss by time: ${samples.filter((_, i) => i % 5 === 0).map((s) => `${Math.round(s.at)}s=${mb(s.rssKb)}`).join(' ')}`);
+  console.log(
+    `soak: ${SECONDS} s, ${CONCURRENCY} in flight, ${stats.requests} API requests (${Math.round(stats.requests / SECONDS)}/s): ` +
+      `${stats.successes} successes, ${stats.errors} error answers, ${stats.sessions} sessions used, ${health.sessions} held at the end`,
+  );
+  console.log(
+    `rss: warm-up (${WARMUP} s) ${mb(warm)}, end (floor of the last ${END_WINDOW} s) ${mb(end)}, peak ${mb(peak)}, growth ${(growth * 100).toFixed(1)}% (limit ${MAX_GROWTH * 100}%)`,
+  );
+  console.log(
+    `rss by time: ${samples
+      .filter((_, i) => i % 5 === 0)
+      .map((s) => `${Math.round(s.at)}s=${mb(s.rssKb)}`)
+      .join(' ')}`,
+  );
   const problems: string[] = [];
   if (stats.failures.length > 0) problems.push(`answers that were not the JSON envelope:\n  ${stats.failures.join('\n  ')}`);
   if (growth > MAX_GROWTH) problems.push(`memory grew ${(growth * 100).toFixed(1)}% after the warm-up (limit ${MAX_GROWTH * 100}%)`);

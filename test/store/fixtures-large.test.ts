@@ -7,8 +7,15 @@ const parse = (text: string) => parseArrayInParts(Buffer.from(text, 'utf8'));
 
 t.test('gives what JSON.parse gives', async (t) => {
   const samples = [
-    '[]', ' [ ] \n', '[1]', '[1,2,3]', '[\n{"id":"1"},\n{"id":"2"}\n]\n', '[null,true,"x"]',
-    '[{"a":[1,[2,{"b":"]"}]],"c":"},{"}]', '[" \\" , ] \\\\ ", {"ü":"€ – 😀"}]', '[[],{}]',
+    '[]',
+    ' [ ] \n',
+    '[1]',
+    '[1,2,3]',
+    '[\n{"id":"1"},\n{"id":"2"}\n]\n',
+    '[null,true,"x"]',
+    '[{"a":[1,[2,{"b":"]"}]],"c":"},{"}]',
+    '[" \\" , ] \\\\ ", {"ü":"€ – 😀"}]',
+    '[[],{}]',
   ];
   for (const text of samples) t.strictSame(parse(text), JSON.parse(text), text);
 });

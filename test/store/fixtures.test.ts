@@ -16,8 +16,17 @@ const data: Collections = loadFixtures(defaultFixturesDir);
 const ZERO_DATETIME = '0000-00-00 00:00:00';
 const CYCLE_CODES = ['m', 'q', 's', 'a', 'b', 't', 'p4', 'p5', 'd', 'w', 'h'] as const;
 const CYCLE_NAMES: Record<string, string> = {
-  Hourly: 'h', Daily: 'd', Weekly: 'w', Monthly: 'm', Quarterly: 'q', 'Semi-Annually': 's', Annually: 'a',
-  Biennially: 'b', Triennially: 't', Quadrennially: 'p4', Quinquennially: 'p5',
+  Hourly: 'h',
+  Daily: 'd',
+  Weekly: 'w',
+  Monthly: 'm',
+  Quarterly: 'q',
+  'Semi-Annually': 's',
+  Annually: 'a',
+  Biennially: 'b',
+  Triennially: 't',
+  Quadrennially: 'p4',
+  Quinquennially: 'p5',
 };
 
 const ids = (rows: readonly { id: string }[]) => new Set(rows.map((r) => r.id));
@@ -52,7 +61,10 @@ t.test('the bundled fixtures load and validate', async (t) => {
 t.test('every collection has a record with id "1"', async (t) => {
   for (const name of COLLECTION_NAMES) {
     const rows = data[name] as { id: string }[];
-    t.ok(rows.some((r) => r.id === '1'), `${name} has id "1"`);
+    t.ok(
+      rows.some((r) => r.id === '1'),
+      `${name} has id "1"`,
+    );
   }
 });
 
@@ -128,9 +140,15 @@ t.test('invoices', async (t) => {
   t.equal(first.client_id, '1');
   t.equal(first.items.length, 2);
   for (const status of ['Paid', 'Unpaid', 'Cancelled', 'Refunded']) {
-    t.ok(data.invoices.some((i) => i.status === status), `some invoice is ${status}`);
+    t.ok(
+      data.invoices.some((i) => i.status === status),
+      `some invoice is ${status}`,
+    );
   }
-  t.ok(data.invoices.some((i) => i.currency_id !== '0'), 'some invoices are in other currencies');
+  t.ok(
+    data.invoices.some((i) => i.currency_id !== '0'),
+    'some invoices are in other currencies',
+  );
   t.ok(new Set(data.invoices.map((i) => i.payment_module)).size >= 3, 'several gateways are used');
   for (const inv of data.invoices) {
     checkTotals(t, inv, `invoice ${inv.id}`);
@@ -158,7 +176,10 @@ t.test('transactions', async (t) => {
     t.equal(tx.payment_module, inv.payment_module, `transaction ${tx.id}: the invoice's gateway`);
     t.equal(tx.currency_id, inv.currency_id, `transaction ${tx.id}: the invoice's currency`);
   }
-  t.ok(data.transactions.some((tx) => tx.invoice_id === '1'), 'invoice 1 has a transaction');
+  t.ok(
+    data.transactions.some((tx) => tx.invoice_id === '1'),
+    'invoice 1 has a transaction',
+  );
   for (const inv of data.invoices) {
     const own = data.transactions.filter((tx) => tx.invoice_id === inv.id);
     const paidIn = own.reduce((sum, tx) => sum + toCents(tx.in), 0);
@@ -174,7 +195,10 @@ t.test('transactions', async (t) => {
 t.test('estimates', async (t) => {
   t.equal(data.estimates.length, 4);
   for (const status of ['Draft', 'Sent', 'Accepted', 'Dead']) {
-    t.ok(data.estimates.some((e) => e.status === status), `some estimate is ${status}`);
+    t.ok(
+      data.estimates.some((e) => e.status === status),
+      `some estimate is ${status}`,
+    );
   }
   for (const est of data.estimates) {
     t.ok(est.items.length > 0, `estimate ${est.id} has lines`);
@@ -196,7 +220,10 @@ t.test('order pages and products', async (t) => {
   t.ok(data.products.filter((p) => p.category_id === '1').length >= 3, 'order page 1 holds at least 3 products');
   references(t, data.products, 'category_id', ids(data.order_pages), 'products');
   const usedPages = new Set(data.products.map((p) => p.category_id));
-  t.ok([...usedPages].some((id) => pages.get(id)!.parent_id !== '0'), 'some products sit on sub-pages');
+  t.ok(
+    [...usedPages].some((id) => pages.get(id)!.parent_id !== '0'),
+    'some products sit on sub-pages',
+  );
 
   t.ok(regular.length >= 15, `at least 15 regular products (${regular.length})`);
   for (const p of regular) {
@@ -208,25 +235,43 @@ t.test('order pages and products', async (t) => {
     t.equal(p.periods, undefined, `product ${p.id} has no TLD periods`);
   }
   t.ok(regular.filter((p) => CYCLE_CODES.filter((c) => prices(p)[c] !== '0.00').length >= 3).length >= 5, 'several products on 3+ cycles');
-  t.ok(regular.some((p) => CYCLE_CODES.some((c) => prices(p)[`${c}_setup`] !== '0.00')), 'some products have setup fees');
+  t.ok(
+    regular.some((p) => CYCLE_CODES.some((c) => prices(p)[`${c}_setup`] !== '0.00')),
+    'some products have setup fees',
+  );
   const free = data.products.filter((p) => p.paytype === 'Free');
   t.ok(free.length >= 1, 'a Free product');
-  for (const p of free) t.ok(CYCLE_CODES.every((c) => prices(p)[c] === '0.00'), `free product ${p.id} costs nothing`);
+  for (const p of free)
+    t.ok(
+      CYCLE_CODES.every((c) => prices(p)[c] === '0.00'),
+      `free product ${p.id} costs nothing`,
+    );
   const once = data.products.filter((p) => p.paytype === 'Once');
   t.ok(once.length >= 1 && once.every((p) => p.m !== '0.00'), 'a Once product priced in m');
   for (const p of data.products.filter((x) => x.upgrades !== '')) {
     for (const id of p.upgrades.split(',')) t.equal(products.get(id)?.paytype, 'Regular', `product ${p.id} upgrades to product ${id}`);
   }
 
-  t.strictSame(['.com', '.net', '.org', '.io'].filter((n) => !tlds.some((p) => p.name === n)), [], 'TLDs .com .net .org .io exist');
+  t.strictSame(
+    ['.com', '.net', '.org', '.io'].filter((n) => !tlds.some((p) => p.name === n)),
+    [],
+    'TLDs .com .net .org .io exist',
+  );
   const domainPage = pages.get(tlds[0].category_id)!;
   t.equal(domainPage.parent_id, '0');
   t.match(domainPage.ptype, /domain/i, 'TLDs sit on the Domains order page');
   for (const p of tlds) {
     t.equal(p.category_id, domainPage.id, `TLD ${p.name} on the Domains page`);
-    t.ok(CYCLE_CODES.every((c) => prices(p)[c] === '0.00' && prices(p)[`${c}_setup`] === '0.00'), `TLD ${p.name} has no cycle prices`);
+    t.ok(
+      CYCLE_CODES.every((c) => prices(p)[c] === '0.00' && prices(p)[`${c}_setup`] === '0.00'),
+      `TLD ${p.name} has no cycle prices`,
+    );
     t.ok(p.periods && p.periods.length >= 1, `TLD ${p.name} has periods`);
-    t.strictSame(p.periods!.map((x) => x.period), p.periods!.map((_, i) => String(i + 1)), `TLD ${p.name} periods count from 1`);
+    t.strictSame(
+      p.periods!.map((x) => x.period),
+      p.periods!.map((_, i) => String(i + 1)),
+      `TLD ${p.name} periods count from 1`,
+    );
     references(t, [p], 'module', ids(data.registrars), 'TLD products');
   }
 });
@@ -248,9 +293,18 @@ t.test('accounts and addons', async (t) => {
 
   t.ok(data.addons.length >= 5, 'at least 5 addons');
   const regularAddons = data.addons.filter((a) => a.paytype === 'Regular');
-  t.ok(regularAddons.some((a) => CYCLE_CODES.filter((c) => prices(a)[c] !== '0.00').length >= 2), 'addons priced on several cycles');
-  t.ok(data.addons.some((a) => a.paytype === 'Once' && a.m !== '0.00'), 'a one-time addon priced in m');
-  t.ok(data.addons.some((a) => a.paytype === 'Free'), 'a free addon');
+  t.ok(
+    regularAddons.some((a) => CYCLE_CODES.filter((c) => prices(a)[c] !== '0.00').length >= 2),
+    'addons priced on several cycles',
+  );
+  t.ok(
+    data.addons.some((a) => a.paytype === 'Once' && a.m !== '0.00'),
+    'a one-time addon priced in m',
+  );
+  t.ok(
+    data.addons.some((a) => a.paytype === 'Free'),
+    'a free addon',
+  );
   for (const a of data.addons.filter((x) => x.products !== '')) {
     for (const id of a.products.split(',')) t.ok(products.has(id), `addon ${a.id} applies to existing product ${id}`);
   }

@@ -4,7 +4,14 @@ import t from 'tap';
 import { Seed } from '../../src/store/world.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION, Sessions } from '../../src/store/sessions.js';
 import {
-  COVERAGE_LIMIT, JOURNAL_TEXT_LIMIT, JOURNAL_VALUE_LIMIT, Journal, OTHER_CALLS, REDACTED, TRUNCATED, redact,
+  COVERAGE_LIMIT,
+  JOURNAL_TEXT_LIMIT,
+  JOURNAL_VALUE_LIMIT,
+  Journal,
+  OTHER_CALLS,
+  REDACTED,
+  TRUNCATED,
+  redact,
 } from '../../src/store/journal.js';
 import { loadFixtures } from '../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../src/paths.js';
@@ -39,7 +46,11 @@ t.test('a dropped session starts again from the seed on its next request', async
   const app = await build(t, { maxSessions: 2 });
   const add = (session: string) => api(app, 'bulkAddProducts', { 'products[0][copyof]': '1', 'products[0][name]': 'Kept' }, { session });
   t.equal((await add('one')).success, true);
-  t.equal((await add('one')).info?.toString(), 'Product Kept duplicated. New product name: Kept(2)', 'the session remembers its first copy');
+  t.equal(
+    (await add('one')).info?.toString(),
+    'Product Kept duplicated. New product name: Kept(2)',
+    'the session remembers its first copy',
+  );
   await api(app, 'getCurrencies', {}, { session: 'two' });
   await api(app, 'getCurrencies', {}, { session: 'three' });
   t.notOk(app.billsim.sessions.has('one'), 'one was the least recently used');
@@ -68,7 +79,7 @@ t.test('a megabyte parameter is journaled in a few hundred bytes', async (t) => 
   t.match(journal.json(), { requests: [{ call: 'getCurrencies', params: { junk: /^y{256}\.\.\.\[999744 more characters\]$/ } }] });
 });
 
-t.test('invented call names cannot grow a session\'s journal or coverage without bound', async (t) => {
+t.test("invented call names cannot grow a session's journal or coverage without bound", async (t) => {
   const journal = new Journal();
   const name = (i: number) => `call${i}${'z'.repeat(10_000)}`;
   for (let i = 0; i < COVERAGE_LIMIT + 100; i++) {

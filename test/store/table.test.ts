@@ -3,7 +3,11 @@
 import t from 'tap';
 import { Table } from '../../src/store/table.js';
 
-interface Row { id: string; name: string; group: string }
+interface Row {
+  id: string;
+  name: string;
+  group: string;
+}
 const rows = (): Row[] => ['1', '2', '3'].map((id) => ({ id, name: `row ${id}`, group: id === '3' ? 'b' : 'a' }));
 
 t.test('reads through, writes stay in the overlay', async (t) => {
@@ -16,17 +20,30 @@ t.test('reads through, writes stay in the overlay', async (t) => {
   t.equal(own.get('2')!.name, 'changed');
   t.equal(own.get('1'), undefined, 'a removed seed row is gone from the overlay');
   t.equal(own.get('4')!.name, 'new');
-  t.strictSame(own.all().map((r) => r.id), ['2', '3', '4']);
-  t.strictSame(own.where('group', 'b').map((r) => r.id), ['2', '3'], 'secondary indexes see the overlay');
+  t.strictSame(
+    own.all().map((r) => r.id),
+    ['2', '3', '4'],
+  );
+  t.strictSame(
+    own.where('group', 'b').map((r) => r.id),
+    ['2', '3'],
+    'secondary indexes see the overlay',
+  );
   t.equal(own.nextId(), '5');
   t.equal(seed.get('2')!.name, 'row 2', 'the seed keeps its row');
   t.ok(seed.get('1'));
   t.equal(seed.get('4'), undefined);
-  t.strictSame(seed.all().map((r) => r.id), ['1', '2', '3']);
+  t.strictSame(
+    seed.all().map((r) => r.id),
+    ['1', '2', '3'],
+  );
   t.equal(seed.nextId(), '4');
   own.insertAt(removed!.row, removed!.at);
   t.equal(own.get('1'), seed.get('1'), 'putting a removed row back (an undo) makes it visible again');
-  t.strictSame(own.all().map((r) => r.id), ['1', '2', '3', '4']);
+  t.strictSame(
+    own.all().map((r) => r.id),
+    ['1', '2', '3', '4'],
+  );
 });
 
 t.test('a removed row that is written again is visible', async (t) => {
@@ -58,7 +75,10 @@ t.test('an ordered table keeps every list in ascending id order through writes a
 });
 
 t.test('rows out of id order turn ordering off, and lists are then sorted by the caller', async (t) => {
-  const shuffled = new Table([{ id: '2', name: 'b', group: 'a' }, { id: '1', name: 'a', group: 'a' }]);
+  const shuffled = new Table([
+    { id: '2', name: 'b', group: 'a' },
+    { id: '1', name: 'a', group: 'a' },
+  ]);
   t.equal(shuffled.ordered, false, 'fixtures in another order');
   t.equal(shuffled.overlay().ordered, false, 'an overlay inherits it');
   const own = new Table(rows());
@@ -92,7 +112,10 @@ t.test('random writes: ordered stays true only while every list really is ascend
   }
   t.equal(own.ordered, true);
   t.ok(ascending(own.all()), 'all rows');
-  t.ok(own.all().every((row) => own.get(row.id) === row), 'every row is the one its id finds (replace and remove hit their own rows)');
+  t.ok(
+    own.all().every((row) => own.get(row.id) === row),
+    'every row is the one its id finds (replace and remove hit their own rows)',
+  );
   t.equal(new Set(ids(own.all())).size, own.size, 'no row twice');
   for (const g of groups) t.ok(ascending(own.where('group', g)), `index list ${g}`);
 });
