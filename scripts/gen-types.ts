@@ -10,13 +10,16 @@ import { generateValidators } from './gen-validators.js';
 
 const OUT = path.join(packageRoot, 'src', 'generated', 'wire.ts');
 
+/** The .json files under schemas/<sub>, sorted, as paths relative to schemas/. */
 function files(sub: string): string[] {
   const dir = path.join(schemasDir, sub);
   return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => `${sub}/${f}`);
+    .readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .flatMap((entry) => {
+      if (entry.isDirectory()) return files(`${sub}/${entry.name}`);
+      return entry.name.endsWith('.json') ? [`${sub}/${entry.name}`] : [];
+    });
 }
 
 export async function generate(): Promise<string> {

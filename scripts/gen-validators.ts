@@ -3,7 +3,7 @@
 // on each start. Same ajv set-up (src/schema-files.ts) as the validators compiled at run time.
 import path from 'node:path';
 import standalone from 'ajv/dist/standalone/index.js';
-import { allSchemas, collectionRef, COLLECTIONS_ID, makeAjv, requestRef, SCHEMA_BASE } from '../src/schema-files.js';
+import { allSchemas, callSections, collectionRef, COLLECTIONS_ID, makeAjv, requestRef } from '../src/schema-files.js';
 import { packageRoot } from '../src/paths.js';
 
 const OUT = path.join(packageRoot, 'src', 'generated');
@@ -26,10 +26,7 @@ function moduleCode(coerce: boolean, refs: Record<string, string>): string {
 
 /** The generated files, by path: one module of request validators, one of collection validators. */
 export function generateValidators(): Record<string, string> {
-  const calls = allSchemas()
-    .map((schema) => String(schema.$id))
-    .filter((id) => id.startsWith(`${SCHEMA_BASE}operations/`))
-    .map((id) => id.slice(`${SCHEMA_BASE}operations/`.length, -'.json'.length));
+  const calls = [...callSections().keys()].sort();
   const collections = Object.keys((allSchemas().find((s) => s.$id === COLLECTIONS_ID) as { properties: object }).properties);
   return {
     [path.join(OUT, 'request-validators.ts')]: moduleCode(true, Object.fromEntries(calls.map((c) => [c, requestRef(c)]))),

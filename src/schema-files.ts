@@ -61,6 +61,23 @@ export function collectionRef(name: string): string {
   return `${COLLECTIONS_ID}#/properties/${name}`;
 }
 
+const OPERATIONS_BASE = `${SCHEMA_BASE}operations/`;
+let sections: Map<string, string> | undefined;
+
+/** Each call's section: the folder its schema sits in (schemas/operations/<section>/<call>.json). */
+export function callSections(): ReadonlyMap<string, string> {
+  if (!sections) {
+    sections = new Map();
+    for (const schema of allSchemas()) {
+      const id = String(schema.$id);
+      if (!id.startsWith(OPERATIONS_BASE)) continue;
+      const [section, file] = id.slice(OPERATIONS_BASE.length).split('/');
+      sections.set(file.slice(0, -'.json'.length), section);
+    }
+  }
+  return sections;
+}
+
 export function operationSchemaId(call: string): string {
-  return `${SCHEMA_BASE}operations/${call}.json`;
+  return `${OPERATIONS_BASE}${callSections().get(call) ?? '(no section)'}/${call}.json`;
 }

@@ -4,7 +4,7 @@ import * as builtCollections from './generated/collection-validators.js';
 import { allSchemas, collectionRef, makeAjv, operationSchemaId, requestRef } from './schema-files.js';
 import { messages } from './errors.js';
 
-export { allSchemas, collectionRef, COLLECTIONS_ID, operationSchemaId, requestRef, SCHEMA_BASE } from './schema-files.js';
+export { allSchemas, callSections, collectionRef, COLLECTIONS_ID, operationSchemaId, requestRef, SCHEMA_BASE } from './schema-files.js';
 
 /** What ajv's compiled and standalone validators have in common. */
 export interface Validator {

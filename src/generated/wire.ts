@@ -45,40 +45,40 @@ export interface AllWireTypes {
   resources_registrar_json?: Registrar;
   resources_reply_category_json?: ReplyCategory;
   resources_transaction_json?: Transaction;
-  operations_addAddonToAccount_json?: AddAddonToAccount;
-  operations_addClientContact_json?: AddClientContact;
-  operations_bulkAddProducts_json?: BulkAddProducts;
-  operations_editEstimateDetails_json?: EditEstimateDetails;
-  operations_editOrderDraftItem_json?: EditOrderDraftItem;
-  operations_getAccountAddons_json?: GetAccountAddons;
-  operations_getAccountDetails_json?: GetAccountDetails;
-  operations_getAccounts_json?: GetAccounts;
-  operations_getAddons_json?: GetAddons;
-  operations_getClientAccounts_json?: GetClientAccounts;
-  operations_getClientContacts_json?: GetClientContacts;
-  operations_getClientDetails_json?: GetClientDetails;
-  operations_getClientDomains_json?: GetClientDomains;
-  operations_getClients_json?: GetClients;
-  operations_getCurrencies_json?: GetCurrencies;
-  operations_getDomainDetails_json?: GetDomainDetails;
-  operations_getEstimateDetails_json?: GetEstimateDetails;
-  operations_getEstimates_json?: GetEstimates;
-  operations_getHostBillversion_json?: GetHostBillversion;
-  operations_getInvoiceDetails_json?: GetInvoiceDetails;
-  operations_getInvoices_json?: GetInvoices;
-  operations_getNews_json?: GetNews;
-  operations_getNewsItem_json?: GetNewsItem;
-  operations_getOrderDraft_json?: GetOrderDraft;
-  operations_getOrderPages_json?: GetOrderPages;
-  operations_getOtherPopularProducts_json?: GetOtherPopularProducts;
-  operations_getPredefinedReplies_json?: GetPredefinedReplies;
-  operations_getProductDetails_json?: GetProductDetails;
-  operations_getProducts_json?: GetProducts;
-  operations_getSubCategories_json?: GetSubCategories;
-  operations_getTransactions_json?: GetTransactions;
-  operations_removeOrderDraftItem_json?: RemoveOrderDraftItem;
-  operations_tokenizeClientCard_json?: TokenizeClientCard;
-  operations_verifyAdminLogin_json?: VerifyAdminLogin;
+  operations_accounts_addAddonToAccount_json?: AddAddonToAccount;
+  operations_accounts_getAccountAddons_json?: GetAccountAddons;
+  operations_accounts_getAccountDetails_json?: GetAccountDetails;
+  operations_accounts_getAccounts_json?: GetAccounts;
+  operations_clients_addClientContact_json?: AddClientContact;
+  operations_clients_getClientAccounts_json?: GetClientAccounts;
+  operations_clients_getClientContacts_json?: GetClientContacts;
+  operations_clients_getClientDetails_json?: GetClientDetails;
+  operations_clients_getClientDomains_json?: GetClientDomains;
+  operations_clients_getClients_json?: GetClients;
+  operations_clients_tokenizeClientCard_json?: TokenizeClientCard;
+  operations_domains_getDomainDetails_json?: GetDomainDetails;
+  operations_estimates_editEstimateDetails_json?: EditEstimateDetails;
+  operations_estimates_getEstimateDetails_json?: GetEstimateDetails;
+  operations_estimates_getEstimates_json?: GetEstimates;
+  operations_invoices_getInvoiceDetails_json?: GetInvoiceDetails;
+  operations_invoices_getInvoices_json?: GetInvoices;
+  operations_invoices_getTransactions_json?: GetTransactions;
+  operations_misc_getCurrencies_json?: GetCurrencies;
+  operations_misc_getHostBillversion_json?: GetHostBillversion;
+  operations_misc_getNews_json?: GetNews;
+  operations_misc_getNewsItem_json?: GetNewsItem;
+  operations_misc_verifyAdminLogin_json?: VerifyAdminLogin;
+  operations_orders_editOrderDraftItem_json?: EditOrderDraftItem;
+  operations_orders_getOrderDraft_json?: GetOrderDraft;
+  operations_orders_removeOrderDraftItem_json?: RemoveOrderDraftItem;
+  operations_services_bulkAddProducts_json?: BulkAddProducts;
+  operations_services_getAddons_json?: GetAddons;
+  operations_services_getOrderPages_json?: GetOrderPages;
+  operations_services_getOtherPopularProducts_json?: GetOtherPopularProducts;
+  operations_services_getProductDetails_json?: GetProductDetails;
+  operations_services_getProducts_json?: GetProducts;
+  operations_services_getSubCategories_json?: GetSubCategories;
+  operations_tickets_getPredefinedReplies_json?: GetPredefinedReplies;
 }
 /**
  * Fields every successful answer carries, next to the call's own result fields.
@@ -1303,6 +1303,327 @@ export interface AddAddonToAccountResult {
   newaddon: true;
 }
 /**
+ * The addons attached to account `id`, oldest first, in the real answer's shape: extra_details is always [], module and parentmod are the addon's module file, and methods is {"Suspend": "Suspend", "Terminate": "Terminate"} for an addon with a module, [] for one without. An account without addons answers an empty list; an unknown account is an error.
+ */
+export interface GetAccountAddons {
+  request: GetAccountAddonsRequest;
+  result: GetAccountAddonsResult;
+}
+export interface GetAccountAddonsRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface GetAccountAddonsResult {
+  account_addons: AccountAddonItem[];
+}
+/**
+ * An addon attached to an account, as getAccountAddons lists it.
+ */
+export interface AccountAddonItem {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  name: string;
+  /**
+   * a billing cycle name such as Monthly
+   */
+  billingcycle:
+    | 'Free'
+    | 'One Time'
+    | 'Once'
+    | 'Hourly'
+    | 'Daily'
+    | 'Weekly'
+    | 'Monthly'
+    | 'Quarterly'
+    | 'Semi-Annually'
+    | 'Annually'
+    | 'Biennially'
+    | 'Triennially'
+    | 'Quadrennially'
+    | 'Quinquennially';
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  recurring_amount: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  addon_id: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  setup_fee: string;
+  status: 'Pending' | 'Active' | 'Suspended' | 'Terminated' | 'Cancelled';
+  /**
+   * a date as YYYY-MM-DD
+   */
+  next_due: string;
+  /**
+   * always empty: billsim keeps no per-addon details
+   *
+   * @maxItems 0
+   */
+  extra_details: [];
+  /**
+   * the addon's module file, such as class.backup.php; "" when it has none
+   */
+  module: string;
+  /**
+   * the addon's module again, as the real sample shows it
+   */
+  parentmod: string;
+  /**
+   * the module actions an admin can run: Suspend and Terminate for an addon with a module, else an empty list
+   */
+  methods: AccountAddonMethods | [];
+}
+export interface AccountAddonMethods {
+  Suspend: 'Suspend';
+  Terminate: 'Terminate';
+}
+/**
+ * One account (service) under `details`, with the real answer's fields in its order as far as billsim stores them: due_day is the day of the month of next_due, autorenew is always "1", extra_details always []. The real call also answers the decrypted account password, expires, the module name `mod` and config `options`; billsim stores none of them and leaves them out (a password never leaves the store). Added after extra_details: manual, currency_id, notes and the product's name `name`. The account's addons are not repeated here: getAccountAddons lists them.
+ */
+export interface GetAccountDetails {
+  request: GetAccountDetailsRequest;
+  result: GetAccountDetailsResult;
+}
+export interface GetAccountDetailsRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface GetAccountDetailsResult {
+  details: AccountDetails;
+}
+/**
+ * An account as getAccountDetails answers it.
+ */
+export interface AccountDetails {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  order_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  product_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  parent_id: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  date_created: string;
+  domain: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  server_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  payment_module: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  firstpayment: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  total: string;
+  /**
+   * a billing cycle name such as Monthly
+   */
+  billingcycle:
+    | 'Free'
+    | 'One Time'
+    | 'Once'
+    | 'Hourly'
+    | 'Daily'
+    | 'Weekly'
+    | 'Monthly'
+    | 'Quarterly'
+    | 'Semi-Annually'
+    | 'Annually'
+    | 'Biennially'
+    | 'Triennially'
+    | 'Quadrennially'
+    | 'Quinquennially';
+  billingtype: 'PrePay' | 'PostPay';
+  /**
+   * a date as YYYY-MM-DD
+   */
+  next_due: string;
+  /**
+   * the day of the month of next_due, without a leading zero ("0" when next_due is unset)
+   */
+  due_day: string;
+  /**
+   * always "1": billsim accounts renew
+   */
+  autorenew: '1';
+  /**
+   * a date as YYYY-MM-DD
+   */
+  next_invoice: string;
+  status: 'Pending' | 'Active' | 'Suspended' | 'Terminated' | 'Cancelled' | 'Fraud';
+  label: string;
+  username: string;
+  /**
+   * always empty: billsim keeps no module details
+   *
+   * @maxItems 0
+   */
+  extra_details: [];
+  /**
+   * "0" or "1"
+   */
+  manual: '0' | '1';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  notes: string;
+  /**
+   * the product's name, "" when the product is gone
+   */
+  name: string;
+}
+/**
+ * All accounts (services), newest first, in the same item shape as getClientAccounts, paginated with `sorter`. `list` picks a status: all (default), all_active, all_pending, all_suspended, all_terminated, all_fraud or all_cancelled. Filters (an empty value means no filter): filter[client_name] matches part of the client's "firstname lastname", filter[domain] part of the domain (both case-insensitive); filter[product_id], filter[status], filter[next_due] (YYYY-MM-DD), filter[billingcycle] (a cycle name such as Monthly) and filter[server_id] match exactly; filter[category_id] keeps accounts whose product sits on that order page or below it. An unknown product_id or category_id is an error. `list` and filter[status] together must both hold.
+ */
+export interface GetAccounts {
+  request: GetAccountsRequest;
+  result: GetAccountsResult;
+}
+export interface GetAccountsRequest {
+  /**
+   * a page number counted from 0
+   */
+  page?: string;
+  /**
+   * a page size from 1 to 1000
+   */
+  perpage?: string;
+  list?: 'all' | 'all_active' | 'all_pending' | 'all_suspended' | 'all_terminated' | 'all_fraud' | 'all_cancelled';
+  filter?: GetAccountsFilter;
+}
+/**
+ * a set of filters such as filter[status]=Active; an empty filter value means no filter
+ */
+export interface GetAccountsFilter {
+  /**
+   * a text
+   */
+  client_name?: string;
+  /**
+   * a text
+   */
+  domain?: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  product_id?: string;
+  /**
+   * an account status: Pending, Active, Suspended, Terminated, Cancelled or Fraud
+   */
+  status?: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  next_due?: string;
+  /**
+   * a billing cycle name such as Monthly
+   */
+  billingcycle?: string;
+  /**
+   * 0 or a positive whole number id
+   */
+  server_id?: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  category_id?: string;
+}
+export interface GetAccountsResult {
+  accounts: AccountListItem[];
+  sorter: Sorter;
+}
+/**
+ * An account as lists show it (getClientAccounts, getAccounts).
+ */
+export interface AccountListItem {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * "0" or "1"
+   */
+  manual: '0' | '1';
+  domain: string;
+  /**
+   * a billing cycle name such as Monthly
+   */
+  billingcycle:
+    | 'Free'
+    | 'One Time'
+    | 'Once'
+    | 'Hourly'
+    | 'Daily'
+    | 'Weekly'
+    | 'Monthly'
+    | 'Quarterly'
+    | 'Semi-Annually'
+    | 'Annually'
+    | 'Biennially'
+    | 'Triennially'
+    | 'Quadrennially'
+    | 'Quinquennially';
+  status: 'Pending' | 'Active' | 'Suspended' | 'Terminated' | 'Cancelled' | 'Fraud';
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  total: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  next_due: string;
+  /**
+   * the product's name, "" when the product is gone
+   */
+  name: string;
+  /**
+   * the product's type id, "" when the product is gone
+   */
+  type: string;
+  lastname: string;
+  firstname: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+}
+/**
  * Adds a contact under main client `id`. The contact is a client record with parent_id `id`, status Active, the main client's currency and language, and the password stored only as a salted scrypt hash. The email must be unused by every client and contact (compared case-insensitively). Privileges are given as privileges[section][key]=1; the accepted keys, listed here and nowhere else, are billing: emails, invoices, payinvoice, orders, addfunds, creditcards; support: emails, tickets, newticket, closeticket; misc: editmain, emails, editipaccess, manageprofiles, affiliates. Answers `contact_id`.
  */
 export interface AddClientContact {
@@ -1458,31 +1779,462 @@ export interface AddClientContactResult {
   contact_id: string;
 }
 /**
- * Create products by copying existing ones. Each entry `products[n]` copies product or TLD `copyof` (prices, order page, type, settings) under `name`; a name already used by any product (compared without case) is never refused: the copy takes a numeric suffix, ".test" -> ".test(2)" -> ".test(3)", and copying under a taken name that already ends in such a suffix continues from that number (".test(2)" -> ".test(3)"). `periods[k]` (k = 1..10 years) sets register/transfer/renew prices of TLD copies only; other periods keep the template's prices. Entries are checked before anything is written: one invalid entry creates nothing. Answers the new ids in entry order and, in `info`, one line per new product.
+ * A client's accounts (services), newest first, with product name/type and client names joined in; paginated.
  */
-export interface BulkAddProducts {
-  request: BulkAddProductsRequest;
-  result: BulkAddProductsResult;
+export interface GetClientAccounts {
+  request: GetClientAccountsRequest;
+  result: GetClientAccountsResult;
 }
-export interface BulkAddProductsRequest {
+export interface GetClientAccountsRequest {
   /**
-   * a list of products to add, such as products[0][copyof]=1&products[0][name]=Plan
+   * a positive whole number id, such as 1
    */
-  products: {
-    [key: string]: {
-      copyof: string;
-      name: string;
-      periods?: {[years: string]: {register?: string; transfer?: string; renew?: string}};
-    };
-  };
+  id: string;
+  /**
+   * a page number counted from 0
+   */
+  page?: string;
+  /**
+   * a page size from 1 to 1000
+   */
+  perpage?: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  category_id?: string;
+  /**
+   * an account status or a list of them, such as status[]=Active&status[]=Suspended
+   */
+  status?: ('Pending' | 'Active' | 'Suspended' | 'Terminated' | 'Cancelled' | 'Fraud')[];
 }
-export interface BulkAddProductsResult {
+export interface GetClientAccountsResult {
+  accounts: AccountListItem[];
+  sorter: Sorter;
+}
+/**
+ * List the contacts of client `id` (client records whose parent_id is `id`), oldest first. An unknown client is an error; a client without contacts answers an empty list. Paginated with `sorter`.
+ */
+export interface GetClientContacts {
+  request: GetClientContactsRequest;
+  result: GetClientContactsResult;
+}
+export interface GetClientContactsRequest {
   /**
-   * Ids of the new products, in entry order
-   *
-   * Items: a positive whole number id, such as 1
+   * a positive whole number id, such as 1
    */
-  new_products: string[];
+  id: string;
+  /**
+   * a page number counted from 0
+   */
+  page?: string;
+  /**
+   * a page size from 1 to 1000
+   */
+  perpage?: string;
+}
+export interface GetClientContactsResult {
+  contacts: ClientContactItem[];
+  sorter: Sorter;
+}
+export interface ClientContactItem {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  firstname: string;
+  lastname: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  datecreated: string;
+  email: string;
+}
+/**
+ * One client. No public sample of the real answer was found; billsim answers `client`: the client record exactly as invoices embed it (every stored field in stored order, without the password hash; `cardnum` is the masked card number such as "************4242", or "" when no card is on file), followed by `contacts`: the client's contacts, oldest first, in getClientContacts' item shape. An unknown client is an error.
+ */
+export interface GetClientDetails {
+  request: GetClientDetailsRequest;
+  result: GetClientDetailsResult;
+}
+export interface GetClientDetailsRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface GetClientDetailsResult {
+  client: ClientDetailsClient;
+}
+export interface ClientDetailsClient {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  email: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  lastlogin: string;
+  ip: string;
+  host: string;
+  status: 'Active' | 'Closed' | 'Inactive' | 'Lead' | 'Prospect' | 'Lost' | 'Pending';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  parent_id: string;
+  firstname: string;
+  lastname: string;
+  companyname: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  postcode: string;
+  country: string;
+  phonenumber: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  datecreated: string;
+  notes: string;
+  language: string;
+  /**
+   * "0" or "1"
+   */
+  company: '0' | '1';
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  credit: string;
+  /**
+   * "0" or "1"
+   */
+  taxexempt: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  latefeeoveride: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  overideduenotices: '0' | '1';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * masked card number (last four digits only) or "" when no card is on file
+   */
+  cardnum: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  /**
+   * null for a main account; a contact's privileges by section
+   */
+  privileges: null | ContactPrivileges;
+  howdidyou: string;
+  contacts: ClientDetailsContact[];
+}
+export interface ClientDetailsContact {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  firstname: string;
+  lastname: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  datecreated: string;
+  email: string;
+}
+/**
+ * A client's domains, newest first, with client names and the registrar name joined in; paginated.
+ */
+export interface GetClientDomains {
+  request: GetClientDomainsRequest;
+  result: GetClientDomainsResult;
+}
+export interface GetClientDomainsRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * a page number counted from 0
+   */
+  page?: string;
+  /**
+   * a page size from 1 to 1000
+   */
+  perpage?: string;
+  filter?: GetClientDomainsFilter;
+}
+/**
+ * a set of filters such as filter[status]=Active; an empty filter value means no filter
+ */
+export interface GetClientDomainsFilter {
+  /**
+   * a text
+   */
+  name?: string;
+  /**
+   * a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away
+   */
+  status?: string;
+  /**
+   * a text
+   */
+  module?: string;
+  /**
+   * a text
+   */
+  client_name?: string;
+}
+export interface GetClientDomainsResult {
+  domains: DomainListItem[];
+  sorter: Sorter;
+}
+/**
+ * A domain as lists show it: `cid` is the client id, `module` the registrar name.
+ */
+export interface DomainListItem {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * "0" or "1"
+   */
+  manual: '0' | '1';
+  name: string;
+  lastname: string;
+  firstname: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  cid: string;
+  period: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  recurring_amount: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  /**
+   * the registrar's display name, "" when none
+   */
+  module: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  next_due: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  expires: string;
+  status:
+    | 'Pending'
+    | 'Pending Registration'
+    | 'Pending Transfer'
+    | 'Active'
+    | 'Expired'
+    | 'Cancelled'
+    | 'Fraud'
+    | 'Transferred Away';
+  type: 'Register' | 'Transfer' | 'Renew';
+  /**
+   * a date as YYYY-MM-DD
+   */
+  date_created: string;
+  /**
+   * "0" or "1"
+   */
+  autorenew: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  reglock: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  idprotection: '0' | '1';
+}
+/**
+ * List main client accounts (contacts excluded), newest first (highest id first), as the real sample orders them. `services` is a JSON number: how many accounts (services) the client has. Paginated with `sorter`.
+ */
+export interface GetClients {
+  request: GetClientsRequest;
+  result: GetClientsResult;
+}
+export interface GetClientsRequest {
+  /**
+   * a page number counted from 0
+   */
+  page?: string;
+  /**
+   * a page size from 1 to 1000
+   */
+  perpage?: string;
+}
+export interface GetClientsResult {
+  clients: ClientListItem[];
+  sorter: Sorter;
+}
+export interface ClientListItem {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  firstname: string;
+  lastname: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  datecreated: string;
+  email: string;
+  companyname: string;
+  services: number;
+}
+/**
+ * Replaces the card on file of client `client_id` with a payment gateway token: the full card number is erased from the store, only its last four digits remain (the client's `cardnum` shows them masked, such as "************4242"). `lastfour` and `expdate` update the stored card when given. Answers `info: ["Tokenization succeeded"]` and no other field.
+ */
+export interface TokenizeClientCard {
+  request: TokenizeClientCardRequest;
+  result: TokenizeClientCardResult;
+}
+export interface TokenizeClientCardRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  client_id: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  gateway_id: string;
+  /**
+   * a non-empty gateway token of at most 255 characters
+   */
+  token: string;
+  /**
+   * the last four digits of the card, such as 4242
+   */
+  lastfour?: string;
+  /**
+   * the card's expiry as MMYY with a month from 01 to 12, such as 0828
+   */
+  expdate?: string;
+}
+export interface TokenizeClientCardResult {}
+/**
+ * One domain's stored fields with the client's names; nsips and custom are always false.
+ */
+export interface GetDomainDetails {
+  request: GetDomainDetailsRequest;
+  result: GetDomainDetailsResult;
+}
+export interface GetDomainDetailsRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface GetDomainDetailsResult {
+  details: DomainDetails;
+}
+export interface DomainDetails {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  order_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  tld_id: string;
+  name: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  reg_module: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  payment_module: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  date_created: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  firstpayment: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  recurring_amount: string;
+  period: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  expires: string;
+  type: 'Register' | 'Transfer' | 'Renew';
+  status:
+    | 'Pending'
+    | 'Pending Registration'
+    | 'Pending Transfer'
+    | 'Active'
+    | 'Expired'
+    | 'Cancelled'
+    | 'Fraud'
+    | 'Transferred Away';
+  /**
+   * a date as YYYY-MM-DD
+   */
+  next_due: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  next_invoice: string;
+  /**
+   * "0" or "1"
+   */
+  idprotection: '0' | '1';
+  nameservers: Nameservers;
+  /**
+   * "0" or "1"
+   */
+  autorenew: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  reglock: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  manual: '0' | '1';
+  epp_code: string;
+  notes: string;
+  extended: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  synch_date: string;
+  nsips: false;
+  lastname: string;
+  firstname: string;
+  custom: false;
 }
 /**
  * Change an estimate's fields and lines. Every parameter but id is optional; none at all answers the estimate unchanged. After every edit subtotal, tax, tax2 and total are computed again from the lines: linetotal = amount x qty; tax and tax2 are taxrate and taxrate2 percent of the taxed lines (never below 0.00); total = subtotal + tax + tax2 - credit, never below 0.00. A new currency_id brings that currency's rate (1.0000 for the main currency 0); amounts are NOT converted. Answers the estimate as getEstimateDetails does, with info.
@@ -1738,6 +2490,512 @@ export interface EmbeddedClient {
    */
   privileges: null | ContactPrivileges;
   howdidyou: string;
+}
+/**
+ * One estimate with its lines and the client embedded (without its password), in the real answer's field order.
+ */
+export interface GetEstimateDetails {
+  request: GetEstimateDetailsRequest;
+  result: GetEstimateDetailsResult;
+}
+export interface GetEstimateDetailsRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface GetEstimateDetailsResult {
+  estimate: EstimateView;
+}
+/**
+ * Estimates, newest first (latest date_created, then highest id), with the client's names joined in; paginated. No real sample of this answer was found: the list item is billsim's own compact shape, built from the fields of getEstimateDetails.
+ */
+export interface GetEstimates {
+  request: GetEstimatesRequest;
+  result: GetEstimatesResult;
+}
+export interface GetEstimatesRequest {
+  /**
+   * a page number counted from 0
+   */
+  page?: string;
+  /**
+   * a page size from 1 to 1000
+   */
+  perpage?: string;
+  /**
+   * only estimates with this status
+   */
+  status?: 'Draft' | 'Sent' | 'Accepted' | 'Invoiced' | 'Dead';
+  /**
+   * a positive whole number id, such as 1
+   */
+  client_id?: string;
+}
+export interface GetEstimatesResult {
+  estimates: EstimateListItem[];
+  sorter: Sorter;
+}
+/**
+ * An estimate as the list shows it: its main fields and the client's names, without lines, notes or hash (ask getEstimateDetails for those).
+ */
+export interface EstimateListItem {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  date_created: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  date_expires: string;
+  status: 'Draft' | 'Sent' | 'Accepted' | 'Invoiced' | 'Dead';
+  subject: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  total: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  firstname: string;
+  lastname: string;
+}
+/**
+ * One invoice with its lines, client and gateway name; its transactions sit next to it at top level.
+ */
+export interface GetInvoiceDetails {
+  request: GetInvoiceDetailsRequest;
+  result: GetInvoiceDetailsResult;
+}
+export interface GetInvoiceDetailsRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface GetInvoiceDetailsResult {
+  invoice: InvoiceView;
+  /**
+   * the invoice's transactions, oldest first
+   */
+  transactions: TransactionListItem[];
+}
+/**
+ * An invoice as getInvoiceDetails answers it: the stored fields, the client embedded without its password (null when the client record is gone) and the gateway's display name.
+ */
+export interface InvoiceView {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  paid_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  recurring_id: string;
+  status: 'Paid' | 'Unpaid' | 'Cancelled' | 'Refunded' | 'Collections' | 'Draft' | 'Recurring';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  date: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  duedate: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  datepaid: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  subtotal: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  credit: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  tax: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  taxrate: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  tax2: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  taxrate2: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  total: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  payment_module: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  /**
+   * a rate with four decimals, such as "1.3340"
+   */
+  rate: string;
+  notes: string;
+  items: InvoiceItem[];
+  client: null | EmbeddedClient;
+  /**
+   * the payment gateway's display name, "" when none
+   */
+  gateway: string;
+}
+/**
+ * A transaction as lists show it: the client's names and the gateway name (`module`) joined in.
+ */
+export interface TransactionListItem {
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  in: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  out: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  firstname: string;
+  lastname: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  description: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  fee: string;
+  /**
+   * the payment gateway's display name, "" when none
+   */
+  module: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  trans_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  invoice_id: string;
+}
+/**
+ * Invoices, newest first, paginated with `sorter`. `list` picks a status: all (default), paid, unpaid, cancelled, refunded, collections, draft or recurring; `status` names one status exactly (Paid, Unpaid, ...); given together, both must hold. `client_id` keeps one client's invoices (an unknown client is an error). The real answer's item shape is not published: billsim answers a compact item (id, paid_id, date, duedate, datepaid, total, credit, status, client_id, the client's firstname, lastname and companyname, currency_id, payment_module and the gateway's display name); getInvoiceDetails gives the lines.
+ */
+export interface GetInvoices {
+  request: GetInvoicesRequest;
+  result: GetInvoicesResult;
+}
+export interface GetInvoicesRequest {
+  /**
+   * a page number counted from 0
+   */
+  page?: string;
+  /**
+   * a page size from 1 to 1000
+   */
+  perpage?: string;
+  list?: 'all' | 'paid' | 'unpaid' | 'cancelled' | 'refunded' | 'collections' | 'draft' | 'recurring';
+  status?: 'Paid' | 'Unpaid' | 'Cancelled' | 'Refunded' | 'Collections' | 'Draft' | 'Recurring';
+  /**
+   * a positive whole number id, such as 1
+   */
+  client_id?: string;
+}
+export interface GetInvoicesResult {
+  invoices: InvoiceListItem[];
+  sorter: Sorter;
+}
+/**
+ * An invoice as getInvoices lists it: its totals and status, the client's names and the gateway's name joined in, no lines.
+ */
+export interface InvoiceListItem {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  paid_id: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  date: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  duedate: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  datepaid: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  total: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  credit: string;
+  status: 'Paid' | 'Unpaid' | 'Cancelled' | 'Refunded' | 'Collections' | 'Draft' | 'Recurring';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  firstname: string;
+  lastname: string;
+  companyname: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  payment_module: string;
+  /**
+   * the payment gateway's display name, "" when none
+   */
+  gateway: string;
+}
+/**
+ * Transactions, newest first, with the client's names and the gateway name joined in; paginated.
+ */
+export interface GetTransactions {
+  request: GetTransactionsRequest;
+  result: GetTransactionsResult;
+}
+export interface GetTransactionsRequest {
+  /**
+   * a page number counted from 0
+   */
+  page?: string;
+  /**
+   * a page size from 1 to 1000
+   */
+  perpage?: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  client_id?: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  invoice_id?: string;
+  filter?: GetTransactionsFilter;
+}
+/**
+ * a set of filters such as filter[module]=PayPal; an empty filter value means no filter
+ */
+export interface GetTransactionsFilter {
+  /**
+   * a text
+   */
+  trans_id?: string;
+  /**
+   * a date or its start: YYYY-MM-DD, YYYY-MM or YYYY
+   */
+  date?: string;
+  /**
+   * a text
+   */
+  description?: string;
+  /**
+   * a text
+   */
+  module?: string;
+  /**
+   * a text
+   */
+  lastname?: string;
+  /**
+   * a text
+   */
+  companyname?: string;
+  /**
+   * a non-negative amount with at most two decimals, such as 12.30
+   */
+  in?: string;
+  /**
+   * a non-negative amount with at most two decimals, such as 12.30
+   */
+  out?: string;
+  /**
+   * 0 or a positive whole number id
+   */
+  currency_id?: string;
+}
+export interface GetTransactionsResult {
+  transactions: TransactionListItem[];
+  sorter: Sorter;
+}
+/**
+ * List currencies: the main currency apart (id and rate as numbers), the others as strings.
+ */
+export interface GetCurrencies {
+  request: GetCurrenciesRequest;
+  result: GetCurrenciesResult;
+}
+export interface GetCurrenciesRequest {}
+export interface GetCurrenciesResult {
+  main: MainCurrency;
+  currencies: CurrencyListItem[];
+}
+export interface MainCurrency {
+  code: string;
+  iso: string;
+  sign: string;
+  id: 0;
+  decimal: string;
+  format: string;
+  rate: 1;
+}
+export interface CurrencyListItem {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  code: string;
+  sign: string;
+  iso: string;
+  /**
+   * a rate with four decimals, such as "1.3340"
+   */
+  rate: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  last_changes: string;
+  /**
+   * "0" or "1"
+   */
+  update: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  enable: '0' | '1';
+  format: string;
+}
+/**
+ * The version of the simulated HostBill installation: a fixed release string.
+ */
+export interface GetHostBillversion {
+  request: GetHostBillversionRequest;
+  result: GetHostBillversionResult;
+}
+export interface GetHostBillversionRequest {}
+export interface GetHostBillversionResult {
+  version: string;
+}
+/**
+ * List news items (enabled or not), newest first by date, then by id. `content` is shortened: text longer than 100 characters is cut to its first 100 characters followed by "..."; getNewsItem answers the full text. Paginated with `sorter`.
+ */
+export interface GetNews {
+  request: GetNewsRequest;
+  result: GetNewsResult;
+}
+export interface GetNewsRequest {
+  /**
+   * a page number counted from 0
+   */
+  page?: string;
+  /**
+   * a page size from 1 to 1000
+   */
+  perpage?: string;
+}
+export interface GetNewsResult {
+  news: NewsListItem[];
+  sorter: Sorter;
+}
+export interface NewsListItem {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  title: string;
+  /**
+   * at most 100 characters, plus "..." when the text was cut
+   */
+  content: string;
+  /**
+   * "0" or "1"
+   */
+  enable: '0' | '1';
+  /**
+   * a date as YYYY-MM-DD
+   */
+  date: string;
+}
+/**
+ * One news item by id, with its full text (getNews lists shorten it).
+ */
+export interface GetNewsItem {
+  request: GetNewsItemRequest;
+  result: GetNewsItemResult;
+}
+export interface GetNewsItemRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface GetNewsItemResult {
+  newsitem: NewsItem;
+}
+/**
+ * Checks a staff member's username and password against the stored scrypt hashes, in constant time. A match with an Active admin answers `admin_id`; anything else (unknown username, wrong password, Inactive admin) answers the same error, so the answer never reveals which part was wrong.
+ */
+export interface VerifyAdminLogin {
+  request: VerifyAdminLoginRequest;
+  result: VerifyAdminLoginResult;
+}
+export interface VerifyAdminLoginRequest {
+  /**
+   * a non-empty text
+   */
+  username: string;
+  /**
+   * a non-empty text
+   */
+  password: string;
+}
+export interface VerifyAdminLoginResult {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  admin_id: string;
 }
 /**
  * Changes one item of order draft `id`, picked by exactly one of `service` (a service_id of the draft) or `domain` (a domain_id of the draft); both or neither is an error. A service takes product, cycle, host, qty and custom; a domain takes period, action and epp_code; a parameter of the other kind is an error, and so is a call that gives none ("Nothing to change: ..."). A service's product must exist and must not be a domain TLD (paytype DomainRegular). Its cycle must be one the product is priced on: a Regular product offers each recurring cycle whose price is not "0.00", a Once product only "Once", a Free product only "Free"; a new product without a cycle keeps the current cycle if the new product offers it, else the call fails naming both. `host` is stored in the service's `domain` field (the real draft keeps the hostname there). `custom[<category_id>][<field_id>]=value` merges into the stored custom values; an empty value removes that field, and a category left without fields disappears. A domain's period must be one the TLD is priced on for the domain's (new) action: a row for that period in the TLD's price list whose register or transfer price is not "0.00". A registration carries no EPP code: switching to Register clears it, and a non-empty epp_code for a Register is an error. Prices, the billing period and the draft totals follow the new product, cycle, qty and period (they are computed when the draft is shown). Answers the whole updated draft as getOrderDraft shows it and `info: ["Draft item updated"]`. The real API's published sample (`"draft": []`, info `upgrade_order_success`) documents no parameters beyond the draft id.
@@ -2212,325 +3470,71 @@ export interface DraftRecipient {
   howdidyou: string;
 }
 /**
- * The addons attached to account `id`, oldest first, in the real answer's shape: extra_details is always [], module and parentmod are the addon's module file, and methods is {"Suspend": "Suspend", "Terminate": "Terminate"} for an addon with a module, [] for one without. An account without addons answers an empty list; an unknown account is an error.
+ * One order draft in the published wire shape (services keyed by service_id, [] when empty; numeric draft ids, string estimate_id). Where the real shape is unpublished the simulator chooses: domains keyed by domain_id like services (see DraftViewDomain), and subtotal/total numbers after available_recipients.
  */
-export interface GetAccountAddons {
-  request: GetAccountAddonsRequest;
-  result: GetAccountAddonsResult;
+export interface GetOrderDraft {
+  request: GetOrderDraftRequest;
+  result: GetOrderDraftResult;
 }
-export interface GetAccountAddonsRequest {
+export interface GetOrderDraftRequest {
   /**
    * a positive whole number id, such as 1
    */
   id: string;
 }
-export interface GetAccountAddonsResult {
-  account_addons: AccountAddonItem[];
+export interface GetOrderDraftResult {
+  draft: DraftView;
 }
 /**
- * An addon attached to an account, as getAccountAddons lists it.
+ * Removes one item of order draft `id`, picked by exactly one of `service` (a service_id of the draft) or `domain` (a domain_id of the draft); both or neither is an error. The other items keep their ids. Answers the whole updated draft as getOrderDraft shows it (an emptied item list as []; totals without the removed item) and `info: ["Draft item removed"]`.
  */
-export interface AccountAddonItem {
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  id: string;
-  name: string;
-  /**
-   * a billing cycle name such as Monthly
-   */
-  billingcycle:
-    | 'Free'
-    | 'One Time'
-    | 'Once'
-    | 'Hourly'
-    | 'Daily'
-    | 'Weekly'
-    | 'Monthly'
-    | 'Quarterly'
-    | 'Semi-Annually'
-    | 'Annually'
-    | 'Biennially'
-    | 'Triennially'
-    | 'Quadrennially'
-    | 'Quinquennially';
-  /**
-   * a money amount with two decimals, such as "12.30"
-   */
-  recurring_amount: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  addon_id: string;
-  /**
-   * a money amount with two decimals, such as "12.30"
-   */
-  setup_fee: string;
-  status: 'Pending' | 'Active' | 'Suspended' | 'Terminated' | 'Cancelled';
-  /**
-   * a date as YYYY-MM-DD
-   */
-  next_due: string;
-  /**
-   * always empty: billsim keeps no per-addon details
-   *
-   * @maxItems 0
-   */
-  extra_details: [];
-  /**
-   * the addon's module file, such as class.backup.php; "" when it has none
-   */
-  module: string;
-  /**
-   * the addon's module again, as the real sample shows it
-   */
-  parentmod: string;
-  /**
-   * the module actions an admin can run: Suspend and Terminate for an addon with a module, else an empty list
-   */
-  methods: AccountAddonMethods | [];
+export interface RemoveOrderDraftItem {
+  request: RemoveOrderDraftItemRequest;
+  result: RemoveOrderDraftItemResult;
 }
-export interface AccountAddonMethods {
-  Suspend: 'Suspend';
-  Terminate: 'Terminate';
-}
-/**
- * One account (service) under `details`, with the real answer's fields in its order as far as billsim stores them: due_day is the day of the month of next_due, autorenew is always "1", extra_details always []. The real call also answers the decrypted account password, expires, the module name `mod` and config `options`; billsim stores none of them and leaves them out (a password never leaves the store). Added after extra_details: manual, currency_id, notes and the product's name `name`. The account's addons are not repeated here: getAccountAddons lists them.
- */
-export interface GetAccountDetails {
-  request: GetAccountDetailsRequest;
-  result: GetAccountDetailsResult;
-}
-export interface GetAccountDetailsRequest {
+export interface RemoveOrderDraftItemRequest {
   /**
    * a positive whole number id, such as 1
    */
   id: string;
-}
-export interface GetAccountDetailsResult {
-  details: AccountDetails;
-}
-/**
- * An account as getAccountDetails answers it.
- */
-export interface AccountDetails {
   /**
-   * a numeric id as a string, such as "1"
+   * a positive whole number id, such as 1
    */
-  id: string;
+  service?: string;
   /**
-   * a numeric id as a string, such as "1"
-   */
-  client_id: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  order_id: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  product_id: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  parent_id: string;
-  /**
-   * a date as YYYY-MM-DD
-   */
-  date_created: string;
-  domain: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  server_id: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  payment_module: string;
-  /**
-   * a money amount with two decimals, such as "12.30"
-   */
-  firstpayment: string;
-  /**
-   * a money amount with two decimals, such as "12.30"
-   */
-  total: string;
-  /**
-   * a billing cycle name such as Monthly
-   */
-  billingcycle:
-    | 'Free'
-    | 'One Time'
-    | 'Once'
-    | 'Hourly'
-    | 'Daily'
-    | 'Weekly'
-    | 'Monthly'
-    | 'Quarterly'
-    | 'Semi-Annually'
-    | 'Annually'
-    | 'Biennially'
-    | 'Triennially'
-    | 'Quadrennially'
-    | 'Quinquennially';
-  billingtype: 'PrePay' | 'PostPay';
-  /**
-   * a date as YYYY-MM-DD
-   */
-  next_due: string;
-  /**
-   * the day of the month of next_due, without a leading zero ("0" when next_due is unset)
-   */
-  due_day: string;
-  /**
-   * always "1": billsim accounts renew
-   */
-  autorenew: '1';
-  /**
-   * a date as YYYY-MM-DD
-   */
-  next_invoice: string;
-  status: 'Pending' | 'Active' | 'Suspended' | 'Terminated' | 'Cancelled' | 'Fraud';
-  label: string;
-  username: string;
-  /**
-   * always empty: billsim keeps no module details
-   *
-   * @maxItems 0
-   */
-  extra_details: [];
-  /**
-   * "0" or "1"
-   */
-  manual: '0' | '1';
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  currency_id: string;
-  notes: string;
-  /**
-   * the product's name, "" when the product is gone
-   */
-  name: string;
-}
-/**
- * All accounts (services), newest first, in the same item shape as getClientAccounts, paginated with `sorter`. `list` picks a status: all (default), all_active, all_pending, all_suspended, all_terminated, all_fraud or all_cancelled. Filters (an empty value means no filter): filter[client_name] matches part of the client's "firstname lastname", filter[domain] part of the domain (both case-insensitive); filter[product_id], filter[status], filter[next_due] (YYYY-MM-DD), filter[billingcycle] (a cycle name such as Monthly) and filter[server_id] match exactly; filter[category_id] keeps accounts whose product sits on that order page or below it. An unknown product_id or category_id is an error. `list` and filter[status] together must both hold.
- */
-export interface GetAccounts {
-  request: GetAccountsRequest;
-  result: GetAccountsResult;
-}
-export interface GetAccountsRequest {
-  /**
-   * a page number counted from 0
-   */
-  page?: string;
-  /**
-   * a page size from 1 to 1000
-   */
-  perpage?: string;
-  list?: 'all' | 'all_active' | 'all_pending' | 'all_suspended' | 'all_terminated' | 'all_fraud' | 'all_cancelled';
-  filter?: GetAccountsFilter;
-}
-/**
- * a set of filters such as filter[status]=Active; an empty filter value means no filter
- */
-export interface GetAccountsFilter {
-  /**
-   * a text
-   */
-  client_name?: string;
-  /**
-   * a text
+   * a positive whole number id, such as 1
    */
   domain?: string;
-  /**
-   * a positive whole number id, such as 1
-   */
-  product_id?: string;
-  /**
-   * an account status: Pending, Active, Suspended, Terminated, Cancelled or Fraud
-   */
-  status?: string;
-  /**
-   * a date as YYYY-MM-DD
-   */
-  next_due?: string;
-  /**
-   * a billing cycle name such as Monthly
-   */
-  billingcycle?: string;
-  /**
-   * 0 or a positive whole number id
-   */
-  server_id?: string;
-  /**
-   * a positive whole number id, such as 1
-   */
-  category_id?: string;
 }
-export interface GetAccountsResult {
-  accounts: AccountListItem[];
-  sorter: Sorter;
+export interface RemoveOrderDraftItemResult {
+  draft: DraftView;
 }
 /**
- * An account as lists show it (getClientAccounts, getAccounts).
+ * Create products by copying existing ones. Each entry `products[n]` copies product or TLD `copyof` (prices, order page, type, settings) under `name`; a name already used by any product (compared without case) is never refused: the copy takes a numeric suffix, ".test" -> ".test(2)" -> ".test(3)", and copying under a taken name that already ends in such a suffix continues from that number (".test(2)" -> ".test(3)"). `periods[k]` (k = 1..10 years) sets register/transfer/renew prices of TLD copies only; other periods keep the template's prices. Entries are checked before anything is written: one invalid entry creates nothing. Answers the new ids in entry order and, in `info`, one line per new product.
  */
-export interface AccountListItem {
+export interface BulkAddProducts {
+  request: BulkAddProductsRequest;
+  result: BulkAddProductsResult;
+}
+export interface BulkAddProductsRequest {
   /**
-   * a numeric id as a string, such as "1"
+   * a list of products to add, such as products[0][copyof]=1&products[0][name]=Plan
    */
-  id: string;
+  products: {
+    [key: string]: {
+      copyof: string;
+      name: string;
+      periods?: {[years: string]: {register?: string; transfer?: string; renew?: string}};
+    };
+  };
+}
+export interface BulkAddProductsResult {
   /**
-   * "0" or "1"
+   * Ids of the new products, in entry order
+   *
+   * Items: a positive whole number id, such as 1
    */
-  manual: '0' | '1';
-  domain: string;
-  /**
-   * a billing cycle name such as Monthly
-   */
-  billingcycle:
-    | 'Free'
-    | 'One Time'
-    | 'Once'
-    | 'Hourly'
-    | 'Daily'
-    | 'Weekly'
-    | 'Monthly'
-    | 'Quarterly'
-    | 'Semi-Annually'
-    | 'Annually'
-    | 'Biennially'
-    | 'Triennially'
-    | 'Quadrennially'
-    | 'Quinquennially';
-  status: 'Pending' | 'Active' | 'Suspended' | 'Terminated' | 'Cancelled' | 'Fraud';
-  /**
-   * a money amount with two decimals, such as "12.30"
-   */
-  total: string;
-  /**
-   * a date as YYYY-MM-DD
-   */
-  next_due: string;
-  /**
-   * the product's name, "" when the product is gone
-   */
-  name: string;
-  /**
-   * the product's type id, "" when the product is gone
-   */
-  type: string;
-  lastname: string;
-  firstname: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  client_id: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  currency_id: string;
+  new_products: string[];
 }
 /**
  * The addon catalogue, ordered by sort_order then id (not paginated, as the real call is not). Each item has the real answer's fields (id to modulename, parentactive always "1") followed by the prices per cycle, which the real partial sample does not show and billsim adds: paytype (Regular, Once or Free), the setup fees m_setup..h_setup and the prices m..h in the main currency. A Regular addon is offered on each cycle whose price is not "0.00"; a Once addon charges `m` (plus `m_setup`) one time; a Free addon charges nothing.
@@ -2674,862 +3678,6 @@ export interface AddonListItem {
    * a money amount with two decimals, such as "12.30"
    */
   h: string;
-}
-/**
- * A client's accounts (services), newest first, with product name/type and client names joined in; paginated.
- */
-export interface GetClientAccounts {
-  request: GetClientAccountsRequest;
-  result: GetClientAccountsResult;
-}
-export interface GetClientAccountsRequest {
-  /**
-   * a positive whole number id, such as 1
-   */
-  id: string;
-  /**
-   * a page number counted from 0
-   */
-  page?: string;
-  /**
-   * a page size from 1 to 1000
-   */
-  perpage?: string;
-  /**
-   * a positive whole number id, such as 1
-   */
-  category_id?: string;
-  /**
-   * an account status or a list of them, such as status[]=Active&status[]=Suspended
-   */
-  status?: ('Pending' | 'Active' | 'Suspended' | 'Terminated' | 'Cancelled' | 'Fraud')[];
-}
-export interface GetClientAccountsResult {
-  accounts: AccountListItem[];
-  sorter: Sorter;
-}
-/**
- * List the contacts of client `id` (client records whose parent_id is `id`), oldest first. An unknown client is an error; a client without contacts answers an empty list. Paginated with `sorter`.
- */
-export interface GetClientContacts {
-  request: GetClientContactsRequest;
-  result: GetClientContactsResult;
-}
-export interface GetClientContactsRequest {
-  /**
-   * a positive whole number id, such as 1
-   */
-  id: string;
-  /**
-   * a page number counted from 0
-   */
-  page?: string;
-  /**
-   * a page size from 1 to 1000
-   */
-  perpage?: string;
-}
-export interface GetClientContactsResult {
-  contacts: ClientContactItem[];
-  sorter: Sorter;
-}
-export interface ClientContactItem {
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  id: string;
-  firstname: string;
-  lastname: string;
-  /**
-   * a date as YYYY-MM-DD
-   */
-  datecreated: string;
-  email: string;
-}
-/**
- * One client. No public sample of the real answer was found; billsim answers `client`: the client record exactly as invoices embed it (every stored field in stored order, without the password hash; `cardnum` is the masked card number such as "************4242", or "" when no card is on file), followed by `contacts`: the client's contacts, oldest first, in getClientContacts' item shape. An unknown client is an error.
- */
-export interface GetClientDetails {
-  request: GetClientDetailsRequest;
-  result: GetClientDetailsResult;
-}
-export interface GetClientDetailsRequest {
-  /**
-   * a positive whole number id, such as 1
-   */
-  id: string;
-}
-export interface GetClientDetailsResult {
-  client: ClientDetailsClient;
-}
-export interface ClientDetailsClient {
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  id: string;
-  email: string;
-  /**
-   * a date-time as YYYY-MM-DD HH:MM:SS
-   */
-  lastlogin: string;
-  ip: string;
-  host: string;
-  status: 'Active' | 'Closed' | 'Inactive' | 'Lead' | 'Prospect' | 'Lost' | 'Pending';
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  parent_id: string;
-  firstname: string;
-  lastname: string;
-  companyname: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  postcode: string;
-  country: string;
-  phonenumber: string;
-  /**
-   * a date as YYYY-MM-DD
-   */
-  datecreated: string;
-  notes: string;
-  language: string;
-  /**
-   * "0" or "1"
-   */
-  company: '0' | '1';
-  /**
-   * a money amount with two decimals, such as "12.30"
-   */
-  credit: string;
-  /**
-   * "0" or "1"
-   */
-  taxexempt: '0' | '1';
-  /**
-   * "0" or "1"
-   */
-  latefeeoveride: '0' | '1';
-  /**
-   * "0" or "1"
-   */
-  overideduenotices: '0' | '1';
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  client_id: string;
-  /**
-   * masked card number (last four digits only) or "" when no card is on file
-   */
-  cardnum: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  currency_id: string;
-  /**
-   * null for a main account; a contact's privileges by section
-   */
-  privileges: null | ContactPrivileges;
-  howdidyou: string;
-  contacts: ClientDetailsContact[];
-}
-export interface ClientDetailsContact {
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  id: string;
-  firstname: string;
-  lastname: string;
-  /**
-   * a date as YYYY-MM-DD
-   */
-  datecreated: string;
-  email: string;
-}
-/**
- * A client's domains, newest first, with client names and the registrar name joined in; paginated.
- */
-export interface GetClientDomains {
-  request: GetClientDomainsRequest;
-  result: GetClientDomainsResult;
-}
-export interface GetClientDomainsRequest {
-  /**
-   * a positive whole number id, such as 1
-   */
-  id: string;
-  /**
-   * a page number counted from 0
-   */
-  page?: string;
-  /**
-   * a page size from 1 to 1000
-   */
-  perpage?: string;
-  filter?: GetClientDomainsFilter;
-}
-/**
- * a set of filters such as filter[status]=Active; an empty filter value means no filter
- */
-export interface GetClientDomainsFilter {
-  /**
-   * a text
-   */
-  name?: string;
-  /**
-   * a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away
-   */
-  status?: string;
-  /**
-   * a text
-   */
-  module?: string;
-  /**
-   * a text
-   */
-  client_name?: string;
-}
-export interface GetClientDomainsResult {
-  domains: DomainListItem[];
-  sorter: Sorter;
-}
-/**
- * A domain as lists show it: `cid` is the client id, `module` the registrar name.
- */
-export interface DomainListItem {
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  id: string;
-  /**
-   * "0" or "1"
-   */
-  manual: '0' | '1';
-  name: string;
-  lastname: string;
-  firstname: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  cid: string;
-  period: string;
-  /**
-   * a money amount with two decimals, such as "12.30"
-   */
-  recurring_amount: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  currency_id: string;
-  /**
-   * the registrar's display name, "" when none
-   */
-  module: string;
-  /**
-   * a date as YYYY-MM-DD
-   */
-  next_due: string;
-  /**
-   * a date as YYYY-MM-DD
-   */
-  expires: string;
-  status:
-    | 'Pending'
-    | 'Pending Registration'
-    | 'Pending Transfer'
-    | 'Active'
-    | 'Expired'
-    | 'Cancelled'
-    | 'Fraud'
-    | 'Transferred Away';
-  type: 'Register' | 'Transfer' | 'Renew';
-  /**
-   * a date as YYYY-MM-DD
-   */
-  date_created: string;
-  /**
-   * "0" or "1"
-   */
-  autorenew: '0' | '1';
-  /**
-   * "0" or "1"
-   */
-  reglock: '0' | '1';
-  /**
-   * "0" or "1"
-   */
-  idprotection: '0' | '1';
-}
-/**
- * List main client accounts (contacts excluded), newest first (highest id first), as the real sample orders them. `services` is a JSON number: how many accounts (services) the client has. Paginated with `sorter`.
- */
-export interface GetClients {
-  request: GetClientsRequest;
-  result: GetClientsResult;
-}
-export interface GetClientsRequest {
-  /**
-   * a page number counted from 0
-   */
-  page?: string;
-  /**
-   * a page size from 1 to 1000
-   */
-  perpage?: string;
-}
-export interface GetClientsResult {
-  clients: ClientListItem[];
-  sorter: Sorter;
-}
-export interface ClientListItem {
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  id: string;
-  firstname: string;
-  lastname: string;
-  /**
-   * a date as YYYY-MM-DD
-   */
-  datecreated: string;
-  email: string;
-  companyname: string;
-  services: number;
-}
-/**
- * List currencies: the main currency apart (id and rate as numbers), the others as strings.
- */
-export interface GetCurrencies {
-  request: GetCurrenciesRequest;
-  result: GetCurrenciesResult;
-}
-export interface GetCurrenciesRequest {}
-export interface GetCurrenciesResult {
-  main: MainCurrency;
-  currencies: CurrencyListItem[];
-}
-export interface MainCurrency {
-  code: string;
-  iso: string;
-  sign: string;
-  id: 0;
-  decimal: string;
-  format: string;
-  rate: 1;
-}
-export interface CurrencyListItem {
-  /**
-   * a positive whole number id, such as 1
-   */
-  id: string;
-  code: string;
-  sign: string;
-  iso: string;
-  /**
-   * a rate with four decimals, such as "1.3340"
-   */
-  rate: string;
-  /**
-   * a date-time as YYYY-MM-DD HH:MM:SS
-   */
-  last_changes: string;
-  /**
-   * "0" or "1"
-   */
-  update: '0' | '1';
-  /**
-   * "0" or "1"
-   */
-  enable: '0' | '1';
-  format: string;
-}
-/**
- * One domain's stored fields with the client's names; nsips and custom are always false.
- */
-export interface GetDomainDetails {
-  request: GetDomainDetailsRequest;
-  result: GetDomainDetailsResult;
-}
-export interface GetDomainDetailsRequest {
-  /**
-   * a positive whole number id, such as 1
-   */
-  id: string;
-}
-export interface GetDomainDetailsResult {
-  details: DomainDetails;
-}
-export interface DomainDetails {
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  id: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  client_id: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  order_id: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  tld_id: string;
-  name: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  reg_module: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  payment_module: string;
-  /**
-   * a date as YYYY-MM-DD
-   */
-  date_created: string;
-  /**
-   * a money amount with two decimals, such as "12.30"
-   */
-  firstpayment: string;
-  /**
-   * a money amount with two decimals, such as "12.30"
-   */
-  recurring_amount: string;
-  period: string;
-  /**
-   * a date as YYYY-MM-DD
-   */
-  expires: string;
-  type: 'Register' | 'Transfer' | 'Renew';
-  status:
-    | 'Pending'
-    | 'Pending Registration'
-    | 'Pending Transfer'
-    | 'Active'
-    | 'Expired'
-    | 'Cancelled'
-    | 'Fraud'
-    | 'Transferred Away';
-  /**
-   * a date as YYYY-MM-DD
-   */
-  next_due: string;
-  /**
-   * a date as YYYY-MM-DD
-   */
-  next_invoice: string;
-  /**
-   * "0" or "1"
-   */
-  idprotection: '0' | '1';
-  nameservers: Nameservers;
-  /**
-   * "0" or "1"
-   */
-  autorenew: '0' | '1';
-  /**
-   * "0" or "1"
-   */
-  reglock: '0' | '1';
-  /**
-   * "0" or "1"
-   */
-  manual: '0' | '1';
-  epp_code: string;
-  notes: string;
-  extended: string;
-  /**
-   * a date-time as YYYY-MM-DD HH:MM:SS
-   */
-  synch_date: string;
-  nsips: false;
-  lastname: string;
-  firstname: string;
-  custom: false;
-}
-/**
- * One estimate with its lines and the client embedded (without its password), in the real answer's field order.
- */
-export interface GetEstimateDetails {
-  request: GetEstimateDetailsRequest;
-  result: GetEstimateDetailsResult;
-}
-export interface GetEstimateDetailsRequest {
-  /**
-   * a positive whole number id, such as 1
-   */
-  id: string;
-}
-export interface GetEstimateDetailsResult {
-  estimate: EstimateView;
-}
-/**
- * Estimates, newest first (latest date_created, then highest id), with the client's names joined in; paginated. No real sample of this answer was found: the list item is billsim's own compact shape, built from the fields of getEstimateDetails.
- */
-export interface GetEstimates {
-  request: GetEstimatesRequest;
-  result: GetEstimatesResult;
-}
-export interface GetEstimatesRequest {
-  /**
-   * a page number counted from 0
-   */
-  page?: string;
-  /**
-   * a page size from 1 to 1000
-   */
-  perpage?: string;
-  /**
-   * only estimates with this status
-   */
-  status?: 'Draft' | 'Sent' | 'Accepted' | 'Invoiced' | 'Dead';
-  /**
-   * a positive whole number id, such as 1
-   */
-  client_id?: string;
-}
-export interface GetEstimatesResult {
-  estimates: EstimateListItem[];
-  sorter: Sorter;
-}
-/**
- * An estimate as the list shows it: its main fields and the client's names, without lines, notes or hash (ask getEstimateDetails for those).
- */
-export interface EstimateListItem {
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  id: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  client_id: string;
-  /**
-   * a date as YYYY-MM-DD
-   */
-  date_created: string;
-  /**
-   * a date as YYYY-MM-DD
-   */
-  date_expires: string;
-  status: 'Draft' | 'Sent' | 'Accepted' | 'Invoiced' | 'Dead';
-  subject: string;
-  /**
-   * a money amount with two decimals, such as "12.30"
-   */
-  total: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  currency_id: string;
-  firstname: string;
-  lastname: string;
-}
-/**
- * The version of the simulated HostBill installation: a fixed release string.
- */
-export interface GetHostBillversion {
-  request: GetHostBillversionRequest;
-  result: GetHostBillversionResult;
-}
-export interface GetHostBillversionRequest {}
-export interface GetHostBillversionResult {
-  version: string;
-}
-/**
- * One invoice with its lines, client and gateway name; its transactions sit next to it at top level.
- */
-export interface GetInvoiceDetails {
-  request: GetInvoiceDetailsRequest;
-  result: GetInvoiceDetailsResult;
-}
-export interface GetInvoiceDetailsRequest {
-  /**
-   * a positive whole number id, such as 1
-   */
-  id: string;
-}
-export interface GetInvoiceDetailsResult {
-  invoice: InvoiceView;
-  /**
-   * the invoice's transactions, oldest first
-   */
-  transactions: TransactionListItem[];
-}
-/**
- * An invoice as getInvoiceDetails answers it: the stored fields, the client embedded without its password (null when the client record is gone) and the gateway's display name.
- */
-export interface InvoiceView {
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  id: string;
-  paid_id: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  recurring_id: string;
-  status: 'Paid' | 'Unpaid' | 'Cancelled' | 'Refunded' | 'Collections' | 'Draft' | 'Recurring';
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  client_id: string;
-  /**
-   * a date as YYYY-MM-DD
-   */
-  date: string;
-  /**
-   * a date as YYYY-MM-DD
-   */
-  duedate: string;
-  /**
-   * a date-time as YYYY-MM-DD HH:MM:SS
-   */
-  datepaid: string;
-  /**
-   * a money amount with two decimals, such as "12.30"
-   */
-  subtotal: string;
-  /**
-   * a money amount with two decimals, such as "12.30"
-   */
-  credit: string;
-  /**
-   * a money amount with two decimals, such as "12.30"
-   */
-  tax: string;
-  /**
-   * a money amount with two decimals, such as "12.30"
-   */
-  taxrate: string;
-  /**
-   * a money amount with two decimals, such as "12.30"
-   */
-  tax2: string;
-  /**
-   * a money amount with two decimals, such as "12.30"
-   */
-  taxrate2: string;
-  /**
-   * a money amount with two decimals, such as "12.30"
-   */
-  total: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  payment_module: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  currency_id: string;
-  /**
-   * a rate with four decimals, such as "1.3340"
-   */
-  rate: string;
-  notes: string;
-  items: InvoiceItem[];
-  client: null | EmbeddedClient;
-  /**
-   * the payment gateway's display name, "" when none
-   */
-  gateway: string;
-}
-/**
- * A transaction as lists show it: the client's names and the gateway name (`module`) joined in.
- */
-export interface TransactionListItem {
-  /**
-   * a money amount with two decimals, such as "12.30"
-   */
-  in: string;
-  /**
-   * a money amount with two decimals, such as "12.30"
-   */
-  out: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  id: string;
-  firstname: string;
-  lastname: string;
-  /**
-   * a date-time as YYYY-MM-DD HH:MM:SS
-   */
-  date: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  currency_id: string;
-  description: string;
-  /**
-   * a money amount with two decimals, such as "12.30"
-   */
-  fee: string;
-  /**
-   * the payment gateway's display name, "" when none
-   */
-  module: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  client_id: string;
-  trans_id: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  invoice_id: string;
-}
-/**
- * Invoices, newest first, paginated with `sorter`. `list` picks a status: all (default), paid, unpaid, cancelled, refunded, collections, draft or recurring; `status` names one status exactly (Paid, Unpaid, ...); given together, both must hold. `client_id` keeps one client's invoices (an unknown client is an error). The real answer's item shape is not published: billsim answers a compact item (id, paid_id, date, duedate, datepaid, total, credit, status, client_id, the client's firstname, lastname and companyname, currency_id, payment_module and the gateway's display name); getInvoiceDetails gives the lines.
- */
-export interface GetInvoices {
-  request: GetInvoicesRequest;
-  result: GetInvoicesResult;
-}
-export interface GetInvoicesRequest {
-  /**
-   * a page number counted from 0
-   */
-  page?: string;
-  /**
-   * a page size from 1 to 1000
-   */
-  perpage?: string;
-  list?: 'all' | 'paid' | 'unpaid' | 'cancelled' | 'refunded' | 'collections' | 'draft' | 'recurring';
-  status?: 'Paid' | 'Unpaid' | 'Cancelled' | 'Refunded' | 'Collections' | 'Draft' | 'Recurring';
-  /**
-   * a positive whole number id, such as 1
-   */
-  client_id?: string;
-}
-export interface GetInvoicesResult {
-  invoices: InvoiceListItem[];
-  sorter: Sorter;
-}
-/**
- * An invoice as getInvoices lists it: its totals and status, the client's names and the gateway's name joined in, no lines.
- */
-export interface InvoiceListItem {
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  id: string;
-  paid_id: string;
-  /**
-   * a date as YYYY-MM-DD
-   */
-  date: string;
-  /**
-   * a date as YYYY-MM-DD
-   */
-  duedate: string;
-  /**
-   * a date-time as YYYY-MM-DD HH:MM:SS
-   */
-  datepaid: string;
-  /**
-   * a money amount with two decimals, such as "12.30"
-   */
-  total: string;
-  /**
-   * a money amount with two decimals, such as "12.30"
-   */
-  credit: string;
-  status: 'Paid' | 'Unpaid' | 'Cancelled' | 'Refunded' | 'Collections' | 'Draft' | 'Recurring';
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  client_id: string;
-  firstname: string;
-  lastname: string;
-  companyname: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  currency_id: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  payment_module: string;
-  /**
-   * the payment gateway's display name, "" when none
-   */
-  gateway: string;
-}
-/**
- * List news items (enabled or not), newest first by date, then by id. `content` is shortened: text longer than 100 characters is cut to its first 100 characters followed by "..."; getNewsItem answers the full text. Paginated with `sorter`.
- */
-export interface GetNews {
-  request: GetNewsRequest;
-  result: GetNewsResult;
-}
-export interface GetNewsRequest {
-  /**
-   * a page number counted from 0
-   */
-  page?: string;
-  /**
-   * a page size from 1 to 1000
-   */
-  perpage?: string;
-}
-export interface GetNewsResult {
-  news: NewsListItem[];
-  sorter: Sorter;
-}
-export interface NewsListItem {
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  id: string;
-  title: string;
-  /**
-   * at most 100 characters, plus "..." when the text was cut
-   */
-  content: string;
-  /**
-   * "0" or "1"
-   */
-  enable: '0' | '1';
-  /**
-   * a date as YYYY-MM-DD
-   */
-  date: string;
-}
-/**
- * One news item by id, with its full text (getNews lists shorten it).
- */
-export interface GetNewsItem {
-  request: GetNewsItemRequest;
-  result: GetNewsItemResult;
-}
-export interface GetNewsItemRequest {
-  /**
-   * a positive whole number id, such as 1
-   */
-  id: string;
-}
-export interface GetNewsItemResult {
-  newsitem: NewsItem;
-}
-/**
- * One order draft in the published wire shape (services keyed by service_id, [] when empty; numeric draft ids, string estimate_id). Where the real shape is unpublished the simulator chooses: domains keyed by domain_id like services (see DraftViewDomain), and subtotal/total numbers after available_recipients.
- */
-export interface GetOrderDraft {
-  request: GetOrderDraftRequest;
-  result: GetOrderDraftResult;
-}
-export interface GetOrderDraftRequest {
-  /**
-   * a positive whole number id, such as 1
-   */
-  id: string;
-}
-export interface GetOrderDraftResult {
-  draft: DraftView;
 }
 /**
  * List the top-level order pages (parent_id "0"), hidden ones included, ordered by sort_order then id. `products` counts the products placed directly in the page (not in its sub-pages).
@@ -3711,44 +3859,6 @@ export interface PopularProductOffer {
    * a money amount with two decimals, such as "12.30"
    */
   h: string;
-}
-/**
- * Predefined ticket reply categories. cid 0 answers every category (the published shape: `category` holding only `categories`). A category id answers that category (the real shape is unpublished; this is the simulator's choice): its own id, parent_cat and name, its direct sub-categories in `categories`, and its replies (full text) in `replies`.
- */
-export interface GetPredefinedReplies {
-  request: GetPredefinedRepliesRequest;
-  result: GetPredefinedRepliesResult;
-}
-export interface GetPredefinedRepliesRequest {
-  /**
-   * 0 or a positive whole number id
-   */
-  cid: string;
-}
-export interface GetPredefinedRepliesResult {
-  category: PredefinedReplyCategoryList | PredefinedReplyCategoryDetails;
-}
-/**
- * cid 0: every category, in stored order
- */
-export interface PredefinedReplyCategoryList {
-  categories: ReplyCategory[];
-}
-/**
- * cid > 0: the category, its direct sub-categories and its replies
- */
-export interface PredefinedReplyCategoryDetails {
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  id: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  parent_cat: string;
-  name: string;
-  categories: ReplyCategory[];
-  replies: PredefinedReply[];
 }
 /**
  * One product or TLD with every stored field, in the real answer's key order, plus the fields the real API joins in: e-mail template ids, options, server, tlds, periods (the TLD's period prices, null for other products), hostname and ospick. Prices are 2-decimal strings in the main currency, or converted with the rate of `currency_id` (rounded to whole cents), period prices included.
@@ -4149,150 +4259,40 @@ export interface SubCategoryListItem {
   ptype_id: string;
 }
 /**
- * Transactions, newest first, with the client's names and the gateway name joined in; paginated.
+ * Predefined ticket reply categories. cid 0 answers every category (the published shape: `category` holding only `categories`). A category id answers that category (the real shape is unpublished; this is the simulator's choice): its own id, parent_cat and name, its direct sub-categories in `categories`, and its replies (full text) in `replies`.
  */
-export interface GetTransactions {
-  request: GetTransactionsRequest;
-  result: GetTransactionsResult;
+export interface GetPredefinedReplies {
+  request: GetPredefinedRepliesRequest;
+  result: GetPredefinedRepliesResult;
 }
-export interface GetTransactionsRequest {
-  /**
-   * a page number counted from 0
-   */
-  page?: string;
-  /**
-   * a page size from 1 to 1000
-   */
-  perpage?: string;
-  /**
-   * a positive whole number id, such as 1
-   */
-  client_id?: string;
-  /**
-   * a positive whole number id, such as 1
-   */
-  invoice_id?: string;
-  filter?: GetTransactionsFilter;
-}
-/**
- * a set of filters such as filter[module]=PayPal; an empty filter value means no filter
- */
-export interface GetTransactionsFilter {
-  /**
-   * a text
-   */
-  trans_id?: string;
-  /**
-   * a date or its start: YYYY-MM-DD, YYYY-MM or YYYY
-   */
-  date?: string;
-  /**
-   * a text
-   */
-  description?: string;
-  /**
-   * a text
-   */
-  module?: string;
-  /**
-   * a text
-   */
-  lastname?: string;
-  /**
-   * a text
-   */
-  companyname?: string;
-  /**
-   * a non-negative amount with at most two decimals, such as 12.30
-   */
-  in?: string;
-  /**
-   * a non-negative amount with at most two decimals, such as 12.30
-   */
-  out?: string;
+export interface GetPredefinedRepliesRequest {
   /**
    * 0 or a positive whole number id
    */
-  currency_id?: string;
+  cid: string;
 }
-export interface GetTransactionsResult {
-  transactions: TransactionListItem[];
-  sorter: Sorter;
-}
-/**
- * Removes one item of order draft `id`, picked by exactly one of `service` (a service_id of the draft) or `domain` (a domain_id of the draft); both or neither is an error. The other items keep their ids. Answers the whole updated draft as getOrderDraft shows it (an emptied item list as []; totals without the removed item) and `info: ["Draft item removed"]`.
- */
-export interface RemoveOrderDraftItem {
-  request: RemoveOrderDraftItemRequest;
-  result: RemoveOrderDraftItemResult;
-}
-export interface RemoveOrderDraftItemRequest {
-  /**
-   * a positive whole number id, such as 1
-   */
-  id: string;
-  /**
-   * a positive whole number id, such as 1
-   */
-  service?: string;
-  /**
-   * a positive whole number id, such as 1
-   */
-  domain?: string;
-}
-export interface RemoveOrderDraftItemResult {
-  draft: DraftView;
+export interface GetPredefinedRepliesResult {
+  category: PredefinedReplyCategoryList | PredefinedReplyCategoryDetails;
 }
 /**
- * Replaces the card on file of client `client_id` with a payment gateway token: the full card number is erased from the store, only its last four digits remain (the client's `cardnum` shows them masked, such as "************4242"). `lastfour` and `expdate` update the stored card when given. Answers `info: ["Tokenization succeeded"]` and no other field.
+ * cid 0: every category, in stored order
  */
-export interface TokenizeClientCard {
-  request: TokenizeClientCardRequest;
-  result: TokenizeClientCardResult;
+export interface PredefinedReplyCategoryList {
+  categories: ReplyCategory[];
 }
-export interface TokenizeClientCardRequest {
-  /**
-   * a positive whole number id, such as 1
-   */
-  client_id: string;
-  /**
-   * a positive whole number id, such as 1
-   */
-  gateway_id: string;
-  /**
-   * a non-empty gateway token of at most 255 characters
-   */
-  token: string;
-  /**
-   * the last four digits of the card, such as 4242
-   */
-  lastfour?: string;
-  /**
-   * the card's expiry as MMYY with a month from 01 to 12, such as 0828
-   */
-  expdate?: string;
-}
-export interface TokenizeClientCardResult {}
 /**
- * Checks a staff member's username and password against the stored scrypt hashes, in constant time. A match with an Active admin answers `admin_id`; anything else (unknown username, wrong password, Inactive admin) answers the same error, so the answer never reveals which part was wrong.
+ * cid > 0: the category, its direct sub-categories and its replies
  */
-export interface VerifyAdminLogin {
-  request: VerifyAdminLoginRequest;
-  result: VerifyAdminLoginResult;
-}
-export interface VerifyAdminLoginRequest {
-  /**
-   * a non-empty text
-   */
-  username: string;
-  /**
-   * a non-empty text
-   */
-  password: string;
-}
-export interface VerifyAdminLoginResult {
+export interface PredefinedReplyCategoryDetails {
   /**
    * a numeric id as a string, such as "1"
    */
-  admin_id: string;
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  parent_cat: string;
+  name: string;
+  categories: ReplyCategory[];
+  replies: PredefinedReply[];
 }

@@ -1,6 +1,7 @@
 // The published OpenAPI 3.1 document, generated from schemas/ so it cannot
 // drift from what the endpoint validates and answers.
-import { allSchemas, SCHEMA_BASE } from '../schemas.js';
+import { allSchemas, callSections, operationSchemaId, SCHEMA_BASE } from '../schemas.js';
+import { SECTIONS } from '../sections.js';
 import { API_PATH, SESSION_HEADER } from './endpoint.js';
 
 type Schema = Record<string, unknown>;
@@ -224,7 +225,8 @@ function parameter(components: Record<string, Schema>, name: string, schema: Sch
 }
 
 function operation(components: Record<string, Schema>, call: string): Schema {
-  const name = `operations_${call}`;
+  const name = componentName(operationSchemaId(call));
+  const section = SECTIONS.find((s) => s.id === callSections().get(call));
   const own = components[name];
   const request = isObject(own?.properties) && isObject(own.properties.request) ? own.properties.request : {};
   const properties = isObject(request.properties) ? request.properties : {};
@@ -247,6 +249,7 @@ function operation(components: Record<string, Schema>, call: string): Schema {
   const success = successSchema(components, call, own);
   return {
     operationId: call,
+    tags: section ? [section.title] : [],
     summary: firstSentence(description),
     description,
     parameters,
@@ -327,6 +330,7 @@ export function buildOpenApi(calls: string[], version: string): object {
     info: { title: 'billsim', version, description: DESCRIPTION },
     servers: [{ url: '/' }],
     security: [{ api_id: [], api_key: [] }],
+    tags: SECTIONS.map((s) => ({ name: s.title })),
     paths,
     components: {
       schemas,

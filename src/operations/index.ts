@@ -1,40 +1,40 @@
 // The registry: one entry per call, named exactly as the call. Each module's
-// default export is its operation; its schema is schemas/operations/<call>.json.
+// default export is its operation; its schema is schemas/operations/<section>/<call>.json.
 import type { AnyOperation } from './operation.js';
-import addAddonToAccount from './addAddonToAccount.js';
-import addClientContact from './addClientContact.js';
-import bulkAddProducts from './bulkAddProducts.js';
-import editEstimateDetails from './editEstimateDetails.js';
-import editOrderDraftItem from './editOrderDraftItem.js';
-import getAccountAddons from './getAccountAddons.js';
-import getAccountDetails from './getAccountDetails.js';
-import getAccounts from './getAccounts.js';
-import getAddons from './getAddons.js';
-import getClientAccounts from './getClientAccounts.js';
-import getClientContacts from './getClientContacts.js';
-import getClientDetails from './getClientDetails.js';
-import getClientDomains from './getClientDomains.js';
-import getClients from './getClients.js';
-import getCurrencies from './getCurrencies.js';
-import getDomainDetails from './getDomainDetails.js';
-import getEstimateDetails from './getEstimateDetails.js';
-import getEstimates from './getEstimates.js';
-import getHostBillversion from './getHostBillversion.js';
-import getInvoiceDetails from './getInvoiceDetails.js';
-import getInvoices from './getInvoices.js';
-import getNews from './getNews.js';
-import getNewsItem from './getNewsItem.js';
-import getOrderDraft from './getOrderDraft.js';
-import getOrderPages from './getOrderPages.js';
-import getOtherPopularProducts from './getOtherPopularProducts.js';
-import getPredefinedReplies from './getPredefinedReplies.js';
-import getProductDetails from './getProductDetails.js';
-import getProducts from './getProducts.js';
-import getSubCategories from './getSubCategories.js';
-import getTransactions from './getTransactions.js';
-import removeOrderDraftItem from './removeOrderDraftItem.js';
-import tokenizeClientCard from './tokenizeClientCard.js';
-import verifyAdminLogin from './verifyAdminLogin.js';
+import addAddonToAccount from './accounts/addAddonToAccount.js';
+import addClientContact from './clients/addClientContact.js';
+import bulkAddProducts from './services/bulkAddProducts.js';
+import editEstimateDetails from './estimates/editEstimateDetails.js';
+import editOrderDraftItem from './orders/editOrderDraftItem.js';
+import getAccountAddons from './accounts/getAccountAddons.js';
+import getAccountDetails from './accounts/getAccountDetails.js';
+import getAccounts from './accounts/getAccounts.js';
+import getAddons from './services/getAddons.js';
+import getClientAccounts from './clients/getClientAccounts.js';
+import getClientContacts from './clients/getClientContacts.js';
+import getClientDetails from './clients/getClientDetails.js';
+import getClientDomains from './clients/getClientDomains.js';
+import getClients from './clients/getClients.js';
+import getCurrencies from './misc/getCurrencies.js';
+import getDomainDetails from './domains/getDomainDetails.js';
+import getEstimateDetails from './estimates/getEstimateDetails.js';
+import getEstimates from './estimates/getEstimates.js';
+import getHostBillversion from './misc/getHostBillversion.js';
+import getInvoiceDetails from './invoices/getInvoiceDetails.js';
+import getInvoices from './invoices/getInvoices.js';
+import getNews from './misc/getNews.js';
+import getNewsItem from './misc/getNewsItem.js';
+import getOrderDraft from './orders/getOrderDraft.js';
+import getOrderPages from './services/getOrderPages.js';
+import getOtherPopularProducts from './services/getOtherPopularProducts.js';
+import getPredefinedReplies from './tickets/getPredefinedReplies.js';
+import getProductDetails from './services/getProductDetails.js';
+import getProducts from './services/getProducts.js';
+import getSubCategories from './services/getSubCategories.js';
+import getTransactions from './invoices/getTransactions.js';
+import removeOrderDraftItem from './orders/removeOrderDraftItem.js';
+import tokenizeClientCard from './clients/tokenizeClientCard.js';
+import verifyAdminLogin from './misc/verifyAdminLogin.js';
 
 export const operations: Readonly<Record<string, AnyOperation>> = {
   addAddonToAccount,

@@ -44,7 +44,7 @@ t.test('it is built once and shared', async (t) => {
 t.test('every schema file is one component, with in-document refs only', async (t) => {
   const names = Object.keys(doc.components.schemas);
   t.equal(names.length, allSchemas().length);
-  for (const name of ['common_defs', 'common_envelope', 'common_error', 'resources_client', 'operations_getCurrencies']) {
+  for (const name of ['common_defs', 'common_envelope', 'common_error', 'resources_client', 'operations_misc_getCurrencies']) {
     t.ok(names.includes(name), name);
   }
   const text = JSON.stringify(doc);
@@ -58,7 +58,7 @@ t.test('every schema file is one component, with in-document refs only', async (
   );
   t.equal(doc.components.schemas.resources_invoice.properties.items.items.$ref, '#/components/schemas/resources_invoice/definitions/item');
   t.equal(
-    doc.components.schemas.operations_getCurrencies.properties.result.properties.currencies.items.properties.id.$ref,
+    doc.components.schemas.operations_misc_getCurrencies.properties.result.properties.currencies.items.properties.id.$ref,
     '#/components/schemas/common_defs/definitions/positiveId',
   );
 });
@@ -218,4 +218,15 @@ t.test('real answers validate against the published response schemas', async (t)
     const check = ajv.compile(schema);
     t.ok(check(response.json()), `${call} ${query}: ${JSON.stringify(check.errors?.slice(0, 2) ?? [])}`);
   }
+});
+
+t.test("operations are tagged with the API's own sections, in their order", async (t) => {
+  t.same(
+    doc.tags.map((tag: Doc) => tag.name),
+    ['Clients', 'Invoices', 'Orders', 'Accounts', 'Domains', 'Tickets', 'Services and catalogue', 'Estimates', 'Misc'],
+  );
+  t.same(operationOf('getInvoiceDetails').tags, ['Invoices']);
+  t.same(operationOf('getClients').tags, ['Clients']);
+  t.same(operationOf('getProducts').tags, ['Services and catalogue']);
+  for (const call of calls) t.equal(operationOf(call).tags.length, 1, `${call} has one section`);
 });

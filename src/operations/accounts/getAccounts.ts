@@ -1,0 +1,66 @@
+import { defineOperation } from '../operation.js';
+import { notFound } from '../../errors.js';
+import { accountItem, containsText, inOrderPage, matching, newestPage } from '../../domain/billing.js';
+import { pageParams } from '../../domain/paging.js';
+import type { World } from '../../store/world.js';
+import type { Account, GetAccountsFilter, GetAccountsRequest, GetAccountsResult } from '../../generated/wire.js';
+
+type ListName = NonNullable<GetAccountsRequest['list']>;
+
+/** `list` picks one status; "all" (the default) picks none. */
+const LIST_STATUS: Record<ListName, Account['status'] | undefined> = {
+  all: undefined,
+  all_active: 'Active',
+  all_pending: 'Pending',
+  all_suspended: 'Suspended',
+  all_terminated: 'Terminated',
+  all_fraud: 'Fraud',
+  all_cancelled: 'Cancelled',
+};
+
+/** The candidate rows through the narrowest index a request names; the matcher applies every condition. */
+function candidates(db: World, product: string | undefined, status: string | undefined): readonly Account[] {
+  const table = db.table('accounts');
+  if (product) return table.where('product_id', product);
+  if (status) return table.where('status', status);
+  return table.all();
+}
+
+/** One predicate per condition; text filters match a part, case-insensitively; "" means no filter. */
+function matchers(db: World, listStatus: string | undefined, f: GetAccountsFilter): Array<(a: Account) => boolean> {
+  const checks: Array<(a: Account) => boolean> = [];
+  if (listStatus) checks.push((a) => a.status === listStatus);
+  if (f.status) checks.push((a) => a.status === f.status);
+  if (f.product_id) checks.push((a) => a.product_id === f.product_id);
+  if (f.client_name) {
+    const name = f.client_name;
+    checks.push((a) => {
+      const client = db.get('clients', a.client_id);
+      return containsText(client ? `${client.firstname} ${client.lastname}` : '', name);
+    });
+  }
+  const { domain } = f;
+  if (domain) checks.push((a) => containsText(a.domain, domain));
+  if (f.next_due) checks.push((a) => a.next_due === f.next_due);
+  if (f.billingcycle) checks.push((a) => a.billingcycle === f.billingcycle);
+  if (f.server_id) checks.push((a) => a.server_id === f.server_id);
+  if (f.category_id) {
+    const page = f.category_id;
+    checks.push((a) => inOrderPage(db, db.get('products', a.product_id)?.category_id ?? '0', page));
+  }
+  return checks;
+}
+
+export default defineOperation<GetAccountsRequest, GetAccountsResult>({
+  mutates: false,
+  run(params, { db }) {
+    const filter = params.filter ?? {};
+    if (filter.product_id && !db.get('products', filter.product_id)) notFound('Product', filter.product_id);
+    if (filter.category_id && !db.get('order_pages', filter.category_id)) notFound('Order page', filter.category_id);
+    const listStatus = LIST_STATUS[params.list ?? 'all'];
+    const rows = matching(candidates(db, filter.product_id, listStatus ?? filter.status), matchers(db, listStatus, filter));
+    const { page, perpage } = pageParams(params);
+    const { items, sorter } = newestPage(rows, db.table('accounts').ordered, page, perpage);
+    return { accounts: items.map((account) => accountItem(db, account)), sorter };
+  },
+});

@@ -1,0 +1,67 @@
+import { defineOperation } from '../operation.js';
+import { fail, messages } from '../../errors.js';
+import { MAIN_PARENT_ID, countryCode, emailInUse, requireClient } from '../../domain/clients.js';
+import { ZERO_DATETIME, formatDate } from '../../domain/dates.js';
+import { hashPassword } from '../../domain/password.js';
+import type {
+  AddClientContactPrivileges,
+  AddClientContactRequest,
+  AddClientContactResult,
+  Client,
+  ContactPrivileges,
+} from '../../generated/wire.js';
+
+/** Stored as given, section by section, in a fresh object that the store may freeze. */
+function copyPrivileges(given: AddClientContactPrivileges = {}): ContactPrivileges {
+  return Object.fromEntries(Object.entries(given).map(([section, keys]) => [section, { ...keys }]));
+}
+
+export default defineOperation<AddClientContactRequest, AddClientContactResult>({
+  mutates: true,
+  run(p, { db, now }) {
+    // Privilege keys are checked by the request schema, the one list of accepted keys.
+    const main = requireClient(db, p.id);
+    if (main.parent_id !== MAIN_PARENT_ID) fail(messages.contactOfContact(main.id, main.parent_id));
+    if (p.password !== p.password2) fail(messages.passwordsDiffer());
+    const country = p.country ? countryCode(p.country) : '';
+    if (emailInUse(db, p.email)) fail(messages.emailInUse(p.email));
+
+    const id = db.nextId('clients');
+    const contact: Client = {
+      id,
+      email: p.email,
+      lastlogin: ZERO_DATETIME,
+      ip: '',
+      host: '',
+      status: 'Active',
+      parent_id: main.id,
+      firstname: p.firstname,
+      lastname: p.lastname,
+      companyname: p.companyname ?? '',
+      address1: p.address1 ?? '',
+      address2: p.address2 ?? '',
+      city: p.city ?? '',
+      state: p.state ?? '',
+      postcode: p.postcode ?? '',
+      country,
+      phonenumber: p.phonenumber ?? '',
+      datecreated: formatDate(now),
+      notes: '',
+      language: main.language,
+      company: p.companyname ? '1' : '0',
+      credit: '0.00',
+      taxexempt: '0',
+      latefeeoveride: '0',
+      overideduenotices: '0',
+      // Every client record names itself in client_id, contacts included.
+      client_id: id,
+      cardnum: '',
+      currency_id: main.currency_id,
+      privileges: copyPrivileges(p.privileges),
+      howdidyou: '',
+      password: hashPassword(p.password),
+    };
+    db.insert('clients', contact);
+    return { contact_id: id };
+  },
+});

@@ -1,0 +1,17 @@
+import { defineOperation } from '../operation.js';
+import { draftAnswer, pickDraftItem } from '../../domain/draftItems.js';
+import type { RemoveOrderDraftItemRequest, RemoveOrderDraftItemResult } from '../../generated/wire.js';
+
+export default defineOperation<RemoveOrderDraftItemRequest, RemoveOrderDraftItemResult>({
+  mutates: true,
+  run(params, { db }) {
+    const { draft, picked } = pickDraftItem(db, params);
+    // The other items keep their ids: the draft shows them keyed by id, not by position.
+    const updated =
+      picked.kind === 'service'
+        ? { ...draft, services: draft.services.filter((_, i) => i !== picked.index) }
+        : { ...draft, domains: draft.domains.filter((_, i) => i !== picked.index) };
+    db.replace('order_drafts', updated);
+    return draftAnswer(db, updated, 'Draft item removed');
+  },
+});

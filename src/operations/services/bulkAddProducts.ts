@@ -1,0 +1,68 @@
+import { defineOperation } from '../operation.js';
+import { fail, messages } from '../../errors.js';
+import { PERIOD_PRICES, isTld, mergePeriods, uniqueName, type PeriodPrices } from '../../domain/products.js';
+import type { World } from '../../store/world.js';
+import type { BulkAddProductsRequest, BulkAddProductsResult, Product, TldPeriod } from '../../generated/wire.js';
+
+type Entry = BulkAddProductsRequest['products'][string];
+
+interface Plan {
+  template: Product;
+  wanted: string;
+  name: string;
+  periods?: TldPeriod[];
+}
+
+/** Period prices may only touch a TLD; a period the template lacks needs all three prices. */
+function checkPeriods(param: string, template: Product, periods: Record<string, PeriodPrices>): void {
+  if (!isTld(template)) fail(messages.tldOnly(`${param}[periods]`));
+  const known = new Set((template.periods ?? []).map((p) => p.period));
+  for (const [period, prices] of Object.entries(periods)) {
+    const at = `${param}[periods][${period}]`;
+    const given = PERIOD_PRICES.filter((key) => prices[key] !== undefined);
+    if (given.length === 0) fail(messages.paramInvalid(at, 'prices given as [register], [transfer] and/or [renew]'));
+    if (known.has(period)) continue;
+    const missing = PERIOD_PRICES.find((key) => prices[key] === undefined);
+    if (missing) fail(messages.periodPriceRequired(`${at}[${missing}]`, template.name, period));
+  }
+}
+
+function plan(db: World, param: string, entry: Entry, planned: ReadonlySet<string>): Plan {
+  const template =
+    db.get('products', entry.copyof) ?? fail(messages.inEntry(`${param}[copyof]`, messages.notFound('Product', entry.copyof)));
+  let periods: TldPeriod[] | undefined;
+  if (entry.periods !== undefined) {
+    checkPeriods(param, template, entry.periods);
+    periods = mergePeriods(template.periods ?? [], entry.periods);
+  }
+  const wanted = entry.name.trim();
+  return { template, wanted, name: uniqueName(db, wanted, planned), periods };
+}
+
+export default defineOperation<BulkAddProductsRequest, BulkAddProductsResult & { info: string[] }>({
+  mutates: true,
+  run({ products }, { db }) {
+    // Every entry is checked and named before the first insert, so one bad
+    // entry creates nothing. Names chosen for earlier entries count as taken.
+    // Object.entries reads the array form (keys 0..n-1) and the keyed form alike.
+    const planned = new Set<string>();
+    const plans = Object.entries(products).map(([key, entry]) => {
+      const next = plan(db, `products[${key}]`, entry, planned);
+      planned.add(next.name.toLowerCase());
+      return next;
+    });
+    const new_products: string[] = [];
+    const info: string[] = [];
+    for (const { template, wanted, name, periods } of plans) {
+      const row = db.insert('products', {
+        ...template,
+        id: db.nextId('products'),
+        name,
+        ...(periods ? { periods } : {}),
+      });
+      new_products.push(row.id);
+      info.push(name === wanted ? `Product ${name} added` : `Product ${wanted} duplicated. New product name: ${name}`);
+    }
+    return { new_products, info };
+  },
+});

@@ -1,0 +1,45 @@
+import { defineOperation } from '../operation.js';
+import { OFFER_CYCLES, SETUP_PRICES } from '../../domain/catalogue.js';
+import type { Addon, AddonListItem, GetAddonsRequest, GetAddonsResult } from '../../generated/wire.js';
+
+/** The named price columns, in the order given (the record's own: setup fees, then prices). */
+function pick<K extends keyof Addon>(addon: Addon, keys: readonly K[]): Pick<Addon, K> {
+  const out = {} as Pick<Addon, K>;
+  for (const key of keys) out[key] = addon[key];
+  return out;
+}
+
+/** The catalogue record in the real answer's order, parentactive added, then paytype and the prices. */
+function addonItem(addon: Addon): AddonListItem {
+  const { id, products, name, description, visible, unique, taxable, system, hidden, autosetup, sort_order, module, modulename, paytype } =
+    addon;
+  return {
+    id,
+    products,
+    name,
+    description,
+    visible,
+    unique,
+    taxable,
+    system,
+    hidden,
+    autosetup,
+    sort_order,
+    module,
+    // billsim has no switched-off modules, so every addon's module counts as active.
+    parentactive: '1',
+    modulename,
+    paytype,
+    ...pick(addon, SETUP_PRICES),
+    ...pick(addon, OFFER_CYCLES),
+  };
+}
+
+export default defineOperation<GetAddonsRequest, GetAddonsResult>({
+  mutates: false,
+  run(_params, { db }) {
+    // The real list runs by sort_order (ascending, as its sample's -18, -15 show), then id.
+    const rows = [...db.table('addons').all()].sort((a, b) => Number(a.sort_order) - Number(b.sort_order) || Number(a.id) - Number(b.id));
+    return { addons: rows.map(addonItem) };
+  },
+});

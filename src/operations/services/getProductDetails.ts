@@ -1,0 +1,52 @@
+import { defineOperation } from '../operation.js';
+import { notFound } from '../../errors.js';
+import { OFFER_CYCLES, SETUP_PRICES, priceViewFor, prices } from '../../domain/catalogue.js';
+import { isServerProduct, isTld, periodsView } from '../../domain/products.js';
+import type { GetProductDetailsRequest, GetProductDetailsResult } from '../../generated/wire.js';
+
+export default defineOperation<GetProductDetailsRequest, GetProductDetailsResult>({
+  mutates: false,
+  run({ id, currency_id }, { db }) {
+    const p = db.get('products', id) ?? notFound('Product', id);
+    const view = priceViewFor(db, currency_id);
+    const server = isServerProduct(p);
+    return {
+      product: {
+        id: p.id,
+        category_id: p.category_id,
+        type: p.type,
+        name: p.name,
+        description: p.description,
+        visible: p.visible,
+        domain_options: p.domain_options,
+        stock: p.stock,
+        qty: p.qty,
+        autosetup: p.autosetup,
+        subdomain: p.subdomain,
+        owndomain: p.owndomain,
+        tax: p.tax,
+        upgrades: p.upgrades,
+        sort_order: p.sort_order,
+        rel: p.rel,
+        // No per-product e-mail templates are stored: "0" selects the default ones.
+        welcome_email_id: '0',
+        suspend_email_id: '0',
+        unsuspend_email_id: '0',
+        terminate_email_id: '0',
+        paytype: p.paytype,
+        ...prices(p, SETUP_PRICES, view),
+        ...prices(p, OFFER_CYCLES, view),
+        ptype: p.ptype,
+        // Configurable options and server assignments are not stored: PHP's empty array.
+        options: [],
+        module: p.module,
+        server: [],
+        tlds: null,
+        periods: isTld(p) ? periodsView(p.periods ?? [], view) : null,
+        free_domain: p.free_domain,
+        hostname: server,
+        ospick: server,
+      },
+    };
+  },
+});

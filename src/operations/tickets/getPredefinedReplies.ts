@@ -1,0 +1,23 @@
+import { defineOperation } from '../operation.js';
+import { notFound } from '../../errors.js';
+import type { GetPredefinedRepliesRequest, GetPredefinedRepliesResult, PredefinedReply, ReplyCategory } from '../../generated/wire.js';
+
+const category = ({ id, parent_cat, name }: ReplyCategory): ReplyCategory => ({ id, parent_cat, name });
+const reply = ({ id, category_id, name, reply: text }: PredefinedReply): PredefinedReply => ({ id, category_id, name, reply: text });
+
+// cid 0 lists every category (the published answer); any other cid opens that
+// category: its sub-categories and its replies (the real shape is unpublished).
+export default defineOperation<GetPredefinedRepliesRequest, GetPredefinedRepliesResult>({
+  mutates: false,
+  run({ cid }, { db }) {
+    if (cid === '0') return { category: { categories: db.table('reply_categories').all().map(category) } };
+    const found = db.get('reply_categories', cid) ?? notFound('Predefined reply category', cid);
+    return {
+      category: {
+        ...category(found),
+        categories: db.table('reply_categories').where('parent_cat', cid).map(category),
+        replies: db.table('predefined_replies').where('category_id', cid).map(reply),
+      },
+    };
+  },
+});

@@ -1,0 +1,93 @@
+import t from 'tap';
+import { api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+
+const MODULE_METHODS = { Suspend: 'Suspend', Terminate: 'Terminate' };
+
+t.test("getAccountAddons lists an account's addons oldest first in the real shape", async (t) => {
+  const app = await build(t);
+  const body = await sameEverywhere(t, app, 'getAccountAddons', { id: '2' });
+  const result = assertSuccess(t, body, 'getAccountAddons');
+  t.strictSame(result, {
+    account_addons: [
+      {
+        id: '2',
+        name: 'cPanel/WHM License',
+        billingcycle: 'Annually',
+        recurring_amount: '180.00',
+        addon_id: '3',
+        setup_fee: '0.00',
+        status: 'Active',
+        next_due: '2027-06-02',
+        extra_details: [],
+        module: 'class.cpanellicense.php',
+        parentmod: 'class.cpanellicense.php',
+        methods: MODULE_METHODS,
+      },
+      {
+        id: '3',
+        name: 'DDoS Protection',
+        billingcycle: 'Annually',
+        recurring_amount: '102.00',
+        addon_id: '4',
+        setup_fee: '25.00',
+        status: 'Active',
+        next_due: '2027-06-02',
+        extra_details: [],
+        module: 'class.ddosguard.php',
+        parentmod: 'class.ddosguard.php',
+        methods: MODULE_METHODS,
+      },
+    ],
+  });
+  t.strictSame(
+    Object.keys((result.account_addons as object[])[0]),
+    [
+      'id',
+      'name',
+      'billingcycle',
+      'recurring_amount',
+      'addon_id',
+      'setup_fee',
+      'status',
+      'next_due',
+      'extra_details',
+      'module',
+      'parentmod',
+      'methods',
+    ],
+    "fields in the real answer's order",
+  );
+});
+
+t.test('getAccountAddons: an account without addons, and an addon without a module', async (t) => {
+  const app = await build(t);
+  t.strictSame(assertSuccess(t, await api(app, 'getAccountAddons', { id: '3' }), 'getAccountAddons'), { account_addons: [] });
+  // SSL Installation has no module: nothing to suspend or terminate, so methods is an empty list.
+  assertSuccess(t, await api(app, 'addAddonToAccount', { account_id: '3', addon_id: '5' }), 'addAddonToAccount');
+  const result = assertSuccess(t, await api(app, 'getAccountAddons', { id: '3' }), 'getAccountAddons');
+  t.strictSame(result.account_addons, [
+    {
+      id: '5',
+      name: 'SSL Installation',
+      billingcycle: 'One Time',
+      recurring_amount: '23.04',
+      addon_id: '5',
+      setup_fee: '0.00',
+      status: 'Pending',
+      next_due: '0000-00-00',
+      extra_details: [],
+      module: '',
+      parentmod: '',
+      methods: [],
+    },
+  ]);
+});
+
+t.test('getAccountAddons refuses a missing, malformed or unknown id', async (t) => {
+  const app = await build(t);
+  assertError(t, await api(app, 'getAccountAddons', {}), 'getAccountAddons', ['Parameter id is required']);
+  assertError(t, await api(app, 'getAccountAddons', { id: 'abc' }), 'getAccountAddons', [
+    'Parameter id must be a positive whole number id, such as 1',
+  ]);
+  assertError(t, await api(app, 'getAccountAddons', { id: '99' }), 'getAccountAddons', ['Account 99 not found']);
+});

@@ -1,0 +1,59 @@
+import t from 'tap';
+import { api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+
+t.test('getAccountDetails answers one account with due_day, the product name and no password', async (t) => {
+  const app = await build(t);
+  const body = await sameEverywhere(t, app, 'getAccountDetails', { id: '1' });
+  const result = assertSuccess(t, body, 'getAccountDetails');
+  t.strictSame(result, {
+    details: {
+      id: '1',
+      client_id: '1',
+      order_id: '1001',
+      product_id: '2',
+      parent_id: '0',
+      date_created: '2025-03-14',
+      domain: 'morgan-design.com',
+      server_id: '2',
+      payment_module: '2',
+      firstpayment: '8.95',
+      total: '8.95',
+      billingcycle: 'Monthly',
+      billingtype: 'PrePay',
+      next_due: '2026-12-14',
+      due_day: '14',
+      autorenew: '1',
+      next_invoice: '2026-11-30',
+      status: 'Active',
+      label: '',
+      username: 'morgande',
+      extra_details: [],
+      manual: '0',
+      currency_id: '0',
+      notes: '',
+      name: 'Business Hosting',
+    },
+  });
+  t.notOk('password' in (result.details as object), 'a password never leaves the store');
+});
+
+t.test('getAccountDetails: due_day has no leading zero; stored notes and labels come through', async (t) => {
+  const app = await build(t);
+  const five = assertSuccess(t, await api(app, 'getAccountDetails', { id: '5' }), 'getAccountDetails').details as Record<string, unknown>;
+  t.strictSame(
+    [five.next_due, five.due_day, five.status, five.currency_id, five.name],
+    ['2026-11-08', '8', 'Suspended', '2', 'EU Starter'],
+  );
+  t.equal(five.notes, 'Suspended 2026-11-16 for the overdue invoice #3.');
+  const two = assertSuccess(t, await api(app, 'getAccountDetails', { id: '2' }), 'getAccountDetails').details as Record<string, unknown>;
+  t.strictSame([two.label, two.username, two.name], ['Client staging', 'root', 'VPS 1GB']);
+});
+
+t.test('getAccountDetails refuses a missing, malformed or unknown id', async (t) => {
+  const app = await build(t);
+  assertError(t, await api(app, 'getAccountDetails', {}), 'getAccountDetails', ['Parameter id is required']);
+  assertError(t, await api(app, 'getAccountDetails', { id: 'abc' }), 'getAccountDetails', [
+    'Parameter id must be a positive whole number id, such as 1',
+  ]);
+  assertError(t, await api(app, 'getAccountDetails', { id: '99' }), 'getAccountDetails', ['Account 99 not found']);
+});

@@ -1,0 +1,152 @@
+import t, { type Test } from 'tap';
+import type { FastifyInstance } from 'fastify';
+import { api, assertError, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+
+async function ids(t: Test, app: FastifyInstance, params: WireParams): Promise<string[]> {
+  const result = assertSuccess(t, await api(app, 'getClientAccounts', params), 'getClientAccounts');
+  return (result.accounts as { id: string }[]).map((a) => a.id);
+}
+
+t.test("getClientAccounts lists a client's accounts newest first with product and client names", async (t) => {
+  const app = await build(t);
+  const body = await sameEverywhere(t, app, 'getClientAccounts', { id: '1' });
+  const result = assertSuccess(t, body, 'getClientAccounts');
+  t.strictSame(result, {
+    accounts: [
+      {
+        id: '16',
+        manual: '0',
+        domain: 'morgan-design.com',
+        billingcycle: 'Monthly',
+        status: 'Active',
+        total: '6.00',
+        next_due: '2026-12-09',
+        name: 'Managed Backup',
+        type: '7',
+        lastname: 'Morgan',
+        firstname: 'Alice',
+        client_id: '1',
+        currency_id: '0',
+      },
+      {
+        id: '12',
+        manual: '0',
+        domain: 'morgan-design.com',
+        billingcycle: 'Annually',
+        status: 'Active',
+        total: '9.95',
+        next_due: '2027-01-20',
+        name: 'PositiveSSL DV',
+        type: '5',
+        lastname: 'Morgan',
+        firstname: 'Alice',
+        client_id: '1',
+        currency_id: '0',
+      },
+      {
+        id: '2',
+        manual: '0',
+        domain: 'vps1.morgan-design.com',
+        billingcycle: 'Annually',
+        status: 'Active',
+        total: '129.60',
+        next_due: '2027-06-02',
+        name: 'VPS 1GB',
+        type: '2',
+        lastname: 'Morgan',
+        firstname: 'Alice',
+        client_id: '1',
+        currency_id: '0',
+      },
+      {
+        id: '1',
+        manual: '0',
+        domain: 'morgan-design.com',
+        billingcycle: 'Monthly',
+        status: 'Active',
+        total: '8.95',
+        next_due: '2026-12-14',
+        name: 'Business Hosting',
+        type: '1',
+        lastname: 'Morgan',
+        firstname: 'Alice',
+        client_id: '1',
+        currency_id: '0',
+      },
+    ],
+    sorter: { perpage: 25, totalpages: 1, sorterrecords: 4, sorterpage: 1 },
+  });
+  t.strictSame(
+    Object.keys((result.accounts as object[])[0]),
+    [
+      'id',
+      'manual',
+      'domain',
+      'billingcycle',
+      'status',
+      'total',
+      'next_due',
+      'name',
+      'type',
+      'lastname',
+      'firstname',
+      'client_id',
+      'currency_id',
+    ],
+    "fields in the real answer's order",
+  );
+});
+
+t.test('getClientAccounts pages with page and perpage', async (t) => {
+  const app = await build(t);
+  const first = assertSuccess(t, await api(app, 'getClientAccounts', { id: '1', perpage: '2' }), 'getClientAccounts');
+  const second = assertSuccess(t, await api(app, 'getClientAccounts', { id: '1', perpage: '2', page: '1' }), 'getClientAccounts');
+  // Client 1 has accounts 1, 2, 12 and 16.
+  t.strictSame(
+    (first.accounts as { id: string }[]).map((a) => a.id),
+    ['16', '12'],
+  );
+  t.strictSame(
+    (second.accounts as { id: string }[]).map((a) => a.id),
+    ['2', '1'],
+  );
+  t.strictSame(first.sorter, { perpage: 2, totalpages: 2, sorterrecords: 4, sorterpage: 1 });
+  t.strictSame(second.sorter, { perpage: 2, totalpages: 2, sorterrecords: 4, sorterpage: 2 });
+});
+
+t.test('getClientAccounts filters by order page and by one or several statuses', async (t) => {
+  const app = await build(t);
+  t.strictSame(await ids(t, app, { id: '1', category_id: '2' }), ['2'], 'VPS Hosting');
+  t.strictSame(await ids(t, app, { id: '1', category_id: '3' }), [], 'an order page the client has nothing on');
+  t.strictSame(await ids(t, app, { id: '2', category_id: '7' }), ['3'], 'Europe (Frankfurt)');
+  t.strictSame(await ids(t, app, { id: '2', category_id: '1' }), ['3'], 'Shared Hosting holds Europe (Frankfurt)');
+  t.strictSame(await ids(t, app, { id: '2', category_id: '6' }), ['4']);
+  t.strictSame(await ids(t, app, { id: '6', status: 'Cancelled' }), ['9']);
+  t.strictSame(await ids(t, app, { id: '6', 'status[]': ['Active', 'Cancelled'] }), ['14', '9', '8']);
+  t.strictSame(await ids(t, app, { id: '6', 'status[]': ['Suspended'] }), []);
+  t.strictSame(await ids(t, app, { id: '6', status: 'Active', category_id: '1' }), ['8']);
+  const none = assertSuccess(t, await api(app, 'getClientAccounts', { id: '9' }), 'getClientAccounts');
+  t.strictSame(
+    none,
+    { accounts: [], sorter: { perpage: 25, totalpages: 0, sorterrecords: 0, sorterpage: 1 } },
+    'a client without accounts',
+  );
+});
+
+t.test('getClientAccounts refuses a missing, malformed or unknown id and bad filters', async (t) => {
+  const app = await build(t);
+  const cases: Array<[WireParams, string]> = [
+    [{}, 'Parameter id is required'],
+    [{ id: 'abc' }, 'Parameter id must be a positive whole number id, such as 1'],
+    [{ id: '999' }, 'Client 999 not found'],
+    [{ id: '1', category_id: '99' }, 'Order page 99 not found'],
+    [{ id: '1', category_id: 'x' }, 'Parameter category_id must be a positive whole number id, such as 1'],
+    [{ id: '1', status: 'Bogus' }, 'Parameter status must be one of: Pending, Active, Suspended, Terminated, Cancelled, Fraud'],
+    [
+      { id: '1', 'status[]': ['Active', 'Closed'] },
+      'Parameter status[1] must be one of: Pending, Active, Suspended, Terminated, Cancelled, Fraud',
+    ],
+    [{ id: '1', perpage: '1001' }, 'Parameter perpage must be a page size from 1 to 1000'],
+  ];
+  for (const [params, message] of cases) assertError(t, await api(app, 'getClientAccounts', params), 'getClientAccounts', [message]);
+});

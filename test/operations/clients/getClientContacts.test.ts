@@ -1,0 +1,75 @@
+import t from 'tap';
+import { FROZEN_NOW, api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import getClientContacts from '../../../src/operations/clients/getClientContacts.js';
+import { Seed, World } from '../../../src/store/world.js';
+import { loadFixtures } from '../../../src/store/fixtures.js';
+import { defaultFixturesDir } from '../../../src/paths.js';
+
+t.test("getClientContacts lists a client's contacts", async (t) => {
+  const app = await build(t);
+  const body = await sameEverywhere(t, app, 'getClientContacts', { id: '1' });
+  const result = assertSuccess(t, body, 'getClientContacts');
+  t.strictSame(result, {
+    contacts: [{ id: '10', firstname: 'Tom', lastname: 'Reed', datecreated: '2025-09-01', email: 'tom.reed@morgan-design.com' }],
+    sorter: { perpage: 25, totalpages: 1, sorterrecords: 1, sorterpage: 1 },
+  });
+  const other = assertSuccess(t, await api(app, 'getClientContacts', { id: '2' }), 'getClientContacts');
+  t.strictSame(other.contacts, [
+    { id: '11', firstname: 'Sabine', lastname: 'Vogel', datecreated: '2026-02-10', email: 's.vogel@keller-maschinenbau.de' },
+  ]);
+});
+
+t.test('getClientContacts answers an empty list for a client without contacts', async (t) => {
+  const app = await build(t);
+  const result = assertSuccess(t, await api(app, 'getClientContacts', { id: '3' }), 'getClientContacts');
+  t.strictSame(result, { contacts: [], sorter: { perpage: 25, totalpages: 0, sorterrecords: 0, sorterpage: 1 } });
+});
+
+t.test('getClientContacts pages from 0, oldest contact first', async (t) => {
+  const app = await build(t);
+  for (const name of ['Ann', 'Ben']) {
+    const added = await api(app, 'addClientContact', {
+      id: '1',
+      firstname: name,
+      lastname: 'Morgan',
+      email: `${name.toLowerCase()}@morgan-design.com`,
+      password: 'pw-12345',
+      password2: 'pw-12345',
+    });
+    assertSuccess(t, added, 'addClientContact');
+  }
+  const page = async (n: string) =>
+    assertSuccess(t, await api(app, 'getClientContacts', { id: '1', page: n, perpage: '2' }), 'getClientContacts');
+  const first = await page('0');
+  const second = await page('1');
+  t.strictSame(
+    (first.contacts as { id: string }[]).map((c) => c.id),
+    ['10', '12'],
+  );
+  t.strictSame(first.sorter, { perpage: 2, totalpages: 2, sorterrecords: 3, sorterpage: 1 });
+  t.strictSame(second.contacts, [
+    { id: '13', firstname: 'Ben', lastname: 'Morgan', datecreated: '2026-11-20', email: 'ben@morgan-design.com' },
+  ]);
+  t.strictSame(second.sorter, { perpage: 2, totalpages: 2, sorterrecords: 3, sorterpage: 2 });
+});
+
+t.test('getClientContacts errors', async (t) => {
+  const app = await build(t);
+  const call = 'getClientContacts';
+  assertError(t, await api(app, call, {}), call, ['Parameter id is required']);
+  assertError(t, await api(app, call, { id: 'abc' }), call, ['Parameter id must be a positive whole number id, such as 1']);
+  assertError(t, await api(app, call, { id: '1', page: 'x' }), call, ['Parameter page must be a page number counted from 0']);
+  assertError(t, await api(app, call, { id: '99' }), call, ['Client 99 not found']);
+});
+
+t.test('getClientContacts finds contacts through the parent_id index, never a scan', async (t) => {
+  const world = new World(new Seed(loadFixtures(defaultFixturesDir)));
+  world.table('clients').all = () => {
+    throw new Error('scanned the whole clients table');
+  };
+  const result = getClientContacts.run({ id: '2' }, { db: world, now: FROZEN_NOW });
+  t.strictSame(
+    result.contacts.map((c) => c.id),
+    ['11'],
+  );
+});

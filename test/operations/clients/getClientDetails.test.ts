@@ -1,0 +1,120 @@
+import t from 'tap';
+import fs from 'node:fs';
+import path from 'node:path';
+import { api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { defaultFixturesDir } from '../../../src/paths.js';
+
+const stored = JSON.parse(fs.readFileSync(path.join(defaultFixturesDir, 'clients.json'), 'utf8')) as Record<string, unknown>[];
+const CLIENT_KEYS = [
+  'id',
+  'email',
+  'lastlogin',
+  'ip',
+  'host',
+  'status',
+  'parent_id',
+  'firstname',
+  'lastname',
+  'companyname',
+  'address1',
+  'address2',
+  'city',
+  'state',
+  'postcode',
+  'country',
+  'phonenumber',
+  'datecreated',
+  'notes',
+  'language',
+  'company',
+  'credit',
+  'taxexempt',
+  'latefeeoveride',
+  'overideduenotices',
+  'client_id',
+  'cardnum',
+  'currency_id',
+  'privileges',
+  'howdidyou',
+  'contacts',
+];
+
+t.test('getClientDetails answers the client as invoices embed it, plus its contacts', async (t) => {
+  const app = await build(t);
+  const body = await sameEverywhere(t, app, 'getClientDetails', { id: '1' });
+  const client = assertSuccess(t, body, 'getClientDetails').client as Record<string, unknown>;
+  t.strictSame(client, {
+    id: '1',
+    email: 'alice@morgan-design.com',
+    lastlogin: '2026-11-19 08:41:12',
+    ip: '198.51.100.23',
+    host: '198-51-100-23.static.austin-fiber.net',
+    status: 'Active',
+    parent_id: '0',
+    firstname: 'Alice',
+    lastname: 'Morgan',
+    companyname: 'Morgan Design Studio LLC',
+    address1: '1420 Congress Ave',
+    address2: 'Suite 300',
+    city: 'Austin',
+    state: 'Texas',
+    postcode: '78701',
+    country: 'US',
+    phonenumber: '+1.5125550142',
+    datecreated: '2025-03-14',
+    notes: '',
+    language: 'english',
+    company: '1',
+    credit: '0.00',
+    taxexempt: '0',
+    latefeeoveride: '0',
+    overideduenotices: '0',
+    client_id: '1',
+    cardnum: '************1111',
+    currency_id: '0',
+    privileges: null,
+    howdidyou: 'Search engine',
+    contacts: [{ id: '10', firstname: 'Tom', lastname: 'Reed', datecreated: '2025-09-01', email: 'tom.reed@morgan-design.com' }],
+  });
+  t.strictSame(Object.keys(client), CLIENT_KEYS, 'stored order, contacts last, no password');
+});
+
+t.test('getClientDetails embeds the same client object getInvoiceDetails does', async (t) => {
+  const app = await build(t);
+  const details = assertSuccess(t, await api(app, 'getClientDetails', { id: '5' }), 'getClientDetails').client as Record<string, unknown>;
+  const invoice = assertSuccess(t, await api(app, 'getInvoiceDetails', { id: '5' }), 'getInvoiceDetails').invoice as Record<
+    string,
+    unknown
+  >;
+  const { contacts, ...embedded } = details;
+  t.strictSame(contacts, []);
+  t.strictSame(embedded, invoice.client);
+  t.equal(embedded.cardnum, '************4444', 'a tokenized card shows masked');
+});
+
+t.test('getClientDetails of every stored client leaves out only the password', async (t) => {
+  const app = await build(t);
+  for (const record of stored) {
+    const client = assertSuccess(t, await api(app, 'getClientDetails', { id: String(record.id) }), 'getClientDetails').client as Record<
+      string,
+      unknown
+    >;
+    const { password, ...expected } = record;
+    t.match(password, /^scrypt\$/);
+    const { contacts, ...rest } = client;
+    void contacts;
+    t.strictSame(rest, expected, `client ${String(record.id)}`);
+  }
+  const contact = assertSuccess(t, await api(app, 'getClientDetails', { id: '11' }), 'getClientDetails').client as Record<string, unknown>;
+  t.strictSame(contact.privileges, { billing: { invoices: '1' }, support: { tickets: '1', newticket: '1' } });
+  t.strictSame(contact.contacts, [], 'a contact has no contacts of its own');
+});
+
+t.test('getClientDetails errors', async (t) => {
+  const app = await build(t);
+  const call = 'getClientDetails';
+  assertError(t, await api(app, call, {}), call, ['Parameter id is required']);
+  assertError(t, await api(app, call, { id: 'abc' }), call, ['Parameter id must be a positive whole number id, such as 1']);
+  assertError(t, await api(app, call, { id: '0' }), call, ['Parameter id must be a positive whole number id, such as 1']);
+  assertError(t, await api(app, call, { id: '99' }), call, ['Client 99 not found']);
+});

@@ -1,0 +1,136 @@
+import t, { type Test } from 'tap';
+import type { FastifyInstance } from 'fastify';
+import { api, assertError, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+
+async function ids(t: Test, app: FastifyInstance, params: WireParams): Promise<string[]> {
+  const result = assertSuccess(t, await api(app, 'getClientDomains', params), 'getClientDomains');
+  return (result.domains as { id: string }[]).map((d) => d.id);
+}
+
+t.test("getClientDomains lists a client's domains newest first with client and registrar names", async (t) => {
+  const app = await build(t);
+  const body = await sameEverywhere(t, app, 'getClientDomains', { id: '1' });
+  const result = assertSuccess(t, body, 'getClientDomains');
+  t.strictSame(result, {
+    domains: [
+      {
+        id: '2',
+        manual: '0',
+        name: 'morgandesign.io',
+        lastname: 'Morgan',
+        firstname: 'Alice',
+        cid: '1',
+        period: '2',
+        recurring_amount: '108.00',
+        currency_id: '0',
+        module: 'OpenSRS',
+        next_due: '2027-08-11',
+        expires: '2027-08-11',
+        status: 'Active',
+        type: 'Register',
+        date_created: '2025-08-11',
+        autorenew: '1',
+        reglock: '1',
+        idprotection: '0',
+      },
+      {
+        id: '1',
+        manual: '0',
+        name: 'morgan-design.com',
+        lastname: 'Morgan',
+        firstname: 'Alice',
+        cid: '1',
+        period: '1',
+        recurring_amount: '14.95',
+        currency_id: '0',
+        module: 'Enom',
+        next_due: '2027-03-14',
+        expires: '2027-03-14',
+        status: 'Active',
+        type: 'Register',
+        date_created: '2025-03-14',
+        autorenew: '1',
+        reglock: '1',
+        idprotection: '1',
+      },
+    ],
+    sorter: { perpage: 25, totalpages: 1, sorterrecords: 2, sorterpage: 1 },
+  });
+  t.strictSame(
+    Object.keys((result.domains as object[])[0]),
+    [
+      'id',
+      'manual',
+      'name',
+      'lastname',
+      'firstname',
+      'cid',
+      'period',
+      'recurring_amount',
+      'currency_id',
+      'module',
+      'next_due',
+      'expires',
+      'status',
+      'type',
+      'date_created',
+      'autorenew',
+      'reglock',
+      'idprotection',
+    ],
+    "fields in the real answer's order",
+  );
+});
+
+t.test('getClientDomains pages with page and perpage', async (t) => {
+  const app = await build(t);
+  const first = assertSuccess(t, await api(app, 'getClientDomains', { id: '1', perpage: '1' }), 'getClientDomains');
+  const second = assertSuccess(t, await api(app, 'getClientDomains', { id: '1', perpage: '1', page: '1' }), 'getClientDomains');
+  t.strictSame(
+    (first.domains as { id: string }[]).map((d) => d.id),
+    ['2'],
+  );
+  t.strictSame(
+    (second.domains as { id: string }[]).map((d) => d.id),
+    ['1'],
+  );
+  t.strictSame(first.sorter, { perpage: 1, totalpages: 2, sorterrecords: 2, sorterpage: 1 });
+  t.strictSame(second.sorter, { perpage: 1, totalpages: 2, sorterrecords: 2, sorterpage: 2 });
+});
+
+t.test('getClientDomains applies each filter', async (t) => {
+  const app = await build(t);
+  const cases: Array<[WireParams, string[]]> = [
+    [{ id: '1', 'filter[name]': '.IO' }, ['2']],
+    [{ id: '1', 'filter[name]': 'morgan' }, ['2', '1']],
+    [{ id: '1', 'filter[status]': 'Active' }, ['2', '1']],
+    [{ id: '1', 'filter[status]': 'Expired' }, []],
+    [{ id: '8', 'filter[status]': 'Expired' }, ['7']],
+    [{ id: '1', 'filter[module]': 'Enom' }, ['1']],
+    [{ id: '1', 'filter[module]': 'opensrs' }, ['2']],
+    [{ id: '1', 'filter[module]': 'ResellerClub' }, []],
+    [{ id: '1', 'filter[client_name]': 'alice morgan' }, ['2', '1']],
+    [{ id: '1', 'filter[client_name]': 'Bruno' }, []],
+    [{ id: '1', 'filter[name]': 'morgan', 'filter[module]': 'Enom' }, ['1']],
+    [{ id: '1', 'filter[name]': '', 'filter[status]': '' }, ['2', '1']],
+    [{ id: '9' }, []],
+  ];
+  for (const [params, expected] of cases) t.strictSame(await ids(t, app, params), expected, JSON.stringify(params));
+});
+
+t.test('getClientDomains refuses a missing, malformed or unknown id and bad filters', async (t) => {
+  const app = await build(t);
+  const cases: Array<[WireParams, string]> = [
+    [{}, 'Parameter id is required'],
+    [{ id: 'abc' }, 'Parameter id must be a positive whole number id, such as 1'],
+    [{ id: '999' }, 'Client 999 not found'],
+    [
+      { id: '1', 'filter[status]': 'Gone' },
+      'Parameter filter[status] must be a domain status: Pending, Pending Registration, ' +
+        'Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away',
+    ],
+    [{ id: '1', 'filter[registrar]': 'Enom' }, 'Parameter filter[registrar] must be absent: it is not a known key here'],
+    [{ id: '1', page: 'x' }, 'Parameter page must be a page number counted from 0'],
+  ];
+  for (const [params, message] of cases) assertError(t, await api(app, 'getClientDomains', params), 'getClientDomains', [message]);
+});

@@ -1,0 +1,106 @@
+import t from 'tap';
+import { FROZEN_NOW, api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import getDomainDetails from '../../../src/operations/domains/getDomainDetails.js';
+import { Seed, World } from '../../../src/store/world.js';
+import { loadFixtures } from '../../../src/store/fixtures.js';
+import { defaultFixturesDir } from '../../../src/paths.js';
+
+t.test("getDomainDetails answers the stored domain with the client's names and fixed flags", async (t) => {
+  const app = await build(t);
+  const body = await sameEverywhere(t, app, 'getDomainDetails', { id: '5' });
+  const result = assertSuccess(t, body, 'getDomainDetails');
+  t.strictSame(result, {
+    details: {
+      id: '5',
+      client_id: '4',
+      order_id: '1007',
+      tld_id: '21',
+      name: 'kowalski-foto.net',
+      reg_module: '1',
+      payment_module: '1',
+      date_created: '2026-09-03',
+      firstpayment: '14.50',
+      recurring_amount: '16.50',
+      period: '1',
+      expires: '0000-00-00',
+      type: 'Transfer',
+      status: 'Pending Transfer',
+      next_due: '2027-09-03',
+      next_invoice: '2027-08-04',
+      idprotection: '0',
+      nameservers: ['ns1.lumenhost.net', 'ns2.lumenhost.net', '', ''],
+      autorenew: '1',
+      reglock: '0',
+      manual: '0',
+      epp_code: 'rT8!pWk3#Xe1',
+      notes: 'Losing registrar asked for a new EPP code on 2026-09-10; resubmitted.',
+      extended: '',
+      synch_date: '0000-00-00 00:00:00',
+      nsips: false,
+      lastname: 'Kowalski',
+      firstname: 'Daniel',
+      custom: false,
+    },
+  });
+  t.strictSame(
+    Object.keys(result.details as object),
+    [
+      'id',
+      'client_id',
+      'order_id',
+      'tld_id',
+      'name',
+      'reg_module',
+      'payment_module',
+      'date_created',
+      'firstpayment',
+      'recurring_amount',
+      'period',
+      'expires',
+      'type',
+      'status',
+      'next_due',
+      'next_invoice',
+      'idprotection',
+      'nameservers',
+      'autorenew',
+      'reglock',
+      'manual',
+      'epp_code',
+      'notes',
+      'extended',
+      'synch_date',
+      'nsips',
+      'lastname',
+      'firstname',
+      'custom',
+    ],
+    "fields in the real answer's order, no currency_id",
+  );
+});
+
+t.test('getDomainDetails always answers four nameserver slots', async (t) => {
+  const world = new World(new Seed(loadFixtures(defaultFixturesDir)));
+  const stored = world.get('domains', '3')!;
+  t.strictSame(getDomainDetails.run({ id: '3' }, { db: world, now: FROZEN_NOW }).details.nameservers, [
+    'ns1.lumenhost.net',
+    'ns2.lumenhost.net',
+    'ns3.lumenhost.net',
+    'ns4.lumenhost.net',
+  ]);
+  world.replace('domains', { ...stored, nameservers: ['ns1.example.net'] as never });
+  t.strictSame(
+    getDomainDetails.run({ id: '3' }, { db: world, now: FROZEN_NOW }).details.nameservers,
+    ['ns1.example.net', '', '', ''],
+    'a short list is padded with empty strings',
+  );
+});
+
+t.test('getDomainDetails refuses a missing, malformed or unknown id', async (t) => {
+  const app = await build(t);
+  assertError(t, await api(app, 'getDomainDetails', {}), 'getDomainDetails', ['Parameter id is required']);
+  assertError(t, await api(app, 'getDomainDetails', { id: 'abc' }), 'getDomainDetails', [
+    'Parameter id must be a positive whole number id, such as 1',
+  ]);
+  assertError(t, await api(app, 'getDomainDetails', { id: '999' }), 'getDomainDetails', ['Domain 999 not found']);
+});

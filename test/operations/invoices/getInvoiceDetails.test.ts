@@ -1,0 +1,175 @@
+import t from 'tap';
+import { FROZEN_NOW, api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import getInvoiceDetails from '../../../src/operations/invoices/getInvoiceDetails.js';
+import { resultValidator } from '../../../src/schemas.js';
+import { Seed, World } from '../../../src/store/world.js';
+import { loadFixtures } from '../../../src/store/fixtures.js';
+import { defaultFixturesDir } from '../../../src/paths.js';
+
+const ALICE = {
+  id: '1',
+  email: 'alice@morgan-design.com',
+  lastlogin: '2026-11-19 08:41:12',
+  ip: '198.51.100.23',
+  host: '198-51-100-23.static.austin-fiber.net',
+  status: 'Active',
+  parent_id: '0',
+  firstname: 'Alice',
+  lastname: 'Morgan',
+  companyname: 'Morgan Design Studio LLC',
+  address1: '1420 Congress Ave',
+  address2: 'Suite 300',
+  city: 'Austin',
+  state: 'Texas',
+  postcode: '78701',
+  country: 'US',
+  phonenumber: '+1.5125550142',
+  datecreated: '2025-03-14',
+  notes: '',
+  language: 'english',
+  company: '1',
+  credit: '0.00',
+  taxexempt: '0',
+  latefeeoveride: '0',
+  overideduenotices: '0',
+  client_id: '1',
+  cardnum: '************1111',
+  currency_id: '0',
+  privileges: null,
+  howdidyou: 'Search engine',
+};
+
+t.test('getInvoiceDetails answers the invoice with its lines, client and gateway, and its transactions', async (t) => {
+  const app = await build(t);
+  const body = await sameEverywhere(t, app, 'getInvoiceDetails', { id: '1' });
+  const result = assertSuccess(t, body, 'getInvoiceDetails');
+  t.strictSame(result, {
+    invoice: {
+      id: '1',
+      paid_id: '2026/0047',
+      recurring_id: '0',
+      status: 'Paid',
+      client_id: '1',
+      date: '2026-11-07',
+      duedate: '2026-11-14',
+      datepaid: '2026-11-14 06:02:17',
+      subtotal: '13.95',
+      credit: '0.00',
+      tax: '1.15',
+      taxrate: '8.25',
+      tax2: '0.00',
+      taxrate2: '0.00',
+      total: '15.10',
+      payment_module: '2',
+      currency_id: '0',
+      rate: '1.0000',
+      notes: '',
+      items: [
+        {
+          id: '1',
+          invoice_id: '1',
+          type: 'Hosting',
+          item_id: '1',
+          description: 'Business Hosting - morgan-design.com (14/11/2026 - 13/12/2026)',
+          amount: '8.95',
+          taxed: '1',
+          qty: '1',
+          linetotal: 8.95,
+        },
+        {
+          id: '2',
+          invoice_id: '1',
+          type: 'Addon',
+          item_id: '1',
+          description: 'Extra Backup Space 10GB (14/11/2026 - 13/12/2026)',
+          amount: '5.00',
+          taxed: '1',
+          qty: '1',
+          linetotal: 5,
+        },
+      ],
+      client: ALICE,
+      gateway: 'Stripe',
+    },
+    transactions: [
+      {
+        in: '15.10',
+        out: '0.00',
+        id: '1',
+        firstname: 'Alice',
+        lastname: 'Morgan',
+        date: '2026-11-14 06:02:17',
+        currency_id: '0',
+        description: 'Invoice #1 payment',
+        fee: '0.74',
+        module: 'Stripe',
+        client_id: '1',
+        trans_id: 'ch_3QfR8sLkdIwHu7ix0k2YbT4e',
+        invoice_id: '1',
+      },
+    ],
+  });
+  const invoice = result.invoice as Record<string, unknown>;
+  t.strictSame(
+    Object.keys(invoice),
+    [
+      'id',
+      'paid_id',
+      'recurring_id',
+      'status',
+      'client_id',
+      'date',
+      'duedate',
+      'datepaid',
+      'subtotal',
+      'credit',
+      'tax',
+      'taxrate',
+      'tax2',
+      'taxrate2',
+      'total',
+      'payment_module',
+      'currency_id',
+      'rate',
+      'notes',
+      'items',
+      'client',
+      'gateway',
+    ],
+    "fields in the real answer's order",
+  );
+  t.notOk('password' in (invoice.client as object), 'the client password never leaves the store');
+});
+
+t.test('getInvoiceDetails lists several transactions oldest first and none as []', async (t) => {
+  const app = await build(t);
+  const six = assertSuccess(t, await api(app, 'getInvoiceDetails', { id: '6' }), 'getInvoiceDetails');
+  t.strictSame(
+    (six.transactions as { id: string }[]).map((tx) => tx.id),
+    ['9', '10', '11', '12'],
+  );
+  const three = assertSuccess(t, await api(app, 'getInvoiceDetails', { id: '3' }), 'getInvoiceDetails');
+  t.strictSame(three.transactions, [], 'an unpaid invoice has an empty list, not an object');
+});
+
+t.test('getInvoiceDetails refuses a missing, malformed or unknown id', async (t) => {
+  const app = await build(t);
+  assertError(t, await api(app, 'getInvoiceDetails', {}), 'getInvoiceDetails', ['Parameter id is required']);
+  assertError(t, await api(app, 'getInvoiceDetails', { id: 'abc' }), 'getInvoiceDetails', [
+    'Parameter id must be a positive whole number id, such as 1',
+  ]);
+  assertError(t, await api(app, 'getInvoiceDetails', { id: '0' }), 'getInvoiceDetails', [
+    'Parameter id must be a positive whole number id, such as 1',
+  ]);
+  assertError(t, await api(app, 'getInvoiceDetails', { id: '999' }), 'getInvoiceDetails', ['Invoice 999 not found']);
+});
+
+t.test('getInvoiceDetails embeds null for a client that is gone and "" for no gateway', async (t) => {
+  const world = new World(new Seed(loadFixtures(defaultFixturesDir)));
+  world.insert('invoices', { ...world.get('invoices', '1')!, id: '50', client_id: '999', payment_module: '0' });
+  const result = getInvoiceDetails.run({ id: '50' }, { db: world, now: FROZEN_NOW });
+  t.equal(result.invoice.client, null);
+  t.equal(result.invoice.gateway, '');
+  t.strictSame(result.transactions, []);
+  t.ok(resultValidator('getInvoiceDetails')(JSON.parse(JSON.stringify(result))), 'still matches the schema');
+});

@@ -1,0 +1,32 @@
+import t from 'tap';
+import { api, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+
+t.test('getCurrencies answers the main currency apart, with numeric id and rate', async (t) => {
+  const app = await build(t);
+  const body = await sameEverywhere(t, app, 'getCurrencies', {});
+  const result = assertSuccess(t, body, 'getCurrencies');
+  t.strictSame(result.main, { code: 'USD', iso: 'USD', sign: '$', id: 0, decimal: '2', format: '1,234.56', rate: 1 });
+  const currencies = result.currencies as Record<string, unknown>[];
+  t.strictSame(
+    currencies.map((c) => c.id),
+    ['1', '2', '3'],
+    'the main currency is not repeated in the list',
+  );
+  t.strictSame(currencies[0], {
+    id: '1',
+    code: 'EUR',
+    sign: '€',
+    iso: 'EUR',
+    rate: '0.9215',
+    last_changes: '2026-11-01 06:00:03',
+    update: '1',
+    enable: '1',
+    format: '1.234,56',
+  });
+});
+
+t.test('getCurrencies ignores a stray outputformat and unknown parameters', async (t) => {
+  const app = await build(t);
+  const body = await api(app, 'getCurrencies', { outputformat: 'json', whatever: 'x' });
+  assertSuccess(t, body, 'getCurrencies');
+});
