@@ -43,7 +43,7 @@ export interface AppOptions {
   /** Request journal entries kept per session (default 1000). */
   journalLimit?: number;
   /**
-   * Sessions kept at once (default 200; 0 for no limit): beyond it the least
+   * Sessions kept at once (default 1000, DEFAULT_MAX_SESSIONS; 0 for no limit): beyond it the least
    * recently used session other than the default is dropped and starts again
    * from the seed on its next request.
    */

@@ -55,7 +55,7 @@ function handle(session: Session, startNow: Date | undefined): SessionHandle {
       if (!saved) throw new Error(`Snapshot "${name}" not found in session "${session.name}"`);
       session.world.restore(saved.data);
     },
-    state: (collection) => session.world.table(collection).all(),
+    state: (collection) => session.world.all(collection),
     record: (collection, id) => session.world.get(collection, id),
   };
 }

@@ -17,8 +17,10 @@ import type {
   Product,
   Transaction,
 } from '../../src/generated/wire.js';
-import { centsToNumber, convertCents, formatCents, lineCents, percentOf, toCents } from '../../src/domain/money.js';
+import { convertCents, formatCents, percentOf, toCents } from '../../src/domain/money.js';
+import { type Line as DocumentLine, lineTotal, withTotals } from '../../src/domain/invoiceLines.js';
 import { Random, LAST_DAY, day, dayTime } from './random.js';
+import { CYCLE_NAMES, type RecurringCycle } from '../../src/domain/cycles.js';
 
 export type Scaled =
   | 'clients'
@@ -150,14 +152,8 @@ const TAX_BY_COUNTRY: Record<string, string> = {
   SE: '25.00',
   ES: '21.00',
 };
-const CYCLES: Record<string, Account['billingcycle']> = {
-  m: 'Monthly',
-  q: 'Quarterly',
-  s: 'Semi-Annually',
-  a: 'Annually',
-  b: 'Biennially',
-  t: 'Triennially',
-};
+/** The cycles generated services and addons bill on (no hourly, daily or weekly hosting). */
+const CYCLES: readonly RecurringCycle[] = ['m', 'q', 's', 'a', 'b', 't'];
 const EXTRAS = [
   ['Hourly support [hours]', '60.00'],
   ['Website migration', '49.00'],
@@ -302,7 +298,7 @@ export class WorldGenerator {
       const id = String(i);
       const who = rnd.pick(this.customers);
       const product = rnd.pick(products);
-      const code = rnd.pick(Object.keys(CYCLES).filter((c) => price(product, c) !== '0.00'));
+      const code = rnd.pick(CYCLES.filter((c) => price(product, c) !== '0.00'));
       const total = this.inCurrency(price(product, code), who.currency);
       const setup = toCents(this.inCurrency(price(product, `${code}_setup`), who.currency));
       const created = rnd.int(LAST_DAY);
@@ -320,7 +316,7 @@ export class WorldGenerator {
         payment_module: who.gateway,
         firstpayment: formatCents(toCents(total) + setup),
         total,
-        billingcycle: CYCLES[code],
+        billingcycle: CYCLE_NAMES[code],
         billingtype: 'PrePay',
         next_due: due,
         next_invoice: due,
@@ -343,7 +339,7 @@ export class WorldGenerator {
     }
   }
 
-  private addon(account: Account, product: Product, code: string, who: Customer): void {
+  private addon(account: Account, product: Product, code: RecurringCycle, who: Customer): void {
     const fits = this.base.addons.filter(
       (a) => a.paytype === 'Regular' && price(a, code) !== '0.00' && (a.products === '' || a.products.split(',').includes(product.id)),
     );
@@ -354,7 +350,7 @@ export class WorldGenerator {
       account_id: account.id,
       addon_id: addon.id,
       name: addon.name,
-      billingcycle: CYCLES[code],
+      billingcycle: CYCLE_NAMES[code],
       recurring_amount: this.inCurrency(price(addon, code), who.currency),
       setup_fee: this.inCurrency(price(addon, `${code}_setup`), who.currency),
       status: account.status === 'Active' ? 'Active' : 'Cancelled',
@@ -561,27 +557,21 @@ function maxId(rows: readonly { id: string }[]): number {
 }
 
 function withLineTotal<T extends { amount: string; qty: string }>(line: T): T & { linetotal: number } {
-  return { ...line, linetotal: centsToNumber(lineCents(line.amount, line.qty)) };
+  return { ...line, linetotal: lineTotal(line.amount, line.qty) };
 }
 
-/** subtotal, taxes on the taxed lines and total, in integer cents, as the fixture test checks them. */
-function totals(items: readonly { amount: string; qty: string; taxed: string }[], taxrate: string, taxrate2: string, credit: string) {
-  let subtotal = 0;
-  let taxed = 0;
-  for (const item of items) {
-    const cents = lineCents(item.amount, item.qty);
-    subtotal += cents;
-    if (item.taxed === '1') taxed += cents;
-  }
-  const tax = percentOf(taxed, taxrate);
-  const tax2 = percentOf(taxed, taxrate2);
-  return {
-    subtotal: formatCents(subtotal),
-    credit,
-    tax: formatCents(tax),
+/** subtotal, taxes and total by the rule every call uses (src/domain/invoiceLines.ts), in the record's key order. */
+function totals(items: readonly DocumentLine[], taxrate: string, taxrate2: string, credit: string) {
+  const zero = '0.00';
+  const { subtotal, tax, tax2, total } = withTotals({
+    items,
     taxrate,
-    tax2: formatCents(tax2),
     taxrate2,
-    total: formatCents(subtotal + tax + tax2 - toCents(credit)),
-  };
+    credit,
+    subtotal: zero,
+    tax: zero,
+    tax2: zero,
+    total: zero,
+  });
+  return { subtotal, credit, tax, taxrate, tax2, taxrate2, total };
 }

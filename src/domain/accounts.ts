@@ -1,75 +1,39 @@
-// Accounts (services) and the addons attached to them: billing-cycle codes and
-// names, which cycles an addon is sold on and what it costs, and the views the
-// account calls answer. addAddonToAccount validates and prices through these.
-import type { World } from '../store/world.js';
-import type { Account, AccountAddon, AccountAddonItem, AccountDetails, Addon, Invoice, InvoiceItem } from '../generated/wire.js';
+// Accounts (services) and the addons attached to them: which cycle an addon is
+// attached on and what it costs, the invoice that attaching it creates, and the
+// views the account calls answer.
+import type { View } from '../store/world.js';
+import type {
+  Account,
+  AccountAddon,
+  AccountAddonItem,
+  AccountDetails,
+  AccountListItem,
+  Addon,
+  Invoice,
+  InvoiceItem,
+} from '../generated/wire.js';
 import { fail, messages } from '../errors.js';
-import { OFFER_CYCLES, type PriceView } from './catalogue.js';
-import { addDays, addMonths, formatDate, parseDateTime, ZERO_DATE } from './dates.js';
-import { centsToNumber, formatCents, toCents } from './money.js';
-
-export type RecurringCycle = (typeof OFFER_CYCLES)[number];
-export type AddonCycle = RecurringCycle | 'Once' | 'Free';
-type CycleName = Account['billingcycle'];
-
-/** Wire names of the cycle codes; a one-time charge is stored as "One Time". */
-export const CYCLE_NAMES: Record<AddonCycle, CycleName> = {
-  h: 'Hourly',
-  d: 'Daily',
-  w: 'Weekly',
-  m: 'Monthly',
-  q: 'Quarterly',
-  s: 'Semi-Annually',
-  a: 'Annually',
-  b: 'Biennially',
-  t: 'Triennially',
-  p4: 'Quadrennially',
-  p5: 'Quinquennially',
-  Once: 'One Time',
-  Free: 'Free',
-};
-
-const CODE_OF_NAME = new Map<string, AddonCycle>(Object.entries(CYCLE_NAMES).map(([code, name]) => [name, code as AddonCycle]));
-CODE_OF_NAME.set('Once', 'Once');
-
-/** One period of a recurring cycle. Hourly moves the clock an hour: dates only change near midnight. */
-const CYCLE_LENGTH: Record<RecurringCycle, { months: number } | { days: number }> = {
-  h: { days: 1 / 24 },
-  d: { days: 1 },
-  w: { days: 7 },
-  m: { months: 1 },
-  q: { months: 3 },
-  s: { months: 6 },
-  a: { months: 12 },
-  b: { months: 24 },
-  t: { months: 36 },
-  p4: { months: 48 },
-  p5: { months: 60 },
-};
-
-export const isRecurring = (cycle: AddonCycle): cycle is RecurringCycle => cycle !== 'Once' && cycle !== 'Free';
-
-/** The cycles an addon is sold on: a Regular addon each cycle priced above "0.00", else only Once or Free. */
-export function addonCycles(addon: Addon): AddonCycle[] {
-  if (addon.paytype === 'Once') return ['Once'];
-  if (addon.paytype === 'Free') return ['Free'];
-  return OFFER_CYCLES.filter((cycle) => toCents(addon[cycle]) !== 0);
-}
+import { type Cycle, CYCLE_NAMES, cycleCode, cyclePriceCents, isRecurring, offeredCycles } from './cycles.js';
+import { rateOf } from './currencies.js';
+import { addDays, formatDate, parseDateTime } from './dates.js';
+import { firstFreeLineId, lineDate, lineTotal } from './invoiceLines.js';
+import { formatCents, toCents } from './money.js';
+import { clientNames } from './views.js';
 
 /** The cycle asked for, else the account's own cycle when offered, else the addon's first priced one. */
-export function chooseCycle(addon: Addon, account: Account, wanted: AddonCycle | undefined): AddonCycle {
-  const offered = addonCycles(addon);
+export function chooseCycle(addon: Addon, account: Account, wanted: Cycle | undefined): Cycle {
+  const offered = offeredCycles(addon);
   if (wanted !== undefined) {
     if (!offered.includes(wanted)) fail(messages.addonCycleNotOffered(addon.id, wanted, offered));
     return wanted;
   }
-  const own = CODE_OF_NAME.get(account.billingcycle);
+  const own = cycleCode(account.billingcycle);
   if (own !== undefined && offered.includes(own)) return own;
   return offered[0] ?? fail(messages.addonNotPriced(addon.id));
 }
 
 /** Refuses an addon the account's product may not carry, or a unique addon the account already has. */
-export function checkAddonFits(db: World, addon: Addon, account: Account): void {
+export function checkAddonFits(world: View, addon: Addon, account: Account): void {
   const products = addon.products
     .split(',')
     .map((id) => id.trim())
@@ -78,56 +42,30 @@ export function checkAddonFits(db: World, addon: Addon, account: Account): void 
     fail(messages.addonNotForProduct(addon.id, account.id, account.product_id, products));
   }
   // A Terminated or Cancelled attachment is history, not a second copy.
-  const live = db
-    .table('account_addons')
-    .where('account_id', account.id)
+  const live = world
+    .where('account_addons', 'account_id', account.id)
     .filter((row) => row.addon_id === addon.id && row.status !== 'Terminated' && row.status !== 'Cancelled');
   if (addon.unique === '1' && live.length > 0) fail(messages.addonUnique(addon.id, account.id, live[0].id));
 }
 
 /** Price and setup fee in the account's currency: a Once addon keeps its price in `m`, a Free one costs nothing. */
-export function addonCharge(addon: Addon, cycle: AddonCycle, view: PriceView): { price: string; setup: string } {
-  if (cycle === 'Free') return { price: '0.00', setup: '0.00' };
-  const key = cycle === 'Once' ? 'm' : cycle;
-  return { price: view(addon[key]), setup: view(addon[`${key}_setup`]) };
-}
-
-/** Today plus one period; a charge that never recurs has no next due date. */
-export function nextDueDate(cycle: AddonCycle, now: Date): string {
-  if (!isRecurring(cycle)) return ZERO_DATE;
-  const length = CYCLE_LENGTH[cycle];
-  return formatDate('months' in length ? addMonths(now, length.months) : addDays(now, length.days));
-}
-
-/** "20/11/2026": the invoice line period format the stored invoices use. */
-function dayMonthYear(date: string): string {
-  const [y, m, d] = date.split('-');
-  return `${d}/${m}/${y}`;
+export function addonCharge(addon: Addon, cycle: Cycle, toAccount: (cents: number) => number): { price: string; setup: string } {
+  const { price, setup } = cyclePriceCents(addon, cycle);
+  return { price: formatCents(toAccount(price)), setup: formatCents(toAccount(setup)) };
 }
 
 /** "Name (first day - last day)" of the first period, or "Name (One Time)". */
-function addonLineText(row: AccountAddon, cycle: AddonCycle): string {
+function addonLineText(row: AccountAddon, cycle: Cycle): string {
   if (!isRecurring(cycle)) return `${row.name} (${CYCLE_NAMES[cycle]})`;
   const start = row.date_created;
   const lastDay = formatDate(addDays(parseDateTime(row.next_due)!, -1));
-  return `${row.name} (${dayMonthYear(start)} - ${dayMonthYear(lastDay < start ? start : lastDay)})`;
-}
-
-/**
- * Line ids are unique across all invoices, as rows of one line table are: new lines
- * are numbered from one past the highest line id in use. There is no index for a
- * maximum, so this reads every invoice's lines once per invoice created.
- */
-function firstFreeLineId(db: World): number {
-  let max = 0;
-  for (const invoice of db.table('invoices').all()) for (const item of invoice.items) max = Math.max(max, Number(item.id));
-  return max + 1;
+  return `${row.name} (${lineDate(start)} - ${lineDate(lastDay < start ? start : lastDay)})`;
 }
 
 /** The Unpaid, untaxed invoice for a newly attached addon: an Addon line and, with a setup fee, a Setup line. */
-export function addonInvoice(db: World, account: Account, row: AccountAddon, cycle: AddonCycle, rate: string): Invoice {
-  const id = db.nextId('invoices');
-  const firstLine = firstFreeLineId(db);
+export function addonInvoice(world: View, account: Account, row: AccountAddon, cycle: Cycle): Invoice {
+  const id = world.nextId('invoices');
+  const firstLine = firstFreeLineId(world, 'invoices');
   const line = (n: number, type: string, description: string, amount: string): InvoiceItem => ({
     id: String(firstLine + n),
     invoice_id: id,
@@ -137,7 +75,7 @@ export function addonInvoice(db: World, account: Account, row: AccountAddon, cyc
     amount,
     taxed: '0',
     qty: '1',
-    linetotal: centsToNumber(toCents(amount)),
+    linetotal: lineTotal(amount, '1'),
   });
   // A Once addon's one-time price is stored as its recurring_amount, so one rule covers both paytypes.
   const setupCents = toCents(row.setup_fee);
@@ -162,15 +100,15 @@ export function addonInvoice(db: World, account: Account, row: AccountAddon, cyc
     total,
     payment_module: row.payment_module,
     currency_id: account.currency_id,
-    rate,
+    rate: rateOf(world, account.currency_id),
     notes: '',
     items,
   };
 }
 
 /** An attached addon as getAccountAddons lists it: module actions only for an addon run by a module. */
-export function accountAddonItem(db: World, row: AccountAddon): AccountAddonItem {
-  const module = db.get('addons', row.addon_id)?.module ?? '';
+export function accountAddonItem(world: View, row: AccountAddon): AccountAddonItem {
+  const module = world.get('addons', row.addon_id)?.module ?? '';
   return {
     id: row.id,
     name: row.name,
@@ -188,7 +126,7 @@ export function accountAddonItem(db: World, row: AccountAddon): AccountAddonItem
 }
 
 /** getAccountDetails' `details`: stored fields in the real answer's order, then billsim's additions. */
-export function accountDetails(db: World, a: Account): AccountDetails {
+export function accountDetails(world: View, a: Account): AccountDetails {
   return {
     id: a.id,
     client_id: a.client_id,
@@ -214,6 +152,27 @@ export function accountDetails(db: World, a: Account): AccountDetails {
     manual: a.manual,
     currency_id: a.currency_id,
     notes: a.notes,
-    name: db.get('products', a.product_id)?.name ?? '',
+    name: world.get('products', a.product_id)?.name ?? '',
+  };
+}
+
+/** An account as getClientAccounts/getAccounts list it: `name`/`type` come from its product. */
+export function accountItem(world: View, account: Account): AccountListItem {
+  const product = world.get('products', account.product_id);
+  const { firstname, lastname } = clientNames(world, account.client_id);
+  return {
+    id: account.id,
+    manual: account.manual,
+    domain: account.domain,
+    billingcycle: account.billingcycle,
+    status: account.status,
+    total: account.total,
+    next_due: account.next_due,
+    name: product?.name ?? '',
+    type: product?.type ?? '',
+    lastname,
+    firstname,
+    client_id: account.client_id,
+    currency_id: account.currency_id,
   };
 }

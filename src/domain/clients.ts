@@ -1,30 +1,30 @@
 // Client accounts and their contacts, cards on file and staff logins. A contact
 // is a client record whose parent_id names its main client ("0" for a main client).
 import { fail, messages, notFound } from '../errors.js';
-import type { World } from '../store/world.js';
+import type { View } from '../store/world.js';
 import type { Client, ClientCard } from '../generated/wire.js';
 
 export const MAIN_PARENT_ID = '0';
 
-export function requireClient(db: World, id: string): Client {
-  return db.get('clients', id) ?? notFound('Client', id);
+export function requireClient(world: View, id: string): Client {
+  return world.get('clients', id) ?? notFound('Client', id);
 }
 
 /** Contacts as getClientContacts lists them (and getClientDetails embeds them): oldest first. */
-export function contactItems(db: World, clientId: string) {
-  return [...db.table('clients').where('parent_id', clientId)]
+export function contactItems(world: View, clientId: string) {
+  return [...world.where('clients', 'parent_id', clientId)]
     .sort((a, b) => Number(a.id) - Number(b.id))
     .map(({ id, firstname, lastname, datecreated, email }) => ({ id, firstname, lastname, datecreated, email }));
 }
 
 /** Emails identify a login, so two records may not share one in any letter case. */
-export function emailInUse(db: World, email: string): boolean {
-  return db.table('clients').whereKey('email:lower', (row) => row.email.toLowerCase(), email.toLowerCase()).length > 0;
+export function emailInUse(world: View, email: string): boolean {
+  return world.whereKey('clients', 'email:lower', (row) => row.email.toLowerCase(), email.toLowerCase()).length > 0;
 }
 
 /** The client's card on file: billsim keeps at most one per client, as HostBill's card on file. */
-export function cardOnFile(db: World, clientId: string): ClientCard {
-  return db.table('client_cards').where('client_id', clientId)[0] ?? fail(messages.cardMissing(clientId));
+export function cardOnFile(world: View, clientId: string): ClientCard {
+  return world.where('client_cards', 'client_id', clientId)[0] ?? fail(messages.cardMissing(clientId));
 }
 
 // ISO 3166-1 alpha-2: the 249 officially assigned codes (no reserved or user-assigned ones such as UK or EU).

@@ -1,13 +1,12 @@
 // Changing one item of an order draft: which item a call names, what a product
 // or a TLD is priced on, and how custom field values merge. The calls that edit
 // or remove an item validate through these, then write the draft once.
-import type { World } from '../store/world.js';
+import type { View } from '../store/world.js';
 import type { DraftDomain, DraftService, DraftView, OrderDraft, Product } from '../generated/wire.js';
 import { fail, messages, notFound } from '../errors.js';
-import { CYCLES, draftView } from './drafts.js';
+import { draftView } from './drafts.js';
 import { toCents } from './money.js';
 
-type Cycle = DraftService['cycle'];
 export type CustomValues = DraftService['custom'];
 
 export interface ItemSelector {
@@ -23,11 +22,11 @@ export type PickedItem = { kind: 'service'; index: number; item: DraftService } 
  * or `domain` (a domain_id). Item ids are unique within their draft only, so
  * the lookup runs over the draft's own short item list.
  */
-export function pickDraftItem(db: World, params: ItemSelector): { draft: OrderDraft; picked: PickedItem } {
+export function pickDraftItem(world: View, params: ItemSelector): { draft: OrderDraft; picked: PickedItem } {
   const { id, service, domain } = params;
   if (service !== undefined && domain !== undefined) fail(messages.draftItemBoth());
   if (service === undefined && domain === undefined) fail(messages.draftItemMissing());
-  const draft = db.get('order_drafts', id) ?? notFound('Order draft', id);
+  const draft = world.get('order_drafts', id) ?? notFound('Order draft', id);
   if (service !== undefined) {
     const index = draft.services.findIndex((s) => s.service_id === service);
     if (index < 0) notFound(`Order draft ${id} service`, service);
@@ -36,18 +35,6 @@ export function pickDraftItem(db: World, params: ItemSelector): { draft: OrderDr
   const index = draft.domains.findIndex((d) => d.domain_id === domain);
   if (index < 0) notFound(`Order draft ${id} domain`, domain!);
   return { draft, picked: { kind: 'domain', index, item: draft.domains[index] } };
-}
-
-/**
- * The cycles a service may bill this product on: a Regular product each recurring
- * cycle whose price is not "0.00", a Once product only "Once", a Free product only
- * "Free". A domain TLD offers none (it is priced per period instead).
- */
-export function offeredCycles(product: Product): Cycle[] {
-  if (product.paytype === 'Once') return ['Once'];
-  if (product.paytype === 'Free') return ['Free'];
-  if (product.paytype !== 'Regular') return [];
-  return CYCLES.filter((cycle) => toCents(product[cycle]) !== 0);
 }
 
 /** The periods (in years) a TLD is priced on for an action: its price-list rows whose price for the action is not "0.00". */
@@ -76,6 +63,6 @@ export function mergeCustom(stored: CustomValues, given: CustomValues): CustomVa
 }
 
 /** What a call that changes a draft answers: the whole draft as getOrderDraft shows it, and its info line. */
-export function draftAnswer(db: World, draft: OrderDraft, info: string): { draft: DraftView; info: string[] } {
-  return { draft: draftView(db, draft), info: [info] };
+export function draftAnswer(world: View, draft: OrderDraft, info: string): { draft: DraftView; info: string[] } {
+  return { draft: draftView(world, draft), info: [info] };
 }

@@ -3,7 +3,7 @@
 // pages, TLD prices and recipients, keys items by id, and mixes numbers and
 // strings exactly as the real answer does. Every call that answers a draft
 // (getOrderDraft and the calls that change one) renders it through draftView.
-import type { World } from '../store/world.js';
+import type { View } from '../store/world.js';
 import type {
   DraftDomain,
   DraftRecipient,
@@ -19,119 +19,53 @@ import type {
 } from '../generated/wire.js';
 import { notFound } from '../errors.js';
 import { centsToNumber, percentOf, toCents } from './money.js';
-import { addDays, addMonths, formatDate, parseDateTime, ZERO_DATE } from './dates.js';
-import { clientEmbed } from './views.js';
+import { type Cycle, type RecurringCycle, cyclePriceCents, draftCycleName, firstPeriod, RECURRING_CYCLES } from './cycles.js';
+import { parseDateTime, ZERO_DATE } from './dates.js';
+import { clientEmbed, pick } from './views.js';
 
-type Cycle = DraftService['cycle'];
-type RecurringCycle = Exclude<Cycle, 'Once' | 'Free'>;
-
-/** Recurring cycles in the product record's price order. */
-export const CYCLES = ['m', 'q', 's', 'a', 'b', 't', 'p4', 'p5', 'd', 'w', 'h'] as const;
-
-const CYCLE_NAMES: Record<Cycle, DraftViewService['recurring']> = {
-  h: 'hourly',
-  d: 'daily',
-  w: 'weekly',
-  m: 'monthly',
-  q: 'quarterly',
-  s: 'semi-annually',
-  a: 'annually',
-  b: 'biennially',
-  t: 'triennially',
-  p4: 'quadrennially',
-  p5: 'quinquennially',
-  Once: 'once',
-  Free: 'free',
-};
-
-/** Length of one billing period: whole months, or days for the short cycles. */
-const CYCLE_LENGTH: Record<RecurringCycle, { months: number } | { days: number }> = {
-  h: { days: 0 },
-  d: { days: 1 },
-  w: { days: 7 },
-  m: { months: 1 },
-  q: { months: 3 },
-  s: { months: 6 },
-  a: { months: 12 },
-  b: { months: 24 },
-  t: { months: 36 },
-  p4: { months: 48 },
-  p5: { months: 60 },
-};
-
-const isRecurring = (cycle: Cycle): cycle is RecurringCycle => cycle !== 'Once' && cycle !== 'Free';
 const money = (price: string): number => centsToNumber(toCents(price));
 
-/** Price and setup fee of one unit in cents. A one-time product keeps its price in the `m` columns. */
-export function cyclePriceCents(product: Product, cycle: Cycle): { price: number; setup: number } {
-  if (cycle === 'Free') return { price: 0, setup: 0 };
-  const key = cycle === 'Once' ? 'm' : cycle;
-  return { price: toCents(product[key]), setup: toCents(product[`${key}_setup`]) };
+/** The first billing period from the order date (zero dates for a charge that never recurs). */
+function orderPeriod(cycle: Cycle, orderDate: string): DraftViewPeriod {
+  const start = parseDateTime(orderDate.slice(0, 10));
+  return start ? firstPeriod(cycle, start) : { from: ZERO_DATE, to: ZERO_DATE };
 }
 
-/** The first billing period: order date to the day before the next due date (never before the order date). */
-function firstPeriod(cycle: Cycle, orderDate: string): DraftViewPeriod {
-  const start = parseDateTime(orderDate.slice(0, 10));
-  if (!isRecurring(cycle) || !start) return { from: ZERO_DATE, to: ZERO_DATE };
-  const length = CYCLE_LENGTH[cycle];
-  const next = 'months' in length ? addMonths(start, length.months) : addDays(start, length.days);
-  const last = addDays(next, -1);
-  return { from: formatDate(start), to: formatDate(last < start ? start : last) };
-}
+const PRODUCT_HEAD = [
+  'id',
+  'category_id',
+  'type',
+  'name',
+  'description',
+  'visible',
+  'domain_options',
+  'stock',
+  'qty',
+  'autosetup',
+  'subdomain',
+  'owndomain',
+  'tax',
+  'upgrades',
+  'sort_order',
+  'rel',
+  'paytype',
+] as const;
 
 /** The product record with numeric prices and a `<cycle>_enabled` flag per recurring cycle. */
 function productView(product: Product): DraftViewProduct {
-  const {
-    id,
-    category_id,
-    type,
-    name,
-    description,
-    visible,
-    domain_options,
-    stock,
-    qty,
-    autosetup,
-    subdomain,
-    owndomain,
-    tax,
-    upgrades,
-    sort_order,
-    rel,
-    paytype,
-    ptype,
-    module,
-    free_domain,
-  } = product;
-  const prices = {} as Record<`${(typeof CYCLES)[number]}_setup` | (typeof CYCLES)[number], number>;
-  for (const cycle of CYCLES) prices[`${cycle}_setup`] = money(product[`${cycle}_setup`]);
-  for (const cycle of CYCLES) prices[cycle] = money(product[cycle]);
+  const prices = {} as Record<`${RecurringCycle}_setup` | RecurringCycle, number>;
+  for (const cycle of RECURRING_CYCLES) prices[`${cycle}_setup`] = money(product[`${cycle}_setup`]);
+  for (const cycle of RECURRING_CYCLES) prices[cycle] = money(product[cycle]);
   // Only a Regular product bills in cycles; a one-time price in `m` enables nothing (as in the real sample).
-  const enabled = {} as Record<`${(typeof CYCLES)[number]}_enabled`, '0' | '1'>;
-  for (const cycle of CYCLES) enabled[`${cycle}_enabled`] = paytype === 'Regular' && toCents(product[cycle]) > 0 ? '1' : '0';
+  const enabled = {} as Record<`${RecurringCycle}_enabled`, '0' | '1'>;
+  for (const cycle of RECURRING_CYCLES) {
+    enabled[`${cycle}_enabled`] = product.paytype === 'Regular' && toCents(product[cycle]) > 0 ? '1' : '0';
+  }
   return {
-    id,
-    category_id,
-    type,
-    name,
-    description,
-    visible,
-    domain_options,
-    stock,
-    qty,
-    autosetup,
-    subdomain,
-    owndomain,
-    tax,
-    upgrades,
-    sort_order,
-    rel,
-    paytype,
+    ...pick(product, PRODUCT_HEAD),
     ...prices,
     ...enabled,
-    ptype,
-    module,
-    free_domain,
+    ...pick(product, ['ptype', 'module', 'free_domain'] as const),
   };
 }
 
@@ -147,9 +81,9 @@ function domainOptions(product: Product): DraftViewDomainOptions {
   };
 }
 
-function serviceView(db: World, service: DraftService): DraftViewService {
-  const product = db.get('products', service.product_id) ?? notFound('Product', service.product_id);
-  const categoryName = db.get('order_pages', product.category_id)?.name ?? '';
+function serviceView(world: View, service: DraftService): DraftViewService {
+  const product = world.get('products', service.product_id) ?? notFound('Product', service.product_id);
+  const categoryName = world.get('order_pages', product.category_id)?.name ?? '';
   const { price, setup } = cyclePriceCents(product, service.cycle);
   const hasCustom = Object.keys(service.custom).length > 0;
   return {
@@ -176,12 +110,12 @@ function serviceView(db: World, service: DraftService): DraftViewService {
     order_date: service.order_date,
     price: centsToNumber(price),
     price_today: centsToNumber(price),
-    recurring: CYCLE_NAMES[service.cycle],
+    recurring: draftCycleName(service.cycle) as DraftViewService['recurring'],
     setup: centsToNumber(setup),
     tax: product.tax,
     tax_group_id: '1',
     full_month: 0,
-    period: firstPeriod(service.cycle, service.order_date),
+    period: orderPeriod(service.cycle, service.order_date),
     product: productView(product),
   };
 }
@@ -193,8 +127,8 @@ export function domainPriceCents(tld: Product, domain: DraftDomain): number {
   return toCents(domain.action === 'Transfer' ? row.transfer : row.register);
 }
 
-function domainView(db: World, domain: DraftDomain): DraftViewDomain {
-  const tld = db.get('products', domain.tld_id) ?? notFound('TLD', domain.tld_id);
+function domainView(world: View, domain: DraftDomain): DraftViewDomain {
+  const tld = world.get('products', domain.tld_id) ?? notFound('TLD', domain.tld_id);
   return {
     domain_id: Number(domain.domain_id),
     name: domain.name,
@@ -214,13 +148,10 @@ function keyed<T>(items: T[], key: (item: T) => number): Record<string, T> | [] 
 }
 
 /** Who may receive the draft's e-mails: the client, then its contacts (clients whose parent is the client). */
-function recipients(db: World, clientId: string): DraftRecipient[] {
-  const client = clientEmbed(db, clientId);
+function recipients(world: View, clientId: string): DraftRecipient[] {
+  const client = clientEmbed(world, clientId);
   if (!client) return [];
-  const contacts = db
-    .table('clients')
-    .where('parent_id', clientId)
-    .map((c) => clientEmbed(db, c.id));
+  const contacts = world.where('clients', 'parent_id', clientId).map((c) => clientEmbed(world, c.id));
   return [client, ...contacts.filter((c) => c !== null)];
 }
 
@@ -254,9 +185,9 @@ function discountCents(discount: string, subtotal: number): number {
 }
 
 /** The whole wire draft for a stored draft record. */
-export function draftView(db: World, draft: OrderDraft): DraftView {
-  const services = draft.services.map((s) => serviceView(db, s));
-  const domains = draft.domains.map((d) => domainView(db, d));
+export function draftView(world: View, draft: OrderDraft): DraftView {
+  const services = draft.services.map((s) => serviceView(world, s));
+  const domains = draft.domains.map((d) => domainView(world, d));
   const { confirm_email, generate_invoice, send_invoice, override_recipients } = draft.options;
   return {
     services: keyed(services, (s) => s.service_id),
@@ -277,7 +208,7 @@ export function draftView(db: World, draft: OrderDraft): DraftView {
     metadata: false,
     estimate_id: draft.estimate_id,
     options: { confirm_email, generate_invoice, send_invoice, override_recipients },
-    available_recipients: recipients(db, draft.client_id),
+    available_recipients: recipients(world, draft.client_id),
     ...draftTotals(services, domains, draft.discount),
   };
 }

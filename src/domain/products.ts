@@ -1,9 +1,9 @@
 // Products and TLDs as the catalogue-editing calls see them: which products are
 // TLDs, how a copy's name is made unique, and how TLD period prices merge.
-import type { World } from '../store/world.js';
+import type { View } from '../store/world.js';
 import type { Product, TldPeriod } from '../generated/wire.js';
 import { formatCents, toCents } from './money.js';
-import type { PriceView } from './catalogue.js';
+import type { PriceView } from './currencies.js';
 
 /** A TLD is a product billed per registration period (its prices live in `periods`). */
 export function isTld(product: Product): boolean {
@@ -11,8 +11,8 @@ export function isTld(product: Product): boolean {
 }
 
 /** Products whose name equals `name` ignoring case, through one shared index. */
-export function productsNamed(db: World, name: string): readonly Product[] {
-  return db.table('products').whereKey('name:lower', (row) => row.name.toLowerCase(), name.toLowerCase());
+export function productsNamed(world: View, name: string): readonly Product[] {
+  return world.whereKey('products', 'name:lower', (row) => row.name.toLowerCase(), name.toLowerCase());
 }
 
 const SUFFIX = /^(.*)\((\d{1,6})\)$/;
@@ -31,8 +31,8 @@ const SUFFIX = /^(.*)\((\d{1,6})\)$/;
 // rolled-back copy removes it), else the search starts from (2) again.
 const suffixHints = new WeakMap<object, Map<string, number>>();
 
-export function uniqueName(db: World, wanted: string, planned: ReadonlySet<string>): string {
-  const taken = (name: string) => planned.has(name.toLowerCase()) || productsNamed(db, name).length > 0;
+export function uniqueName(world: View, wanted: string, planned: ReadonlySet<string>): string {
+  const taken = (name: string) => planned.has(name.toLowerCase()) || productsNamed(world, name).length > 0;
   if (!taken(wanted)) return wanted;
   let base = wanted;
   let n = 2;
@@ -41,7 +41,8 @@ export function uniqueName(db: World, wanted: string, planned: ReadonlySet<strin
     base = match[1];
     n = Math.max(2, Number(match[2]) + 1);
   }
-  const table = db.table('products');
+  // Keyed by the products list itself: a session's first write copies it, so each copy has its own hints.
+  const table = world.all('products');
   const hints = suffixHints.get(table) ?? new Map<string, number>();
   suffixHints.set(table, hints);
   // Only a search from (2) finds the first free suffix, so only it leaves or uses a hint.

@@ -2,7 +2,7 @@ import { hash, timingSafeEqual } from 'node:crypto';
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import { ApiError, messages } from '../errors.js';
 import type { ApiAccess } from '../generated/wire.js';
-import type { Table } from '../store/table.js';
+import type { View } from '../store/world.js';
 
 // The one-shot hash costs about half of createHash().update().digest().
 function digest(value: string): Buffer {
@@ -55,10 +55,10 @@ export function ipAllowed(rules: readonly string[], ip: string): boolean {
 const DUMMY_KEY = 'billsim-no-such-api-id';
 
 /** Checks credentials, the caller's IP and whether the key may run `call`. Throws ApiError. */
-export function authenticate(access: Table<ApiAccess>, apiId: string, apiKey: string, ip: string, call: string): ApiAccess {
+export function authenticate(world: View, apiId: string, apiKey: string, ip: string, call: string): ApiAccess {
   if (!apiId) throw new ApiError(messages.credentialsMissing('api_id'));
   if (!apiKey) throw new ApiError(messages.credentialsMissing('api_key'));
-  const record = access.where('api_id', apiId)[0];
+  const record = world.where('api_access', 'api_id', apiId)[0];
   // Compare even when the id is unknown, so timing does not reveal valid ids.
   const keyOk = secretEquals(apiKey, record ? record.api_key : DUMMY_KEY);
   if (!record || !keyOk) throw new ApiError(messages.credentialsInvalid());

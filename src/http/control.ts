@@ -176,7 +176,7 @@ function registerInspectionRoutes(app: FastifyInstance, { sessions, calls }: Con
   });
   app.get<{ Params: { collection: string } }>('/state/:collection', async (request) => {
     const name = collectionOf(request.params.collection);
-    return { [name]: sessionOf(request, sessions).world.table(name).all() };
+    return { [name]: sessionOf(request, sessions).world.all(name) };
   });
   app.get<{ Params: { collection: string; id: string } }>('/state/:collection/:id', async (request) => {
     const name = collectionOf(request.params.collection);

@@ -95,11 +95,11 @@ async function answer(deps: EndpointDeps, session: Session, params: Params, call
 async function runCall(deps: EndpointDeps, session: Session, params: Params, call: string, ip: string, now: Date): Promise<object> {
   if (!call) throw new ApiError(messages.callMissing());
   const { world } = session;
-  authenticate(world.table('api_access'), text(params, 'api_id'), text(params, 'api_key'), ip, call);
+  authenticate(world, text(params, 'api_id'), text(params, 'api_key'), ip, call);
   const operation = Object.hasOwn(deps.operations, call) ? deps.operations[call] : undefined;
   if (!operation) throw new ApiError(messages.callUnknown(call));
   const input = validate(call, params);
-  const ctx = { db: world, now };
+  const ctx = { world, now };
   if (!operation.mutates) return operation.run(input, ctx);
   try {
     return await world.mutate(() => operation.run(input, ctx));

@@ -1,22 +1,43 @@
-import type { World } from '../store/world.js';
+import type { View, World } from '../store/world.js';
 
-/** What an operation may use: the session's world and its clock. Nothing from HTTP. */
-export interface Context {
-  db: World;
+/** What a read-only call may use: the session's world through a read-only view, and its clock. Nothing from HTTP. */
+export interface ReadContext {
+  world: View;
   now: Date;
 }
 
-export interface Operation<P, R extends object> {
-  /** True when the call changes state: it then runs in a transaction and is persisted. */
-  mutates: boolean;
-  run(params: P, ctx: Context): R;
+/** What a mutating call may use: the session's world, writable while the call runs inside World.mutate. */
+export interface WriteContext {
+  world: World;
+  now: Date;
 }
+
+export type Context = ReadContext | WriteContext;
+
+export interface ReadOperation<P, R extends object> {
+  mutates: false;
+  run(params: P, ctx: ReadContext): R;
+}
+
+/** A call that changes state: it runs as one mutation (all or nothing) and is persisted. */
+export interface WriteOperation<P, R extends object> {
+  mutates: true;
+  run(params: P, ctx: WriteContext): R;
+}
+
+export type Operation<P, R extends object> = ReadOperation<P, R> | WriteOperation<P, R>;
 
 // The registry stores operations of many parameter types; params are validated
 // against the call's schema before run() sees them.
 // biome-ignore lint/suspicious/noExplicitAny: each entry has its own parameter type
 export type AnyOperation = Operation<any, object>;
 
-export function defineOperation<P, R extends object>(op: Operation<P, R>): Operation<P, R> {
+/** A read-only call: it sees the world through a View, and any write it attempted would throw. */
+export function defineOperation<P, R extends object>(op: ReadOperation<P, R>): ReadOperation<P, R> {
+  return op;
+}
+
+/** A call that changes state: it runs as one mutation, gets the writable world, and is persisted. */
+export function defineMutation<P, R extends object>(op: WriteOperation<P, R>): WriteOperation<P, R> {
   return op;
 }

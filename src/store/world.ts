@@ -1,5 +1,6 @@
 import { Low, Memory, type Adapter } from 'lowdb';
 import { Table } from './table.js';
+import { type Page, paginate, newestFirst, sorterOf } from '../domain/lists.js';
 import type { Collections } from '../generated/wire.js';
 
 export type CollectionName = keyof Collections;
@@ -31,6 +32,32 @@ export class Seed {
   }
 }
 
+/**
+ * What operations read through: records by id, by an indexed field, a whole
+ * collection, and newest-first pages. Nothing here writes; the store decides
+ * how a page is cut (see Table.ordered) so no call needs to know.
+ */
+export interface View {
+  get<K extends CollectionName>(name: K, id: string): RecordOf<K> | undefined;
+  all<K extends CollectionName>(name: K): readonly RecordOf<K>[];
+  /** Records whose `field` equals `value` (compared as strings), through an index. */
+  where<K extends CollectionName, F extends keyof RecordOf<K> & string>(name: K, field: F, value: string): readonly RecordOf<K>[];
+  /** Records whose computed key equals `value`, through an index cached under `index` (one name, one keyOf). */
+  whereKey<K extends CollectionName>(name: K, index: string, keyOf: (row: RecordOf<K>) => string, value: string): readonly RecordOf<K>[];
+  count(name: CollectionName): number;
+  /** The id the next record inserted into `name` gets. */
+  nextId(name: CollectionName): string;
+  /** One page, newest first, of `rows`: the collection itself or a list `where` gave for it. */
+  newestPage<K extends CollectionName>(name: K, rows: readonly RecordOf<K>[], page: number, perpage: number): Page<RecordOf<K>>;
+}
+
+/** A write outside a mutation: the call declares `mutates: false` but writes, or a test writes without a transaction. */
+export class WriteOutsideMutation extends Error {
+  constructor(name: string) {
+    super(`Write to ${name} outside a mutation: declare the call mutating, or write inside World.transaction`);
+  }
+}
+
 type Undo = () => void;
 
 function rollBack(undo: Undo[]): void {
@@ -44,11 +71,12 @@ export class PersistError extends Error {}
  * One session's state. Rows are immutable: write with insert/replace/remove,
  * building a new object (spread the old one) for every change. Reads fall through to the shared seed tables; the first
  * write to a collection copies just that collection (copy-on-write), so a new
- * session costs almost nothing. `db` is the lowdb document whose adapter decides
- * where a committed state goes (memory, or a JSON file for --data).
+ * session costs almost nothing. Writes are refused outside a mutation or a
+ * transaction, so a call that writes while declaring itself read-only fails.
  */
-export class World {
-  readonly db: Low<Collections>;
+export class World implements View {
+  /** The lowdb document whose adapter keeps the committed state (memory, or a JSON file with --data). */
+  readonly document: Low<Collections>;
   private own = new Map<CollectionName, Table<{ id: string }>>();
   private undo: Undo[] | null = null;
   /** The mutation being saved, if any: the next one starts after it. */
@@ -58,10 +86,10 @@ export class World {
     private seed: Seed,
     adapter: Adapter<Collections> = new Memory<Collections>(),
   ) {
-    this.db = new Low(adapter, { ...seed.data });
+    this.document = new Low(adapter, { ...seed.data });
   }
 
-  table<K extends CollectionName>(name: K): Table<RecordOf<K>> {
+  private table<K extends CollectionName>(name: K): Table<RecordOf<K>> {
     return (this.own.get(name) ?? this.seed.tables[name]) as unknown as Table<RecordOf<K>>;
   }
 
@@ -69,12 +97,41 @@ export class World {
     return this.table(name).get(id);
   }
 
+  all<K extends CollectionName>(name: K): readonly RecordOf<K>[] {
+    return this.table(name).all();
+  }
+
+  where<K extends CollectionName, F extends keyof RecordOf<K> & string>(name: K, field: F, value: string): readonly RecordOf<K>[] {
+    return this.table(name).where(field, value);
+  }
+
+  whereKey<K extends CollectionName>(name: K, index: string, keyOf: (row: RecordOf<K>) => string, value: string): readonly RecordOf<K>[] {
+    return this.table(name).whereKey(index, keyOf, value);
+  }
+
+  count(name: CollectionName): number {
+    return this.table(name).size;
+  }
+
+  /**
+   * Rows in ascending id order (as a table keeps them while ids only grow, and
+   * any index list of such a table) are read from the end, so a page costs its
+   * own size, not a sort of them all.
+   */
+  newestPage<K extends CollectionName>(name: K, rows: readonly RecordOf<K>[], page: number, perpage: number): Page<RecordOf<K>> {
+    if (!this.table(name).ordered) return paginate(newestFirst(rows), page, perpage);
+    const end = rows.length - page * perpage;
+    const items = end > 0 ? rows.slice(Math.max(0, end - perpage), end).reverse() : [];
+    return { items, sorter: sorterOf(rows.length, page, perpage) };
+  }
+
   private writable<K extends CollectionName>(name: K): Table<RecordOf<K>> {
+    if (!this.undo) throw new WriteOutsideMutation(name);
     let table = this.own.get(name);
     if (!table) {
       table = this.seed.tables[name].overlay() as unknown as Table<{ id: string }>;
       this.own.set(name, table);
-      this.db.data[name] = table.rows as never;
+      this.document.data[name] = table.rows as never;
     }
     return table as unknown as Table<RecordOf<K>>;
   }
@@ -131,7 +188,7 @@ export class World {
 
   /** Hands the committed state to the adapter (a no-op in memory, an atomic file write with --data). */
   persist(): Promise<void> {
-    return this.db.write();
+    return this.document.write();
   }
 
   /**
@@ -185,7 +242,7 @@ export class World {
   /** Back to the seed: drops every copied collection. */
   reset(): void {
     this.own.clear();
-    this.db.data = { ...this.seed.data };
+    this.document.data = { ...this.seed.data };
   }
 
   /** Every collection's current rows; cheap, because rows are replaced, never mutated. */
@@ -198,11 +255,11 @@ export class World {
   /** Makes `data` (a snapshot, or a persisted file's content) the current state. */
   restore(data: Collections): void {
     this.own.clear();
-    this.db.data = { ...this.seed.data };
+    this.document.data = { ...this.seed.data };
     for (const name of Object.keys(this.seed.tables) as CollectionName[]) {
       const table = new Table(data[name].slice() as { id: string }[]);
       this.own.set(name, table);
-      this.db.data[name] = table.rows as never;
+      this.document.data[name] = table.rows as never;
     }
   }
 }

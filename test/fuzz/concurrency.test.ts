@@ -107,8 +107,7 @@ t.test('20 sessions doing conflicting mutations in parallel each see only their 
   const pristine = storeJson(app, 'pristine');
   const addonsBefore = app.billsim.sessions
     .get('pristine')
-    .world.table('account_addons')
-    .all()
+    .world.all('account_addons')
     .filter((a) => a.account_id === '1' && a.addon_id === '2').length;
   const sessions = Array.from({ length: 20 }, (_, k) => `parallel-${k}`);
   // Every session changes the same records in the same way, so any leak shows as a doubled or foreign change.
@@ -193,8 +192,7 @@ t.test('20 sessions doing conflicting mutations in parallel each see only their 
   for (const session of sessions) {
     const world = app.billsim.sessions.get(session).world;
     const products = world
-      .table('products')
-      .all()
+      .all('products')
       .filter((p) => p.name.startsWith('Shared'))
       .map((p) => p.name)
       .sort();
@@ -209,27 +207,15 @@ t.test('20 sessions doing conflicting mutations in parallel each see only their 
       [session],
       `${session}: only its own line`,
     );
-    const contacts = world
-      .table('clients')
-      .all()
-      .filter((c) => c.email === 'same.person@example.com');
+    const contacts = world.all('clients').filter((c) => c.email === 'same.person@example.com');
     t.equal(contacts.length, 1, `${session}: one contact with the shared email`);
-    t.equal(
-      world
-        .table('client_cards')
-        .all()
-        .find((c) => c.client_id === '1')!.token,
-      `tok-${session}`,
-    );
+    t.equal(world.all('client_cards').find((c) => c.client_id === '1')!.token, `tok-${session}`);
     t.notOk(
       world.get('order_drafts', '1')!.services.some((s) => s.service_id === '1'),
       `${session}: its removal`,
     );
     t.equal(
-      world
-        .table('account_addons')
-        .all()
-        .filter((a) => a.account_id === '1' && a.addon_id === '2').length,
+      world.all('account_addons').filter((a) => a.account_id === '1' && a.addon_id === '2').length,
       addonsBefore + 1,
       `${session}: its addon`,
     );

@@ -305,7 +305,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 
 /** Read calls covering every record a mutation can touch. */
 function reads(world: World): Array<[string, Pair[]]> {
-  const all = <K extends keyof Collections>(name: K) => world.table(name).all() as ReadonlyArray<{ id: string }>;
+  const all = <K extends keyof Collections>(name: K) => world.all(name) as ReadonlyArray<{ id: string }>;
   const list: Array<[string, Pair[]]> = [
     ['getClients', [['perpage', '1000']]],
     ['getEstimates', [['perpage', '1000']]],
@@ -338,8 +338,8 @@ function reads(world: World): Array<[string, Pair[]]> {
 async function checkState(app: FastifyInstance, session: string): Promise<string[]> {
   const world = app.billsim.sessions.get(session).world;
   const problems = checkIds(world);
-  for (const e of world.table('estimates').all()) problems.push(...checkTotals('estimate', e));
-  for (const i of world.table('invoices').all()) problems.push(...checkTotals('invoice', i));
+  for (const e of world.all('estimates')) problems.push(...checkTotals('estimate', e));
+  for (const i of world.all('invoices')) problems.push(...checkTotals('invoice', i));
   const before = storeJson(app, session);
   for (const [call, pairs] of reads(world)) {
     try {

@@ -11,9 +11,9 @@ export function checkIds(world: World): string[] {
   for (const [name, rows] of Object.entries(data) as Array<[keyof Collections, Array<{ id: string }>]>) {
     const ids = rows.map((r) => r.id);
     if (new Set(ids).size !== ids.length) problems.push(`${name}: duplicate ids ${ids.join(',')}`);
-    const table = world.table(name);
-    if (table.size !== rows.length) problems.push(`${name}: index size ${table.size} != ${rows.length} rows`);
-    for (const row of rows) if (table.get(row.id) !== row) problems.push(`${name}: index misses row ${row.id}`);
+    const size = world.count(name);
+    if (size !== rows.length) problems.push(`${name}: index size ${size} != ${rows.length} rows`);
+    for (const row of rows) if (world.get(name, row.id) !== row) problems.push(`${name}: index misses row ${row.id}`);
   }
   const lineIds = (lists: Array<Array<{ id: string }>>, what: string) => {
     const ids = lists.flat().map((l) => l.id);

@@ -3,6 +3,7 @@
 import type { Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../src/app.js';
+import type { CollectionName, World } from '../../src/store/world.js';
 import { resultValidator } from '../../src/schemas.js';
 import { strictValidator, SCHEMA_BASE } from '../../src/schemas.js';
 
@@ -108,4 +109,13 @@ export async function sameEverywhere(t: Test, app: FastifyInstance, call: string
 /** The whole stored state of a session as JSON, to prove a failed call changed nothing. */
 export function storeJson(app: FastifyInstance, session = 'default'): string {
   return JSON.stringify(app.billsim.sessions.get(session).world.snapshot());
+}
+
+/** Makes reading the whole of `collection` throw, so a test shows a call finds its rows through an index. */
+export function noScanOf(world: World, collection: CollectionName): void {
+  const all = world.all.bind(world);
+  world.all = ((name: CollectionName) => {
+    if (name === collection) throw new Error(`scanned the whole ${collection} table`);
+    return all(name);
+  }) as World['all'];
 }

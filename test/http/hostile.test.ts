@@ -156,7 +156,7 @@ t.test("prototype keys inside a mutation's own parameters are dropped, and nothi
     }
     const state = storeJson(app, session);
     t.notMatch(state, /polluted|isAdmin/, `${via}: no stored record holds a prototype key's value`);
-    const contact = app.billsim.sessions.get(session).world.table('clients').where('email', `${via}.p.q@example.com`)[0];
+    const contact = app.billsim.sessions.get(session).world.where('clients', 'email', `${via}.p.q@example.com`)[0];
     t.equal(Object.getPrototypeOf(contact.privileges), Object.prototype);
     t.strictSame(contact.privileges, { billing: { invoices: '1' } });
   }

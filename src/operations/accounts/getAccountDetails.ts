@@ -5,8 +5,8 @@ import type { GetAccountDetailsRequest, GetAccountDetailsResult } from '../../ge
 
 export default defineOperation<GetAccountDetailsRequest, GetAccountDetailsResult>({
   mutates: false,
-  run({ id }, { db }) {
-    const account = db.get('accounts', id) ?? notFound('Account', id);
-    return { details: accountDetails(db, account) };
+  run({ id }, { world }) {
+    const account = world.get('accounts', id) ?? notFound('Account', id);
+    return { details: accountDetails(world, account) };
   },
 });

@@ -1,9 +1,10 @@
 import { defineOperation } from '../operation.js';
 import { notFound } from '../../errors.js';
-import { accountItem, containsText, inOrderPage, matching, newestPage } from '../../domain/billing.js';
-import { pageParams } from '../../domain/paging.js';
-import type { World } from '../../store/world.js';
+import type { View } from '../../store/world.js';
 import type { Account, GetAccountsFilter, GetAccountsRequest, GetAccountsResult } from '../../generated/wire.js';
+import { accountItem } from '../../domain/accounts.js';
+import { inOrderPage } from '../../domain/catalogue.js';
+import { containsText, matching, pageParams } from '../../domain/lists.js';
 
 type ListName = NonNullable<GetAccountsRequest['list']>;
 
@@ -19,15 +20,14 @@ const LIST_STATUS: Record<ListName, Account['status'] | undefined> = {
 };
 
 /** The candidate rows through the narrowest index a request names; the matcher applies every condition. */
-function candidates(db: World, product: string | undefined, status: string | undefined): readonly Account[] {
-  const table = db.table('accounts');
-  if (product) return table.where('product_id', product);
-  if (status) return table.where('status', status);
-  return table.all();
+function candidates(world: View, product: string | undefined, status: string | undefined): readonly Account[] {
+  if (product) return world.where('accounts', 'product_id', product);
+  if (status) return world.where('accounts', 'status', status);
+  return world.all('accounts');
 }
 
 /** One predicate per condition; text filters match a part, case-insensitively; "" means no filter. */
-function matchers(db: World, listStatus: string | undefined, f: GetAccountsFilter): Array<(a: Account) => boolean> {
+function matchers(world: View, listStatus: string | undefined, f: GetAccountsFilter): Array<(a: Account) => boolean> {
   const checks: Array<(a: Account) => boolean> = [];
   if (listStatus) checks.push((a) => a.status === listStatus);
   if (f.status) checks.push((a) => a.status === f.status);
@@ -35,7 +35,7 @@ function matchers(db: World, listStatus: string | undefined, f: GetAccountsFilte
   if (f.client_name) {
     const name = f.client_name;
     checks.push((a) => {
-      const client = db.get('clients', a.client_id);
+      const client = world.get('clients', a.client_id);
       return containsText(client ? `${client.firstname} ${client.lastname}` : '', name);
     });
   }
@@ -46,21 +46,21 @@ function matchers(db: World, listStatus: string | undefined, f: GetAccountsFilte
   if (f.server_id) checks.push((a) => a.server_id === f.server_id);
   if (f.category_id) {
     const page = f.category_id;
-    checks.push((a) => inOrderPage(db, db.get('products', a.product_id)?.category_id ?? '0', page));
+    checks.push((a) => inOrderPage(world, world.get('products', a.product_id)?.category_id ?? '0', page));
   }
   return checks;
 }
 
 export default defineOperation<GetAccountsRequest, GetAccountsResult>({
   mutates: false,
-  run(params, { db }) {
+  run(params, { world }) {
     const filter = params.filter ?? {};
-    if (filter.product_id && !db.get('products', filter.product_id)) notFound('Product', filter.product_id);
-    if (filter.category_id && !db.get('order_pages', filter.category_id)) notFound('Order page', filter.category_id);
+    if (filter.product_id && !world.get('products', filter.product_id)) notFound('Product', filter.product_id);
+    if (filter.category_id && !world.get('order_pages', filter.category_id)) notFound('Order page', filter.category_id);
     const listStatus = LIST_STATUS[params.list ?? 'all'];
-    const rows = matching(candidates(db, filter.product_id, listStatus ?? filter.status), matchers(db, listStatus, filter));
+    const rows = matching(candidates(world, filter.product_id, listStatus ?? filter.status), matchers(world, listStatus, filter));
     const { page, perpage } = pageParams(params);
-    const { items, sorter } = newestPage(rows, db.table('accounts').ordered, page, perpage);
-    return { accounts: items.map((account) => accountItem(db, account)), sorter };
+    const { items, sorter } = world.newestPage('accounts', rows, page, perpage);
+    return { accounts: items.map((account) => accountItem(world, account)), sorter };
   },
 });

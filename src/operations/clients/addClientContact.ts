@@ -1,4 +1,4 @@
-import { defineOperation } from '../operation.js';
+import { defineMutation } from '../operation.js';
 import { fail, messages } from '../../errors.js';
 import { MAIN_PARENT_ID, countryCode, emailInUse, requireClient } from '../../domain/clients.js';
 import { ZERO_DATETIME, formatDate } from '../../domain/dates.js';
@@ -16,17 +16,17 @@ function copyPrivileges(given: AddClientContactPrivileges = {}): ContactPrivileg
   return Object.fromEntries(Object.entries(given).map(([section, keys]) => [section, { ...keys }]));
 }
 
-export default defineOperation<AddClientContactRequest, AddClientContactResult>({
+export default defineMutation<AddClientContactRequest, AddClientContactResult>({
   mutates: true,
-  run(p, { db, now }) {
+  run(p, { world, now }) {
     // Privilege keys are checked by the request schema, the one list of accepted keys.
-    const main = requireClient(db, p.id);
+    const main = requireClient(world, p.id);
     if (main.parent_id !== MAIN_PARENT_ID) fail(messages.contactOfContact(main.id, main.parent_id));
     if (p.password !== p.password2) fail(messages.passwordsDiffer());
     const country = p.country ? countryCode(p.country) : '';
-    if (emailInUse(db, p.email)) fail(messages.emailInUse(p.email));
+    if (emailInUse(world, p.email)) fail(messages.emailInUse(p.email));
 
-    const id = db.nextId('clients');
+    const id = world.nextId('clients');
     const contact: Client = {
       id,
       email: p.email,
@@ -61,7 +61,7 @@ export default defineOperation<AddClientContactRequest, AddClientContactResult>(
       howdidyou: '',
       password: hashPassword(p.password),
     };
-    db.insert('clients', contact);
+    world.insert('clients', contact);
     return { contact_id: id };
   },
 });

@@ -6,9 +6,9 @@ import type { GetClientDetailsRequest, GetClientDetailsResult } from '../../gene
 
 export default defineOperation<GetClientDetailsRequest, GetClientDetailsResult>({
   mutates: false,
-  run({ id }, { db }) {
+  run({ id }, { world }) {
     // The same object invoices embed (no password hash, card number masked), then the contacts.
-    const client = clientEmbed(db, id) ?? notFound('Client', id);
-    return { client: { ...client, contacts: contactItems(db, id) } };
+    const client = clientEmbed(world, id) ?? notFound('Client', id);
+    return { client: { ...client, contacts: contactItems(world, id) } };
   },
 });

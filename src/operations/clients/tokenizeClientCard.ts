@@ -1,4 +1,4 @@
-import { defineOperation } from '../operation.js';
+import { defineMutation } from '../operation.js';
 import { notFound } from '../../errors.js';
 import { cardOnFile, requireClient } from '../../domain/clients.js';
 import { maskCard } from '../../domain/views.js';
@@ -6,17 +6,17 @@ import type { TokenizeClientCardRequest, TokenizeClientCardResult } from '../../
 
 export const TOKENIZED = 'Tokenization succeeded';
 
-export default defineOperation<TokenizeClientCardRequest, TokenizeClientCardResult & { info: string[] }>({
+export default defineMutation<TokenizeClientCardRequest, TokenizeClientCardResult & { info: string[] }>({
   mutates: true,
-  run({ client_id, gateway_id, token, lastfour, expdate }, { db }) {
-    const client = requireClient(db, client_id);
-    const card = cardOnFile(db, client_id);
-    if (!db.get('gateways', gateway_id)) notFound('Gateway', gateway_id);
+  run({ client_id, gateway_id, token, lastfour, expdate }, { world }) {
+    const client = requireClient(world, client_id);
+    const card = cardOnFile(world, client_id);
+    if (!world.get('gateways', gateway_id)) notFound('Gateway', gateway_id);
 
     // The token replaces the number: from here on only the last four digits exist anywhere.
     const last = lastfour ?? card.lastfour;
-    db.replace('client_cards', { ...card, cardnum: '', lastfour: last, expdate: expdate ?? card.expdate, token, gateway_id });
-    db.replace('clients', { ...client, cardnum: maskCard(last) });
+    world.replace('client_cards', { ...card, cardnum: '', lastfour: last, expdate: expdate ?? card.expdate, token, gateway_id });
+    world.replace('clients', { ...client, cardnum: maskCard(last) });
     return { info: [TOKENIZED] };
   },
 });

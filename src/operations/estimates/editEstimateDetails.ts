@@ -1,12 +1,13 @@
-import { defineOperation } from '../operation.js';
+import { defineMutation } from '../operation.js';
 import { fail, messages, notFound } from '../../errors.js';
+import { rateOf } from '../../domain/currencies.js';
 import { parseDateTime } from '../../domain/dates.js';
 import { formatCents, toCents } from '../../domain/money.js';
-import { changedLines, estimateAnswer, newLines, withTotals } from '../../domain/estimates.js';
-import type { World } from '../../store/world.js';
+import { changedLines, estimateAnswer, newLines } from '../../domain/estimates.js';
+import { withTotals } from '../../domain/invoiceLines.js';
+import type { View } from '../../store/world.js';
 import type { EditEstimateDetailsRequest, EditEstimateDetailsResult, Estimate } from '../../generated/wire.js';
 
-const MAIN_CURRENCY_ID = '0';
 const REAL_DATE = 'a real calendar date as YYYY-MM-DD';
 
 /** Both dates after the edit; each given one must exist on the calendar, and they must not cross. */
@@ -27,11 +28,11 @@ function dates(e: Estimate, p: EditEstimateDetailsRequest): Pick<Estimate, 'date
 }
 
 /** currency_id and rate after the edit: a different currency brings its rate; amounts stay as entered. */
-function currency(db: World, e: Estimate, currencyId: string | undefined): Pick<Estimate, 'currency_id' | 'rate'> {
+function currency(world: View, e: Estimate, currencyId: string | undefined): Pick<Estimate, 'currency_id' | 'rate'> {
   if (currencyId === undefined) return { currency_id: e.currency_id, rate: e.rate };
-  const found = db.get('currencies', currencyId) ?? notFound('Currency', currencyId);
+  const rate = rateOf(world, currencyId);
   if (currencyId === e.currency_id) return { currency_id: e.currency_id, rate: e.rate };
-  return { currency_id: currencyId, rate: currencyId === MAIN_CURRENCY_ID ? '1.0000' : found.rate };
+  return { currency_id: currencyId, rate };
 }
 
 /** A percentage or money parameter as stored: two decimals. */
@@ -39,11 +40,11 @@ function twoDecimals(value: string | undefined, stored: string): string {
   return value === undefined ? stored : formatCents(toCents(value));
 }
 
-export default defineOperation<EditEstimateDetailsRequest, EditEstimateDetailsResult>({
+export default defineMutation<EditEstimateDetailsRequest, EditEstimateDetailsResult>({
   mutates: true,
-  run(p, { db }) {
-    const e = db.get('estimates', p.id) ?? notFound('Estimate', p.id);
-    if (p.client_id !== undefined && !db.get('clients', p.client_id)) notFound('Client', p.client_id);
+  run(p, { world }) {
+    const e = world.get('estimates', p.id) ?? notFound('Estimate', p.id);
+    if (p.client_id !== undefined && !world.get('clients', p.client_id)) notFound('Client', p.client_id);
     const updated = withTotals({
       ...e,
       status: p.status ?? e.status,
@@ -53,12 +54,12 @@ export default defineOperation<EditEstimateDetailsRequest, EditEstimateDetailsRe
       credit: twoDecimals(p.credit, e.credit),
       taxrate: twoDecimals(p.taxrate, e.taxrate),
       taxrate2: twoDecimals(p.taxrate2, e.taxrate2),
-      ...currency(db, e, p.currency_id),
+      ...currency(world, e, p.currency_id),
       notes: p.notes ?? e.notes,
       notes_private: p.notes_private ?? e.notes_private,
-      items: [...changedLines(e, p.item), ...newLines(db, e.id, p.newitem)],
+      items: [...changedLines(e, p.item), ...newLines(world, e.id, p.newitem)],
     });
-    db.replace('estimates', updated);
-    return estimateAnswer(db, updated, 'Estimate details updated');
+    world.replace('estimates', updated);
+    return estimateAnswer(world, updated, 'Estimate details updated');
   },
 });

@@ -5,8 +5,8 @@ import type { GetEstimateDetailsRequest, GetEstimateDetailsResult } from '../../
 
 export default defineOperation<GetEstimateDetailsRequest, GetEstimateDetailsResult>({
   mutates: false,
-  run({ id }, { db }) {
-    const estimate = db.get('estimates', id) ?? notFound('Estimate', id);
-    return { estimate: estimateView(db, estimate) };
+  run({ id }, { world }) {
+    const estimate = world.get('estimates', id) ?? notFound('Estimate', id);
+    return { estimate: estimateView(world, estimate) };
   },
 });

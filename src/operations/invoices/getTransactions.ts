@@ -1,33 +1,33 @@
 import { defineOperation } from '../operation.js';
 import { notFound } from '../../errors.js';
-import { containsText, matching, newestPage, requireClient, sameText, transactionItem } from '../../domain/billing.js';
 import { toCents } from '../../domain/money.js';
-import { pageParams } from '../../domain/paging.js';
-import { gatewayName } from '../../domain/views.js';
-import type { World } from '../../store/world.js';
+import type { View } from '../../store/world.js';
 import type { GetTransactionsFilter, GetTransactionsRequest, GetTransactionsResult, Transaction } from '../../generated/wire.js';
+import { requireClient } from '../../domain/clients.js';
+import { gatewayName } from '../../domain/gateways.js';
+import { transactionItem } from '../../domain/invoices.js';
+import { containsText, matching, pageParams, sameText } from '../../domain/lists.js';
 
 /** The candidate rows: through an index when a client or invoice is named (each must exist), else all. */
-function candidates(db: World, { client_id, invoice_id }: GetTransactionsRequest): readonly Transaction[] {
-  if (client_id) requireClient(db, client_id);
-  if (invoice_id && !db.get('invoices', invoice_id)) notFound('Invoice', invoice_id);
-  const table = db.table('transactions');
+function candidates(world: View, { client_id, invoice_id }: GetTransactionsRequest): readonly Transaction[] {
+  if (client_id) requireClient(world, client_id);
+  if (invoice_id && !world.get('invoices', invoice_id)) notFound('Invoice', invoice_id);
   if (invoice_id) {
-    return table.where('invoice_id', invoice_id).filter((tx) => !client_id || tx.client_id === client_id);
+    return world.where('transactions', 'invoice_id', invoice_id).filter((tx) => !client_id || tx.client_id === client_id);
   }
-  if (client_id) return table.where('client_id', client_id);
-  return table.all();
+  if (client_id) return world.where('transactions', 'client_id', client_id);
+  return world.all('transactions');
 }
 
 /** One predicate per filter[...] key; text filters match a part, case-insensitively; "" means no filter. */
-function matchers(db: World, filter: GetTransactionsFilter): Array<(tx: Transaction) => boolean> {
+function matchers(world: View, filter: GetTransactionsFilter): Array<(tx: Transaction) => boolean> {
   const { trans_id, date, description, module, lastname, companyname, in: amountIn, out: amountOut, currency_id } = filter;
-  const client = (tx: Transaction) => db.get('clients', tx.client_id);
+  const client = (tx: Transaction) => world.get('clients', tx.client_id);
   const checks: Array<(tx: Transaction) => boolean> = [];
   if (trans_id) checks.push((tx) => containsText(tx.trans_id, trans_id));
   if (date) checks.push((tx) => tx.date.startsWith(date));
   if (description) checks.push((tx) => containsText(tx.description, description));
-  if (module) checks.push((tx) => sameText(gatewayName(db, tx.payment_module), module));
+  if (module) checks.push((tx) => sameText(gatewayName(world, tx.payment_module), module));
   if (lastname) checks.push((tx) => containsText(client(tx)?.lastname ?? '', lastname));
   if (companyname) checks.push((tx) => containsText(client(tx)?.companyname ?? '', companyname));
   if (amountIn) checks.push((tx) => toCents(tx.in) === toCents(amountIn));
@@ -38,10 +38,10 @@ function matchers(db: World, filter: GetTransactionsFilter): Array<(tx: Transact
 
 export default defineOperation<GetTransactionsRequest, GetTransactionsResult>({
   mutates: false,
-  run(params, { db }) {
-    const rows = matching(candidates(db, params), matchers(db, params.filter ?? {}));
+  run(params, { world }) {
+    const rows = matching(candidates(world, params), matchers(world, params.filter ?? {}));
     const { page, perpage } = pageParams(params);
-    const { items, sorter } = newestPage(rows, db.table('transactions').ordered, page, perpage);
-    return { transactions: items.map((tx) => transactionItem(db, tx)), sorter };
+    const { items, sorter } = world.newestPage('transactions', rows, page, perpage);
+    return { transactions: items.map((tx) => transactionItem(world, tx)), sorter };
   },
 });

@@ -1,6 +1,6 @@
 import { defineOperation } from '../operation.js';
-import { pageParams, paginate } from '../../domain/paging.js';
 import type { GetNewsRequest, GetNewsResult, NewsItem } from '../../generated/wire.js';
+import { pageParams, paginate } from '../../domain/lists.js';
 
 export const NEWS_PREVIEW_LENGTH = 100;
 
@@ -16,8 +16,8 @@ function newestFirst(a: NewsItem, b: NewsItem): number {
 
 export default defineOperation<GetNewsRequest, GetNewsResult>({
   mutates: false,
-  run(params, { db }) {
-    const rows = [...db.table('news').all()].sort(newestFirst);
+  run(params, { world }) {
+    const rows = [...world.all('news')].sort(newestFirst);
     const { page, perpage } = pageParams(params);
     const { items, sorter } = paginate(rows, page, perpage);
     return {

@@ -4,8 +4,8 @@ import type { GetNewsItemRequest, GetNewsItemResult } from '../../generated/wire
 
 export default defineOperation<GetNewsItemRequest, GetNewsItemResult>({
   mutates: false,
-  run({ id }, { db }) {
-    const item = db.get('news', id) ?? notFound('News item', id);
+  run({ id }, { world }) {
+    const item = world.get('news', id) ?? notFound('News item', id);
     const { title, content, enable, date } = item;
     // Rebuilt field by field so the answer keeps the real key order whatever the stored order.
     return { newsitem: { id: item.id, title, content, enable, date } };

@@ -9,8 +9,8 @@ const DUMMY_HASH = 'scrypt$2cbd10119a615e93c622c46a3625b615$118135a975453c8a65e9
 
 export default defineOperation<VerifyAdminLoginRequest, VerifyAdminLoginResult>({
   mutates: false,
-  run({ username, password }, { db }) {
-    const admin = db.table('admins').where('username', username)[0];
+  run({ username, password }, { world }) {
+    const admin = world.where('admins', 'username', username)[0];
     const matches = verifyPassword(password, admin?.password ?? DUMMY_HASH);
     // One answer for every failure, so it never tells which part was wrong.
     if (!admin || !matches || admin.status !== 'Active') fail(messages.loginInvalid());

@@ -1,7 +1,8 @@
-import { defineOperation } from '../operation.js';
+import { defineMutation } from '../operation.js';
 import { fail, messages, notFound } from '../../errors.js';
-import { draftAnswer, mergeCustom, offeredCycles, offeredPeriods, pickDraftItem } from '../../domain/draftItems.js';
-import type { World } from '../../store/world.js';
+import { draftAnswer, mergeCustom, offeredPeriods, pickDraftItem } from '../../domain/draftItems.js';
+import { offeredCycles } from '../../domain/cycles.js';
+import type { View } from '../../store/world.js';
 import type { DraftDomain, DraftService, EditOrderDraftItemRequest, EditOrderDraftItemResult } from '../../generated/wire.js';
 
 const SERVICE_PARAMS = ['product', 'cycle', 'host', 'qty', 'custom'] as const;
@@ -18,10 +19,10 @@ function checkParams(params: Params, own: readonly (keyof Params)[], other: read
   if (!own.some((name) => params[name] !== undefined)) fail(messages.draftNothingToChange(list));
 }
 
-function editService(db: World, service: DraftService, params: Params): DraftService {
+function editService(world: View, service: DraftService, params: Params): DraftService {
   checkParams(params, SERVICE_PARAMS, DOMAIN_PARAMS, 'service', SERVICE_LIST);
   const productId = params.product ?? service.product_id;
-  const product = db.get('products', productId) ?? notFound('Product', productId);
+  const product = world.get('products', productId) ?? notFound('Product', productId);
   if (product.paytype === 'DomainRegular') fail(messages.productIsTld(product.id, product.name));
   // A new product without a cycle keeps the service's cycle, so it must offer it too.
   const cycle = params.cycle ?? service.cycle;
@@ -37,11 +38,11 @@ function editService(db: World, service: DraftService, params: Params): DraftSer
   };
 }
 
-function editDomain(db: World, domain: DraftDomain, params: Params): DraftDomain {
+function editDomain(world: View, domain: DraftDomain, params: Params): DraftDomain {
   checkParams(params, DOMAIN_PARAMS, SERVICE_PARAMS, 'domain', DOMAIN_LIST);
   const action = params.action ?? domain.action;
   if (action === 'Register' && params.epp_code) fail(messages.eppCodeForRegister());
-  const tld = db.get('products', domain.tld_id) ?? notFound('TLD', domain.tld_id);
+  const tld = world.get('products', domain.tld_id) ?? notFound('TLD', domain.tld_id);
   const period = params.period ?? domain.period;
   const offered = offeredPeriods(tld, action);
   if (!offered.includes(period)) fail(messages.periodNotOffered(tld.name, period, action, offered));
@@ -50,15 +51,15 @@ function editDomain(db: World, domain: DraftDomain, params: Params): DraftDomain
   return { ...domain, action, period, epp_code };
 }
 
-export default defineOperation<EditOrderDraftItemRequest, EditOrderDraftItemResult>({
+export default defineMutation<EditOrderDraftItemRequest, EditOrderDraftItemResult>({
   mutates: true,
-  run(params, { db }) {
-    const { draft, picked } = pickDraftItem(db, params);
+  run(params, { world }) {
+    const { draft, picked } = pickDraftItem(world, params);
     const updated =
       picked.kind === 'service'
-        ? { ...draft, services: draft.services.with(picked.index, editService(db, picked.item, params)) }
-        : { ...draft, domains: draft.domains.with(picked.index, editDomain(db, picked.item, params)) };
-    db.replace('order_drafts', updated);
-    return draftAnswer(db, updated, 'Draft item updated');
+        ? { ...draft, services: draft.services.with(picked.index, editService(world, picked.item, params)) }
+        : { ...draft, domains: draft.domains.with(picked.index, editDomain(world, picked.item, params)) };
+    world.replace('order_drafts', updated);
+    return draftAnswer(world, updated, 'Draft item updated');
   },
 });

@@ -5,8 +5,8 @@ import type { GetOrderDraftRequest, GetOrderDraftResult } from '../../generated/
 
 export default defineOperation<GetOrderDraftRequest, GetOrderDraftResult>({
   mutates: false,
-  run({ id }, { db }) {
-    const draft = db.get('order_drafts', id) ?? notFound('Order draft', id);
-    return { draft: draftView(db, draft) };
+  run({ id }, { world }) {
+    const draft = world.get('order_drafts', id) ?? notFound('Order draft', id);
+    return { draft: draftView(world, draft) };
   },
 });

@@ -1,7 +1,7 @@
-import { defineOperation } from '../operation.js';
+import { defineMutation } from '../operation.js';
 import { fail, messages } from '../../errors.js';
 import { PERIOD_PRICES, isTld, mergePeriods, uniqueName, type PeriodPrices } from '../../domain/products.js';
-import type { World } from '../../store/world.js';
+import type { View } from '../../store/world.js';
 import type { BulkAddProductsRequest, BulkAddProductsResult, Product, TldPeriod } from '../../generated/wire.js';
 
 type Entry = BulkAddProductsRequest['products'][string];
@@ -27,36 +27,36 @@ function checkPeriods(param: string, template: Product, periods: Record<string, 
   }
 }
 
-function plan(db: World, param: string, entry: Entry, planned: ReadonlySet<string>): Plan {
+function plan(world: View, param: string, entry: Entry, planned: ReadonlySet<string>): Plan {
   const template =
-    db.get('products', entry.copyof) ?? fail(messages.inEntry(`${param}[copyof]`, messages.notFound('Product', entry.copyof)));
+    world.get('products', entry.copyof) ?? fail(messages.inEntry(`${param}[copyof]`, messages.notFound('Product', entry.copyof)));
   let periods: TldPeriod[] | undefined;
   if (entry.periods !== undefined) {
     checkPeriods(param, template, entry.periods);
     periods = mergePeriods(template.periods ?? [], entry.periods);
   }
   const wanted = entry.name.trim();
-  return { template, wanted, name: uniqueName(db, wanted, planned), periods };
+  return { template, wanted, name: uniqueName(world, wanted, planned), periods };
 }
 
-export default defineOperation<BulkAddProductsRequest, BulkAddProductsResult & { info: string[] }>({
+export default defineMutation<BulkAddProductsRequest, BulkAddProductsResult & { info: string[] }>({
   mutates: true,
-  run({ products }, { db }) {
+  run({ products }, { world }) {
     // Every entry is checked and named before the first insert, so one bad
     // entry creates nothing. Names chosen for earlier entries count as taken.
     // Object.entries reads the array form (keys 0..n-1) and the keyed form alike.
     const planned = new Set<string>();
     const plans = Object.entries(products).map(([key, entry]) => {
-      const next = plan(db, `products[${key}]`, entry, planned);
+      const next = plan(world, `products[${key}]`, entry, planned);
       planned.add(next.name.toLowerCase());
       return next;
     });
     const new_products: string[] = [];
     const info: string[] = [];
     for (const { template, wanted, name, periods } of plans) {
-      const row = db.insert('products', {
+      const row = world.insert('products', {
         ...template,
-        id: db.nextId('products'),
+        id: world.nextId('products'),
         name,
         ...(periods ? { periods } : {}),
       });

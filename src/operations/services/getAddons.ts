@@ -1,14 +1,9 @@
 import { defineOperation } from '../operation.js';
-import { OFFER_CYCLES, SETUP_PRICES } from '../../domain/catalogue.js';
+import { RECURRING_CYCLES, SETUP_PRICES } from '../../domain/cycles.js';
 import type { Addon, AddonListItem, GetAddonsRequest, GetAddonsResult } from '../../generated/wire.js';
+import { pick } from '../../domain/views.js';
 
 /** The named price columns, in the order given (the record's own: setup fees, then prices). */
-function pick<K extends keyof Addon>(addon: Addon, keys: readonly K[]): Pick<Addon, K> {
-  const out = {} as Pick<Addon, K>;
-  for (const key of keys) out[key] = addon[key];
-  return out;
-}
-
 /** The catalogue record in the real answer's order, parentactive added, then paytype and the prices. */
 function addonItem(addon: Addon): AddonListItem {
   const { id, products, name, description, visible, unique, taxable, system, hidden, autosetup, sort_order, module, modulename, paytype } =
@@ -31,15 +26,15 @@ function addonItem(addon: Addon): AddonListItem {
     modulename,
     paytype,
     ...pick(addon, SETUP_PRICES),
-    ...pick(addon, OFFER_CYCLES),
+    ...pick(addon, RECURRING_CYCLES),
   };
 }
 
 export default defineOperation<GetAddonsRequest, GetAddonsResult>({
   mutates: false,
-  run(_params, { db }) {
+  run(_params, { world }) {
     // The real list runs by sort_order (ascending, as its sample's -18, -15 show), then id.
-    const rows = [...db.table('addons').all()].sort((a, b) => Number(a.sort_order) - Number(b.sort_order) || Number(a.id) - Number(b.id));
+    const rows = [...world.all('addons')].sort((a, b) => Number(a.sort_order) - Number(b.sort_order) || Number(a.id) - Number(b.id));
     return { addons: rows.map(addonItem) };
   },
 });

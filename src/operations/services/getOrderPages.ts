@@ -5,8 +5,8 @@ import type { GetOrderPagesRequest, GetOrderPagesResult } from '../../generated/
 // Top-level pages are those with parent_id "0"; the admin API lists hidden ones too.
 export default defineOperation<GetOrderPagesRequest, GetOrderPagesResult>({
   mutates: false,
-  run(_params, { db }) {
-    const pages = [...db.table('order_pages').where('parent_id', '0')].sort(byPageOrder);
+  run(_params, { world }) {
+    const pages = [...world.where('order_pages', 'parent_id', '0')].sort(byPageOrder);
     return {
       categories: pages.map(({ id, name, description, visible, sort_order, template, ctype, ptype, lptype, otype, ptype_id }) => ({
         id,
@@ -19,7 +19,7 @@ export default defineOperation<GetOrderPagesRequest, GetOrderPagesResult>({
         ptype,
         lptype,
         otype,
-        products: productCount(db, id),
+        products: productCount(world, id),
         ptype_id,
       })),
     };

@@ -1,5 +1,7 @@
 import { defineOperation } from '../operation.js';
-import { OFFER_CYCLES, SETUP_PRICES, asIs, coOwnership, prices } from '../../domain/catalogue.js';
+import { coOwnership, prices } from '../../domain/catalogue.js';
+import { asIs } from '../../domain/currencies.js';
+import { RECURRING_CYCLES, SETUP_PRICES } from '../../domain/cycles.js';
 import { notFound } from '../../errors.js';
 import type { GetOtherPopularProductsRequest, GetOtherPopularProductsResult, PopularProductOffer } from '../../generated/wire.js';
 
@@ -7,24 +9,17 @@ const DEFAULT_LIMIT = 10;
 
 export default defineOperation<GetOtherPopularProductsRequest, GetOtherPopularProductsResult>({
   mutates: false,
-  run({ product_ids, client_id, limit, exclude_cat }, { db }) {
-    for (const id of product_ids) if (!db.get('products', id)) notFound('Product', id);
-    if (client_id !== undefined && !db.get('clients', client_id)) notFound('Client', client_id);
+  run({ product_ids, client_id, limit, exclude_cat }, { world }) {
+    for (const id of product_ids) if (!world.get('products', id)) notFound('Product', id);
+    if (client_id !== undefined && !world.get('clients', client_id)) notFound('Client', client_id);
     const selected = new Set(product_ids);
     const excludedPages = new Set(exclude_cat ?? []);
     // What the buying client already has is no news to them.
-    const owned = new Set(
-      client_id === undefined
-        ? []
-        : db
-            .table('accounts')
-            .where('client_id', client_id)
-            .map((a) => a.product_id),
-    );
+    const owned = new Set(client_id === undefined ? [] : world.where('accounts', 'client_id', client_id).map((a) => a.product_id));
 
-    const ranked = [...coOwnership(db, selected)]
+    const ranked = [...coOwnership(world, selected)]
       .filter(([id]) => !owned.has(id))
-      .map(([id, popularity]) => ({ product: db.get('products', id), popularity }))
+      .map(([id, popularity]) => ({ product: world.get('products', id), popularity }))
       .filter(
         (e): e is { product: NonNullable<typeof e.product>; popularity: number } =>
           e.product !== undefined && !excludedPages.has(e.product.category_id),
@@ -38,13 +33,13 @@ export default defineOperation<GetOtherPopularProductsRequest, GetOtherPopularPr
           id: p.id,
           name: p.name,
           category_id: p.category_id,
-          category_name: db.get('order_pages', p.category_id)?.name ?? '',
+          category_name: world.get('order_pages', p.category_id)?.name ?? '',
           description: p.description,
           popularity: String(popularity),
           rel: p.rel,
           paytype: p.paytype,
           ...prices(p, SETUP_PRICES, asIs),
-          ...prices(p, OFFER_CYCLES, asIs),
+          ...prices(p, RECURRING_CYCLES, asIs),
         }),
       ),
     };

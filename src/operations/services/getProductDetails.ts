@@ -1,14 +1,16 @@
 import { defineOperation } from '../operation.js';
 import { notFound } from '../../errors.js';
-import { OFFER_CYCLES, SETUP_PRICES, priceViewFor, prices } from '../../domain/catalogue.js';
+import { prices } from '../../domain/catalogue.js';
+import { priceViewFor } from '../../domain/currencies.js';
+import { RECURRING_CYCLES, SETUP_PRICES } from '../../domain/cycles.js';
 import { isServerProduct, isTld, periodsView } from '../../domain/products.js';
 import type { GetProductDetailsRequest, GetProductDetailsResult } from '../../generated/wire.js';
 
 export default defineOperation<GetProductDetailsRequest, GetProductDetailsResult>({
   mutates: false,
-  run({ id, currency_id }, { db }) {
-    const p = db.get('products', id) ?? notFound('Product', id);
-    const view = priceViewFor(db, currency_id);
+  run({ id, currency_id }, { world }) {
+    const p = world.get('products', id) ?? notFound('Product', id);
+    const view = priceViewFor(world, currency_id);
     const server = isServerProduct(p);
     return {
       product: {
@@ -35,7 +37,7 @@ export default defineOperation<GetProductDetailsRequest, GetProductDetailsResult
         terminate_email_id: '0',
         paytype: p.paytype,
         ...prices(p, SETUP_PRICES, view),
-        ...prices(p, OFFER_CYCLES, view),
+        ...prices(p, RECURRING_CYCLES, view),
         ptype: p.ptype,
         // Configurable options and server assignments are not stored: PHP's empty array.
         options: [],

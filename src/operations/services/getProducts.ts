@@ -1,16 +1,15 @@
 import { defineOperation } from '../operation.js';
-import { PRODUCT_LIST_CYCLES, SETUP_PRICES, accountCount, orderPageOrThrow, priceViewFor, prices } from '../../domain/catalogue.js';
+import { accountCount, orderPageOrThrow, prices } from '../../domain/catalogue.js';
+import { priceViewFor } from '../../domain/currencies.js';
+import { PRODUCT_LIST_CYCLES, SETUP_PRICES } from '../../domain/cycles.js';
 import type { GetProductsItem, GetProductsRequest, GetProductsResult } from '../../generated/wire.js';
 
 export default defineOperation<GetProductsRequest, GetProductsResult>({
   mutates: false,
-  run({ id, currency_id, visible }, { db }) {
-    orderPageOrThrow(db, id);
-    const view = priceViewFor(db, currency_id);
-    const rows = db
-      .table('products')
-      .where('category_id', id)
-      .filter((p) => visible === undefined || p.visible === visible);
+  run({ id, currency_id, visible }, { world }) {
+    orderPageOrThrow(world, id);
+    const view = priceViewFor(world, currency_id);
+    const rows = world.where('products', 'category_id', id).filter((p) => visible === undefined || p.visible === visible);
     // PHP's json_encode turns an empty array into [] and a keyed one into an object.
     if (rows.length === 0) return { products: [] };
     const products: Record<string, GetProductsItem> = {};
@@ -27,7 +26,7 @@ export default defineOperation<GetProductsRequest, GetProductsResult>({
         qty: p.qty,
         visible: p.visible,
         ptype: p.ptype,
-        accounts: accountCount(db, p.id),
+        accounts: accountCount(world, p.id),
       };
     }
     return { products };

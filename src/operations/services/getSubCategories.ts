@@ -4,9 +4,9 @@ import type { GetSubCategoriesRequest, GetSubCategoriesResult } from '../../gene
 
 export default defineOperation<GetSubCategoriesRequest, GetSubCategoriesResult>({
   mutates: false,
-  run({ id }, { db }) {
-    orderPageOrThrow(db, id);
-    const pages = [...db.table('order_pages').where('parent_id', id)].sort(byPageOrder);
+  run({ id }, { world }) {
+    orderPageOrThrow(world, id);
+    const pages = [...world.where('order_pages', 'parent_id', id)].sort(byPageOrder);
     return {
       subcategories: pages.map((page) => ({
         id: page.id,
@@ -22,8 +22,8 @@ export default defineOperation<GetSubCategoriesRequest, GetSubCategoriesResult>(
         ptype: page.ptype,
         lptype: page.lptype,
         otype: page.otype,
-        products: productCount(db, page.id),
-        subcategories: subPageCount(db, page.id),
+        products: productCount(world, page.id),
+        subcategories: subPageCount(world, page.id),
         ptype_id: page.ptype_id,
       })),
     };

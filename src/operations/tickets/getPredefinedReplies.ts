@@ -9,14 +9,14 @@ const reply = ({ id, category_id, name, reply: text }: PredefinedReply): Predefi
 // category: its sub-categories and its replies (the real shape is unpublished).
 export default defineOperation<GetPredefinedRepliesRequest, GetPredefinedRepliesResult>({
   mutates: false,
-  run({ cid }, { db }) {
-    if (cid === '0') return { category: { categories: db.table('reply_categories').all().map(category) } };
-    const found = db.get('reply_categories', cid) ?? notFound('Predefined reply category', cid);
+  run({ cid }, { world }) {
+    if (cid === '0') return { category: { categories: world.all('reply_categories').map(category) } };
+    const found = world.get('reply_categories', cid) ?? notFound('Predefined reply category', cid);
     return {
       category: {
         ...category(found),
-        categories: db.table('reply_categories').where('parent_cat', cid).map(category),
-        replies: db.table('predefined_replies').where('category_id', cid).map(reply),
+        categories: world.where('reply_categories', 'parent_cat', cid).map(category),
+        replies: world.where('predefined_replies', 'category_id', cid).map(reply),
       },
     };
   },

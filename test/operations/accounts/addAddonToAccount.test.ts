@@ -1,7 +1,7 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { ENCODINGS, api, assertError, assertSuccess, build, storeJson, type CallOptions, type WireParams } from '../../helpers/app.js';
-import { nextDueDate } from '../../../src/domain/accounts.js';
+import { nextDueDate } from '../../../src/domain/cycles.js';
 
 const ADDED = { newaddon: true, info: ['Addon added'] };
 const MODULE_METHODS = { Suspend: 'Suspend', Terminate: 'Terminate' };

@@ -1,6 +1,17 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import {
+  ENCODINGS,
+  FROZEN_NOW,
+  api,
+  assertError,
+  assertSuccess,
+  build,
+  storeJson,
+  type Body,
+  type WireParams,
+  noScanOf,
+} from '../../helpers/app.js';
 import addClientContact from '../../../src/operations/clients/addClientContact.js';
 import { ApiError } from '../../../src/errors.js';
 import { verifyPassword } from '../../../src/domain/password.js';
@@ -211,10 +222,8 @@ t.test('addClientContact parameter errors', async (t) => {
 
 t.test('addClientContact finds a taken email through an index, never a scan', async (t) => {
   const world = new World(new Seed(loadFixtures(defaultFixturesDir)));
-  world.table('clients').all = () => {
-    throw new Error('scanned the whole clients table');
-  };
-  const ctx = { db: world, now: FROZEN_NOW };
+  noScanOf(world, 'clients');
+  const ctx = { world: world, now: FROZEN_NOW };
   const params = { id: '2', firstname: 'Jan', lastname: 'Roth', email: 'jan@keller-maschinenbau.de', password: 'p', password2: 'p' };
   t.strictSame(
     world.transaction(() => addClientContact.run(params, ctx)),

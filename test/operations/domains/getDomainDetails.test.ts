@@ -82,15 +82,15 @@ t.test("getDomainDetails answers the stored domain with the client's names and f
 t.test('getDomainDetails always answers four nameserver slots', async (t) => {
   const world = new World(new Seed(loadFixtures(defaultFixturesDir)));
   const stored = world.get('domains', '3')!;
-  t.strictSame(getDomainDetails.run({ id: '3' }, { db: world, now: FROZEN_NOW }).details.nameservers, [
+  t.strictSame(getDomainDetails.run({ id: '3' }, { world: world, now: FROZEN_NOW }).details.nameservers, [
     'ns1.lumenhost.net',
     'ns2.lumenhost.net',
     'ns3.lumenhost.net',
     'ns4.lumenhost.net',
   ]);
-  world.replace('domains', { ...stored, nameservers: ['ns1.example.net'] as never });
+  world.transaction(() => world.replace('domains', { ...stored, nameservers: ['ns1.example.net'] as never }));
   t.strictSame(
-    getDomainDetails.run({ id: '3' }, { db: world, now: FROZEN_NOW }).details.nameservers,
+    getDomainDetails.run({ id: '3' }, { world: world, now: FROZEN_NOW }).details.nameservers,
     ['ns1.example.net', '', '', ''],
     'a short list is padded with empty strings',
   );

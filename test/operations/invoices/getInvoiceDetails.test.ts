@@ -166,8 +166,8 @@ t.test('getInvoiceDetails refuses a missing, malformed or unknown id', async (t)
 
 t.test('getInvoiceDetails embeds null for a client that is gone and "" for no gateway', async (t) => {
   const world = new World(new Seed(loadFixtures(defaultFixturesDir)));
-  world.insert('invoices', { ...world.get('invoices', '1')!, id: '50', client_id: '999', payment_module: '0' });
-  const result = getInvoiceDetails.run({ id: '50' }, { db: world, now: FROZEN_NOW });
+  world.transaction(() => world.insert('invoices', { ...world.get('invoices', '1')!, id: '50', client_id: '999', payment_module: '0' }));
+  const result = getInvoiceDetails.run({ id: '50' }, { world: world, now: FROZEN_NOW });
   t.equal(result.invoice.client, null);
   t.equal(result.invoice.gateway, '');
   t.strictSame(result.transactions, []);

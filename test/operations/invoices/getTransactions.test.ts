@@ -1,5 +1,5 @@
 import t, { type Test } from 'tap';
-import { FROZEN_NOW, api, assertError, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import { FROZEN_NOW, api, assertError, assertSuccess, build, sameEverywhere, type WireParams, noScanOf } from '../../helpers/app.js';
 import type { FastifyInstance } from 'fastify';
 import getTransactions from '../../../src/operations/invoices/getTransactions.js';
 import { Seed, World } from '../../../src/store/world.js';
@@ -138,11 +138,8 @@ t.test('getTransactions refuses unknown ids, malformed parameters and filters it
 
 t.test("getTransactions finds a client's or an invoice's rows through the index, without a scan", async (t) => {
   const world = new World(new Seed(loadFixtures(defaultFixturesDir)));
-  const table = world.table('transactions');
-  table.all = () => {
-    throw new Error('scanned the whole transactions table');
-  };
-  const ctx = { db: world, now: FROZEN_NOW };
+  noScanOf(world, 'transactions');
+  const ctx = { world: world, now: FROZEN_NOW };
   t.strictSame(
     getTransactions.run({ client_id: '4' }, ctx).transactions.map((tx) => tx.id),
     ['6', '5'],

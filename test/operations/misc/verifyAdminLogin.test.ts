@@ -69,9 +69,9 @@ t.test('an unknown username still runs a scrypt comparison, so timing does not r
     },
   );
   const world = new World(new Seed(loadFixtures(defaultFixturesDir)));
-  t.throws(() => op.run({ username: 'nobody', password: 'billsim-admin' }, { db: world, now: FROZEN_NOW }));
+  t.throws(() => op.run({ username: 'nobody', password: 'billsim-admin' }, { world: world, now: FROZEN_NOW }));
   t.equal(compared.length, 1, 'one scrypt comparison for an unknown username');
   t.match(compared[0], /^scrypt\$[0-9a-f]+\$[0-9a-f]+$/, 'against a real scrypt hash');
-  t.throws(() => op.run({ username: 'admin', password: 'wrong' }, { db: world, now: FROZEN_NOW }));
+  t.throws(() => op.run({ username: 'admin', password: 'wrong' }, { world: world, now: FROZEN_NOW }));
   t.equal(compared.length, 2, 'and one for a known username');
 });

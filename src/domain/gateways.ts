@@ -1,0 +1,17 @@
+// Payment gateways (HostBill's payment modules): which one a payment or an
+// invoice may name, and the display name lists show.
+import type { Gateway } from '../generated/wire.js';
+import { fail, messages, notFound } from '../errors.js';
+import type { View } from '../store/world.js';
+
+/** A payment gateway's display name ("" when the id is "0" or unknown), as invoices and transactions show it. */
+export function gatewayName(world: View, gatewayId: string): string {
+  return world.get('gateways', gatewayId)?.name ?? '';
+}
+
+/** A gateway an invoice or payment can name: it must exist and be enabled. */
+export function requireEnabledGateway(world: View, id: string): Gateway {
+  const gateway = world.get('gateways', id) ?? notFound('Gateway', id);
+  if (gateway.enabled !== '1') fail(messages.gatewayDisabled(id, gateway.name));
+  return gateway;
+}

@@ -1,0 +1,59 @@
+// HostBill's lists: `page` counts from 0, the answer carries a `sorter` object of
+// numbers whose `sorterpage` is the next page to ask for, and lists run newest
+// first. Filters match text the way the admin search boxes do. Newest-first
+// pages of a collection are cut by the store (View.newestPage), which knows
+// whether a collection is already in id order.
+export const DEFAULT_PER_PAGE = 25;
+
+export interface Sorter {
+  perpage: number;
+  totalpages: number;
+  sorterrecords: number;
+  sorterpage: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  sorter: Sorter;
+}
+
+export function paginate<T>(rows: readonly T[], page = 0, perpage = DEFAULT_PER_PAGE): Page<T> {
+  const start = page * perpage;
+  return { items: rows.slice(start, start + perpage), sorter: sorterOf(rows.length, page, perpage) };
+}
+
+export function sorterOf(records: number, page: number, perpage: number): Sorter {
+  return { perpage, totalpages: Math.ceil(records / perpage), sorterrecords: records, sorterpage: page + 1 };
+}
+
+/** Reads validated `page`/`perpage` strings. */
+export function pageParams(params: { page?: string; perpage?: string }): { page: number; perpage: number } {
+  return {
+    page: params.page ? Number(params.page) : 0,
+    perpage: params.perpage ? Number(params.perpage) : DEFAULT_PER_PAGE,
+  };
+}
+
+/** Newest first: ids are numeric strings, so compare them as numbers. */
+export function newestFirst<T extends { id: string }>(rows: readonly T[]): T[] {
+  return [...rows].sort((a, b) => Number(b.id) - Number(a.id));
+}
+
+export function oldestFirst<T extends { id: string }>(rows: readonly T[]): T[] {
+  return [...rows].sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+/** Rows passing every check; the list itself when there are none (no copy of a million rows). */
+export function matching<T>(rows: readonly T[], checks: ReadonlyArray<(row: T) => boolean>): readonly T[] {
+  return checks.length === 0 ? rows : rows.filter((row) => checks.every((check) => check(row)));
+}
+
+/** Case-insensitive "contains", as the admin search boxes match text. */
+export function containsText(value: string, wanted: string): boolean {
+  return value.toLowerCase().includes(wanted.toLowerCase());
+}
+
+/** Case-insensitive equality, for display names (gateway, registrar) typed by hand. */
+export function sameText(value: string, wanted: string): boolean {
+  return value.toLowerCase() === wanted.toLowerCase();
+}
