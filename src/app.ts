@@ -59,7 +59,7 @@ declare module 'fastify' {
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 // Fastify loads its ajv and fast-json-stringify compilers when an instance is
-// created (~30 ms of start-up), but no billsim route declares a Fastify schema:
+// created (a measurable share of start-up, bench/README.md), but no billsim route declares a Fastify schema:
 // calls are validated against schemas/ by src/schemas.ts. The default
 // compilers are therefore loaded only if a schema ever needs compiling.
 const fastifyRequire = createRequire(import.meta.resolve('fastify'));

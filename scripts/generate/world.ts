@@ -152,6 +152,9 @@ const TAX_BY_COUNTRY: Record<string, string> = {
   SE: '25.00',
   ES: '21.00',
 };
+/** Display names of the bundled world's provisioning modules, by the products' module id. */
+const MODULE_NAMES: Record<string, string> = { '3': 'Cpanel2', '5': 'SolusVM', '7': 'OnApp', '9': 'GoGetSSL' };
+
 /** The cycles generated services and addons bill on (no hourly, daily or weekly hosting). */
 const CYCLES: readonly RecurringCycle[] = ['m', 'q', 's', 'a', 'b', 't'];
 const EXTRAS = [
@@ -329,9 +332,11 @@ export class WorldGenerator {
         ]),
         label: '',
         username: who.slug.replace(/[^a-z]/g, '').slice(0, 8),
+        password: rnd.text(12, 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789'),
         manual: '0',
         currency_id: who.currency,
         notes: '',
+        mod: MODULE_NAMES[product.module] ?? '',
       };
       this.out('accounts', account);
       who.services.push({ type: 'Hosting', id, description: `${product.name} - ${domain}`, amount: total });

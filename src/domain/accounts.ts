@@ -18,7 +18,7 @@ import { rateOf } from './currencies.js';
 import { addDays, formatDate, parseDateTime } from './dates.js';
 import { firstFreeLineId, lineDate, lineTotal } from './invoiceLines.js';
 import { formatCents, toCents } from './money.js';
-import { clientNames } from './views.js';
+import { clientNames, pick } from './views.js';
 
 /** The cycle asked for, else the account's own cycle when offered, else the addon's first priced one. */
 export function chooseCycle(addon: Addon, account: Account, wanted: Cycle | undefined): Cycle {
@@ -125,34 +125,38 @@ export function accountAddonItem(world: View, row: AccountAddon): AccountAddonIt
   };
 }
 
+const ACCOUNT_HEAD = [
+  'id',
+  'client_id',
+  'order_id',
+  'product_id',
+  'parent_id',
+  'date_created',
+  'domain',
+  'server_id',
+  'payment_module',
+  'firstpayment',
+  'total',
+  'billingcycle',
+  'billingtype',
+  'next_due',
+] as const;
+
 /** getAccountDetails' `details`: stored fields in the real answer's order, then billsim's additions. */
 export function accountDetails(world: View, a: Account): AccountDetails {
   return {
-    id: a.id,
-    client_id: a.client_id,
-    order_id: a.order_id,
-    product_id: a.product_id,
-    parent_id: a.parent_id,
-    date_created: a.date_created,
-    domain: a.domain,
-    server_id: a.server_id,
-    payment_module: a.payment_module,
-    firstpayment: a.firstpayment,
-    total: a.total,
-    billingcycle: a.billingcycle,
-    billingtype: a.billingtype,
-    next_due: a.next_due,
+    ...pick(a, ACCOUNT_HEAD),
     due_day: String(Number(a.next_due.slice(8, 10))),
+    // The paid period runs to the next due date; billsim keeps no separate expiry for services.
+    expires: a.next_due,
     autorenew: '1',
-    next_invoice: a.next_invoice,
-    status: a.status,
-    label: a.label,
-    username: a.username,
+    ...pick(a, ['next_invoice', 'status', 'label', 'username', 'password'] as const),
     extra_details: [],
-    manual: a.manual,
-    currency_id: a.currency_id,
-    notes: a.notes,
+    ...pick(a, ['manual', 'currency_id', 'notes'] as const),
     name: world.get('products', a.product_id)?.name ?? '',
+    mod: a.mod,
+    // PHP's empty array: billsim keeps no configurable options for a service.
+    options: [],
   };
 }
 

@@ -3,7 +3,7 @@
 // show it.
 import type { View } from '../store/world.js';
 import type { Invoice, InvoiceView, Transaction, TransactionListItem } from '../generated/wire.js';
-import { clientEmbed, clientNames, pick } from './views.js';
+import { clientNames, invoiceClient, pick } from './views.js';
 import { gatewayName } from './gateways.js';
 import { TOTAL_FIELDS } from './invoiceLines.js';
 
@@ -29,7 +29,7 @@ export function invoiceView(world: View, invoice: Invoice): InvoiceView {
   return {
     ...pick(invoice, INVOICE_FIELDS),
     items: invoice.items.map((item) => pick(item, LINE_FIELDS)),
-    client: clientEmbed(world, invoice.client_id),
+    client: invoiceClient(world, invoice.client_id),
     gateway: gatewayName(world, invoice.payment_module),
   };
 }

@@ -1,10 +1,18 @@
 // Read-time joins shared by operations: the store is normalized, answers
 // embed the related records the real API embeds.
 import type { View } from '../store/world.js';
-import type { Client } from '../generated/wire.js';
+import type { Client, InvoiceClient } from '../generated/wire.js';
 
-/** The client object embedded in invoices and estimates: the record without its password hash. */
+/** The client object estimates, drafts and getClientDetails embed: the record without its password hash. */
 export type ClientEmbed = Omit<Client, 'password'>;
+
+/** The client object getInvoiceDetails embeds: every field, the stored salted hash as `password` right after `email`. */
+export function invoiceClient(world: View, clientId: string): InvoiceClient | null {
+  const client = world.get('clients', clientId);
+  if (!client) return null;
+  const { id, email, password, ...rest } = client;
+  return { id, email, password, ...rest };
+}
 
 export function clientEmbed(world: View, clientId: string): ClientEmbed | null {
   const client = world.get('clients', clientId);

@@ -4427,7 +4427,7 @@ return errors === 0;
 
 export const accounts = validate78;
 const schema248 = {"type":"array","items":{"$ref":"account.json"}};
-const schema131 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/account.json","title":"Account","description":"A hosting account (service) of a client, as stored. List calls join in product name/type and client names.","type":"object","additionalProperties":false,"required":["id","client_id","order_id","product_id","parent_id","date_created","domain","server_id","payment_module","firstpayment","total","billingcycle","billingtype","next_due","next_invoice","status","label","username","manual","currency_id","notes"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"order_id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"parent_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"domain":{"type":"string"},"server_id":{"$ref":"../common/defs.json#/definitions/id"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"firstpayment":{"$ref":"../common/defs.json#/definitions/decimal"},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"billingcycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"billingtype":{"type":"string","enum":["PrePay","PostPay"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"next_invoice":{"$ref":"../common/defs.json#/definitions/date"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]},"label":{"type":"string"},"username":{"type":"string"},"manual":{"$ref":"../common/defs.json#/definitions/flag"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"notes":{"type":"string"}}};
+const schema131 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/account.json","title":"Account","description":"A hosting account (service) of a client, as stored. List calls join in product name/type and client names.","type":"object","additionalProperties":false,"required":["id","client_id","order_id","product_id","parent_id","date_created","domain","server_id","payment_module","firstpayment","total","billingcycle","billingtype","next_due","next_invoice","status","label","username","password","manual","currency_id","notes","mod"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"order_id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"parent_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"domain":{"type":"string"},"server_id":{"$ref":"../common/defs.json#/definitions/id"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"firstpayment":{"$ref":"../common/defs.json#/definitions/decimal"},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"billingcycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"billingtype":{"type":"string","enum":["PrePay","PostPay"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"next_invoice":{"$ref":"../common/defs.json#/definitions/date"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]},"label":{"type":"string"},"username":{"type":"string"},"password":{"type":"string","description":"the service's own login password (fixture data, shown by getAccountDetails as HostBill shows it decrypted); \"\" when the service has no login. Never the client's login password."},"manual":{"$ref":"../common/defs.json#/definitions/flag"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"notes":{"type":"string"},"mod":{"type":"string","description":"the display name of the provisioning module the service runs on, such as Cpanel2; \"\" when none"}}};
 const schema142 = {"type":"string","enum":["Free","One Time","Once","Hourly","Daily","Weekly","Monthly","Quarterly","Semi-Annually","Annually","Biennially","Triennially","Quadrennially","Quinquennially"],"description":"a billing cycle name such as Monthly"};
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -4437,7 +4437,7 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.order_id === undefined) && (missing0 = "order_id"))) || ((data.product_id === undefined) && (missing0 = "product_id"))) || ((data.parent_id === undefined) && (missing0 = "parent_id"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.domain === undefined) && (missing0 = "domain"))) || ((data.server_id === undefined) && (missing0 = "server_id"))) || ((data.payment_module === undefined) && (missing0 = "payment_module"))) || ((data.firstpayment === undefined) && (missing0 = "firstpayment"))) || ((data.total === undefined) && (missing0 = "total"))) || ((data.billingcycle === undefined) && (missing0 = "billingcycle"))) || ((data.billingtype === undefined) && (missing0 = "billingtype"))) || ((data.next_due === undefined) && (missing0 = "next_due"))) || ((data.next_invoice === undefined) && (missing0 = "next_invoice"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.label === undefined) && (missing0 = "label"))) || ((data.username === undefined) && (missing0 = "username"))) || ((data.manual === undefined) && (missing0 = "manual"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.notes === undefined) && (missing0 = "notes"))){
+if((((((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.order_id === undefined) && (missing0 = "order_id"))) || ((data.product_id === undefined) && (missing0 = "product_id"))) || ((data.parent_id === undefined) && (missing0 = "parent_id"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.domain === undefined) && (missing0 = "domain"))) || ((data.server_id === undefined) && (missing0 = "server_id"))) || ((data.payment_module === undefined) && (missing0 = "payment_module"))) || ((data.firstpayment === undefined) && (missing0 = "firstpayment"))) || ((data.total === undefined) && (missing0 = "total"))) || ((data.billingcycle === undefined) && (missing0 = "billingcycle"))) || ((data.billingtype === undefined) && (missing0 = "billingtype"))) || ((data.next_due === undefined) && (missing0 = "next_due"))) || ((data.next_invoice === undefined) && (missing0 = "next_invoice"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.label === undefined) && (missing0 = "label"))) || ((data.username === undefined) && (missing0 = "username"))) || ((data.password === undefined) && (missing0 = "password"))) || ((data.manual === undefined) && (missing0 = "manual"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.notes === undefined) && (missing0 = "notes"))) || ((data.mod === undefined) && (missing0 = "mod"))){
 validate34.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema131.required,parentSchema:schema131,data}];
 return false;
 }
@@ -4805,15 +4805,11 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.manual !== undefined){
-let data18 = data.manual;
+if(data.password !== undefined){
+let data18 = data.password;
 const _errs51 = errors;
 if(typeof data18 !== "string"){
-validate34.errors = [{instancePath:instancePath+"/manual",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data18}];
-return false;
-}
-if(!((data18 === "0") || (data18 === "1"))){
-validate34.errors = [{instancePath:instancePath+"/manual",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data18}];
+validate34.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema131.properties.password.type,parentSchema:schema131.properties.password,data:data18}];
 return false;
 }
 var valid0 = _errs51 === errors;
@@ -4822,39 +4818,71 @@ else {
 var valid0 = true;
 }
 if(valid0){
+if(data.manual !== undefined){
+let data19 = data.manual;
+const _errs53 = errors;
+if(typeof data19 !== "string"){
+validate34.errors = [{instancePath:instancePath+"/manual",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data19}];
+return false;
+}
+if(!((data19 === "0") || (data19 === "1"))){
+validate34.errors = [{instancePath:instancePath+"/manual",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data19}];
+return false;
+}
+var valid0 = _errs53 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.currency_id !== undefined){
-let data19 = data.currency_id;
-const _errs54 = errors;
-const _errs55 = errors;
-if(errors === _errs55){
-if(typeof data19 === "string"){
-if(!pattern0.test(data19)){
-validate34.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data19}];
+let data20 = data.currency_id;
+const _errs56 = errors;
+const _errs57 = errors;
+if(errors === _errs57){
+if(typeof data20 === "string"){
+if(!pattern0.test(data20)){
+validate34.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data20}];
 return false;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data19}];
+validate34.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data20}];
 return false;
 }
 }
-var valid0 = _errs54 === errors;
+var valid0 = _errs56 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.notes !== undefined){
-let data20 = data.notes;
-const _errs57 = errors;
-if(typeof data20 !== "string"){
-validate34.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema131.properties.notes.type,parentSchema:schema131.properties.notes,data:data20}];
+let data21 = data.notes;
+const _errs59 = errors;
+if(typeof data21 !== "string"){
+validate34.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema131.properties.notes.type,parentSchema:schema131.properties.notes,data:data21}];
 return false;
 }
-var valid0 = _errs57 === errors;
+var valid0 = _errs59 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.mod !== undefined){
+let data22 = data.mod;
+const _errs61 = errors;
+if(typeof data22 !== "string"){
+validate34.errors = [{instancePath:instancePath+"/mod",schemaPath:"#/properties/mod/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema131.properties.mod.type,parentSchema:schema131.properties.mod,data:data22}];
+return false;
+}
+var valid0 = _errs61 === errors;
+}
+else {
+var valid0 = true;
+}
+}
 }
 }
 }

@@ -189,6 +189,10 @@ export interface Account {
   label: string;
   username: string;
   /**
+   * the service's own login password (fixture data, shown by getAccountDetails as HostBill shows it decrypted); "" when the service has no login. Never the client's login password.
+   */
+  password: string;
+  /**
    * "0" or "1"
    */
   manual: '0' | '1';
@@ -197,6 +201,10 @@ export interface Account {
    */
   currency_id: string;
   notes: string;
+  /**
+   * the display name of the provisioning module the service runs on, such as Cpanel2; "" when none
+   */
+  mod: string;
 }
 /**
  * An addon attached to an account.
@@ -1386,7 +1394,7 @@ export interface AccountAddonMethods {
   Terminate: 'Terminate';
 }
 /**
- * One account (service) under `details`, with the real answer's fields in its order as far as billsim stores them: due_day is the day of the month of next_due, autorenew is always "1", extra_details always []. The real call also answers the decrypted account password, expires, the module name `mod` and config `options`; billsim stores none of them and leaves them out (a password never leaves the store). Added after extra_details: manual, currency_id, notes and the product's name `name`. The account's addons are not repeated here: getAccountAddons lists them.
+ * One account (service) under `details`, with the real answer's fields in its order: due_day is the day of the month of next_due; expires is next_due (billsim keeps no separate expiry for a service); autorenew is always "1"; password is the service's own login password, shown as the real call shows it decrypted (fixture data, never the client's login password); extra_details is always []. Then billsim's additions manual, currency_id, notes and the product's name `name`, then the module's display name `mod` and `options`, always [] since billsim keeps no configurable options. The account's addons are not repeated here: getAccountAddons lists them.
  */
 export interface GetAccountDetails {
   request: GetAccountDetailsRequest;
@@ -1474,6 +1482,10 @@ export interface AccountDetails {
    */
   due_day: string;
   /**
+   * a date as YYYY-MM-DD
+   */
+  expires: string;
+  /**
    * always "1": billsim accounts renew
    */
   autorenew: '1';
@@ -1484,6 +1496,10 @@ export interface AccountDetails {
   status: 'Pending' | 'Active' | 'Suspended' | 'Terminated' | 'Cancelled' | 'Fraud';
   label: string;
   username: string;
+  /**
+   * the service's own login password (fixture data, shown by getAccountDetails as HostBill shows it decrypted); "" when the service has no login. Never the client's login password.
+   */
+  password: string;
   /**
    * always empty: billsim keeps no module details
    *
@@ -1503,6 +1519,16 @@ export interface AccountDetails {
    * the product's name, "" when the product is gone
    */
   name: string;
+  /**
+   * the display name of the provisioning module the service runs on, such as Cpanel2; "" when none
+   */
+  mod: string;
+  /**
+   * always [] (PHP's empty array): billsim keeps no configurable options
+   *
+   * @maxItems 0
+   */
+  options: [];
 }
 /**
  * All accounts (services), newest first, in the same item shape as getClientAccounts, paginated with `sorter`. `list` picks a status: all (default), all_active, all_pending, all_suspended, all_terminated, all_fraud or all_cancelled. Filters (an empty value means no filter): filter[client_name] matches part of the client's "firstname lastname", filter[domain] part of the domain (both case-insensitive); filter[product_id], filter[status], filter[next_due] (YYYY-MM-DD), filter[billingcycle] (a cycle name such as Monthly) and filter[server_id] match exactly; filter[category_id] keeps accounts whose product sits on that order page or below it. An unknown product_id or category_id is an error. `list` and filter[status] together must both hold.
@@ -2418,7 +2444,7 @@ export interface EstimateView {
   client: null | EmbeddedClient;
 }
 /**
- * A client record as embedded in invoices: every stored field except password.
+ * A client record as estimates embed it: every stored field except password.
  */
 export interface EmbeddedClient {
   /**
@@ -2661,11 +2687,89 @@ export interface InvoiceView {
   rate: string;
   notes: string;
   items: InvoiceItem[];
-  client: null | EmbeddedClient;
+  client: null | InvoiceClient;
   /**
    * the payment gateway's display name, "" when none
    */
   gateway: string;
+}
+/**
+ * A client record as getInvoiceDetails embeds it: every stored field, with `password` (the stored salted hash, never a password) after `email`, as the real invoice shows it. Estimates embed the same record without it.
+ */
+export interface InvoiceClient {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  email: string;
+  /**
+   * scrypt$<salt hex>$<hash hex>
+   */
+  password: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  lastlogin: string;
+  ip: string;
+  host: string;
+  status: 'Active' | 'Closed' | 'Inactive' | 'Lead' | 'Prospect' | 'Lost' | 'Pending';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  parent_id: string;
+  firstname: string;
+  lastname: string;
+  companyname: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  postcode: string;
+  country: string;
+  phonenumber: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  datecreated: string;
+  notes: string;
+  language: string;
+  /**
+   * "0" or "1"
+   */
+  company: '0' | '1';
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  credit: string;
+  /**
+   * "0" or "1"
+   */
+  taxexempt: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  latefeeoveride: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  overideduenotices: '0' | '1';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * masked card number (last four digits only) or "" when no card is on file
+   */
+  cardnum: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  /**
+   * null for a main account; a contact's privileges by section
+   */
+  privileges: null | ContactPrivileges;
+  howdidyou: string;
 }
 /**
  * A transaction as lists show it: the client's names and the gateway name (`module`) joined in.
@@ -3470,7 +3574,7 @@ export interface DraftRecipient {
   howdidyou: string;
 }
 /**
- * One order draft in the published wire shape (services keyed by service_id, [] when empty; numeric draft ids, string estimate_id). Where the real shape is unpublished the simulator chooses: domains keyed by domain_id like services (see DraftViewDomain), and subtotal/total numbers after available_recipients.
+ * One order draft in the published wire shape (services keyed by service_id, [] when empty; numeric draft ids, string estimate_id). Where the real shape is unpublished the simulator chooses: domains keyed by domain_id like services (see DraftViewDomain), and subtotal/total numbers after available_recipients. Like the calls that change a draft, it answers `info`, a list of strings: empty here, since a read has nothing to report.
  */
 export interface GetOrderDraft {
   request: GetOrderDraftRequest;

@@ -10,8 +10,9 @@ import { ApiError, messages } from '../errors.js';
 // them and turned back into keys after: a level becomes an array only when its
 // keys are exactly 0..n-1 in order (as PHP's json_encode decides), and `[]`
 // appends as usual, after the highest explicit index when it meets one.
-// qs takes ~15 ms to load and only bracketed or repeated keys need it (see
-// readFlat), so it is loaded on the first such request, not at start-up.
+// Loading qs is a measurable share of start-up (bench/README.md) and only
+// bracketed or repeated keys need it (see readFlat), so it is loaded on the
+// first such request, not at start-up.
 let qsModule: typeof qs | undefined;
 const loadQs = () => (qsModule ??= createRequire(import.meta.url)('qs') as typeof qs);
 

@@ -18,8 +18,8 @@ export class Table<T extends Row> {
   /**
    * Whether the rows, and so every index list, are in ascending id order.
    * Inserts with nextId() keep it so, which lets list calls read a page
-   * newest first from the end instead of sorting every row (143 ms for
-   * getInvoices at a million invoices). Fixtures in another order turn it off.
+   * newest first from the end instead of sorting every row (bench/README.md
+   * has the figures at a million invoices). Fixtures in another order turn it off.
    */
   private isOrdered: boolean;
 
@@ -154,8 +154,8 @@ export class Table<T extends Row> {
    * A table that can be written without touching this one, for a table that is
    * itself never written again (a seed table). It copies the row list (a flat
    * array copy) but reads ids through this table's index instead of copying it:
-   * copying a 20,000-entry Map made a session's first write take ~3 ms at the
-   * 1M-invoice scale, and grows with the collection.
+   * copying the Map made a session's first write cost grow with the collection
+   * (bench/README.md, new-session cost).
    */
   overlay(): Table<T> {
     if (this.base) throw new Error('overlay: only of a table that reads no other table');

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
 
-t.test('getAccountDetails answers one account with due_day, the product name and no password', async (t) => {
+t.test('getAccountDetails answers one account in the published order, with the service password and never the client\'s', async (t) => {
   const app = await build(t);
   const body = await sameEverywhere(t, app, 'getAccountDetails', { id: '1' });
   const result = assertSuccess(t, body, 'getAccountDetails');
@@ -22,19 +22,25 @@ t.test('getAccountDetails answers one account with due_day, the product name and
       billingtype: 'PrePay',
       next_due: '2026-12-14',
       due_day: '14',
+      expires: '2026-12-14',
       autorenew: '1',
       next_invoice: '2026-11-30',
       status: 'Active',
       label: '',
       username: 'morgande',
+      password: 'iCbJF7PTuzRi',
       extra_details: [],
       manual: '0',
       currency_id: '0',
       notes: '',
       name: 'Business Hosting',
+      mod: 'Cpanel2',
+      options: [],
     },
   });
-  t.notOk('password' in (result.details as object), 'a password never leaves the store');
+  const client = assertSuccess(t, await api(app, 'getClientDetails', { id: '1' }), 'getClientDetails').client as Record<string, unknown>;
+  t.notOk('password' in client, "the client's own login hash is not in client details");
+  t.notOk(JSON.stringify(body).includes('scrypt$'), "no trace of the client's login password in the service details");
 });
 
 t.test('getAccountDetails: due_day has no leading zero; stored notes and labels come through', async (t) => {

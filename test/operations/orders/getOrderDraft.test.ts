@@ -257,7 +257,12 @@ t.test('getOrderDraft answers the whole draft in the real wire shape', async (t)
   const app = await build(t);
   const body = await sameEverywhere(t, app, 'getOrderDraft', { id: '1' });
   const result = assertSuccess(t, body, 'getOrderDraft');
-  t.strictSame(result, { draft: DRAFT_1 });
+  t.strictSame(result, { draft: DRAFT_1, info: [] });
+  t.strictSame(
+    Object.keys(body),
+    ['success', 'draft', 'call', 'server_time', 'info'],
+    'draft, then the envelope, then info (an empty list)',
+  );
   const draft = result.draft as Json;
   t.strictSame(Object.keys(draft), Object.keys(DRAFT_1), 'draft keys in the real order');
   t.strictSame(Object.keys(draft.services as Json), ['1', '2'], 'services keyed by service_id');
