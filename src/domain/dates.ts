@@ -36,10 +36,12 @@ export function parseDateTime(text: string): Date | undefined {
   return same ? date : undefined;
 }
 
-/** Adds whole months, clamping to the month's last day (Jan 31 + 1 month = Feb 28/29). */
+/** Adds whole months, clamping to the month's last day (Jan 31 + 1 month = Feb 28/29) and keeping the time of day. */
 export function addMonths(date: Date, months: number): Date {
   const day = date.getUTCDate();
-  const result = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1));
+  const result = new Date(date.getTime());
+  result.setUTCDate(1);
+  result.setUTCMonth(result.getUTCMonth() + months);
   const last = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
   result.setUTCDate(Math.min(day, last));
   return result;

@@ -1,8 +1,7 @@
 import { defineOperation } from '../operation.js';
 import { fail } from '../../errors.js';
+import { MAIN_CURRENCY_ID } from '../../domain/currencies.js';
 import type { GetCurrenciesRequest, GetCurrenciesResult } from '../../generated/wire.js';
-
-export const MAIN_CURRENCY_ID = '0';
 
 export default defineOperation<GetCurrenciesRequest, GetCurrenciesResult>({
   mutates: false,
