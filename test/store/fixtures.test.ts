@@ -213,7 +213,8 @@ t.test('order pages and products', async (t) => {
   const pages = byId(data.order_pages);
   const top = data.order_pages.filter((p) => p.parent_id === '0');
   t.equal(top.length, 6, '6 top-level order pages');
-  for (const page of data.order_pages) t.equal(page.lptype, page.ptype.toLowerCase(), `order page ${page.id}: lptype is the lower-cased ptype`);
+  for (const page of data.order_pages)
+    t.equal(page.lptype, page.ptype.toLowerCase(), `order page ${page.id}: lptype is the lower-cased ptype`);
   for (const sub of data.order_pages.filter((p) => p.parent_id !== '0')) {
     t.equal(pages.get(sub.parent_id)?.parent_id, '0', `sub-page ${sub.id} sits under a top-level page`);
   }

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
 
-t.test('getAccountDetails answers one account in the published order, with the service password and never the client\'s', async (t) => {
+t.test("getAccountDetails answers one account in the published order, with the service password and never the client's", async (t) => {
   const app = await build(t);
   const body = await sameEverywhere(t, app, 'getAccountDetails', { id: '1' });
   const result = assertSuccess(t, body, 'getAccountDetails');
