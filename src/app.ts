@@ -121,6 +121,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['content-type', 'authorization', 'x-billsim-session'],
     maxAge: 600,
+    // An OPTIONS request without the preflight headers gets the same empty 204, not a text/plain 400.
+    strictPreflight: false,
   });
   await app.register(formbody, { parser: (body) => parseParams(body) });
   registerBodyParsers(app);
