@@ -25,7 +25,8 @@ declare module 'fastify' {
   }
 }
 
-const STATUS: Record<ControlErrorKind, number> = { 'bad-input': 400, 'not-found': 404, 'over-cap': 409, 'not-saved': 503 };
+/** The HTTP status of each kind of session-control error. */
+export const CONTROL_STATUS: Record<ControlErrorKind, number> = { 'bad-input': 400, 'not-found': 404, 'over-cap': 409, 'not-saved': 503 };
 
 /** An HTTP-only refusal (wrong content type, unknown route, wrong method, missing token). */
 function httpError(statusCode: number, message: string): Error & { statusCode: number } {
@@ -207,7 +208,7 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
     async (control) => {
       control.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
         let status = 500;
-        if (error instanceof ControlError) status = STATUS[error.kind];
+        if (error instanceof ControlError) status = CONTROL_STATUS[error.kind];
         else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) status = error.statusCode;
         if (status === 500) request.log.error({ err: error }, 'control route failed');
         void reply.status(status).send({ error: status === 500 ? 'Internal simulator error' : error.message });
