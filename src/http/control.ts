@@ -190,8 +190,10 @@ function registerNotFound(app: FastifyInstance, table: Route[]): void {
   }));
   const listing = table.map((r) => `${r.method} ${CONTROL_PREFIX}${r.url}`).join(', ');
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0];
-    const allowed = patterns.filter((p) => p.path.test(path)).map((p) => p.route.method);
+    const full = request.url.split('?')[0];
+    const allowed = patterns.filter((p) => p.path.test(full)).map((p) => p.route.method);
+    // The path is client text: cut short in the message.
+    const path = full.slice(0, 200);
     if (allowed.length > 0) {
       void reply
         .status(405)
@@ -199,7 +201,7 @@ function registerNotFound(app: FastifyInstance, table: Route[]): void {
         .send({ error: `${request.method} is not allowed on ${path}: use ${allowed.join(' or ')}` });
       return;
     }
-    void reply.status(404).send({ error: `No control route ${request.method} ${path.slice(0, 200)}; the control routes are: ${listing}` });
+    void reply.status(404).send({ error: `No control route ${request.method} ${path}; the control routes are: ${listing}` });
   });
 }
 
