@@ -13,6 +13,7 @@ import { clientErrorHandler, HEADER_ALLOWANCE, registerErrorHandlers } from './h
 import { parseParams } from './http/params.js';
 import { Seed } from './store/world.js';
 import { DEFAULT_SESSION, Sessions } from './store/sessions.js';
+import { Control } from './store/control.js';
 import { openDataFile } from './store/persistence.js';
 import { loadFixtures, validateCollections } from './store/fixtures.js';
 import { defaultFixturesDir, packageVersion } from './paths.js';
@@ -38,7 +39,7 @@ export interface AppOptions {
   cors?: true | string[];
   /** Delay every API answer by a random time in this range (ms). */
   latency?: Latency;
-  /** Require `Authorization: Bearer <token>` on the /__billsim control routes. */
+  /** Require `Authorization: Bearer <token>` on the /__billsim control routes (all but GET /__billsim/health). */
   controlToken?: string;
   /** Request journal entries kept per session (default 1000). */
   journalLimit?: number;
@@ -52,7 +53,7 @@ export interface AppOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    billsim: { sessions: Sessions };
+    billsim: { sessions: Sessions; control: Control };
   }
 }
 
@@ -112,18 +113,21 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     onConstructorPoisoning: 'remove',
     schemaController: { compilersFactory: compilersFactory as never },
   });
-  app.decorate('billsim', { sessions });
+  const control = new Control(sessions, Object.keys(operations));
+  app.decorate('billsim', { sessions, control });
   registerErrorHandlers(app, bodyLimit);
   await app.register(cors, {
     origin: options.cors === undefined || options.cors === true ? true : options.cors,
     methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['content-type', 'authorization', 'x-billsim-session'],
     maxAge: 600,
+    // An OPTIONS request without the preflight headers gets the same empty 204, not a text/plain 400.
+    strictPreflight: false,
   });
   await app.register(formbody, { parser: (body) => parseParams(body) });
   registerBodyParsers(app);
   registerEndpoint(app, { sessions, operations, latency: options.latency });
-  registerControl(app, { sessions, calls: Object.keys(operations), version: packageVersion(), controlToken: options.controlToken });
+  registerControl(app, { control, version: packageVersion(), controlToken: options.controlToken });
   registerDocs(app, () => buildOpenApi(Object.keys(operations), packageVersion()));
   return app;
 }

@@ -1,26 +1,38 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app.js';
 import { API_PATH } from './http/endpoint.js';
-import { DEFAULT_SESSION, type Session } from './store/sessions.js';
+import { DEFAULT_SESSION } from './store/sessions.js';
+import type { ClockState, Control, Coverage, SnapshotInfo } from './store/control.js';
+import type { ClockChange } from './store/clock.js';
 import type { CollectionName, RecordOf } from './store/world.js';
-import type { CallCoverage, JournalEntry } from './store/journal.js';
+import type { JournalEntry } from './store/journal.js';
 import type { Fault, FaultSpec } from './store/faults.js';
 
-/** In-process access to one session's control features (the same as the /__billsim routes). */
+/**
+ * In-process access to one session's control features: the same service as
+ * the /__billsim routes, so the same rules and the same messages (a refused
+ * request throws an Error whose message the route would answer).
+ */
 export interface SessionHandle {
   readonly name: string;
-  reset(): void;
+  /** Back to the seed (state, journal, faults, clock), once saved. */
+  reset(): Promise<void>;
   requests(filter?: { call?: string; limit?: number }): JournalEntry[];
   clearRequests(): void;
-  coverage(): Record<string, CallCoverage>;
+  coverage(): Coverage;
   addFault(spec: FaultSpec): Fault;
   faults(): Fault[];
   clearFaults(): void;
   now(): Date;
+  clock(): ClockState;
+  /** `{ now }` or `{ advanceSeconds }`, each with or without `frozen`; or `{ frozen }` alone. */
+  setClock(change: ClockChange): ClockState;
   setNow(date: Date): void;
   advance(seconds: number): void;
-  snapshot(name: string): void;
-  restore(name: string): void;
+  snapshot(name: string): SnapshotInfo;
+  restore(name: string): Promise<void>;
+  deleteSnapshot(name: string): void;
+  snapshots(): SnapshotInfo[];
   state<K extends CollectionName>(collection: K): readonly RecordOf<K>[];
   record<K extends CollectionName>(collection: K, id: string): RecordOf<K> | undefined;
 }
@@ -32,31 +44,34 @@ export interface Simulator {
   listen(options?: { port?: number; host?: string }): Promise<string>;
   close(): Promise<void>;
   /** Resets every session to the seed. */
-  reset(): void;
+  reset(): Promise<void>;
   session(name?: string): SessionHandle;
 }
 
-function handle(session: Session, startNow: Date | undefined): SessionHandle {
+/** Each method finds the session anew, as a request would (a dropped session starts again from the seed). */
+function handle(control: Control, name: string): SessionHandle {
+  const of = () => control.session(name);
+  of(); // a bad name throws here, not at first use
   return {
-    name: session.name,
-    reset: () => session.reset(startNow),
-    requests: (filter = {}) => session.journal.list(filter.call, filter.limit),
-    clearRequests: () => session.journal.clear(),
-    coverage: () => Object.fromEntries(session.journal.coverage),
-    addFault: (spec) => session.faults.add(spec),
-    faults: () => session.faults.all(),
-    clearFaults: () => session.faults.clear(),
-    now: () => session.clock.now(),
-    setNow: (date) => session.clock.set(date),
-    advance: (seconds) => session.clock.advance(seconds),
-    snapshot: (name) => void session.snapshots.set(name, { savedAt: session.clock.now().toISOString(), data: session.world.snapshot() }),
-    restore: (name) => {
-      const saved = session.snapshots.get(name);
-      if (!saved) throw new Error(`Snapshot "${name}" not found in session "${session.name}"`);
-      session.world.restore(saved.data);
-    },
-    state: (collection) => session.world.all(collection),
-    record: (collection, id) => session.world.get(collection, id),
+    name,
+    reset: () => of().reset(),
+    requests: (filter = {}) => of().requests(filter),
+    clearRequests: () => of().clearRequests(),
+    coverage: () => of().coverage(),
+    addFault: (spec) => of().addFault(spec),
+    faults: () => of().faults(),
+    clearFaults: () => of().clearFaults(),
+    now: () => of().now(),
+    clock: () => of().clock(),
+    setClock: (change) => of().setClock(change),
+    setNow: (date) => void of().setClock({ now: date }),
+    advance: (seconds) => void of().setClock({ advanceSeconds: seconds }),
+    snapshot: (snapshot) => of().saveSnapshot(snapshot),
+    restore: (snapshot) => of().restoreSnapshot(snapshot),
+    deleteSnapshot: (snapshot) => of().deleteSnapshot(snapshot),
+    snapshots: () => of().snapshots(),
+    state: (collection) => of().rows(collection),
+    record: (collection, id) => of().record(collection, id),
   };
 }
 
@@ -66,7 +81,7 @@ function handle(session: Session, startNow: Date | undefined): SessionHandle {
  */
 export async function createSimulator(options: AppOptions = {}): Promise<Simulator> {
   const app = await buildApp(options);
-  const { sessions } = app.billsim;
+  const { control } = app.billsim;
   let url = '';
   return {
     app,
@@ -79,9 +94,7 @@ export async function createSimulator(options: AppOptions = {}): Promise<Simulat
       return url;
     },
     close: () => app.close(),
-    reset: () => {
-      for (const s of sessions.all()) s.reset(sessions.startNow);
-    },
-    session: (name = DEFAULT_SESSION) => handle(sessions.get(name), sessions.startNow),
+    reset: async () => void (await control.resetAll()),
+    session: (name = DEFAULT_SESSION) => handle(control, name),
   };
 }

@@ -1,6 +1,6 @@
 // Uses billsim exactly as another repository would: through the package entry.
 import t from 'tap';
-import { createSimulator, type GetCurrenciesResult } from 'billsim';
+import { ControlError, createSimulator, type GetCurrenciesResult } from 'billsim';
 
 t.test('createSimulator serves over HTTP and gives in-process control', async (t) => {
   const sim = await createSimulator({ now: new Date('2026-11-20T12:00:00Z') });
@@ -29,4 +29,22 @@ t.test('createSimulator serves over HTTP and gives in-process control', async (t
 
   const injected = await sim.app.inject({ url: `/admin/api.php?${query}` });
   t.equal(injected.json().success, true, 'inject works without the port');
+
+  t.throws(
+    () => session.addFault({ call: 'getCurrency', error: ['x'] }),
+    new ControlError('bad-input', 'call must name an API call (or "*" for every call); "getCurrency" is not one'),
+  );
+  t.strictSame(session.setClock({ advanceSeconds: 60, frozen: false }), {
+    now: '2026-11-20 12:01:00',
+    server_time: 1795176060,
+    frozen: false,
+  });
+  session.setClock({ frozen: true });
+  t.strictSame(session.snapshot('before'), { name: 'before', savedAt: session.clock().now });
+  session.setClock({ now: '2027-01-01 00:00:00', frozen: true });
+  await session.restore('before');
+  await session.reset();
+  t.strictSame(session.clock(), { now: '2026-11-20 12:00:00', server_time: 1795176000, frozen: true }, 'reset puts the clock back');
+  t.strictSame(session.requests(), [], 'and clears the journal');
+  await sim.reset();
 });

@@ -73,6 +73,31 @@ export function registerEndpoint(app: FastifyInstance, deps: EndpointDeps): void
     return reply.status(outcome.status).send(outcome.body);
   };
   app.route({ method: ['GET', 'POST'], url: API_PATH, handler });
+  registerWrongMethods(app);
+}
+
+/** The answer to any method but GET and POST on the endpoint: 405 naming the two. */
+export function wrongMethod(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return reply
+    .status(405)
+    .header('allow', 'GET, POST')
+    .send({ error: `${request.method} is not allowed on ${API_PATH}: send the call with GET or POST` });
+}
+
+/**
+ * Other methods Fastify knows are answered before a body is read (so a broken
+ * body cannot turn the 405 into something else); methods it does not know
+ * reach the not-found handler, which answers the same. HEAD follows GET, and
+ * OPTIONS stays the CORS preflight.
+ */
+function registerWrongMethods(app: FastifyInstance): void {
+  const others = app.supportedMethods.filter((method) => !['GET', 'POST', 'HEAD', 'OPTIONS'].includes(method));
+  app.route({
+    method: others,
+    url: API_PATH,
+    onRequest: async (request, reply) => wrongMethod(request, reply),
+    handler: async () => undefined,
+  });
 }
 
 async function answer(deps: EndpointDeps, session: Session, params: Params, call: string, ip: string): Promise<Outcome> {

@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, messages } from '../errors.js';
-import { API_PATH } from './endpoint.js';
+import { API_PATH, wrongMethod } from './endpoint.js';
 import { errorEnvelope } from './envelope.js';
 
 /** Files a multipart form may carry (they are drained, never read as parameters). */
@@ -15,7 +15,8 @@ function callOf(request: FastifyRequest): string {
 /**
  * Anything that fails before the handler (body too large, unreadable body,
  * parameter limits) still answers with the API's error envelope and HTTP 200.
- * Other paths get a JSON 404 that points at the endpoint.
+ * Other paths get a JSON 404 that points at the endpoint; the endpoint asked
+ * with a method it does not answer, a 405.
  */
 export function registerErrorHandlers(app: FastifyInstance, bodyLimit: number): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -31,7 +32,9 @@ export function registerErrorHandlers(app: FastifyInstance, bodyLimit: number): 
     void reply.status(status).send(errorEnvelope(callOf(request), new Date(), list));
   });
   app.setNotFoundHandler((request, reply) => {
-    void reply.status(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}: the API is at ${API_PATH}` });
+    const path = request.url.split('?')[0];
+    if (path === API_PATH) return void wrongMethod(request, reply);
+    void reply.status(404).send({ error: `No route ${request.method} ${path}: the API is at ${API_PATH}` });
   });
 }
 

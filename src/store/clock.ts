@@ -1,19 +1,51 @@
+import { formatDateTime, parseDateTime } from '../domain/dates.js';
+import { badInput, objectInput, onlyKeys } from './control-error.js';
+
+/** A change of a session's clock, as both front ends send it. */
+export interface ClockChange {
+  /** Jump to this moment ("YYYY-MM-DD HH:MM:SS", UTC, or a Date in-process). */
+  now?: string | Date;
+  /** Move by this many seconds (negative to go back). */
+  advanceSeconds?: number;
+  /** true: stop at the (new) current moment; false: run on from it with real time. */
+  frozen?: boolean;
+}
+
+// Wire dates have four-digit years, and server_time is never negative.
+const EARLIEST = Date.UTC(1970, 0, 1);
+const LATEST = Date.UTC(9999, 11, 31, 23, 59, 59);
+const RANGE = 'from 1970-01-01 00:00:00 to 9999-12-31 23:59:59';
+const FIELDS = ['now', 'advanceSeconds', 'frozen'];
+const SHAPE =
+  'a clock change as a JSON object: { "now": "YYYY-MM-DD HH:MM:SS" } or { "advanceSeconds": 3600 }, each with or without "frozen": true or false';
+
+function momentOf(value: unknown): number {
+  const date = typeof value === 'string' ? parseDateTime(value) : value instanceof Date ? value : undefined;
+  const ms = date?.getTime() ?? Number.NaN;
+  if (!(ms >= EARLIEST && ms <= LATEST)) throw badInput(`now must be a UTC date and time "YYYY-MM-DD HH:MM:SS" ${RANGE}`);
+  return ms;
+}
+
 /**
  * A session's clock. Runs with real time plus an offset, or stays frozen at a
- * set moment (the --now flag, or a test) until it is set or advanced again.
+ * moment (the --now flag, or a test) until it is set, advanced or unfrozen.
+ * `realNow` is the real time it runs with (injectable for tests).
  */
 export class Clock {
   private offsetMs = 0;
   private frozenAt: number | null;
 
-  constructor(start?: Date) {
+  constructor(
+    private readonly start?: Date,
+    private readonly realNow: () => number = Date.now,
+  ) {
     this.frozenAt = start ? start.getTime() : null;
   }
 
-  /** Back to how a new session starts: frozen at `start`, or real time. */
-  reset(start?: Date): void {
+  /** Back to how a new session starts: frozen at the start moment, or real time. */
+  reset(): void {
     this.offsetMs = 0;
-    this.frozenAt = start ? start.getTime() : null;
+    this.frozenAt = this.start ? this.start.getTime() : null;
   }
 
   get frozen(): boolean {
@@ -21,16 +53,38 @@ export class Clock {
   }
 
   now(): Date {
-    return new Date(this.frozenAt ?? Date.now() + this.offsetMs);
+    return new Date(this.frozenAt ?? this.realNow() + this.offsetMs);
   }
 
-  set(date: Date): void {
-    if (this.frozenAt !== null) this.frozenAt = date.getTime();
-    else this.offsetMs = date.getTime() - Date.now();
+  /** Checks a change from either front end and applies it whole, or throws a bad-input error and changes nothing. */
+  change(value: unknown): void {
+    const input = objectInput(value, SHAPE);
+    onlyKeys(input, FIELDS, 'clock');
+    const { now, advanceSeconds, frozen } = input;
+    if (now === undefined && advanceSeconds === undefined && frozen === undefined) {
+      throw badInput('Give now ("YYYY-MM-DD HH:MM:SS") or advanceSeconds (a whole number), and/or frozen (true or false)');
+    }
+    if (now !== undefined && advanceSeconds !== undefined) throw badInput('Give either now or advanceSeconds, not both');
+    if (frozen !== undefined && typeof frozen !== 'boolean') throw badInput('frozen must be true or false');
+    const target = now !== undefined ? momentOf(now) : this.advanced(advanceSeconds);
+    // Freezing keeps the moment shown; unfreezing runs on from it.
+    if (frozen ?? this.frozen) this.frozenAt = target;
+    else {
+      this.frozenAt = null;
+      this.offsetMs = target - this.realNow();
+    }
   }
 
-  advance(seconds: number): void {
-    if (this.frozenAt !== null) this.frozenAt += seconds * 1000;
-    else this.offsetMs += seconds * 1000;
+  /** The moment after moving by `seconds` (none: the current moment). */
+  private advanced(seconds: unknown): number {
+    if (seconds === undefined) return this.now().getTime();
+    if (typeof seconds !== 'number' || !Number.isInteger(seconds)) {
+      throw badInput('advanceSeconds must be a whole number of seconds (negative to go back)');
+    }
+    const target = this.now().getTime() + seconds * 1000;
+    if (!(target >= EARLIEST && target <= LATEST)) {
+      throw badInput(`advanceSeconds must keep the clock ${RANGE}; it is ${formatDateTime(this.now())}`);
+    }
+    return target;
   }
 }

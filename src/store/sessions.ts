@@ -34,12 +34,26 @@ export class Session {
     this.journal = new Journal(options.journalLimit);
   }
 
-  /** Back to the seed: state, journal, faults and clock; snapshots are kept. */
-  reset(now?: Date): void {
-    this.world.reset();
-    this.journal.clear();
-    this.faults.clear();
-    this.clock.reset(now);
+  /**
+   * Back to the seed: state, journal, faults and clock; snapshots are kept.
+   * The state is replaced through the world's save queue like any mutation;
+   * the rest is cleared only once that is saved (a reset that cannot be saved
+   * changes nothing), and before the next queued mutation runs.
+   */
+  reset(): Promise<void> {
+    return this.world.replaceState(
+      () => this.world.reset(),
+      () => {
+        this.journal.clear();
+        this.faults.clear();
+        this.clock.reset();
+      },
+    );
+  }
+
+  /** Makes a saved state the current one, through the save queue. */
+  restore(data: Collections): Promise<void> {
+    return this.world.replaceState(() => this.world.restore(data));
   }
 }
 
@@ -117,9 +131,5 @@ export class Sessions {
 
   delete(name: string): boolean {
     return this.map.delete(name);
-  }
-
-  get startNow(): Date | undefined {
-    return this.options.now;
   }
 }

@@ -209,13 +209,15 @@ export class World implements View {
   /**
    * Replaces the whole state (a reset, a snapshot restored) the way a mutation
    * is applied: after the write being saved, and put back as it was when saving
-   * fails, so memory and the data file never disagree.
+   * fails, so memory and the data file never disagree. `saved` runs once the
+   * new state is saved, before the next queued mutation starts.
    */
-  replaceState(fn: () => void): Promise<void> {
+  replaceState(fn: () => void, saved?: () => void): Promise<void> {
     return this.queued(async () => {
       const before = this.snapshot();
       fn();
       await this.persistOr(() => this.restore(before));
+      saved?.();
     });
   }
 

@@ -108,8 +108,9 @@ t.test('environment variables: credentials, host, log level', async (t) => {
 t.test('--control-token guards control routes; --cors limits origins; --latency still answers', async (t) => {
   const server = await startCli(['--control-token', 'tok', '--cors', 'http://app.local:3000', '--latency', '1-5', '--log-level', 'silent']);
   t.teardown(() => server.stop());
-  t.equal((await fetch(`${server.origin}/__billsim/health`)).status, 401);
-  t.equal((await fetch(`${server.origin}/__billsim/health`, { headers: { authorization: 'Bearer tok' } })).status, 200);
+  t.equal((await fetch(`${server.origin}/__billsim/sessions`)).status, 401);
+  t.equal((await fetch(`${server.origin}/__billsim/sessions`, { headers: { authorization: 'Bearer tok' } })).status, 200);
+  t.equal((await fetch(`${server.origin}/__billsim/health`)).status, 200, 'health stays open for probes');
   const allowed = await fetch(server.url, {
     method: 'OPTIONS',
     headers: {

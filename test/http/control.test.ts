@@ -1,7 +1,7 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { api, assertError, assertSuccess, build, FROZEN_NOW } from '../helpers/app.js';
-import { MAX_FAULTS, MAX_SNAPSHOTS } from '../../src/http/control.js';
+import { MAX_FAULTS, MAX_SNAPSHOTS } from '../../src/store/control.js';
 
 async function control(
   app: FastifyInstance,
@@ -145,10 +145,10 @@ t.test('faults: error envelopes, HTTP statuses, counted down, per session', asyn
 t.test('bad fault definitions are refused with 400', async (t) => {
   const app = await build(t);
   const cases: [unknown, string][] = [
-    [{ call: 'nope', error: ['x'] }, 'call must name an API call (or "*" for every call)'],
+    [{ call: 'nope', error: ['x'] }, 'call must name an API call (or "*" for every call); "nope" is not one'],
     [{ call: 'getCurrencies' }, 'a fault needs at least one of error, status or delayMs'],
-    [{ call: 'getCurrencies', error: 'x' }, 'error must be a non-empty array of strings'],
-    [{ call: 'getCurrencies', status: 99 }, 'status must be a whole number from 100 to 599'],
+    [{ call: 'getCurrencies', error: 'x' }, 'error must be a list of 1 to 10 messages, each 1 to 1000 characters'],
+    [{ call: 'getCurrencies', status: 99 }, 'status must be a whole number from 200 to 599'],
     [{ call: 'getCurrencies', error: ['x'], times: 0 }, 'times must be a whole number from 1 to 1000000'],
   ];
   for (const [input, message] of cases) {
@@ -226,10 +226,30 @@ t.test('state dumps a collection or one record', async (t) => {
   t.equal((await control(app, 'GET', '/state/nothing')).status, 404);
 });
 
-t.test('a control token guards every control route but not the API', async (t) => {
+t.test('a control token guards every control route but health, and not the API', async (t) => {
   const app = await build(t, { controlToken: 's3cret' });
-  t.equal((await control(app, 'GET', '/health')).status, 401);
-  t.equal((await control(app, 'GET', '/health', { token: 'wrong' })).status, 401);
-  t.equal((await control(app, 'GET', '/health', { token: 's3cret' })).status, 200);
+  const refused = { status: 401, body: { error: 'Control routes need the header Authorization: Bearer <control token>' } };
+  const guarded: ['GET' | 'POST' | 'DELETE', string][] = [
+    ['POST', '/reset'],
+    ['GET', '/sessions'],
+    ['GET', '/requests'],
+    ['GET', '/state'],
+    ['GET', '/clock'],
+    ['POST', '/faults'],
+    ['DELETE', '/faults'],
+    ['POST', '/snapshots/x'],
+  ];
+  for (const [method, url] of guarded) {
+    t.strictSame(await control(app, method, url), refused, `${method} ${url} without the token`);
+    t.strictSame(await control(app, method, url, { token: 'wrong' }), refused, `${method} ${url} with a wrong token`);
+  }
+  t.equal((await control(app, 'GET', '/sessions', { token: 's3cret' })).status, 200);
+  // Orchestrators probe a guarded demo: health reveals only status, version and the session count.
+  t.strictSame(await control(app, 'GET', '/health'), { status: 200, body: { status: 'ok', version: '0.1.0', sessions: 0 } });
+  t.strictSame(await control(app, 'GET', '/health', { token: 'wrong' }), {
+    status: 200,
+    body: { status: 'ok', version: '0.1.0', sessions: 0 },
+  });
+  t.equal((await control(app, 'DELETE', '/health')).status, 401, 'another method on health is not open');
   assertSuccess(t, await api(app, 'getCurrencies'), 'getCurrencies');
 });

@@ -1,0 +1,242 @@
+// Session control: the one home of its rules. The HTTP control routes and the
+// in-process handle of createSimulator() both call it and only translate its
+// answers and its ControlError (a status over HTTP, a thrown Error in-process).
+import { formatDateTime } from '../domain/dates.js';
+import { unixTime } from '../http/envelope.js';
+import type { Collections } from '../generated/wire.js';
+import { badInput, ControlError, objectInput, onlyKeys, quoted } from './control-error.js';
+import { faultSpecOf, type Fault } from './faults.js';
+import { COLLECTION_NAMES } from './fixtures.js';
+import type { CallCoverage, JournalEntry } from './journal.js';
+import { DEFAULT_SESSION, isValidSessionName, type Session, type Sessions } from './sessions.js';
+import { PersistError, type CollectionName, type RecordOf } from './world.js';
+
+/**
+ * Per session. A snapshot holds a copy of every collection's row list (about
+ * 10 MB at a million invoices), and every request checks the fault list, so
+ * neither may grow without end.
+ */
+export const MAX_SNAPSHOTS = 50;
+export const MAX_FAULTS = 100;
+const MAX_JOURNAL_READ = 1_000_000;
+
+export interface ClockState {
+  now: string;
+  server_time: number;
+  frozen: boolean;
+}
+
+export interface SnapshotInfo {
+  name: string;
+  savedAt: string;
+}
+
+export interface Coverage {
+  calls: Record<string, CallCoverage>;
+  unexercised: string[];
+}
+
+export interface SessionSummary {
+  name: string;
+  createdAt: string;
+  requests: number;
+  snapshots: string[];
+}
+
+/** Waits for a state change to be saved; a data file that cannot be written is a not-saved error naming the reason. */
+async function saved(what: string, change: Promise<void>): Promise<void> {
+  try {
+    await change;
+  } catch (error) {
+    if (error instanceof PersistError) {
+      throw new ControlError('not-saved', `The ${what} was not applied: saving the data file failed (${error.message})`);
+    }
+    throw error;
+  }
+}
+
+/** Control over every session. */
+export class Control {
+  constructor(
+    readonly sessions: Sessions,
+    readonly calls: readonly string[],
+  ) {}
+
+  /** One session's controls; the name is what a client sent (the session header). */
+  session(name: unknown = DEFAULT_SESSION): SessionControl {
+    if (typeof name !== 'string' || !isValidSessionName(name)) {
+      throw badInput('A session name is 1-64 characters of A-Z, a-z, 0-9, ".", "_" or "-"');
+    }
+    return new SessionControl(this.sessions.get(name), this.calls);
+  }
+
+  health(version: string) {
+    return { status: 'ok' as const, version, sessions: this.sessions.names().length };
+  }
+
+  list(): SessionSummary[] {
+    return this.sessions.all().map((s) => ({
+      name: s.name,
+      createdAt: s.createdAt.toISOString(),
+      requests: s.journal.list().length,
+      snapshots: [...s.snapshots.keys()],
+    }));
+  }
+
+  delete(name: string): void {
+    // A new default session would start from the data file as it was at start-up, not as it is now.
+    if (name === DEFAULT_SESSION) throw badInput('The default session cannot be deleted: reset it (POST /__billsim/reset) instead');
+    if (!this.sessions.delete(name)) throw new ControlError('not-found', `Session ${quoted(name)} not found`);
+  }
+
+  /** Resets every session, one after another; returns their names. */
+  async resetAll(): Promise<string[]> {
+    const all = this.sessions.all();
+    for (const session of all) await saved('reset', session.reset());
+    return all.map((s) => s.name);
+  }
+}
+
+function snapshotName(value: unknown): string {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 64) throw badInput('A snapshot name is 1 to 64 characters');
+  return value;
+}
+
+function collectionName(value: unknown): CollectionName {
+  if (typeof value !== 'string' || !(COLLECTION_NAMES as string[]).includes(value)) {
+    throw new ControlError('not-found', `Unknown collection ${quoted(String(value))}; known: ${COLLECTION_NAMES.join(', ')}`);
+  }
+  return value as CollectionName;
+}
+
+function journalLimit(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  // A query string carries the number as text.
+  const number = typeof value === 'string' && /^[0-9]{1,7}$/.test(value) ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > MAX_JOURNAL_READ) {
+    throw badInput(`limit must be a whole number from 1 to ${MAX_JOURNAL_READ}`);
+  }
+  return number;
+}
+
+/** One session's controls. */
+export class SessionControl {
+  constructor(
+    private readonly session: Session,
+    private readonly calls: readonly string[],
+  ) {}
+
+  get name(): string {
+    return this.session.name;
+  }
+
+  reset(): Promise<void> {
+    return saved('reset', this.session.reset());
+  }
+
+  // ---------------------------------------------------------------- snapshots
+
+  saveSnapshot(name: unknown): SnapshotInfo {
+    const key = snapshotName(name);
+    const { snapshots } = this.session;
+    if (!snapshots.has(key) && snapshots.size >= MAX_SNAPSHOTS) {
+      throw new ControlError(
+        'over-cap',
+        `Session ${quoted(this.name)} already holds ${MAX_SNAPSHOTS} snapshots: ` +
+          'delete one (DELETE /__billsim/snapshots/:name) or save over an existing name',
+      );
+    }
+    const savedAt = formatDateTime(this.session.clock.now());
+    snapshots.set(key, { savedAt, data: this.session.world.snapshot() });
+    return { name: key, savedAt };
+  }
+
+  async restoreSnapshot(name: unknown): Promise<void> {
+    await saved('restore', this.session.restore(this.snapshot(name)));
+  }
+
+  deleteSnapshot(name: unknown): void {
+    this.snapshot(name);
+    this.session.snapshots.delete(name as string);
+  }
+
+  snapshots(): SnapshotInfo[] {
+    return [...this.session.snapshots].map(([name, s]) => ({ name, savedAt: s.savedAt }));
+  }
+
+  private snapshot(name: unknown): Collections {
+    const found = this.session.snapshots.get(snapshotName(name));
+    if (!found) throw new ControlError('not-found', `Snapshot ${quoted(name as string)} not found in session ${quoted(this.name)}`);
+    return found.data;
+  }
+
+  // ---------------------------------------------------------------- faults
+
+  addFault(input: unknown): Fault {
+    const spec = faultSpecOf(input, this.calls);
+    if (this.session.faults.size >= MAX_FAULTS) {
+      throw new ControlError(
+        'over-cap',
+        `Session ${quoted(this.name)} already has ${MAX_FAULTS} faults: clear them (DELETE /__billsim/faults) first`,
+      );
+    }
+    return this.session.faults.add(spec);
+  }
+
+  faults(): Fault[] {
+    return this.session.faults.all();
+  }
+
+  clearFaults(): void {
+    this.session.faults.clear();
+  }
+
+  // ---------------------------------------------------------------- clock
+
+  now(): Date {
+    return this.session.clock.now();
+  }
+
+  clock(): ClockState {
+    const now = this.session.clock.now();
+    return { now: formatDateTime(now), server_time: unixTime(now), frozen: this.session.clock.frozen };
+  }
+
+  setClock(change: unknown): ClockState {
+    this.session.clock.change(change);
+    return this.clock();
+  }
+
+  // ---------------------------------------------------------------- journal, coverage, state
+
+  requests(filter: unknown = {}): JournalEntry[] {
+    const input = objectInput(filter, 'a filter as an object: { "call": "<API call>", "limit": 10 }');
+    onlyKeys(input, ['call', 'limit'], 'filter');
+    if (input.call !== undefined && typeof input.call !== 'string') throw badInput('call must be one API call name');
+    return this.session.journal.list(input.call || undefined, journalLimit(input.limit));
+  }
+
+  clearRequests(): void {
+    this.session.journal.clear();
+  }
+
+  coverage(): Coverage {
+    const { coverage } = this.session.journal;
+    const names = [...new Set([...this.calls, ...coverage.keys()])].sort();
+    const calls = Object.fromEntries(names.map((name) => [name, coverage.get(name) ?? { requests: 0, successes: 0, errors: 0 }]));
+    return { calls, unexercised: this.calls.filter((name) => !coverage.has(name)) };
+  }
+
+  collections(): { name: CollectionName; rows: number }[] {
+    return COLLECTION_NAMES.map((name) => ({ name, rows: this.session.world.count(name) }));
+  }
+
+  rows<K extends CollectionName>(collection: K): readonly RecordOf<K>[] {
+    return this.session.world.all(collectionName(collection)) as readonly RecordOf<K>[];
+  }
+
+  /** The record, or undefined when the collection has no such id. */
+  record<K extends CollectionName>(collection: K, id: string): RecordOf<K> | undefined {
+    return this.session.world.get(collectionName(collection), String(id)) as RecordOf<K> | undefined;
+  }
+}
