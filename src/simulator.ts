@@ -6,6 +6,7 @@ import type { ClockState, Control, Coverage, SnapshotInfo } from './store/contro
 import type { ClockChange } from './store/clock.js';
 import type { CollectionName, RecordOf } from './store/world.js';
 import type { JournalEntry } from './store/journal.js';
+import type { Email } from './generated/wire.js';
 import type { Fault, FaultSpec } from './store/faults.js';
 
 /**
@@ -19,6 +20,9 @@ export interface SessionHandle {
   reset(): Promise<void>;
   requests(filter?: { call?: string; limit?: number }): JournalEntry[];
   clearRequests(): void;
+  /** The e-mails billsim would have sent, newest first (only those to `to`, when given). */
+  emails(filter?: { to?: string }): Email[];
+  clearEmails(): Promise<void>;
   coverage(): Coverage;
   addFault(spec: FaultSpec): Fault;
   faults(): Fault[];
@@ -57,6 +61,8 @@ function handle(control: Control, name: string): SessionHandle {
     reset: () => of().reset(),
     requests: (filter = {}) => of().requests(filter),
     clearRequests: () => of().clearRequests(),
+    emails: (filter = {}) => of().emails(filter),
+    clearEmails: () => of().clearEmails(),
     coverage: () => of().coverage(),
     addFault: (spec) => of().addFault(spec),
     faults: () => of().faults(),

@@ -34,6 +34,7 @@ export interface AllWireTypes {
   resources_collections_json?: Collections;
   resources_currency_json?: Currency;
   resources_domain_json?: Domain;
+  resources_email_json?: Email;
   resources_estimate_json?: Estimate;
   resources_gateway_json?: Gateway;
   resources_invoice_json?: Invoice;
@@ -564,6 +565,7 @@ export interface Collections {
   order_drafts: OrderDraft[];
   admins: Admin[];
   api_access: ApiAccess[];
+  emails: Email[];
 }
 /**
  * A currency. The record with id "0" is the main currency (rate 1.0000); invoices with currency_id "0" are in it.
@@ -1283,6 +1285,41 @@ export interface DraftDomain {
   action: 'Register' | 'Transfer';
   period: string;
   epp_code: string;
+}
+/**
+ * A message billsim would have sent (the outbox): HostBill e-mails clients on sign-up, orders, invoices, payments and tickets; billsim records each one instead. Newest are kept: the outbox holds at most 1,000 per session.
+ */
+export interface Email {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date: string;
+  /**
+   * the recipient's e-mail address
+   */
+  to: string;
+  subject: string;
+  /**
+   * the name of the HostBill e-mail template the message stands for, such as "Order Confirmation"
+   */
+  template: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * ids of the records the message is about, by their field name (order_id, invoice_id, account_id, domain_id, ticket_id, ...)
+   */
+  related: {
+    /**
+     * a numeric id as a string, such as "1"
+     */
+    [k: string]: string;
+  };
 }
 /**
  * Attaches catalogue addon `addon_id` to account `account_id`. Refused when the addon's `products` list ("" = every product) does not name the account's product, when the addon is unique and already attached to the account (an attachment that is Terminated or Cancelled does not count), when `cycle` is one the addon does not offer, and when `payment_module` names an unknown or disabled gateway. Offered cycles: a Regular addon each recurring cycle whose price is not "0.00", a Once addon only Once, a Free addon only Free. Without `cycle` the account's own billing cycle is used if the addon offers it, else the addon's first priced cycle (m, q, s, a, b, t, p4, p5, d, w, h). The new account addon is Pending, with the addon's name, the cycle's name ("One Time" for Once), recurring_amount and setup_fee converted from the main currency into the account's currency (in whole cents; a Once addon's one-time price is its recurring_amount, a Free addon's is 0.00), date_created today and next_due today plus one cycle (0000-00-00 for Once and Free), all by the session clock, and payment_module the given gateway or else the account's. With invoice=true (or 1) an Unpaid invoice for the account's client is added when the addon charges anything (a Free addon creates none): dated and due today, in the account's currency and rate, with the gateway above, untaxed (tax 0.00, subtotal = total), one line of type Addon (item_id the new account addon id, description "<addon name> (DD/MM/YYYY - DD/MM/YYYY)" for the first period, "<addon name> (One Time)" for a Once addon) and, when there is a setup fee, a line of type Setup ("<addon name> - setup fee"). Line ids continue from the highest invoice line id in use. Answers `newaddon: true` and `info: ["Addon added"]`, as the real call does; getAccountAddons, getInvoices and getInvoiceDetails show the result.

@@ -113,6 +113,19 @@ function routes({ control, version }: ControlDeps): Route[] {
         return { cleared: true };
       },
     },
+    {
+      method: 'GET',
+      url: '/emails',
+      handler: async (request) => ({ emails: of(request).emails({ to: query(request).to }) }),
+    },
+    {
+      method: 'DELETE',
+      url: '/emails',
+      handler: async (request) => {
+        await of(request).clearEmails();
+        return { cleared: true };
+      },
+    },
     { method: 'GET', url: '/coverage', handler: async (request) => of(request).coverage() },
     { method: 'GET', url: '/state', handler: async (request) => ({ collections: of(request).collections() }) },
     {

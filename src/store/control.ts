@@ -2,8 +2,9 @@
 // in-process handle of createSimulator() both call it and only translate its
 // answers and its ControlError (a status over HTTP, a thrown Error in-process).
 import { formatDateTime } from '../domain/dates.js';
+import { outbox } from '../domain/outbox.js';
 import { unixTime } from '../http/envelope.js';
-import type { Collections } from '../generated/wire.js';
+import type { Collections, Email } from '../generated/wire.js';
 import { badInput, ControlError, objectInput, onlyKeys, quoted } from './control-error.js';
 import { faultSpecOf, type Fault } from './faults.js';
 import { COLLECTION_NAMES } from './fixtures.js';
@@ -225,6 +226,27 @@ export class SessionControl {
     const names = [...new Set([...this.calls, ...coverage.keys()])].sort();
     const calls = Object.fromEntries(names.map((name) => [name, coverage.get(name) ?? { requests: 0, successes: 0, errors: 0 }]));
     return { calls, unexercised: this.calls.filter((name) => !coverage.has(name)) };
+  }
+
+  // ---------------------------------------------------------------- outbox
+
+  /** The e-mails billsim would have sent, newest first; `to` keeps one recipient's. */
+  emails(filter: unknown = {}): Email[] {
+    const input = objectInput(filter, 'a filter as an object: { "to": "<e-mail address>" }');
+    onlyKeys(input, ['to'], 'filter');
+    if (input.to !== undefined && typeof input.to !== 'string') throw badInput('to must be one e-mail address');
+    return outbox(this.session.world, input.to || undefined);
+  }
+
+  /** Empties the outbox, saved like any change of state. */
+  async clearEmails(): Promise<void> {
+    const { world } = this.session;
+    await saved(
+      'clearing of the outbox',
+      world.mutate(() => {
+        for (const email of [...world.all('emails')]) world.remove('emails', email.id);
+      }),
+    );
   }
 
   collections(): { name: CollectionName; rows: number }[] {

@@ -23,6 +23,8 @@ const ROUTES = [
   'DELETE /snapshots/:name',
   'GET /requests',
   'DELETE /requests',
+  'GET /emails',
+  'DELETE /emails',
   'GET /coverage',
   'GET /state',
   'GET /state/:collection',
@@ -34,7 +36,7 @@ const ROUTES = [
   'POST /clock',
 ];
 const METHODS = ['GET', 'POST', 'DELETE', 'PUT', 'PATCH', 'HEAD', 'OPTIONS', 'TRACE', 'PROPFIND', 'QUERY'];
-const FIELDS = ['call', 'error', 'status', 'delayMs', 'times', 'now', 'advanceSeconds', 'frozen', 'limit', ...PROTOTYPE_KEYS];
+const FIELDS = ['call', 'error', 'status', 'delayMs', 'times', 'now', 'advanceSeconds', 'frozen', 'limit', 'to', ...PROTOTYPE_KEYS];
 
 const name = fc.oneof(
   fc.constantFrom('s1', 'clean', 'news', 'clients', '1', '999', 'default', 'x'.repeat(70), ...PROTOTYPE_KEYS),

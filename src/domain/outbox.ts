@@ -1,0 +1,44 @@
+// The outbox: every e-mail HostBill would send (sign-up, order, invoice,
+// payment, ticket), recorded instead of sent. It is a collection of the world
+// (`emails`), so a failed call leaves no message behind, and reset, snapshots
+// and the data file include it like any other state.
+import type { Email } from '../generated/wire.js';
+import { formatDateTime } from './dates.js';
+import type { View, World } from '../store/world.js';
+
+/** Messages kept per session; the oldest go first. */
+export const MAX_EMAILS = 1000;
+
+export interface EmailSpec {
+  to: string;
+  subject: string;
+  /** The HostBill template the message stands for, such as "Order Confirmation". */
+  template: string;
+  clientId: string;
+  /** Ids of the records the message is about, by field name. */
+  related?: Record<string, string>;
+}
+
+/** Records one message; call it inside the mutation that causes it. */
+export function recordEmail(world: World, spec: EmailSpec, now: Date): Email {
+  const email: Email = {
+    id: world.nextId('emails'),
+    date: formatDateTime(now),
+    to: spec.to,
+    subject: spec.subject,
+    template: spec.template,
+    client_id: spec.clientId,
+    related: { ...spec.related },
+  };
+  world.insert('emails', email);
+  const all = world.all('emails');
+  if (all.length > MAX_EMAILS) world.remove('emails', all[0].id);
+  return email;
+}
+
+/** The outbox newest first, optionally only the messages to one address (compared case-insensitively). */
+export function outbox(world: View, to?: string): Email[] {
+  const wanted = to?.toLowerCase();
+  const rows = world.all('emails').filter((e) => wanted === undefined || e.to.toLowerCase() === wanted);
+  return rows.reverse();
+}
