@@ -8,6 +8,7 @@ import { PersistError } from '../store/world.js';
 import { redact } from '../store/journal.js';
 import { formatDateTime } from '../domain/dates.js';
 import { authenticate } from './auth.js';
+import { closest } from './closest.js';
 import { errorEnvelope, successEnvelope } from './envelope.js';
 import { assertParsed, mergeParams, text, type Params } from './params.js';
 
@@ -97,7 +98,10 @@ async function runCall(deps: EndpointDeps, session: Session, params: Params, cal
   const { world } = session;
   authenticate(world.table('api_access'), text(params, 'api_id'), text(params, 'api_key'), ip, call);
   const operation = Object.hasOwn(deps.operations, call) ? deps.operations[call] : undefined;
-  if (!operation) throw new ApiError(messages.callUnknown(call));
+  if (!operation) {
+    const near = closest(call, Object.keys(deps.operations));
+    throw new ApiError(near ? messages.callUnknownNear(call, near) : messages.callUnknown(call));
+  }
   const input = validate(call, params);
   const ctx = { db: world, now };
   if (!operation.mutates) return operation.run(input, ctx);

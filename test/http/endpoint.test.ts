@@ -12,6 +12,24 @@ t.test('a missing call and an unknown call are named', async (t) => {
   assertError(t, await api(app, 'toString'), 'toString', ['Unknown call "toString": there is no API function with this name']);
 });
 
+t.test('a near-miss call name is answered with the closest real call', async (t) => {
+  const app = await build(t);
+  const cases: [string, string][] = [
+    ['getcurrencies', 'getCurrencies'],
+    ['GETINVOICEDETAILS', 'getInvoiceDetails'],
+    ['getInvoice', 'getInvoices'],
+    ['getInvoiceDetail', 'getInvoiceDetails'],
+    ['getClientDetials', 'getClientDetails'],
+    ['addClientContacts', 'addClientContact'],
+  ];
+  for (const [call, near] of cases) {
+    assertError(t, await api(app, call), call, [`Unknown call "${call}"; did you mean ${near}?`]);
+  }
+  assertError(t, await api(app, 'getWeather'), 'getWeather', ['Unknown call "getWeather": there is no API function with this name']);
+  const long = 'getCurrencies'.repeat(10);
+  assertError(t, await api(app, long), long, [`Unknown call "${long}": there is no API function with this name`]);
+});
+
 t.test('server_time is the session clock in Unix seconds', async (t) => {
   const app = await build(t);
   const body = await api(app, 'getCurrencies');
