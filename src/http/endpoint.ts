@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError, messages } from '../errors.js';
-import { requestValidator, paramMessage } from '../schemas.js';
+import { requestValidator, paramMessages } from '../schemas.js';
 import type { AnyOperation } from '../operations/operation.js';
 import { DEFAULT_SESSION, isValidSessionName, type Session, type Sessions } from '../store/sessions.js';
 import { PersistError } from '../store/world.js';
@@ -118,6 +118,6 @@ function validate(call: string, params: Params): Params {
   for (const [key, value] of Object.entries(params)) if (!TRANSPORT.has(key)) input[key] = value;
   const sent = { ...input };
   const check = requestValidator(call);
-  if (!check(input)) throw new ApiError(paramMessage(check.errors![0], sent));
+  if (!check(input)) throw new ApiError(paramMessages(check.errors!, sent));
   return input;
 }
