@@ -9,6 +9,7 @@ import { registerControl } from './http/control.js';
 import { registerDocs } from './http/docs.js';
 import { buildOpenApi } from './http/openapi.js';
 import { registerBodyParsers } from './http/bodies.js';
+import { registerPrivateNetwork } from './http/private-network.js';
 import { clientErrorHandler, HEADER_ALLOWANCE, registerErrorHandlers } from './http/errors.js';
 import { parseParams } from './http/params.js';
 import { Seed } from './store/world.js';
@@ -114,8 +115,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   });
   app.decorate('billsim', { sessions });
   registerErrorHandlers(app, bodyLimit);
+  const origins = options.cors === undefined || options.cors === true ? true : options.cors;
+  registerPrivateNetwork(app, origins);
   await app.register(cors, {
-    origin: options.cors === undefined || options.cors === true ? true : options.cors,
+    origin: origins,
     methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['content-type', 'authorization', 'x-billsim-session'],
     maxAge: 600,
