@@ -8,6 +8,7 @@ import { registerEndpoint, type Latency } from './http/endpoint.js';
 import { registerControl } from './http/control.js';
 import { registerDocs } from './http/docs.js';
 import { buildOpenApi } from './http/openapi.js';
+import { recordedExamples } from './examples.js';
 import { registerBodyParsers } from './http/bodies.js';
 import { registerPrivateNetwork } from './http/private-network.js';
 import { clientErrorHandler, HEADER_ALLOWANCE, registerErrorHandlers } from './http/errors.js';
@@ -127,6 +128,11 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   registerBodyParsers(app);
   registerEndpoint(app, { sessions, operations, latency: options.latency });
   registerControl(app, { sessions, calls: Object.keys(operations), version: packageVersion(), controlToken: options.controlToken });
-  registerDocs(app, () => buildOpenApi(Object.keys(operations), packageVersion()));
+  registerDocs(app, () => {
+    // The docs page fills in the credentials this server runs with, so "Try it out" works at once.
+    const access = seed.data.api_access.find((row) => row.id === '1');
+    const credentials = access && { apiId: access.api_id, apiKey: access.api_key };
+    return buildOpenApi(Object.keys(operations), packageVersion(), { credentials, examples: recordedExamples() });
+  });
   return app;
 }

@@ -40,7 +40,8 @@ t.test('the tarball holds the build, schemas, fixtures and bin, and no developme
     'bundled fixtures',
   );
   const tops = [...new Set(files.map((f) => f.split('/')[0]))].sort();
-  t.strictSame(tops, ['README.md', 'bin', 'dist', 'fixtures', 'package.json', 'schemas']);
+  t.strictSame(tops, ['README.md', 'bin', 'dist', 'examples', 'fixtures', 'package.json', 'schemas']);
+  t.ok(files.includes('examples/answers.json'), "the docs page's recorded examples");
   t.strictSame(
     files.filter((f) => /\.ts$/.test(f) && !/\.d\.c?ts$/.test(f)),
     [],
@@ -85,6 +86,9 @@ t.test('npx billsim --port 0 serves the bundled world', async (t) => {
   const body = (await (await fetch(`${url}?call=getInvoiceDetails&id=1&${AUTH}`)).json()) as Record<string, any>;
   t.equal(body.success, true, JSON.stringify(body.error ?? []));
   t.equal(body.invoice.id, '1');
+  const openapi = (await (await fetch(new URL('/openapi.json', url))).json()) as Record<string, any>;
+  const example = openapi.paths['/admin/api.php#getInvoiceDetails'].get.responses['200'].content['application/json'].example;
+  t.match(example, { success: true, invoice: { id: '1' } }, 'the docs page has its recorded examples');
 });
 
 t.test("the README's in-process example runs as written", async (t) => {
