@@ -102,3 +102,15 @@ t.test("the README's in-process example runs as written", async (t) => {
   t.equal(result.stderr, '', 'no error or warning');
   t.equal(result.stdout, '[]\n', 'it printed the (empty) journal: no client ran against it');
 });
+
+t.test("the README's CommonJS example runs as written", async (t) => {
+  const readme = fs.readFileSync(path.join(packageRoot, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('### CommonJS'));
+  const example = /```js\n([\s\S]*?)```/.exec(section)![1];
+  t.match(example, /require\('billsim'\)/);
+  fs.writeFileSync(path.join(consumer, 'example.cjs'), example);
+  const result = run(process.execPath, ['example.cjs'], consumer);
+  t.equal(result.status, 0, result.stderr);
+  t.equal(result.stderr, '', 'no error or warning');
+  t.match(result.stdout, /^http:\/\/127\.0\.0\.1:\d+\/admin\/api\.php Invoice 9 not found\n$/);
+});
