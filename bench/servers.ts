@@ -16,9 +16,11 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-function start(args: string[], label: string): Promise<Server> {
+function start(args: string[], label: string, command = process.execPath): Promise<Server> {
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  // A wrapper such as npm gets its own process group, so stop() also ends the server it started.
+  const wrapped = command !== process.execPath;
+  const child: ChildProcess = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: wrapped });
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += chunk));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -39,7 +41,8 @@ function start(args: string[], label: string): Promise<Server> {
         pid: child.pid!,
         listenMs: performance.now() - started,
         stop: async () => {
-          child.kill('SIGTERM');
+          if (wrapped) process.kill(-child.pid!, 'SIGTERM');
+          else child.kill('SIGTERM');
           await exited;
         },
       });
@@ -59,6 +62,11 @@ export function startBillsim({ fixtures, cli = CLI, nodeArgs = [] }: BillsimOpti
   if (!fs.existsSync(cli)) throw new Error(`${cli} is missing: run npm run build first`);
   const args = [...nodeArgs, cli, '--port', '0', '--log-level', 'silent', ...(fixtures ? ['--fixtures', fixtures] : [])];
   return start(args, 'billsim');
+}
+
+/** `npm start` as a developer types it, in this checkout (whatever its scripts run first). */
+export function startNpm(): Promise<Server> {
+  return start(['start', '--silent', '--', '--port', '0', '--log-level', 'silent'], 'npm start', 'npm');
 }
 
 /** The bare-Fastify ceiling; with an answers file, the same-answer ceiling (see bench/ceiling.ts). */

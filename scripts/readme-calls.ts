@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { allSchemas, callSections, operationSchemaId } from '../src/schemas.js';
 import { SECTIONS } from '../src/sections.js';
-import { EXAMPLES } from './examples.js';
+import { EXAMPLES } from '../src/examples.js';
 import { packageRoot } from '../src/paths.js';
 import { operations } from '../src/operations/index.js';
 
@@ -27,19 +27,26 @@ function describe(schema: Schema, from: Schema): string {
   return String(resolved.type ?? '');
 }
 
+/** A Markdown table with padded columns, as Biome formats the committed pages. */
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((cell, i) => Math.max(cell.length, 3, ...rows.map((row) => row[i].length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
 function callText(call: string): string {
   const schema = allSchemas().find((s) => s.$id === operationSchemaId(call)) as Schema;
   const request = schema.properties.request as Schema;
   const required = new Set<string>(request.required ?? []);
   const rows = Object.entries((request.properties ?? {}) as Record<string, Schema>).map(([name, p]) => {
     const text = describe(p, schema).replace(/\s+/g, ' ').replace(/\|/g, '\\|');
-    return `| \`${name}\` | ${required.has(name) ? 'yes' : ''} | ${text} |`;
+    return [`\`${name}\``, required.has(name) ? 'yes' : '', text];
   });
-  const table = rows.length ? ['| parameter | required | value |', '|---|---|---|', ...rows].join('\n') : 'No parameters.';
+  const params = rows.length ? table(['parameter', 'required', 'value'], rows) : 'No parameters.';
   const query = EXAMPLES[call];
   const method = operations[call].mutates ? ' (changes state)' : '';
   const curl = `curl -sg "$API?call=${call}&$AUTH${query ? `&${query}` : ''}"`;
-  return [`## ${call}${method}`, '', String(schema.description ?? '').trim(), '', table, '', '```', curl, '```'].join('\n');
+  return [`## ${call}${method}`, '', String(schema.description ?? '').trim(), '', params, '', '```', curl, '```'].join('\n');
 }
 
 const byName = (a: string, b: string) => a.localeCompare(b);

@@ -8,7 +8,9 @@ import { registerEndpoint, type Latency } from './http/endpoint.js';
 import { registerControl } from './http/control.js';
 import { registerDocs } from './http/docs.js';
 import { buildOpenApi } from './http/openapi.js';
+import { recordedExamples } from './examples.js';
 import { registerBodyParsers } from './http/bodies.js';
+import { registerPrivateNetwork } from './http/private-network.js';
 import { clientErrorHandler, HEADER_ALLOWANCE, registerErrorHandlers } from './http/errors.js';
 import { parseParams } from './http/params.js';
 import { Seed } from './store/world.js';
@@ -116,8 +118,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const control = new Control(sessions, Object.keys(operations));
   app.decorate('billsim', { sessions, control });
   registerErrorHandlers(app, bodyLimit);
+  const origins = options.cors === undefined || options.cors === true ? true : options.cors;
+  registerPrivateNetwork(app, origins);
   await app.register(cors, {
-    origin: options.cors === undefined || options.cors === true ? true : options.cors,
+    origin: origins,
     methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['content-type', 'authorization', 'x-billsim-session'],
     maxAge: 600,
@@ -128,6 +132,11 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   registerBodyParsers(app);
   registerEndpoint(app, { sessions, operations, latency: options.latency });
   registerControl(app, { control, version: packageVersion(), controlToken: options.controlToken });
-  registerDocs(app, () => buildOpenApi(Object.keys(operations), packageVersion()));
+  registerDocs(app, () => {
+    // The docs page fills in the credentials this server runs with, so "Try it out" works at once.
+    const access = seed.data.api_access.find((row) => row.id === '1');
+    const credentials = access && { apiId: access.api_id, apiKey: access.api_key };
+    return buildOpenApi(Object.keys(operations), packageVersion(), { credentials, examples: recordedExamples() });
+  });
   return app;
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { API_PATH } from './http/endpoint.js';
 import { parseCli, USAGE, UsageError, type CliConfig } from './cli/options.js';
+import { checkPaths } from './cli/paths.js';
 import { COLLECTION_NAMES, loadFixtures } from './store/fixtures.js';
 import { defaultFixturesDir, packageVersion } from './paths.js';
 
@@ -87,6 +88,7 @@ async function main(): Promise<void> {
   let config: CliConfig;
   try {
     config = parseCli(process.argv.slice(2), process.env);
+    if (config.command === 'serve' || config.command === 'fixtures:export') checkPaths(config);
   } catch (error) {
     if (error instanceof UsageError) die(`${error.message} (see --help)`);
     throw error;

@@ -13,6 +13,7 @@ export class ApiError extends Error {
 export const messages = {
   callMissing: () => 'Parameter call is required: name the API function to run, such as call=getCurrencies',
   callUnknown: (call: string) => `Unknown call "${call}": there is no API function with this name`,
+  callUnknownNear: (call: string, near: string) => `Unknown call "${call}"; did you mean ${near}?`,
   credentialsMissing: (name: string) => `Authentication failed: parameter ${name} is required`,
   credentialsInvalid: () => 'Authentication failed: invalid api_id or api_key',
   ipNotAllowed: (ip: string) => `Authentication failed: client IP ${ip} is not on the allow-list of this API key`,

@@ -40,7 +40,9 @@ export function makeAjv(coerce: boolean, extra: Options = {}): Ajv {
   const { Ajv: AjvClass } = createRequire(import.meta.url)('ajv') as typeof import('ajv');
   const ajv = new AjvClass({
     strict: true,
-    allErrors: false,
+    // A request's answer lists every problem at once; stored data stops at
+    // the first, since its message names one record and field.
+    allErrors: coerce,
     verbose: true,
     coerceTypes: coerce ? 'array' : false,
     useDefaults: coerce,

@@ -50,22 +50,27 @@ export function resultValidator(call: string): Validator {
 }
 
 /**
- * Turn the first ajv error for a request into the catalogue's parameter message.
+ * The parameter an ajv error is about, as the client wrote it (`products[0][name]`).
  * `sent` is the request as it arrived: a single value that validation wrapped
  * into a list is named without the list index the client never wrote.
  */
-export function paramMessage(error: ErrorObject, sent: Record<string, unknown> = {}): string {
+function paramName(error: ErrorObject, sent: Record<string, unknown>): string {
   const pointer = error.instancePath.split('/').slice(1).map(decodeURIComponent);
   if (pointer.length === 2 && pointer[1] === '0' && !Array.isArray(sent[pointer[0]])) pointer.pop();
   if (error.keyword === 'required') pointer.push(String(error.params.missingProperty));
-  const name =
-    pointer.length === 0
-      ? 'set'
-      : pointer[0] +
-        pointer
-          .slice(1)
-          .map((p) => `[${p}]`)
-          .join('');
+  if (pointer.length === 0) return 'set';
+  return (
+    pointer[0] +
+    pointer
+      .slice(1)
+      .map((p) => `[${p}]`)
+      .join('')
+  );
+}
+
+/** Turn one ajv error for a request into the catalogue's parameter message. */
+export function paramMessage(error: ErrorObject, sent: Record<string, unknown> = {}): string {
+  const name = paramName(error, sent);
   if (error.keyword === 'required') return messages.paramRequired(name);
   if (error.keyword === 'enum') return messages.paramUnknownValue(name, error.params.allowedValues as string[]);
   if (error.keyword === 'additionalProperties') {
@@ -74,6 +79,21 @@ export function paramMessage(error: ErrorObject, sent: Record<string, unknown> =
   const schema = error.parentSchema as { description?: string } | undefined;
   const expected = schema?.description ?? describeKeyword(error);
   return messages.paramInvalid(name, expected);
+}
+
+/**
+ * Every problem of a request at once, one message per parameter: the first
+ * error about it or anything nested in it, which is the most specific one
+ * (ajv reports a failed `anyOf` or `if` after its branches' errors). The
+ * order is ajv's, the schema's, so the same on every run.
+ */
+export function paramMessages(errors: readonly ErrorObject[], sent: Record<string, unknown> = {}): string[] {
+  const byParam = new Map<string, string>();
+  for (const error of errors) {
+    const param = paramName(error, sent).replace(/\[.*$/, '');
+    if (!byParam.has(param)) byParam.set(param, paramMessage(error, sent));
+  }
+  return [...byParam.values()];
 }
 
 function describeKeyword(error: ErrorObject): string {

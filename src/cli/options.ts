@@ -96,14 +96,32 @@ function cors(text: string | undefined): true | string[] {
 
 function maxSessions(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
-  if (!/^\d{1,7}$/.test(text)) throw new UsageError(`--max-sessions must be a whole number (0 for no limit), got "${text}"`);
+  if (!/^\d{1,7}$/.test(text))
+    throw new UsageError(`--max-sessions must be a whole number from 0 to 9999999 (0 for no limit), got "${text}"`);
   return Number(text);
+}
+
+/**
+ * parseArgs reads `--port -1` as a flag missing its value followed by an
+ * unknown option "-1", and answers "argument is ambiguous". A value that looks
+ * like a negative number is joined to its option (`--port=-1`), so the option's
+ * own check can say which values it takes.
+ */
+function joinNegativeValues(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const name = argv[i].startsWith('--') ? argv[i].slice(2) : undefined;
+    const option = name !== undefined && Object.hasOwn(OPTIONS, name) ? OPTIONS[name as keyof typeof OPTIONS] : undefined;
+    if (option?.type === 'string' && /^-\d/.test(argv[i + 1] ?? '')) out.push(`${argv[i]}=${argv[++i]}`);
+    else out.push(argv[i]);
+  }
+  return out;
 }
 
 export function parseCli(argv: string[], env: Record<string, string | undefined>): CliConfig {
   let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS; strict: true; allowPositionals: true }>>;
   try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: true });
+    parsed = parseArgs({ args: joinNegativeValues(argv), options: OPTIONS, strict: true, allowPositionals: true });
   } catch (error) {
     throw new UsageError((error as Error).message.split(/\n|\. /)[0]);
   }

@@ -11,18 +11,29 @@ const pattern0 = new RegExp("^[1-9][0-9]{0,17}$", "u");
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.account_id === undefined) && (missing0 = "account_id")) || ((data.addon_id === undefined) && (missing0 = "addon_id"))){
-validate12.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema16.required,parentSchema:schema16,data}];
-return false;
+if(data.account_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "account_id"},message:"must have required property '"+"account_id"+"'",schema:schema16.required,parentSchema:schema16,data};
+if(vErrors === null){
+vErrors = [err0];
 }
 else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.addon_id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "addon_id"},message:"must have required property '"+"addon_id"+"'",schema:schema16.required,parentSchema:schema16,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
 if(data.account_id !== undefined){
 let data0 = data.account_id;
-const _errs1 = errors;
-const _errs2 = errors;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -41,8 +52,14 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate12.errors = [{instancePath:instancePath+"/account_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0}];
-return false;
+const err2 = {instancePath:instancePath+"/account_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
 }
 }
 if(coerced0 !== undefined){
@@ -52,24 +69,21 @@ data["account_id"] = coerced0;
 }
 }
 }
-if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate12.errors = [{instancePath:instancePath+"/account_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0}];
-return false;
-}
-}
-}
-var valid0 = _errs1 === errors;
+const err3 = {instancePath:instancePath+"/account_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err3];
 }
 else {
-var valid0 = true;
+vErrors.push(err3);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.addon_id !== undefined){
 let data1 = data.addon_id;
-const _errs4 = errors;
-const _errs5 = errors;
 if(typeof data1 !== "string"){
 let dataType1 = typeof data1;
 let coerced1 = undefined;
@@ -88,8 +102,14 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-validate12.errors = [{instancePath:instancePath+"/addon_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data1}];
-return false;
+const err4 = {instancePath:instancePath+"/addon_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
 }
 }
 if(coerced1 !== undefined){
@@ -99,23 +119,21 @@ data["addon_id"] = coerced1;
 }
 }
 }
-if(errors === _errs5){
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-validate12.errors = [{instancePath:instancePath+"/addon_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data1}];
-return false;
-}
-}
-}
-var valid0 = _errs4 === errors;
+const err5 = {instancePath:instancePath+"/addon_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data1};
+if(vErrors === null){
+vErrors = [err5];
 }
 else {
-var valid0 = true;
+vErrors.push(err5);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.invoice !== undefined){
 let data2 = data.invoice;
-const _errs7 = errors;
 if(typeof data2 !== "string"){
 let dataType2 = typeof data2;
 let coerced2 = undefined;
@@ -134,8 +152,14 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-validate12.errors = [{instancePath:instancePath+"/invoice",schemaPath:"#/properties/invoice/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.invoice.type,parentSchema:schema16.properties.invoice,data:data2}];
-return false;
+const err6 = {instancePath:instancePath+"/invoice",schemaPath:"#/properties/invoice/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.invoice.type,parentSchema:schema16.properties.invoice,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
 }
 }
 if(coerced2 !== undefined){
@@ -146,18 +170,18 @@ data["invoice"] = coerced2;
 }
 }
 if(!((((data2 === "true") || (data2 === "false")) || (data2 === "1")) || (data2 === "0"))){
-validate12.errors = [{instancePath:instancePath+"/invoice",schemaPath:"#/properties/invoice/enum",keyword:"enum",params:{allowedValues: schema16.properties.invoice.enum},message:"must be equal to one of the allowed values",schema:schema16.properties.invoice.enum,parentSchema:schema16.properties.invoice,data:data2}];
-return false;
-}
-var valid0 = _errs7 === errors;
+const err7 = {instancePath:instancePath+"/invoice",schemaPath:"#/properties/invoice/enum",keyword:"enum",params:{allowedValues: schema16.properties.invoice.enum},message:"must be equal to one of the allowed values",schema:schema16.properties.invoice.enum,parentSchema:schema16.properties.invoice,data:data2};
+if(vErrors === null){
+vErrors = [err7];
 }
 else {
-var valid0 = true;
+vErrors.push(err7);
 }
-if(valid0){
+errors++;
+}
+}
 if(data.cycle !== undefined){
 let data3 = data.cycle;
-const _errs9 = errors;
 if(typeof data3 !== "string"){
 let dataType3 = typeof data3;
 let coerced3 = undefined;
@@ -176,8 +200,14 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-validate12.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.cycle.type,parentSchema:schema16.properties.cycle,data:data3}];
-return false;
+const err8 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.cycle.type,parentSchema:schema16.properties.cycle,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
 }
 }
 if(coerced3 !== undefined){
@@ -188,19 +218,18 @@ data["cycle"] = coerced3;
 }
 }
 if(!(((((((((((data3 === "m") || (data3 === "q")) || (data3 === "s")) || (data3 === "a")) || (data3 === "b")) || (data3 === "t")) || (data3 === "d")) || (data3 === "w")) || (data3 === "h")) || (data3 === "Free")) || (data3 === "Once"))){
-validate12.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema16.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema16.properties.cycle.enum,parentSchema:schema16.properties.cycle,data:data3}];
-return false;
-}
-var valid0 = _errs9 === errors;
+const err9 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema16.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema16.properties.cycle.enum,parentSchema:schema16.properties.cycle,data:data3};
+if(vErrors === null){
+vErrors = [err9];
 }
 else {
-var valid0 = true;
+vErrors.push(err9);
 }
-if(valid0){
+errors++;
+}
+}
 if(data.payment_module !== undefined){
 let data4 = data.payment_module;
-const _errs11 = errors;
-const _errs12 = errors;
 if(typeof data4 !== "string"){
 let dataType4 = typeof data4;
 let coerced4 = undefined;
@@ -219,8 +248,14 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-validate12.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data4}];
-return false;
+const err10 = {instancePath:instancePath+"/payment_module",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data4};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
 }
 }
 if(coerced4 !== undefined){
@@ -230,29 +265,29 @@ data["payment_module"] = coerced4;
 }
 }
 }
-if(errors === _errs12){
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
-validate12.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data4}];
-return false;
-}
-}
-}
-var valid0 = _errs11 === errors;
+const err11 = {instancePath:instancePath+"/payment_module",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data4};
+if(vErrors === null){
+vErrors = [err11];
 }
 else {
-var valid0 = true;
+vErrors.push(err11);
 }
-}
-}
+errors++;
 }
 }
 }
 }
 else {
-validate12.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data}];
-return false;
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+if(vErrors === null){
+vErrors = [err12];
 }
+else {
+vErrors.push(err12);
+}
+errors++;
 }
 validate12.errors = vErrors;
 return errors === 0;
@@ -268,18 +303,69 @@ const func2 = require("ajv/dist/runtime/ucs2length").default;
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((((data.id === undefined) && (missing0 = "id")) || ((data.firstname === undefined) && (missing0 = "firstname"))) || ((data.lastname === undefined) && (missing0 = "lastname"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.password === undefined) && (missing0 = "password"))) || ((data.password2 === undefined) && (missing0 = "password2"))){
-validate15.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema51.required,parentSchema:schema51,data}];
-return false;
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema51.required,parentSchema:schema51,data};
+if(vErrors === null){
+vErrors = [err0];
 }
 else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.firstname === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstname"},message:"must have required property '"+"firstname"+"'",schema:schema51.required,parentSchema:schema51,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.lastname === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastname"},message:"must have required property '"+"lastname"+"'",schema:schema51.required,parentSchema:schema51,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.email === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema51.required,parentSchema:schema51,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.password === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema51.required,parentSchema:schema51,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.password2 === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password2"},message:"must have required property '"+"password2"+"'",schema:schema51.required,parentSchema:schema51,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
 if(data.id !== undefined){
 let data0 = data.id;
-const _errs1 = errors;
-const _errs2 = errors;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -298,8 +384,14 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate15.errors = [{instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0}];
-return false;
+const err6 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
 }
 }
 if(coerced0 !== undefined){
@@ -309,23 +401,21 @@ data["id"] = coerced0;
 }
 }
 }
-if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate15.errors = [{instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0}];
-return false;
-}
-}
-}
-var valid0 = _errs1 === errors;
+const err7 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err7];
 }
 else {
-var valid0 = true;
+vErrors.push(err7);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.firstname !== undefined){
 let data1 = data.firstname;
-const _errs4 = errors;
 if(typeof data1 !== "string"){
 let dataType1 = typeof data1;
 let coerced1 = undefined;
@@ -344,8 +434,14 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-validate15.errors = [{instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.firstname.type,parentSchema:schema51.properties.firstname,data:data1}];
-return false;
+const err8 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.firstname.type,parentSchema:schema51.properties.firstname,data:data1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
 }
 }
 if(coerced1 !== undefined){
@@ -355,29 +451,31 @@ data["firstname"] = coerced1;
 }
 }
 }
-if(errors === _errs4){
 if(typeof data1 === "string"){
 if(func2(data1) > 255){
-validate15.errors = [{instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.firstname,data:data1}];
-return false;
+const err9 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.firstname,data:data1};
+if(vErrors === null){
+vErrors = [err9];
 }
 else {
+vErrors.push(err9);
+}
+errors++;
+}
 if(func2(data1) < 1){
-validate15.errors = [{instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema51.properties.firstname,data:data1}];
-return false;
-}
-}
-}
-}
-var valid0 = _errs4 === errors;
+const err10 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema51.properties.firstname,data:data1};
+if(vErrors === null){
+vErrors = [err10];
 }
 else {
-var valid0 = true;
+vErrors.push(err10);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.lastname !== undefined){
 let data2 = data.lastname;
-const _errs6 = errors;
 if(typeof data2 !== "string"){
 let dataType2 = typeof data2;
 let coerced2 = undefined;
@@ -396,8 +494,14 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-validate15.errors = [{instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.lastname.type,parentSchema:schema51.properties.lastname,data:data2}];
-return false;
+const err11 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.lastname.type,parentSchema:schema51.properties.lastname,data:data2};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
 }
 }
 if(coerced2 !== undefined){
@@ -407,29 +511,31 @@ data["lastname"] = coerced2;
 }
 }
 }
-if(errors === _errs6){
 if(typeof data2 === "string"){
 if(func2(data2) > 255){
-validate15.errors = [{instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.lastname,data:data2}];
-return false;
+const err12 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.lastname,data:data2};
+if(vErrors === null){
+vErrors = [err12];
 }
 else {
+vErrors.push(err12);
+}
+errors++;
+}
 if(func2(data2) < 1){
-validate15.errors = [{instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema51.properties.lastname,data:data2}];
-return false;
-}
-}
-}
-}
-var valid0 = _errs6 === errors;
+const err13 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema51.properties.lastname,data:data2};
+if(vErrors === null){
+vErrors = [err13];
 }
 else {
-var valid0 = true;
+vErrors.push(err13);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.email !== undefined){
 let data3 = data.email;
-const _errs8 = errors;
 if(typeof data3 !== "string"){
 let dataType3 = typeof data3;
 let coerced3 = undefined;
@@ -448,8 +554,14 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-validate15.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.email.type,parentSchema:schema51.properties.email,data:data3}];
-return false;
+const err14 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.email.type,parentSchema:schema51.properties.email,data:data3};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
 }
 }
 if(coerced3 !== undefined){
@@ -459,29 +571,31 @@ data["email"] = coerced3;
 }
 }
 }
-if(errors === _errs8){
 if(typeof data3 === "string"){
 if(func2(data3) > 254){
-validate15.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema51.properties.email,data:data3}];
-return false;
+const err15 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema51.properties.email,data:data3};
+if(vErrors === null){
+vErrors = [err15];
 }
 else {
+vErrors.push(err15);
+}
+errors++;
+}
 if(!pattern7.test(data3)){
-validate15.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema51.properties.email,data:data3}];
-return false;
-}
-}
-}
-}
-var valid0 = _errs8 === errors;
+const err16 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema51.properties.email,data:data3};
+if(vErrors === null){
+vErrors = [err16];
 }
 else {
-var valid0 = true;
+vErrors.push(err16);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.password !== undefined){
 let data4 = data.password;
-const _errs10 = errors;
 if(typeof data4 !== "string"){
 let dataType4 = typeof data4;
 let coerced4 = undefined;
@@ -500,8 +614,14 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-validate15.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.password.type,parentSchema:schema51.properties.password,data:data4}];
-return false;
+const err17 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.password.type,parentSchema:schema51.properties.password,data:data4};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
 }
 }
 if(coerced4 !== undefined){
@@ -511,29 +631,31 @@ data["password"] = coerced4;
 }
 }
 }
-if(errors === _errs10){
 if(typeof data4 === "string"){
 if(func2(data4) > 255){
-validate15.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.password,data:data4}];
-return false;
+const err18 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.password,data:data4};
+if(vErrors === null){
+vErrors = [err18];
 }
 else {
+vErrors.push(err18);
+}
+errors++;
+}
 if(func2(data4) < 1){
-validate15.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema51.properties.password,data:data4}];
-return false;
-}
-}
-}
-}
-var valid0 = _errs10 === errors;
+const err19 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema51.properties.password,data:data4};
+if(vErrors === null){
+vErrors = [err19];
 }
 else {
-var valid0 = true;
+vErrors.push(err19);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.password2 !== undefined){
 let data5 = data.password2;
-const _errs12 = errors;
 if(typeof data5 !== "string"){
 let dataType5 = typeof data5;
 let coerced5 = undefined;
@@ -552,8 +674,14 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-validate15.errors = [{instancePath:instancePath+"/password2",schemaPath:"#/properties/password2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.password2.type,parentSchema:schema51.properties.password2,data:data5}];
-return false;
+const err20 = {instancePath:instancePath+"/password2",schemaPath:"#/properties/password2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.password2.type,parentSchema:schema51.properties.password2,data:data5};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
 }
 }
 if(coerced5 !== undefined){
@@ -563,23 +691,21 @@ data["password2"] = coerced5;
 }
 }
 }
-if(errors === _errs12){
 if(typeof data5 === "string"){
 if(func2(data5) > 255){
-validate15.errors = [{instancePath:instancePath+"/password2",schemaPath:"#/properties/password2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.password2,data:data5}];
-return false;
-}
-}
-}
-var valid0 = _errs12 === errors;
+const err21 = {instancePath:instancePath+"/password2",schemaPath:"#/properties/password2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.password2,data:data5};
+if(vErrors === null){
+vErrors = [err21];
 }
 else {
-var valid0 = true;
+vErrors.push(err21);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.companyname !== undefined){
 let data6 = data.companyname;
-const _errs14 = errors;
 if(typeof data6 !== "string"){
 let dataType6 = typeof data6;
 let coerced6 = undefined;
@@ -598,8 +724,14 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-validate15.errors = [{instancePath:instancePath+"/companyname",schemaPath:"#/properties/companyname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.companyname.type,parentSchema:schema51.properties.companyname,data:data6}];
-return false;
+const err22 = {instancePath:instancePath+"/companyname",schemaPath:"#/properties/companyname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.companyname.type,parentSchema:schema51.properties.companyname,data:data6};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
 }
 }
 if(coerced6 !== undefined){
@@ -609,23 +741,21 @@ data["companyname"] = coerced6;
 }
 }
 }
-if(errors === _errs14){
 if(typeof data6 === "string"){
 if(func2(data6) > 255){
-validate15.errors = [{instancePath:instancePath+"/companyname",schemaPath:"#/properties/companyname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.companyname,data:data6}];
-return false;
-}
-}
-}
-var valid0 = _errs14 === errors;
+const err23 = {instancePath:instancePath+"/companyname",schemaPath:"#/properties/companyname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.companyname,data:data6};
+if(vErrors === null){
+vErrors = [err23];
 }
 else {
-var valid0 = true;
+vErrors.push(err23);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.address1 !== undefined){
 let data7 = data.address1;
-const _errs16 = errors;
 if(typeof data7 !== "string"){
 let dataType7 = typeof data7;
 let coerced7 = undefined;
@@ -644,8 +774,14 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-validate15.errors = [{instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.address1.type,parentSchema:schema51.properties.address1,data:data7}];
-return false;
+const err24 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.address1.type,parentSchema:schema51.properties.address1,data:data7};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
 }
 }
 if(coerced7 !== undefined){
@@ -655,23 +791,21 @@ data["address1"] = coerced7;
 }
 }
 }
-if(errors === _errs16){
 if(typeof data7 === "string"){
 if(func2(data7) > 255){
-validate15.errors = [{instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.address1,data:data7}];
-return false;
-}
-}
-}
-var valid0 = _errs16 === errors;
+const err25 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.address1,data:data7};
+if(vErrors === null){
+vErrors = [err25];
 }
 else {
-var valid0 = true;
+vErrors.push(err25);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.address2 !== undefined){
 let data8 = data.address2;
-const _errs18 = errors;
 if(typeof data8 !== "string"){
 let dataType8 = typeof data8;
 let coerced8 = undefined;
@@ -690,8 +824,14 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-validate15.errors = [{instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.address2.type,parentSchema:schema51.properties.address2,data:data8}];
-return false;
+const err26 = {instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.address2.type,parentSchema:schema51.properties.address2,data:data8};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
 }
 }
 if(coerced8 !== undefined){
@@ -701,23 +841,21 @@ data["address2"] = coerced8;
 }
 }
 }
-if(errors === _errs18){
 if(typeof data8 === "string"){
 if(func2(data8) > 255){
-validate15.errors = [{instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.address2,data:data8}];
-return false;
-}
-}
-}
-var valid0 = _errs18 === errors;
+const err27 = {instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.address2,data:data8};
+if(vErrors === null){
+vErrors = [err27];
 }
 else {
-var valid0 = true;
+vErrors.push(err27);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.city !== undefined){
 let data9 = data.city;
-const _errs20 = errors;
 if(typeof data9 !== "string"){
 let dataType9 = typeof data9;
 let coerced9 = undefined;
@@ -736,8 +874,14 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-validate15.errors = [{instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.city.type,parentSchema:schema51.properties.city,data:data9}];
-return false;
+const err28 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.city.type,parentSchema:schema51.properties.city,data:data9};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
 }
 }
 if(coerced9 !== undefined){
@@ -747,23 +891,21 @@ data["city"] = coerced9;
 }
 }
 }
-if(errors === _errs20){
 if(typeof data9 === "string"){
 if(func2(data9) > 255){
-validate15.errors = [{instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.city,data:data9}];
-return false;
-}
-}
-}
-var valid0 = _errs20 === errors;
+const err29 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.city,data:data9};
+if(vErrors === null){
+vErrors = [err29];
 }
 else {
-var valid0 = true;
+vErrors.push(err29);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.state !== undefined){
 let data10 = data.state;
-const _errs22 = errors;
 if(typeof data10 !== "string"){
 let dataType10 = typeof data10;
 let coerced10 = undefined;
@@ -782,8 +924,14 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-validate15.errors = [{instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.state.type,parentSchema:schema51.properties.state,data:data10}];
-return false;
+const err30 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.state.type,parentSchema:schema51.properties.state,data:data10};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
 }
 }
 if(coerced10 !== undefined){
@@ -793,23 +941,21 @@ data["state"] = coerced10;
 }
 }
 }
-if(errors === _errs22){
 if(typeof data10 === "string"){
 if(func2(data10) > 255){
-validate15.errors = [{instancePath:instancePath+"/state",schemaPath:"#/properties/state/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.state,data:data10}];
-return false;
-}
-}
-}
-var valid0 = _errs22 === errors;
+const err31 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.state,data:data10};
+if(vErrors === null){
+vErrors = [err31];
 }
 else {
-var valid0 = true;
+vErrors.push(err31);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.postcode !== undefined){
 let data11 = data.postcode;
-const _errs24 = errors;
 if(typeof data11 !== "string"){
 let dataType11 = typeof data11;
 let coerced11 = undefined;
@@ -828,8 +974,14 @@ else if(data11 === null){
 coerced11 = "";
 }
 else {
-validate15.errors = [{instancePath:instancePath+"/postcode",schemaPath:"#/properties/postcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.postcode.type,parentSchema:schema51.properties.postcode,data:data11}];
-return false;
+const err32 = {instancePath:instancePath+"/postcode",schemaPath:"#/properties/postcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.postcode.type,parentSchema:schema51.properties.postcode,data:data11};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
 }
 }
 if(coerced11 !== undefined){
@@ -839,23 +991,21 @@ data["postcode"] = coerced11;
 }
 }
 }
-if(errors === _errs24){
 if(typeof data11 === "string"){
 if(func2(data11) > 255){
-validate15.errors = [{instancePath:instancePath+"/postcode",schemaPath:"#/properties/postcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.postcode,data:data11}];
-return false;
-}
-}
-}
-var valid0 = _errs24 === errors;
+const err33 = {instancePath:instancePath+"/postcode",schemaPath:"#/properties/postcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.postcode,data:data11};
+if(vErrors === null){
+vErrors = [err33];
 }
 else {
-var valid0 = true;
+vErrors.push(err33);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.phonenumber !== undefined){
 let data12 = data.phonenumber;
-const _errs26 = errors;
 if(typeof data12 !== "string"){
 let dataType12 = typeof data12;
 let coerced12 = undefined;
@@ -874,8 +1024,14 @@ else if(data12 === null){
 coerced12 = "";
 }
 else {
-validate15.errors = [{instancePath:instancePath+"/phonenumber",schemaPath:"#/properties/phonenumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.phonenumber.type,parentSchema:schema51.properties.phonenumber,data:data12}];
-return false;
+const err34 = {instancePath:instancePath+"/phonenumber",schemaPath:"#/properties/phonenumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.phonenumber.type,parentSchema:schema51.properties.phonenumber,data:data12};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
 }
 }
 if(coerced12 !== undefined){
@@ -885,23 +1041,21 @@ data["phonenumber"] = coerced12;
 }
 }
 }
-if(errors === _errs26){
 if(typeof data12 === "string"){
 if(func2(data12) > 255){
-validate15.errors = [{instancePath:instancePath+"/phonenumber",schemaPath:"#/properties/phonenumber/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.phonenumber,data:data12}];
-return false;
-}
-}
-}
-var valid0 = _errs26 === errors;
+const err35 = {instancePath:instancePath+"/phonenumber",schemaPath:"#/properties/phonenumber/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.phonenumber,data:data12};
+if(vErrors === null){
+vErrors = [err35];
 }
 else {
-var valid0 = true;
+vErrors.push(err35);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.country !== undefined){
 let data13 = data.country;
-const _errs28 = errors;
 if(typeof data13 !== "string"){
 let dataType13 = typeof data13;
 let coerced13 = undefined;
@@ -920,8 +1074,14 @@ else if(data13 === null){
 coerced13 = "";
 }
 else {
-validate15.errors = [{instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.country.type,parentSchema:schema51.properties.country,data:data13}];
-return false;
+const err36 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.country.type,parentSchema:schema51.properties.country,data:data13};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
 }
 }
 if(coerced13 !== undefined){
@@ -931,51 +1091,51 @@ data["country"] = coerced13;
 }
 }
 }
-if(errors === _errs28){
 if(typeof data13 === "string"){
 if(!pattern8.test(data13)){
-validate15.errors = [{instancePath:instancePath+"/country",schemaPath:"#/properties/country/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z]{2})?$"},message:"must match pattern \""+"^([A-Za-z]{2})?$"+"\"",schema:"^([A-Za-z]{2})?$",parentSchema:schema51.properties.country,data:data13}];
-return false;
-}
-}
-}
-var valid0 = _errs28 === errors;
+const err37 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z]{2})?$"},message:"must match pattern \""+"^([A-Za-z]{2})?$"+"\"",schema:"^([A-Za-z]{2})?$",parentSchema:schema51.properties.country,data:data13};
+if(vErrors === null){
+vErrors = [err37];
 }
 else {
-var valid0 = true;
+vErrors.push(err37);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.privileges !== undefined){
 let data14 = data.privileges;
-const _errs30 = errors;
-if(errors === _errs30){
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-const _errs32 = errors;
 for(const key0 in data14){
 if(!(((key0 === "billing") || (key0 === "support")) || (key0 === "misc"))){
-validate15.errors = [{instancePath:instancePath+"/privileges",schemaPath:"#/properties/privileges/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema51.properties.privileges,data:data14}];
-return false;
-break;
+const err38 = {instancePath:instancePath+"/privileges",schemaPath:"#/properties/privileges/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema51.properties.privileges,data:data14};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
 }
 }
-if(_errs32 === errors){
 if(data14.billing !== undefined){
 let data15 = data14.billing;
-const _errs33 = errors;
-if(errors === _errs33){
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-const _errs35 = errors;
 for(const key1 in data15){
 if(!((((((key1 === "emails") || (key1 === "invoices")) || (key1 === "payinvoice")) || (key1 === "orders")) || (key1 === "addfunds")) || (key1 === "creditcards"))){
-validate15.errors = [{instancePath:instancePath+"/privileges/billing",schemaPath:"#/properties/privileges/properties/billing/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema51.properties.privileges.properties.billing,data:data15}];
-return false;
-break;
+const err39 = {instancePath:instancePath+"/privileges/billing",schemaPath:"#/properties/privileges/properties/billing/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema51.properties.privileges.properties.billing,data:data15};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
 }
 }
-if(_errs35 === errors){
 if(data15.emails !== undefined){
 let data16 = data15.emails;
-const _errs36 = errors;
 if(typeof data16 !== "string"){
 let dataType14 = typeof data16;
 let coerced14 = undefined;
@@ -994,8 +1154,14 @@ else if(data16 === null){
 coerced14 = "";
 }
 else {
-validate15.errors = [{instancePath:instancePath+"/privileges/billing/emails",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data16}];
-return false;
+const err40 = {instancePath:instancePath+"/privileges/billing/emails",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data16};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
 }
 }
 if(coerced14 !== undefined){
@@ -1006,18 +1172,18 @@ data15["emails"] = coerced14;
 }
 }
 if(!(data16 === "1")){
-validate15.errors = [{instancePath:instancePath+"/privileges/billing/emails",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data16}];
-return false;
-}
-var valid3 = _errs36 === errors;
+const err41 = {instancePath:instancePath+"/privileges/billing/emails",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data16};
+if(vErrors === null){
+vErrors = [err41];
 }
 else {
-var valid3 = true;
+vErrors.push(err41);
 }
-if(valid3){
+errors++;
+}
+}
 if(data15.invoices !== undefined){
 let data17 = data15.invoices;
-const _errs39 = errors;
 if(typeof data17 !== "string"){
 let dataType15 = typeof data17;
 let coerced15 = undefined;
@@ -1036,8 +1202,14 @@ else if(data17 === null){
 coerced15 = "";
 }
 else {
-validate15.errors = [{instancePath:instancePath+"/privileges/billing/invoices",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data17}];
-return false;
+const err42 = {instancePath:instancePath+"/privileges/billing/invoices",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data17};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
 }
 }
 if(coerced15 !== undefined){
@@ -1048,18 +1220,18 @@ data15["invoices"] = coerced15;
 }
 }
 if(!(data17 === "1")){
-validate15.errors = [{instancePath:instancePath+"/privileges/billing/invoices",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data17}];
-return false;
-}
-var valid3 = _errs39 === errors;
+const err43 = {instancePath:instancePath+"/privileges/billing/invoices",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data17};
+if(vErrors === null){
+vErrors = [err43];
 }
 else {
-var valid3 = true;
+vErrors.push(err43);
 }
-if(valid3){
+errors++;
+}
+}
 if(data15.payinvoice !== undefined){
 let data18 = data15.payinvoice;
-const _errs42 = errors;
 if(typeof data18 !== "string"){
 let dataType16 = typeof data18;
 let coerced16 = undefined;
@@ -1078,8 +1250,14 @@ else if(data18 === null){
 coerced16 = "";
 }
 else {
-validate15.errors = [{instancePath:instancePath+"/privileges/billing/payinvoice",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data18}];
-return false;
+const err44 = {instancePath:instancePath+"/privileges/billing/payinvoice",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data18};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
 }
 }
 if(coerced16 !== undefined){
@@ -1090,18 +1268,18 @@ data15["payinvoice"] = coerced16;
 }
 }
 if(!(data18 === "1")){
-validate15.errors = [{instancePath:instancePath+"/privileges/billing/payinvoice",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data18}];
-return false;
-}
-var valid3 = _errs42 === errors;
+const err45 = {instancePath:instancePath+"/privileges/billing/payinvoice",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data18};
+if(vErrors === null){
+vErrors = [err45];
 }
 else {
-var valid3 = true;
+vErrors.push(err45);
 }
-if(valid3){
+errors++;
+}
+}
 if(data15.orders !== undefined){
 let data19 = data15.orders;
-const _errs45 = errors;
 if(typeof data19 !== "string"){
 let dataType17 = typeof data19;
 let coerced17 = undefined;
@@ -1120,8 +1298,14 @@ else if(data19 === null){
 coerced17 = "";
 }
 else {
-validate15.errors = [{instancePath:instancePath+"/privileges/billing/orders",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data19}];
-return false;
+const err46 = {instancePath:instancePath+"/privileges/billing/orders",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data19};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
 }
 }
 if(coerced17 !== undefined){
@@ -1132,18 +1316,18 @@ data15["orders"] = coerced17;
 }
 }
 if(!(data19 === "1")){
-validate15.errors = [{instancePath:instancePath+"/privileges/billing/orders",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data19}];
-return false;
-}
-var valid3 = _errs45 === errors;
+const err47 = {instancePath:instancePath+"/privileges/billing/orders",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data19};
+if(vErrors === null){
+vErrors = [err47];
 }
 else {
-var valid3 = true;
+vErrors.push(err47);
 }
-if(valid3){
+errors++;
+}
+}
 if(data15.addfunds !== undefined){
 let data20 = data15.addfunds;
-const _errs48 = errors;
 if(typeof data20 !== "string"){
 let dataType18 = typeof data20;
 let coerced18 = undefined;
@@ -1162,8 +1346,14 @@ else if(data20 === null){
 coerced18 = "";
 }
 else {
-validate15.errors = [{instancePath:instancePath+"/privileges/billing/addfunds",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data20}];
-return false;
+const err48 = {instancePath:instancePath+"/privileges/billing/addfunds",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data20};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
 }
 }
 if(coerced18 !== undefined){
@@ -1174,18 +1364,18 @@ data15["addfunds"] = coerced18;
 }
 }
 if(!(data20 === "1")){
-validate15.errors = [{instancePath:instancePath+"/privileges/billing/addfunds",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data20}];
-return false;
-}
-var valid3 = _errs48 === errors;
+const err49 = {instancePath:instancePath+"/privileges/billing/addfunds",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data20};
+if(vErrors === null){
+vErrors = [err49];
 }
 else {
-var valid3 = true;
+vErrors.push(err49);
 }
-if(valid3){
+errors++;
+}
+}
 if(data15.creditcards !== undefined){
 let data21 = data15.creditcards;
-const _errs51 = errors;
 if(typeof data21 !== "string"){
 let dataType19 = typeof data21;
 let coerced19 = undefined;
@@ -1204,8 +1394,14 @@ else if(data21 === null){
 coerced19 = "";
 }
 else {
-validate15.errors = [{instancePath:instancePath+"/privileges/billing/creditcards",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data21}];
-return false;
+const err50 = {instancePath:instancePath+"/privileges/billing/creditcards",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data21};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
 }
 }
 if(coerced19 !== undefined){
@@ -1216,49 +1412,45 @@ data15["creditcards"] = coerced19;
 }
 }
 if(!(data21 === "1")){
-validate15.errors = [{instancePath:instancePath+"/privileges/billing/creditcards",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data21}];
-return false;
-}
-var valid3 = _errs51 === errors;
+const err51 = {instancePath:instancePath+"/privileges/billing/creditcards",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data21};
+if(vErrors === null){
+vErrors = [err51];
 }
 else {
-var valid3 = true;
+vErrors.push(err51);
 }
-}
-}
-}
-}
+errors++;
 }
 }
 }
 else {
-validate15.errors = [{instancePath:instancePath+"/privileges/billing",schemaPath:"#/properties/privileges/properties/billing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.properties.privileges.properties.billing.type,parentSchema:schema51.properties.privileges.properties.billing,data:data15}];
-return false;
-}
-}
-var valid2 = _errs33 === errors;
+const err52 = {instancePath:instancePath+"/privileges/billing",schemaPath:"#/properties/privileges/properties/billing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.properties.privileges.properties.billing.type,parentSchema:schema51.properties.privileges.properties.billing,data:data15};
+if(vErrors === null){
+vErrors = [err52];
 }
 else {
-var valid2 = true;
+vErrors.push(err52);
 }
-if(valid2){
+errors++;
+}
+}
 if(data14.support !== undefined){
 let data22 = data14.support;
-const _errs54 = errors;
-if(errors === _errs54){
 if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-const _errs56 = errors;
 for(const key2 in data22){
 if(!((((key2 === "emails") || (key2 === "tickets")) || (key2 === "newticket")) || (key2 === "closeticket"))){
-validate15.errors = [{instancePath:instancePath+"/privileges/support",schemaPath:"#/properties/privileges/properties/support/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema51.properties.privileges.properties.support,data:data22}];
-return false;
-break;
+const err53 = {instancePath:instancePath+"/privileges/support",schemaPath:"#/properties/privileges/properties/support/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema51.properties.privileges.properties.support,data:data22};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
 }
 }
-if(_errs56 === errors){
 if(data22.emails !== undefined){
 let data23 = data22.emails;
-const _errs57 = errors;
 if(typeof data23 !== "string"){
 let dataType20 = typeof data23;
 let coerced20 = undefined;
@@ -1277,8 +1469,14 @@ else if(data23 === null){
 coerced20 = "";
 }
 else {
-validate15.errors = [{instancePath:instancePath+"/privileges/support/emails",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data23}];
-return false;
+const err54 = {instancePath:instancePath+"/privileges/support/emails",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data23};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
 }
 }
 if(coerced20 !== undefined){
@@ -1289,18 +1487,18 @@ data22["emails"] = coerced20;
 }
 }
 if(!(data23 === "1")){
-validate15.errors = [{instancePath:instancePath+"/privileges/support/emails",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data23}];
-return false;
-}
-var valid10 = _errs57 === errors;
+const err55 = {instancePath:instancePath+"/privileges/support/emails",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data23};
+if(vErrors === null){
+vErrors = [err55];
 }
 else {
-var valid10 = true;
+vErrors.push(err55);
 }
-if(valid10){
+errors++;
+}
+}
 if(data22.tickets !== undefined){
 let data24 = data22.tickets;
-const _errs60 = errors;
 if(typeof data24 !== "string"){
 let dataType21 = typeof data24;
 let coerced21 = undefined;
@@ -1319,8 +1517,14 @@ else if(data24 === null){
 coerced21 = "";
 }
 else {
-validate15.errors = [{instancePath:instancePath+"/privileges/support/tickets",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data24}];
-return false;
+const err56 = {instancePath:instancePath+"/privileges/support/tickets",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data24};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
 }
 }
 if(coerced21 !== undefined){
@@ -1331,18 +1535,18 @@ data22["tickets"] = coerced21;
 }
 }
 if(!(data24 === "1")){
-validate15.errors = [{instancePath:instancePath+"/privileges/support/tickets",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data24}];
-return false;
-}
-var valid10 = _errs60 === errors;
+const err57 = {instancePath:instancePath+"/privileges/support/tickets",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data24};
+if(vErrors === null){
+vErrors = [err57];
 }
 else {
-var valid10 = true;
+vErrors.push(err57);
 }
-if(valid10){
+errors++;
+}
+}
 if(data22.newticket !== undefined){
 let data25 = data22.newticket;
-const _errs63 = errors;
 if(typeof data25 !== "string"){
 let dataType22 = typeof data25;
 let coerced22 = undefined;
@@ -1361,8 +1565,14 @@ else if(data25 === null){
 coerced22 = "";
 }
 else {
-validate15.errors = [{instancePath:instancePath+"/privileges/support/newticket",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data25}];
-return false;
+const err58 = {instancePath:instancePath+"/privileges/support/newticket",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data25};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
 }
 }
 if(coerced22 !== undefined){
@@ -1373,18 +1583,18 @@ data22["newticket"] = coerced22;
 }
 }
 if(!(data25 === "1")){
-validate15.errors = [{instancePath:instancePath+"/privileges/support/newticket",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data25}];
-return false;
-}
-var valid10 = _errs63 === errors;
+const err59 = {instancePath:instancePath+"/privileges/support/newticket",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data25};
+if(vErrors === null){
+vErrors = [err59];
 }
 else {
-var valid10 = true;
+vErrors.push(err59);
 }
-if(valid10){
+errors++;
+}
+}
 if(data22.closeticket !== undefined){
 let data26 = data22.closeticket;
-const _errs66 = errors;
 if(typeof data26 !== "string"){
 let dataType23 = typeof data26;
 let coerced23 = undefined;
@@ -1403,8 +1613,14 @@ else if(data26 === null){
 coerced23 = "";
 }
 else {
-validate15.errors = [{instancePath:instancePath+"/privileges/support/closeticket",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data26}];
-return false;
+const err60 = {instancePath:instancePath+"/privileges/support/closeticket",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data26};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
 }
 }
 if(coerced23 !== undefined){
@@ -1415,47 +1631,45 @@ data22["closeticket"] = coerced23;
 }
 }
 if(!(data26 === "1")){
-validate15.errors = [{instancePath:instancePath+"/privileges/support/closeticket",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data26}];
-return false;
-}
-var valid10 = _errs66 === errors;
+const err61 = {instancePath:instancePath+"/privileges/support/closeticket",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data26};
+if(vErrors === null){
+vErrors = [err61];
 }
 else {
-var valid10 = true;
+vErrors.push(err61);
 }
-}
-}
+errors++;
 }
 }
 }
 else {
-validate15.errors = [{instancePath:instancePath+"/privileges/support",schemaPath:"#/properties/privileges/properties/support/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.properties.privileges.properties.support.type,parentSchema:schema51.properties.privileges.properties.support,data:data22}];
-return false;
-}
-}
-var valid2 = _errs54 === errors;
+const err62 = {instancePath:instancePath+"/privileges/support",schemaPath:"#/properties/privileges/properties/support/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.properties.privileges.properties.support.type,parentSchema:schema51.properties.privileges.properties.support,data:data22};
+if(vErrors === null){
+vErrors = [err62];
 }
 else {
-var valid2 = true;
+vErrors.push(err62);
 }
-if(valid2){
+errors++;
+}
+}
 if(data14.misc !== undefined){
 let data27 = data14.misc;
-const _errs69 = errors;
-if(errors === _errs69){
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-const _errs71 = errors;
 for(const key3 in data27){
 if(!(((((key3 === "editmain") || (key3 === "emails")) || (key3 === "editipaccess")) || (key3 === "manageprofiles")) || (key3 === "affiliates"))){
-validate15.errors = [{instancePath:instancePath+"/privileges/misc",schemaPath:"#/properties/privileges/properties/misc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema51.properties.privileges.properties.misc,data:data27}];
-return false;
-break;
+const err63 = {instancePath:instancePath+"/privileges/misc",schemaPath:"#/properties/privileges/properties/misc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema51.properties.privileges.properties.misc,data:data27};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
 }
 }
-if(_errs71 === errors){
 if(data27.editmain !== undefined){
 let data28 = data27.editmain;
-const _errs72 = errors;
 if(typeof data28 !== "string"){
 let dataType24 = typeof data28;
 let coerced24 = undefined;
@@ -1474,8 +1688,14 @@ else if(data28 === null){
 coerced24 = "";
 }
 else {
-validate15.errors = [{instancePath:instancePath+"/privileges/misc/editmain",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data28}];
-return false;
+const err64 = {instancePath:instancePath+"/privileges/misc/editmain",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data28};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
 }
 }
 if(coerced24 !== undefined){
@@ -1486,18 +1706,18 @@ data27["editmain"] = coerced24;
 }
 }
 if(!(data28 === "1")){
-validate15.errors = [{instancePath:instancePath+"/privileges/misc/editmain",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data28}];
-return false;
-}
-var valid15 = _errs72 === errors;
+const err65 = {instancePath:instancePath+"/privileges/misc/editmain",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data28};
+if(vErrors === null){
+vErrors = [err65];
 }
 else {
-var valid15 = true;
+vErrors.push(err65);
 }
-if(valid15){
+errors++;
+}
+}
 if(data27.emails !== undefined){
 let data29 = data27.emails;
-const _errs75 = errors;
 if(typeof data29 !== "string"){
 let dataType25 = typeof data29;
 let coerced25 = undefined;
@@ -1516,8 +1736,14 @@ else if(data29 === null){
 coerced25 = "";
 }
 else {
-validate15.errors = [{instancePath:instancePath+"/privileges/misc/emails",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data29}];
-return false;
+const err66 = {instancePath:instancePath+"/privileges/misc/emails",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data29};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
 }
 }
 if(coerced25 !== undefined){
@@ -1528,18 +1754,18 @@ data27["emails"] = coerced25;
 }
 }
 if(!(data29 === "1")){
-validate15.errors = [{instancePath:instancePath+"/privileges/misc/emails",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data29}];
-return false;
-}
-var valid15 = _errs75 === errors;
+const err67 = {instancePath:instancePath+"/privileges/misc/emails",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data29};
+if(vErrors === null){
+vErrors = [err67];
 }
 else {
-var valid15 = true;
+vErrors.push(err67);
 }
-if(valid15){
+errors++;
+}
+}
 if(data27.editipaccess !== undefined){
 let data30 = data27.editipaccess;
-const _errs78 = errors;
 if(typeof data30 !== "string"){
 let dataType26 = typeof data30;
 let coerced26 = undefined;
@@ -1558,8 +1784,14 @@ else if(data30 === null){
 coerced26 = "";
 }
 else {
-validate15.errors = [{instancePath:instancePath+"/privileges/misc/editipaccess",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data30}];
-return false;
+const err68 = {instancePath:instancePath+"/privileges/misc/editipaccess",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data30};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
 }
 }
 if(coerced26 !== undefined){
@@ -1570,18 +1802,18 @@ data27["editipaccess"] = coerced26;
 }
 }
 if(!(data30 === "1")){
-validate15.errors = [{instancePath:instancePath+"/privileges/misc/editipaccess",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data30}];
-return false;
-}
-var valid15 = _errs78 === errors;
+const err69 = {instancePath:instancePath+"/privileges/misc/editipaccess",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data30};
+if(vErrors === null){
+vErrors = [err69];
 }
 else {
-var valid15 = true;
+vErrors.push(err69);
 }
-if(valid15){
+errors++;
+}
+}
 if(data27.manageprofiles !== undefined){
 let data31 = data27.manageprofiles;
-const _errs81 = errors;
 if(typeof data31 !== "string"){
 let dataType27 = typeof data31;
 let coerced27 = undefined;
@@ -1600,8 +1832,14 @@ else if(data31 === null){
 coerced27 = "";
 }
 else {
-validate15.errors = [{instancePath:instancePath+"/privileges/misc/manageprofiles",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data31}];
-return false;
+const err70 = {instancePath:instancePath+"/privileges/misc/manageprofiles",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data31};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
 }
 }
 if(coerced27 !== undefined){
@@ -1612,18 +1850,18 @@ data27["manageprofiles"] = coerced27;
 }
 }
 if(!(data31 === "1")){
-validate15.errors = [{instancePath:instancePath+"/privileges/misc/manageprofiles",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data31}];
-return false;
-}
-var valid15 = _errs81 === errors;
+const err71 = {instancePath:instancePath+"/privileges/misc/manageprofiles",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data31};
+if(vErrors === null){
+vErrors = [err71];
 }
 else {
-var valid15 = true;
+vErrors.push(err71);
 }
-if(valid15){
+errors++;
+}
+}
 if(data27.affiliates !== undefined){
 let data32 = data27.affiliates;
-const _errs84 = errors;
 if(typeof data32 !== "string"){
 let dataType28 = typeof data32;
 let coerced28 = undefined;
@@ -1642,8 +1880,14 @@ else if(data32 === null){
 coerced28 = "";
 }
 else {
-validate15.errors = [{instancePath:instancePath+"/privileges/misc/affiliates",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data32}];
-return false;
+const err72 = {instancePath:instancePath+"/privileges/misc/affiliates",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data32};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
 }
 }
 if(coerced28 !== undefined){
@@ -1654,64 +1898,50 @@ data27["affiliates"] = coerced28;
 }
 }
 if(!(data32 === "1")){
-validate15.errors = [{instancePath:instancePath+"/privileges/misc/affiliates",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data32}];
-return false;
-}
-var valid15 = _errs84 === errors;
+const err73 = {instancePath:instancePath+"/privileges/misc/affiliates",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data32};
+if(vErrors === null){
+vErrors = [err73];
 }
 else {
-var valid15 = true;
+vErrors.push(err73);
 }
-}
-}
-}
+errors++;
 }
 }
 }
 else {
-validate15.errors = [{instancePath:instancePath+"/privileges/misc",schemaPath:"#/properties/privileges/properties/misc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.properties.privileges.properties.misc.type,parentSchema:schema51.properties.privileges.properties.misc,data:data27}];
-return false;
-}
-}
-var valid2 = _errs69 === errors;
+const err74 = {instancePath:instancePath+"/privileges/misc",schemaPath:"#/properties/privileges/properties/misc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.properties.privileges.properties.misc.type,parentSchema:schema51.properties.privileges.properties.misc,data:data27};
+if(vErrors === null){
+vErrors = [err74];
 }
 else {
-var valid2 = true;
+vErrors.push(err74);
 }
-}
+errors++;
 }
 }
 }
 else {
-validate15.errors = [{instancePath:instancePath+"/privileges",schemaPath:"#/properties/privileges/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.properties.privileges.type,parentSchema:schema51.properties.privileges,data:data14}];
-return false;
-}
-}
-var valid0 = _errs30 === errors;
+const err75 = {instancePath:instancePath+"/privileges",schemaPath:"#/properties/privileges/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.properties.privileges.type,parentSchema:schema51.properties.privileges,data:data14};
+if(vErrors === null){
+vErrors = [err75];
 }
 else {
-var valid0 = true;
+vErrors.push(err75);
 }
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
+errors++;
 }
 }
 }
 else {
-validate15.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.type,parentSchema:schema51,data}];
-return false;
+const err76 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.type,parentSchema:schema51,data};
+if(vErrors === null){
+vErrors = [err76];
 }
+else {
+vErrors.push(err76);
+}
+errors++;
 }
 validate15.errors = vErrors;
 return errors === 0;
@@ -1728,18 +1958,29 @@ const pattern25 = new RegExp("^[0-9]{1,12}(\\.[0-9]{1,2})?$", "u");
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.copyof === undefined) && (missing0 = "copyof")) || ((data.name === undefined) && (missing0 = "name"))){
-validate17.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema69.required,parentSchema:schema69,data}];
-return false;
+if(data.copyof === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "copyof"},message:"must have required property '"+"copyof"+"'",schema:schema69.required,parentSchema:schema69,data};
+if(vErrors === null){
+vErrors = [err0];
 }
 else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema69.required,parentSchema:schema69,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
 if(data.copyof !== undefined){
 let data0 = data.copyof;
-const _errs1 = errors;
-const _errs2 = errors;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -1758,8 +1999,14 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate17.errors = [{instancePath:instancePath+"/copyof",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0}];
-return false;
+const err2 = {instancePath:instancePath+"/copyof",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
 }
 }
 if(coerced0 !== undefined){
@@ -1769,23 +2016,21 @@ data["copyof"] = coerced0;
 }
 }
 }
-if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate17.errors = [{instancePath:instancePath+"/copyof",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0}];
-return false;
-}
-}
-}
-var valid0 = _errs1 === errors;
+const err3 = {instancePath:instancePath+"/copyof",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err3];
 }
 else {
-var valid0 = true;
+vErrors.push(err3);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.name !== undefined){
 let data1 = data.name;
-const _errs4 = errors;
 if(typeof data1 !== "string"){
 let dataType1 = typeof data1;
 let coerced1 = undefined;
@@ -1804,8 +2049,14 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-validate17.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.name.type,parentSchema:schema69.properties.name,data:data1}];
-return false;
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.name.type,parentSchema:schema69.properties.name,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
 }
 }
 if(coerced1 !== undefined){
@@ -1815,70 +2066,63 @@ data["name"] = coerced1;
 }
 }
 }
-if(errors === _errs4){
 if(typeof data1 === "string"){
 if(func2(data1) > 200){
-validate17.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema69.properties.name,data:data1}];
-return false;
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema69.properties.name,data:data1};
+if(vErrors === null){
+vErrors = [err5];
 }
 else {
+vErrors.push(err5);
+}
+errors++;
+}
 if(!pattern23.test(data1)){
-validate17.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema69.properties.name,data:data1}];
-return false;
-}
-}
-}
-}
-var valid0 = _errs4 === errors;
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema69.properties.name,data:data1};
+if(vErrors === null){
+vErrors = [err6];
 }
 else {
-var valid0 = true;
+vErrors.push(err6);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.periods !== undefined){
 let data2 = data.periods;
-const _errs6 = errors;
-if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 for(const key0 in data2){
 const _errs8 = errors;
 if(typeof key0 === "string"){
 if(!pattern24.test(key0)){
-const err0 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/propertyNames/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema69.properties.periods.propertyNames,data:key0,propertyName:key0};
+const err7 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/propertyNames/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema69.properties.periods.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
-vErrors = [err0];
+vErrors = [err7];
 }
 else {
-vErrors.push(err0);
+vErrors.push(err7);
 }
 errors++;
 }
 }
 var valid2 = _errs8 === errors;
 if(!valid2){
-const err1 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema69.properties.periods.propertyNames,parentSchema:schema69.properties.periods,data:data2};
+const err8 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema69.properties.periods.propertyNames,parentSchema:schema69.properties.periods,data:data2};
 if(vErrors === null){
-vErrors = [err1];
+vErrors = [err8];
 }
 else {
-vErrors.push(err1);
+vErrors.push(err8);
 }
 errors++;
-validate17.errors = vErrors;
-return false;
-break;
 }
 }
-if(valid2){
 for(const key1 in data2){
 let data3 = data2[key1];
-const _errs10 = errors;
-if(errors === _errs10){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.register !== undefined){
 let data4 = data3.register;
-const _errs12 = errors;
-const _errs13 = errors;
 if(typeof data4 !== "string"){
 let dataType2 = typeof data4;
 let coerced2 = undefined;
@@ -1897,8 +2141,14 @@ else if(data4 === null){
 coerced2 = "";
 }
 else {
-validate17.errors = [{instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/register",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema71.type,parentSchema:schema71,data:data4}];
-return false;
+const err9 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/register",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema71.type,parentSchema:schema71,data:data4};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
 }
 }
 if(coerced2 !== undefined){
@@ -1908,24 +2158,21 @@ data3["register"] = coerced2;
 }
 }
 }
-if(errors === _errs13){
 if(typeof data4 === "string"){
 if(!pattern25.test(data4)){
-validate17.errors = [{instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/register",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema71,data:data4}];
-return false;
-}
-}
-}
-var valid4 = _errs12 === errors;
+const err10 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/register",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema71,data:data4};
+if(vErrors === null){
+vErrors = [err10];
 }
 else {
-var valid4 = true;
+vErrors.push(err10);
 }
-if(valid4){
+errors++;
+}
+}
+}
 if(data3.transfer !== undefined){
 let data5 = data3.transfer;
-const _errs15 = errors;
-const _errs16 = errors;
 if(typeof data5 !== "string"){
 let dataType3 = typeof data5;
 let coerced3 = undefined;
@@ -1944,8 +2191,14 @@ else if(data5 === null){
 coerced3 = "";
 }
 else {
-validate17.errors = [{instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/transfer",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema71.type,parentSchema:schema71,data:data5}];
-return false;
+const err11 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/transfer",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema71.type,parentSchema:schema71,data:data5};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
 }
 }
 if(coerced3 !== undefined){
@@ -1955,24 +2208,21 @@ data3["transfer"] = coerced3;
 }
 }
 }
-if(errors === _errs16){
 if(typeof data5 === "string"){
 if(!pattern25.test(data5)){
-validate17.errors = [{instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/transfer",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema71,data:data5}];
-return false;
-}
-}
-}
-var valid4 = _errs15 === errors;
+const err12 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/transfer",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema71,data:data5};
+if(vErrors === null){
+vErrors = [err12];
 }
 else {
-var valid4 = true;
+vErrors.push(err12);
 }
-if(valid4){
+errors++;
+}
+}
+}
 if(data3.renew !== undefined){
 let data6 = data3.renew;
-const _errs18 = errors;
-const _errs19 = errors;
 if(typeof data6 !== "string"){
 let dataType4 = typeof data6;
 let coerced4 = undefined;
@@ -1991,8 +2241,14 @@ else if(data6 === null){
 coerced4 = "";
 }
 else {
-validate17.errors = [{instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/renew",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema71.type,parentSchema:schema71,data:data6}];
-return false;
+const err13 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/renew",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema71.type,parentSchema:schema71,data:data6};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
 }
 }
 if(coerced4 !== undefined){
@@ -2002,52 +2258,53 @@ data3["renew"] = coerced4;
 }
 }
 }
-if(errors === _errs19){
 if(typeof data6 === "string"){
 if(!pattern25.test(data6)){
-validate17.errors = [{instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/renew",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema71,data:data6}];
-return false;
-}
-}
-}
-var valid4 = _errs18 === errors;
+const err14 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/renew",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema71,data:data6};
+if(vErrors === null){
+vErrors = [err14];
 }
 else {
-var valid4 = true;
+vErrors.push(err14);
 }
-}
-}
-}
-else {
-validate17.errors = [{instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/periods/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.properties.periods.additionalProperties.type,parentSchema:schema69.properties.periods.additionalProperties,data:data3}];
-return false;
-}
-}
-var valid3 = _errs10 === errors;
-if(!valid3){
-break;
+errors++;
 }
 }
 }
 }
 else {
-validate17.errors = [{instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.properties.periods.type,parentSchema:schema69.properties.periods,data:data2}];
-return false;
-}
-}
-var valid0 = _errs6 === errors;
+const err15 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/periods/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.properties.periods.additionalProperties.type,parentSchema:schema69.properties.periods.additionalProperties,data:data3};
+if(vErrors === null){
+vErrors = [err15];
 }
 else {
-var valid0 = true;
+vErrors.push(err15);
 }
-}
+errors++;
 }
 }
 }
 else {
-validate17.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.type,parentSchema:schema69,data}];
-return false;
+const err16 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.properties.periods.type,parentSchema:schema69.properties.periods,data:data2};
+if(vErrors === null){
+vErrors = [err16];
 }
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.type,parentSchema:schema69,data};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
 }
 validate17.errors = vErrors;
 return errors === 0;
@@ -2058,14 +2315,17 @@ const pattern28 = new RegExp("^[0-9]{1,9}$", "u");
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.products === undefined) && (missing0 = "products")){
-validate20.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema75.required,parentSchema:schema75,data}];
-return false;
+if(data.products === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "products"},message:"must have required property '"+"products"+"'",schema:schema75.required,parentSchema:schema75,data};
+if(vErrors === null){
+vErrors = [err0];
 }
 else {
+vErrors.push(err0);
+}
+errors++;
+}
 if(data.products !== undefined){
 let data0 = data.products;
 const _errs3 = errors;
@@ -2087,12 +2347,12 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data0];
 }
 else {
-const err0 = {};
+const err1 = {};
 if(vErrors === null){
-vErrors = [err0];
+vErrors = [err1];
 }
 else {
-vErrors.push(err0);
+vErrors.push(err1);
 }
 errors++;
 }
@@ -2133,8 +2393,14 @@ if(dataType1 === "string" || dataType1 === "number"
 coerced1 = [data0];
 }
 else {
-validate20.errors = [{instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema75.properties.products.then.type,parentSchema:schema75.properties.products.then,data:data0}];
-return false;
+const err2 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema75.properties.products.then.type,parentSchema:schema75.properties.products.then,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
 }
 }
 if(coerced1 !== undefined){
@@ -2144,32 +2410,32 @@ data["products"] = coerced1;
 }
 }
 }
-if(errors === _errs6){
 if(Array.isArray(data0)){
 if(data0.length > 1000){
-validate20.errors = [{instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema75.properties.products.then,data:data0}];
-return false;
+const err3 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema75.properties.products.then,data:data0};
+if(vErrors === null){
+vErrors = [err3];
 }
 else {
+vErrors.push(err3);
+}
+errors++;
+}
 if(data0.length < 1){
-validate20.errors = [{instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema75.properties.products.then,data:data0}];
-return false;
+const err4 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema75.properties.products.then,data:data0};
+if(vErrors === null){
+vErrors = [err4];
 }
 else {
-var valid2 = true;
+vErrors.push(err4);
+}
+errors++;
+}
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-const _errs8 = errors;
 if(!(validate17(data0[i0], {instancePath:instancePath+"/products/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
-}
-var valid2 = _errs8 === errors;
-if(!valid2){
-break;
-}
-}
-}
 }
 }
 }
@@ -2179,91 +2445,95 @@ ifClause0 = "then";
 }
 else {
 const _errs9 = errors;
-if(errors === _errs9){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(Object.keys(data0).length > 1000){
-validate20.errors = [{instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/maxProperties",keyword:"maxProperties",params:{limit: 1000},message:"must NOT have more than 1000 properties",schema:1000,parentSchema:schema75.properties.products.else,data:data0}];
-return false;
+const err5 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/maxProperties",keyword:"maxProperties",params:{limit: 1000},message:"must NOT have more than 1000 properties",schema:1000,parentSchema:schema75.properties.products.else,data:data0};
+if(vErrors === null){
+vErrors = [err5];
 }
 else {
+vErrors.push(err5);
+}
+errors++;
+}
 if(Object.keys(data0).length < 1){
-validate20.errors = [{instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema75.properties.products.else,data:data0}];
-return false;
+const err6 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema75.properties.products.else,data:data0};
+if(vErrors === null){
+vErrors = [err6];
 }
 else {
+vErrors.push(err6);
+}
+errors++;
+}
 for(const key0 in data0){
 const _errs11 = errors;
 if(typeof key0 === "string"){
 if(!pattern28.test(key0)){
-const err1 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,9}$"},message:"must match pattern \""+"^[0-9]{1,9}$"+"\"",schema:"^[0-9]{1,9}$",parentSchema:schema75.properties.products.else.propertyNames,data:key0,propertyName:key0};
+const err7 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,9}$"},message:"must match pattern \""+"^[0-9]{1,9}$"+"\"",schema:"^[0-9]{1,9}$",parentSchema:schema75.properties.products.else.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
-vErrors = [err1];
+vErrors = [err7];
 }
 else {
-vErrors.push(err1);
+vErrors.push(err7);
 }
 errors++;
 }
 }
-var valid3 = _errs11 === errors;
-if(!valid3){
-const err2 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema75.properties.products.else.propertyNames,parentSchema:schema75.properties.products.else,data:data0};
+var valid4 = _errs11 === errors;
+if(!valid4){
+const err8 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema75.properties.products.else.propertyNames,parentSchema:schema75.properties.products.else,data:data0};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err8];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err8);
 }
 errors++;
-validate20.errors = vErrors;
-return false;
-break;
 }
 }
-if(valid3){
 for(const key1 in data0){
-const _errs13 = errors;
 if(!(validate17(data0[key1], {instancePath:instancePath+"/products/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key1,rootData}))){
 vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
-var valid4 = _errs13 === errors;
-if(!valid4){
-break;
-}
-}
-}
-}
 }
 }
 else {
-validate20.errors = [{instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema75.properties.products.else.type,parentSchema:schema75.properties.products.else,data:data0}];
-return false;
+const err9 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema75.properties.products.else.type,parentSchema:schema75.properties.products.else,data:data0};
+if(vErrors === null){
+vErrors = [err9];
 }
+else {
+vErrors.push(err9);
+}
+errors++;
 }
 var _valid0 = _errs9 === errors;
 valid1 = _valid0;
 ifClause0 = "else";
 }
 if(!valid1){
-const err3 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema75.properties.products.if,parentSchema:schema75.properties.products,data:data0};
+const err10 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema75.properties.products.if,parentSchema:schema75.properties.products,data:data0};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err10];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err10);
 }
 errors++;
-validate20.errors = vErrors;
-return false;
-}
 }
 }
 }
 else {
-validate20.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema75.type,parentSchema:schema75,data}];
-return false;
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema75.type,parentSchema:schema75,data};
+if(vErrors === null){
+vErrors = [err11];
 }
+else {
+vErrors.push(err11);
+}
+errors++;
 }
 validate20.errors = vErrors;
 return errors === 0;
@@ -2291,21 +2561,21 @@ const pattern59 = new RegExp("^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$", "u"
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "description") || (key0 === "amount")) || (key0 === "qty")) || (key0 === "taxed")) || (key0 === "remove"))){
-validate28.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema110,data}];
-return false;
-break;
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema110,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
 }
 }
-if(_errs1 === errors){
 if(data.description !== undefined){
 let data0 = data.description;
-const _errs2 = errors;
-const _errs3 = errors;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -2324,8 +2594,14 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate28.errors = [{instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema111.type,parentSchema:schema111,data:data0}];
-return false;
+const err1 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema111.type,parentSchema:schema111,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
 }
 }
 if(coerced0 !== undefined){
@@ -2335,30 +2611,31 @@ data["description"] = coerced0;
 }
 }
 }
-if(errors === _errs3){
 if(typeof data0 === "string"){
 if(func2(data0) > 65535){
-validate28.errors = [{instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema111,data:data0}];
-return false;
+const err2 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema111,data:data0};
+if(vErrors === null){
+vErrors = [err2];
 }
 else {
+vErrors.push(err2);
+}
+errors++;
+}
 if(func2(data0) < 1){
-validate28.errors = [{instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema111,data:data0}];
-return false;
-}
-}
-}
-}
-var valid0 = _errs2 === errors;
+const err3 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema111,data:data0};
+if(vErrors === null){
+vErrors = [err3];
 }
 else {
-var valid0 = true;
+vErrors.push(err3);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.amount !== undefined){
 let data1 = data.amount;
-const _errs5 = errors;
-const _errs6 = errors;
 if(typeof data1 !== "string"){
 let dataType1 = typeof data1;
 let coerced1 = undefined;
@@ -2377,8 +2654,14 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-validate28.errors = [{instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema112.type,parentSchema:schema112,data:data1}];
-return false;
+const err4 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema112.type,parentSchema:schema112,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
 }
 }
 if(coerced1 !== undefined){
@@ -2388,24 +2671,21 @@ data["amount"] = coerced1;
 }
 }
 }
-if(errors === _errs6){
 if(typeof data1 === "string"){
 if(!pattern58.test(data1)){
-validate28.errors = [{instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$",parentSchema:schema112,data:data1}];
-return false;
-}
-}
-}
-var valid0 = _errs5 === errors;
+const err5 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$",parentSchema:schema112,data:data1};
+if(vErrors === null){
+vErrors = [err5];
 }
 else {
-var valid0 = true;
+vErrors.push(err5);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.qty !== undefined){
 let data2 = data.qty;
-const _errs8 = errors;
-const _errs9 = errors;
 if(typeof data2 !== "string"){
 let dataType2 = typeof data2;
 let coerced2 = undefined;
@@ -2424,8 +2704,14 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-validate28.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema113.type,parentSchema:schema113,data:data2}];
-return false;
+const err6 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema113.type,parentSchema:schema113,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
 }
 }
 if(coerced2 !== undefined){
@@ -2435,23 +2721,21 @@ data["qty"] = coerced2;
 }
 }
 }
-if(errors === _errs9){
 if(typeof data2 === "string"){
 if(!pattern59.test(data2)){
-validate28.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/pattern",keyword:"pattern",params:{pattern: "^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema113,data:data2}];
-return false;
-}
-}
-}
-var valid0 = _errs8 === errors;
+const err7 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/pattern",keyword:"pattern",params:{pattern: "^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema113,data:data2};
+if(vErrors === null){
+vErrors = [err7];
 }
 else {
-var valid0 = true;
+vErrors.push(err7);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.taxed !== undefined){
 let data3 = data.taxed;
-const _errs11 = errors;
 if(typeof data3 !== "string"){
 let dataType3 = typeof data3;
 let coerced3 = undefined;
@@ -2470,8 +2754,14 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-validate28.errors = [{instancePath:instancePath+"/taxed",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data3}];
-return false;
+const err8 = {instancePath:instancePath+"/taxed",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
 }
 }
 if(coerced3 !== undefined){
@@ -2482,18 +2772,18 @@ data["taxed"] = coerced3;
 }
 }
 if(!((data3 === "0") || (data3 === "1"))){
-validate28.errors = [{instancePath:instancePath+"/taxed",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema42.enum},message:"must be equal to one of the allowed values",schema:schema42.enum,parentSchema:schema42,data:data3}];
-return false;
-}
-var valid0 = _errs11 === errors;
+const err9 = {instancePath:instancePath+"/taxed",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema42.enum},message:"must be equal to one of the allowed values",schema:schema42.enum,parentSchema:schema42,data:data3};
+if(vErrors === null){
+vErrors = [err9];
 }
 else {
-var valid0 = true;
+vErrors.push(err9);
 }
-if(valid0){
+errors++;
+}
+}
 if(data.remove !== undefined){
 let data4 = data.remove;
-const _errs14 = errors;
 if(typeof data4 !== "string"){
 let dataType4 = typeof data4;
 let coerced4 = undefined;
@@ -2512,8 +2802,14 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-validate28.errors = [{instancePath:instancePath+"/remove",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data4}];
-return false;
+const err10 = {instancePath:instancePath+"/remove",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data4};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
 }
 }
 if(coerced4 !== undefined){
@@ -2524,24 +2820,26 @@ data["remove"] = coerced4;
 }
 }
 if(!((data4 === "0") || (data4 === "1"))){
-validate28.errors = [{instancePath:instancePath+"/remove",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema42.enum},message:"must be equal to one of the allowed values",schema:schema42.enum,parentSchema:schema42,data:data4}];
-return false;
-}
-var valid0 = _errs14 === errors;
+const err11 = {instancePath:instancePath+"/remove",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema42.enum},message:"must be equal to one of the allowed values",schema:schema42.enum,parentSchema:schema42,data:data4};
+if(vErrors === null){
+vErrors = [err11];
 }
 else {
-var valid0 = true;
+vErrors.push(err11);
 }
-}
-}
-}
+errors++;
 }
 }
 }
 else {
-validate28.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema110.type,parentSchema:schema110,data}];
-return false;
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema110.type,parentSchema:schema110,data};
+if(vErrors === null){
+vErrors = [err12];
 }
+else {
+vErrors.push(err12);
+}
+errors++;
 }
 validate28.errors = vErrors;
 return errors === 0;
@@ -2567,8 +2865,14 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data];
 }
 else {
-validate27.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema109.type,parentSchema:schema109,data}];
-return false;
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema109.type,parentSchema:schema109,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
 }
 }
 if(coerced0 !== undefined){
@@ -2578,26 +2882,22 @@ parentData[parentDataProperty] = coerced0;
 }
 }
 }
-if(errors === 0){
 if(Array.isArray(data)){
 if(data.length > 1000){
-validate27.errors = [{instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema109,data}];
-return false;
+const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema109,data};
+if(vErrors === null){
+vErrors = [err1];
 }
 else {
-var valid0 = true;
+vErrors.push(err1);
+}
+errors++;
+}
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-const _errs1 = errors;
 if(!(validate28(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-break;
-}
-}
 }
 }
 }
@@ -2610,7 +2910,6 @@ const schema116 = {"title":"EstimateLineChangeMap","type":"object","propertyName
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs1 = errors;
@@ -2636,29 +2935,24 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate31.errors = vErrors;
-return false;
-break;
 }
 }
-if(valid0){
 for(const key1 in data){
-const _errs3 = errors;
 if(!(validate28(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
 vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
 }
 }
 else {
-validate31.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema116.type,parentSchema:schema116,data}];
-return false;
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema116.type,parentSchema:schema116,data};
+if(vErrors === null){
+vErrors = [err2];
 }
+else {
+vErrors.push(err2);
+}
+errors++;
 }
 validate31.errors = vErrors;
 return errors === 0;
@@ -2670,27 +2964,41 @@ const schema118 = {"title":"EstimateNewLine","type":"object","additionalProperti
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.description === undefined) && (missing0 = "description")) || ((data.amount === undefined) && (missing0 = "amount"))){
-validate37.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema118.required,parentSchema:schema118,data}];
-return false;
+if(data.description === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema118.required,parentSchema:schema118,data};
+if(vErrors === null){
+vErrors = [err0];
 }
 else {
-const _errs1 = errors;
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.amount === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema118.required,parentSchema:schema118,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
 for(const key0 in data){
 if(!((((key0 === "description") || (key0 === "amount")) || (key0 === "qty")) || (key0 === "taxed"))){
-validate37.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema118,data}];
-return false;
-break;
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema118,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
 }
 }
-if(_errs1 === errors){
 if(data.description !== undefined){
 let data0 = data.description;
-const _errs2 = errors;
-const _errs3 = errors;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -2709,8 +3017,14 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate37.errors = [{instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema111.type,parentSchema:schema111,data:data0}];
-return false;
+const err3 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema111.type,parentSchema:schema111,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
 }
 }
 if(coerced0 !== undefined){
@@ -2720,30 +3034,31 @@ data["description"] = coerced0;
 }
 }
 }
-if(errors === _errs3){
 if(typeof data0 === "string"){
 if(func2(data0) > 65535){
-validate37.errors = [{instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema111,data:data0}];
-return false;
+const err4 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema111,data:data0};
+if(vErrors === null){
+vErrors = [err4];
 }
 else {
+vErrors.push(err4);
+}
+errors++;
+}
 if(func2(data0) < 1){
-validate37.errors = [{instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema111,data:data0}];
-return false;
-}
-}
-}
-}
-var valid0 = _errs2 === errors;
+const err5 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema111,data:data0};
+if(vErrors === null){
+vErrors = [err5];
 }
 else {
-var valid0 = true;
+vErrors.push(err5);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.amount !== undefined){
 let data1 = data.amount;
-const _errs5 = errors;
-const _errs6 = errors;
 if(typeof data1 !== "string"){
 let dataType1 = typeof data1;
 let coerced1 = undefined;
@@ -2762,8 +3077,14 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-validate37.errors = [{instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema112.type,parentSchema:schema112,data:data1}];
-return false;
+const err6 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema112.type,parentSchema:schema112,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
 }
 }
 if(coerced1 !== undefined){
@@ -2773,24 +3094,21 @@ data["amount"] = coerced1;
 }
 }
 }
-if(errors === _errs6){
 if(typeof data1 === "string"){
 if(!pattern58.test(data1)){
-validate37.errors = [{instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$",parentSchema:schema112,data:data1}];
-return false;
-}
-}
-}
-var valid0 = _errs5 === errors;
+const err7 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$",parentSchema:schema112,data:data1};
+if(vErrors === null){
+vErrors = [err7];
 }
 else {
-var valid0 = true;
+vErrors.push(err7);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.qty !== undefined){
 let data2 = data.qty;
-const _errs8 = errors;
-const _errs9 = errors;
 if(typeof data2 !== "string"){
 let dataType2 = typeof data2;
 let coerced2 = undefined;
@@ -2809,8 +3127,14 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-validate37.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema113.type,parentSchema:schema113,data:data2}];
-return false;
+const err8 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema113.type,parentSchema:schema113,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
 }
 }
 if(coerced2 !== undefined){
@@ -2820,23 +3144,21 @@ data["qty"] = coerced2;
 }
 }
 }
-if(errors === _errs9){
 if(typeof data2 === "string"){
 if(!pattern59.test(data2)){
-validate37.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/pattern",keyword:"pattern",params:{pattern: "^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema113,data:data2}];
-return false;
-}
-}
-}
-var valid0 = _errs8 === errors;
+const err9 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/pattern",keyword:"pattern",params:{pattern: "^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema113,data:data2};
+if(vErrors === null){
+vErrors = [err9];
 }
 else {
-var valid0 = true;
+vErrors.push(err9);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.taxed !== undefined){
 let data3 = data.taxed;
-const _errs11 = errors;
 if(typeof data3 !== "string"){
 let dataType3 = typeof data3;
 let coerced3 = undefined;
@@ -2855,8 +3177,14 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-validate37.errors = [{instancePath:instancePath+"/taxed",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data3}];
-return false;
+const err10 = {instancePath:instancePath+"/taxed",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
 }
 }
 if(coerced3 !== undefined){
@@ -2867,24 +3195,26 @@ data["taxed"] = coerced3;
 }
 }
 if(!((data3 === "0") || (data3 === "1"))){
-validate37.errors = [{instancePath:instancePath+"/taxed",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema42.enum},message:"must be equal to one of the allowed values",schema:schema42.enum,parentSchema:schema42,data:data3}];
-return false;
-}
-var valid0 = _errs11 === errors;
+const err11 = {instancePath:instancePath+"/taxed",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema42.enum},message:"must be equal to one of the allowed values",schema:schema42.enum,parentSchema:schema42,data:data3};
+if(vErrors === null){
+vErrors = [err11];
 }
 else {
-var valid0 = true;
+vErrors.push(err11);
 }
-}
-}
-}
+errors++;
 }
 }
 }
 else {
-validate37.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema118.type,parentSchema:schema118,data}];
-return false;
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema118.type,parentSchema:schema118,data};
+if(vErrors === null){
+vErrors = [err12];
 }
+else {
+vErrors.push(err12);
+}
+errors++;
 }
 validate37.errors = vErrors;
 return errors === 0;
@@ -2910,8 +3240,14 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data];
 }
 else {
-validate36.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema117.type,parentSchema:schema117,data}];
-return false;
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema117.type,parentSchema:schema117,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
 }
 }
 if(coerced0 !== undefined){
@@ -2921,26 +3257,22 @@ parentData[parentDataProperty] = coerced0;
 }
 }
 }
-if(errors === 0){
 if(Array.isArray(data)){
 if(data.length > 1000){
-validate36.errors = [{instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema117,data}];
-return false;
+const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema117,data};
+if(vErrors === null){
+vErrors = [err1];
 }
 else {
-var valid0 = true;
+vErrors.push(err1);
+}
+errors++;
+}
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-const _errs1 = errors;
 if(!(validate37(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-break;
-}
-}
 }
 }
 }
@@ -2953,7 +3285,6 @@ const schema123 = {"title":"EstimateNewLineMap","type":"object","propertyNames":
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs1 = errors;
@@ -2979,29 +3310,24 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate40.errors = vErrors;
-return false;
-break;
 }
 }
-if(valid0){
 for(const key1 in data){
-const _errs3 = errors;
 if(!(validate37(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
 vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
 }
 }
 else {
-validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema123.type,parentSchema:schema123,data}];
-return false;
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema123.type,parentSchema:schema123,data};
+if(vErrors === null){
+vErrors = [err2];
 }
+else {
+vErrors.push(err2);
+}
+errors++;
 }
 validate40.errors = vErrors;
 return errors === 0;
@@ -3011,18 +3337,19 @@ return errors === 0;
 function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.id === undefined) && (missing0 = "id")){
-validate75.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema331.required,parentSchema:schema331,data}];
-return false;
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema331.required,parentSchema:schema331,data};
+if(vErrors === null){
+vErrors = [err0];
 }
 else {
+vErrors.push(err0);
+}
+errors++;
+}
 if(data.id !== undefined){
 let data0 = data.id;
-const _errs1 = errors;
-const _errs2 = errors;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -3041,8 +3368,14 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate75.errors = [{instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0}];
-return false;
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
 }
 }
 if(coerced0 !== undefined){
@@ -3052,23 +3385,21 @@ data["id"] = coerced0;
 }
 }
 }
-if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate75.errors = [{instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0}];
-return false;
-}
-}
-}
-var valid0 = _errs1 === errors;
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
 }
 else {
-var valid0 = true;
+vErrors.push(err2);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.status !== undefined){
 let data1 = data.status;
-const _errs4 = errors;
 if(typeof data1 !== "string"){
 let dataType1 = typeof data1;
 let coerced1 = undefined;
@@ -3087,8 +3418,14 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-validate75.errors = [{instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.type,parentSchema:schema98,data:data1}];
-return false;
+const err3 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.type,parentSchema:schema98,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
 }
 }
 if(coerced1 !== undefined){
@@ -3099,19 +3436,18 @@ data["status"] = coerced1;
 }
 }
 if(!(((((data1 === "Draft") || (data1 === "Sent")) || (data1 === "Accepted")) || (data1 === "Invoiced")) || (data1 === "Dead"))){
-validate75.errors = [{instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema98.enum},message:"must be equal to one of the allowed values",schema:schema98.enum,parentSchema:schema98,data:data1}];
-return false;
-}
-var valid0 = _errs4 === errors;
+const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema98.enum},message:"must be equal to one of the allowed values",schema:schema98.enum,parentSchema:schema98,data:data1};
+if(vErrors === null){
+vErrors = [err4];
 }
 else {
-var valid0 = true;
+vErrors.push(err4);
 }
-if(valid0){
+errors++;
+}
+}
 if(data.subject !== undefined){
 let data2 = data.subject;
-const _errs7 = errors;
-const _errs8 = errors;
 if(typeof data2 !== "string"){
 let dataType2 = typeof data2;
 let coerced2 = undefined;
@@ -3130,8 +3466,14 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-validate75.errors = [{instancePath:instancePath+"/subject",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.type,parentSchema:schema99,data:data2}];
-return false;
+const err5 = {instancePath:instancePath+"/subject",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.type,parentSchema:schema99,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
 }
 }
 if(coerced2 !== undefined){
@@ -3141,24 +3483,21 @@ data["subject"] = coerced2;
 }
 }
 }
-if(errors === _errs8){
 if(typeof data2 === "string"){
 if(func2(data2) > 65535){
-validate75.errors = [{instancePath:instancePath+"/subject",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema99,data:data2}];
-return false;
-}
-}
-}
-var valid0 = _errs7 === errors;
+const err6 = {instancePath:instancePath+"/subject",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema99,data:data2};
+if(vErrors === null){
+vErrors = [err6];
 }
 else {
-var valid0 = true;
+vErrors.push(err6);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.client_id !== undefined){
 let data3 = data.client_id;
-const _errs10 = errors;
-const _errs11 = errors;
 if(typeof data3 !== "string"){
 let dataType3 = typeof data3;
 let coerced3 = undefined;
@@ -3177,8 +3516,14 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-validate75.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data3}];
-return false;
+const err7 = {instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
 }
 }
 if(coerced3 !== undefined){
@@ -3188,24 +3533,21 @@ data["client_id"] = coerced3;
 }
 }
 }
-if(errors === _errs11){
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-validate75.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data3}];
-return false;
-}
-}
-}
-var valid0 = _errs10 === errors;
+const err8 = {instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data3};
+if(vErrors === null){
+vErrors = [err8];
 }
 else {
-var valid0 = true;
+vErrors.push(err8);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.date_created !== undefined){
 let data4 = data.date_created;
-const _errs13 = errors;
-const _errs14 = errors;
 if(typeof data4 !== "string"){
 let dataType4 = typeof data4;
 let coerced4 = undefined;
@@ -3224,8 +3566,14 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-validate75.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data4}];
-return false;
+const err9 = {instancePath:instancePath+"/date_created",schemaPath:"../../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data4};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
 }
 }
 if(coerced4 !== undefined){
@@ -3235,24 +3583,21 @@ data["date_created"] = coerced4;
 }
 }
 }
-if(errors === _errs14){
 if(typeof data4 === "string"){
 if(!pattern14.test(data4)){
-validate75.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema41,data:data4}];
-return false;
-}
-}
-}
-var valid0 = _errs13 === errors;
+const err10 = {instancePath:instancePath+"/date_created",schemaPath:"../../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema41,data:data4};
+if(vErrors === null){
+vErrors = [err10];
 }
 else {
-var valid0 = true;
+vErrors.push(err10);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.date_expires !== undefined){
 let data5 = data.date_expires;
-const _errs16 = errors;
-const _errs17 = errors;
 if(typeof data5 !== "string"){
 let dataType5 = typeof data5;
 let coerced5 = undefined;
@@ -3271,8 +3616,14 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-validate75.errors = [{instancePath:instancePath+"/date_expires",schemaPath:"../../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data5}];
-return false;
+const err11 = {instancePath:instancePath+"/date_expires",schemaPath:"../../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data5};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
 }
 }
 if(coerced5 !== undefined){
@@ -3282,24 +3633,21 @@ data["date_expires"] = coerced5;
 }
 }
 }
-if(errors === _errs17){
 if(typeof data5 === "string"){
 if(!pattern14.test(data5)){
-validate75.errors = [{instancePath:instancePath+"/date_expires",schemaPath:"../../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema41,data:data5}];
-return false;
-}
-}
-}
-var valid0 = _errs16 === errors;
+const err12 = {instancePath:instancePath+"/date_expires",schemaPath:"../../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema41,data:data5};
+if(vErrors === null){
+vErrors = [err12];
 }
 else {
-var valid0 = true;
+vErrors.push(err12);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.notes !== undefined){
 let data6 = data.notes;
-const _errs19 = errors;
-const _errs20 = errors;
 if(typeof data6 !== "string"){
 let dataType6 = typeof data6;
 let coerced6 = undefined;
@@ -3318,8 +3666,14 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-validate75.errors = [{instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.type,parentSchema:schema99,data:data6}];
-return false;
+const err13 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.type,parentSchema:schema99,data:data6};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
 }
 }
 if(coerced6 !== undefined){
@@ -3329,24 +3683,21 @@ data["notes"] = coerced6;
 }
 }
 }
-if(errors === _errs20){
 if(typeof data6 === "string"){
 if(func2(data6) > 65535){
-validate75.errors = [{instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema99,data:data6}];
-return false;
-}
-}
-}
-var valid0 = _errs19 === errors;
+const err14 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema99,data:data6};
+if(vErrors === null){
+vErrors = [err14];
 }
 else {
-var valid0 = true;
+vErrors.push(err14);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.notes_private !== undefined){
 let data7 = data.notes_private;
-const _errs22 = errors;
-const _errs23 = errors;
 if(typeof data7 !== "string"){
 let dataType7 = typeof data7;
 let coerced7 = undefined;
@@ -3365,8 +3716,14 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-validate75.errors = [{instancePath:instancePath+"/notes_private",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.type,parentSchema:schema99,data:data7}];
-return false;
+const err15 = {instancePath:instancePath+"/notes_private",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.type,parentSchema:schema99,data:data7};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
 }
 }
 if(coerced7 !== undefined){
@@ -3376,24 +3733,21 @@ data["notes_private"] = coerced7;
 }
 }
 }
-if(errors === _errs23){
 if(typeof data7 === "string"){
 if(func2(data7) > 65535){
-validate75.errors = [{instancePath:instancePath+"/notes_private",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema99,data:data7}];
-return false;
-}
-}
-}
-var valid0 = _errs22 === errors;
+const err16 = {instancePath:instancePath+"/notes_private",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema99,data:data7};
+if(vErrors === null){
+vErrors = [err16];
 }
 else {
-var valid0 = true;
+vErrors.push(err16);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.currency_id !== undefined){
 let data8 = data.currency_id;
-const _errs25 = errors;
-const _errs26 = errors;
 if(typeof data8 !== "string"){
 let dataType8 = typeof data8;
 let coerced8 = undefined;
@@ -3412,8 +3766,14 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-validate75.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.type,parentSchema:schema105,data:data8}];
-return false;
+const err17 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.type,parentSchema:schema105,data:data8};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
 }
 }
 if(coerced8 !== undefined){
@@ -3423,24 +3783,21 @@ data["currency_id"] = coerced8;
 }
 }
 }
-if(errors === _errs26){
 if(typeof data8 === "string"){
 if(!pattern54.test(data8)){
-validate75.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema105,data:data8}];
-return false;
-}
-}
-}
-var valid0 = _errs25 === errors;
+const err18 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema105,data:data8};
+if(vErrors === null){
+vErrors = [err18];
 }
 else {
-var valid0 = true;
+vErrors.push(err18);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.taxrate !== undefined){
 let data9 = data.taxrate;
-const _errs28 = errors;
-const _errs29 = errors;
 if(typeof data9 !== "string"){
 let dataType9 = typeof data9;
 let coerced9 = undefined;
@@ -3459,8 +3816,14 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-validate75.errors = [{instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema106.type,parentSchema:schema106,data:data9}];
-return false;
+const err19 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema106.type,parentSchema:schema106,data:data9};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
 }
 }
 if(coerced9 !== undefined){
@@ -3470,24 +3833,21 @@ data["taxrate"] = coerced9;
 }
 }
 }
-if(errors === _errs29){
 if(typeof data9 === "string"){
 if(!pattern55.test(data9)){
-validate75.errors = [{instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema106,data:data9}];
-return false;
-}
-}
-}
-var valid0 = _errs28 === errors;
+const err20 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema106,data:data9};
+if(vErrors === null){
+vErrors = [err20];
 }
 else {
-var valid0 = true;
+vErrors.push(err20);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.taxrate2 !== undefined){
 let data10 = data.taxrate2;
-const _errs31 = errors;
-const _errs32 = errors;
 if(typeof data10 !== "string"){
 let dataType10 = typeof data10;
 let coerced10 = undefined;
@@ -3506,8 +3866,14 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-validate75.errors = [{instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema106.type,parentSchema:schema106,data:data10}];
-return false;
+const err21 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema106.type,parentSchema:schema106,data:data10};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
 }
 }
 if(coerced10 !== undefined){
@@ -3517,24 +3883,21 @@ data["taxrate2"] = coerced10;
 }
 }
 }
-if(errors === _errs32){
 if(typeof data10 === "string"){
 if(!pattern55.test(data10)){
-validate75.errors = [{instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema106,data:data10}];
-return false;
-}
-}
-}
-var valid0 = _errs31 === errors;
+const err22 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema106,data:data10};
+if(vErrors === null){
+vErrors = [err22];
 }
 else {
-var valid0 = true;
+vErrors.push(err22);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.credit !== undefined){
 let data11 = data.credit;
-const _errs34 = errors;
-const _errs35 = errors;
 if(typeof data11 !== "string"){
 let dataType11 = typeof data11;
 let coerced11 = undefined;
@@ -3553,8 +3916,14 @@ else if(data11 === null){
 coerced11 = "";
 }
 else {
-validate75.errors = [{instancePath:instancePath+"/credit",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema71.type,parentSchema:schema71,data:data11}];
-return false;
+const err23 = {instancePath:instancePath+"/credit",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema71.type,parentSchema:schema71,data:data11};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
 }
 }
 if(coerced11 !== undefined){
@@ -3564,23 +3933,21 @@ data["credit"] = coerced11;
 }
 }
 }
-if(errors === _errs35){
 if(typeof data11 === "string"){
 if(!pattern25.test(data11)){
-validate75.errors = [{instancePath:instancePath+"/credit",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema71,data:data11}];
-return false;
-}
-}
-}
-var valid0 = _errs34 === errors;
+const err24 = {instancePath:instancePath+"/credit",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema71,data:data11};
+if(vErrors === null){
+vErrors = [err24];
 }
 else {
-var valid0 = true;
+vErrors.push(err24);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.item !== undefined){
 let data12 = data.item;
-const _errs37 = errors;
 const _errs38 = errors;
 let valid13 = false;
 const _errs39 = errors;
@@ -3603,12 +3970,12 @@ if(dataType12 === "string" || dataType12 === "number"
 coerced12 = [data12];
 }
 else {
-const err0 = {};
+const err25 = {};
 if(vErrors === null){
-vErrors = [err0];
+vErrors = [err25];
 }
 else {
-vErrors.push(err0);
+vErrors.push(err25);
 }
 errors++;
 }
@@ -3652,12 +4019,12 @@ valid14 = _valid1;
 ifClause0 = "else";
 }
 if(!valid14){
-const err1 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema331.properties.item.anyOf[0].if,parentSchema:schema331.properties.item.anyOf[0],data:data12};
+const err26 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema331.properties.item.anyOf[0].if,parentSchema:schema331.properties.item.anyOf[0],data:data12};
 if(vErrors === null){
-vErrors = [err1];
+vErrors = [err26];
 }
 else {
-vErrors.push(err1);
+vErrors.push(err26);
 }
 errors++;
 }
@@ -3682,16 +4049,14 @@ valid13 = valid13 || _valid0;
 }
 }
 if(!valid13){
-const err2 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema331.properties.item.anyOf,parentSchema:schema331.properties.item,data:data12};
+const err27 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema331.properties.item.anyOf,parentSchema:schema331.properties.item,data:data12};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err27];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err27);
 }
 errors++;
-validate75.errors = vErrors;
-return false;
 }
 else {
 errors = _errs38;
@@ -3704,15 +4069,9 @@ vErrors = null;
 }
 }
 }
-var valid0 = _errs37 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.newitem !== undefined){
 let data13 = data.newitem;
-const _errs49 = errors;
 const _errs50 = errors;
 let valid15 = false;
 const _errs51 = errors;
@@ -3735,12 +4094,12 @@ if(dataType13 === "string" || dataType13 === "number"
 coerced13 = [data13];
 }
 else {
-const err3 = {};
+const err28 = {};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err28];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err28);
 }
 errors++;
 }
@@ -3784,12 +4143,12 @@ valid16 = _valid3;
 ifClause1 = "else";
 }
 if(!valid16){
-const err4 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema331.properties.newitem.anyOf[0].if,parentSchema:schema331.properties.newitem.anyOf[0],data:data13};
+const err29 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema331.properties.newitem.anyOf[0].if,parentSchema:schema331.properties.newitem.anyOf[0],data:data13};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err29];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err29);
 }
 errors++;
 }
@@ -3814,16 +4173,14 @@ valid15 = valid15 || _valid2;
 }
 }
 if(!valid15){
-const err5 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema331.properties.newitem.anyOf,parentSchema:schema331.properties.newitem,data:data13};
+const err30 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema331.properties.newitem.anyOf,parentSchema:schema331.properties.newitem,data:data13};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err30];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err30);
 }
 errors++;
-validate75.errors = vErrors;
-return false;
 }
 else {
 errors = _errs50;
@@ -3836,30 +4193,17 @@ vErrors = null;
 }
 }
 }
-var valid0 = _errs49 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
 }
 }
 else {
-validate75.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema331.type,parentSchema:schema331,data}];
-return false;
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema331.type,parentSchema:schema331,data};
+if(vErrors === null){
+vErrors = [err31];
 }
+else {
+vErrors.push(err31);
+}
+errors++;
 }
 validate75.errors = vErrors;
 return errors === 0;
@@ -3872,18 +4216,19 @@ const pattern204 = new RegExp("^[1-9][0-9]{0,3}$", "u");
 function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.id === undefined) && (missing0 = "id")){
-validate109.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema489.required,parentSchema:schema489,data}];
-return false;
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema489.required,parentSchema:schema489,data};
+if(vErrors === null){
+vErrors = [err0];
 }
 else {
+vErrors.push(err0);
+}
+errors++;
+}
 if(data.id !== undefined){
 let data0 = data.id;
-const _errs1 = errors;
-const _errs2 = errors;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -3902,8 +4247,14 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate109.errors = [{instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0}];
-return false;
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
 }
 }
 if(coerced0 !== undefined){
@@ -3913,24 +4264,21 @@ data["id"] = coerced0;
 }
 }
 }
-if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate109.errors = [{instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0}];
-return false;
-}
-}
-}
-var valid0 = _errs1 === errors;
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
 }
 else {
-var valid0 = true;
+vErrors.push(err2);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.service !== undefined){
 let data1 = data.service;
-const _errs4 = errors;
-const _errs5 = errors;
 if(typeof data1 !== "string"){
 let dataType1 = typeof data1;
 let coerced1 = undefined;
@@ -3949,8 +4297,14 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-validate109.errors = [{instancePath:instancePath+"/service",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data1}];
-return false;
+const err3 = {instancePath:instancePath+"/service",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
 }
 }
 if(coerced1 !== undefined){
@@ -3960,24 +4314,21 @@ data["service"] = coerced1;
 }
 }
 }
-if(errors === _errs5){
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-validate109.errors = [{instancePath:instancePath+"/service",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data1}];
-return false;
-}
-}
-}
-var valid0 = _errs4 === errors;
+const err4 = {instancePath:instancePath+"/service",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data1};
+if(vErrors === null){
+vErrors = [err4];
 }
 else {
-var valid0 = true;
+vErrors.push(err4);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.domain !== undefined){
 let data2 = data.domain;
-const _errs7 = errors;
-const _errs8 = errors;
 if(typeof data2 !== "string"){
 let dataType2 = typeof data2;
 let coerced2 = undefined;
@@ -3996,8 +4347,14 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-validate109.errors = [{instancePath:instancePath+"/domain",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data2}];
-return false;
+const err5 = {instancePath:instancePath+"/domain",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
 }
 }
 if(coerced2 !== undefined){
@@ -4007,24 +4364,21 @@ data["domain"] = coerced2;
 }
 }
 }
-if(errors === _errs8){
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-validate109.errors = [{instancePath:instancePath+"/domain",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data2}];
-return false;
-}
-}
-}
-var valid0 = _errs7 === errors;
+const err6 = {instancePath:instancePath+"/domain",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data2};
+if(vErrors === null){
+vErrors = [err6];
 }
 else {
-var valid0 = true;
+vErrors.push(err6);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.product !== undefined){
 let data3 = data.product;
-const _errs10 = errors;
-const _errs11 = errors;
 if(typeof data3 !== "string"){
 let dataType3 = typeof data3;
 let coerced3 = undefined;
@@ -4043,8 +4397,14 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-validate109.errors = [{instancePath:instancePath+"/product",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data3}];
-return false;
+const err7 = {instancePath:instancePath+"/product",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
 }
 }
 if(coerced3 !== undefined){
@@ -4054,23 +4414,21 @@ data["product"] = coerced3;
 }
 }
 }
-if(errors === _errs11){
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-validate109.errors = [{instancePath:instancePath+"/product",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data3}];
-return false;
-}
-}
-}
-var valid0 = _errs10 === errors;
+const err8 = {instancePath:instancePath+"/product",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data3};
+if(vErrors === null){
+vErrors = [err8];
 }
 else {
-var valid0 = true;
+vErrors.push(err8);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.cycle !== undefined){
 let data4 = data.cycle;
-const _errs13 = errors;
 if(typeof data4 !== "string"){
 let dataType4 = typeof data4;
 let coerced4 = undefined;
@@ -4089,8 +4447,14 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-validate109.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema489.properties.cycle.type,parentSchema:schema489.properties.cycle,data:data4}];
-return false;
+const err9 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema489.properties.cycle.type,parentSchema:schema489.properties.cycle,data:data4};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
 }
 }
 if(coerced4 !== undefined){
@@ -4101,18 +4465,18 @@ data["cycle"] = coerced4;
 }
 }
 if(!(((((((((((((data4 === "m") || (data4 === "q")) || (data4 === "s")) || (data4 === "a")) || (data4 === "b")) || (data4 === "t")) || (data4 === "p4")) || (data4 === "p5")) || (data4 === "d")) || (data4 === "w")) || (data4 === "h")) || (data4 === "Once")) || (data4 === "Free"))){
-validate109.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema489.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema489.properties.cycle.enum,parentSchema:schema489.properties.cycle,data:data4}];
-return false;
-}
-var valid0 = _errs13 === errors;
+const err10 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema489.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema489.properties.cycle.enum,parentSchema:schema489.properties.cycle,data:data4};
+if(vErrors === null){
+vErrors = [err10];
 }
 else {
-var valid0 = true;
+vErrors.push(err10);
 }
-if(valid0){
+errors++;
+}
+}
 if(data.host !== undefined){
 let data5 = data.host;
-const _errs15 = errors;
 if(typeof data5 !== "string"){
 let dataType5 = typeof data5;
 let coerced5 = undefined;
@@ -4131,8 +4495,14 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-validate109.errors = [{instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema489.properties.host.type,parentSchema:schema489.properties.host,data:data5}];
-return false;
+const err11 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema489.properties.host.type,parentSchema:schema489.properties.host,data:data5};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
 }
 }
 if(coerced5 !== undefined){
@@ -4142,23 +4512,21 @@ data["host"] = coerced5;
 }
 }
 }
-if(errors === _errs15){
 if(typeof data5 === "string"){
 if(func2(data5) > 255){
-validate109.errors = [{instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema489.properties.host,data:data5}];
-return false;
-}
-}
-}
-var valid0 = _errs15 === errors;
+const err12 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema489.properties.host,data:data5};
+if(vErrors === null){
+vErrors = [err12];
 }
 else {
-var valid0 = true;
+vErrors.push(err12);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.qty !== undefined){
 let data6 = data.qty;
-const _errs17 = errors;
 if(typeof data6 !== "string"){
 let dataType6 = typeof data6;
 let coerced6 = undefined;
@@ -4177,8 +4545,14 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-validate109.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema489.properties.qty.type,parentSchema:schema489.properties.qty,data:data6}];
-return false;
+const err13 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema489.properties.qty.type,parentSchema:schema489.properties.qty,data:data6};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
 }
 }
 if(coerced6 !== undefined){
@@ -4188,93 +4562,79 @@ data["qty"] = coerced6;
 }
 }
 }
-if(errors === _errs17){
 if(typeof data6 === "string"){
 if(!pattern204.test(data6)){
-validate109.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema489.properties.qty,data:data6}];
-return false;
-}
-}
-}
-var valid0 = _errs17 === errors;
+const err14 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema489.properties.qty,data:data6};
+if(vErrors === null){
+vErrors = [err14];
 }
 else {
-var valid0 = true;
+vErrors.push(err14);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.custom !== undefined){
 let data7 = data.custom;
-const _errs19 = errors;
-if(errors === _errs19){
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 for(const key0 in data7){
 const _errs21 = errors;
 if(typeof key0 === "string"){
 if(!pattern0.test(key0)){
-const err0 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema489.properties.custom.propertyNames,data:key0,propertyName:key0};
+const err15 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema489.properties.custom.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
-vErrors = [err0];
+vErrors = [err15];
 }
 else {
-vErrors.push(err0);
+vErrors.push(err15);
 }
 errors++;
 }
 }
 var valid5 = _errs21 === errors;
 if(!valid5){
-const err1 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema489.properties.custom.propertyNames,parentSchema:schema489.properties.custom,data:data7};
+const err16 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema489.properties.custom.propertyNames,parentSchema:schema489.properties.custom,data:data7};
 if(vErrors === null){
-vErrors = [err1];
+vErrors = [err16];
 }
 else {
-vErrors.push(err1);
+vErrors.push(err16);
 }
 errors++;
-validate109.errors = vErrors;
-return false;
-break;
 }
 }
-if(valid5){
 for(const key1 in data7){
 let data8 = data7[key1];
-const _errs23 = errors;
-if(errors === _errs23){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 for(const key2 in data8){
 const _errs25 = errors;
 if(typeof key2 === "string"){
 if(!pattern0.test(key2)){
-const err2 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema489.properties.custom.additionalProperties.propertyNames,data:key2,propertyName:key2};
+const err17 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema489.properties.custom.additionalProperties.propertyNames,data:key2,propertyName:key2};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err17];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err17);
 }
 errors++;
 }
 }
 var valid7 = _errs25 === errors;
 if(!valid7){
-const err3 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema489.properties.custom.additionalProperties.propertyNames,parentSchema:schema489.properties.custom.additionalProperties,data:data8};
+const err18 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema489.properties.custom.additionalProperties.propertyNames,parentSchema:schema489.properties.custom.additionalProperties,data:data8};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err18];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err18);
 }
 errors++;
-validate109.errors = vErrors;
-return false;
-break;
 }
 }
-if(valid7){
 for(const key3 in data8){
 let data9 = data8[key3];
-const _errs27 = errors;
 if(typeof data9 !== "string"){
 let dataType7 = typeof data9;
 let coerced7 = undefined;
@@ -4293,8 +4653,14 @@ else if(data9 === null){
 coerced7 = "";
 }
 else {
-validate109.errors = [{instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema489.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema489.properties.custom.additionalProperties.additionalProperties,data:data9}];
-return false;
+const err19 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema489.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema489.properties.custom.additionalProperties.additionalProperties,data:data9};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
 }
 }
 if(coerced7 !== undefined){
@@ -4304,47 +4670,45 @@ data8[key3] = coerced7;
 }
 }
 }
-if(errors === _errs27){
 if(typeof data9 === "string"){
 if(func2(data9) > 65535){
-validate109.errors = [{instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema489.properties.custom.additionalProperties.additionalProperties,data:data9}];
-return false;
+const err20 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema489.properties.custom.additionalProperties.additionalProperties,data:data9};
+if(vErrors === null){
+vErrors = [err20];
 }
+else {
+vErrors.push(err20);
 }
-}
-var valid8 = _errs27 === errors;
-if(!valid8){
-break;
+errors++;
 }
 }
 }
 }
 else {
-validate109.errors = [{instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema489.properties.custom.additionalProperties.type,parentSchema:schema489.properties.custom.additionalProperties,data:data8}];
-return false;
+const err21 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema489.properties.custom.additionalProperties.type,parentSchema:schema489.properties.custom.additionalProperties,data:data8};
+if(vErrors === null){
+vErrors = [err21];
 }
+else {
+vErrors.push(err21);
 }
-var valid6 = _errs23 === errors;
-if(!valid6){
-break;
-}
+errors++;
 }
 }
 }
 else {
-validate109.errors = [{instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema489.properties.custom.type,parentSchema:schema489.properties.custom,data:data7}];
-return false;
-}
-}
-var valid0 = _errs19 === errors;
+const err22 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema489.properties.custom.type,parentSchema:schema489.properties.custom,data:data7};
+if(vErrors === null){
+vErrors = [err22];
 }
 else {
-var valid0 = true;
+vErrors.push(err22);
 }
-if(valid0){
+errors++;
+}
+}
 if(data.period !== undefined){
 let data10 = data.period;
-const _errs29 = errors;
 if(typeof data10 !== "string"){
 let dataType8 = typeof data10;
 let coerced8 = undefined;
@@ -4363,8 +4727,14 @@ else if(data10 === null){
 coerced8 = "";
 }
 else {
-validate109.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema489.properties.period.type,parentSchema:schema489.properties.period,data:data10}];
-return false;
+const err23 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema489.properties.period.type,parentSchema:schema489.properties.period,data:data10};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
 }
 }
 if(coerced8 !== undefined){
@@ -4374,23 +4744,21 @@ data["period"] = coerced8;
 }
 }
 }
-if(errors === _errs29){
 if(typeof data10 === "string"){
 if(!pattern24.test(data10)){
-validate109.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema489.properties.period,data:data10}];
-return false;
-}
-}
-}
-var valid0 = _errs29 === errors;
+const err24 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema489.properties.period,data:data10};
+if(vErrors === null){
+vErrors = [err24];
 }
 else {
-var valid0 = true;
+vErrors.push(err24);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.action !== undefined){
 let data11 = data.action;
-const _errs31 = errors;
 if(typeof data11 !== "string"){
 let dataType9 = typeof data11;
 let coerced9 = undefined;
@@ -4409,8 +4777,14 @@ else if(data11 === null){
 coerced9 = "";
 }
 else {
-validate109.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema489.properties.action.type,parentSchema:schema489.properties.action,data:data11}];
-return false;
+const err25 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema489.properties.action.type,parentSchema:schema489.properties.action,data:data11};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
 }
 }
 if(coerced9 !== undefined){
@@ -4421,18 +4795,18 @@ data["action"] = coerced9;
 }
 }
 if(!((data11 === "Register") || (data11 === "Transfer"))){
-validate109.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema489.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema489.properties.action.enum,parentSchema:schema489.properties.action,data:data11}];
-return false;
-}
-var valid0 = _errs31 === errors;
+const err26 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema489.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema489.properties.action.enum,parentSchema:schema489.properties.action,data:data11};
+if(vErrors === null){
+vErrors = [err26];
 }
 else {
-var valid0 = true;
+vErrors.push(err26);
 }
-if(valid0){
+errors++;
+}
+}
 if(data.epp_code !== undefined){
 let data12 = data.epp_code;
-const _errs33 = errors;
 if(typeof data12 !== "string"){
 let dataType10 = typeof data12;
 let coerced10 = undefined;
@@ -4451,8 +4825,14 @@ else if(data12 === null){
 coerced10 = "";
 }
 else {
-validate109.errors = [{instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema489.properties.epp_code.type,parentSchema:schema489.properties.epp_code,data:data12}];
-return false;
+const err27 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema489.properties.epp_code.type,parentSchema:schema489.properties.epp_code,data:data12};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
 }
 }
 if(coerced10 !== undefined){
@@ -4462,35 +4842,29 @@ data["epp_code"] = coerced10;
 }
 }
 }
-if(errors === _errs33){
 if(typeof data12 === "string"){
 if(func2(data12) > 255){
-validate109.errors = [{instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema489.properties.epp_code,data:data12}];
-return false;
-}
-}
-}
-var valid0 = _errs33 === errors;
+const err28 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema489.properties.epp_code,data:data12};
+if(vErrors === null){
+vErrors = [err28];
 }
 else {
-var valid0 = true;
+vErrors.push(err28);
 }
-}
-}
-}
-}
-}
-}
-}
-}
+errors++;
 }
 }
 }
 }
 else {
-validate109.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema489.type,parentSchema:schema489,data}];
-return false;
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema489.type,parentSchema:schema489,data};
+if(vErrors === null){
+vErrors = [err29];
 }
+else {
+vErrors.push(err29);
+}
+errors++;
 }
 validate109.errors = vErrors;
 return errors === 0;
@@ -4502,17 +4876,19 @@ const schema515 = {"title":"GetAccountAddonsRequest","type":"object","required":
 function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.id === undefined) && (missing0 = "id")){
-validate114.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema515.required,parentSchema:schema515,data}];
-return false;
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema515.required,parentSchema:schema515,data};
+if(vErrors === null){
+vErrors = [err0];
 }
 else {
+vErrors.push(err0);
+}
+errors++;
+}
 if(data.id !== undefined){
 let data0 = data.id;
-const _errs2 = errors;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -4531,8 +4907,14 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate114.errors = [{instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0}];
-return false;
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
 }
 }
 if(coerced0 !== undefined){
@@ -4542,21 +4924,29 @@ data["id"] = coerced0;
 }
 }
 }
-if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate114.errors = [{instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0}];
-return false;
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
 }
+else {
+vErrors.push(err2);
 }
+errors++;
 }
 }
 }
 }
 else {
-validate114.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema515.type,parentSchema:schema515,data}];
-return false;
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema515.type,parentSchema:schema515,data};
+if(vErrors === null){
+vErrors = [err3];
 }
+else {
+vErrors.push(err3);
+}
+errors++;
 }
 validate114.errors = vErrors;
 return errors === 0;
@@ -4568,17 +4958,19 @@ const schema560 = {"title":"GetAccountDetailsRequest","type":"object","required"
 function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.id === undefined) && (missing0 = "id")){
-validate119.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema560.required,parentSchema:schema560,data}];
-return false;
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema560.required,parentSchema:schema560,data};
+if(vErrors === null){
+vErrors = [err0];
 }
 else {
+vErrors.push(err0);
+}
+errors++;
+}
 if(data.id !== undefined){
 let data0 = data.id;
-const _errs2 = errors;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -4597,8 +4989,14 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate119.errors = [{instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0}];
-return false;
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
 }
 }
 if(coerced0 !== undefined){
@@ -4608,21 +5006,29 @@ data["id"] = coerced0;
 }
 }
 }
-if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate119.errors = [{instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0}];
-return false;
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
 }
+else {
+vErrors.push(err2);
 }
+errors++;
 }
 }
 }
 }
 else {
-validate119.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema560.type,parentSchema:schema560,data}];
-return false;
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema560.type,parentSchema:schema560,data};
+if(vErrors === null){
+vErrors = [err3];
 }
+else {
+vErrors.push(err3);
+}
+errors++;
 }
 validate119.errors = vErrors;
 return errors === 0;
@@ -4643,12 +5049,9 @@ const pattern143 = new RegExp("^(0|[1-9][0-9]{0,17})?$", "u");
 function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.page !== undefined){
 let data0 = data.page;
-const _errs1 = errors;
-const _errs2 = errors;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -4667,8 +5070,14 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate126.errors = [{instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema236.type,parentSchema:schema236,data:data0}];
-return false;
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema236.type,parentSchema:schema236,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
 }
 }
 if(coerced0 !== undefined){
@@ -4678,24 +5087,21 @@ data["page"] = coerced0;
 }
 }
 }
-if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern136.test(data0)){
-validate126.errors = [{instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema236,data:data0}];
-return false;
-}
-}
-}
-var valid0 = _errs1 === errors;
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema236,data:data0};
+if(vErrors === null){
+vErrors = [err1];
 }
 else {
-var valid0 = true;
+vErrors.push(err1);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.perpage !== undefined){
 let data1 = data.perpage;
-const _errs4 = errors;
-const _errs5 = errors;
 if(typeof data1 !== "string"){
 let dataType1 = typeof data1;
 let coerced1 = undefined;
@@ -4714,8 +5120,14 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-validate126.errors = [{instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema237.type,parentSchema:schema237,data:data1}];
-return false;
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema237.type,parentSchema:schema237,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
 }
 }
 if(coerced1 !== undefined){
@@ -4725,23 +5137,21 @@ data["perpage"] = coerced1;
 }
 }
 }
-if(errors === _errs5){
 if(typeof data1 === "string"){
 if(!pattern137.test(data1)){
-validate126.errors = [{instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema237,data:data1}];
-return false;
-}
-}
-}
-var valid0 = _errs4 === errors;
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema237,data:data1};
+if(vErrors === null){
+vErrors = [err3];
 }
 else {
-var valid0 = true;
+vErrors.push(err3);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.list !== undefined){
 let data2 = data.list;
-const _errs7 = errors;
 if(typeof data2 !== "string"){
 let dataType2 = typeof data2;
 let coerced2 = undefined;
@@ -4760,8 +5170,14 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-validate126.errors = [{instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema599.properties.list.type,parentSchema:schema599.properties.list,data:data2}];
-return false;
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema599.properties.list.type,parentSchema:schema599.properties.list,data:data2};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
 }
 }
 if(coerced2 !== undefined){
@@ -4772,33 +5188,33 @@ data["list"] = coerced2;
 }
 }
 if(!(((((((data2 === "all") || (data2 === "all_active")) || (data2 === "all_pending")) || (data2 === "all_suspended")) || (data2 === "all_terminated")) || (data2 === "all_fraud")) || (data2 === "all_cancelled"))){
-validate126.errors = [{instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema599.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema599.properties.list.enum,parentSchema:schema599.properties.list,data:data2}];
-return false;
-}
-var valid0 = _errs7 === errors;
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema599.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema599.properties.list.enum,parentSchema:schema599.properties.list,data:data2};
+if(vErrors === null){
+vErrors = [err5];
 }
 else {
-var valid0 = true;
+vErrors.push(err5);
 }
-if(valid0){
+errors++;
+}
+}
 if(data.filter !== undefined){
 let data3 = data.filter;
-const _errs9 = errors;
-if(errors === _errs9){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-const _errs11 = errors;
 for(const key0 in data3){
 if(!((((((((key0 === "client_name") || (key0 === "domain")) || (key0 === "product_id")) || (key0 === "status")) || (key0 === "next_due")) || (key0 === "billingcycle")) || (key0 === "server_id")) || (key0 === "category_id"))){
-validate126.errors = [{instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema599.properties.filter,data:data3}];
-return false;
-break;
+const err6 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema599.properties.filter,data:data3};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
 }
 }
-if(_errs11 === errors){
 if(data3.client_name !== undefined){
 let data4 = data3.client_name;
-const _errs12 = errors;
-const _errs13 = errors;
 if(typeof data4 !== "string"){
 let dataType3 = typeof data4;
 let coerced3 = undefined;
@@ -4817,8 +5233,14 @@ else if(data4 === null){
 coerced3 = "";
 }
 else {
-validate126.errors = [{instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.type,parentSchema:schema99,data:data4}];
-return false;
+const err7 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.type,parentSchema:schema99,data:data4};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
 }
 }
 if(coerced3 !== undefined){
@@ -4828,24 +5250,21 @@ data3["client_name"] = coerced3;
 }
 }
 }
-if(errors === _errs13){
 if(typeof data4 === "string"){
 if(func2(data4) > 65535){
-validate126.errors = [{instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema99,data:data4}];
-return false;
-}
-}
-}
-var valid3 = _errs12 === errors;
+const err8 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema99,data:data4};
+if(vErrors === null){
+vErrors = [err8];
 }
 else {
-var valid3 = true;
+vErrors.push(err8);
 }
-if(valid3){
+errors++;
+}
+}
+}
 if(data3.domain !== undefined){
 let data5 = data3.domain;
-const _errs15 = errors;
-const _errs16 = errors;
 if(typeof data5 !== "string"){
 let dataType4 = typeof data5;
 let coerced4 = undefined;
@@ -4864,8 +5283,14 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-validate126.errors = [{instancePath:instancePath+"/filter/domain",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.type,parentSchema:schema99,data:data5}];
-return false;
+const err9 = {instancePath:instancePath+"/filter/domain",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.type,parentSchema:schema99,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
 }
 }
 if(coerced4 !== undefined){
@@ -4875,23 +5300,21 @@ data3["domain"] = coerced4;
 }
 }
 }
-if(errors === _errs16){
 if(typeof data5 === "string"){
 if(func2(data5) > 65535){
-validate126.errors = [{instancePath:instancePath+"/filter/domain",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema99,data:data5}];
-return false;
-}
-}
-}
-var valid3 = _errs15 === errors;
+const err10 = {instancePath:instancePath+"/filter/domain",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema99,data:data5};
+if(vErrors === null){
+vErrors = [err10];
 }
 else {
-var valid3 = true;
+vErrors.push(err10);
 }
-if(valid3){
+errors++;
+}
+}
+}
 if(data3.product_id !== undefined){
 let data6 = data3.product_id;
-const _errs18 = errors;
 if(typeof data6 !== "string"){
 let dataType5 = typeof data6;
 let coerced5 = undefined;
@@ -4910,8 +5333,14 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-validate126.errors = [{instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema599.properties.filter.properties.product_id.type,parentSchema:schema599.properties.filter.properties.product_id,data:data6}];
-return false;
+const err11 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema599.properties.filter.properties.product_id.type,parentSchema:schema599.properties.filter.properties.product_id,data:data6};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
 }
 }
 if(coerced5 !== undefined){
@@ -4921,23 +5350,21 @@ data3["product_id"] = coerced5;
 }
 }
 }
-if(errors === _errs18){
 if(typeof data6 === "string"){
 if(!pattern342.test(data6)){
-validate126.errors = [{instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema599.properties.filter.properties.product_id,data:data6}];
-return false;
-}
-}
-}
-var valid3 = _errs18 === errors;
+const err12 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema599.properties.filter.properties.product_id,data:data6};
+if(vErrors === null){
+vErrors = [err12];
 }
 else {
-var valid3 = true;
+vErrors.push(err12);
 }
-if(valid3){
+errors++;
+}
+}
+}
 if(data3.status !== undefined){
 let data7 = data3.status;
-const _errs20 = errors;
 if(typeof data7 !== "string"){
 let dataType6 = typeof data7;
 let coerced6 = undefined;
@@ -4956,8 +5383,14 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-validate126.errors = [{instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema599.properties.filter.properties.status.type,parentSchema:schema599.properties.filter.properties.status,data:data7}];
-return false;
+const err13 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema599.properties.filter.properties.status.type,parentSchema:schema599.properties.filter.properties.status,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
 }
 }
 if(coerced6 !== undefined){
@@ -4967,23 +5400,21 @@ data3["status"] = coerced6;
 }
 }
 }
-if(errors === _errs20){
 if(typeof data7 === "string"){
 if(!pattern343.test(data7)){
-validate126.errors = [{instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"},message:"must match pattern \""+"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"+"\"",schema:"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$",parentSchema:schema599.properties.filter.properties.status,data:data7}];
-return false;
-}
-}
-}
-var valid3 = _errs20 === errors;
+const err14 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"},message:"must match pattern \""+"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"+"\"",schema:"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$",parentSchema:schema599.properties.filter.properties.status,data:data7};
+if(vErrors === null){
+vErrors = [err14];
 }
 else {
-var valid3 = true;
+vErrors.push(err14);
 }
-if(valid3){
+errors++;
+}
+}
+}
 if(data3.next_due !== undefined){
 let data8 = data3.next_due;
-const _errs22 = errors;
 if(typeof data8 !== "string"){
 let dataType7 = typeof data8;
 let coerced7 = undefined;
@@ -5002,8 +5433,14 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-validate126.errors = [{instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema599.properties.filter.properties.next_due.type,parentSchema:schema599.properties.filter.properties.next_due,data:data8}];
-return false;
+const err15 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema599.properties.filter.properties.next_due.type,parentSchema:schema599.properties.filter.properties.next_due,data:data8};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
 }
 }
 if(coerced7 !== undefined){
@@ -5013,23 +5450,21 @@ data3["next_due"] = coerced7;
 }
 }
 }
-if(errors === _errs22){
 if(typeof data8 === "string"){
 if(!pattern344.test(data8)){
-validate126.errors = [{instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema599.properties.filter.properties.next_due,data:data8}];
-return false;
-}
-}
-}
-var valid3 = _errs22 === errors;
+const err16 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema599.properties.filter.properties.next_due,data:data8};
+if(vErrors === null){
+vErrors = [err16];
 }
 else {
-var valid3 = true;
+vErrors.push(err16);
 }
-if(valid3){
+errors++;
+}
+}
+}
 if(data3.billingcycle !== undefined){
 let data9 = data3.billingcycle;
-const _errs24 = errors;
 if(typeof data9 !== "string"){
 let dataType8 = typeof data9;
 let coerced8 = undefined;
@@ -5048,8 +5483,14 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-validate126.errors = [{instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema599.properties.filter.properties.billingcycle.type,parentSchema:schema599.properties.filter.properties.billingcycle,data:data9}];
-return false;
+const err17 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema599.properties.filter.properties.billingcycle.type,parentSchema:schema599.properties.filter.properties.billingcycle,data:data9};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
 }
 }
 if(coerced8 !== undefined){
@@ -5059,23 +5500,21 @@ data3["billingcycle"] = coerced8;
 }
 }
 }
-if(errors === _errs24){
 if(typeof data9 === "string"){
 if(!pattern345.test(data9)){
-validate126.errors = [{instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/pattern",keyword:"pattern",params:{pattern: "^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"},message:"must match pattern \""+"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"+"\"",schema:"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$",parentSchema:schema599.properties.filter.properties.billingcycle,data:data9}];
-return false;
-}
-}
-}
-var valid3 = _errs24 === errors;
+const err18 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/pattern",keyword:"pattern",params:{pattern: "^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"},message:"must match pattern \""+"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"+"\"",schema:"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$",parentSchema:schema599.properties.filter.properties.billingcycle,data:data9};
+if(vErrors === null){
+vErrors = [err18];
 }
 else {
-var valid3 = true;
+vErrors.push(err18);
 }
-if(valid3){
+errors++;
+}
+}
+}
 if(data3.server_id !== undefined){
 let data10 = data3.server_id;
-const _errs26 = errors;
 if(typeof data10 !== "string"){
 let dataType9 = typeof data10;
 let coerced9 = undefined;
@@ -5094,8 +5533,14 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-validate126.errors = [{instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema599.properties.filter.properties.server_id.type,parentSchema:schema599.properties.filter.properties.server_id,data:data10}];
-return false;
+const err19 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema599.properties.filter.properties.server_id.type,parentSchema:schema599.properties.filter.properties.server_id,data:data10};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
 }
 }
 if(coerced9 !== undefined){
@@ -5105,23 +5550,21 @@ data3["server_id"] = coerced9;
 }
 }
 }
-if(errors === _errs26){
 if(typeof data10 === "string"){
 if(!pattern143.test(data10)){
-validate126.errors = [{instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema599.properties.filter.properties.server_id,data:data10}];
-return false;
-}
-}
-}
-var valid3 = _errs26 === errors;
+const err20 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema599.properties.filter.properties.server_id,data:data10};
+if(vErrors === null){
+vErrors = [err20];
 }
 else {
-var valid3 = true;
+vErrors.push(err20);
 }
-if(valid3){
+errors++;
+}
+}
+}
 if(data3.category_id !== undefined){
 let data11 = data3.category_id;
-const _errs28 = errors;
 if(typeof data11 !== "string"){
 let dataType10 = typeof data11;
 let coerced10 = undefined;
@@ -5140,8 +5583,14 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-validate126.errors = [{instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema599.properties.filter.properties.category_id.type,parentSchema:schema599.properties.filter.properties.category_id,data:data11}];
-return false;
+const err21 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema599.properties.filter.properties.category_id.type,parentSchema:schema599.properties.filter.properties.category_id,data:data11};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
 }
 }
 if(coerced10 !== undefined){
@@ -5151,46 +5600,41 @@ data3["category_id"] = coerced10;
 }
 }
 }
-if(errors === _errs28){
 if(typeof data11 === "string"){
 if(!pattern342.test(data11)){
-validate126.errors = [{instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema599.properties.filter.properties.category_id,data:data11}];
-return false;
-}
-}
-}
-var valid3 = _errs28 === errors;
+const err22 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema599.properties.filter.properties.category_id,data:data11};
+if(vErrors === null){
+vErrors = [err22];
 }
 else {
-var valid3 = true;
+vErrors.push(err22);
 }
-}
-}
-}
-}
-}
+errors++;
 }
 }
 }
 }
 else {
-validate126.errors = [{instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema599.properties.filter.type,parentSchema:schema599.properties.filter,data:data3}];
-return false;
-}
-}
-var valid0 = _errs9 === errors;
+const err23 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema599.properties.filter.type,parentSchema:schema599.properties.filter,data:data3};
+if(vErrors === null){
+vErrors = [err23];
 }
 else {
-var valid0 = true;
+vErrors.push(err23);
 }
-}
+errors++;
 }
 }
 }
 else {
-validate126.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema599.type,parentSchema:schema599,data}];
-return false;
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema599.type,parentSchema:schema599,data};
+if(vErrors === null){
+vErrors = [err24];
 }
+else {
+vErrors.push(err24);
+}
+errors++;
 }
 validate126.errors = vErrors;
 return errors === 0;
@@ -5202,11 +5646,15 @@ const schema671 = {"title":"GetAddonsRequest","type":"object","properties":{}};
 function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate131.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema671.type,parentSchema:schema671,data}];
-return false;
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema671.type,parentSchema:schema671,data};
+if(vErrors === null){
+vErrors = [err0];
 }
+else {
+vErrors.push(err0);
+}
+errors++;
 }
 validate131.errors = vErrors;
 return errors === 0;
@@ -5219,18 +5667,19 @@ const schema552 = {"type":"string","enum":["Pending","Active","Suspended","Termi
 function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.id === undefined) && (missing0 = "id")){
-validate132.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema672.required,parentSchema:schema672,data}];
-return false;
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema672.required,parentSchema:schema672,data};
+if(vErrors === null){
+vErrors = [err0];
 }
 else {
+vErrors.push(err0);
+}
+errors++;
+}
 if(data.id !== undefined){
 let data0 = data.id;
-const _errs1 = errors;
-const _errs2 = errors;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -5249,8 +5698,14 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate132.errors = [{instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0}];
-return false;
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
 }
 }
 if(coerced0 !== undefined){
@@ -5260,24 +5715,21 @@ data["id"] = coerced0;
 }
 }
 }
-if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate132.errors = [{instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0}];
-return false;
-}
-}
-}
-var valid0 = _errs1 === errors;
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
 }
 else {
-var valid0 = true;
+vErrors.push(err2);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.page !== undefined){
 let data1 = data.page;
-const _errs4 = errors;
-const _errs5 = errors;
 if(typeof data1 !== "string"){
 let dataType1 = typeof data1;
 let coerced1 = undefined;
@@ -5296,8 +5748,14 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-validate132.errors = [{instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema236.type,parentSchema:schema236,data:data1}];
-return false;
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema236.type,parentSchema:schema236,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
 }
 }
 if(coerced1 !== undefined){
@@ -5307,24 +5765,21 @@ data["page"] = coerced1;
 }
 }
 }
-if(errors === _errs5){
 if(typeof data1 === "string"){
 if(!pattern136.test(data1)){
-validate132.errors = [{instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema236,data:data1}];
-return false;
-}
-}
-}
-var valid0 = _errs4 === errors;
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema236,data:data1};
+if(vErrors === null){
+vErrors = [err4];
 }
 else {
-var valid0 = true;
+vErrors.push(err4);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.perpage !== undefined){
 let data2 = data.perpage;
-const _errs7 = errors;
-const _errs8 = errors;
 if(typeof data2 !== "string"){
 let dataType2 = typeof data2;
 let coerced2 = undefined;
@@ -5343,8 +5798,14 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-validate132.errors = [{instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema237.type,parentSchema:schema237,data:data2}];
-return false;
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema237.type,parentSchema:schema237,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
 }
 }
 if(coerced2 !== undefined){
@@ -5354,24 +5815,21 @@ data["perpage"] = coerced2;
 }
 }
 }
-if(errors === _errs8){
 if(typeof data2 === "string"){
 if(!pattern137.test(data2)){
-validate132.errors = [{instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema237,data:data2}];
-return false;
-}
-}
-}
-var valid0 = _errs7 === errors;
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema237,data:data2};
+if(vErrors === null){
+vErrors = [err6];
 }
 else {
-var valid0 = true;
+vErrors.push(err6);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.category_id !== undefined){
 let data3 = data.category_id;
-const _errs10 = errors;
-const _errs11 = errors;
 if(typeof data3 !== "string"){
 let dataType3 = typeof data3;
 let coerced3 = undefined;
@@ -5390,8 +5848,14 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-validate132.errors = [{instancePath:instancePath+"/category_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data3}];
-return false;
+const err7 = {instancePath:instancePath+"/category_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
 }
 }
 if(coerced3 !== undefined){
@@ -5401,23 +5865,21 @@ data["category_id"] = coerced3;
 }
 }
 }
-if(errors === _errs11){
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-validate132.errors = [{instancePath:instancePath+"/category_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data3}];
-return false;
-}
-}
-}
-var valid0 = _errs10 === errors;
+const err8 = {instancePath:instancePath+"/category_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data3};
+if(vErrors === null){
+vErrors = [err8];
 }
 else {
-var valid0 = true;
+vErrors.push(err8);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.status !== undefined){
 let data4 = data.status;
-const _errs13 = errors;
 if(!(Array.isArray(data4))){
 let dataType4 = typeof data4;
 let coerced4 = undefined;
@@ -5434,8 +5896,14 @@ if(dataType4 === "string" || dataType4 === "number"
 coerced4 = [data4];
 }
 else {
-validate132.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema672.properties.status.type,parentSchema:schema672.properties.status,data:data4}];
-return false;
+const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema672.properties.status.type,parentSchema:schema672.properties.status,data:data4};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
 }
 }
 if(coerced4 !== undefined){
@@ -5445,13 +5913,10 @@ data["status"] = coerced4;
 }
 }
 }
-if(errors === _errs13){
 if(Array.isArray(data4)){
-var valid5 = true;
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 let data5 = data4[i0];
-const _errs15 = errors;
 if(typeof data5 !== "string"){
 let dataType5 = typeof data5;
 let coerced5 = undefined;
@@ -5470,8 +5935,14 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-validate132.errors = [{instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema552.type,parentSchema:schema552,data:data5}];
-return false;
+const err10 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema552.type,parentSchema:schema552,data:data5};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
 }
 }
 if(coerced5 !== undefined){
@@ -5482,31 +5953,28 @@ data4[i0] = coerced5;
 }
 }
 if(!((((((data5 === "Pending") || (data5 === "Active")) || (data5 === "Suspended")) || (data5 === "Terminated")) || (data5 === "Cancelled")) || (data5 === "Fraud"))){
-validate132.errors = [{instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema552.enum},message:"must be equal to one of the allowed values",schema:schema552.enum,parentSchema:schema552,data:data5}];
-return false;
-}
-var valid5 = _errs15 === errors;
-if(!valid5){
-break;
-}
-}
-}
-}
-var valid0 = _errs13 === errors;
+const err11 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema552.enum},message:"must be equal to one of the allowed values",schema:schema552.enum,parentSchema:schema552,data:data5};
+if(vErrors === null){
+vErrors = [err11];
 }
 else {
-var valid0 = true;
+vErrors.push(err11);
 }
-}
+errors++;
 }
 }
 }
 }
 }
 else {
-validate132.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema672.type,parentSchema:schema672,data}];
-return false;
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema672.type,parentSchema:schema672,data};
+if(vErrors === null){
+vErrors = [err12];
 }
+else {
+vErrors.push(err12);
+}
+errors++;
 }
 validate132.errors = vErrors;
 return errors === 0;
@@ -5518,18 +5986,19 @@ const schema688 = {"title":"GetClientContactsRequest","type":"object","required"
 function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.id === undefined) && (missing0 = "id")){
-validate134.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema688.required,parentSchema:schema688,data}];
-return false;
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema688.required,parentSchema:schema688,data};
+if(vErrors === null){
+vErrors = [err0];
 }
 else {
+vErrors.push(err0);
+}
+errors++;
+}
 if(data.id !== undefined){
 let data0 = data.id;
-const _errs1 = errors;
-const _errs2 = errors;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -5548,8 +6017,14 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate134.errors = [{instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0}];
-return false;
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
 }
 }
 if(coerced0 !== undefined){
@@ -5559,24 +6034,21 @@ data["id"] = coerced0;
 }
 }
 }
-if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate134.errors = [{instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0}];
-return false;
-}
-}
-}
-var valid0 = _errs1 === errors;
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
 }
 else {
-var valid0 = true;
+vErrors.push(err2);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.page !== undefined){
 let data1 = data.page;
-const _errs4 = errors;
-const _errs5 = errors;
 if(typeof data1 !== "string"){
 let dataType1 = typeof data1;
 let coerced1 = undefined;
@@ -5595,8 +6067,14 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-validate134.errors = [{instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema236.type,parentSchema:schema236,data:data1}];
-return false;
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema236.type,parentSchema:schema236,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
 }
 }
 if(coerced1 !== undefined){
@@ -5606,24 +6084,21 @@ data["page"] = coerced1;
 }
 }
 }
-if(errors === _errs5){
 if(typeof data1 === "string"){
 if(!pattern136.test(data1)){
-validate134.errors = [{instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema236,data:data1}];
-return false;
-}
-}
-}
-var valid0 = _errs4 === errors;
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema236,data:data1};
+if(vErrors === null){
+vErrors = [err4];
 }
 else {
-var valid0 = true;
+vErrors.push(err4);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.perpage !== undefined){
 let data2 = data.perpage;
-const _errs7 = errors;
-const _errs8 = errors;
 if(typeof data2 !== "string"){
 let dataType2 = typeof data2;
 let coerced2 = undefined;
@@ -5642,8 +6117,14 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-validate134.errors = [{instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema237.type,parentSchema:schema237,data:data2}];
-return false;
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema237.type,parentSchema:schema237,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
 }
 }
 if(coerced2 !== undefined){
@@ -5653,27 +6134,29 @@ data["perpage"] = coerced2;
 }
 }
 }
-if(errors === _errs8){
 if(typeof data2 === "string"){
 if(!pattern137.test(data2)){
-validate134.errors = [{instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema237,data:data2}];
-return false;
-}
-}
-}
-var valid0 = _errs7 === errors;
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema237,data:data2};
+if(vErrors === null){
+vErrors = [err6];
 }
 else {
-var valid0 = true;
+vErrors.push(err6);
 }
+errors++;
 }
 }
 }
 }
 else {
-validate134.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema688.type,parentSchema:schema688,data}];
-return false;
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema688.type,parentSchema:schema688,data};
+if(vErrors === null){
+vErrors = [err7];
 }
+else {
+vErrors.push(err7);
+}
+errors++;
 }
 validate134.errors = vErrors;
 return errors === 0;
@@ -5685,17 +6168,19 @@ const schema730 = {"title":"GetClientDetailsRequest","type":"object","required":
 function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.id === undefined) && (missing0 = "id")){
-validate138.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema730.required,parentSchema:schema730,data}];
-return false;
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema730.required,parentSchema:schema730,data};
+if(vErrors === null){
+vErrors = [err0];
 }
 else {
+vErrors.push(err0);
+}
+errors++;
+}
 if(data.id !== undefined){
 let data0 = data.id;
-const _errs2 = errors;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -5714,8 +6199,14 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate138.errors = [{instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0}];
-return false;
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
 }
 }
 if(coerced0 !== undefined){
@@ -5725,21 +6216,29 @@ data["id"] = coerced0;
 }
 }
 }
-if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate138.errors = [{instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0}];
-return false;
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
 }
+else {
+vErrors.push(err2);
 }
+errors++;
 }
 }
 }
 }
 else {
-validate138.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema730.type,parentSchema:schema730,data}];
-return false;
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema730.type,parentSchema:schema730,data};
+if(vErrors === null){
+vErrors = [err3];
 }
+else {
+vErrors.push(err3);
+}
+errors++;
 }
 validate138.errors = vErrors;
 return errors === 0;
@@ -5752,18 +6251,19 @@ const pattern450 = new RegExp("^(Pending|Pending Registration|Pending Transfer|A
 function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.id === undefined) && (missing0 = "id")){
-validate143.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema777.required,parentSchema:schema777,data}];
-return false;
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema777.required,parentSchema:schema777,data};
+if(vErrors === null){
+vErrors = [err0];
 }
 else {
+vErrors.push(err0);
+}
+errors++;
+}
 if(data.id !== undefined){
 let data0 = data.id;
-const _errs1 = errors;
-const _errs2 = errors;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -5782,8 +6282,14 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate143.errors = [{instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0}];
-return false;
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
 }
 }
 if(coerced0 !== undefined){
@@ -5793,24 +6299,21 @@ data["id"] = coerced0;
 }
 }
 }
-if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate143.errors = [{instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0}];
-return false;
-}
-}
-}
-var valid0 = _errs1 === errors;
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
 }
 else {
-var valid0 = true;
+vErrors.push(err2);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.page !== undefined){
 let data1 = data.page;
-const _errs4 = errors;
-const _errs5 = errors;
 if(typeof data1 !== "string"){
 let dataType1 = typeof data1;
 let coerced1 = undefined;
@@ -5829,8 +6332,14 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-validate143.errors = [{instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema236.type,parentSchema:schema236,data:data1}];
-return false;
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema236.type,parentSchema:schema236,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
 }
 }
 if(coerced1 !== undefined){
@@ -5840,24 +6349,21 @@ data["page"] = coerced1;
 }
 }
 }
-if(errors === _errs5){
 if(typeof data1 === "string"){
 if(!pattern136.test(data1)){
-validate143.errors = [{instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema236,data:data1}];
-return false;
-}
-}
-}
-var valid0 = _errs4 === errors;
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema236,data:data1};
+if(vErrors === null){
+vErrors = [err4];
 }
 else {
-var valid0 = true;
+vErrors.push(err4);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.perpage !== undefined){
 let data2 = data.perpage;
-const _errs7 = errors;
-const _errs8 = errors;
 if(typeof data2 !== "string"){
 let dataType2 = typeof data2;
 let coerced2 = undefined;
@@ -5876,8 +6382,14 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-validate143.errors = [{instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema237.type,parentSchema:schema237,data:data2}];
-return false;
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema237.type,parentSchema:schema237,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
 }
 }
 if(coerced2 !== undefined){
@@ -5887,38 +6399,36 @@ data["perpage"] = coerced2;
 }
 }
 }
-if(errors === _errs8){
 if(typeof data2 === "string"){
 if(!pattern137.test(data2)){
-validate143.errors = [{instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema237,data:data2}];
-return false;
-}
-}
-}
-var valid0 = _errs7 === errors;
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema237,data:data2};
+if(vErrors === null){
+vErrors = [err6];
 }
 else {
-var valid0 = true;
+vErrors.push(err6);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.filter !== undefined){
 let data3 = data.filter;
-const _errs10 = errors;
-if(errors === _errs10){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-const _errs12 = errors;
 for(const key0 in data3){
 if(!((((key0 === "name") || (key0 === "status")) || (key0 === "module")) || (key0 === "client_name"))){
-validate143.errors = [{instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema777.properties.filter,data:data3}];
-return false;
-break;
+const err7 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema777.properties.filter,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
 }
 }
-if(_errs12 === errors){
 if(data3.name !== undefined){
 let data4 = data3.name;
-const _errs13 = errors;
-const _errs14 = errors;
 if(typeof data4 !== "string"){
 let dataType3 = typeof data4;
 let coerced3 = undefined;
@@ -5937,8 +6447,14 @@ else if(data4 === null){
 coerced3 = "";
 }
 else {
-validate143.errors = [{instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.type,parentSchema:schema99,data:data4}];
-return false;
+const err8 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.type,parentSchema:schema99,data:data4};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
 }
 }
 if(coerced3 !== undefined){
@@ -5948,23 +6464,21 @@ data3["name"] = coerced3;
 }
 }
 }
-if(errors === _errs14){
 if(typeof data4 === "string"){
 if(func2(data4) > 65535){
-validate143.errors = [{instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema99,data:data4}];
-return false;
-}
-}
-}
-var valid4 = _errs13 === errors;
+const err9 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema99,data:data4};
+if(vErrors === null){
+vErrors = [err9];
 }
 else {
-var valid4 = true;
+vErrors.push(err9);
 }
-if(valid4){
+errors++;
+}
+}
+}
 if(data3.status !== undefined){
 let data5 = data3.status;
-const _errs16 = errors;
 if(typeof data5 !== "string"){
 let dataType4 = typeof data5;
 let coerced4 = undefined;
@@ -5983,8 +6497,14 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-validate143.errors = [{instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema777.properties.filter.properties.status.type,parentSchema:schema777.properties.filter.properties.status,data:data5}];
-return false;
+const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema777.properties.filter.properties.status.type,parentSchema:schema777.properties.filter.properties.status,data:data5};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
 }
 }
 if(coerced4 !== undefined){
@@ -5994,24 +6514,21 @@ data3["status"] = coerced4;
 }
 }
 }
-if(errors === _errs16){
 if(typeof data5 === "string"){
 if(!pattern450.test(data5)){
-validate143.errors = [{instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"},message:"must match pattern \""+"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"+"\"",schema:"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$",parentSchema:schema777.properties.filter.properties.status,data:data5}];
-return false;
-}
-}
-}
-var valid4 = _errs16 === errors;
+const err11 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"},message:"must match pattern \""+"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"+"\"",schema:"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$",parentSchema:schema777.properties.filter.properties.status,data:data5};
+if(vErrors === null){
+vErrors = [err11];
 }
 else {
-var valid4 = true;
+vErrors.push(err11);
 }
-if(valid4){
+errors++;
+}
+}
+}
 if(data3.module !== undefined){
 let data6 = data3.module;
-const _errs18 = errors;
-const _errs19 = errors;
 if(typeof data6 !== "string"){
 let dataType5 = typeof data6;
 let coerced5 = undefined;
@@ -6030,8 +6547,14 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-validate143.errors = [{instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.type,parentSchema:schema99,data:data6}];
-return false;
+const err12 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.type,parentSchema:schema99,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
 }
 }
 if(coerced5 !== undefined){
@@ -6041,24 +6564,21 @@ data3["module"] = coerced5;
 }
 }
 }
-if(errors === _errs19){
 if(typeof data6 === "string"){
 if(func2(data6) > 65535){
-validate143.errors = [{instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema99,data:data6}];
-return false;
-}
-}
-}
-var valid4 = _errs18 === errors;
+const err13 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema99,data:data6};
+if(vErrors === null){
+vErrors = [err13];
 }
 else {
-var valid4 = true;
+vErrors.push(err13);
 }
-if(valid4){
+errors++;
+}
+}
+}
 if(data3.client_name !== undefined){
 let data7 = data3.client_name;
-const _errs21 = errors;
-const _errs22 = errors;
 if(typeof data7 !== "string"){
 let dataType6 = typeof data7;
 let coerced6 = undefined;
@@ -6077,8 +6597,14 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-validate143.errors = [{instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.type,parentSchema:schema99,data:data7}];
-return false;
+const err14 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.type,parentSchema:schema99,data:data7};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
 }
 }
 if(coerced6 !== undefined){
@@ -6088,43 +6614,41 @@ data3["client_name"] = coerced6;
 }
 }
 }
-if(errors === _errs22){
 if(typeof data7 === "string"){
 if(func2(data7) > 65535){
-validate143.errors = [{instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema99,data:data7}];
-return false;
-}
-}
-}
-var valid4 = _errs21 === errors;
+const err15 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema99,data:data7};
+if(vErrors === null){
+vErrors = [err15];
 }
 else {
-var valid4 = true;
+vErrors.push(err15);
 }
-}
+errors++;
 }
 }
 }
 }
 else {
-validate143.errors = [{instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema777.properties.filter.type,parentSchema:schema777.properties.filter,data:data3}];
-return false;
-}
-}
-var valid0 = _errs10 === errors;
+const err16 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema777.properties.filter.type,parentSchema:schema777.properties.filter,data:data3};
+if(vErrors === null){
+vErrors = [err16];
 }
 else {
-var valid0 = true;
+vErrors.push(err16);
 }
-}
-}
+errors++;
 }
 }
 }
 else {
-validate143.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema777.type,parentSchema:schema777,data}];
-return false;
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema777.type,parentSchema:schema777,data};
+if(vErrors === null){
+vErrors = [err17];
 }
+else {
+vErrors.push(err17);
+}
+errors++;
 }
 validate143.errors = vErrors;
 return errors === 0;
@@ -6136,12 +6660,9 @@ const schema794 = {"title":"GetClientsRequest","type":"object","properties":{"pa
 function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.page !== undefined){
 let data0 = data.page;
-const _errs1 = errors;
-const _errs2 = errors;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -6160,8 +6681,14 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate145.errors = [{instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema236.type,parentSchema:schema236,data:data0}];
-return false;
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema236.type,parentSchema:schema236,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
 }
 }
 if(coerced0 !== undefined){
@@ -6171,24 +6698,21 @@ data["page"] = coerced0;
 }
 }
 }
-if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern136.test(data0)){
-validate145.errors = [{instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema236,data:data0}];
-return false;
-}
-}
-}
-var valid0 = _errs1 === errors;
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema236,data:data0};
+if(vErrors === null){
+vErrors = [err1];
 }
 else {
-var valid0 = true;
+vErrors.push(err1);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.perpage !== undefined){
 let data1 = data.perpage;
-const _errs4 = errors;
-const _errs5 = errors;
 if(typeof data1 !== "string"){
 let dataType1 = typeof data1;
 let coerced1 = undefined;
@@ -6207,8 +6731,14 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-validate145.errors = [{instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema237.type,parentSchema:schema237,data:data1}];
-return false;
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema237.type,parentSchema:schema237,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
 }
 }
 if(coerced1 !== undefined){
@@ -6218,25 +6748,29 @@ data["perpage"] = coerced1;
 }
 }
 }
-if(errors === _errs5){
 if(typeof data1 === "string"){
 if(!pattern137.test(data1)){
-validate145.errors = [{instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema237,data:data1}];
-return false;
-}
-}
-}
-var valid0 = _errs4 === errors;
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema237,data:data1};
+if(vErrors === null){
+vErrors = [err3];
 }
 else {
-var valid0 = true;
+vErrors.push(err3);
+}
+errors++;
+}
 }
 }
 }
 else {
-validate145.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema794.type,parentSchema:schema794,data}];
-return false;
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema794.type,parentSchema:schema794,data};
+if(vErrors === null){
+vErrors = [err4];
 }
+else {
+vErrors.push(err4);
+}
+errors++;
 }
 validate145.errors = vErrors;
 return errors === 0;
@@ -6248,11 +6782,15 @@ const schema803 = {"title":"GetCurrenciesRequest","type":"object","properties":{
 function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate147.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema803.type,parentSchema:schema803,data}];
-return false;
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema803.type,parentSchema:schema803,data};
+if(vErrors === null){
+vErrors = [err0];
 }
+else {
+vErrors.push(err0);
+}
+errors++;
 }
 validate147.errors = vErrors;
 return errors === 0;
@@ -6264,17 +6802,19 @@ const schema833 = {"title":"GetDomainDetailsRequest","type":"object","required":
 function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.id === undefined) && (missing0 = "id")){
-validate149.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema833.required,parentSchema:schema833,data}];
-return false;
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema833.required,parentSchema:schema833,data};
+if(vErrors === null){
+vErrors = [err0];
 }
 else {
+vErrors.push(err0);
+}
+errors++;
+}
 if(data.id !== undefined){
 let data0 = data.id;
-const _errs2 = errors;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -6293,8 +6833,14 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate149.errors = [{instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0}];
-return false;
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
 }
 }
 if(coerced0 !== undefined){
@@ -6304,21 +6850,29 @@ data["id"] = coerced0;
 }
 }
 }
-if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate149.errors = [{instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0}];
-return false;
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
 }
+else {
+vErrors.push(err2);
 }
+errors++;
 }
 }
 }
 }
 else {
-validate149.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema833.type,parentSchema:schema833,data}];
-return false;
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema833.type,parentSchema:schema833,data};
+if(vErrors === null){
+vErrors = [err3];
 }
+else {
+vErrors.push(err3);
+}
+errors++;
 }
 validate149.errors = vErrors;
 return errors === 0;
@@ -6330,17 +6884,19 @@ const schema835 = {"title":"GetEstimateDetailsRequest","type":"object","required
 function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.id === undefined) && (missing0 = "id")){
-validate150.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema835.required,parentSchema:schema835,data}];
-return false;
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema835.required,parentSchema:schema835,data};
+if(vErrors === null){
+vErrors = [err0];
 }
 else {
+vErrors.push(err0);
+}
+errors++;
+}
 if(data.id !== undefined){
 let data0 = data.id;
-const _errs2 = errors;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -6359,8 +6915,14 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate150.errors = [{instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0}];
-return false;
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
 }
 }
 if(coerced0 !== undefined){
@@ -6370,21 +6932,29 @@ data["id"] = coerced0;
 }
 }
 }
-if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate150.errors = [{instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0}];
-return false;
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
 }
+else {
+vErrors.push(err2);
 }
+errors++;
 }
 }
 }
 }
 else {
-validate150.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema835.type,parentSchema:schema835,data}];
-return false;
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema835.type,parentSchema:schema835,data};
+if(vErrors === null){
+vErrors = [err3];
 }
+else {
+vErrors.push(err3);
+}
+errors++;
 }
 validate150.errors = vErrors;
 return errors === 0;
@@ -6396,12 +6966,9 @@ const schema854 = {"title":"GetEstimatesRequest","type":"object","properties":{"
 function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.page !== undefined){
 let data0 = data.page;
-const _errs1 = errors;
-const _errs2 = errors;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -6420,8 +6987,14 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate154.errors = [{instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema236.type,parentSchema:schema236,data:data0}];
-return false;
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema236.type,parentSchema:schema236,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
 }
 }
 if(coerced0 !== undefined){
@@ -6431,24 +7004,21 @@ data["page"] = coerced0;
 }
 }
 }
-if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern136.test(data0)){
-validate154.errors = [{instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema236,data:data0}];
-return false;
-}
-}
-}
-var valid0 = _errs1 === errors;
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema236,data:data0};
+if(vErrors === null){
+vErrors = [err1];
 }
 else {
-var valid0 = true;
+vErrors.push(err1);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.perpage !== undefined){
 let data1 = data.perpage;
-const _errs4 = errors;
-const _errs5 = errors;
 if(typeof data1 !== "string"){
 let dataType1 = typeof data1;
 let coerced1 = undefined;
@@ -6467,8 +7037,14 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-validate154.errors = [{instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema237.type,parentSchema:schema237,data:data1}];
-return false;
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema237.type,parentSchema:schema237,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
 }
 }
 if(coerced1 !== undefined){
@@ -6478,23 +7054,21 @@ data["perpage"] = coerced1;
 }
 }
 }
-if(errors === _errs5){
 if(typeof data1 === "string"){
 if(!pattern137.test(data1)){
-validate154.errors = [{instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema237,data:data1}];
-return false;
-}
-}
-}
-var valid0 = _errs4 === errors;
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema237,data:data1};
+if(vErrors === null){
+vErrors = [err3];
 }
 else {
-var valid0 = true;
+vErrors.push(err3);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.status !== undefined){
 let data2 = data.status;
-const _errs7 = errors;
 if(typeof data2 !== "string"){
 let dataType2 = typeof data2;
 let coerced2 = undefined;
@@ -6513,8 +7087,14 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-validate154.errors = [{instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.type,parentSchema:schema98,data:data2}];
-return false;
+const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.type,parentSchema:schema98,data:data2};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
 }
 }
 if(coerced2 !== undefined){
@@ -6525,19 +7105,18 @@ data["status"] = coerced2;
 }
 }
 if(!(((((data2 === "Draft") || (data2 === "Sent")) || (data2 === "Accepted")) || (data2 === "Invoiced")) || (data2 === "Dead"))){
-validate154.errors = [{instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema98.enum},message:"must be equal to one of the allowed values",schema:schema98.enum,parentSchema:schema98,data:data2}];
-return false;
-}
-var valid0 = _errs7 === errors;
+const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema98.enum},message:"must be equal to one of the allowed values",schema:schema98.enum,parentSchema:schema98,data:data2};
+if(vErrors === null){
+vErrors = [err5];
 }
 else {
-var valid0 = true;
+vErrors.push(err5);
 }
-if(valid0){
+errors++;
+}
+}
 if(data.client_id !== undefined){
 let data3 = data.client_id;
-const _errs10 = errors;
-const _errs11 = errors;
 if(typeof data3 !== "string"){
 let dataType3 = typeof data3;
 let coerced3 = undefined;
@@ -6556,8 +7135,14 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-validate154.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data3}];
-return false;
+const err6 = {instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data3};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
 }
 }
 if(coerced3 !== undefined){
@@ -6567,27 +7152,29 @@ data["client_id"] = coerced3;
 }
 }
 }
-if(errors === _errs11){
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-validate154.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data3}];
-return false;
-}
-}
-}
-var valid0 = _errs10 === errors;
+const err7 = {instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data3};
+if(vErrors === null){
+vErrors = [err7];
 }
 else {
-var valid0 = true;
+vErrors.push(err7);
 }
+errors++;
 }
 }
 }
 }
 else {
-validate154.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema854.type,parentSchema:schema854,data}];
-return false;
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema854.type,parentSchema:schema854,data};
+if(vErrors === null){
+vErrors = [err8];
 }
+else {
+vErrors.push(err8);
+}
+errors++;
 }
 validate154.errors = vErrors;
 return errors === 0;
@@ -6599,11 +7186,15 @@ const schema860 = {"title":"GetHostBillversionRequest","type":"object","properti
 function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate156.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema860.type,parentSchema:schema860,data}];
-return false;
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema860.type,parentSchema:schema860,data};
+if(vErrors === null){
+vErrors = [err0];
 }
+else {
+vErrors.push(err0);
+}
+errors++;
 }
 validate156.errors = vErrors;
 return errors === 0;
@@ -6615,17 +7206,19 @@ const schema861 = {"title":"GetInvoiceDetailsRequest","type":"object","required"
 function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.id === undefined) && (missing0 = "id")){
-validate157.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema861.required,parentSchema:schema861,data}];
-return false;
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema861.required,parentSchema:schema861,data};
+if(vErrors === null){
+vErrors = [err0];
 }
 else {
+vErrors.push(err0);
+}
+errors++;
+}
 if(data.id !== undefined){
 let data0 = data.id;
-const _errs2 = errors;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -6644,8 +7237,14 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate157.errors = [{instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0}];
-return false;
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
 }
 }
 if(coerced0 !== undefined){
@@ -6655,21 +7254,29 @@ data["id"] = coerced0;
 }
 }
 }
-if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate157.errors = [{instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0}];
-return false;
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
 }
+else {
+vErrors.push(err2);
 }
+errors++;
 }
 }
 }
 }
 else {
-validate157.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema861.type,parentSchema:schema861,data}];
-return false;
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema861.type,parentSchema:schema861,data};
+if(vErrors === null){
+vErrors = [err3];
 }
+else {
+vErrors.push(err3);
+}
+errors++;
 }
 validate157.errors = vErrors;
 return errors === 0;
@@ -6682,12 +7289,9 @@ const schema180 = {"type":"string","enum":["Paid","Unpaid","Cancelled","Refunded
 function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.page !== undefined){
 let data0 = data.page;
-const _errs1 = errors;
-const _errs2 = errors;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -6706,8 +7310,14 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate161.errors = [{instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema236.type,parentSchema:schema236,data:data0}];
-return false;
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema236.type,parentSchema:schema236,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
 }
 }
 if(coerced0 !== undefined){
@@ -6717,24 +7327,21 @@ data["page"] = coerced0;
 }
 }
 }
-if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern136.test(data0)){
-validate161.errors = [{instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema236,data:data0}];
-return false;
-}
-}
-}
-var valid0 = _errs1 === errors;
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema236,data:data0};
+if(vErrors === null){
+vErrors = [err1];
 }
 else {
-var valid0 = true;
+vErrors.push(err1);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.perpage !== undefined){
 let data1 = data.perpage;
-const _errs4 = errors;
-const _errs5 = errors;
 if(typeof data1 !== "string"){
 let dataType1 = typeof data1;
 let coerced1 = undefined;
@@ -6753,8 +7360,14 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-validate161.errors = [{instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema237.type,parentSchema:schema237,data:data1}];
-return false;
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema237.type,parentSchema:schema237,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
 }
 }
 if(coerced1 !== undefined){
@@ -6764,23 +7377,21 @@ data["perpage"] = coerced1;
 }
 }
 }
-if(errors === _errs5){
 if(typeof data1 === "string"){
 if(!pattern137.test(data1)){
-validate161.errors = [{instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema237,data:data1}];
-return false;
-}
-}
-}
-var valid0 = _errs4 === errors;
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema237,data:data1};
+if(vErrors === null){
+vErrors = [err3];
 }
 else {
-var valid0 = true;
+vErrors.push(err3);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.list !== undefined){
 let data2 = data.list;
-const _errs7 = errors;
 if(typeof data2 !== "string"){
 let dataType2 = typeof data2;
 let coerced2 = undefined;
@@ -6799,8 +7410,14 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-validate161.errors = [{instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema884.properties.list.type,parentSchema:schema884.properties.list,data:data2}];
-return false;
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema884.properties.list.type,parentSchema:schema884.properties.list,data:data2};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
 }
 }
 if(coerced2 !== undefined){
@@ -6811,18 +7428,18 @@ data["list"] = coerced2;
 }
 }
 if(!((((((((data2 === "all") || (data2 === "paid")) || (data2 === "unpaid")) || (data2 === "cancelled")) || (data2 === "refunded")) || (data2 === "collections")) || (data2 === "draft")) || (data2 === "recurring"))){
-validate161.errors = [{instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema884.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema884.properties.list.enum,parentSchema:schema884.properties.list,data:data2}];
-return false;
-}
-var valid0 = _errs7 === errors;
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema884.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema884.properties.list.enum,parentSchema:schema884.properties.list,data:data2};
+if(vErrors === null){
+vErrors = [err5];
 }
 else {
-var valid0 = true;
+vErrors.push(err5);
 }
-if(valid0){
+errors++;
+}
+}
 if(data.status !== undefined){
 let data3 = data.status;
-const _errs9 = errors;
 if(typeof data3 !== "string"){
 let dataType3 = typeof data3;
 let coerced3 = undefined;
@@ -6841,8 +7458,14 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-validate161.errors = [{instancePath:instancePath+"/status",schemaPath:"../../resources/invoice.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema180.type,parentSchema:schema180,data:data3}];
-return false;
+const err6 = {instancePath:instancePath+"/status",schemaPath:"../../resources/invoice.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema180.type,parentSchema:schema180,data:data3};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
 }
 }
 if(coerced3 !== undefined){
@@ -6853,19 +7476,18 @@ data["status"] = coerced3;
 }
 }
 if(!(((((((data3 === "Paid") || (data3 === "Unpaid")) || (data3 === "Cancelled")) || (data3 === "Refunded")) || (data3 === "Collections")) || (data3 === "Draft")) || (data3 === "Recurring"))){
-validate161.errors = [{instancePath:instancePath+"/status",schemaPath:"../../resources/invoice.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema180.enum},message:"must be equal to one of the allowed values",schema:schema180.enum,parentSchema:schema180,data:data3}];
-return false;
-}
-var valid0 = _errs9 === errors;
+const err7 = {instancePath:instancePath+"/status",schemaPath:"../../resources/invoice.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema180.enum},message:"must be equal to one of the allowed values",schema:schema180.enum,parentSchema:schema180,data:data3};
+if(vErrors === null){
+vErrors = [err7];
 }
 else {
-var valid0 = true;
+vErrors.push(err7);
 }
-if(valid0){
+errors++;
+}
+}
 if(data.client_id !== undefined){
 let data4 = data.client_id;
-const _errs12 = errors;
-const _errs13 = errors;
 if(typeof data4 !== "string"){
 let dataType4 = typeof data4;
 let coerced4 = undefined;
@@ -6884,8 +7506,14 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-validate161.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data4}];
-return false;
+const err8 = {instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data4};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
 }
 }
 if(coerced4 !== undefined){
@@ -6895,28 +7523,29 @@ data["client_id"] = coerced4;
 }
 }
 }
-if(errors === _errs13){
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
-validate161.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data4}];
-return false;
-}
-}
-}
-var valid0 = _errs12 === errors;
+const err9 = {instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data4};
+if(vErrors === null){
+vErrors = [err9];
 }
 else {
-var valid0 = true;
+vErrors.push(err9);
 }
-}
+errors++;
 }
 }
 }
 }
 else {
-validate161.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema884.type,parentSchema:schema884,data}];
-return false;
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema884.type,parentSchema:schema884,data};
+if(vErrors === null){
+vErrors = [err10];
 }
+else {
+vErrors.push(err10);
+}
+errors++;
 }
 validate161.errors = vErrors;
 return errors === 0;
@@ -6928,12 +7557,9 @@ const schema901 = {"title":"GetNewsRequest","type":"object","properties":{"page"
 function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.page !== undefined){
 let data0 = data.page;
-const _errs1 = errors;
-const _errs2 = errors;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -6952,8 +7578,14 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate164.errors = [{instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema236.type,parentSchema:schema236,data:data0}];
-return false;
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema236.type,parentSchema:schema236,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
 }
 }
 if(coerced0 !== undefined){
@@ -6963,24 +7595,21 @@ data["page"] = coerced0;
 }
 }
 }
-if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern136.test(data0)){
-validate164.errors = [{instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema236,data:data0}];
-return false;
-}
-}
-}
-var valid0 = _errs1 === errors;
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema236,data:data0};
+if(vErrors === null){
+vErrors = [err1];
 }
 else {
-var valid0 = true;
+vErrors.push(err1);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.perpage !== undefined){
 let data1 = data.perpage;
-const _errs4 = errors;
-const _errs5 = errors;
 if(typeof data1 !== "string"){
 let dataType1 = typeof data1;
 let coerced1 = undefined;
@@ -6999,8 +7628,14 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-validate164.errors = [{instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema237.type,parentSchema:schema237,data:data1}];
-return false;
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema237.type,parentSchema:schema237,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
 }
 }
 if(coerced1 !== undefined){
@@ -7010,25 +7645,29 @@ data["perpage"] = coerced1;
 }
 }
 }
-if(errors === _errs5){
 if(typeof data1 === "string"){
 if(!pattern137.test(data1)){
-validate164.errors = [{instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema237,data:data1}];
-return false;
-}
-}
-}
-var valid0 = _errs4 === errors;
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema237,data:data1};
+if(vErrors === null){
+vErrors = [err3];
 }
 else {
-var valid0 = true;
+vErrors.push(err3);
+}
+errors++;
+}
 }
 }
 }
 else {
-validate164.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema901.type,parentSchema:schema901,data}];
-return false;
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema901.type,parentSchema:schema901,data};
+if(vErrors === null){
+vErrors = [err4];
 }
+else {
+vErrors.push(err4);
+}
+errors++;
 }
 validate164.errors = vErrors;
 return errors === 0;
@@ -7040,17 +7679,19 @@ const schema906 = {"title":"GetNewsItemRequest","type":"object","required":["id"
 function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.id === undefined) && (missing0 = "id")){
-validate167.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema906.required,parentSchema:schema906,data}];
-return false;
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema906.required,parentSchema:schema906,data};
+if(vErrors === null){
+vErrors = [err0];
 }
 else {
+vErrors.push(err0);
+}
+errors++;
+}
 if(data.id !== undefined){
 let data0 = data.id;
-const _errs2 = errors;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -7069,8 +7710,14 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate167.errors = [{instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0}];
-return false;
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
 }
 }
 if(coerced0 !== undefined){
@@ -7080,21 +7727,29 @@ data["id"] = coerced0;
 }
 }
 }
-if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate167.errors = [{instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0}];
-return false;
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
 }
+else {
+vErrors.push(err2);
 }
+errors++;
 }
 }
 }
 }
 else {
-validate167.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema906.type,parentSchema:schema906,data}];
-return false;
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema906.type,parentSchema:schema906,data};
+if(vErrors === null){
+vErrors = [err3];
 }
+else {
+vErrors.push(err3);
+}
+errors++;
 }
 validate167.errors = vErrors;
 return errors === 0;
@@ -7106,17 +7761,19 @@ const schema908 = {"title":"GetOrderDraftRequest","type":"object","required":["i
 function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.id === undefined) && (missing0 = "id")){
-validate168.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema908.required,parentSchema:schema908,data}];
-return false;
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema908.required,parentSchema:schema908,data};
+if(vErrors === null){
+vErrors = [err0];
 }
 else {
+vErrors.push(err0);
+}
+errors++;
+}
 if(data.id !== undefined){
 let data0 = data.id;
-const _errs2 = errors;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -7135,8 +7792,14 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate168.errors = [{instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0}];
-return false;
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
 }
 }
 if(coerced0 !== undefined){
@@ -7146,21 +7809,29 @@ data["id"] = coerced0;
 }
 }
 }
-if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate168.errors = [{instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0}];
-return false;
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
 }
+else {
+vErrors.push(err2);
 }
+errors++;
 }
 }
 }
 }
 else {
-validate168.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema908.type,parentSchema:schema908,data}];
-return false;
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema908.type,parentSchema:schema908,data};
+if(vErrors === null){
+vErrors = [err3];
 }
+else {
+vErrors.push(err3);
+}
+errors++;
 }
 validate168.errors = vErrors;
 return errors === 0;
@@ -7172,11 +7843,15 @@ const schema914 = {"title":"GetOrderPagesRequest","type":"object","properties":{
 function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate170.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema914.type,parentSchema:schema914,data}];
-return false;
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema914.type,parentSchema:schema914,data};
+if(vErrors === null){
+vErrors = [err0];
 }
+else {
+vErrors.push(err0);
+}
+errors++;
 }
 validate170.errors = vErrors;
 return errors === 0;
@@ -7189,17 +7864,19 @@ const pattern550 = new RegExp("^([1-9][0-9]?|100)$", "u");
 function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.product_ids === undefined) && (missing0 = "product_ids")){
-validate172.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema943.required,parentSchema:schema943,data}];
-return false;
+if(data.product_ids === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_ids"},message:"must have required property '"+"product_ids"+"'",schema:schema943.required,parentSchema:schema943,data};
+if(vErrors === null){
+vErrors = [err0];
 }
 else {
+vErrors.push(err0);
+}
+errors++;
+}
 if(data.product_ids !== undefined){
 let data0 = data.product_ids;
-const _errs1 = errors;
 if(!(Array.isArray(data0))){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -7216,8 +7893,14 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data0];
 }
 else {
-validate172.errors = [{instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema943.properties.product_ids.type,parentSchema:schema943.properties.product_ids,data:data0}];
-return false;
+const err1 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema943.properties.product_ids.type,parentSchema:schema943.properties.product_ids,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
 }
 }
 if(coerced0 !== undefined){
@@ -7227,24 +7910,30 @@ data["product_ids"] = coerced0;
 }
 }
 }
-if(errors === _errs1){
 if(Array.isArray(data0)){
 if(data0.length > 1000){
-validate172.errors = [{instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema943.properties.product_ids,data:data0}];
-return false;
+const err2 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema943.properties.product_ids,data:data0};
+if(vErrors === null){
+vErrors = [err2];
 }
 else {
+vErrors.push(err2);
+}
+errors++;
+}
 if(data0.length < 1){
-validate172.errors = [{instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema943.properties.product_ids,data:data0}];
-return false;
+const err3 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema943.properties.product_ids,data:data0};
+if(vErrors === null){
+vErrors = [err3];
 }
 else {
-var valid1 = true;
+vErrors.push(err3);
+}
+errors++;
+}
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
-const _errs3 = errors;
-const _errs4 = errors;
 if(typeof data1 !== "string"){
 let dataType1 = typeof data1;
 let coerced1 = undefined;
@@ -7263,8 +7952,14 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-validate172.errors = [{instancePath:instancePath+"/product_ids/" + i0,schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data1}];
-return false;
+const err4 = {instancePath:instancePath+"/product_ids/" + i0,schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
 }
 }
 if(coerced1 !== undefined){
@@ -7274,33 +7969,23 @@ data0[i0] = coerced1;
 }
 }
 }
-if(errors === _errs4){
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-validate172.errors = [{instancePath:instancePath+"/product_ids/" + i0,schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data1}];
-return false;
-}
-}
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-}
-}
-}
-var valid0 = _errs1 === errors;
+const err5 = {instancePath:instancePath+"/product_ids/" + i0,schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data1};
+if(vErrors === null){
+vErrors = [err5];
 }
 else {
-var valid0 = true;
+vErrors.push(err5);
 }
-if(valid0){
+errors++;
+}
+}
+}
+}
+}
 if(data.client_id !== undefined){
 let data2 = data.client_id;
-const _errs6 = errors;
-const _errs7 = errors;
 if(typeof data2 !== "string"){
 let dataType2 = typeof data2;
 let coerced2 = undefined;
@@ -7319,8 +8004,14 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-validate172.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data2}];
-return false;
+const err6 = {instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
 }
 }
 if(coerced2 !== undefined){
@@ -7330,23 +8021,21 @@ data["client_id"] = coerced2;
 }
 }
 }
-if(errors === _errs7){
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-validate172.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data2}];
-return false;
-}
-}
-}
-var valid0 = _errs6 === errors;
+const err7 = {instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data2};
+if(vErrors === null){
+vErrors = [err7];
 }
 else {
-var valid0 = true;
+vErrors.push(err7);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.limit !== undefined){
 let data3 = data.limit;
-const _errs9 = errors;
 if(typeof data3 !== "string"){
 let dataType3 = typeof data3;
 let coerced3 = undefined;
@@ -7365,8 +8054,14 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-validate172.errors = [{instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema943.properties.limit.type,parentSchema:schema943.properties.limit,data:data3}];
-return false;
+const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema943.properties.limit.type,parentSchema:schema943.properties.limit,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
 }
 }
 if(coerced3 !== undefined){
@@ -7376,23 +8071,21 @@ data["limit"] = coerced3;
 }
 }
 }
-if(errors === _errs9){
 if(typeof data3 === "string"){
 if(!pattern550.test(data3)){
-validate172.errors = [{instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]?|100)$"},message:"must match pattern \""+"^([1-9][0-9]?|100)$"+"\"",schema:"^([1-9][0-9]?|100)$",parentSchema:schema943.properties.limit,data:data3}];
-return false;
-}
-}
-}
-var valid0 = _errs9 === errors;
+const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]?|100)$"},message:"must match pattern \""+"^([1-9][0-9]?|100)$"+"\"",schema:"^([1-9][0-9]?|100)$",parentSchema:schema943.properties.limit,data:data3};
+if(vErrors === null){
+vErrors = [err9];
 }
 else {
-var valid0 = true;
+vErrors.push(err9);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.exclude_cat !== undefined){
 let data4 = data.exclude_cat;
-const _errs11 = errors;
 if(!(Array.isArray(data4))){
 let dataType4 = typeof data4;
 let coerced4 = undefined;
@@ -7409,8 +8102,14 @@ if(dataType4 === "string" || dataType4 === "number"
 coerced4 = [data4];
 }
 else {
-validate172.errors = [{instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema943.properties.exclude_cat.type,parentSchema:schema943.properties.exclude_cat,data:data4}];
-return false;
+const err10 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema943.properties.exclude_cat.type,parentSchema:schema943.properties.exclude_cat,data:data4};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
 }
 }
 if(coerced4 !== undefined){
@@ -7420,19 +8119,20 @@ data["exclude_cat"] = coerced4;
 }
 }
 }
-if(errors === _errs11){
 if(Array.isArray(data4)){
 if(data4.length > 1000){
-validate172.errors = [{instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema943.properties.exclude_cat,data:data4}];
-return false;
+const err11 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema943.properties.exclude_cat,data:data4};
+if(vErrors === null){
+vErrors = [err11];
 }
 else {
-var valid4 = true;
+vErrors.push(err11);
+}
+errors++;
+}
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 let data5 = data4[i1];
-const _errs13 = errors;
-const _errs14 = errors;
 if(typeof data5 !== "string"){
 let dataType5 = typeof data5;
 let coerced5 = undefined;
@@ -7451,8 +8151,14 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-validate172.errors = [{instancePath:instancePath+"/exclude_cat/" + i1,schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data5}];
-return false;
+const err12 = {instancePath:instancePath+"/exclude_cat/" + i1,schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data5};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
 }
 }
 if(coerced5 !== undefined){
@@ -7462,26 +8168,16 @@ data4[i1] = coerced5;
 }
 }
 }
-if(errors === _errs14){
 if(typeof data5 === "string"){
 if(!pattern0.test(data5)){
-validate172.errors = [{instancePath:instancePath+"/exclude_cat/" + i1,schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data5}];
-return false;
-}
-}
-}
-var valid4 = _errs13 === errors;
-if(!valid4){
-break;
-}
-}
-}
-}
-}
-var valid0 = _errs11 === errors;
+const err13 = {instancePath:instancePath+"/exclude_cat/" + i1,schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data5};
+if(vErrors === null){
+vErrors = [err13];
 }
 else {
-var valid0 = true;
+vErrors.push(err13);
+}
+errors++;
 }
 }
 }
@@ -7489,9 +8185,14 @@ var valid0 = true;
 }
 }
 else {
-validate172.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema943.type,parentSchema:schema943,data}];
-return false;
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema943.type,parentSchema:schema943,data};
+if(vErrors === null){
+vErrors = [err14];
 }
+else {
+vErrors.push(err14);
+}
+errors++;
 }
 validate172.errors = vErrors;
 return errors === 0;
@@ -7503,17 +8204,19 @@ const schema959 = {"title":"GetPredefinedRepliesRequest","type":"object","requir
 function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.cid === undefined) && (missing0 = "cid")){
-validate183.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema959.required,parentSchema:schema959,data}];
-return false;
+if(data.cid === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cid"},message:"must have required property '"+"cid"+"'",schema:schema959.required,parentSchema:schema959,data};
+if(vErrors === null){
+vErrors = [err0];
 }
 else {
+vErrors.push(err0);
+}
+errors++;
+}
 if(data.cid !== undefined){
 let data0 = data.cid;
-const _errs2 = errors;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -7532,8 +8235,14 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate183.errors = [{instancePath:instancePath+"/cid",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.type,parentSchema:schema105,data:data0}];
-return false;
+const err1 = {instancePath:instancePath+"/cid",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.type,parentSchema:schema105,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
 }
 }
 if(coerced0 !== undefined){
@@ -7543,21 +8252,29 @@ data["cid"] = coerced0;
 }
 }
 }
-if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern54.test(data0)){
-validate183.errors = [{instancePath:instancePath+"/cid",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema105,data:data0}];
-return false;
+const err2 = {instancePath:instancePath+"/cid",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema105,data:data0};
+if(vErrors === null){
+vErrors = [err2];
 }
+else {
+vErrors.push(err2);
 }
+errors++;
 }
 }
 }
 }
 else {
-validate183.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema959.type,parentSchema:schema959,data}];
-return false;
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema959.type,parentSchema:schema959,data};
+if(vErrors === null){
+vErrors = [err3];
 }
+else {
+vErrors.push(err3);
+}
+errors++;
 }
 validate183.errors = vErrors;
 return errors === 0;
@@ -7569,18 +8286,19 @@ const schema1010 = {"title":"GetProductDetailsRequest","type":"object","required
 function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.id === undefined) && (missing0 = "id")){
-validate187.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema1010.required,parentSchema:schema1010,data}];
-return false;
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1010.required,parentSchema:schema1010,data};
+if(vErrors === null){
+vErrors = [err0];
 }
 else {
+vErrors.push(err0);
+}
+errors++;
+}
 if(data.id !== undefined){
 let data0 = data.id;
-const _errs1 = errors;
-const _errs2 = errors;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -7599,8 +8317,14 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate187.errors = [{instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0}];
-return false;
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
 }
 }
 if(coerced0 !== undefined){
@@ -7610,24 +8334,21 @@ data["id"] = coerced0;
 }
 }
 }
-if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate187.errors = [{instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0}];
-return false;
-}
-}
-}
-var valid0 = _errs1 === errors;
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
 }
 else {
-var valid0 = true;
+vErrors.push(err2);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.currency_id !== undefined){
 let data1 = data.currency_id;
-const _errs4 = errors;
-const _errs5 = errors;
 if(typeof data1 !== "string"){
 let dataType1 = typeof data1;
 let coerced1 = undefined;
@@ -7646,8 +8367,14 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-validate187.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.type,parentSchema:schema105,data:data1}];
-return false;
+const err3 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.type,parentSchema:schema105,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
 }
 }
 if(coerced1 !== undefined){
@@ -7657,26 +8384,29 @@ data["currency_id"] = coerced1;
 }
 }
 }
-if(errors === _errs5){
 if(typeof data1 === "string"){
 if(!pattern54.test(data1)){
-validate187.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema105,data:data1}];
-return false;
-}
-}
-}
-var valid0 = _errs4 === errors;
+const err4 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema105,data:data1};
+if(vErrors === null){
+vErrors = [err4];
 }
 else {
-var valid0 = true;
+vErrors.push(err4);
+}
+errors++;
 }
 }
 }
 }
 else {
-validate187.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1010.type,parentSchema:schema1010,data}];
-return false;
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1010.type,parentSchema:schema1010,data};
+if(vErrors === null){
+vErrors = [err5];
 }
+else {
+vErrors.push(err5);
+}
+errors++;
 }
 validate187.errors = vErrors;
 return errors === 0;
@@ -7688,18 +8418,19 @@ const schema1042 = {"title":"GetProductsRequest","type":"object","required":["id
 function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.id === undefined) && (missing0 = "id")){
-validate189.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema1042.required,parentSchema:schema1042,data}];
-return false;
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1042.required,parentSchema:schema1042,data};
+if(vErrors === null){
+vErrors = [err0];
 }
 else {
+vErrors.push(err0);
+}
+errors++;
+}
 if(data.id !== undefined){
 let data0 = data.id;
-const _errs1 = errors;
-const _errs2 = errors;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -7718,8 +8449,14 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate189.errors = [{instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0}];
-return false;
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
 }
 }
 if(coerced0 !== undefined){
@@ -7729,24 +8466,21 @@ data["id"] = coerced0;
 }
 }
 }
-if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate189.errors = [{instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0}];
-return false;
-}
-}
-}
-var valid0 = _errs1 === errors;
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
 }
 else {
-var valid0 = true;
+vErrors.push(err2);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.currency_id !== undefined){
 let data1 = data.currency_id;
-const _errs4 = errors;
-const _errs5 = errors;
 if(typeof data1 !== "string"){
 let dataType1 = typeof data1;
 let coerced1 = undefined;
@@ -7765,8 +8499,14 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-validate189.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.type,parentSchema:schema105,data:data1}];
-return false;
+const err3 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.type,parentSchema:schema105,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
 }
 }
 if(coerced1 !== undefined){
@@ -7776,23 +8516,21 @@ data["currency_id"] = coerced1;
 }
 }
 }
-if(errors === _errs5){
 if(typeof data1 === "string"){
 if(!pattern54.test(data1)){
-validate189.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema105,data:data1}];
-return false;
-}
-}
-}
-var valid0 = _errs4 === errors;
+const err4 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema105,data:data1};
+if(vErrors === null){
+vErrors = [err4];
 }
 else {
-var valid0 = true;
+vErrors.push(err4);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.visible !== undefined){
 let data2 = data.visible;
-const _errs7 = errors;
 if(typeof data2 !== "string"){
 let dataType2 = typeof data2;
 let coerced2 = undefined;
@@ -7811,8 +8549,14 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-validate189.errors = [{instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1042.properties.visible.type,parentSchema:schema1042.properties.visible,data:data2}];
-return false;
+const err5 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1042.properties.visible.type,parentSchema:schema1042.properties.visible,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
 }
 }
 if(coerced2 !== undefined){
@@ -7823,22 +8567,26 @@ data["visible"] = coerced2;
 }
 }
 if(!((data2 === "0") || (data2 === "1"))){
-validate189.errors = [{instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/enum",keyword:"enum",params:{allowedValues: schema1042.properties.visible.enum},message:"must be equal to one of the allowed values",schema:schema1042.properties.visible.enum,parentSchema:schema1042.properties.visible,data:data2}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
+const err6 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/enum",keyword:"enum",params:{allowedValues: schema1042.properties.visible.enum},message:"must be equal to one of the allowed values",schema:schema1042.properties.visible.enum,parentSchema:schema1042.properties.visible,data:data2};
+if(vErrors === null){
+vErrors = [err6];
 }
 else {
-validate189.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1042.type,parentSchema:schema1042,data}];
-return false;
+vErrors.push(err6);
 }
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1042.type,parentSchema:schema1042,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
 }
 validate189.errors = vErrors;
 return errors === 0;
@@ -7850,17 +8598,19 @@ const schema1051 = {"title":"GetSubCategoriesRequest","type":"object","required"
 function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.id === undefined) && (missing0 = "id")){
-validate191.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema1051.required,parentSchema:schema1051,data}];
-return false;
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1051.required,parentSchema:schema1051,data};
+if(vErrors === null){
+vErrors = [err0];
 }
 else {
+vErrors.push(err0);
+}
+errors++;
+}
 if(data.id !== undefined){
 let data0 = data.id;
-const _errs2 = errors;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -7879,8 +8629,14 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate191.errors = [{instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0}];
-return false;
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
 }
 }
 if(coerced0 !== undefined){
@@ -7890,21 +8646,29 @@ data["id"] = coerced0;
 }
 }
 }
-if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate191.errors = [{instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0}];
-return false;
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
 }
+else {
+vErrors.push(err2);
 }
+errors++;
 }
 }
 }
 }
 else {
-validate191.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1051.type,parentSchema:schema1051,data}];
-return false;
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1051.type,parentSchema:schema1051,data};
+if(vErrors === null){
+vErrors = [err3];
 }
+else {
+vErrors.push(err3);
+}
+errors++;
 }
 validate191.errors = vErrors;
 return errors === 0;
@@ -7919,12 +8683,9 @@ const func17 = Object.prototype.hasOwnProperty;
 function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.page !== undefined){
 let data0 = data.page;
-const _errs1 = errors;
-const _errs2 = errors;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -7943,8 +8704,14 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate192.errors = [{instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema236.type,parentSchema:schema236,data:data0}];
-return false;
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema236.type,parentSchema:schema236,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
 }
 }
 if(coerced0 !== undefined){
@@ -7954,24 +8721,21 @@ data["page"] = coerced0;
 }
 }
 }
-if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern136.test(data0)){
-validate192.errors = [{instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema236,data:data0}];
-return false;
-}
-}
-}
-var valid0 = _errs1 === errors;
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema236,data:data0};
+if(vErrors === null){
+vErrors = [err1];
 }
 else {
-var valid0 = true;
+vErrors.push(err1);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.perpage !== undefined){
 let data1 = data.perpage;
-const _errs4 = errors;
-const _errs5 = errors;
 if(typeof data1 !== "string"){
 let dataType1 = typeof data1;
 let coerced1 = undefined;
@@ -7990,8 +8754,14 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-validate192.errors = [{instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema237.type,parentSchema:schema237,data:data1}];
-return false;
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema237.type,parentSchema:schema237,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
 }
 }
 if(coerced1 !== undefined){
@@ -8001,24 +8771,21 @@ data["perpage"] = coerced1;
 }
 }
 }
-if(errors === _errs5){
 if(typeof data1 === "string"){
 if(!pattern137.test(data1)){
-validate192.errors = [{instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema237,data:data1}];
-return false;
-}
-}
-}
-var valid0 = _errs4 === errors;
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema237,data:data1};
+if(vErrors === null){
+vErrors = [err3];
 }
 else {
-var valid0 = true;
+vErrors.push(err3);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.client_id !== undefined){
 let data2 = data.client_id;
-const _errs7 = errors;
-const _errs8 = errors;
 if(typeof data2 !== "string"){
 let dataType2 = typeof data2;
 let coerced2 = undefined;
@@ -8037,8 +8804,14 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-validate192.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data2}];
-return false;
+const err4 = {instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data2};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
 }
 }
 if(coerced2 !== undefined){
@@ -8048,24 +8821,21 @@ data["client_id"] = coerced2;
 }
 }
 }
-if(errors === _errs8){
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-validate192.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data2}];
-return false;
-}
-}
-}
-var valid0 = _errs7 === errors;
+const err5 = {instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data2};
+if(vErrors === null){
+vErrors = [err5];
 }
 else {
-var valid0 = true;
+vErrors.push(err5);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.invoice_id !== undefined){
 let data3 = data.invoice_id;
-const _errs10 = errors;
-const _errs11 = errors;
 if(typeof data3 !== "string"){
 let dataType3 = typeof data3;
 let coerced3 = undefined;
@@ -8084,8 +8854,14 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-validate192.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data3}];
-return false;
+const err6 = {instancePath:instancePath+"/invoice_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data3};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
 }
 }
 if(coerced3 !== undefined){
@@ -8095,38 +8871,36 @@ data["invoice_id"] = coerced3;
 }
 }
 }
-if(errors === _errs11){
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-validate192.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data3}];
-return false;
-}
-}
-}
-var valid0 = _errs10 === errors;
+const err7 = {instancePath:instancePath+"/invoice_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data3};
+if(vErrors === null){
+vErrors = [err7];
 }
 else {
-var valid0 = true;
+vErrors.push(err7);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.filter !== undefined){
 let data4 = data.filter;
-const _errs13 = errors;
-if(errors === _errs13){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-const _errs15 = errors;
 for(const key0 in data4){
 if(!(func17.call(schema1053.properties.filter.properties, key0))){
-validate192.errors = [{instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1053.properties.filter,data:data4}];
-return false;
-break;
+const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1053.properties.filter,data:data4};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
 }
 }
-if(_errs15 === errors){
 if(data4.trans_id !== undefined){
 let data5 = data4.trans_id;
-const _errs16 = errors;
-const _errs17 = errors;
 if(typeof data5 !== "string"){
 let dataType4 = typeof data5;
 let coerced4 = undefined;
@@ -8145,8 +8919,14 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-validate192.errors = [{instancePath:instancePath+"/filter/trans_id",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.type,parentSchema:schema99,data:data5}];
-return false;
+const err9 = {instancePath:instancePath+"/filter/trans_id",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.type,parentSchema:schema99,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
 }
 }
 if(coerced4 !== undefined){
@@ -8156,23 +8936,21 @@ data4["trans_id"] = coerced4;
 }
 }
 }
-if(errors === _errs17){
 if(typeof data5 === "string"){
 if(func2(data5) > 65535){
-validate192.errors = [{instancePath:instancePath+"/filter/trans_id",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema99,data:data5}];
-return false;
-}
-}
-}
-var valid5 = _errs16 === errors;
+const err10 = {instancePath:instancePath+"/filter/trans_id",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema99,data:data5};
+if(vErrors === null){
+vErrors = [err10];
 }
 else {
-var valid5 = true;
+vErrors.push(err10);
 }
-if(valid5){
+errors++;
+}
+}
+}
 if(data4.date !== undefined){
 let data6 = data4.date;
-const _errs19 = errors;
 if(typeof data6 !== "string"){
 let dataType5 = typeof data6;
 let coerced5 = undefined;
@@ -8191,8 +8969,14 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-validate192.errors = [{instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1053.properties.filter.properties.date.type,parentSchema:schema1053.properties.filter.properties.date,data:data6}];
-return false;
+const err11 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1053.properties.filter.properties.date.type,parentSchema:schema1053.properties.filter.properties.date,data:data6};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
 }
 }
 if(coerced5 !== undefined){
@@ -8202,24 +8986,21 @@ data4["date"] = coerced5;
 }
 }
 }
-if(errors === _errs19){
 if(typeof data6 === "string"){
 if(!pattern140.test(data6)){
-validate192.errors = [{instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"},message:"must match pattern \""+"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"+"\"",schema:"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$",parentSchema:schema1053.properties.filter.properties.date,data:data6}];
-return false;
-}
-}
-}
-var valid5 = _errs19 === errors;
+const err12 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"},message:"must match pattern \""+"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"+"\"",schema:"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$",parentSchema:schema1053.properties.filter.properties.date,data:data6};
+if(vErrors === null){
+vErrors = [err12];
 }
 else {
-var valid5 = true;
+vErrors.push(err12);
 }
-if(valid5){
+errors++;
+}
+}
+}
 if(data4.description !== undefined){
 let data7 = data4.description;
-const _errs21 = errors;
-const _errs22 = errors;
 if(typeof data7 !== "string"){
 let dataType6 = typeof data7;
 let coerced6 = undefined;
@@ -8238,8 +9019,14 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-validate192.errors = [{instancePath:instancePath+"/filter/description",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.type,parentSchema:schema99,data:data7}];
-return false;
+const err13 = {instancePath:instancePath+"/filter/description",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.type,parentSchema:schema99,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
 }
 }
 if(coerced6 !== undefined){
@@ -8249,24 +9036,21 @@ data4["description"] = coerced6;
 }
 }
 }
-if(errors === _errs22){
 if(typeof data7 === "string"){
 if(func2(data7) > 65535){
-validate192.errors = [{instancePath:instancePath+"/filter/description",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema99,data:data7}];
-return false;
-}
-}
-}
-var valid5 = _errs21 === errors;
+const err14 = {instancePath:instancePath+"/filter/description",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema99,data:data7};
+if(vErrors === null){
+vErrors = [err14];
 }
 else {
-var valid5 = true;
+vErrors.push(err14);
 }
-if(valid5){
+errors++;
+}
+}
+}
 if(data4.module !== undefined){
 let data8 = data4.module;
-const _errs24 = errors;
-const _errs25 = errors;
 if(typeof data8 !== "string"){
 let dataType7 = typeof data8;
 let coerced7 = undefined;
@@ -8285,8 +9069,14 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-validate192.errors = [{instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.type,parentSchema:schema99,data:data8}];
-return false;
+const err15 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.type,parentSchema:schema99,data:data8};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
 }
 }
 if(coerced7 !== undefined){
@@ -8296,24 +9086,21 @@ data4["module"] = coerced7;
 }
 }
 }
-if(errors === _errs25){
 if(typeof data8 === "string"){
 if(func2(data8) > 65535){
-validate192.errors = [{instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema99,data:data8}];
-return false;
-}
-}
-}
-var valid5 = _errs24 === errors;
+const err16 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema99,data:data8};
+if(vErrors === null){
+vErrors = [err16];
 }
 else {
-var valid5 = true;
+vErrors.push(err16);
 }
-if(valid5){
+errors++;
+}
+}
+}
 if(data4.lastname !== undefined){
 let data9 = data4.lastname;
-const _errs27 = errors;
-const _errs28 = errors;
 if(typeof data9 !== "string"){
 let dataType8 = typeof data9;
 let coerced8 = undefined;
@@ -8332,8 +9119,14 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-validate192.errors = [{instancePath:instancePath+"/filter/lastname",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.type,parentSchema:schema99,data:data9}];
-return false;
+const err17 = {instancePath:instancePath+"/filter/lastname",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.type,parentSchema:schema99,data:data9};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
 }
 }
 if(coerced8 !== undefined){
@@ -8343,24 +9136,21 @@ data4["lastname"] = coerced8;
 }
 }
 }
-if(errors === _errs28){
 if(typeof data9 === "string"){
 if(func2(data9) > 65535){
-validate192.errors = [{instancePath:instancePath+"/filter/lastname",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema99,data:data9}];
-return false;
-}
-}
-}
-var valid5 = _errs27 === errors;
+const err18 = {instancePath:instancePath+"/filter/lastname",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema99,data:data9};
+if(vErrors === null){
+vErrors = [err18];
 }
 else {
-var valid5 = true;
+vErrors.push(err18);
 }
-if(valid5){
+errors++;
+}
+}
+}
 if(data4.companyname !== undefined){
 let data10 = data4.companyname;
-const _errs30 = errors;
-const _errs31 = errors;
 if(typeof data10 !== "string"){
 let dataType9 = typeof data10;
 let coerced9 = undefined;
@@ -8379,8 +9169,14 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-validate192.errors = [{instancePath:instancePath+"/filter/companyname",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.type,parentSchema:schema99,data:data10}];
-return false;
+const err19 = {instancePath:instancePath+"/filter/companyname",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.type,parentSchema:schema99,data:data10};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
 }
 }
 if(coerced9 !== undefined){
@@ -8390,23 +9186,21 @@ data4["companyname"] = coerced9;
 }
 }
 }
-if(errors === _errs31){
 if(typeof data10 === "string"){
 if(func2(data10) > 65535){
-validate192.errors = [{instancePath:instancePath+"/filter/companyname",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema99,data:data10}];
-return false;
-}
-}
-}
-var valid5 = _errs30 === errors;
+const err20 = {instancePath:instancePath+"/filter/companyname",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema99,data:data10};
+if(vErrors === null){
+vErrors = [err20];
 }
 else {
-var valid5 = true;
+vErrors.push(err20);
 }
-if(valid5){
+errors++;
+}
+}
+}
 if(data4.in !== undefined){
 let data11 = data4.in;
-const _errs33 = errors;
 if(typeof data11 !== "string"){
 let dataType10 = typeof data11;
 let coerced10 = undefined;
@@ -8425,8 +9219,14 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-validate192.errors = [{instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1053.properties.filter.properties.in.type,parentSchema:schema1053.properties.filter.properties.in,data:data11}];
-return false;
+const err21 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1053.properties.filter.properties.in.type,parentSchema:schema1053.properties.filter.properties.in,data:data11};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
 }
 }
 if(coerced10 !== undefined){
@@ -8436,23 +9236,21 @@ data4["in"] = coerced10;
 }
 }
 }
-if(errors === _errs33){
 if(typeof data11 === "string"){
 if(!pattern141.test(data11)){
-validate192.errors = [{instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema1053.properties.filter.properties.in,data:data11}];
-return false;
-}
-}
-}
-var valid5 = _errs33 === errors;
+const err22 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema1053.properties.filter.properties.in,data:data11};
+if(vErrors === null){
+vErrors = [err22];
 }
 else {
-var valid5 = true;
+vErrors.push(err22);
 }
-if(valid5){
+errors++;
+}
+}
+}
 if(data4.out !== undefined){
 let data12 = data4.out;
-const _errs35 = errors;
 if(typeof data12 !== "string"){
 let dataType11 = typeof data12;
 let coerced11 = undefined;
@@ -8471,8 +9269,14 @@ else if(data12 === null){
 coerced11 = "";
 }
 else {
-validate192.errors = [{instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1053.properties.filter.properties.out.type,parentSchema:schema1053.properties.filter.properties.out,data:data12}];
-return false;
+const err23 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1053.properties.filter.properties.out.type,parentSchema:schema1053.properties.filter.properties.out,data:data12};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
 }
 }
 if(coerced11 !== undefined){
@@ -8482,23 +9286,21 @@ data4["out"] = coerced11;
 }
 }
 }
-if(errors === _errs35){
 if(typeof data12 === "string"){
 if(!pattern141.test(data12)){
-validate192.errors = [{instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema1053.properties.filter.properties.out,data:data12}];
-return false;
-}
-}
-}
-var valid5 = _errs35 === errors;
+const err24 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema1053.properties.filter.properties.out,data:data12};
+if(vErrors === null){
+vErrors = [err24];
 }
 else {
-var valid5 = true;
+vErrors.push(err24);
 }
-if(valid5){
+errors++;
+}
+}
+}
 if(data4.currency_id !== undefined){
 let data13 = data4.currency_id;
-const _errs37 = errors;
 if(typeof data13 !== "string"){
 let dataType12 = typeof data13;
 let coerced12 = undefined;
@@ -8517,8 +9319,14 @@ else if(data13 === null){
 coerced12 = "";
 }
 else {
-validate192.errors = [{instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1053.properties.filter.properties.currency_id.type,parentSchema:schema1053.properties.filter.properties.currency_id,data:data13}];
-return false;
+const err25 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1053.properties.filter.properties.currency_id.type,parentSchema:schema1053.properties.filter.properties.currency_id,data:data13};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
 }
 }
 if(coerced12 !== undefined){
@@ -8528,48 +9336,41 @@ data4["currency_id"] = coerced12;
 }
 }
 }
-if(errors === _errs37){
 if(typeof data13 === "string"){
 if(!pattern143.test(data13)){
-validate192.errors = [{instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema1053.properties.filter.properties.currency_id,data:data13}];
-return false;
-}
-}
-}
-var valid5 = _errs37 === errors;
+const err26 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema1053.properties.filter.properties.currency_id,data:data13};
+if(vErrors === null){
+vErrors = [err26];
 }
 else {
-var valid5 = true;
+vErrors.push(err26);
 }
-}
-}
-}
-}
-}
-}
+errors++;
 }
 }
 }
 }
 else {
-validate192.errors = [{instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1053.properties.filter.type,parentSchema:schema1053.properties.filter,data:data4}];
-return false;
-}
-}
-var valid0 = _errs13 === errors;
+const err27 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1053.properties.filter.type,parentSchema:schema1053.properties.filter,data:data4};
+if(vErrors === null){
+vErrors = [err27];
 }
 else {
-var valid0 = true;
+vErrors.push(err27);
 }
-}
-}
+errors++;
 }
 }
 }
 else {
-validate192.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1053.type,parentSchema:schema1053,data}];
-return false;
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1053.type,parentSchema:schema1053,data};
+if(vErrors === null){
+vErrors = [err28];
 }
+else {
+vErrors.push(err28);
+}
+errors++;
 }
 validate192.errors = vErrors;
 return errors === 0;
@@ -8581,18 +9382,19 @@ const schema1071 = {"title":"RemoveOrderDraftItemRequest","type":"object","requi
 function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.id === undefined) && (missing0 = "id")){
-validate199.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema1071.required,parentSchema:schema1071,data}];
-return false;
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1071.required,parentSchema:schema1071,data};
+if(vErrors === null){
+vErrors = [err0];
 }
 else {
+vErrors.push(err0);
+}
+errors++;
+}
 if(data.id !== undefined){
 let data0 = data.id;
-const _errs1 = errors;
-const _errs2 = errors;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -8611,8 +9413,14 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate199.errors = [{instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0}];
-return false;
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
 }
 }
 if(coerced0 !== undefined){
@@ -8622,24 +9430,21 @@ data["id"] = coerced0;
 }
 }
 }
-if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate199.errors = [{instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0}];
-return false;
-}
-}
-}
-var valid0 = _errs1 === errors;
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
 }
 else {
-var valid0 = true;
+vErrors.push(err2);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.service !== undefined){
 let data1 = data.service;
-const _errs4 = errors;
-const _errs5 = errors;
 if(typeof data1 !== "string"){
 let dataType1 = typeof data1;
 let coerced1 = undefined;
@@ -8658,8 +9463,14 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-validate199.errors = [{instancePath:instancePath+"/service",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data1}];
-return false;
+const err3 = {instancePath:instancePath+"/service",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
 }
 }
 if(coerced1 !== undefined){
@@ -8669,24 +9480,21 @@ data["service"] = coerced1;
 }
 }
 }
-if(errors === _errs5){
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-validate199.errors = [{instancePath:instancePath+"/service",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data1}];
-return false;
-}
-}
-}
-var valid0 = _errs4 === errors;
+const err4 = {instancePath:instancePath+"/service",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data1};
+if(vErrors === null){
+vErrors = [err4];
 }
 else {
-var valid0 = true;
+vErrors.push(err4);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.domain !== undefined){
 let data2 = data.domain;
-const _errs7 = errors;
-const _errs8 = errors;
 if(typeof data2 !== "string"){
 let dataType2 = typeof data2;
 let coerced2 = undefined;
@@ -8705,8 +9513,14 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-validate199.errors = [{instancePath:instancePath+"/domain",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data2}];
-return false;
+const err5 = {instancePath:instancePath+"/domain",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
 }
 }
 if(coerced2 !== undefined){
@@ -8716,27 +9530,29 @@ data["domain"] = coerced2;
 }
 }
 }
-if(errors === _errs8){
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-validate199.errors = [{instancePath:instancePath+"/domain",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data2}];
-return false;
-}
-}
-}
-var valid0 = _errs7 === errors;
+const err6 = {instancePath:instancePath+"/domain",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data2};
+if(vErrors === null){
+vErrors = [err6];
 }
 else {
-var valid0 = true;
+vErrors.push(err6);
 }
+errors++;
 }
 }
 }
 }
 else {
-validate199.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1071.type,parentSchema:schema1071,data}];
-return false;
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1071.type,parentSchema:schema1071,data};
+if(vErrors === null){
+vErrors = [err7];
 }
+else {
+vErrors.push(err7);
+}
+errors++;
 }
 validate199.errors = vErrors;
 return errors === 0;
@@ -8750,18 +9566,39 @@ const pattern686 = new RegExp("^(0[1-9]|1[0-2])[0-9]{2}$", "u");
 function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.client_id === undefined) && (missing0 = "client_id")) || ((data.gateway_id === undefined) && (missing0 = "gateway_id"))) || ((data.token === undefined) && (missing0 = "token"))){
-validate201.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema1078.required,parentSchema:schema1078,data}];
-return false;
+if(data.client_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema1078.required,parentSchema:schema1078,data};
+if(vErrors === null){
+vErrors = [err0];
 }
 else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.gateway_id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gateway_id"},message:"must have required property '"+"gateway_id"+"'",schema:schema1078.required,parentSchema:schema1078,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.token === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "token"},message:"must have required property '"+"token"+"'",schema:schema1078.required,parentSchema:schema1078,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
 if(data.client_id !== undefined){
 let data0 = data.client_id;
-const _errs1 = errors;
-const _errs2 = errors;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -8780,8 +9617,14 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate201.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0}];
-return false;
+const err3 = {instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
 }
 }
 if(coerced0 !== undefined){
@@ -8791,24 +9634,21 @@ data["client_id"] = coerced0;
 }
 }
 }
-if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate201.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0}];
-return false;
-}
-}
-}
-var valid0 = _errs1 === errors;
+const err4 = {instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err4];
 }
 else {
-var valid0 = true;
+vErrors.push(err4);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.gateway_id !== undefined){
 let data1 = data.gateway_id;
-const _errs4 = errors;
-const _errs5 = errors;
 if(typeof data1 !== "string"){
 let dataType1 = typeof data1;
 let coerced1 = undefined;
@@ -8827,8 +9667,14 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-validate201.errors = [{instancePath:instancePath+"/gateway_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data1}];
-return false;
+const err5 = {instancePath:instancePath+"/gateway_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
 }
 }
 if(coerced1 !== undefined){
@@ -8838,23 +9684,21 @@ data["gateway_id"] = coerced1;
 }
 }
 }
-if(errors === _errs5){
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-validate201.errors = [{instancePath:instancePath+"/gateway_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data1}];
-return false;
-}
-}
-}
-var valid0 = _errs4 === errors;
+const err6 = {instancePath:instancePath+"/gateway_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data1};
+if(vErrors === null){
+vErrors = [err6];
 }
 else {
-var valid0 = true;
+vErrors.push(err6);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.token !== undefined){
 let data2 = data.token;
-const _errs7 = errors;
 if(typeof data2 !== "string"){
 let dataType2 = typeof data2;
 let coerced2 = undefined;
@@ -8873,8 +9717,14 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-validate201.errors = [{instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1078.properties.token.type,parentSchema:schema1078.properties.token,data:data2}];
-return false;
+const err7 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1078.properties.token.type,parentSchema:schema1078.properties.token,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
 }
 }
 if(coerced2 !== undefined){
@@ -8884,29 +9734,31 @@ data["token"] = coerced2;
 }
 }
 }
-if(errors === _errs7){
 if(typeof data2 === "string"){
 if(func2(data2) > 255){
-validate201.errors = [{instancePath:instancePath+"/token",schemaPath:"#/properties/token/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1078.properties.token,data:data2}];
-return false;
+const err8 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1078.properties.token,data:data2};
+if(vErrors === null){
+vErrors = [err8];
 }
 else {
+vErrors.push(err8);
+}
+errors++;
+}
 if(func2(data2) < 1){
-validate201.errors = [{instancePath:instancePath+"/token",schemaPath:"#/properties/token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1078.properties.token,data:data2}];
-return false;
-}
-}
-}
-}
-var valid0 = _errs7 === errors;
+const err9 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1078.properties.token,data:data2};
+if(vErrors === null){
+vErrors = [err9];
 }
 else {
-var valid0 = true;
+vErrors.push(err9);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.lastfour !== undefined){
 let data3 = data.lastfour;
-const _errs9 = errors;
 if(typeof data3 !== "string"){
 let dataType3 = typeof data3;
 let coerced3 = undefined;
@@ -8925,8 +9777,14 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-validate201.errors = [{instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1078.properties.lastfour.type,parentSchema:schema1078.properties.lastfour,data:data3}];
-return false;
+const err10 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1078.properties.lastfour.type,parentSchema:schema1078.properties.lastfour,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
 }
 }
 if(coerced3 !== undefined){
@@ -8936,23 +9794,21 @@ data["lastfour"] = coerced3;
 }
 }
 }
-if(errors === _errs9){
 if(typeof data3 === "string"){
 if(!pattern685.test(data3)){
-validate201.errors = [{instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}$"},message:"must match pattern \""+"^[0-9]{4}$"+"\"",schema:"^[0-9]{4}$",parentSchema:schema1078.properties.lastfour,data:data3}];
-return false;
-}
-}
-}
-var valid0 = _errs9 === errors;
+const err11 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}$"},message:"must match pattern \""+"^[0-9]{4}$"+"\"",schema:"^[0-9]{4}$",parentSchema:schema1078.properties.lastfour,data:data3};
+if(vErrors === null){
+vErrors = [err11];
 }
 else {
-var valid0 = true;
+vErrors.push(err11);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.expdate !== undefined){
 let data4 = data.expdate;
-const _errs11 = errors;
 if(typeof data4 !== "string"){
 let dataType4 = typeof data4;
 let coerced4 = undefined;
@@ -8971,8 +9827,14 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-validate201.errors = [{instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1078.properties.expdate.type,parentSchema:schema1078.properties.expdate,data:data4}];
-return false;
+const err12 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1078.properties.expdate.type,parentSchema:schema1078.properties.expdate,data:data4};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
 }
 }
 if(coerced4 !== undefined){
@@ -8982,29 +9844,29 @@ data["expdate"] = coerced4;
 }
 }
 }
-if(errors === _errs11){
 if(typeof data4 === "string"){
 if(!pattern686.test(data4)){
-validate201.errors = [{instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/pattern",keyword:"pattern",params:{pattern: "^(0[1-9]|1[0-2])[0-9]{2}$"},message:"must match pattern \""+"^(0[1-9]|1[0-2])[0-9]{2}$"+"\"",schema:"^(0[1-9]|1[0-2])[0-9]{2}$",parentSchema:schema1078.properties.expdate,data:data4}];
-return false;
-}
-}
-}
-var valid0 = _errs11 === errors;
+const err13 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/pattern",keyword:"pattern",params:{pattern: "^(0[1-9]|1[0-2])[0-9]{2}$"},message:"must match pattern \""+"^(0[1-9]|1[0-2])[0-9]{2}$"+"\"",schema:"^(0[1-9]|1[0-2])[0-9]{2}$",parentSchema:schema1078.properties.expdate,data:data4};
+if(vErrors === null){
+vErrors = [err13];
 }
 else {
-var valid0 = true;
+vErrors.push(err13);
 }
-}
-}
+errors++;
 }
 }
 }
 }
 else {
-validate201.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1078.type,parentSchema:schema1078,data}];
-return false;
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1078.type,parentSchema:schema1078,data};
+if(vErrors === null){
+vErrors = [err14];
 }
+else {
+vErrors.push(err14);
+}
+errors++;
 }
 validate201.errors = vErrors;
 return errors === 0;
@@ -9016,18 +9878,29 @@ const schema1087 = {"title":"VerifyAdminLoginRequest","type":"object","required"
 function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.username === undefined) && (missing0 = "username")) || ((data.password === undefined) && (missing0 = "password"))){
-validate204.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema1087.required,parentSchema:schema1087,data}];
-return false;
+if(data.username === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'",schema:schema1087.required,parentSchema:schema1087,data};
+if(vErrors === null){
+vErrors = [err0];
 }
 else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.password === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema1087.required,parentSchema:schema1087,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
 if(data.username !== undefined){
 let data0 = data.username;
-const _errs1 = errors;
-const _errs2 = errors;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -9046,8 +9919,14 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate204.errors = [{instancePath:instancePath+"/username",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema111.type,parentSchema:schema111,data:data0}];
-return false;
+const err2 = {instancePath:instancePath+"/username",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema111.type,parentSchema:schema111,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
 }
 }
 if(coerced0 !== undefined){
@@ -9057,30 +9936,31 @@ data["username"] = coerced0;
 }
 }
 }
-if(errors === _errs2){
 if(typeof data0 === "string"){
 if(func2(data0) > 65535){
-validate204.errors = [{instancePath:instancePath+"/username",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema111,data:data0}];
-return false;
+const err3 = {instancePath:instancePath+"/username",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema111,data:data0};
+if(vErrors === null){
+vErrors = [err3];
 }
 else {
+vErrors.push(err3);
+}
+errors++;
+}
 if(func2(data0) < 1){
-validate204.errors = [{instancePath:instancePath+"/username",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema111,data:data0}];
-return false;
-}
-}
-}
-}
-var valid0 = _errs1 === errors;
+const err4 = {instancePath:instancePath+"/username",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema111,data:data0};
+if(vErrors === null){
+vErrors = [err4];
 }
 else {
-var valid0 = true;
+vErrors.push(err4);
 }
-if(valid0){
+errors++;
+}
+}
+}
 if(data.password !== undefined){
 let data1 = data.password;
-const _errs4 = errors;
-const _errs5 = errors;
 if(typeof data1 !== "string"){
 let dataType1 = typeof data1;
 let coerced1 = undefined;
@@ -9099,8 +9979,14 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-validate204.errors = [{instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema111.type,parentSchema:schema111,data:data1}];
-return false;
+const err5 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema111.type,parentSchema:schema111,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
 }
 }
 if(coerced1 !== undefined){
@@ -9110,32 +9996,39 @@ data["password"] = coerced1;
 }
 }
 }
-if(errors === _errs5){
 if(typeof data1 === "string"){
 if(func2(data1) > 65535){
-validate204.errors = [{instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema111,data:data1}];
-return false;
+const err6 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema111,data:data1};
+if(vErrors === null){
+vErrors = [err6];
 }
 else {
+vErrors.push(err6);
+}
+errors++;
+}
 if(func2(data1) < 1){
-validate204.errors = [{instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema111,data:data1}];
-return false;
-}
-}
-}
-}
-var valid0 = _errs4 === errors;
+const err7 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema111,data:data1};
+if(vErrors === null){
+vErrors = [err7];
 }
 else {
-var valid0 = true;
+vErrors.push(err7);
+}
+errors++;
 }
 }
 }
 }
 else {
-validate204.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1087.type,parentSchema:schema1087,data}];
-return false;
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1087.type,parentSchema:schema1087,data};
+if(vErrors === null){
+vErrors = [err8];
 }
+else {
+vErrors.push(err8);
+}
+errors++;
 }
 validate204.errors = vErrors;
 return errors === 0;

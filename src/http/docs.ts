@@ -4,15 +4,59 @@ import type { FastifySwaggerUiConfigOptions } from '@fastify/swagger-ui';
 export const OPENAPI_PATH = '/openapi.json';
 export const DOCS_PREFIX = '/docs';
 
-// Swagger UI appends the query string after the path, so for a path key like
-// `/admin/api.php#getClients` it would build `/admin/api.php#getClients?call=...`
-// and the browser would drop the query together with the fragment. This runs
-// in the browser before each "try it out" request and cuts the fragment out.
+// Runs in the browser before each "try it out" request, for two things the
+// OpenAPI document cannot say:
+// - Swagger UI appends the query string after the path, so for a path key like
+//   `/admin/api.php#getClients` it builds `/admin/api.php#getClients?call=...`
+//   and the browser would drop the query with the fragment: the fragment goes.
+// - Nested PHP bracket keys (`products[0][name]=x`) have no OpenAPI style, so
+//   the document gives such parameters as JSON (src/http/openapi.ts): a query
+//   or form value that is a JSON object or list is sent as bracket keys.
+// - Swagger UI sends every empty optional form field (its "Send empty value"
+//   box starts ticked), and an empty value is a wrong value for most
+//   parameters: empty form fields are left out, as empty query fields are.
 // Built with `new Function` so its source is plain JavaScript whatever
 // compiles this file (the UI plugin inlines it with Function#toString).
-export const stripFragment = new Function('request', "request.url = request.url.replace(/#[^?]*/, ''); return request;") as NonNullable<
-  FastifySwaggerUiConfigOptions['requestInterceptor']
->;
+const PREPARE_REQUEST = String.raw`
+  function expand(key, value, out) {
+    if (value !== null && typeof value === 'object') {
+      for (const k of Object.keys(value)) expand(key + '[' + k + ']', value[k], out);
+    } else {
+      out.push([key, value === null ? '' : String(value)]);
+    }
+  }
+  function brackets(text, dropEmpty) {
+    const pairs = [];
+    let changed = false;
+    for (const [key, value] of new URLSearchParams(text)) {
+      if (dropEmpty && value === '') {
+        changed = true;
+        continue;
+      }
+      let parsed;
+      if (/^\s*[[{]/.test(value)) {
+        try { parsed = JSON.parse(value); } catch (error) { parsed = undefined; }
+      }
+      if (parsed !== null && typeof parsed === 'object') {
+        expand(key, parsed, pairs);
+        changed = true;
+      } else {
+        pairs.push([key, value]);
+      }
+    }
+    return changed ? new URLSearchParams(pairs).toString() : text;
+  }
+  let url = request.url.replace(/#[^?]*/, '');
+  const at = url.indexOf('?');
+  if (at >= 0) url = url.slice(0, at + 1) + brackets(url.slice(at + 1), false);
+  request.url = url;
+  const type = Object.keys(request.headers || {}).find((name) => name.toLowerCase() === 'content-type');
+  if (typeof request.body === 'string' && type && /x-www-form-urlencoded/.test(request.headers[type])) {
+    request.body = brackets(request.body, true);
+  }
+  return request;
+`;
+export const prepareRequest = new Function('request', PREPARE_REQUEST) as NonNullable<FastifySwaggerUiConfigOptions['requestInterceptor']>;
 
 // Hop-by-hop and length headers belong to the inner answer, not to ours.
 const NOT_FORWARDED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date']);
@@ -26,12 +70,16 @@ async function buildDocsApp(document: object): Promise<FastifyInstance> {
     routePrefix: DOCS_PREFIX,
     theme: { title: 'billsim API' },
     uiConfig: {
+      // Without the top bar: its box would explore other documents, not this server's.
+      layout: 'BaseLayout',
       deepLinking: true,
       docExpansion: 'list',
       filter: true,
       displayOperationId: true,
       persistAuthorization: true,
-      requestInterceptor: stripFragment,
+      // The fields are filled in already (credentials, a recorded example): Execute is the first click.
+      tryItOutEnabled: true,
+      requestInterceptor: prepareRequest,
     },
   });
   await docs.ready();

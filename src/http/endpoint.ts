@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError, messages } from '../errors.js';
-import { requestValidator, paramMessage } from '../schemas.js';
+import { requestValidator, paramMessages } from '../schemas.js';
 import type { AnyOperation } from '../operations/operation.js';
 import { DEFAULT_SESSION, isValidSessionName, type Session, type Sessions } from '../store/sessions.js';
 import { PersistError } from '../store/world.js';
 import { redact } from '../store/journal.js';
 import { formatDateTime } from '../domain/dates.js';
 import { authenticate } from './auth.js';
+import { closest } from './closest.js';
 import { errorEnvelope, successEnvelope } from './envelope.js';
 import { assertParsed, mergeParams, text, type Params } from './params.js';
 
@@ -122,7 +123,10 @@ async function runCall(deps: EndpointDeps, session: Session, params: Params, cal
   const { world } = session;
   authenticate(world, text(params, 'api_id'), text(params, 'api_key'), ip, call);
   const operation = Object.hasOwn(deps.operations, call) ? deps.operations[call] : undefined;
-  if (!operation) throw new ApiError(messages.callUnknown(call));
+  if (!operation) {
+    const near = closest(call, Object.keys(deps.operations));
+    throw new ApiError(near ? messages.callUnknownNear(call, near) : messages.callUnknown(call));
+  }
   const input = validate(call, params);
   const ctx = { world, now };
   if (!operation.mutates) return operation.run(input, ctx);
@@ -139,6 +143,6 @@ function validate(call: string, params: Params): Params {
   for (const [key, value] of Object.entries(params)) if (!TRANSPORT.has(key)) input[key] = value;
   const sent = { ...input };
   const check = requestValidator(call);
-  if (!check(input)) throw new ApiError(paramMessage(check.errors![0], sent));
+  if (!check(input)) throw new ApiError(paramMessages(check.errors!, sent));
   return input;
 }

@@ -1,269 +1,188 @@
 // The published OpenAPI 3.1 document, generated from schemas/ so it cannot
-// drift from what the endpoint validates and answers.
-import { allSchemas, callSections, operationSchemaId, SCHEMA_BASE } from '../schemas.js';
+// drift from what the endpoint validates and answers. Every call is described
+// twice, as a GET with query parameters and as a POST with a urlencoded form,
+// with the server's own credentials and a recorded example filled in, so the
+// docs page's "Try it out" succeeds without typing anything.
+import { callSections, operationSchemaId } from '../schemas.js';
 import { SECTIONS } from '../sections.js';
+import type { RecordedExample } from '../examples.js';
 import { API_PATH, SESSION_HEADER } from './endpoint.js';
+import { parseParams } from './params.js';
+import { COMPONENTS, componentName, convertAll, entryTypes, isObject, resolve, type Schema, typesOf } from './openapi-schemas.js';
+import { CONTROL_TAG, controlComponents, controlPaths } from './control-openapi.js';
 
-type Schema = Record<string, unknown>;
-
-const COMPONENTS = '#/components/schemas/';
-
-// Parameters of the transport, not of the call: described once (call, the
-// security schemes), never repeated per operation.
+// Parameters of the transport, not of the call: described once, never repeated per operation.
 const TRANSPORT = new Set(['call', 'api_id', 'api_key', 'outputformat']);
 
-// The keywords of JSON Schema 2020-12 and the OpenAPI 3.1 dialect, plus
-// draft-07's `definitions` (kept because every $ref points into it). Anything
-// else (such as json-schema-to-typescript's `tsType`) is dropped.
-const KEYWORDS = new Set([
-  '$ref',
-  '$comment',
-  '$defs',
-  '$anchor',
-  '$dynamicRef',
-  '$dynamicAnchor',
-  'definitions',
-  'title',
-  'description',
-  'default',
-  'deprecated',
-  'readOnly',
-  'writeOnly',
-  'examples',
-  'example',
-  'type',
-  'enum',
-  'const',
-  'multipleOf',
-  'maximum',
-  'exclusiveMaximum',
-  'minimum',
-  'exclusiveMinimum',
-  'maxLength',
-  'minLength',
-  'pattern',
-  'format',
-  'contentEncoding',
-  'contentMediaType',
-  'contentSchema',
-  'maxItems',
-  'minItems',
-  'uniqueItems',
-  'maxContains',
-  'minContains',
-  'prefixItems',
-  'items',
-  'contains',
-  'unevaluatedItems',
-  'maxProperties',
-  'minProperties',
-  'required',
-  'dependentRequired',
-  'properties',
-  'patternProperties',
-  'additionalProperties',
-  'propertyNames',
-  'dependentSchemas',
-  'unevaluatedProperties',
-  'allOf',
-  'anyOf',
-  'oneOf',
-  'not',
-  'if',
-  'then',
-  'else',
-  'discriminator',
-  'xml',
-  'externalDocs',
-]);
-const ONE_SCHEMA = new Set([
-  'not',
-  'if',
-  'then',
-  'else',
-  'contains',
-  'propertyNames',
-  'additionalProperties',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-  'contentSchema',
-  'items',
-]);
-const SCHEMA_LIST = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
-const SCHEMA_MAP = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas']);
-
-function isObject(value: unknown): value is Schema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+export interface OpenApiOptions {
+  /** The credentials of API access record 1 as the server was built with them. */
+  credentials?: { apiId: string; apiKey: string };
+  /** Each call's recorded example request and answer (examples/answers.json). */
+  examples?: Readonly<Record<string, RecordedExample>>;
 }
 
-/** `https://billsim.local/schemas/resources/client.json` -> `resources_client`. */
-function componentName(id: string): string {
-  if (!id.startsWith(SCHEMA_BASE)) throw new Error(`Schema $id ${id} is not under ${SCHEMA_BASE}`);
-  return id
-    .slice(SCHEMA_BASE.length)
-    .replace(/\.json$/, '')
-    .replace(/[^A-Za-z0-9._-]/g, '_');
-}
-
-class Converter {
-  constructor(private readonly names: ReadonlyMap<string, string>) {}
-
-  /** A draft-07 schema as an OpenAPI 3.1 schema: refs in-document, only standard keywords. */
-  schema(value: unknown, base: string, where: string): unknown {
-    if (typeof value === 'boolean' || !isObject(value)) return value;
-    const local = typeof value.$id === 'string' ? new URL(value.$id, base).href : base;
-    const out: Schema = {};
-    for (const [key, child] of Object.entries(value)) {
-      if (key === 'items' && Array.isArray(child)) {
-        // draft-07 tuple form
-        out.prefixItems = child.map((s, i) => this.schema(s, local, `${where}/items/${i}`));
-      } else if (key === 'additionalItems') {
-        if (Array.isArray(value.items)) out.items = this.schema(child, local, `${where}/additionalItems`);
-      } else if (key === 'dependencies' && isObject(child)) {
-        for (const [name, dep] of Object.entries(child)) {
-          const target = Array.isArray(dep) ? 'dependentRequired' : 'dependentSchemas';
-          const map = (out[target] ??= {}) as Schema;
-          map[name] = Array.isArray(dep) ? dep : this.schema(dep, local, `${where}/dependencies/${name}`);
-        }
-      } else if (!KEYWORDS.has(key)) {
-      } else if (key === '$ref' && typeof child === 'string') {
-        out.$ref = this.ref(child, local, where);
-      } else if (ONE_SCHEMA.has(key)) {
-        out[key] = this.schema(child, local, `${where}/${key}`);
-      } else if (SCHEMA_LIST.has(key) && Array.isArray(child)) {
-        out[key] = child.map((s, i) => this.schema(s, local, `${where}/${key}/${i}`));
-      } else if (SCHEMA_MAP.has(key) && isObject(child)) {
-        out[key] = Object.fromEntries(Object.entries(child).map(([k, s]) => [k, this.schema(s, local, `${where}/${key}/${k}`)]));
-      } else {
-        out[key] = structuredClone(child);
-      }
-    }
-    return out;
-  }
-
-  /** `../common/defs.json#/definitions/id` -> `#/components/schemas/common_defs/definitions/id`. */
-  private ref(ref: string, base: string, where: string): string {
-    const url = new URL(ref, base);
-    const fragment = url.hash.replace(/^#/, '');
-    url.hash = '';
-    const name = this.names.get(url.href);
-    if (!name) throw new Error(`${where}: $ref "${ref}" names no schema file (resolved to ${url.href})`);
-    if (fragment !== '' && !fragment.startsWith('/')) throw new Error(`${where}: $ref "${ref}" must use a JSON pointer`);
-    return `${COMPONENTS}${name}${fragment}`;
-  }
-}
-
-function convertAll(): Record<string, Schema> {
-  const schemas = allSchemas();
-  const names = new Map<string, string>();
-  for (const schema of schemas) {
-    if (typeof schema.$id !== 'string') throw new Error(`A schema under schemas/ has no $id: ${String(schema.title)}`);
-    names.set(new URL(schema.$id).href, componentName(schema.$id));
-  }
-  const converter = new Converter(names);
-  const components: Record<string, Schema> = {};
-  for (const schema of schemas) {
-    const id = schema.$id as string;
-    const name = names.get(new URL(id).href)!;
-    components[name] = converter.schema(schema, id, name) as Schema;
-  }
-  return Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b)));
-}
-
-/** Follows an in-document pointer (and the refs it lands on) to the schema it names. */
-function resolve(components: Record<string, Schema>, schema: unknown, seen = new Set<string>()): Schema | undefined {
-  if (!isObject(schema)) return undefined;
-  const ref = schema.$ref;
-  if (typeof ref !== 'string' || !ref.startsWith(COMPONENTS) || seen.has(ref)) return schema;
-  seen.add(ref);
-  let node: unknown = components;
-  for (const part of ref.slice(COMPONENTS.length).split('/')) {
-    if (!isObject(node)) return undefined;
-    node = node[decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~')];
-  }
-  return resolve(components, node, seen);
-}
-
-/** The JSON types a parameter's schema allows, looking through refs and anyOf/oneOf. */
-function typesOf(components: Record<string, Schema>, schema: unknown, depth = 0): Set<string> {
-  const out = new Set<string>();
-  const node = resolve(components, schema);
-  if (!node || depth > 8) return out;
-  const type = node.type;
-  for (const t of Array.isArray(type) ? type : type === undefined ? [] : [type]) out.add(String(t));
-  if (type === undefined && (node.properties || node.additionalProperties)) out.add('object');
-  if (type === undefined && (node.items || node.prefixItems)) out.add('array');
-  for (const key of ['anyOf', 'oneOf', 'allOf']) {
-    const list = node[key];
-    if (Array.isArray(list)) for (const s of list) for (const t of typesOf(components, s, depth + 1)) out.add(t);
-  }
-  return out;
+/** Text for the places Swagger UI shows as it is (summaries): no Markdown code marks. */
+function plain(text: string): string {
+  return text.replace(/`([^`]*)`/g, '$1');
 }
 
 function firstSentence(text: string): string {
   const match = /^(.*?[.!?])(\s|$)/s.exec(text);
-  const sentence = (match ? match[1] : text).trim();
+  const sentence = plain((match ? match[1] : text).trim());
   return sentence.length > 120 ? `${sentence.slice(0, 117)}...` : sentence;
 }
 
-function parameter(components: Record<string, Schema>, name: string, schema: Schema, required: boolean): Schema {
-  const target = resolve(components, schema);
-  const described = typeof schema.description === 'string' ? schema.description : target?.description;
-  // Schema descriptions complete "Parameter X must be ..." (schemas/README.md).
-  const lines = typeof described === 'string' ? [`Must be ${described.replace(/\.?$/, '.')}`] : [];
-  const types = typesOf(components, schema);
-  const param: Schema = { name, in: 'query', required, schema };
-  if (types.has('array')) {
-    lines.push(`A list: send \`${name}[]=a&${name}[]=b\` (the bracket form PHP clients use) or repeat \`${name}=a&${name}=b\`.`);
-    Object.assign(param, { style: 'form', explode: true });
-  } else if (types.has('object')) {
-    lines.push(`Sent as bracket keys: \`${name}[key]=value\`.`);
-    Object.assign(param, { style: 'deepObject', explode: true });
-  }
-  if (lines.length > 0) param.description = lines.join('\n\n');
-  return param;
+interface CallParam {
+  name: string;
+  schema: Schema;
+  required: boolean;
+  description?: string;
+  /**
+   * How a list or an object is described: a list of plain values as repeated
+   * keys (form), an object of plain values as bracket keys (deepObject).
+   * OpenAPI has no style for deeper PHP bracket keys (`products[0][name]`),
+   * so those are JSON here, and the docs page's request interceptor
+   * (src/http/docs.ts) sends them as bracket keys.
+   */
+  style?: 'form' | 'deepObject' | 'json';
+  example?: unknown;
+  /** The value of an empty field of this type, for Swagger UI's form and JSON editors. */
+  empty: unknown;
 }
 
-function operation(components: Record<string, Schema>, call: string): Schema {
-  const name = componentName(operationSchemaId(call));
-  const section = SECTIONS.find((s) => s.id === callSections().get(call));
-  const own = components[name];
+/** The call's own parameters from its request schema, with the recorded example's values. */
+function callParams(components: Record<string, Schema>, own: Schema | undefined, example: Record<string, unknown>): CallParam[] {
   const request = isObject(own?.properties) && isObject(own.properties.request) ? own.properties.request : {};
   const properties = isObject(request.properties) ? request.properties : {};
   const required = new Set(Array.isArray(request.required) ? request.required.map(String) : []);
-  const parameters: Schema[] = [
-    {
-      name: 'call',
-      in: 'query',
-      required: true,
-      description: 'The operation to run.',
-      schema: { type: 'string', const: call, enum: [call], default: call },
-    },
-  ];
-  for (const [param, schema] of Object.entries(properties)) {
-    if (TRANSPORT.has(param) || !isObject(schema)) continue;
-    parameters.push(parameter(components, param, structuredClone(schema), required.has(param)));
+  const out: CallParam[] = [];
+  for (const [name, value] of Object.entries(properties)) {
+    if (TRANSPORT.has(name) || !isObject(value)) continue;
+    const schema = structuredClone(value);
+    const target = resolve(components, schema);
+    const described = typeof schema.description === 'string' ? schema.description : target?.description;
+    // Schema descriptions complete "Parameter X must be ..." (schemas/README.md).
+    const lines = typeof described === 'string' ? [`Must be ${described.replace(/\.?$/, '.')}`] : [];
+    const types = typesOf(components, schema);
+    const entries = entryTypes(components, schema);
+    let style: CallParam['style'];
+    if ((types.has('array') || types.has('object')) && (entries.has('array') || entries.has('object'))) {
+      lines.push(`Nested bracket keys such as \`${name}[0][key]=value\`; here as JSON, which this page sends as those keys.`);
+      style = 'json';
+    } else if (types.has('array')) {
+      lines.push(`A list: send \`${name}[]=a&${name}[]=b\` (the bracket form PHP clients use) or repeat \`${name}=a&${name}=b\`.`);
+      style = 'form';
+    } else if (types.has('object')) {
+      lines.push(`Sent as bracket keys: \`${name}[key]=value\`.`);
+      style = 'deepObject';
+    }
+    const empty = types.has('array') ? [] : types.has('object') ? {} : '';
+    const param: CallParam = { name, schema, required: required.has(name), style, example: example[name], empty };
+    if (lines.length > 0) param.description = lines.join('\n\n');
+    out.push(param);
   }
-  parameters.push({ $ref: '#/components/parameters/session' });
-  const description = typeof own?.description === 'string' ? own.description : `The ${call} call.`;
-  const success = successSchema(components, call, own);
+  return out;
+}
+
+function queryParameter(param: CallParam): Schema {
+  const out: Schema = { name: param.name, in: 'query', required: param.required };
+  if (param.description) out.description = param.description;
+  // Swagger UI makes up a sample for a list or object field without an
+  // example ({"additionalProp1": ...}) and sends it; an empty one is not sent.
+  const example = param.example ?? (param.style ? param.empty : undefined);
+  if (param.style === 'json') return { ...out, content: { 'application/json': { schema: param.schema, example } } };
+  out.schema = param.schema;
+  if (param.style) Object.assign(out, { style: param.style, explode: true });
+  if (example !== undefined) out.example = example;
+  return out;
+}
+
+const callSchema = (call: string): Schema => ({ type: 'string', const: call, enum: [call], default: call });
+
+function credentialSchema(value: string | undefined): Schema {
+  return value === undefined ? { type: 'string' } : { type: 'string', default: value };
+}
+
+/** The urlencoded form of a call: transport fields and the call's own, as one object. */
+function formBody(call: string, params: CallParam[], options: OpenApiOptions, example: Record<string, unknown>): Schema {
+  const { credentials } = options;
+  const properties: Schema = {
+    call: { ...callSchema(call), description: 'The operation to run.' },
+    api_id: { ...credentialSchema(credentials?.apiId), description: 'The API access id (paired with api_key).' },
+    api_key: { ...credentialSchema(credentials?.apiKey), description: 'The API access key (paired with api_id).' },
+  };
+  const encoding: Schema = {};
+  for (const param of params) {
+    const property: Schema = { ...param.schema };
+    if (param.description) property.description = param.description;
+    // Swagger UI fills each form field from its schema's example, or else a
+    // sample made up from the schema (a date "4803-88-06"); an empty field is
+    // not sent, so an optional field without an example starts empty.
+    property.example = param.example ?? param.empty;
+    properties[param.name] = property;
+    if (param.style === 'json') encoding[param.name] = { contentType: 'application/json' };
+    else if (param.style) encoding[param.name] = { style: param.style, explode: true };
+  }
+  const credentialsExample = credentials ? { api_id: credentials.apiId, api_key: credentials.apiKey } : {};
   return {
-    operationId: call,
-    tags: section ? [section.title] : [],
-    summary: firstSentence(description),
-    description,
-    parameters,
-    responses: {
-      200: {
-        description: `Always HTTP 200: \`success: true\` with the ${call} result, or \`success: false\` with error messages.`,
-        content: {
-          'application/json': {
-            schema: {
-              oneOf: [success, { $ref: `${COMPONENTS}common_error` }],
-            },
-          },
+    required: true,
+    content: {
+      'application/x-www-form-urlencoded': {
+        schema: {
+          type: 'object',
+          required: ['call', 'api_id', 'api_key', ...params.filter((p) => p.required).map((p) => p.name)],
+          properties,
         },
+        ...(Object.keys(encoding).length > 0 ? { encoding } : {}),
+        example: { call, ...credentialsExample, ...example },
       },
+    },
+  };
+}
+
+function answerContent(components: Record<string, Schema>, call: string, own: Schema | undefined, answer: unknown): Schema {
+  const content: Schema = { schema: { oneOf: [successSchema(components, call, own), { $ref: `${COMPONENTS}common_error` }] } };
+  if (answer !== undefined) content.example = answer;
+  return {
+    200: {
+      description: `Always HTTP 200: \`success: true\` with the ${call} result, or \`success: false\` with error messages.`,
+      content: { 'application/json': content },
+    },
+  };
+}
+
+/** The GET and the POST operation of one call. */
+function callPath(components: Record<string, Schema>, call: string, options: OpenApiOptions): Schema {
+  const own = components[componentName(operationSchemaId(call))];
+  const section = SECTIONS.find((s) => s.id === callSections().get(call));
+  const recorded = options.examples?.[call];
+  const example = recorded?.query ? parseParams(recorded.query) : {};
+  const params = callParams(components, own, example);
+  const description = typeof own?.description === 'string' ? own.description : `The ${call} call.`;
+  const summary = firstSentence(description);
+  const common = { tags: section ? [section.title] : [], responses: answerContent(components, call, own, recorded?.answer) };
+  const session = { $ref: '#/components/parameters/session' };
+  return {
+    get: {
+      operationId: call,
+      summary,
+      description,
+      parameters: [
+        { name: 'call', in: 'query', required: true, description: 'The operation to run.', schema: callSchema(call) },
+        { $ref: '#/components/parameters/api_id' },
+        { $ref: '#/components/parameters/api_key' },
+        ...params.map(queryParameter),
+        session,
+      ],
+      ...common,
+    },
+    post: {
+      operationId: `${call}_post`,
+      summary,
+      description: `${description}\n\nThe same call as an \`application/x-www-form-urlencoded\` POST, as the PHP clients send it.`,
+      parameters: [session],
+      requestBody: formBody(call, params, options, example),
+      ...common,
     },
   };
 }
@@ -291,15 +210,31 @@ function successSchema(components: Record<string, Schema>, call: string, own: Sc
 
 const DESCRIPTION = [
   'billsim simulates the HostBill Admin API (`admin/api.php`): one endpoint, where the `call`',
-  'parameter names the operation and `api_id` + `api_key` authenticate. Every operation below is',
-  `\`GET ${API_PATH}?call=<name>\`; the same parameters may also be POSTed as a urlencoded form,`,
-  'a multipart form or a JSON object. Lists and nested values use PHP bracket keys (`ids[]=1`, `filter[status]=Active`).',
+  'parameter names the operation and `api_id` + `api_key` authenticate. Every call below is',
+  `\`GET ${API_PATH}?call=<name>\` or a \`POST\` of the same parameters as a urlencoded form`,
+  '(a multipart form or a JSON object work too). Lists and nested values use PHP bracket keys (`ids[]=1`, `filter[status]=Active`).',
+  '',
+  "The credentials this server runs with and a request recorded against the bundled world are filled in: choose a call, then **Execute**. A mutation changes the session's state; **Test control** resets it.",
   '',
   'Every answer is HTTP 200 JSON. Success: `{ "success": true, "call", "server_time", ...result }`.',
   'Errors are HTTP 200 too, with `success: false` and an `error` list of messages; check `success`, not the status.',
   '',
   `The \`${SESSION_HEADER}\` header picks an isolated simulated world (default: "default").`,
 ].join('\n');
+
+function credentialParameter(name: 'api_id' | 'api_key', value: string | undefined): Schema {
+  const pair = name === 'api_id' ? 'api_key' : 'api_id';
+  const what = name === 'api_id' ? 'id' : 'key';
+  const param: Schema = {
+    name,
+    in: 'query',
+    required: true,
+    description: `The API access ${what} (paired with ${pair}); filled in with the one this server runs with.`,
+    schema: credentialSchema(value),
+  };
+  if (value !== undefined) param.example = value;
+  return param;
+}
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
@@ -312,29 +247,31 @@ function deepFreeze<T>(value: T): T {
 const cache = new Map<string, object>();
 
 /**
- * The OpenAPI 3.1 document for these calls. Built once per set of calls and
- * version, then shared (frozen): clone it before handing it to anything that
- * mutates, such as a dereferencing validator.
+ * The OpenAPI 3.1 document for these calls. Built once per set of calls,
+ * version and options, then shared (frozen): clone it before handing it to
+ * anything that mutates, such as a dereferencing validator.
  */
-export function buildOpenApi(calls: string[], version: string): object {
-  const key = JSON.stringify([version, calls]);
+export function buildOpenApi(calls: string[], version: string, options: OpenApiOptions = {}): object {
+  const key = JSON.stringify([version, calls, options]);
   let document = cache.get(key);
   if (document) return document;
-  const schemas = convertAll();
+  const schemas = { ...convertAll(), ...controlComponents() };
   const paths: Record<string, Schema> = {};
   // Every call shares one URL; the fragment keeps the path keys apart and is
   // never sent by a browser, so requests still reach the real endpoint.
-  for (const call of calls) paths[`${API_PATH}#${call}`] = { get: operation(schemas, call) };
+  for (const call of calls) paths[`${API_PATH}#${call}`] = callPath(schemas, call, options);
+  Object.assign(paths, controlPaths());
   document = deepFreeze({
     openapi: '3.1.0',
     info: { title: 'billsim', version, description: DESCRIPTION },
     servers: [{ url: '/' }],
-    security: [{ api_id: [], api_key: [] }],
-    tags: SECTIONS.map((s) => ({ name: s.title })),
+    tags: [...SECTIONS.map((s) => ({ name: s.title })), CONTROL_TAG],
     paths,
     components: {
       schemas,
       parameters: {
+        api_id: credentialParameter('api_id', options.credentials?.apiId),
+        api_key: credentialParameter('api_key', options.credentials?.apiKey),
         session: {
           name: SESSION_HEADER,
           in: 'header',
@@ -344,8 +281,11 @@ export function buildOpenApi(calls: string[], version: string): object {
         },
       },
       securitySchemes: {
-        api_id: { type: 'apiKey', in: 'query', name: 'api_id', description: 'The API access id (paired with api_key).' },
-        api_key: { type: 'apiKey', in: 'query', name: 'api_key', description: 'The API access key (paired with api_id).' },
+        controlToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Needed by the control routes only when billsim was started with --control-token.',
+        },
       },
     },
   });

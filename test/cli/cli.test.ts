@@ -33,6 +33,9 @@ t.test('--help lists every option with its default; --version prints the version
 
 t.test('bad flags and values: one line on stderr, exit code 2', async (t) => {
   const empty = tmp();
+  const fixtureFile = path.join(tmp(), 'clients.json');
+  fs.writeFileSync(fixtureFile, '[]');
+  const missingFolderData = path.join(empty, 'no-such-folder', 'state.json');
   const cases: [string[], Record<string, string>, RegExp][] = [
     [['--port', 'abc'], {}, /--port must be a whole number from 0 to 65535, got "abc"/],
     [['--port', '70000'], {}, /--port must be/],
@@ -49,6 +52,16 @@ t.test('bad flags and values: one line on stderr, exit code 2', async (t) => {
     [['--fixtures', empty], {}, /holds none of the collection files/],
     [['--control-token', ''], {}, /--control-token must not be empty/],
     [['--max-sessions', 'many'], {}, /--max-sessions must be a whole number/],
+    [['--port', '-1'], {}, /^billsim: --port must be a whole number from 0 to 65535, got "-1"/],
+    [['--max-sessions', '-3'], {}, /^billsim: --max-sessions must be a whole number from 0 to 9999999 \(0 for no limit\), got "-3"/],
+    [['--latency', '-5'], {}, /^billsim: --latency must be <min>-<max> milliseconds/],
+    [['--fixtures', fixtureFile], {}, new RegExp(`^billsim: --fixtures ${fixtureFile} is a file, not a folder`)],
+    [
+      ['--data', missingFolderData],
+      {},
+      new RegExp(`^billsim: --data ${missingFolderData}: folder ${path.dirname(missingFolderData)} does not exist`),
+    ],
+    [['--data', empty], {}, new RegExp(`^billsim: --data ${empty} is a folder, not a file`)],
   ];
   for (const [args, env, message] of cases) {
     const result = runCli(args, env);

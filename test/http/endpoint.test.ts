@@ -1,5 +1,5 @@
 import t from 'tap';
-import { api, assertError, assertSuccess, build, CREDENTIALS, FROZEN_NOW } from '../helpers/app.js';
+import { api, assertError, assertSuccess, build, CREDENTIALS, FROZEN_NOW, storeJson } from '../helpers/app.js';
 
 const auth = `api_id=${CREDENTIALS.api_id}&api_key=${CREDENTIALS.api_key}`;
 
@@ -10,6 +10,24 @@ t.test('a missing call and an unknown call are named', async (t) => {
   assertError(t, missing.json(), '', ['Parameter call is required: name the API function to run, such as call=getCurrencies']);
   assertError(t, await api(app, 'getFoo'), 'getFoo', ['Unknown call "getFoo": there is no API function with this name']);
   assertError(t, await api(app, 'toString'), 'toString', ['Unknown call "toString": there is no API function with this name']);
+});
+
+t.test('a near-miss call name is answered with the closest real call', async (t) => {
+  const app = await build(t);
+  const cases: [string, string][] = [
+    ['getcurrencies', 'getCurrencies'],
+    ['GETINVOICEDETAILS', 'getInvoiceDetails'],
+    ['getInvoice', 'getInvoices'],
+    ['getInvoiceDetail', 'getInvoiceDetails'],
+    ['getClientDetials', 'getClientDetails'],
+    ['addClientContacts', 'addClientContact'],
+  ];
+  for (const [call, near] of cases) {
+    assertError(t, await api(app, call), call, [`Unknown call "${call}"; did you mean ${near}?`]);
+  }
+  assertError(t, await api(app, 'getWeather'), 'getWeather', ['Unknown call "getWeather": there is no API function with this name']);
+  const long = 'getCurrencies'.repeat(10);
+  assertError(t, await api(app, long), long, [`Unknown call "${long}": there is no API function with this name`]);
 });
 
 t.test('server_time is the session clock in Unix seconds', async (t) => {
@@ -146,4 +164,35 @@ t.test('prototype pollution attempts through every encoding leave Object.prototy
   });
   t.equal(json.json().success, true);
   t.equal(({} as Record<string, unknown>).polluted, undefined, 'Object.prototype has no polluted key');
+});
+
+t.test('validation reports every problem of a request at once, one message per parameter, in the same order', async (t) => {
+  const app = await build(t);
+  const params = { id: '1', lastname: 'Lee', email: 'not-an-email', password: 'S3cret!', password2: 'S3cret!' };
+  const before = storeJson(app);
+  for (const via of ['get', 'form', 'multipart', 'json'] as const) {
+    assertError(t, await api(app, 'addClientContact', params, { via }), 'addClientContact', [
+      'Parameter firstname is required',
+      'Parameter email must be a valid email address, such as jane@example.com',
+    ]);
+  }
+  assertError(t, await api(app, 'addClientContact', { email: 'bad', id: 'abc', firstname: 'Ann' }), 'addClientContact', [
+    'Parameter lastname is required',
+    'Parameter password is required',
+    'Parameter password2 is required',
+    'Parameter id must be a positive whole number id, such as 1',
+    'Parameter email must be a valid email address, such as jane@example.com',
+  ]);
+  // A parameter with several problems inside it is named once, by its first.
+  assertError(
+    t,
+    await api(app, 'getTransactions', { page: '-1', perpage: 'abc', 'filter[bogus]': '1', 'filter[x]': '2' }),
+    'getTransactions',
+    [
+      'Parameter page must be a page number counted from 0',
+      'Parameter perpage must be a page size from 1 to 1000',
+      'Parameter filter[bogus] must be absent: it is not a known key here',
+    ],
+  );
+  t.equal(storeJson(app), before, 'nothing changed');
 });

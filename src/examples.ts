@@ -1,5 +1,28 @@
-// One realistic request per call against the bundled world: the README's curl
-// lines use them.
+// One realistic request per call against the bundled world. The one list for
+// the call reference's curl lines (scripts/readme-calls.ts) and the docs page:
+// `npm run gen:examples` runs each against the bundled world at EXAMPLE_NOW and
+// records the answers in examples/answers.json, which the OpenAPI document
+// shows as each call's parameter and response examples.
+import fs from 'node:fs';
+import path from 'node:path';
+import { packageRoot } from './paths.js';
+
+/** The frozen clock the answers are recorded at (the tests' moment). */
+export const EXAMPLE_NOW = new Date('2026-11-20T12:00:00Z');
+export const EXAMPLE_ANSWERS_FILE = path.join(packageRoot, 'examples', 'answers.json');
+
+/** A call's example request (its own parameters, as a query string) and the answer it got. */
+export interface RecordedExample {
+  query: string;
+  answer: Record<string, unknown>;
+}
+
+/** The recorded examples by call; none when the file is missing (it is shipped with the package). */
+export function recordedExamples(): Record<string, RecordedExample> {
+  if (!fs.existsSync(EXAMPLE_ANSWERS_FILE)) return {};
+  return JSON.parse(fs.readFileSync(EXAMPLE_ANSWERS_FILE, 'utf8')) as Record<string, RecordedExample>;
+}
+
 export const EXAMPLES: Record<string, string> = {
   getCurrencies: '',
   getOrderPages: '',
