@@ -21,6 +21,8 @@ const ROUTES = [
   'POST /__billsim/snapshots/{name}/restore',
   'GET /__billsim/requests',
   'DELETE /__billsim/requests',
+  'GET /__billsim/emails',
+  'DELETE /__billsim/emails',
   'GET /__billsim/coverage',
   'POST /__billsim/faults',
   'GET /__billsim/faults',
