@@ -35,7 +35,7 @@ export function makeAjv(coerce: boolean, extra: Options = {}): Ajv {
   // Requests arrive as strings (query/form) or JSON; coercion lets {"id": 1}
   // mean the same as id=1. Stored data and answers are checked without it,
   // so a number where the wire wants a string is caught.
-  // ajv is loaded here, not at start-up (~20 ms): the validators the server
+  // ajv is loaded here, not at start-up (bench/README.md): the validators the server
   // needs are prebuilt, so it is only needed for other fragments (tests, tools).
   const { Ajv: AjvClass } = createRequire(import.meta.url)('ajv') as typeof import('ajv');
   const ajv = new AjvClass({

@@ -89,7 +89,7 @@ async function buildDocsApp(document: object): Promise<FastifyInstance> {
 /**
  * `GET /openapi.json` and the Swagger UI at `/docs`, all served from the installed packages.
  * Both are built on their first request: the document and the UI's plugins cost
- * about 60 ms that no API call needs, so start-up does not pay for them.
+ * a share of start-up (bench/README.md) that no API call needs, so start-up does not pay for them.
  */
 export function registerDocs(app: FastifyInstance, document: () => object): void {
   let built: object | undefined;
