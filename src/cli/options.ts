@@ -35,7 +35,7 @@ Serves the HostBill admin/api.php simulator. Every option also reads an environm
   --data <file>          keep the default session's state in this JSON file across restarts (BILLSIM_DATA; default: memory only)
   --now <datetime>       start every session's clock frozen at "YYYY-MM-DD HH:MM:SS" UTC (BILLSIM_NOW; default: real time)
   --latency <min>-<max>  delay every API answer by min..max milliseconds (BILLSIM_LATENCY; default none)
-  --control-token <t>    require "Authorization: Bearer <t>" on /__billsim routes (BILLSIM_CONTROL_TOKEN; default none)
+  --control-token <t>    require "Authorization: Bearer <t>" on /__billsim routes but health (BILLSIM_CONTROL_TOKEN; default none)
   --log-level <level>    ${LOG_LEVELS.join(', ')} (BILLSIM_LOG_LEVEL; default info)
   --cors <origins>       comma-separated allowed origins, or * for any (BILLSIM_CORS; default *)
   --max-sessions <n>     sessions kept at once; the least recently used beyond it start again from the seed,
