@@ -1,17 +1,6 @@
-// The nearest name to a mistyped one, for "did you mean" hints.
-
-/** Edits (insert, delete, replace one character) that turn a into b. */
-function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = row;
-  }
-  return previous[b.length];
-}
+// The nearest name to a mistyped one, for "did you mean" hints. Edit distance
+// (insert, delete, replace one character) comes from fastest-levenshtein.
+import { distance } from 'fastest-levenshtein';
 
 /**
  * The candidate nearest to `name`, ignoring case, if it is close: a different
