@@ -30,9 +30,9 @@ export function fromMainCents(world: View, cents: number, currencyId: string): n
   return convertCents(cents, rateOf(world, MAIN_CURRENCY_ID), rateOf(world, currencyId));
 }
 
-/** A converter from the main currency into currency `currencyId` (which must exist), in whole cents. */
+/** A converter from the main currency into currency `currencyId` (which must exist), in whole cents; rates are read once. */
 export function priceViewFor(world: View, currencyId: string | undefined): PriceView {
   if (currencyId === undefined || currencyId === MAIN_CURRENCY_ID) return asIs;
-  requireCurrency(world, currencyId);
-  return (price) => formatCents(fromMainCents(world, toCents(price), currencyId));
+  const [from, to] = [rateOf(world, MAIN_CURRENCY_ID), rateOf(world, currencyId)];
+  return (price) => formatCents(convertCents(toCents(price), from, to));
 }
