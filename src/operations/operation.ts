@@ -12,8 +12,6 @@ export interface WriteContext {
   now: Date;
 }
 
-export type Context = ReadContext | WriteContext;
-
 export interface ReadOperation<P, R extends object> {
   mutates: false;
   run(params: P, ctx: ReadContext): R;
