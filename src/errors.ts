@@ -57,6 +57,8 @@ export const messages = {
   addonNotForProduct: (addonId: string, accountId: string, productId: string, products: readonly string[]) =>
     `Addon ${addonId} is not available for product ${productId} of account ${accountId}: ` +
     `it applies to products ${products.join(', ')}`,
+  serviceMoveRefused: (id: string, status: string, to: string, from: readonly string[]) =>
+    `Account ${id} is ${status}: only a service that is ${from.join(' or ')} can become ${to}`,
   addonUnique: (addonId: string, accountId: string, attachedId: string) =>
     `Addon ${addonId} is unique and account ${accountId} already has it (account addon ${attachedId})`,
   addonCycleNotOffered: (addonId: string, cycle: string, offered: readonly string[]) =>

@@ -9,14 +9,14 @@ import type {
   AccountDetails,
   AccountListItem,
   Addon,
+  Client,
   Invoice,
-  InvoiceItem,
 } from '../generated/wire.js';
 import { fail, messages } from '../errors.js';
 import { type Cycle, CYCLE_NAMES, cycleCode, cyclePriceCents, isRecurring, offeredCycles } from './cycles.js';
-import { rateOf } from './currencies.js';
 import { addDays, formatDate, parseDateTime } from './dates.js';
-import { firstFreeLineId, lineDate, lineTotal } from './invoiceLines.js';
+import { lineDate } from './invoiceLines.js';
+import { type NewLine, newInvoice } from './invoices.js';
 import { formatCents, toCents } from './money.js';
 import { clientNames, pick } from './views.js';
 
@@ -63,47 +63,22 @@ function addonLineText(row: AccountAddon, cycle: Cycle): string {
 }
 
 /** The Unpaid, untaxed invoice for a newly attached addon: an Addon line and, with a setup fee, a Setup line. */
-export function addonInvoice(world: View, account: Account, row: AccountAddon, cycle: Cycle): Invoice {
-  const id = world.nextId('invoices');
-  const firstLine = firstFreeLineId(world, 'invoices');
-  const line = (n: number, type: string, description: string, amount: string): InvoiceItem => ({
-    id: String(firstLine + n),
-    invoice_id: id,
-    type,
-    item_id: row.id,
-    description,
-    amount,
-    taxed: '0',
-    qty: '1',
-    linetotal: lineTotal(amount, '1'),
-  });
+export function addonInvoice(world: View, client: Client, account: Account, row: AccountAddon, cycle: Cycle): Invoice {
   // A Once addon's one-time price is stored as its recurring_amount, so one rule covers both paytypes.
-  const setupCents = toCents(row.setup_fee);
-  const items = [line(0, 'Addon', addonLineText(row, cycle), row.recurring_amount)];
-  if (setupCents > 0) items.push(line(1, 'Setup', `${row.name} - setup fee`, row.setup_fee));
-  const total = formatCents(toCents(row.recurring_amount) + setupCents);
-  return {
-    id,
-    paid_id: '',
-    recurring_id: '0',
-    status: 'Unpaid',
-    client_id: account.client_id,
-    date: row.date_created,
-    duedate: row.date_created,
-    datepaid: '0000-00-00 00:00:00',
-    subtotal: total,
-    credit: '0.00',
-    tax: '0.00',
-    taxrate: '0.00',
-    tax2: '0.00',
-    taxrate2: '0.00',
-    total,
-    payment_module: row.payment_module,
+  const lines: NewLine[] = [
+    { type: 'Addon', item_id: row.id, description: addonLineText(row, cycle), amount: row.recurring_amount, taxed: false },
+  ];
+  if (toCents(row.setup_fee) > 0) {
+    lines.push({ type: 'Setup', item_id: row.id, description: `${row.name} - setup fee`, amount: row.setup_fee, taxed: false });
+  }
+  return newInvoice(world, {
+    client,
     currency_id: account.currency_id,
-    rate: rateOf(world, account.currency_id),
-    notes: '',
-    items,
-  };
+    payment_module: row.payment_module,
+    date: row.date_created,
+    lines,
+    taxed: false,
+  });
 }
 
 /** An attached addon as getAccountAddons lists it: module actions only for an addon run by a module. */

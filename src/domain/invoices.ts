@@ -2,10 +2,13 @@
 // with its lines, client and gateway name joined in, and a transaction as lists
 // show it.
 import type { View } from '../store/world.js';
-import type { Invoice, InvoiceView, Transaction, TransactionListItem } from '../generated/wire.js';
+import type { Client, Invoice, InvoiceItem, InvoiceView, Transaction, TransactionListItem } from '../generated/wire.js';
 import { clientNames, invoiceClient, pick } from './views.js';
 import { gatewayName } from './gateways.js';
-import { TOTAL_FIELDS } from './invoiceLines.js';
+import { TOTAL_FIELDS, firstFreeLineId, lineTotal, withTotals } from './invoiceLines.js';
+import { rateOf } from './currencies.js';
+import { taxRatesFor } from './taxes.js';
+import { ZERO_DATETIME } from './dates.js';
 
 const INVOICE_FIELDS = [
   'id',
@@ -52,4 +55,72 @@ export function transactionItem(world: View, tx: Transaction): TransactionListIt
     trans_id: tx.trans_id,
     invoice_id: tx.invoice_id,
   };
+}
+
+/** A line of a new invoice: what it bills, for how much, and whether tax applies. */
+export interface NewLine {
+  type: string;
+  item_id: string;
+  description: string;
+  amount: string;
+  taxed: boolean;
+  qty?: string;
+}
+
+/** What a new invoice needs besides its lines. `taxed: false` leaves both tax rates at 0.00. */
+export interface NewInvoice {
+  client: Client;
+  currency_id: string;
+  payment_module: string;
+  /** YYYY-MM-DD; the invoice is dated and due that day. */
+  date: string;
+  lines: readonly NewLine[];
+  taxed?: boolean;
+}
+
+/**
+ * The one way a call creates an invoice: Unpaid, lines numbered from the first
+ * free line id, tax rates from the client's tax rules, totals from the lines.
+ * The caller inserts it.
+ */
+export function newInvoice(world: View, spec: NewInvoice): Invoice {
+  const id = world.nextId('invoices');
+  const firstLine = firstFreeLineId(world, 'invoices');
+  const items: InvoiceItem[] = spec.lines.map((line, n) => {
+    const qty = line.qty ?? '1';
+    return {
+      id: String(firstLine + n),
+      invoice_id: id,
+      type: line.type,
+      item_id: line.item_id,
+      description: line.description,
+      amount: line.amount,
+      taxed: line.taxed ? '1' : '0',
+      qty,
+      linetotal: lineTotal(line.amount, qty),
+    };
+  });
+  const rates = spec.taxed === false ? { taxrate: '0.00', taxrate2: '0.00' } : taxRatesFor(world, spec.client);
+  return withTotals({
+    id,
+    paid_id: '',
+    recurring_id: '0',
+    status: 'Unpaid',
+    client_id: spec.client.id,
+    date: spec.date,
+    duedate: spec.date,
+    datepaid: ZERO_DATETIME,
+    subtotal: '0.00',
+    credit: '0.00',
+    tax: '0.00',
+    taxrate: rates.taxrate,
+    tax2: '0.00',
+    taxrate2: rates.taxrate2,
+    total: '0.00',
+    payment_module: spec.payment_module,
+    currency_id: spec.currency_id,
+    rate: rateOf(world, spec.currency_id),
+    notes: '',
+    items,
+  });
 }

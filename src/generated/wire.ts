@@ -39,12 +39,14 @@ export interface AllWireTypes {
   resources_gateway_json?: Gateway;
   resources_invoice_json?: Invoice;
   resources_news_item_json?: NewsItem;
+  resources_order_json?: Order;
   resources_order_draft_json?: OrderDraft;
   resources_order_page_json?: OrderPage;
   resources_predefined_reply_json?: PredefinedReply;
   resources_product_json?: Product;
   resources_registrar_json?: Registrar;
   resources_reply_category_json?: ReplyCategory;
+  resources_tax_rule_json?: TaxRule;
   resources_transaction_json?: Transaction;
   operations_accounts_addAddonToAccount_json?: AddAddonToAccount;
   operations_accounts_getAccountAddons_json?: GetAccountAddons;
@@ -562,10 +564,12 @@ export interface Collections {
   news: NewsItem[];
   reply_categories: ReplyCategory[];
   predefined_replies: PredefinedReply[];
+  orders: Order[];
   order_drafts: OrderDraft[];
   admins: Admin[];
   api_access: ApiAccess[];
   emails: Email[];
+  tax_rules: TaxRule[];
 }
 /**
  * A currency. The record with id "0" is the main currency (rate 1.0000); invoices with currency_id "0" are in it.
@@ -1195,6 +1199,109 @@ export interface PredefinedReply {
   reply: string;
 }
 /**
+ * An order as stored. What it bought is found by order_id on accounts, account_addons and domains; an upgrade order keeps its upgrades here. getOrders and getOrderDetails join in client names, the gateway name and the invoice's total and status.
+ */
+export interface Order {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * The 9-digit order number shown to clients; a function of the order id (src/domain/orders.ts), so a session replays to the same numbers.
+   */
+  number: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date_created: string;
+  status: 'Pending' | 'Active' | 'Fraud' | 'Cancelled';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  payment_module: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  invoice_id: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  total: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  order_ip: string;
+  notes: string;
+  /**
+   * Name of the fraud module that checked the order, "" for none (shown as null).
+   */
+  fraudmodule: string;
+  /**
+   * For an upgrade order: each service it moves and where to; applied when the order is activated.
+   */
+  upgrades: OrderUpgrade[];
+}
+export interface OrderUpgrade {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  account_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  old_product_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  new_product_id: string;
+  /**
+   * a billing cycle name such as Monthly
+   */
+  old_cycle:
+    | 'Free'
+    | 'One Time'
+    | 'Once'
+    | 'Hourly'
+    | 'Daily'
+    | 'Weekly'
+    | 'Monthly'
+    | 'Quarterly'
+    | 'Semi-Annually'
+    | 'Annually'
+    | 'Biennially'
+    | 'Triennially'
+    | 'Quadrennially'
+    | 'Quinquennially';
+  /**
+   * a billing cycle name such as Monthly
+   */
+  new_cycle:
+    | 'Free'
+    | 'One Time'
+    | 'Once'
+    | 'Hourly'
+    | 'Daily'
+    | 'Weekly'
+    | 'Monthly'
+    | 'Quarterly'
+    | 'Semi-Annually'
+    | 'Annually'
+    | 'Biennially'
+    | 'Triennially'
+    | 'Quadrennially'
+    | 'Quinquennially';
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  amount: string;
+  status: 'Pending' | 'Upgraded' | 'Cancelled';
+}
+/**
  * An order draft as stored: its services and domains in order. getOrderDraft renders the real draft shape (items keyed by index, product and prices joined in, mixed number/string fields).
  */
 export interface OrderDraft {
@@ -1320,6 +1427,23 @@ export interface Email {
      */
     [k: string]: string;
   };
+}
+/**
+ * A tax rate for clients of a country (and, when state is not empty, of one state). Level 1 gives an invoice's taxrate, level 2 its taxrate2; a state rule wins over the country rule of the same level; tax-exempt clients pay neither (src/domain/taxes.ts).
+ */
+export interface TaxRule {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  name: string;
+  level: '1' | '2';
+  country: string;
+  state: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  rate: string;
 }
 /**
  * Attaches catalogue addon `addon_id` to account `account_id`. Refused when the addon's `products` list ("" = every product) does not name the account's product, when the addon is unique and already attached to the account (an attachment that is Terminated or Cancelled does not count), when `cycle` is one the addon does not offer, and when `payment_module` names an unknown or disabled gateway. Offered cycles: a Regular addon each recurring cycle whose price is not "0.00", a Once addon only Once, a Free addon only Free. Without `cycle` the account's own billing cycle is used if the addon offers it, else the addon's first priced cycle (m, q, s, a, b, t, p4, p5, d, w, h). The new account addon is Pending, with the addon's name, the cycle's name ("One Time" for Once), recurring_amount and setup_fee converted from the main currency into the account's currency (in whole cents; a Once addon's one-time price is its recurring_amount, a Free addon's is 0.00), date_created today and next_due today plus one cycle (0000-00-00 for Once and Free), all by the session clock, and payment_module the given gateway or else the account's. With invoice=true (or 1) an Unpaid invoice for the account's client is added when the addon charges anything (a Free addon creates none): dated and due today, in the account's currency and rate, with the gateway above, untaxed (tax 0.00, subtotal = total), one line of type Addon (item_id the new account addon id, description "<addon name> (DD/MM/YYYY - DD/MM/YYYY)" for the first period, "<addon name> (One Time)" for a Once addon) and, when there is a setup fee, a line of type Setup ("<addon name> - setup fee"). Line ids continue from the highest invoice line id in use. Answers `newaddon: true` and `info: ["Addon added"]`, as the real call does; getAccountAddons, getInvoices and getInvoiceDetails show the result.

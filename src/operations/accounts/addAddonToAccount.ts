@@ -1,6 +1,7 @@
 import { defineMutation } from '../operation.js';
 import { notFound } from '../../errors.js';
 import { addonCharge, addonInvoice, checkAddonFits, chooseCycle } from '../../domain/accounts.js';
+import { requireClient } from '../../domain/clients.js';
 import { fromMainCents } from '../../domain/currencies.js';
 import { CYCLE_NAMES, nextDueDate } from '../../domain/cycles.js';
 import { requireEnabledGateway } from '../../domain/gateways.js';
@@ -37,7 +38,10 @@ export default defineMutation<AddAddonToAccountRequest, AddAddonToAccountResult 
     };
     // Nothing to charge (a Free addon) means no invoice, even when one is asked for.
     const charged = toCents(price) + toCents(setup) > 0;
-    const invoice = (p.invoice === 'true' || p.invoice === '1') && charged ? addonInvoice(world, account, row, cycle) : undefined;
+    const invoice =
+      (p.invoice === 'true' || p.invoice === '1') && charged
+        ? addonInvoice(world, requireClient(world, account.client_id), account, row, cycle)
+        : undefined;
 
     world.insert('account_addons', row);
     if (invoice) world.insert('invoices', invoice);
