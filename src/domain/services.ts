@@ -1,9 +1,18 @@
 // The service (account) state machine: which status each module action moves a
 // service from and to. accountCreate and friends, order activation, order
 // cancellation and deletion and the daily automation all move services here.
-import type { World } from '../store/world.js';
-import type { Account } from '../generated/wire.js';
-import { fail, messages } from '../errors.js';
+import { createHash } from 'node:crypto';
+import type { View, World } from '../store/world.js';
+import type { Account, Product } from '../generated/wire.js';
+import { fail, messages, notFound } from '../errors.js';
+import { type Cycle, CYCLE_NAMES, nextDueDate } from './cycles.js';
+import { addDays, formatDate, parseDateTime, ZERO_DATE } from './dates.js';
+import { formatCents } from './money.js';
+import { isServerProduct } from './products.js';
+
+export function requireService(world: View, id: string): Account {
+  return world.get('accounts', id) ?? notFound('Account', id);
+}
 
 export type ServiceStatus = Account['status'];
 
@@ -29,4 +38,83 @@ export function moveService(world: World, account: Account, move: ServiceMove): 
   const { from, to } = SERVICE_MOVES[move];
   if (!canMove(account, move)) fail(messages.serviceMoveRefused(account.id, account.status, to, from));
   return world.replace('accounts', { ...account, status: to });
+}
+
+// Provisioning modules by the id a product names, as services show them in `mod`.
+const MODULE_NAMES: Record<string, string> = { '3': 'Cpanel2', '5': 'SolusVM', '7': 'OnApp', '9': 'GoGetSSL' };
+
+/** The name of the provisioning module a product runs ("" when it runs none). */
+export function moduleName(product: Product): string {
+  return MODULE_NAMES[product.module] ?? '';
+}
+
+/** Days before a service's due date its renewal invoice is made (the bundled services follow it). */
+export const INVOICE_DAYS_BEFORE = 14;
+
+/** A control-panel login from the hostname (up to 8 letters and digits), "root" on servers, none without a module. */
+function usernameFor(product: Product, host: string): string {
+  if (moduleName(product) === '' || product.module === '9') return '';
+  if (isServerProduct(product)) return 'root';
+  return host
+    .replace(/[^a-z0-9]/gi, '')
+    .toLowerCase()
+    .slice(0, 8);
+}
+
+/** A password derived from the service id and date, so a replayed session stores the same one. */
+function passwordFor(id: string, date: string): string {
+  const digest = createHash('sha256').update(`billsim-service:${id}:${date}`).digest('base64');
+  return digest.replace(/[^A-Za-z0-9]/g, '').slice(0, 12);
+}
+
+export interface NewService {
+  clientId: string;
+  orderId: string;
+  product: Product;
+  cycle: Cycle;
+  host: string;
+  paymentModule: string;
+  currencyId: string;
+  /** Recurring price and setup fee of one period, in cents of currencyId. */
+  priceCents: number;
+  setupCents: number;
+  now: Date;
+  /** The id to give it: a caller creating several services at once numbers them itself. */
+  id?: string;
+}
+
+/**
+ * A Pending service as an order creates it: its first period starts today, so it is
+ * next due one period on (a charge that never recurs has no due date). The caller inserts it.
+ */
+export function newService(world: View, spec: NewService): Account {
+  const id = spec.id ?? world.nextId('accounts');
+  const today = formatDate(spec.now);
+  const nextDue = nextDueDate(spec.cycle, spec.now);
+  const nextInvoice = nextDue === ZERO_DATE ? ZERO_DATE : formatDate(addDays(parseDateTime(nextDue) as Date, -INVOICE_DAYS_BEFORE));
+  return {
+    id,
+    client_id: spec.clientId,
+    order_id: spec.orderId,
+    product_id: spec.product.id,
+    parent_id: '0',
+    date_created: today,
+    domain: spec.host,
+    server_id: '0',
+    payment_module: spec.paymentModule,
+    firstpayment: formatCents(spec.priceCents + spec.setupCents),
+    total: formatCents(spec.priceCents),
+    billingcycle: CYCLE_NAMES[spec.cycle],
+    billingtype: 'PrePay',
+    next_due: nextDue,
+    next_invoice: nextInvoice,
+    status: 'Pending',
+    label: '',
+    username: usernameFor(spec.product, spec.host),
+    password: passwordFor(id, today),
+    manual: '0',
+    currency_id: spec.currencyId,
+    notes: '',
+    mod: moduleName(spec.product),
+  };
 }
