@@ -59,6 +59,14 @@ export const messages = {
     `it applies to products ${products.join(', ')}`,
   serviceMoveRefused: (id: string, status: string, to: string, from: readonly string[]) =>
     `Account ${id} is ${status}: only a service that is ${from.join(' or ')} can become ${to}`,
+  domainNotPending: (id: string, name: string, status: string, wanted: string) =>
+    `Domain ${id} (${name}) is ${status}: only a ${wanted} domain can be registered this way`,
+  tldNotSold: (given: string, sold: readonly string[]) => `TLD ${given} is not sold here: give one of ${sold.join(', ')} or its product id`,
+  orderForContact: (id: string, parentId: string) =>
+    `Client ${id} is a contact of client ${parentId}: orders are placed for the main client ${parentId}`,
+  clientCannotOrder: (id: string, status: string) => `Client ${id} is ${status}: only an Active client can place an order`,
+  domainHeld: (name: string, id: string, status: string) => `Domain ${name} is already held here (domain ${id}, ${status})`,
+  domainTwice: (name: string) => `Domain ${name} appears twice in the order`,
   addonUnique: (addonId: string, accountId: string, attachedId: string) =>
     `Addon ${addonId} is unique and account ${accountId} already has it (account addon ${attachedId})`,
   addonCycleNotOffered: (addonId: string, cycle: string, offered: readonly string[]) =>
