@@ -41,7 +41,9 @@ export const messages = {
     `Product ${productId} is not priced on cycle ${cycle}; it offers: ${offered.join(', ') || 'no cycle'}`,
   periodNotOffered: (tld: string, period: string, action: string, offered: string[]) =>
     `TLD ${tld} is not priced for a ${period}-year ${action}; it offers: ${offered.join(', ') || 'no period'}`,
-  eppCodeForRegister: () => 'Parameter epp_code applies to a Transfer only: give action=Transfer or leave epp_code out',
+  eppCodeForRegister: (param = 'epp_code', action = 'action') =>
+    `Parameter ${param} applies to a Transfer only: give ${action}=Transfer or leave ${param} out`,
+  orderEmpty: () => 'Nothing to order: give product and cycle, or domain_action, domain_sld and domain_tld',
   cardMissing: (clientId: string) => `Client ${clientId} has no card on file: add a card before tokenizing it`,
   emailInUse: (email: string) => `Email ${email} is already used by another client or contact`,
   passwordsDiffer: () => 'Parameters password and password2 must be the same',
@@ -67,6 +69,8 @@ export const messages = {
   clientCannotOrder: (id: string, status: string) => `Client ${id} is ${status}: only an Active client can place an order`,
   domainHeld: (name: string, id: string, status: string) => `Domain ${name} is already held here (domain ${id}, ${status})`,
   domainTwice: (name: string) => `Domain ${name} appears twice in the order`,
+  orderMoveRefused: (id: string, status: string, to: string, from: readonly string[]) =>
+    `Order #${id} is ${status}: only an order that is ${from.join(' or ')} can be marked ${to}`,
   addonUnique: (addonId: string, accountId: string, attachedId: string) =>
     `Addon ${addonId} is unique and account ${accountId} already has it (account addon ${attachedId})`,
   addonCycleNotOffered: (addonId: string, cycle: string, offered: readonly string[]) =>

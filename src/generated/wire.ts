@@ -57,6 +57,7 @@ export interface AllWireTypes {
   operations_clients_getClientContacts_json?: GetClientContacts;
   operations_clients_getClientDetails_json?: GetClientDetails;
   operations_clients_getClientDomains_json?: GetClientDomains;
+  operations_clients_getClientOrders_json?: GetClientOrders;
   operations_clients_getClients_json?: GetClients;
   operations_clients_tokenizeClientCard_json?: TokenizeClientCard;
   operations_domains_getDomainDetails_json?: GetDomainDetails;
@@ -71,9 +72,18 @@ export interface AllWireTypes {
   operations_misc_getNews_json?: GetNews;
   operations_misc_getNewsItem_json?: GetNewsItem;
   operations_misc_verifyAdminLogin_json?: VerifyAdminLogin;
+  operations_orders_addOrder_json?: AddOrder;
+  operations_orders_deleteOrder_json?: DeleteOrder;
   operations_orders_editOrderDraftItem_json?: EditOrderDraftItem;
+  operations_orders_getOrderDetails_json?: GetOrderDetails;
   operations_orders_getOrderDraft_json?: GetOrderDraft;
+  operations_orders_getOrders_json?: GetOrders;
   operations_orders_removeOrderDraftItem_json?: RemoveOrderDraftItem;
+  operations_orders_setOrderActive_json?: SetOrderActive;
+  operations_orders_setOrderCancel_json?: SetOrderCancel;
+  operations_orders_setOrderFraud_json?: SetOrderFraud;
+  operations_orders_setOrderPending_json?: SetOrderPending;
+  operations_orders_setOrderStatus_json?: SetOrderStatus;
   operations_services_bulkAddProducts_json?: BulkAddProducts;
   operations_services_getAddons_json?: GetAddons;
   operations_services_getOrderPages_json?: GetOrderPages;
@@ -2252,6 +2262,75 @@ export interface DomainListItem {
   idprotection: '0' | '1';
 }
 /**
+ * One client's orders (client `id`), newest first, paginated with `sorter`, in getOrders' item shape (no page of the real API is published; real client code reads `orders`). `list` filters by status as in getOrders. An unknown client is an error.
+ */
+export interface GetClientOrders {
+  request: GetClientOrdersRequest;
+  result: GetClientOrdersResult;
+}
+export interface GetClientOrdersRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * a page number counted from 0
+   */
+  page?: string;
+  /**
+   * a page size from 1 to 1000
+   */
+  perpage?: string;
+  list?: 'all' | 'active' | 'pending' | 'fraud' | 'cancelled';
+}
+export interface GetClientOrdersResult {
+  orders: OrderListItem[];
+  sorter: Sorter;
+}
+/**
+ * An order as getOrders and getClientOrders list it. The real item shape is not published; its key order follows what real clients read by adjacency (id then date_created; status then firstname; lastname then module; invtotal, invstatus, currency_id) and the getClientDraftOrders item. `module` is the gateway's display name (null without one); invtotal and invstatus are null when the order has no invoice.
+ */
+export interface OrderListItem {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date_created: string;
+  /**
+   * The 9-digit order number shown to clients; a function of the order id (src/domain/orders.ts), so a session replays to the same numbers.
+   */
+  number: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  total: string;
+  status: 'Pending' | 'Active' | 'Fraud' | 'Cancelled';
+  firstname: string;
+  lastname: string;
+  module: string | null;
+  invtotal: string | null;
+  invstatus: ('Paid' | 'Unpaid' | 'Cancelled' | 'Refunded' | 'Collections' | 'Draft' | 'Recurring') | null;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  invoice_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  payment_module: string;
+}
+/**
  * List main client accounts (contacts excluded), newest first (highest id first), as the real sample orders them. `services` is a JSON number: how many accounts (services) the client has. Paginated with `sorter`.
  */
 export interface GetClients {
@@ -3263,6 +3342,103 @@ export interface VerifyAdminLoginResult {
   admin_id: string;
 }
 /**
+ * Places an order for main client `client_id` and answers `order_id` (a string, as published) and info ["New Order created"]. A service item: `product` with `cycle` (a cycle it is priced on) and `domain_name` as its hostname. A domain item: `domain_action` (register or transfer), `domain_sld`, `domain_tld` (".com" or the TLD's product id) and `domain_period` (years the TLD is priced for, default 1), `domain_eppcode` for a transfer, `domain_idp`=1 for ID protection. One order may hold both. Everything is checked first (client Active and not a contact, product and cycle, enabled gateway `module`, domain label, TLD sold, period priced, name not already held); then the order is created Pending with a 9-digit `number`, one Pending service per product, a Pending Registration or Pending Transfer domain, and with `invoice_generate`=1 one Unpaid invoice due today (a line per service for its first period, a setup line when there is a fee, a line per domain; taxed by the client's tax rules), priced in the client's currency. `confirm`=1 records the order confirmation e-mail and `invoice_info`=1 the invoice e-mail in the outbox. The page lists confirm, invoice_generate and invoice_info as required; billsim takes them as optional flags defaulting to 0. `coupon`, `domain_dns` and `domain_email` are accepted and ignored (billsim keeps no coupons or DNS/e-mail forwarding add-ons).
+ */
+export interface AddOrder {
+  request: AddOrderRequest;
+  result: AddOrderResult;
+}
+export interface AddOrderRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  client_id: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  product?: string;
+  /**
+   * a billing cycle code: m, q, s, a, b, t, p4, p5, d, w, h, Once or Free
+   */
+  cycle?: 'h' | 'd' | 'w' | 'm' | 'q' | 's' | 'a' | 'b' | 't' | 'p4' | 'p5' | 'Once' | 'Free';
+  /**
+   * "0" or "1"
+   */
+  confirm?: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  invoice_generate?: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  invoice_info?: '0' | '1';
+  /**
+   * a positive whole number id, such as 1
+   */
+  module?: string;
+  /**
+   * a hostname of at most 255 characters
+   */
+  domain_name?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  coupon?: string;
+  /**
+   * register or transfer
+   */
+  domain_action?: string;
+  /**
+   * a domain label such as example
+   */
+  domain_sld?: string;
+  /**
+   * a TLD such as .com, or a TLD product id
+   */
+  domain_tld?: string;
+  /**
+   * a number of years from 1 to 99
+   */
+  domain_period?: string;
+  /**
+   * a transfer authorisation code of at most 255 characters
+   */
+  domain_eppcode?: string;
+  /**
+   * "0" or "1"
+   */
+  domain_dns?: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  domain_email?: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  domain_idp?: '0' | '1';
+}
+export interface AddOrderResult {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  order_id: string;
+}
+/**
+ * Deletes order `id`. As the published page warns, its Active and Suspended services are terminated first; its Pending services and pending domains are cancelled and an Unpaid invoice cancelled. The services, domains and invoice stay as history (services and domains with order_id "0"). info ["Order #4 deleted"].
+ */
+export interface DeleteOrder {
+  request: DeleteOrderRequest;
+  result: DeleteOrderResult;
+}
+export interface DeleteOrderRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface DeleteOrderResult {}
+/**
  * Changes one item of order draft `id`, picked by exactly one of `service` (a service_id of the draft) or `domain` (a domain_id of the draft); both or neither is an error. A service takes product, cycle, host, qty and custom; a domain takes period, action and epp_code; a parameter of the other kind is an error, and so is a call that gives none ("Nothing to change: ..."). A service's product must exist and must not be a domain TLD (paytype DomainRegular). Its cycle must be one the product is priced on: a Regular product offers each recurring cycle whose price is not "0.00", a Once product only "Once", a Free product only "Free"; a new product without a cycle keeps the current cycle if the new product offers it, else the call fails naming both. `host` is stored in the service's `domain` field (the real draft keeps the hostname there). `custom[<category_id>][<field_id>]=value` merges into the stored custom values; an empty value removes that field, and a category left without fields disappears. A domain's period must be one the TLD is priced on for the domain's (new) action: a row for that period in the TLD's price list whose register or transfer price is not "0.00". A registration carries no EPP code: switching to Register clears it, and a non-empty epp_code for a Register is an error. Prices, the billing period and the draft totals follow the new product, cycle, qty and period (they are computed when the draft is shown). Answers the whole updated draft as getOrderDraft shows it and `info: ["Draft item updated"]`. The real API's published sample (`"draft": []`, info `upgrade_order_success`) documents no parameters beyond the draft id.
  */
 export interface EditOrderDraftItem {
@@ -3735,6 +3911,208 @@ export interface DraftRecipient {
   howdidyou: string;
 }
 /**
+ * Order `id` as published (the stored sample is cut after `details`): its fields with the client's names, the gateway's name as `module`, the invoice's total and status (null without an invoice), `balance`, and what the order created: `hosting` (services), `addons`, `upgrades`, `fieldupgrades` (always empty) and `domains`. The hosting and addon item shapes are not published and chosen from the service and addon records.
+ */
+export interface GetOrderDetails {
+  request: GetOrderDetailsRequest;
+  result: GetOrderDetailsResult;
+}
+export interface GetOrderDetailsRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface GetOrderDetailsResult {
+  details: OrderDetails;
+}
+export interface OrderDetails {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * The 9-digit order number shown to clients; a function of the order id (src/domain/orders.ts), so a session replays to the same numbers.
+   */
+  number: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  payment_module: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  invoice_id: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  total: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date_created: string;
+  status: 'Pending' | 'Active' | 'Fraud' | 'Cancelled';
+  order_ip: string;
+  notes: string;
+  firstname: string;
+  lastname: string;
+  /**
+   * The gateway's display name, null without one.
+   */
+  module: string | null;
+  invtotal: string | null;
+  invstatus: ('Paid' | 'Unpaid' | 'Cancelled' | 'Refunded' | 'Collections' | 'Draft' | 'Recurring') | null;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  fraudmodule: string | null;
+  /**
+   * Completed when the order's invoice is Paid or there is none to pay, else Incomplete.
+   */
+  balance: 'Completed' | 'Incomplete';
+  hosting: OrderDetailsHosting[];
+  addons: OrderDetailsAddon[];
+  upgrades: OrderUpgrade[];
+  /**
+   * Always empty: billsim keeps no configurable-option upgrades.
+   *
+   * @maxItems 0
+   */
+  fieldupgrades: [];
+  domains: OrderDetailsDomain[];
+}
+/**
+ * A service the order created (shape chosen: the published sample's hosting list is empty).
+ */
+export interface OrderDetailsHosting {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  product_id: string;
+  name: string;
+  domain: string;
+  /**
+   * a billing cycle name such as Monthly
+   */
+  billingcycle:
+    | 'Free'
+    | 'One Time'
+    | 'Once'
+    | 'Hourly'
+    | 'Daily'
+    | 'Weekly'
+    | 'Monthly'
+    | 'Quarterly'
+    | 'Semi-Annually'
+    | 'Annually'
+    | 'Biennially'
+    | 'Triennially'
+    | 'Quadrennially'
+    | 'Quinquennially';
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  firstpayment: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  total: string;
+  status: 'Pending' | 'Active' | 'Suspended' | 'Terminated' | 'Cancelled' | 'Fraud';
+  /**
+   * a date as YYYY-MM-DD
+   */
+  next_due: string;
+}
+/**
+ * An addon attached to one of the order's services (shape chosen: the published sample's addons list is empty).
+ */
+export interface OrderDetailsAddon {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  account_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  addon_id: string;
+  name: string;
+  /**
+   * a billing cycle name such as Monthly
+   */
+  billingcycle:
+    | 'Free'
+    | 'One Time'
+    | 'Once'
+    | 'Hourly'
+    | 'Daily'
+    | 'Weekly'
+    | 'Monthly'
+    | 'Quarterly'
+    | 'Semi-Annually'
+    | 'Annually'
+    | 'Biennially'
+    | 'Triennially'
+    | 'Quadrennially'
+    | 'Quinquennially';
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  recurring_amount: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  setup_fee: string;
+  status: 'Pending' | 'Active' | 'Suspended' | 'Terminated' | 'Cancelled';
+}
+/**
+ * A domain the order registers or transfers, as published: five name-server slots and nsips [""].
+ */
+export interface OrderDetailsDomain {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  name: string;
+  type: 'Register' | 'Transfer' | 'Renew';
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  firstpayment: string;
+  period: string;
+  status:
+    | 'Pending'
+    | 'Pending Registration'
+    | 'Pending Transfer'
+    | 'Active'
+    | 'Expired'
+    | 'Cancelled'
+    | 'Fraud'
+    | 'Transferred Away';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  reg_module: string;
+  /**
+   * @minItems 5
+   * @maxItems 5
+   */
+  nameservers: [string, string, string, string, string];
+  nsips: string[];
+}
+/**
  * One order draft in the published wire shape (services keyed by service_id, [] when empty; numeric draft ids, string estimate_id). Where the real shape is unpublished the simulator chooses: domains keyed by domain_id like services (see DraftViewDomain), and subtotal/total numbers after available_recipients. Like the calls that change a draft, it answers `info`, a list of strings: empty here, since a read has nothing to report.
  */
 export interface GetOrderDraft {
@@ -3749,6 +4127,28 @@ export interface GetOrderDraftRequest {
 }
 export interface GetOrderDraftResult {
   draft: DraftView;
+}
+/**
+ * Orders, newest first, paginated with `sorter`. `list` picks a status: all (default), active, pending, fraud or cancelled. The item shape is not published: see OrderListItem; getOrderDetails gives what an order bought.
+ */
+export interface GetOrders {
+  request: GetOrdersRequest;
+  result: GetOrdersResult;
+}
+export interface GetOrdersRequest {
+  /**
+   * a page number counted from 0
+   */
+  page?: string;
+  /**
+   * a page size from 1 to 1000
+   */
+  perpage?: string;
+  list?: 'all' | 'active' | 'pending' | 'fraud' | 'cancelled';
+}
+export interface GetOrdersResult {
+  orders: OrderListItem[];
+  sorter: Sorter;
 }
 /**
  * Removes one item of order draft `id`, picked by exactly one of `service` (a service_id of the draft) or `domain` (a domain_id of the draft); both or neither is an error. The other items keep their ids. Answers the whole updated draft as getOrderDraft shows it (an emptied item list as []; totals without the removed item) and `info: ["Draft item removed"]`.
@@ -3774,6 +4174,82 @@ export interface RemoveOrderDraftItemRequest {
 export interface RemoveOrderDraftItemResult {
   draft: DraftView;
 }
+/**
+ * Accepts Pending order `id` and runs its automation: Pending services become Active (as accountCreate would), their addons Active, Pending Registration domains are registered (Active, expiring today + period), an upgrade order's upgrades are applied. Echoes `id` (a string) as published; info ["Order #4 activated"]. Any other status is refused, naming it.
+ */
+export interface SetOrderActive {
+  request: SetOrderActiveRequest;
+  result: SetOrderActiveResult;
+}
+export interface SetOrderActiveRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface SetOrderActiveResult {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+}
+/**
+ * Cancels order `id` (Pending, Active or Fraud) with what it has not delivered: its Pending services, addons and domains and Pending upgrades are Cancelled, an Unpaid invoice Cancelled; Active services stay. info ["Order #4 marked Cancelled"]; a Cancelled order is refused.
+ */
+export interface SetOrderCancel {
+  request: SetOrderCancelRequest;
+  result: SetOrderCancelResult;
+}
+export interface SetOrderCancelRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface SetOrderCancelResult {}
+/**
+ * Marks order `id` Fraud with its Pending, Active and Suspended services; pending domains become Fraud, Pending addons Cancelled, an Unpaid invoice Cancelled. info ["Order #4 marked Fraud"]; an order already Fraud is refused.
+ */
+export interface SetOrderFraud {
+  request: SetOrderFraudRequest;
+  result: SetOrderFraudResult;
+}
+export interface SetOrderFraudRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface SetOrderFraudResult {}
+/**
+ * Marks order `id` (Active, Fraud or Cancelled) Pending; nothing else changes. info ["Order #4 marked Pending"]; a Pending order is refused.
+ */
+export interface SetOrderPending {
+  request: SetOrderPendingRequest;
+  result: SetOrderPendingResult;
+}
+export interface SetOrderPendingRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface SetOrderPendingResult {}
+/**
+ * Sets order `id`'s status only (Active, Pending, Cancelled or Fraud) and runs no automation, as published; info ["Order status changed"].
+ */
+export interface SetOrderStatus {
+  request: SetOrderStatusRequest;
+  result: SetOrderStatusResult;
+}
+export interface SetOrderStatusRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  status: 'Pending' | 'Active' | 'Fraud' | 'Cancelled';
+}
+export interface SetOrderStatusResult {}
 /**
  * Create products by copying existing ones. Each entry `products[n]` copies product or TLD `copyof` (prices, order page, type, settings) under `name`; a name already used by any product (compared without case) is never refused: the copy takes a numeric suffix, ".test" -> ".test(2)" -> ".test(3)", and copying under a taken name that already ends in such a suffix continues from that number (".test(2)" -> ".test(3)"). `periods[k]` (k = 1..10 years) sets register/transfer/renew prices of TLD copies only; other periods keep the template's prices. Entries are checked before anything is written: one invalid entry creates nothing. Answers the new ids in entry order and, in `info`, one line per new product.
  */

@@ -3,7 +3,9 @@
 import type { AnyOperation } from './operation.js';
 import addAddonToAccount from './accounts/addAddonToAccount.js';
 import addClientContact from './clients/addClientContact.js';
+import addOrder from './orders/addOrder.js';
 import bulkAddProducts from './services/bulkAddProducts.js';
+import deleteOrder from './orders/deleteOrder.js';
 import editEstimateDetails from './estimates/editEstimateDetails.js';
 import editOrderDraftItem from './orders/editOrderDraftItem.js';
 import getAccountAddons from './accounts/getAccountAddons.js';
@@ -14,6 +16,7 @@ import getClientAccounts from './clients/getClientAccounts.js';
 import getClientContacts from './clients/getClientContacts.js';
 import getClientDetails from './clients/getClientDetails.js';
 import getClientDomains from './clients/getClientDomains.js';
+import getClientOrders from './clients/getClientOrders.js';
 import getClients from './clients/getClients.js';
 import getCurrencies from './misc/getCurrencies.js';
 import getDomainDetails from './domains/getDomainDetails.js';
@@ -24,8 +27,10 @@ import getInvoiceDetails from './invoices/getInvoiceDetails.js';
 import getInvoices from './invoices/getInvoices.js';
 import getNews from './misc/getNews.js';
 import getNewsItem from './misc/getNewsItem.js';
+import getOrderDetails from './orders/getOrderDetails.js';
 import getOrderDraft from './orders/getOrderDraft.js';
 import getOrderPages from './services/getOrderPages.js';
+import getOrders from './orders/getOrders.js';
 import getOtherPopularProducts from './services/getOtherPopularProducts.js';
 import getPredefinedReplies from './tickets/getPredefinedReplies.js';
 import getProductDetails from './services/getProductDetails.js';
@@ -33,13 +38,20 @@ import getProducts from './services/getProducts.js';
 import getSubCategories from './services/getSubCategories.js';
 import getTransactions from './invoices/getTransactions.js';
 import removeOrderDraftItem from './orders/removeOrderDraftItem.js';
+import setOrderActive from './orders/setOrderActive.js';
+import setOrderCancel from './orders/setOrderCancel.js';
+import setOrderFraud from './orders/setOrderFraud.js';
+import setOrderPending from './orders/setOrderPending.js';
+import setOrderStatus from './orders/setOrderStatus.js';
 import tokenizeClientCard from './clients/tokenizeClientCard.js';
 import verifyAdminLogin from './misc/verifyAdminLogin.js';
 
 export const operations: Readonly<Record<string, AnyOperation>> = {
   addAddonToAccount,
   addClientContact,
+  addOrder,
   bulkAddProducts,
+  deleteOrder,
   editEstimateDetails,
   editOrderDraftItem,
   getAccountAddons,
@@ -50,6 +62,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getClientContacts,
   getClientDetails,
   getClientDomains,
+  getClientOrders,
   getClients,
   getCurrencies,
   getDomainDetails,
@@ -60,8 +73,10 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getInvoices,
   getNews,
   getNewsItem,
+  getOrderDetails,
   getOrderDraft,
   getOrderPages,
+  getOrders,
   getOtherPopularProducts,
   getPredefinedReplies,
   getProductDetails,
@@ -69,6 +84,11 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getSubCategories,
   getTransactions,
   removeOrderDraftItem,
+  setOrderActive,
+  setOrderCancel,
+  setOrderFraud,
+  setOrderPending,
+  setOrderStatus,
   tokenizeClientCard,
   verifyAdminLogin,
 };
