@@ -2,8 +2,11 @@
 // default export is its operation; its schema is schemas/operations/<section>/<call>.json.
 import type { AnyOperation } from './operation.js';
 import addAddonToAccount from './accounts/addAddonToAccount.js';
+import addClient from './clients/addClient.js';
 import addClientContact from './clients/addClientContact.js';
 import bulkAddProducts from './services/bulkAddProducts.js';
+import deleteClient from './clients/deleteClient.js';
+import deleteClientContact from './clients/deleteClientContact.js';
 import editEstimateDetails from './estimates/editEstimateDetails.js';
 import editOrderDraftItem from './orders/editOrderDraftItem.js';
 import getAccountAddons from './accounts/getAccountAddons.js';
@@ -33,13 +36,19 @@ import getProducts from './services/getProducts.js';
 import getSubCategories from './services/getSubCategories.js';
 import getTransactions from './invoices/getTransactions.js';
 import removeOrderDraftItem from './orders/removeOrderDraftItem.js';
+import setClientDetails from './clients/setClientDetails.js';
+import setContactDetails from './clients/setContactDetails.js';
 import tokenizeClientCard from './clients/tokenizeClientCard.js';
 import verifyAdminLogin from './misc/verifyAdminLogin.js';
+import verifyClientLogin from './clients/verifyClientLogin.js';
 
 export const operations: Readonly<Record<string, AnyOperation>> = {
   addAddonToAccount,
+  addClient,
   addClientContact,
   bulkAddProducts,
+  deleteClient,
+  deleteClientContact,
   editEstimateDetails,
   editOrderDraftItem,
   getAccountAddons,
@@ -69,6 +78,9 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getSubCategories,
   getTransactions,
   removeOrderDraftItem,
+  setClientDetails,
+  setContactDetails,
   tokenizeClientCard,
   verifyAdminLogin,
+  verifyClientLogin,
 };
