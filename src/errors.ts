@@ -49,6 +49,11 @@ export const messages = {
   passwordsDiffer: () => 'Parameters password and password2 must be the same',
   contactOfContact: (id: string, parentId: string) =>
     `Client ${id} is a contact of client ${parentId}: contacts can only be added to a main client`,
+  isContact: (id: string, parentId: string, instead: string) =>
+    `Client ${id} is a contact of client ${parentId}, not a main client: ${instead}`,
+  isMainClient: (id: string, instead: string) => `Client ${id} is a main client, not a contact: ${instead}`,
+  contactOfOther: (contactId: string, parentId: string, given: string) =>
+    `Contact ${contactId} belongs to client ${parentId}, not to client ${given}`,
   loginInvalid: () => 'Invalid login details: unknown username, wrong password or inactive account',
   inEntry: (param: string, message: string) => `${param}: ${message}`,
   tldOnly: (param: string) => `${param} applies to TLD products only`,

@@ -70,4 +70,10 @@ export const EXAMPLES: Record<string, string> = {
   getNews: '',
   getAddons: '',
   getHostBillversion: '',
+  addClient:
+    'email=olivia@example.com&password=S3cret!&password2=S3cret!&firstname=Olivia&lastname=Brandt&country=AT&currency_id=1&notify=1',
+  setClientDetails: 'id=1&city=Round%20Rock&phonenumber=%2B1.5125550100',
+  setContactDetails: 'id=10&lastname=Reed-Hale',
+  deleteClient: 'id=5',
+  deleteClientContact: 'client_id=10&parent_id=1',
 };

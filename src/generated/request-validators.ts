@@ -293,19 +293,994 @@ validate12.errors = vErrors;
 return errors === 0;
 }
 
-export const addClientContact = validate15;
-const schema51 = {"title":"AddClientContactRequest","type":"object","required":["id","firstname","lastname","email","password","password2"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"lastname":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"email":{"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as jane@example.com"},"password":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty password of at most 255 characters"},"password2":{"type":"string","maxLength":255,"description":"a text of at most 255 characters, the same as password"},"companyname":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"address1":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"address2":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"city":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"state":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"postcode":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"phonenumber":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"country":{"type":"string","pattern":"^([A-Za-z]{2})?$","description":"an ISO 3166-1 alpha-2 country code, such as GB"},"privileges":{"title":"AddClientContactPrivileges","type":"object","additionalProperties":false,"description":"a set of privileges such as privileges[billing][invoices]=1","properties":{"billing":{"title":"AddClientContactBillingPrivileges","type":"object","additionalProperties":false,"description":"a set of billing privileges: emails, invoices, payinvoice, orders, addfunds, creditcards","properties":{"emails":{"$ref":"#/definitions/granted"},"invoices":{"$ref":"#/definitions/granted"},"payinvoice":{"$ref":"#/definitions/granted"},"orders":{"$ref":"#/definitions/granted"},"addfunds":{"$ref":"#/definitions/granted"},"creditcards":{"$ref":"#/definitions/granted"}}},"support":{"title":"AddClientContactSupportPrivileges","type":"object","additionalProperties":false,"description":"a set of support privileges: emails, tickets, newticket, closeticket","properties":{"emails":{"$ref":"#/definitions/granted"},"tickets":{"$ref":"#/definitions/granted"},"newticket":{"$ref":"#/definitions/granted"},"closeticket":{"$ref":"#/definitions/granted"}}},"misc":{"title":"AddClientContactMiscPrivileges","type":"object","additionalProperties":false,"description":"a set of misc privileges: editmain, emails, editipaccess, manageprofiles, affiliates","properties":{"editmain":{"$ref":"#/definitions/granted"},"emails":{"$ref":"#/definitions/granted"},"editipaccess":{"$ref":"#/definitions/granted"},"manageprofiles":{"$ref":"#/definitions/granted"},"affiliates":{"$ref":"#/definitions/granted"}}}}}}};
-const schema22 = {"type":"string","enum":["1"],"description":"the value 1 (granted)"};
-const pattern7 = new RegExp("^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", "u");
-const pattern8 = new RegExp("^([A-Za-z]{2})?$", "u");
+export const addClient = validate15;
+const schema50 = {"title":"AddClientRequest","type":"object","required":["email","password","password2"],"properties":{"email":{"$ref":"#/definitions/email"},"password":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty password of at most 255 characters"},"password2":{"type":"string","maxLength":255,"description":"a text of at most 255 characters, the same as password"},"firstname":{"$ref":"#/definitions/text255"},"lastname":{"$ref":"#/definitions/text255"},"notify":{"$ref":"../../common/defs.json#/definitions/flag"},"phonenumber":{"$ref":"#/definitions/text255"},"type":{"$ref":"#/definitions/clientType"},"address1":{"$ref":"#/definitions/text255"},"address2":{"$ref":"#/definitions/text255"},"city":{"$ref":"#/definitions/text255"},"state":{"$ref":"#/definitions/text255"},"postcode":{"$ref":"#/definitions/text255"},"country":{"$ref":"#/definitions/country"},"companyname":{"$ref":"#/definitions/text255"},"language":{"$ref":"#/definitions/language"},"status":{"type":"string","enum":["Active","Lead","Prospect","Lost"],"description":"one of Active, Lead, Prospect or Lost"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+const schema21 = {"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as jane@example.com"};
+const schema22 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema24 = {"type":"string","enum":["0","1"],"description":"\"0\" or \"1\""};
+const schema26 = {"type":"string","enum":["Private","Company"],"description":"Private or Company"};
+const schema32 = {"type":"string","pattern":"^([A-Za-z]{2})?$","description":"an ISO 3166-1 alpha-2 country code, such as GB"};
+const schema34 = {"type":"string","pattern":"^[a-z]{2,32}$","description":"a language name in lower case letters, such as english"};
+const schema35 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,17})$","description":"0 or a positive whole number id"};
 const func2 = require("ajv/dist/runtime/ucs2length").default;
+const pattern6 = new RegExp("^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", "u");
+const pattern7 = new RegExp("^([A-Za-z]{2})?$", "u");
+const pattern8 = new RegExp("^[a-z]{2,32}$", "u");
+const pattern9 = new RegExp("^(0|[1-9][0-9]{0,17})$", "u");
 
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.email === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema50.required,parentSchema:schema50,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.password === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema50.required,parentSchema:schema50,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.password2 === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password2"},message:"must have required property '"+"password2"+"'",schema:schema50.required,parentSchema:schema50,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.email !== undefined){
+let data0 = data.email;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err3 = {instancePath:instancePath+"/email",schemaPath:"#/definitions/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["email"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func2(data0) > 254){
+const err4 = {instancePath:instancePath+"/email",schemaPath:"#/definitions/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema21,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!pattern6.test(data0)){
+const err5 = {instancePath:instancePath+"/email",schemaPath:"#/definitions/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema21,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.password !== undefined){
+let data1 = data.password;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err6 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.password.type,parentSchema:schema50.properties.password,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["password"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 255){
+const err7 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema50.properties.password,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(func2(data1) < 1){
+const err8 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema50.properties.password,data:data1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.password2 !== undefined){
+let data2 = data.password2;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err9 = {instancePath:instancePath+"/password2",schemaPath:"#/properties/password2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.password2.type,parentSchema:schema50.properties.password2,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["password2"] = coerced2;
+}
+}
+}
+if(typeof data2 === "string"){
+if(func2(data2) > 255){
+const err10 = {instancePath:instancePath+"/password2",schemaPath:"#/properties/password2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema50.properties.password2,data:data2};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.firstname !== undefined){
+let data3 = data.firstname;
+if(typeof data3 !== "string"){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if(typeof data3 === "string"){
+coerced3 = data3;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data3;
+}
+else if(data3 === null){
+coerced3 = "";
+}
+else {
+const err11 = {instancePath:instancePath+"/firstname",schemaPath:"#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["firstname"] = coerced3;
+}
+}
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 255){
+const err12 = {instancePath:instancePath+"/firstname",schemaPath:"#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema22,data:data3};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.lastname !== undefined){
+let data4 = data.lastname;
+if(typeof data4 !== "string"){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType4 = typeof data4;
+if(typeof data4 === "string"){
+coerced4 = data4;
+}
+}
+if(!(coerced4 !== undefined)){
+if(dataType4 == "number" || dataType4 == "boolean"){
+coerced4 = "" + data4;
+}
+else if(data4 === null){
+coerced4 = "";
+}
+else {
+const err13 = {instancePath:instancePath+"/lastname",schemaPath:"#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data4};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["lastname"] = coerced4;
+}
+}
+}
+if(typeof data4 === "string"){
+if(func2(data4) > 255){
+const err14 = {instancePath:instancePath+"/lastname",schemaPath:"#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema22,data:data4};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.notify !== undefined){
+let data5 = data.notify;
+if(typeof data5 !== "string"){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType5 = typeof data5;
+if(typeof data5 === "string"){
+coerced5 = data5;
+}
+}
+if(!(coerced5 !== undefined)){
+if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data5;
+}
+else if(data5 === null){
+coerced5 = "";
+}
+else {
+const err15 = {instancePath:instancePath+"/notify",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data5};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data !== undefined){
+data["notify"] = coerced5;
+}
+}
+}
+if(!((data5 === "0") || (data5 === "1"))){
+const err16 = {instancePath:instancePath+"/notify",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema24.enum},message:"must be equal to one of the allowed values",schema:schema24.enum,parentSchema:schema24,data:data5};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.phonenumber !== undefined){
+let data6 = data.phonenumber;
+if(typeof data6 !== "string"){
+let dataType6 = typeof data6;
+let coerced6 = undefined;
+if(dataType6 == 'object' && Array.isArray(data6) && data6.length == 1){
+data6 = data6[0];
+dataType6 = typeof data6;
+if(typeof data6 === "string"){
+coerced6 = data6;
+}
+}
+if(!(coerced6 !== undefined)){
+if(dataType6 == "number" || dataType6 == "boolean"){
+coerced6 = "" + data6;
+}
+else if(data6 === null){
+coerced6 = "";
+}
+else {
+const err17 = {instancePath:instancePath+"/phonenumber",schemaPath:"#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data6};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(coerced6 !== undefined){
+data6 = coerced6;
+if(data !== undefined){
+data["phonenumber"] = coerced6;
+}
+}
+}
+if(typeof data6 === "string"){
+if(func2(data6) > 255){
+const err18 = {instancePath:instancePath+"/phonenumber",schemaPath:"#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema22,data:data6};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+if(data.type !== undefined){
+let data7 = data.type;
+if(typeof data7 !== "string"){
+let dataType7 = typeof data7;
+let coerced7 = undefined;
+if(dataType7 == 'object' && Array.isArray(data7) && data7.length == 1){
+data7 = data7[0];
+dataType7 = typeof data7;
+if(typeof data7 === "string"){
+coerced7 = data7;
+}
+}
+if(!(coerced7 !== undefined)){
+if(dataType7 == "number" || dataType7 == "boolean"){
+coerced7 = "" + data7;
+}
+else if(data7 === null){
+coerced7 = "";
+}
+else {
+const err19 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/clientType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.type,parentSchema:schema26,data:data7};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(coerced7 !== undefined){
+data7 = coerced7;
+if(data !== undefined){
+data["type"] = coerced7;
+}
+}
+}
+if(!((data7 === "Private") || (data7 === "Company"))){
+const err20 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/clientType/enum",keyword:"enum",params:{allowedValues: schema26.enum},message:"must be equal to one of the allowed values",schema:schema26.enum,parentSchema:schema26,data:data7};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.address1 !== undefined){
+let data8 = data.address1;
+if(typeof data8 !== "string"){
+let dataType8 = typeof data8;
+let coerced8 = undefined;
+if(dataType8 == 'object' && Array.isArray(data8) && data8.length == 1){
+data8 = data8[0];
+dataType8 = typeof data8;
+if(typeof data8 === "string"){
+coerced8 = data8;
+}
+}
+if(!(coerced8 !== undefined)){
+if(dataType8 == "number" || dataType8 == "boolean"){
+coerced8 = "" + data8;
+}
+else if(data8 === null){
+coerced8 = "";
+}
+else {
+const err21 = {instancePath:instancePath+"/address1",schemaPath:"#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data8};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(coerced8 !== undefined){
+data8 = coerced8;
+if(data !== undefined){
+data["address1"] = coerced8;
+}
+}
+}
+if(typeof data8 === "string"){
+if(func2(data8) > 255){
+const err22 = {instancePath:instancePath+"/address1",schemaPath:"#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema22,data:data8};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+if(data.address2 !== undefined){
+let data9 = data.address2;
+if(typeof data9 !== "string"){
+let dataType9 = typeof data9;
+let coerced9 = undefined;
+if(dataType9 == 'object' && Array.isArray(data9) && data9.length == 1){
+data9 = data9[0];
+dataType9 = typeof data9;
+if(typeof data9 === "string"){
+coerced9 = data9;
+}
+}
+if(!(coerced9 !== undefined)){
+if(dataType9 == "number" || dataType9 == "boolean"){
+coerced9 = "" + data9;
+}
+else if(data9 === null){
+coerced9 = "";
+}
+else {
+const err23 = {instancePath:instancePath+"/address2",schemaPath:"#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data9};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(coerced9 !== undefined){
+data9 = coerced9;
+if(data !== undefined){
+data["address2"] = coerced9;
+}
+}
+}
+if(typeof data9 === "string"){
+if(func2(data9) > 255){
+const err24 = {instancePath:instancePath+"/address2",schemaPath:"#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema22,data:data9};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+if(data.city !== undefined){
+let data10 = data.city;
+if(typeof data10 !== "string"){
+let dataType10 = typeof data10;
+let coerced10 = undefined;
+if(dataType10 == 'object' && Array.isArray(data10) && data10.length == 1){
+data10 = data10[0];
+dataType10 = typeof data10;
+if(typeof data10 === "string"){
+coerced10 = data10;
+}
+}
+if(!(coerced10 !== undefined)){
+if(dataType10 == "number" || dataType10 == "boolean"){
+coerced10 = "" + data10;
+}
+else if(data10 === null){
+coerced10 = "";
+}
+else {
+const err25 = {instancePath:instancePath+"/city",schemaPath:"#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data10};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(coerced10 !== undefined){
+data10 = coerced10;
+if(data !== undefined){
+data["city"] = coerced10;
+}
+}
+}
+if(typeof data10 === "string"){
+if(func2(data10) > 255){
+const err26 = {instancePath:instancePath+"/city",schemaPath:"#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema22,data:data10};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+if(data.state !== undefined){
+let data11 = data.state;
+if(typeof data11 !== "string"){
+let dataType11 = typeof data11;
+let coerced11 = undefined;
+if(dataType11 == 'object' && Array.isArray(data11) && data11.length == 1){
+data11 = data11[0];
+dataType11 = typeof data11;
+if(typeof data11 === "string"){
+coerced11 = data11;
+}
+}
+if(!(coerced11 !== undefined)){
+if(dataType11 == "number" || dataType11 == "boolean"){
+coerced11 = "" + data11;
+}
+else if(data11 === null){
+coerced11 = "";
+}
+else {
+const err27 = {instancePath:instancePath+"/state",schemaPath:"#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data11};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(coerced11 !== undefined){
+data11 = coerced11;
+if(data !== undefined){
+data["state"] = coerced11;
+}
+}
+}
+if(typeof data11 === "string"){
+if(func2(data11) > 255){
+const err28 = {instancePath:instancePath+"/state",schemaPath:"#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema22,data:data11};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+if(data.postcode !== undefined){
+let data12 = data.postcode;
+if(typeof data12 !== "string"){
+let dataType12 = typeof data12;
+let coerced12 = undefined;
+if(dataType12 == 'object' && Array.isArray(data12) && data12.length == 1){
+data12 = data12[0];
+dataType12 = typeof data12;
+if(typeof data12 === "string"){
+coerced12 = data12;
+}
+}
+if(!(coerced12 !== undefined)){
+if(dataType12 == "number" || dataType12 == "boolean"){
+coerced12 = "" + data12;
+}
+else if(data12 === null){
+coerced12 = "";
+}
+else {
+const err29 = {instancePath:instancePath+"/postcode",schemaPath:"#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data12};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(coerced12 !== undefined){
+data12 = coerced12;
+if(data !== undefined){
+data["postcode"] = coerced12;
+}
+}
+}
+if(typeof data12 === "string"){
+if(func2(data12) > 255){
+const err30 = {instancePath:instancePath+"/postcode",schemaPath:"#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema22,data:data12};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+if(data.country !== undefined){
+let data13 = data.country;
+if(typeof data13 !== "string"){
+let dataType13 = typeof data13;
+let coerced13 = undefined;
+if(dataType13 == 'object' && Array.isArray(data13) && data13.length == 1){
+data13 = data13[0];
+dataType13 = typeof data13;
+if(typeof data13 === "string"){
+coerced13 = data13;
+}
+}
+if(!(coerced13 !== undefined)){
+if(dataType13 == "number" || dataType13 == "boolean"){
+coerced13 = "" + data13;
+}
+else if(data13 === null){
+coerced13 = "";
+}
+else {
+const err31 = {instancePath:instancePath+"/country",schemaPath:"#/definitions/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.type,parentSchema:schema32,data:data13};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(coerced13 !== undefined){
+data13 = coerced13;
+if(data !== undefined){
+data["country"] = coerced13;
+}
+}
+}
+if(typeof data13 === "string"){
+if(!pattern7.test(data13)){
+const err32 = {instancePath:instancePath+"/country",schemaPath:"#/definitions/country/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z]{2})?$"},message:"must match pattern \""+"^([A-Za-z]{2})?$"+"\"",schema:"^([A-Za-z]{2})?$",parentSchema:schema32,data:data13};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+if(data.companyname !== undefined){
+let data14 = data.companyname;
+if(typeof data14 !== "string"){
+let dataType14 = typeof data14;
+let coerced14 = undefined;
+if(dataType14 == 'object' && Array.isArray(data14) && data14.length == 1){
+data14 = data14[0];
+dataType14 = typeof data14;
+if(typeof data14 === "string"){
+coerced14 = data14;
+}
+}
+if(!(coerced14 !== undefined)){
+if(dataType14 == "number" || dataType14 == "boolean"){
+coerced14 = "" + data14;
+}
+else if(data14 === null){
+coerced14 = "";
+}
+else {
+const err33 = {instancePath:instancePath+"/companyname",schemaPath:"#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data14};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(coerced14 !== undefined){
+data14 = coerced14;
+if(data !== undefined){
+data["companyname"] = coerced14;
+}
+}
+}
+if(typeof data14 === "string"){
+if(func2(data14) > 255){
+const err34 = {instancePath:instancePath+"/companyname",schemaPath:"#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema22,data:data14};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+if(data.language !== undefined){
+let data15 = data.language;
+if(typeof data15 !== "string"){
+let dataType15 = typeof data15;
+let coerced15 = undefined;
+if(dataType15 == 'object' && Array.isArray(data15) && data15.length == 1){
+data15 = data15[0];
+dataType15 = typeof data15;
+if(typeof data15 === "string"){
+coerced15 = data15;
+}
+}
+if(!(coerced15 !== undefined)){
+if(dataType15 == "number" || dataType15 == "boolean"){
+coerced15 = "" + data15;
+}
+else if(data15 === null){
+coerced15 = "";
+}
+else {
+const err35 = {instancePath:instancePath+"/language",schemaPath:"#/definitions/language/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.type,parentSchema:schema34,data:data15};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(coerced15 !== undefined){
+data15 = coerced15;
+if(data !== undefined){
+data["language"] = coerced15;
+}
+}
+}
+if(typeof data15 === "string"){
+if(!pattern8.test(data15)){
+const err36 = {instancePath:instancePath+"/language",schemaPath:"#/definitions/language/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,32}$"},message:"must match pattern \""+"^[a-z]{2,32}$"+"\"",schema:"^[a-z]{2,32}$",parentSchema:schema34,data:data15};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+if(data.status !== undefined){
+let data16 = data.status;
+if(typeof data16 !== "string"){
+let dataType16 = typeof data16;
+let coerced16 = undefined;
+if(dataType16 == 'object' && Array.isArray(data16) && data16.length == 1){
+data16 = data16[0];
+dataType16 = typeof data16;
+if(typeof data16 === "string"){
+coerced16 = data16;
+}
+}
+if(!(coerced16 !== undefined)){
+if(dataType16 == "number" || dataType16 == "boolean"){
+coerced16 = "" + data16;
+}
+else if(data16 === null){
+coerced16 = "";
+}
+else {
+const err37 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.status.type,parentSchema:schema50.properties.status,data:data16};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(coerced16 !== undefined){
+data16 = coerced16;
+if(data !== undefined){
+data["status"] = coerced16;
+}
+}
+}
+if(!((((data16 === "Active") || (data16 === "Lead")) || (data16 === "Prospect")) || (data16 === "Lost"))){
+const err38 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema50.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema50.properties.status.enum,parentSchema:schema50.properties.status,data:data16};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data.currency_id !== undefined){
+let data17 = data.currency_id;
+if(typeof data17 !== "string"){
+let dataType17 = typeof data17;
+let coerced17 = undefined;
+if(dataType17 == 'object' && Array.isArray(data17) && data17.length == 1){
+data17 = data17[0];
+dataType17 = typeof data17;
+if(typeof data17 === "string"){
+coerced17 = data17;
+}
+}
+if(!(coerced17 !== undefined)){
+if(dataType17 == "number" || dataType17 == "boolean"){
+coerced17 = "" + data17;
+}
+else if(data17 === null){
+coerced17 = "";
+}
+else {
+const err39 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.type,parentSchema:schema35,data:data17};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(coerced17 !== undefined){
+data17 = coerced17;
+if(data !== undefined){
+data["currency_id"] = coerced17;
+}
+}
+}
+if(typeof data17 === "string"){
+if(!pattern9.test(data17)){
+const err40 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema35,data:data17};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema50.type,parentSchema:schema50,data};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+validate15.errors = vErrors;
+return errors === 0;
+}
+
+export const addClientContact = validate17;
+const schema84 = {"title":"AddClientContactRequest","type":"object","required":["id","firstname","lastname","email","password","password2"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"lastname":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"email":{"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as jane@example.com"},"password":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty password of at most 255 characters"},"password2":{"type":"string","maxLength":255,"description":"a text of at most 255 characters, the same as password"},"companyname":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"address1":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"address2":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"city":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"state":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"postcode":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"phonenumber":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"country":{"type":"string","pattern":"^([A-Za-z]{2})?$","description":"an ISO 3166-1 alpha-2 country code, such as GB"},"privileges":{"title":"AddClientContactPrivileges","type":"object","additionalProperties":false,"description":"a set of privileges such as privileges[billing][invoices]=1","properties":{"billing":{"title":"AddClientContactBillingPrivileges","type":"object","additionalProperties":false,"description":"a set of billing privileges: emails, invoices, payinvoice, orders, addfunds, creditcards","properties":{"emails":{"$ref":"#/definitions/granted"},"invoices":{"$ref":"#/definitions/granted"},"payinvoice":{"$ref":"#/definitions/granted"},"orders":{"$ref":"#/definitions/granted"},"addfunds":{"$ref":"#/definitions/granted"},"creditcards":{"$ref":"#/definitions/granted"}}},"support":{"title":"AddClientContactSupportPrivileges","type":"object","additionalProperties":false,"description":"a set of support privileges: emails, tickets, newticket, closeticket","properties":{"emails":{"$ref":"#/definitions/granted"},"tickets":{"$ref":"#/definitions/granted"},"newticket":{"$ref":"#/definitions/granted"},"closeticket":{"$ref":"#/definitions/granted"}}},"misc":{"title":"AddClientContactMiscPrivileges","type":"object","additionalProperties":false,"description":"a set of misc privileges: editmain, emails, editipaccess, manageprofiles, affiliates","properties":{"editmain":{"$ref":"#/definitions/granted"},"emails":{"$ref":"#/definitions/granted"},"editipaccess":{"$ref":"#/definitions/granted"},"manageprofiles":{"$ref":"#/definitions/granted"},"affiliates":{"$ref":"#/definitions/granted"}}}}}}};
+const schema68 = {"type":"string","enum":["1"],"description":"the value 1 (granted)"};
+
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema51.required,parentSchema:schema51,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema84.required,parentSchema:schema84,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -315,7 +1290,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.firstname === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstname"},message:"must have required property '"+"firstname"+"'",schema:schema51.required,parentSchema:schema51,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstname"},message:"must have required property '"+"firstname"+"'",schema:schema84.required,parentSchema:schema84,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -325,7 +1300,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.lastname === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastname"},message:"must have required property '"+"lastname"+"'",schema:schema51.required,parentSchema:schema51,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastname"},message:"must have required property '"+"lastname"+"'",schema:schema84.required,parentSchema:schema84,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -335,7 +1310,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.email === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema51.required,parentSchema:schema51,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema84.required,parentSchema:schema84,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -345,7 +1320,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.password === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema51.required,parentSchema:schema51,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema84.required,parentSchema:schema84,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -355,7 +1330,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.password2 === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password2"},message:"must have required property '"+"password2"+"'",schema:schema51.required,parentSchema:schema51,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password2"},message:"must have required property '"+"password2"+"'",schema:schema84.required,parentSchema:schema84,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -434,7 +1409,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.firstname.type,parentSchema:schema51.properties.firstname,data:data1};
+const err8 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.properties.firstname.type,parentSchema:schema84.properties.firstname,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -453,7 +1428,7 @@ data["firstname"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 255){
-const err9 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.firstname,data:data1};
+const err9 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema84.properties.firstname,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -463,7 +1438,7 @@ vErrors.push(err9);
 errors++;
 }
 if(func2(data1) < 1){
-const err10 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema51.properties.firstname,data:data1};
+const err10 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema84.properties.firstname,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -494,7 +1469,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.lastname.type,parentSchema:schema51.properties.lastname,data:data2};
+const err11 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.properties.lastname.type,parentSchema:schema84.properties.lastname,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -513,7 +1488,7 @@ data["lastname"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 255){
-const err12 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.lastname,data:data2};
+const err12 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema84.properties.lastname,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -523,7 +1498,7 @@ vErrors.push(err12);
 errors++;
 }
 if(func2(data2) < 1){
-const err13 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema51.properties.lastname,data:data2};
+const err13 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema84.properties.lastname,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -554,7 +1529,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.email.type,parentSchema:schema51.properties.email,data:data3};
+const err14 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.properties.email.type,parentSchema:schema84.properties.email,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -573,7 +1548,7 @@ data["email"] = coerced3;
 }
 if(typeof data3 === "string"){
 if(func2(data3) > 254){
-const err15 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema51.properties.email,data:data3};
+const err15 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema84.properties.email,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -582,8 +1557,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!pattern7.test(data3)){
-const err16 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema51.properties.email,data:data3};
+if(!pattern6.test(data3)){
+const err16 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema84.properties.email,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -614,7 +1589,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.password.type,parentSchema:schema51.properties.password,data:data4};
+const err17 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.properties.password.type,parentSchema:schema84.properties.password,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -633,7 +1608,7 @@ data["password"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 255){
-const err18 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.password,data:data4};
+const err18 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema84.properties.password,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -643,7 +1618,7 @@ vErrors.push(err18);
 errors++;
 }
 if(func2(data4) < 1){
-const err19 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema51.properties.password,data:data4};
+const err19 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema84.properties.password,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -674,7 +1649,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err20 = {instancePath:instancePath+"/password2",schemaPath:"#/properties/password2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.password2.type,parentSchema:schema51.properties.password2,data:data5};
+const err20 = {instancePath:instancePath+"/password2",schemaPath:"#/properties/password2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.properties.password2.type,parentSchema:schema84.properties.password2,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -693,7 +1668,7 @@ data["password2"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 255){
-const err21 = {instancePath:instancePath+"/password2",schemaPath:"#/properties/password2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.password2,data:data5};
+const err21 = {instancePath:instancePath+"/password2",schemaPath:"#/properties/password2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema84.properties.password2,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -724,7 +1699,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err22 = {instancePath:instancePath+"/companyname",schemaPath:"#/properties/companyname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.companyname.type,parentSchema:schema51.properties.companyname,data:data6};
+const err22 = {instancePath:instancePath+"/companyname",schemaPath:"#/properties/companyname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.properties.companyname.type,parentSchema:schema84.properties.companyname,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -743,7 +1718,7 @@ data["companyname"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(func2(data6) > 255){
-const err23 = {instancePath:instancePath+"/companyname",schemaPath:"#/properties/companyname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.companyname,data:data6};
+const err23 = {instancePath:instancePath+"/companyname",schemaPath:"#/properties/companyname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema84.properties.companyname,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -774,7 +1749,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err24 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.address1.type,parentSchema:schema51.properties.address1,data:data7};
+const err24 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.properties.address1.type,parentSchema:schema84.properties.address1,data:data7};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -793,7 +1768,7 @@ data["address1"] = coerced7;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 255){
-const err25 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.address1,data:data7};
+const err25 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema84.properties.address1,data:data7};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -824,7 +1799,7 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-const err26 = {instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.address2.type,parentSchema:schema51.properties.address2,data:data8};
+const err26 = {instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.properties.address2.type,parentSchema:schema84.properties.address2,data:data8};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -843,7 +1818,7 @@ data["address2"] = coerced8;
 }
 if(typeof data8 === "string"){
 if(func2(data8) > 255){
-const err27 = {instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.address2,data:data8};
+const err27 = {instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema84.properties.address2,data:data8};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -874,7 +1849,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err28 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.city.type,parentSchema:schema51.properties.city,data:data9};
+const err28 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.properties.city.type,parentSchema:schema84.properties.city,data:data9};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -893,7 +1868,7 @@ data["city"] = coerced9;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 255){
-const err29 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.city,data:data9};
+const err29 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema84.properties.city,data:data9};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -924,7 +1899,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err30 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.state.type,parentSchema:schema51.properties.state,data:data10};
+const err30 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.properties.state.type,parentSchema:schema84.properties.state,data:data10};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -943,7 +1918,7 @@ data["state"] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 255){
-const err31 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.state,data:data10};
+const err31 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema84.properties.state,data:data10};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -974,7 +1949,7 @@ else if(data11 === null){
 coerced11 = "";
 }
 else {
-const err32 = {instancePath:instancePath+"/postcode",schemaPath:"#/properties/postcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.postcode.type,parentSchema:schema51.properties.postcode,data:data11};
+const err32 = {instancePath:instancePath+"/postcode",schemaPath:"#/properties/postcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.properties.postcode.type,parentSchema:schema84.properties.postcode,data:data11};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -993,7 +1968,7 @@ data["postcode"] = coerced11;
 }
 if(typeof data11 === "string"){
 if(func2(data11) > 255){
-const err33 = {instancePath:instancePath+"/postcode",schemaPath:"#/properties/postcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.postcode,data:data11};
+const err33 = {instancePath:instancePath+"/postcode",schemaPath:"#/properties/postcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema84.properties.postcode,data:data11};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1024,7 +1999,7 @@ else if(data12 === null){
 coerced12 = "";
 }
 else {
-const err34 = {instancePath:instancePath+"/phonenumber",schemaPath:"#/properties/phonenumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.phonenumber.type,parentSchema:schema51.properties.phonenumber,data:data12};
+const err34 = {instancePath:instancePath+"/phonenumber",schemaPath:"#/properties/phonenumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.properties.phonenumber.type,parentSchema:schema84.properties.phonenumber,data:data12};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1043,7 +2018,7 @@ data["phonenumber"] = coerced12;
 }
 if(typeof data12 === "string"){
 if(func2(data12) > 255){
-const err35 = {instancePath:instancePath+"/phonenumber",schemaPath:"#/properties/phonenumber/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.phonenumber,data:data12};
+const err35 = {instancePath:instancePath+"/phonenumber",schemaPath:"#/properties/phonenumber/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema84.properties.phonenumber,data:data12};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1074,7 +2049,7 @@ else if(data13 === null){
 coerced13 = "";
 }
 else {
-const err36 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.country.type,parentSchema:schema51.properties.country,data:data13};
+const err36 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.properties.country.type,parentSchema:schema84.properties.country,data:data13};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1092,8 +2067,8 @@ data["country"] = coerced13;
 }
 }
 if(typeof data13 === "string"){
-if(!pattern8.test(data13)){
-const err37 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z]{2})?$"},message:"must match pattern \""+"^([A-Za-z]{2})?$"+"\"",schema:"^([A-Za-z]{2})?$",parentSchema:schema51.properties.country,data:data13};
+if(!pattern7.test(data13)){
+const err37 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z]{2})?$"},message:"must match pattern \""+"^([A-Za-z]{2})?$"+"\"",schema:"^([A-Za-z]{2})?$",parentSchema:schema84.properties.country,data:data13};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1109,7 +2084,7 @@ let data14 = data.privileges;
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 for(const key0 in data14){
 if(!(((key0 === "billing") || (key0 === "support")) || (key0 === "misc"))){
-const err38 = {instancePath:instancePath+"/privileges",schemaPath:"#/properties/privileges/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema51.properties.privileges,data:data14};
+const err38 = {instancePath:instancePath+"/privileges",schemaPath:"#/properties/privileges/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema84.properties.privileges,data:data14};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1124,7 +2099,7 @@ let data15 = data14.billing;
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 for(const key1 in data15){
 if(!((((((key1 === "emails") || (key1 === "invoices")) || (key1 === "payinvoice")) || (key1 === "orders")) || (key1 === "addfunds")) || (key1 === "creditcards"))){
-const err39 = {instancePath:instancePath+"/privileges/billing",schemaPath:"#/properties/privileges/properties/billing/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema51.properties.privileges.properties.billing,data:data15};
+const err39 = {instancePath:instancePath+"/privileges/billing",schemaPath:"#/properties/privileges/properties/billing/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema84.properties.privileges.properties.billing,data:data15};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1154,7 +2129,7 @@ else if(data16 === null){
 coerced14 = "";
 }
 else {
-const err40 = {instancePath:instancePath+"/privileges/billing/emails",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data16};
+const err40 = {instancePath:instancePath+"/privileges/billing/emails",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.type,parentSchema:schema68,data:data16};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1172,7 +2147,7 @@ data15["emails"] = coerced14;
 }
 }
 if(!(data16 === "1")){
-const err41 = {instancePath:instancePath+"/privileges/billing/emails",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data16};
+const err41 = {instancePath:instancePath+"/privileges/billing/emails",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values",schema:schema68.enum,parentSchema:schema68,data:data16};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1202,7 +2177,7 @@ else if(data17 === null){
 coerced15 = "";
 }
 else {
-const err42 = {instancePath:instancePath+"/privileges/billing/invoices",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data17};
+const err42 = {instancePath:instancePath+"/privileges/billing/invoices",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.type,parentSchema:schema68,data:data17};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1220,7 +2195,7 @@ data15["invoices"] = coerced15;
 }
 }
 if(!(data17 === "1")){
-const err43 = {instancePath:instancePath+"/privileges/billing/invoices",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data17};
+const err43 = {instancePath:instancePath+"/privileges/billing/invoices",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values",schema:schema68.enum,parentSchema:schema68,data:data17};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1250,7 +2225,7 @@ else if(data18 === null){
 coerced16 = "";
 }
 else {
-const err44 = {instancePath:instancePath+"/privileges/billing/payinvoice",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data18};
+const err44 = {instancePath:instancePath+"/privileges/billing/payinvoice",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.type,parentSchema:schema68,data:data18};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1268,7 +2243,7 @@ data15["payinvoice"] = coerced16;
 }
 }
 if(!(data18 === "1")){
-const err45 = {instancePath:instancePath+"/privileges/billing/payinvoice",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data18};
+const err45 = {instancePath:instancePath+"/privileges/billing/payinvoice",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values",schema:schema68.enum,parentSchema:schema68,data:data18};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1298,7 +2273,7 @@ else if(data19 === null){
 coerced17 = "";
 }
 else {
-const err46 = {instancePath:instancePath+"/privileges/billing/orders",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data19};
+const err46 = {instancePath:instancePath+"/privileges/billing/orders",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.type,parentSchema:schema68,data:data19};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1316,7 +2291,7 @@ data15["orders"] = coerced17;
 }
 }
 if(!(data19 === "1")){
-const err47 = {instancePath:instancePath+"/privileges/billing/orders",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data19};
+const err47 = {instancePath:instancePath+"/privileges/billing/orders",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values",schema:schema68.enum,parentSchema:schema68,data:data19};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1346,7 +2321,7 @@ else if(data20 === null){
 coerced18 = "";
 }
 else {
-const err48 = {instancePath:instancePath+"/privileges/billing/addfunds",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data20};
+const err48 = {instancePath:instancePath+"/privileges/billing/addfunds",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.type,parentSchema:schema68,data:data20};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1364,7 +2339,7 @@ data15["addfunds"] = coerced18;
 }
 }
 if(!(data20 === "1")){
-const err49 = {instancePath:instancePath+"/privileges/billing/addfunds",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data20};
+const err49 = {instancePath:instancePath+"/privileges/billing/addfunds",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values",schema:schema68.enum,parentSchema:schema68,data:data20};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1394,7 +2369,7 @@ else if(data21 === null){
 coerced19 = "";
 }
 else {
-const err50 = {instancePath:instancePath+"/privileges/billing/creditcards",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data21};
+const err50 = {instancePath:instancePath+"/privileges/billing/creditcards",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.type,parentSchema:schema68,data:data21};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1412,7 +2387,7 @@ data15["creditcards"] = coerced19;
 }
 }
 if(!(data21 === "1")){
-const err51 = {instancePath:instancePath+"/privileges/billing/creditcards",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data21};
+const err51 = {instancePath:instancePath+"/privileges/billing/creditcards",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values",schema:schema68.enum,parentSchema:schema68,data:data21};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1424,7 +2399,7 @@ errors++;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/privileges/billing",schemaPath:"#/properties/privileges/properties/billing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.properties.privileges.properties.billing.type,parentSchema:schema51.properties.privileges.properties.billing,data:data15};
+const err52 = {instancePath:instancePath+"/privileges/billing",schemaPath:"#/properties/privileges/properties/billing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema84.properties.privileges.properties.billing.type,parentSchema:schema84.properties.privileges.properties.billing,data:data15};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1439,7 +2414,7 @@ let data22 = data14.support;
 if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
 for(const key2 in data22){
 if(!((((key2 === "emails") || (key2 === "tickets")) || (key2 === "newticket")) || (key2 === "closeticket"))){
-const err53 = {instancePath:instancePath+"/privileges/support",schemaPath:"#/properties/privileges/properties/support/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema51.properties.privileges.properties.support,data:data22};
+const err53 = {instancePath:instancePath+"/privileges/support",schemaPath:"#/properties/privileges/properties/support/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema84.properties.privileges.properties.support,data:data22};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1469,7 +2444,7 @@ else if(data23 === null){
 coerced20 = "";
 }
 else {
-const err54 = {instancePath:instancePath+"/privileges/support/emails",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data23};
+const err54 = {instancePath:instancePath+"/privileges/support/emails",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.type,parentSchema:schema68,data:data23};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1487,7 +2462,7 @@ data22["emails"] = coerced20;
 }
 }
 if(!(data23 === "1")){
-const err55 = {instancePath:instancePath+"/privileges/support/emails",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data23};
+const err55 = {instancePath:instancePath+"/privileges/support/emails",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values",schema:schema68.enum,parentSchema:schema68,data:data23};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1517,7 +2492,7 @@ else if(data24 === null){
 coerced21 = "";
 }
 else {
-const err56 = {instancePath:instancePath+"/privileges/support/tickets",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data24};
+const err56 = {instancePath:instancePath+"/privileges/support/tickets",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.type,parentSchema:schema68,data:data24};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1535,7 +2510,7 @@ data22["tickets"] = coerced21;
 }
 }
 if(!(data24 === "1")){
-const err57 = {instancePath:instancePath+"/privileges/support/tickets",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data24};
+const err57 = {instancePath:instancePath+"/privileges/support/tickets",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values",schema:schema68.enum,parentSchema:schema68,data:data24};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1565,7 +2540,7 @@ else if(data25 === null){
 coerced22 = "";
 }
 else {
-const err58 = {instancePath:instancePath+"/privileges/support/newticket",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data25};
+const err58 = {instancePath:instancePath+"/privileges/support/newticket",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.type,parentSchema:schema68,data:data25};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1583,7 +2558,7 @@ data22["newticket"] = coerced22;
 }
 }
 if(!(data25 === "1")){
-const err59 = {instancePath:instancePath+"/privileges/support/newticket",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data25};
+const err59 = {instancePath:instancePath+"/privileges/support/newticket",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values",schema:schema68.enum,parentSchema:schema68,data:data25};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1613,7 +2588,7 @@ else if(data26 === null){
 coerced23 = "";
 }
 else {
-const err60 = {instancePath:instancePath+"/privileges/support/closeticket",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data26};
+const err60 = {instancePath:instancePath+"/privileges/support/closeticket",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.type,parentSchema:schema68,data:data26};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1631,7 +2606,7 @@ data22["closeticket"] = coerced23;
 }
 }
 if(!(data26 === "1")){
-const err61 = {instancePath:instancePath+"/privileges/support/closeticket",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data26};
+const err61 = {instancePath:instancePath+"/privileges/support/closeticket",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values",schema:schema68.enum,parentSchema:schema68,data:data26};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1643,7 +2618,7 @@ errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/privileges/support",schemaPath:"#/properties/privileges/properties/support/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.properties.privileges.properties.support.type,parentSchema:schema51.properties.privileges.properties.support,data:data22};
+const err62 = {instancePath:instancePath+"/privileges/support",schemaPath:"#/properties/privileges/properties/support/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema84.properties.privileges.properties.support.type,parentSchema:schema84.properties.privileges.properties.support,data:data22};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1658,7 +2633,7 @@ let data27 = data14.misc;
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 for(const key3 in data27){
 if(!(((((key3 === "editmain") || (key3 === "emails")) || (key3 === "editipaccess")) || (key3 === "manageprofiles")) || (key3 === "affiliates"))){
-const err63 = {instancePath:instancePath+"/privileges/misc",schemaPath:"#/properties/privileges/properties/misc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema51.properties.privileges.properties.misc,data:data27};
+const err63 = {instancePath:instancePath+"/privileges/misc",schemaPath:"#/properties/privileges/properties/misc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema84.properties.privileges.properties.misc,data:data27};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1688,7 +2663,7 @@ else if(data28 === null){
 coerced24 = "";
 }
 else {
-const err64 = {instancePath:instancePath+"/privileges/misc/editmain",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data28};
+const err64 = {instancePath:instancePath+"/privileges/misc/editmain",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.type,parentSchema:schema68,data:data28};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1706,7 +2681,7 @@ data27["editmain"] = coerced24;
 }
 }
 if(!(data28 === "1")){
-const err65 = {instancePath:instancePath+"/privileges/misc/editmain",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data28};
+const err65 = {instancePath:instancePath+"/privileges/misc/editmain",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values",schema:schema68.enum,parentSchema:schema68,data:data28};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1736,7 +2711,7 @@ else if(data29 === null){
 coerced25 = "";
 }
 else {
-const err66 = {instancePath:instancePath+"/privileges/misc/emails",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data29};
+const err66 = {instancePath:instancePath+"/privileges/misc/emails",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.type,parentSchema:schema68,data:data29};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1754,7 +2729,7 @@ data27["emails"] = coerced25;
 }
 }
 if(!(data29 === "1")){
-const err67 = {instancePath:instancePath+"/privileges/misc/emails",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data29};
+const err67 = {instancePath:instancePath+"/privileges/misc/emails",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values",schema:schema68.enum,parentSchema:schema68,data:data29};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1784,7 +2759,7 @@ else if(data30 === null){
 coerced26 = "";
 }
 else {
-const err68 = {instancePath:instancePath+"/privileges/misc/editipaccess",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data30};
+const err68 = {instancePath:instancePath+"/privileges/misc/editipaccess",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.type,parentSchema:schema68,data:data30};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1802,7 +2777,7 @@ data27["editipaccess"] = coerced26;
 }
 }
 if(!(data30 === "1")){
-const err69 = {instancePath:instancePath+"/privileges/misc/editipaccess",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data30};
+const err69 = {instancePath:instancePath+"/privileges/misc/editipaccess",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values",schema:schema68.enum,parentSchema:schema68,data:data30};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1832,7 +2807,7 @@ else if(data31 === null){
 coerced27 = "";
 }
 else {
-const err70 = {instancePath:instancePath+"/privileges/misc/manageprofiles",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data31};
+const err70 = {instancePath:instancePath+"/privileges/misc/manageprofiles",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.type,parentSchema:schema68,data:data31};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1850,7 +2825,7 @@ data27["manageprofiles"] = coerced27;
 }
 }
 if(!(data31 === "1")){
-const err71 = {instancePath:instancePath+"/privileges/misc/manageprofiles",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data31};
+const err71 = {instancePath:instancePath+"/privileges/misc/manageprofiles",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values",schema:schema68.enum,parentSchema:schema68,data:data31};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1880,7 +2855,7 @@ else if(data32 === null){
 coerced28 = "";
 }
 else {
-const err72 = {instancePath:instancePath+"/privileges/misc/affiliates",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data32};
+const err72 = {instancePath:instancePath+"/privileges/misc/affiliates",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.type,parentSchema:schema68,data:data32};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1898,7 +2873,7 @@ data27["affiliates"] = coerced28;
 }
 }
 if(!(data32 === "1")){
-const err73 = {instancePath:instancePath+"/privileges/misc/affiliates",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values",schema:schema22.enum,parentSchema:schema22,data:data32};
+const err73 = {instancePath:instancePath+"/privileges/misc/affiliates",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values",schema:schema68.enum,parentSchema:schema68,data:data32};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1910,7 +2885,7 @@ errors++;
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/privileges/misc",schemaPath:"#/properties/privileges/properties/misc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.properties.privileges.properties.misc.type,parentSchema:schema51.properties.privileges.properties.misc,data:data27};
+const err74 = {instancePath:instancePath+"/privileges/misc",schemaPath:"#/properties/privileges/properties/misc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema84.properties.privileges.properties.misc.type,parentSchema:schema84.properties.privileges.properties.misc,data:data27};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1922,7 +2897,7 @@ errors++;
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/privileges",schemaPath:"#/properties/privileges/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.properties.privileges.type,parentSchema:schema51.properties.privileges,data:data14};
+const err75 = {instancePath:instancePath+"/privileges",schemaPath:"#/properties/privileges/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema84.properties.privileges.type,parentSchema:schema84.properties.privileges,data:data14};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1934,7 +2909,7 @@ errors++;
 }
 }
 else {
-const err76 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.type,parentSchema:schema51,data};
+const err76 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema84.type,parentSchema:schema84,data};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1943,23 +2918,22 @@ vErrors.push(err76);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate17.errors = vErrors;
 return errors === 0;
 }
 
-export const addOrder = validate17;
-const schema79 = {"title":"AddOrderRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product":{"$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Once","Free"],"description":"a billing cycle code: m, q, s, a, b, t, p4, p5, d, w, h, Once or Free"},"confirm":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_generate":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_info":{"$ref":"../../common/defs.json#/definitions/flag"},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"},"domain_name":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters"},"coupon":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"domain_action":{"type":"string","pattern":"^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$","description":"register or transfer"},"domain_sld":{"type":"string","maxLength":63,"description":"a domain label such as example"},"domain_tld":{"type":"string","pattern":"^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$","description":"a TLD such as .com, or a TLD product id"},"domain_period":{"type":"string","pattern":"^[1-9][0-9]?$","description":"a number of years from 1 to 99"},"domain_eppcode":{"type":"string","maxLength":255,"description":"a transfer authorisation code of at most 255 characters"},"domain_dns":{"$ref":"../../common/defs.json#/definitions/flag"},"domain_email":{"$ref":"../../common/defs.json#/definitions/flag"},"domain_idp":{"$ref":"../../common/defs.json#/definitions/flag"}}};
-const schema42 = {"type":"string","enum":["0","1"],"description":"\"0\" or \"1\""};
-const pattern25 = new RegExp("^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$", "u");
-const pattern26 = new RegExp("^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$", "u");
-const pattern27 = new RegExp("^[1-9][0-9]?$", "u");
+export const addOrder = validate19;
+const schema112 = {"title":"AddOrderRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product":{"$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Once","Free"],"description":"a billing cycle code: m, q, s, a, b, t, p4, p5, d, w, h, Once or Free"},"confirm":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_generate":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_info":{"$ref":"../../common/defs.json#/definitions/flag"},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"},"domain_name":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters"},"coupon":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"domain_action":{"type":"string","pattern":"^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$","description":"register or transfer"},"domain_sld":{"type":"string","maxLength":63,"description":"a domain label such as example"},"domain_tld":{"type":"string","pattern":"^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$","description":"a TLD such as .com, or a TLD product id"},"domain_period":{"type":"string","pattern":"^[1-9][0-9]?$","description":"a number of years from 1 to 99"},"domain_eppcode":{"type":"string","maxLength":255,"description":"a transfer authorisation code of at most 255 characters"},"domain_dns":{"$ref":"../../common/defs.json#/definitions/flag"},"domain_email":{"$ref":"../../common/defs.json#/definitions/flag"},"domain_idp":{"$ref":"../../common/defs.json#/definitions/flag"}}};
+const pattern34 = new RegExp("^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$", "u");
+const pattern35 = new RegExp("^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$", "u");
+const pattern36 = new RegExp("^[1-9][0-9]?$", "u");
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema79.required,parentSchema:schema79,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema112.required,parentSchema:schema112,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2088,7 +3062,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema79.properties.cycle.type,parentSchema:schema79.properties.cycle,data:data2};
+const err5 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema112.properties.cycle.type,parentSchema:schema112.properties.cycle,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2106,7 +3080,7 @@ data["cycle"] = coerced2;
 }
 }
 if(!(((((((((((((data2 === "h") || (data2 === "d")) || (data2 === "w")) || (data2 === "m")) || (data2 === "q")) || (data2 === "s")) || (data2 === "a")) || (data2 === "b")) || (data2 === "t")) || (data2 === "p4")) || (data2 === "p5")) || (data2 === "Once")) || (data2 === "Free"))){
-const err6 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema79.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema79.properties.cycle.enum,parentSchema:schema79.properties.cycle,data:data2};
+const err6 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema112.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema112.properties.cycle.enum,parentSchema:schema112.properties.cycle,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2136,7 +3110,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/confirm",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data3};
+const err7 = {instancePath:instancePath+"/confirm",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2154,7 +3128,7 @@ data["confirm"] = coerced3;
 }
 }
 if(!((data3 === "0") || (data3 === "1"))){
-const err8 = {instancePath:instancePath+"/confirm",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema42.enum},message:"must be equal to one of the allowed values",schema:schema42.enum,parentSchema:schema42,data:data3};
+const err8 = {instancePath:instancePath+"/confirm",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema24.enum},message:"must be equal to one of the allowed values",schema:schema24.enum,parentSchema:schema24,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2184,7 +3158,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/invoice_generate",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data4};
+const err9 = {instancePath:instancePath+"/invoice_generate",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2202,7 +3176,7 @@ data["invoice_generate"] = coerced4;
 }
 }
 if(!((data4 === "0") || (data4 === "1"))){
-const err10 = {instancePath:instancePath+"/invoice_generate",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema42.enum},message:"must be equal to one of the allowed values",schema:schema42.enum,parentSchema:schema42,data:data4};
+const err10 = {instancePath:instancePath+"/invoice_generate",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema24.enum},message:"must be equal to one of the allowed values",schema:schema24.enum,parentSchema:schema24,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2232,7 +3206,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/invoice_info",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data5};
+const err11 = {instancePath:instancePath+"/invoice_info",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2250,7 +3224,7 @@ data["invoice_info"] = coerced5;
 }
 }
 if(!((data5 === "0") || (data5 === "1"))){
-const err12 = {instancePath:instancePath+"/invoice_info",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema42.enum},message:"must be equal to one of the allowed values",schema:schema42.enum,parentSchema:schema42,data:data5};
+const err12 = {instancePath:instancePath+"/invoice_info",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema24.enum},message:"must be equal to one of the allowed values",schema:schema24.enum,parentSchema:schema24,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2330,7 +3304,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/domain_name",schemaPath:"#/properties/domain_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema79.properties.domain_name.type,parentSchema:schema79.properties.domain_name,data:data7};
+const err15 = {instancePath:instancePath+"/domain_name",schemaPath:"#/properties/domain_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema112.properties.domain_name.type,parentSchema:schema112.properties.domain_name,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2349,7 +3323,7 @@ data["domain_name"] = coerced7;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 255){
-const err16 = {instancePath:instancePath+"/domain_name",schemaPath:"#/properties/domain_name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema79.properties.domain_name,data:data7};
+const err16 = {instancePath:instancePath+"/domain_name",schemaPath:"#/properties/domain_name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema112.properties.domain_name,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2380,7 +3354,7 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema79.properties.coupon.type,parentSchema:schema79.properties.coupon,data:data8};
+const err17 = {instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema112.properties.coupon.type,parentSchema:schema112.properties.coupon,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2399,7 +3373,7 @@ data["coupon"] = coerced8;
 }
 if(typeof data8 === "string"){
 if(func2(data8) > 255){
-const err18 = {instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema79.properties.coupon,data:data8};
+const err18 = {instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema112.properties.coupon,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2430,7 +3404,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema79.properties.domain_action.type,parentSchema:schema79.properties.domain_action,data:data9};
+const err19 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema112.properties.domain_action.type,parentSchema:schema112.properties.domain_action,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2448,8 +3422,8 @@ data["domain_action"] = coerced9;
 }
 }
 if(typeof data9 === "string"){
-if(!pattern25.test(data9)){
-const err20 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/pattern",keyword:"pattern",params:{pattern: "^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$"},message:"must match pattern \""+"^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$"+"\"",schema:"^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$",parentSchema:schema79.properties.domain_action,data:data9};
+if(!pattern34.test(data9)){
+const err20 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/pattern",keyword:"pattern",params:{pattern: "^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$"},message:"must match pattern \""+"^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$"+"\"",schema:"^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$",parentSchema:schema112.properties.domain_action,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2480,7 +3454,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema79.properties.domain_sld.type,parentSchema:schema79.properties.domain_sld,data:data10};
+const err21 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema112.properties.domain_sld.type,parentSchema:schema112.properties.domain_sld,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2499,7 +3473,7 @@ data["domain_sld"] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 63){
-const err22 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/maxLength",keyword:"maxLength",params:{limit: 63},message:"must NOT have more than 63 characters",schema:63,parentSchema:schema79.properties.domain_sld,data:data10};
+const err22 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/maxLength",keyword:"maxLength",params:{limit: 63},message:"must NOT have more than 63 characters",schema:63,parentSchema:schema112.properties.domain_sld,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2530,7 +3504,7 @@ else if(data11 === null){
 coerced11 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/domain_tld",schemaPath:"#/properties/domain_tld/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema79.properties.domain_tld.type,parentSchema:schema79.properties.domain_tld,data:data11};
+const err23 = {instancePath:instancePath+"/domain_tld",schemaPath:"#/properties/domain_tld/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema112.properties.domain_tld.type,parentSchema:schema112.properties.domain_tld,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2548,8 +3522,8 @@ data["domain_tld"] = coerced11;
 }
 }
 if(typeof data11 === "string"){
-if(!pattern26.test(data11)){
-const err24 = {instancePath:instancePath+"/domain_tld",schemaPath:"#/properties/domain_tld/pattern",keyword:"pattern",params:{pattern: "^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$"+"\"",schema:"^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$",parentSchema:schema79.properties.domain_tld,data:data11};
+if(!pattern35.test(data11)){
+const err24 = {instancePath:instancePath+"/domain_tld",schemaPath:"#/properties/domain_tld/pattern",keyword:"pattern",params:{pattern: "^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$"+"\"",schema:"^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$",parentSchema:schema112.properties.domain_tld,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2580,7 +3554,7 @@ else if(data12 === null){
 coerced12 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema79.properties.domain_period.type,parentSchema:schema79.properties.domain_period,data:data12};
+const err25 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema112.properties.domain_period.type,parentSchema:schema112.properties.domain_period,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2598,8 +3572,8 @@ data["domain_period"] = coerced12;
 }
 }
 if(typeof data12 === "string"){
-if(!pattern27.test(data12)){
-const err26 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]?$"},message:"must match pattern \""+"^[1-9][0-9]?$"+"\"",schema:"^[1-9][0-9]?$",parentSchema:schema79.properties.domain_period,data:data12};
+if(!pattern36.test(data12)){
+const err26 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]?$"},message:"must match pattern \""+"^[1-9][0-9]?$"+"\"",schema:"^[1-9][0-9]?$",parentSchema:schema112.properties.domain_period,data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2630,7 +3604,7 @@ else if(data13 === null){
 coerced13 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema79.properties.domain_eppcode.type,parentSchema:schema79.properties.domain_eppcode,data:data13};
+const err27 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema112.properties.domain_eppcode.type,parentSchema:schema112.properties.domain_eppcode,data:data13};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2649,7 +3623,7 @@ data["domain_eppcode"] = coerced13;
 }
 if(typeof data13 === "string"){
 if(func2(data13) > 255){
-const err28 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema79.properties.domain_eppcode,data:data13};
+const err28 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema112.properties.domain_eppcode,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2680,7 +3654,7 @@ else if(data14 === null){
 coerced14 = "";
 }
 else {
-const err29 = {instancePath:instancePath+"/domain_dns",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data14};
+const err29 = {instancePath:instancePath+"/domain_dns",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data14};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2698,7 +3672,7 @@ data["domain_dns"] = coerced14;
 }
 }
 if(!((data14 === "0") || (data14 === "1"))){
-const err30 = {instancePath:instancePath+"/domain_dns",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema42.enum},message:"must be equal to one of the allowed values",schema:schema42.enum,parentSchema:schema42,data:data14};
+const err30 = {instancePath:instancePath+"/domain_dns",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema24.enum},message:"must be equal to one of the allowed values",schema:schema24.enum,parentSchema:schema24,data:data14};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2728,7 +3702,7 @@ else if(data15 === null){
 coerced15 = "";
 }
 else {
-const err31 = {instancePath:instancePath+"/domain_email",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data15};
+const err31 = {instancePath:instancePath+"/domain_email",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data15};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2746,7 +3720,7 @@ data["domain_email"] = coerced15;
 }
 }
 if(!((data15 === "0") || (data15 === "1"))){
-const err32 = {instancePath:instancePath+"/domain_email",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema42.enum},message:"must be equal to one of the allowed values",schema:schema42.enum,parentSchema:schema42,data:data15};
+const err32 = {instancePath:instancePath+"/domain_email",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema24.enum},message:"must be equal to one of the allowed values",schema:schema24.enum,parentSchema:schema24,data:data15};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2776,7 +3750,7 @@ else if(data16 === null){
 coerced16 = "";
 }
 else {
-const err33 = {instancePath:instancePath+"/domain_idp",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data16};
+const err33 = {instancePath:instancePath+"/domain_idp",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data16};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2794,7 +3768,7 @@ data["domain_idp"] = coerced16;
 }
 }
 if(!((data16 === "0") || (data16 === "1"))){
-const err34 = {instancePath:instancePath+"/domain_idp",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema42.enum},message:"must be equal to one of the allowed values",schema:schema42.enum,parentSchema:schema42,data:data16};
+const err34 = {instancePath:instancePath+"/domain_idp",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema24.enum},message:"must be equal to one of the allowed values",schema:schema24.enum,parentSchema:schema24,data:data16};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2806,7 +3780,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema79.type,parentSchema:schema79,data};
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema112.type,parentSchema:schema112,data};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2815,24 +3789,24 @@ vErrors.push(err35);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate19.errors = vErrors;
 return errors === 0;
 }
 
-export const bulkAddProducts = validate22;
-const schema96 = {"title":"BulkAddProductsRequest","type":"object","required":["products"],"properties":{"products":{"description":"a list of products to add, such as products[0][copyof]=1&products[0][name]=Plan","$comment":"Bracket keys 0..n-1 arrive as an array, any other numeric keys (products[5][...]) as an object keyed by them; Object.entries reads both with the keys the client sent.","tsType":"{ [key: string]: { copyof: string; name: string; periods?: { [years: string]: { register?: string; transfer?: string; renew?: string } } } }","if":{"type":"array"},"then":{"type":"array","minItems":1,"maxItems":1000,"description":"a list of 1 to 1000 products to add, such as products[0][copyof]=1&products[0][name]=Plan","items":{"$ref":"#/definitions/entry"}},"else":{"type":"object","minProperties":1,"maxProperties":1000,"description":"a list of 1 to 1000 products to add, such as products[0][copyof]=1&products[0][name]=Plan","propertyNames":{"pattern":"^[0-9]{1,9}$","description":"keyed by entry numbers, such as products[0][name]"},"additionalProperties":{"$ref":"#/definitions/entry"}}}}};
-const schema90 = {"type":"object","description":"a product to add, with [copyof] and [name], such as products[0][copyof]=1&products[0][name]=Plan","required":["copyof","name"],"properties":{"copyof":{"$ref":"../../common/defs.json#/definitions/positiveId"},"name":{"type":"string","pattern":"\\S","maxLength":200,"description":"a product name that is not blank, at most 200 characters"},"periods":{"type":"object","description":"TLD prices keyed by the period in years, such as periods[1][register]=12.95","propertyNames":{"pattern":"^([1-9]|10)$","description":"keyed by a period of 1 to 10 years, such as periods[1][register]=12.95"},"additionalProperties":{"type":"object","description":"the prices of one period: [register], [transfer] and/or [renew]","properties":{"register":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"transfer":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"renew":{"$ref":"../../common/defs.json#/definitions/decimalParam"}}}}}};
-const schema92 = {"type":"string","pattern":"^[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"a non-negative amount with at most two decimals, such as 12.30"};
-const pattern36 = new RegExp("\\S", "u");
-const pattern37 = new RegExp("^([1-9]|10)$", "u");
-const pattern38 = new RegExp("^[0-9]{1,12}(\\.[0-9]{1,2})?$", "u");
+export const bulkAddProducts = validate24;
+const schema129 = {"title":"BulkAddProductsRequest","type":"object","required":["products"],"properties":{"products":{"description":"a list of products to add, such as products[0][copyof]=1&products[0][name]=Plan","$comment":"Bracket keys 0..n-1 arrive as an array, any other numeric keys (products[5][...]) as an object keyed by them; Object.entries reads both with the keys the client sent.","tsType":"{ [key: string]: { copyof: string; name: string; periods?: { [years: string]: { register?: string; transfer?: string; renew?: string } } } }","if":{"type":"array"},"then":{"type":"array","minItems":1,"maxItems":1000,"description":"a list of 1 to 1000 products to add, such as products[0][copyof]=1&products[0][name]=Plan","items":{"$ref":"#/definitions/entry"}},"else":{"type":"object","minProperties":1,"maxProperties":1000,"description":"a list of 1 to 1000 products to add, such as products[0][copyof]=1&products[0][name]=Plan","propertyNames":{"pattern":"^[0-9]{1,9}$","description":"keyed by entry numbers, such as products[0][name]"},"additionalProperties":{"$ref":"#/definitions/entry"}}}}};
+const schema123 = {"type":"object","description":"a product to add, with [copyof] and [name], such as products[0][copyof]=1&products[0][name]=Plan","required":["copyof","name"],"properties":{"copyof":{"$ref":"../../common/defs.json#/definitions/positiveId"},"name":{"type":"string","pattern":"\\S","maxLength":200,"description":"a product name that is not blank, at most 200 characters"},"periods":{"type":"object","description":"TLD prices keyed by the period in years, such as periods[1][register]=12.95","propertyNames":{"pattern":"^([1-9]|10)$","description":"keyed by a period of 1 to 10 years, such as periods[1][register]=12.95"},"additionalProperties":{"type":"object","description":"the prices of one period: [register], [transfer] and/or [renew]","properties":{"register":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"transfer":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"renew":{"$ref":"../../common/defs.json#/definitions/decimalParam"}}}}}};
+const schema125 = {"type":"string","pattern":"^[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"a non-negative amount with at most two decimals, such as 12.30"};
+const pattern45 = new RegExp("\\S", "u");
+const pattern46 = new RegExp("^([1-9]|10)$", "u");
+const pattern47 = new RegExp("^[0-9]{1,12}(\\.[0-9]{1,2})?$", "u");
 
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.copyof === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "copyof"},message:"must have required property '"+"copyof"+"'",schema:schema90.required,parentSchema:schema90,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "copyof"},message:"must have required property '"+"copyof"+"'",schema:schema123.required,parentSchema:schema123,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2842,7 +3816,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema90.required,parentSchema:schema90,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema123.required,parentSchema:schema123,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2921,7 +3895,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema90.properties.name.type,parentSchema:schema90.properties.name,data:data1};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema123.properties.name.type,parentSchema:schema123.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2940,7 +3914,7 @@ data["name"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 200){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema90.properties.name,data:data1};
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema123.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2949,8 +3923,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!pattern36.test(data1)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema90.properties.name,data:data1};
+if(!pattern45.test(data1)){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema123.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2967,8 +3941,8 @@ if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 for(const key0 in data2){
 const _errs8 = errors;
 if(typeof key0 === "string"){
-if(!pattern37.test(key0)){
-const err7 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/propertyNames/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema90.properties.periods.propertyNames,data:key0,propertyName:key0};
+if(!pattern46.test(key0)){
+const err7 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/propertyNames/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema123.properties.periods.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2980,7 +3954,7 @@ errors++;
 }
 var valid2 = _errs8 === errors;
 if(!valid2){
-const err8 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema90.properties.periods.propertyNames,parentSchema:schema90.properties.periods,data:data2};
+const err8 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema123.properties.periods.propertyNames,parentSchema:schema123.properties.periods,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3013,7 +3987,7 @@ else if(data4 === null){
 coerced2 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/register",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.type,parentSchema:schema92,data:data4};
+const err9 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/register",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema125.type,parentSchema:schema125,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3031,8 +4005,8 @@ data3["register"] = coerced2;
 }
 }
 if(typeof data4 === "string"){
-if(!pattern38.test(data4)){
-const err10 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/register",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema92,data:data4};
+if(!pattern47.test(data4)){
+const err10 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/register",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema125,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3063,7 +4037,7 @@ else if(data5 === null){
 coerced3 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/transfer",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.type,parentSchema:schema92,data:data5};
+const err11 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/transfer",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema125.type,parentSchema:schema125,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3081,8 +4055,8 @@ data3["transfer"] = coerced3;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern38.test(data5)){
-const err12 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/transfer",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema92,data:data5};
+if(!pattern47.test(data5)){
+const err12 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/transfer",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema125,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3113,7 +4087,7 @@ else if(data6 === null){
 coerced4 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/renew",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.type,parentSchema:schema92,data:data6};
+const err13 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/renew",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema125.type,parentSchema:schema125,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3131,8 +4105,8 @@ data3["renew"] = coerced4;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern38.test(data6)){
-const err14 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/renew",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema92,data:data6};
+if(!pattern47.test(data6)){
+const err14 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/renew",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema125,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3145,7 +4119,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/periods/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.properties.periods.additionalProperties.type,parentSchema:schema90.properties.periods.additionalProperties,data:data3};
+const err15 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/periods/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema123.properties.periods.additionalProperties.type,parentSchema:schema123.properties.periods.additionalProperties,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3157,7 +4131,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.properties.periods.type,parentSchema:schema90.properties.periods,data:data2};
+const err16 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema123.properties.periods.type,parentSchema:schema123.properties.periods,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3169,7 +4143,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.type,parentSchema:schema90,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema123.type,parentSchema:schema123,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3178,18 +4152,18 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate19.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
 
-const pattern41 = new RegExp("^[0-9]{1,9}$", "u");
+const pattern50 = new RegExp("^[0-9]{1,9}$", "u");
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.products === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "products"},message:"must have required property '"+"products"+"'",schema:schema96.required,parentSchema:schema96,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "products"},message:"must have required property '"+"products"+"'",schema:schema129.required,parentSchema:schema129,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3265,7 +4239,7 @@ if(dataType1 === "string" || dataType1 === "number"
 coerced1 = [data0];
 }
 else {
-const err2 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema96.properties.products.then.type,parentSchema:schema96.properties.products.then,data:data0};
+const err2 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema129.properties.products.then.type,parentSchema:schema129.properties.products.then,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3284,7 +4258,7 @@ data["products"] = coerced1;
 }
 if(Array.isArray(data0)){
 if(data0.length > 1000){
-const err3 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema96.properties.products.then,data:data0};
+const err3 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema129.properties.products.then,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3294,7 +4268,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data0.length < 1){
-const err4 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema96.properties.products.then,data:data0};
+const err4 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema129.properties.products.then,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3305,8 +4279,8 @@ errors++;
 }
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate19(data0[i0], {instancePath:instancePath+"/products/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
+if(!(validate21(data0[i0], {instancePath:instancePath+"/products/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
 }
@@ -3319,7 +4293,7 @@ else {
 const _errs9 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(Object.keys(data0).length > 1000){
-const err5 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/maxProperties",keyword:"maxProperties",params:{limit: 1000},message:"must NOT have more than 1000 properties",schema:1000,parentSchema:schema96.properties.products.else,data:data0};
+const err5 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/maxProperties",keyword:"maxProperties",params:{limit: 1000},message:"must NOT have more than 1000 properties",schema:1000,parentSchema:schema129.properties.products.else,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3329,7 +4303,7 @@ vErrors.push(err5);
 errors++;
 }
 if(Object.keys(data0).length < 1){
-const err6 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema96.properties.products.else,data:data0};
+const err6 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema129.properties.products.else,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3341,8 +4315,8 @@ errors++;
 for(const key0 in data0){
 const _errs11 = errors;
 if(typeof key0 === "string"){
-if(!pattern41.test(key0)){
-const err7 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,9}$"},message:"must match pattern \""+"^[0-9]{1,9}$"+"\"",schema:"^[0-9]{1,9}$",parentSchema:schema96.properties.products.else.propertyNames,data:key0,propertyName:key0};
+if(!pattern50.test(key0)){
+const err7 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,9}$"},message:"must match pattern \""+"^[0-9]{1,9}$"+"\"",schema:"^[0-9]{1,9}$",parentSchema:schema129.properties.products.else.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3354,7 +4328,7 @@ errors++;
 }
 var valid4 = _errs11 === errors;
 if(!valid4){
-const err8 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema96.properties.products.else.propertyNames,parentSchema:schema96.properties.products.else,data:data0};
+const err8 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema129.properties.products.else.propertyNames,parentSchema:schema129.properties.products.else,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3365,14 +4339,14 @@ errors++;
 }
 }
 for(const key1 in data0){
-if(!(validate19(data0[key1], {instancePath:instancePath+"/products/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
+if(!(validate21(data0[key1], {instancePath:instancePath+"/products/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema96.properties.products.else.type,parentSchema:schema96.properties.products.else,data:data0};
+const err9 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema129.properties.products.else.type,parentSchema:schema129.properties.products.else,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3386,7 +4360,7 @@ valid1 = _valid0;
 ifClause0 = "else";
 }
 if(!valid1){
-const err10 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema96.properties.products.if,parentSchema:schema96.properties.products,data:data0};
+const err10 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema129.properties.products.if,parentSchema:schema129.properties.products,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3398,7 +4372,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema96.type,parentSchema:schema96,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema129.type,parentSchema:schema129,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3407,19 +4381,19 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteOrder = validate26;
-const schema99 = {"title":"DeleteOrderRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const deleteClient = validate28;
+const schema132 = {"title":"DeleteClientRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema99.required,parentSchema:schema99,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema132.required,parentSchema:schema132,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3480,7 +4454,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema99.type,parentSchema:schema99,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema132.type,parentSchema:schema132,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3489,35 +4463,257 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 
-export const editEstimateDetails = validate79;
-const schema356 = {"title":"EditEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/estimate.json#/properties/status"},"subject":{"$ref":"../../common/defs.json#/definitions/text"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"an existing client; the estimate's currency stays as it is"},"date_created":{"$ref":"../../common/defs.json#/definitions/date","description":"a real calendar date, not after date_expires"},"date_expires":{"$ref":"../../common/defs.json#/definitions/date","description":"a real calendar date, not before date_created"},"notes":{"$ref":"../../common/defs.json#/definitions/text"},"notes_private":{"$ref":"../../common/defs.json#/definitions/text"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero","description":"an existing currency (0 is the main one); rate follows it, amounts are kept as they are"},"taxrate":{"$ref":"#/definitions/percent"},"taxrate2":{"$ref":"#/definitions/percent"},"credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"item":{"description":"changes to existing lines, keyed by line id: item[<line id>][description|amount|qty|taxed]=value, or item[<line id>][remove]=1 to remove the line (remove wins over other fields). A line id that is not one of this estimate's lines is an error. Consecutive keys from 0 arrive as a list, whose positions are read as line ids.","anyOf":[{"$comment":"Tried first and typed `never`: it picks the form by type, so a validation error names the bad field whichever form was sent; the two branches below give the TypeScript type.","tsType":"never","if":{"type":"array"},"then":{"$ref":"#/definitions/lineChangeList"},"else":{"$ref":"#/definitions/lineChangeMap"}},{"$ref":"#/definitions/lineChangeList"},{"$ref":"#/definitions/lineChangeMap"}]},"newitem":{"description":"lines to add, appended in key order: newitem[<n>][description|amount|qty|taxed]=value (description and amount required, qty 1 and taxed 0 by default). newitem[][field] adds one line; number the keys to add several. New lines get item_id 0, type Other and fresh ids, one past the highest line id of any estimate.","anyOf":[{"$comment":"See item: the type-checked branch comes first for precise messages.","tsType":"never","if":{"type":"array"},"then":{"$ref":"#/definitions/newLineList"},"else":{"$ref":"#/definitions/newLineMap"}},{"$ref":"#/definitions/newLineList"},{"$ref":"#/definitions/newLineMap"}]}}};
-const schema123 = {"type":"string","enum":["Draft","Sent","Accepted","Invoiced","Dead"]};
-const schema124 = {"type":"string","maxLength":65535,"description":"a text"};
-const schema41 = {"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"a date as YYYY-MM-DD"};
-const schema130 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,17})$","description":"0 or a positive whole number id"};
-const schema131 = {"type":"string","pattern":"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$","description":"a percentage from 0 to 100 with at most two decimals, such as 20 or 8.25"};
-const pattern14 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
-const pattern69 = new RegExp("^(0|[1-9][0-9]{0,17})$", "u");
-const pattern70 = new RegExp("^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$", "u");
-const schema134 = {"title":"EstimateLineChangeList","type":"array","maxItems":1000,"items":{"$ref":"#/definitions/lineChange"}};
-const schema135 = {"title":"EstimateLineChange","type":"object","additionalProperties":false,"description":"line fields to change: description, amount, qty, taxed, or remove=1","properties":{"description":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"amount":{"$ref":"#/definitions/amount"},"qty":{"$ref":"#/definitions/qty"},"taxed":{"$ref":"../../common/defs.json#/definitions/flag"},"remove":{"$ref":"../../common/defs.json#/definitions/flag"}}};
-const schema136 = {"type":"string","minLength":1,"maxLength":65535,"description":"a non-empty text"};
-const schema137 = {"type":"string","pattern":"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$","description":"an amount with at most two decimals, such as 12.30 (negative for a discount line)"};
-const schema138 = {"type":"string","pattern":"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$","description":"a positive quantity with at most four decimals, such as 3 or 1.5"};
-const pattern73 = new RegExp("^-?[0-9]{1,9}(\\.[0-9]{1,2})?$", "u");
-const pattern74 = new RegExp("^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$", "u");
+export const deleteClientContact = validate30;
+const schema137 = {"title":"DeleteClientContactRequest","type":"object","required":["client_id","parent_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"parent_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.client_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema137.required,parentSchema:schema137,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.parent_id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_id"},message:"must have required property '"+"parent_id"+"'",schema:schema137.required,parentSchema:schema137,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.client_id !== undefined){
+let data0 = data.client_id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["client_id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err3 = {instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.parent_id !== undefined){
+let data1 = data.parent_id;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err4 = {instancePath:instancePath+"/parent_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["parent_id"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+const err5 = {instancePath:instancePath+"/parent_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema137.type,parentSchema:schema137,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate30.errors = vErrors;
+return errors === 0;
+}
+
+export const deleteOrder = validate32;
+const schema142 = {"title":"DeleteOrderRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema142.required,parentSchema:schema142,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema142.type,parentSchema:schema142,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate32.errors = vErrors;
+return errors === 0;
+}
+
+export const editEstimateDetails = validate85;
+const schema399 = {"title":"EditEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/estimate.json#/properties/status"},"subject":{"$ref":"../../common/defs.json#/definitions/text"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"an existing client; the estimate's currency stays as it is"},"date_created":{"$ref":"../../common/defs.json#/definitions/date","description":"a real calendar date, not after date_expires"},"date_expires":{"$ref":"../../common/defs.json#/definitions/date","description":"a real calendar date, not before date_created"},"notes":{"$ref":"../../common/defs.json#/definitions/text"},"notes_private":{"$ref":"../../common/defs.json#/definitions/text"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero","description":"an existing currency (0 is the main one); rate follows it, amounts are kept as they are"},"taxrate":{"$ref":"#/definitions/percent"},"taxrate2":{"$ref":"#/definitions/percent"},"credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"item":{"description":"changes to existing lines, keyed by line id: item[<line id>][description|amount|qty|taxed]=value, or item[<line id>][remove]=1 to remove the line (remove wins over other fields). A line id that is not one of this estimate's lines is an error. Consecutive keys from 0 arrive as a list, whose positions are read as line ids.","anyOf":[{"$comment":"Tried first and typed `never`: it picks the form by type, so a validation error names the bad field whichever form was sent; the two branches below give the TypeScript type.","tsType":"never","if":{"type":"array"},"then":{"$ref":"#/definitions/lineChangeList"},"else":{"$ref":"#/definitions/lineChangeMap"}},{"$ref":"#/definitions/lineChangeList"},{"$ref":"#/definitions/lineChangeMap"}]},"newitem":{"description":"lines to add, appended in key order: newitem[<n>][description|amount|qty|taxed]=value (description and amount required, qty 1 and taxed 0 by default). newitem[][field] adds one line; number the keys to add several. New lines get item_id 0, type Other and fresh ids, one past the highest line id of any estimate.","anyOf":[{"$comment":"See item: the type-checked branch comes first for precise messages.","tsType":"never","if":{"type":"array"},"then":{"$ref":"#/definitions/newLineList"},"else":{"$ref":"#/definitions/newLineMap"}},{"$ref":"#/definitions/newLineList"},{"$ref":"#/definitions/newLineMap"}]}}};
+const schema166 = {"type":"string","enum":["Draft","Sent","Accepted","Invoiced","Dead"]};
+const schema167 = {"type":"string","maxLength":65535,"description":"a text"};
+const schema40 = {"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"a date as YYYY-MM-DD"};
+const schema174 = {"type":"string","pattern":"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$","description":"a percentage from 0 to 100 with at most two decimals, such as 20 or 8.25"};
+const pattern15 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
+const pattern85 = new RegExp("^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$", "u");
+const schema177 = {"title":"EstimateLineChangeList","type":"array","maxItems":1000,"items":{"$ref":"#/definitions/lineChange"}};
+const schema178 = {"title":"EstimateLineChange","type":"object","additionalProperties":false,"description":"line fields to change: description, amount, qty, taxed, or remove=1","properties":{"description":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"amount":{"$ref":"#/definitions/amount"},"qty":{"$ref":"#/definitions/qty"},"taxed":{"$ref":"../../common/defs.json#/definitions/flag"},"remove":{"$ref":"../../common/defs.json#/definitions/flag"}}};
+const schema179 = {"type":"string","minLength":1,"maxLength":65535,"description":"a non-empty text"};
+const schema180 = {"type":"string","pattern":"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$","description":"an amount with at most two decimals, such as 12.30 (negative for a discount line)"};
+const schema181 = {"type":"string","pattern":"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$","description":"a positive quantity with at most four decimals, such as 3 or 1.5"};
+const pattern88 = new RegExp("^-?[0-9]{1,9}(\\.[0-9]{1,2})?$", "u");
+const pattern89 = new RegExp("^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$", "u");
+
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((((key0 === "description") || (key0 === "amount")) || (key0 === "qty")) || (key0 === "taxed")) || (key0 === "remove"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema135,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema178,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3547,7 +4743,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema136.type,parentSchema:schema136,data:data0};
+const err1 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema179.type,parentSchema:schema179,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3566,7 +4762,7 @@ data["description"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 65535){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema136,data:data0};
+const err2 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema179,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3576,7 +4772,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func2(data0) < 1){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema136,data:data0};
+const err3 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema179,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3607,7 +4803,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema137.type,parentSchema:schema137,data:data1};
+const err4 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema180.type,parentSchema:schema180,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3625,8 +4821,8 @@ data["amount"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern73.test(data1)){
-const err5 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$",parentSchema:schema137,data:data1};
+if(!pattern88.test(data1)){
+const err5 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$",parentSchema:schema180,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3657,7 +4853,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema138.type,parentSchema:schema138,data:data2};
+const err6 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema181.type,parentSchema:schema181,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3675,8 +4871,8 @@ data["qty"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern74.test(data2)){
-const err7 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/pattern",keyword:"pattern",params:{pattern: "^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema138,data:data2};
+if(!pattern89.test(data2)){
+const err7 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/pattern",keyword:"pattern",params:{pattern: "^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema181,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3707,7 +4903,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/taxed",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data3};
+const err8 = {instancePath:instancePath+"/taxed",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3725,7 +4921,7 @@ data["taxed"] = coerced3;
 }
 }
 if(!((data3 === "0") || (data3 === "1"))){
-const err9 = {instancePath:instancePath+"/taxed",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema42.enum},message:"must be equal to one of the allowed values",schema:schema42.enum,parentSchema:schema42,data:data3};
+const err9 = {instancePath:instancePath+"/taxed",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema24.enum},message:"must be equal to one of the allowed values",schema:schema24.enum,parentSchema:schema24,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3755,7 +4951,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/remove",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data4};
+const err10 = {instancePath:instancePath+"/remove",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3773,7 +4969,7 @@ data["remove"] = coerced4;
 }
 }
 if(!((data4 === "0") || (data4 === "1"))){
-const err11 = {instancePath:instancePath+"/remove",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema42.enum},message:"must be equal to one of the allowed values",schema:schema42.enum,parentSchema:schema42,data:data4};
+const err11 = {instancePath:instancePath+"/remove",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema24.enum},message:"must be equal to one of the allowed values",schema:schema24.enum,parentSchema:schema24,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3785,7 +4981,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema135.type,parentSchema:schema135,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema178.type,parentSchema:schema178,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3794,12 +4990,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(Array.isArray(data))){
@@ -3818,7 +5014,7 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data];
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema134.type,parentSchema:schema134,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema177.type,parentSchema:schema177,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3837,7 +5033,7 @@ parentData[parentDataProperty] = coerced0;
 }
 if(Array.isArray(data)){
 if(data.length > 1000){
-const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema134,data};
+const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema177,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3848,19 +5044,19 @@ errors++;
 }
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate32(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate38(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 }
-validate31.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-const schema141 = {"title":"EstimateLineChangeMap","type":"object","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by line id, such as item[12][qty]=2"},"additionalProperties":{"$ref":"#/definitions/lineChange"}};
+const schema184 = {"title":"EstimateLineChangeMap","type":"object","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by line id, such as item[12][qty]=2"},"additionalProperties":{"$ref":"#/definitions/lineChange"}};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3868,7 +5064,7 @@ for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
 if(!pattern0.test(key0)){
-const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema141.propertyNames,data:key0,propertyName:key0};
+const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema184.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3880,7 +5076,7 @@ errors++;
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema141.propertyNames,parentSchema:schema141,data};
+const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema184.propertyNames,parentSchema:schema184,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3891,14 +5087,14 @@ errors++;
 }
 }
 for(const key1 in data){
-if(!(validate32(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate38(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema141.type,parentSchema:schema141,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema184.type,parentSchema:schema184,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3907,19 +5103,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
-const schema142 = {"title":"EstimateNewLineList","type":"array","maxItems":1000,"items":{"$ref":"#/definitions/newLine"}};
-const schema143 = {"title":"EstimateNewLine","type":"object","additionalProperties":false,"description":"a new line's fields: description and amount, optionally qty and taxed","required":["description","amount"],"properties":{"description":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"amount":{"$ref":"#/definitions/amount"},"qty":{"$ref":"#/definitions/qty"},"taxed":{"$ref":"../../common/defs.json#/definitions/flag"}}};
+const schema185 = {"title":"EstimateNewLineList","type":"array","maxItems":1000,"items":{"$ref":"#/definitions/newLine"}};
+const schema186 = {"title":"EstimateNewLine","type":"object","additionalProperties":false,"description":"a new line's fields: description and amount, optionally qty and taxed","required":["description","amount"],"properties":{"description":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"amount":{"$ref":"#/definitions/amount"},"qty":{"$ref":"#/definitions/qty"},"taxed":{"$ref":"../../common/defs.json#/definitions/flag"}}};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.description === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema143.required,parentSchema:schema143,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema186.required,parentSchema:schema186,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3929,7 +5125,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.amount === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema143.required,parentSchema:schema143,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema186.required,parentSchema:schema186,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3940,7 +5136,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "description") || (key0 === "amount")) || (key0 === "qty")) || (key0 === "taxed"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema143,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema186,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3970,7 +5166,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema136.type,parentSchema:schema136,data:data0};
+const err3 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema179.type,parentSchema:schema179,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3989,7 +5185,7 @@ data["description"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 65535){
-const err4 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema136,data:data0};
+const err4 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema179,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3999,7 +5195,7 @@ vErrors.push(err4);
 errors++;
 }
 if(func2(data0) < 1){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema136,data:data0};
+const err5 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema179,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4030,7 +5226,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema137.type,parentSchema:schema137,data:data1};
+const err6 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema180.type,parentSchema:schema180,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4048,8 +5244,8 @@ data["amount"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern73.test(data1)){
-const err7 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$",parentSchema:schema137,data:data1};
+if(!pattern88.test(data1)){
+const err7 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$",parentSchema:schema180,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4080,7 +5276,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema138.type,parentSchema:schema138,data:data2};
+const err8 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema181.type,parentSchema:schema181,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4098,8 +5294,8 @@ data["qty"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern74.test(data2)){
-const err9 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/pattern",keyword:"pattern",params:{pattern: "^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema138,data:data2};
+if(!pattern89.test(data2)){
+const err9 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/pattern",keyword:"pattern",params:{pattern: "^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema181,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4130,7 +5326,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/taxed",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data3};
+const err10 = {instancePath:instancePath+"/taxed",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4148,7 +5344,7 @@ data["taxed"] = coerced3;
 }
 }
 if(!((data3 === "0") || (data3 === "1"))){
-const err11 = {instancePath:instancePath+"/taxed",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema42.enum},message:"must be equal to one of the allowed values",schema:schema42.enum,parentSchema:schema42,data:data3};
+const err11 = {instancePath:instancePath+"/taxed",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema24.enum},message:"must be equal to one of the allowed values",schema:schema24.enum,parentSchema:schema24,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4160,7 +5356,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema143.type,parentSchema:schema143,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema186.type,parentSchema:schema186,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4169,12 +5365,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(Array.isArray(data))){
@@ -4193,7 +5389,7 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data];
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema142.type,parentSchema:schema142,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema185.type,parentSchema:schema185,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4212,7 +5408,7 @@ parentData[parentDataProperty] = coerced0;
 }
 if(Array.isArray(data)){
 if(data.length > 1000){
-const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema142,data};
+const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema185,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4223,27 +5419,27 @@ errors++;
 }
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate41(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate47(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 }
 }
-validate40.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
-const schema148 = {"title":"EstimateNewLineMap","type":"object","propertyNames":{"pattern":"^[0-9]{1,9}$","description":"keyed by a number, such as newitem[0][amount]=50"},"additionalProperties":{"$ref":"#/definitions/newLine"}};
+const schema191 = {"title":"EstimateNewLineMap","type":"object","propertyNames":{"pattern":"^[0-9]{1,9}$","description":"keyed by a number, such as newitem[0][amount]=50"},"additionalProperties":{"$ref":"#/definitions/newLine"}};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
-if(!pattern41.test(key0)){
-const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,9}$"},message:"must match pattern \""+"^[0-9]{1,9}$"+"\"",schema:"^[0-9]{1,9}$",parentSchema:schema148.propertyNames,data:key0,propertyName:key0};
+if(!pattern50.test(key0)){
+const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,9}$"},message:"must match pattern \""+"^[0-9]{1,9}$"+"\"",schema:"^[0-9]{1,9}$",parentSchema:schema191.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4255,7 +5451,7 @@ errors++;
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema148.propertyNames,parentSchema:schema148,data};
+const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema191.propertyNames,parentSchema:schema191,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4266,14 +5462,14 @@ errors++;
 }
 }
 for(const key1 in data){
-if(!(validate41(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate47(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema148.type,parentSchema:schema148,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema191.type,parentSchema:schema191,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4282,17 +5478,17 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema356.required,parentSchema:schema356,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema399.required,parentSchema:schema399,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4371,7 +5567,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema123.type,parentSchema:schema123,data:data1};
+const err3 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema166.type,parentSchema:schema166,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4389,7 +5585,7 @@ data["status"] = coerced1;
 }
 }
 if(!(((((data1 === "Draft") || (data1 === "Sent")) || (data1 === "Accepted")) || (data1 === "Invoiced")) || (data1 === "Dead"))){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema123.enum},message:"must be equal to one of the allowed values",schema:schema123.enum,parentSchema:schema123,data:data1};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema166.enum},message:"must be equal to one of the allowed values",schema:schema166.enum,parentSchema:schema166,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4419,7 +5615,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/subject",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema124.type,parentSchema:schema124,data:data2};
+const err5 = {instancePath:instancePath+"/subject",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema167.type,parentSchema:schema167,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4438,7 +5634,7 @@ data["subject"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 65535){
-const err6 = {instancePath:instancePath+"/subject",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema124,data:data2};
+const err6 = {instancePath:instancePath+"/subject",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema167,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4519,7 +5715,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/date_created",schemaPath:"../../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data4};
+const err9 = {instancePath:instancePath+"/date_created",schemaPath:"../../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4537,8 +5733,8 @@ data["date_created"] = coerced4;
 }
 }
 if(typeof data4 === "string"){
-if(!pattern14.test(data4)){
-const err10 = {instancePath:instancePath+"/date_created",schemaPath:"../../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema41,data:data4};
+if(!pattern15.test(data4)){
+const err10 = {instancePath:instancePath+"/date_created",schemaPath:"../../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema40,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4569,7 +5765,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/date_expires",schemaPath:"../../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data5};
+const err11 = {instancePath:instancePath+"/date_expires",schemaPath:"../../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4587,8 +5783,8 @@ data["date_expires"] = coerced5;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern14.test(data5)){
-const err12 = {instancePath:instancePath+"/date_expires",schemaPath:"../../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema41,data:data5};
+if(!pattern15.test(data5)){
+const err12 = {instancePath:instancePath+"/date_expires",schemaPath:"../../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema40,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4619,7 +5815,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema124.type,parentSchema:schema124,data:data6};
+const err13 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema167.type,parentSchema:schema167,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4638,7 +5834,7 @@ data["notes"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(func2(data6) > 65535){
-const err14 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema124,data:data6};
+const err14 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema167,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4669,7 +5865,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/notes_private",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema124.type,parentSchema:schema124,data:data7};
+const err15 = {instancePath:instancePath+"/notes_private",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema167.type,parentSchema:schema167,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4688,7 +5884,7 @@ data["notes_private"] = coerced7;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 65535){
-const err16 = {instancePath:instancePath+"/notes_private",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema124,data:data7};
+const err16 = {instancePath:instancePath+"/notes_private",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema167,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4719,7 +5915,7 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema130.type,parentSchema:schema130,data:data8};
+const err17 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.type,parentSchema:schema35,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4737,8 +5933,8 @@ data["currency_id"] = coerced8;
 }
 }
 if(typeof data8 === "string"){
-if(!pattern69.test(data8)){
-const err18 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema130,data:data8};
+if(!pattern9.test(data8)){
+const err18 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema35,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4769,7 +5965,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema131.type,parentSchema:schema131,data:data9};
+const err19 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema174.type,parentSchema:schema174,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4787,8 +5983,8 @@ data["taxrate"] = coerced9;
 }
 }
 if(typeof data9 === "string"){
-if(!pattern70.test(data9)){
-const err20 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema131,data:data9};
+if(!pattern85.test(data9)){
+const err20 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema174,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4819,7 +6015,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema131.type,parentSchema:schema131,data:data10};
+const err21 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema174.type,parentSchema:schema174,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4837,8 +6033,8 @@ data["taxrate2"] = coerced10;
 }
 }
 if(typeof data10 === "string"){
-if(!pattern70.test(data10)){
-const err22 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema131,data:data10};
+if(!pattern85.test(data10)){
+const err22 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema174,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4869,7 +6065,7 @@ else if(data11 === null){
 coerced11 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/credit",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.type,parentSchema:schema92,data:data11};
+const err23 = {instancePath:instancePath+"/credit",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema125.type,parentSchema:schema125,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4887,8 +6083,8 @@ data["credit"] = coerced11;
 }
 }
 if(typeof data11 === "string"){
-if(!pattern38.test(data11)){
-const err24 = {instancePath:instancePath+"/credit",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema92,data:data11};
+if(!pattern47.test(data11)){
+const err24 = {instancePath:instancePath+"/credit",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema125,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4953,8 +6149,8 @@ vErrors = null;
 let ifClause0;
 if(_valid1){
 const _errs44 = errors;
-if(!(validate31(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate37(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs44 === errors;
@@ -4963,8 +6159,8 @@ ifClause0 = "then";
 }
 else {
 const _errs45 = errors;
-if(!(validate35(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+if(!(validate41(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs45 === errors;
@@ -4972,7 +6168,7 @@ valid14 = _valid1;
 ifClause0 = "else";
 }
 if(!valid14){
-const err26 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema356.properties.item.anyOf[0].if,parentSchema:schema356.properties.item.anyOf[0],data:data12};
+const err26 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema399.properties.item.anyOf[0].if,parentSchema:schema399.properties.item.anyOf[0],data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4985,16 +6181,16 @@ var _valid0 = _errs39 === errors;
 valid13 = valid13 || _valid0;
 if(!valid13){
 const _errs47 = errors;
-if(!(validate31(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate37(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs47 === errors;
 valid13 = valid13 || _valid0;
 if(!valid13){
 const _errs48 = errors;
-if(!(validate35(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+if(!(validate41(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs48 === errors;
@@ -5002,7 +6198,7 @@ valid13 = valid13 || _valid0;
 }
 }
 if(!valid13){
-const err27 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema356.properties.item.anyOf,parentSchema:schema356.properties.item,data:data12};
+const err27 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema399.properties.item.anyOf,parentSchema:schema399.properties.item,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -5077,8 +6273,8 @@ vErrors = null;
 let ifClause1;
 if(_valid3){
 const _errs56 = errors;
-if(!(validate40(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate46(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 var _valid3 = _errs56 === errors;
@@ -5087,8 +6283,8 @@ ifClause1 = "then";
 }
 else {
 const _errs57 = errors;
-if(!(validate44(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate50(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 var _valid3 = _errs57 === errors;
@@ -5096,7 +6292,7 @@ valid16 = _valid3;
 ifClause1 = "else";
 }
 if(!valid16){
-const err29 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema356.properties.newitem.anyOf[0].if,parentSchema:schema356.properties.newitem.anyOf[0],data:data13};
+const err29 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema399.properties.newitem.anyOf[0].if,parentSchema:schema399.properties.newitem.anyOf[0],data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -5109,16 +6305,16 @@ var _valid2 = _errs51 === errors;
 valid15 = valid15 || _valid2;
 if(!valid15){
 const _errs59 = errors;
-if(!(validate40(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate46(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs59 === errors;
 valid15 = valid15 || _valid2;
 if(!valid15){
 const _errs60 = errors;
-if(!(validate44(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate50(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs60 === errors;
@@ -5126,7 +6322,7 @@ valid15 = valid15 || _valid2;
 }
 }
 if(!valid15){
-const err30 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema356.properties.newitem.anyOf,parentSchema:schema356.properties.newitem,data:data13};
+const err30 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema399.properties.newitem.anyOf,parentSchema:schema399.properties.newitem,data:data13};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -5149,7 +6345,7 @@ vErrors = null;
 }
 }
 else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema356.type,parentSchema:schema356,data};
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema399.type,parentSchema:schema399,data};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -5158,20 +6354,20 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate79.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
 
-export const editOrderDraftItem = validate113;
-const schema514 = {"title":"EditOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to change (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to change (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"},"product":{"description":"service only: the new product's id","$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"service only: a billing cycle code the product is priced on"},"host":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters (service only; stored in the service's domain field)"},"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999 (service only)"},"custom":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"string","maxLength":65535,"description":"a text value (an empty value removes the field)"}}},"period":{"type":"string","pattern":"^([1-9]|10)$","description":"a registration period in years from 1 to 10 (domain only)"},"action":{"type":"string","enum":["Register","Transfer"],"description":"domain only: Register or Transfer"},"epp_code":{"type":"string","maxLength":255,"description":"a transfer (EPP) code of at most 255 characters (domain only)"}}};
-const pattern219 = new RegExp("^[1-9][0-9]{0,3}$", "u");
+export const editOrderDraftItem = validate119;
+const schema557 = {"title":"EditOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to change (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to change (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"},"product":{"description":"service only: the new product's id","$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"service only: a billing cycle code the product is priced on"},"host":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters (service only; stored in the service's domain field)"},"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999 (service only)"},"custom":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"string","maxLength":65535,"description":"a text value (an empty value removes the field)"}}},"period":{"type":"string","pattern":"^([1-9]|10)$","description":"a registration period in years from 1 to 10 (domain only)"},"action":{"type":"string","enum":["Register","Transfer"],"description":"domain only: Register or Transfer"},"epp_code":{"type":"string","maxLength":255,"description":"a transfer (EPP) code of at most 255 characters (domain only)"}}};
+const pattern234 = new RegExp("^[1-9][0-9]{0,3}$", "u");
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema514.required,parentSchema:schema514,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema557.required,parentSchema:schema557,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5400,7 +6596,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema514.properties.cycle.type,parentSchema:schema514.properties.cycle,data:data4};
+const err9 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema557.properties.cycle.type,parentSchema:schema557.properties.cycle,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5418,7 +6614,7 @@ data["cycle"] = coerced4;
 }
 }
 if(!(((((((((((((data4 === "m") || (data4 === "q")) || (data4 === "s")) || (data4 === "a")) || (data4 === "b")) || (data4 === "t")) || (data4 === "p4")) || (data4 === "p5")) || (data4 === "d")) || (data4 === "w")) || (data4 === "h")) || (data4 === "Once")) || (data4 === "Free"))){
-const err10 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema514.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema514.properties.cycle.enum,parentSchema:schema514.properties.cycle,data:data4};
+const err10 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema557.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema557.properties.cycle.enum,parentSchema:schema557.properties.cycle,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5448,7 +6644,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema514.properties.host.type,parentSchema:schema514.properties.host,data:data5};
+const err11 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema557.properties.host.type,parentSchema:schema557.properties.host,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5467,7 +6663,7 @@ data["host"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 255){
-const err12 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema514.properties.host,data:data5};
+const err12 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema557.properties.host,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5498,7 +6694,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema514.properties.qty.type,parentSchema:schema514.properties.qty,data:data6};
+const err13 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema557.properties.qty.type,parentSchema:schema557.properties.qty,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5516,8 +6712,8 @@ data["qty"] = coerced6;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern219.test(data6)){
-const err14 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema514.properties.qty,data:data6};
+if(!pattern234.test(data6)){
+const err14 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema557.properties.qty,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5535,7 +6731,7 @@ for(const key0 in data7){
 const _errs21 = errors;
 if(typeof key0 === "string"){
 if(!pattern0.test(key0)){
-const err15 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema514.properties.custom.propertyNames,data:key0,propertyName:key0};
+const err15 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema557.properties.custom.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5547,7 +6743,7 @@ errors++;
 }
 var valid5 = _errs21 === errors;
 if(!valid5){
-const err16 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema514.properties.custom.propertyNames,parentSchema:schema514.properties.custom,data:data7};
+const err16 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema557.properties.custom.propertyNames,parentSchema:schema557.properties.custom,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5564,7 +6760,7 @@ for(const key2 in data8){
 const _errs25 = errors;
 if(typeof key2 === "string"){
 if(!pattern0.test(key2)){
-const err17 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema514.properties.custom.additionalProperties.propertyNames,data:key2,propertyName:key2};
+const err17 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema557.properties.custom.additionalProperties.propertyNames,data:key2,propertyName:key2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5576,7 +6772,7 @@ errors++;
 }
 var valid7 = _errs25 === errors;
 if(!valid7){
-const err18 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema514.properties.custom.additionalProperties.propertyNames,parentSchema:schema514.properties.custom.additionalProperties,data:data8};
+const err18 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema557.properties.custom.additionalProperties.propertyNames,parentSchema:schema557.properties.custom.additionalProperties,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5606,7 +6802,7 @@ else if(data9 === null){
 coerced7 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema514.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema514.properties.custom.additionalProperties.additionalProperties,data:data9};
+const err19 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema557.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema557.properties.custom.additionalProperties.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5625,7 +6821,7 @@ data8[key3] = coerced7;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 65535){
-const err20 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema514.properties.custom.additionalProperties.additionalProperties,data:data9};
+const err20 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema557.properties.custom.additionalProperties.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5638,7 +6834,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema514.properties.custom.additionalProperties.type,parentSchema:schema514.properties.custom.additionalProperties,data:data8};
+const err21 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema557.properties.custom.additionalProperties.type,parentSchema:schema557.properties.custom.additionalProperties,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5650,7 +6846,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema514.properties.custom.type,parentSchema:schema514.properties.custom,data:data7};
+const err22 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema557.properties.custom.type,parentSchema:schema557.properties.custom,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5680,7 +6876,7 @@ else if(data10 === null){
 coerced8 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema514.properties.period.type,parentSchema:schema514.properties.period,data:data10};
+const err23 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema557.properties.period.type,parentSchema:schema557.properties.period,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5698,8 +6894,8 @@ data["period"] = coerced8;
 }
 }
 if(typeof data10 === "string"){
-if(!pattern37.test(data10)){
-const err24 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema514.properties.period,data:data10};
+if(!pattern46.test(data10)){
+const err24 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema557.properties.period,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -5730,7 +6926,7 @@ else if(data11 === null){
 coerced9 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema514.properties.action.type,parentSchema:schema514.properties.action,data:data11};
+const err25 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema557.properties.action.type,parentSchema:schema557.properties.action,data:data11};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -5748,7 +6944,7 @@ data["action"] = coerced9;
 }
 }
 if(!((data11 === "Register") || (data11 === "Transfer"))){
-const err26 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema514.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema514.properties.action.enum,parentSchema:schema514.properties.action,data:data11};
+const err26 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema557.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema557.properties.action.enum,parentSchema:schema557.properties.action,data:data11};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -5778,7 +6974,7 @@ else if(data12 === null){
 coerced10 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema514.properties.epp_code.type,parentSchema:schema514.properties.epp_code,data:data12};
+const err27 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema557.properties.epp_code.type,parentSchema:schema557.properties.epp_code,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -5797,7 +6993,7 @@ data["epp_code"] = coerced10;
 }
 if(typeof data12 === "string"){
 if(func2(data12) > 255){
-const err28 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema514.properties.epp_code,data:data12};
+const err28 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema557.properties.epp_code,data:data12};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -5810,7 +7006,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema514.type,parentSchema:schema514,data};
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema557.type,parentSchema:schema557,data};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -5819,19 +7015,19 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
 
-export const getAccountAddons = validate118;
-const schema540 = {"title":"GetAccountAddonsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getAccountAddons = validate124;
+const schema583 = {"title":"GetAccountAddonsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema540.required,parentSchema:schema540,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema583.required,parentSchema:schema583,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5892,7 +7088,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema540.type,parentSchema:schema540,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema583.type,parentSchema:schema583,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5901,19 +7097,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate118.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
 
-export const getAccountDetails = validate123;
-const schema585 = {"title":"GetAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getAccountDetails = validate129;
+const schema628 = {"title":"GetAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema585.required,parentSchema:schema585,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema628.required,parentSchema:schema628,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5974,7 +7170,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema585.type,parentSchema:schema585,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema628.type,parentSchema:schema628,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5983,23 +7179,23 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate123.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
 
-export const getAccounts = validate130;
-const schema624 = {"title":"GetAccountsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","all_active","all_pending","all_suspended","all_terminated","all_fraud","all_cancelled"]},"filter":{"title":"GetAccountsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"domain":{"$ref":"../../common/defs.json#/definitions/text"},"product_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"},"status":{"type":"string","pattern":"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$","description":"an account status: Pending, Active, Suspended, Terminated, Cancelled or Fraud"},"next_due":{"type":"string","pattern":"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$","description":"a date as YYYY-MM-DD"},"billingcycle":{"type":"string","pattern":"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$","description":"a billing cycle name such as Monthly"},"server_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"},"category_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"}}}}};
-const schema261 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,8})$","description":"a page number counted from 0"};
-const schema262 = {"type":"string","pattern":"^([1-9][0-9]{0,2}|1000)$","description":"a page size from 1 to 1000"};
-const pattern151 = new RegExp("^(0|[1-9][0-9]{0,8})$", "u");
-const pattern152 = new RegExp("^([1-9][0-9]{0,2}|1000)$", "u");
-const pattern357 = new RegExp("^([1-9][0-9]{0,17})?$", "u");
-const pattern358 = new RegExp("^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$", "u");
-const pattern359 = new RegExp("^([0-9]{4}-[0-9]{2}-[0-9]{2})?$", "u");
-const pattern360 = new RegExp("^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$", "u");
-const pattern158 = new RegExp("^(0|[1-9][0-9]{0,17})?$", "u");
+export const getAccounts = validate136;
+const schema667 = {"title":"GetAccountsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","all_active","all_pending","all_suspended","all_terminated","all_fraud","all_cancelled"]},"filter":{"title":"GetAccountsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"domain":{"$ref":"../../common/defs.json#/definitions/text"},"product_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"},"status":{"type":"string","pattern":"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$","description":"an account status: Pending, Active, Suspended, Terminated, Cancelled or Fraud"},"next_due":{"type":"string","pattern":"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$","description":"a date as YYYY-MM-DD"},"billingcycle":{"type":"string","pattern":"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$","description":"a billing cycle name such as Monthly"},"server_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"},"category_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"}}}}};
+const schema304 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,8})$","description":"a page number counted from 0"};
+const schema305 = {"type":"string","pattern":"^([1-9][0-9]{0,2}|1000)$","description":"a page size from 1 to 1000"};
+const pattern166 = new RegExp("^(0|[1-9][0-9]{0,8})$", "u");
+const pattern167 = new RegExp("^([1-9][0-9]{0,2}|1000)$", "u");
+const pattern372 = new RegExp("^([1-9][0-9]{0,17})?$", "u");
+const pattern373 = new RegExp("^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$", "u");
+const pattern374 = new RegExp("^([0-9]{4}-[0-9]{2}-[0-9]{2})?$", "u");
+const pattern375 = new RegExp("^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$", "u");
+const pattern173 = new RegExp("^(0|[1-9][0-9]{0,17})?$", "u");
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6023,7 +7219,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema261.type,parentSchema:schema261,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema304.type,parentSchema:schema304,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6041,8 +7237,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern151.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema261,data:data0};
+if(!pattern166.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema304,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6073,7 +7269,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema262.type,parentSchema:schema262,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema305.type,parentSchema:schema305,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6091,8 +7287,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern152.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema262,data:data1};
+if(!pattern167.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema305,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6123,7 +7319,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema624.properties.list.type,parentSchema:schema624.properties.list,data:data2};
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema667.properties.list.type,parentSchema:schema667.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6141,7 +7337,7 @@ data["list"] = coerced2;
 }
 }
 if(!(((((((data2 === "all") || (data2 === "all_active")) || (data2 === "all_pending")) || (data2 === "all_suspended")) || (data2 === "all_terminated")) || (data2 === "all_fraud")) || (data2 === "all_cancelled"))){
-const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema624.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema624.properties.list.enum,parentSchema:schema624.properties.list,data:data2};
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema667.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema667.properties.list.enum,parentSchema:schema667.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6156,7 +7352,7 @@ let data3 = data.filter;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key0 in data3){
 if(!((((((((key0 === "client_name") || (key0 === "domain")) || (key0 === "product_id")) || (key0 === "status")) || (key0 === "next_due")) || (key0 === "billingcycle")) || (key0 === "server_id")) || (key0 === "category_id"))){
-const err6 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema624.properties.filter,data:data3};
+const err6 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema667.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6186,7 +7382,7 @@ else if(data4 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema124.type,parentSchema:schema124,data:data4};
+const err7 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema167.type,parentSchema:schema167,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6205,7 +7401,7 @@ data3["client_name"] = coerced3;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 65535){
-const err8 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema124,data:data4};
+const err8 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema167,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6236,7 +7432,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/filter/domain",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema124.type,parentSchema:schema124,data:data5};
+const err9 = {instancePath:instancePath+"/filter/domain",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema167.type,parentSchema:schema167,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6255,7 +7451,7 @@ data3["domain"] = coerced4;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 65535){
-const err10 = {instancePath:instancePath+"/filter/domain",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema124,data:data5};
+const err10 = {instancePath:instancePath+"/filter/domain",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema167,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6286,7 +7482,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema624.properties.filter.properties.product_id.type,parentSchema:schema624.properties.filter.properties.product_id,data:data6};
+const err11 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema667.properties.filter.properties.product_id.type,parentSchema:schema667.properties.filter.properties.product_id,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6304,8 +7500,8 @@ data3["product_id"] = coerced5;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern357.test(data6)){
-const err12 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema624.properties.filter.properties.product_id,data:data6};
+if(!pattern372.test(data6)){
+const err12 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema667.properties.filter.properties.product_id,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6336,7 +7532,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema624.properties.filter.properties.status.type,parentSchema:schema624.properties.filter.properties.status,data:data7};
+const err13 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema667.properties.filter.properties.status.type,parentSchema:schema667.properties.filter.properties.status,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6354,8 +7550,8 @@ data3["status"] = coerced6;
 }
 }
 if(typeof data7 === "string"){
-if(!pattern358.test(data7)){
-const err14 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"},message:"must match pattern \""+"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"+"\"",schema:"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$",parentSchema:schema624.properties.filter.properties.status,data:data7};
+if(!pattern373.test(data7)){
+const err14 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"},message:"must match pattern \""+"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"+"\"",schema:"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$",parentSchema:schema667.properties.filter.properties.status,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6386,7 +7582,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema624.properties.filter.properties.next_due.type,parentSchema:schema624.properties.filter.properties.next_due,data:data8};
+const err15 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema667.properties.filter.properties.next_due.type,parentSchema:schema667.properties.filter.properties.next_due,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6404,8 +7600,8 @@ data3["next_due"] = coerced7;
 }
 }
 if(typeof data8 === "string"){
-if(!pattern359.test(data8)){
-const err16 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema624.properties.filter.properties.next_due,data:data8};
+if(!pattern374.test(data8)){
+const err16 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema667.properties.filter.properties.next_due,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6436,7 +7632,7 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema624.properties.filter.properties.billingcycle.type,parentSchema:schema624.properties.filter.properties.billingcycle,data:data9};
+const err17 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema667.properties.filter.properties.billingcycle.type,parentSchema:schema667.properties.filter.properties.billingcycle,data:data9};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6454,8 +7650,8 @@ data3["billingcycle"] = coerced8;
 }
 }
 if(typeof data9 === "string"){
-if(!pattern360.test(data9)){
-const err18 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/pattern",keyword:"pattern",params:{pattern: "^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"},message:"must match pattern \""+"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"+"\"",schema:"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$",parentSchema:schema624.properties.filter.properties.billingcycle,data:data9};
+if(!pattern375.test(data9)){
+const err18 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/pattern",keyword:"pattern",params:{pattern: "^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"},message:"must match pattern \""+"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"+"\"",schema:"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$",parentSchema:schema667.properties.filter.properties.billingcycle,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6486,7 +7682,7 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema624.properties.filter.properties.server_id.type,parentSchema:schema624.properties.filter.properties.server_id,data:data10};
+const err19 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema667.properties.filter.properties.server_id.type,parentSchema:schema667.properties.filter.properties.server_id,data:data10};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6504,8 +7700,8 @@ data3["server_id"] = coerced9;
 }
 }
 if(typeof data10 === "string"){
-if(!pattern158.test(data10)){
-const err20 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema624.properties.filter.properties.server_id,data:data10};
+if(!pattern173.test(data10)){
+const err20 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema667.properties.filter.properties.server_id,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6536,7 +7732,7 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema624.properties.filter.properties.category_id.type,parentSchema:schema624.properties.filter.properties.category_id,data:data11};
+const err21 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema667.properties.filter.properties.category_id.type,parentSchema:schema667.properties.filter.properties.category_id,data:data11};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6554,8 +7750,8 @@ data3["category_id"] = coerced10;
 }
 }
 if(typeof data11 === "string"){
-if(!pattern357.test(data11)){
-const err22 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema624.properties.filter.properties.category_id,data:data11};
+if(!pattern372.test(data11)){
+const err22 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema667.properties.filter.properties.category_id,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6568,7 +7764,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema624.properties.filter.type,parentSchema:schema624.properties.filter,data:data3};
+const err23 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema667.properties.filter.type,parentSchema:schema667.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6580,7 +7776,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema624.type,parentSchema:schema624,data};
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema667.type,parentSchema:schema667,data};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6589,18 +7785,18 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate130.errors = vErrors;
+validate136.errors = vErrors;
 return errors === 0;
 }
 
-export const getAddons = validate135;
-const schema696 = {"title":"GetAddonsRequest","type":"object","properties":{}};
+export const getAddons = validate141;
+const schema739 = {"title":"GetAddonsRequest","type":"object","properties":{}};
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema696.type,parentSchema:schema696,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema739.type,parentSchema:schema739,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6609,20 +7805,20 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate135.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientAccounts = validate136;
-const schema697 = {"title":"GetClientAccountsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"category_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"array","description":"an account status or a list of them, such as status[]=Active&status[]=Suspended","items":{"$ref":"../../resources/account.json#/properties/status"}}}};
-const schema577 = {"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]};
+export const getClientAccounts = validate142;
+const schema740 = {"title":"GetClientAccountsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"category_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"array","description":"an account status or a list of them, such as status[]=Active&status[]=Suspended","items":{"$ref":"../../resources/account.json#/properties/status"}}}};
+const schema620 = {"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]};
 
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema697.required,parentSchema:schema697,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema740.required,parentSchema:schema740,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6701,7 +7897,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema261.type,parentSchema:schema261,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema304.type,parentSchema:schema304,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6719,8 +7915,8 @@ data["page"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern151.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema261,data:data1};
+if(!pattern166.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema304,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6751,7 +7947,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema262.type,parentSchema:schema262,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema305.type,parentSchema:schema305,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6769,8 +7965,8 @@ data["perpage"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern152.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema262,data:data2};
+if(!pattern167.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema305,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6849,7 +8045,7 @@ if(dataType4 === "string" || dataType4 === "number"
 coerced4 = [data4];
 }
 else {
-const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema697.properties.status.type,parentSchema:schema697.properties.status,data:data4};
+const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema740.properties.status.type,parentSchema:schema740.properties.status,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6888,7 +8084,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema577.type,parentSchema:schema577,data:data5};
+const err10 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema620.type,parentSchema:schema620,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6906,7 +8102,7 @@ data4[i0] = coerced5;
 }
 }
 if(!((((((data5 === "Pending") || (data5 === "Active")) || (data5 === "Suspended")) || (data5 === "Terminated")) || (data5 === "Cancelled")) || (data5 === "Fraud"))){
-const err11 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema577.enum},message:"must be equal to one of the allowed values",schema:schema577.enum,parentSchema:schema577,data:data5};
+const err11 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema620.enum},message:"must be equal to one of the allowed values",schema:schema620.enum,parentSchema:schema620,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6920,7 +8116,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema697.type,parentSchema:schema697,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema740.type,parentSchema:schema740,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6929,19 +8125,19 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate136.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientContacts = validate138;
-const schema713 = {"title":"GetClientContactsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getClientContacts = validate144;
+const schema756 = {"title":"GetClientContactsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema713.required,parentSchema:schema713,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema756.required,parentSchema:schema756,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7020,7 +8216,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema261.type,parentSchema:schema261,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema304.type,parentSchema:schema304,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7038,8 +8234,8 @@ data["page"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern151.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema261,data:data1};
+if(!pattern166.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema304,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7070,7 +8266,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema262.type,parentSchema:schema262,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema305.type,parentSchema:schema305,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7088,8 +8284,8 @@ data["perpage"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern152.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema262,data:data2};
+if(!pattern167.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema305,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7102,7 +8298,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema713.type,parentSchema:schema713,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema756.type,parentSchema:schema756,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7111,19 +8307,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate138.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientDetails = validate142;
-const schema755 = {"title":"GetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getClientDetails = validate148;
+const schema798 = {"title":"GetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema755.required,parentSchema:schema755,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema798.required,parentSchema:schema798,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7184,7 +8380,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema755.type,parentSchema:schema755,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema798.type,parentSchema:schema798,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7193,20 +8389,20 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate142.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientDomains = validate147;
-const schema802 = {"title":"GetClientDomainsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"filter":{"title":"GetClientDomainsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"name":{"$ref":"../../common/defs.json#/definitions/text"},"status":{"type":"string","pattern":"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$","description":"a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"client_name":{"$ref":"../../common/defs.json#/definitions/text"}}}}};
-const pattern465 = new RegExp("^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$", "u");
+export const getClientDomains = validate153;
+const schema845 = {"title":"GetClientDomainsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"filter":{"title":"GetClientDomainsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"name":{"$ref":"../../common/defs.json#/definitions/text"},"status":{"type":"string","pattern":"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$","description":"a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"client_name":{"$ref":"../../common/defs.json#/definitions/text"}}}}};
+const pattern480 = new RegExp("^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$", "u");
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema802.required,parentSchema:schema802,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema845.required,parentSchema:schema845,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7285,7 +8481,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema261.type,parentSchema:schema261,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema304.type,parentSchema:schema304,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7303,8 +8499,8 @@ data["page"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern151.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema261,data:data1};
+if(!pattern166.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema304,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7335,7 +8531,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema262.type,parentSchema:schema262,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema305.type,parentSchema:schema305,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7353,8 +8549,8 @@ data["perpage"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern152.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema262,data:data2};
+if(!pattern167.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema305,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7370,7 +8566,7 @@ let data3 = data.filter;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key0 in data3){
 if(!((((key0 === "name") || (key0 === "status")) || (key0 === "module")) || (key0 === "client_name"))){
-const err7 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema802.properties.filter,data:data3};
+const err7 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema845.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7400,7 +8596,7 @@ else if(data4 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema124.type,parentSchema:schema124,data:data4};
+const err8 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema167.type,parentSchema:schema167,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7419,7 +8615,7 @@ data3["name"] = coerced3;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 65535){
-const err9 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema124,data:data4};
+const err9 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema167,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7450,7 +8646,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema802.properties.filter.properties.status.type,parentSchema:schema802.properties.filter.properties.status,data:data5};
+const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema845.properties.filter.properties.status.type,parentSchema:schema845.properties.filter.properties.status,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7468,8 +8664,8 @@ data3["status"] = coerced4;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern465.test(data5)){
-const err11 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"},message:"must match pattern \""+"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"+"\"",schema:"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$",parentSchema:schema802.properties.filter.properties.status,data:data5};
+if(!pattern480.test(data5)){
+const err11 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"},message:"must match pattern \""+"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"+"\"",schema:"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$",parentSchema:schema845.properties.filter.properties.status,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7500,7 +8696,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema124.type,parentSchema:schema124,data:data6};
+const err12 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema167.type,parentSchema:schema167,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7519,7 +8715,7 @@ data3["module"] = coerced5;
 }
 if(typeof data6 === "string"){
 if(func2(data6) > 65535){
-const err13 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema124,data:data6};
+const err13 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema167,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7550,7 +8746,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema124.type,parentSchema:schema124,data:data7};
+const err14 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema167.type,parentSchema:schema167,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7569,7 +8765,7 @@ data3["client_name"] = coerced6;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 65535){
-const err15 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema124,data:data7};
+const err15 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema167,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7582,7 +8778,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema802.properties.filter.type,parentSchema:schema802.properties.filter,data:data3};
+const err16 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema845.properties.filter.type,parentSchema:schema845.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7594,7 +8790,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema802.type,parentSchema:schema802,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema845.type,parentSchema:schema845,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7603,19 +8799,19 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate147.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientOrders = validate157;
-const schema857 = {"title":"GetClientOrdersRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
+export const getClientOrders = validate163;
+const schema900 = {"title":"GetClientOrdersRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
 
-function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema857.required,parentSchema:schema857,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema900.required,parentSchema:schema900,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7694,7 +8890,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema261.type,parentSchema:schema261,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema304.type,parentSchema:schema304,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7712,8 +8908,8 @@ data["page"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern151.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema261,data:data1};
+if(!pattern166.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema304,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7744,7 +8940,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema262.type,parentSchema:schema262,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema305.type,parentSchema:schema305,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7762,8 +8958,8 @@ data["perpage"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern152.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema262,data:data2};
+if(!pattern167.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema305,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7794,7 +8990,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema857.properties.list.type,parentSchema:schema857.properties.list,data:data3};
+const err7 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema900.properties.list.type,parentSchema:schema900.properties.list,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7812,7 +9008,7 @@ data["list"] = coerced3;
 }
 }
 if(!(((((data3 === "all") || (data3 === "active")) || (data3 === "pending")) || (data3 === "fraud")) || (data3 === "cancelled"))){
-const err8 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema857.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema857.properties.list.enum,parentSchema:schema857.properties.list,data:data3};
+const err8 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema900.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema900.properties.list.enum,parentSchema:schema900.properties.list,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7824,7 +9020,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema857.type,parentSchema:schema857,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema900.type,parentSchema:schema900,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7833,14 +9029,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate157.errors = vErrors;
+validate163.errors = vErrors;
 return errors === 0;
 }
 
-export const getClients = validate159;
-const schema871 = {"title":"GetClientsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getClients = validate165;
+const schema914 = {"title":"GetClientsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7864,7 +9060,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema261.type,parentSchema:schema261,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema304.type,parentSchema:schema304,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7882,8 +9078,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern151.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema261,data:data0};
+if(!pattern166.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema304,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7914,7 +9110,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema262.type,parentSchema:schema262,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema305.type,parentSchema:schema305,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7932,8 +9128,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern152.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema262,data:data1};
+if(!pattern167.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema305,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7946,7 +9142,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema871.type,parentSchema:schema871,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema914.type,parentSchema:schema914,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7955,18 +9151,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate159.errors = vErrors;
+validate165.errors = vErrors;
 return errors === 0;
 }
 
-export const getCurrencies = validate161;
-const schema880 = {"title":"GetCurrenciesRequest","type":"object","properties":{}};
+export const getCurrencies = validate167;
+const schema923 = {"title":"GetCurrenciesRequest","type":"object","properties":{}};
 
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema880.type,parentSchema:schema880,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema923.type,parentSchema:schema923,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7975,19 +9171,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate161.errors = vErrors;
+validate167.errors = vErrors;
 return errors === 0;
 }
 
-export const getDomainDetails = validate163;
-const schema910 = {"title":"GetDomainDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getDomainDetails = validate169;
+const schema953 = {"title":"GetDomainDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema910.required,parentSchema:schema910,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema953.required,parentSchema:schema953,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8048,7 +9244,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema910.type,parentSchema:schema910,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema953.type,parentSchema:schema953,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8057,19 +9253,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate163.errors = vErrors;
+validate169.errors = vErrors;
 return errors === 0;
 }
 
-export const getEstimateDetails = validate164;
-const schema912 = {"title":"GetEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getEstimateDetails = validate170;
+const schema955 = {"title":"GetEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema912.required,parentSchema:schema912,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema955.required,parentSchema:schema955,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8130,7 +9326,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema912.type,parentSchema:schema912,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema955.type,parentSchema:schema955,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8139,14 +9335,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate164.errors = vErrors;
+validate170.errors = vErrors;
 return errors === 0;
 }
 
-export const getEstimates = validate168;
-const schema931 = {"title":"GetEstimatesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"status":{"$ref":"../../resources/estimate.json#/properties/status","description":"only estimates with this status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"only this client's estimates (the client must exist)"}}};
+export const getEstimates = validate174;
+const schema974 = {"title":"GetEstimatesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"status":{"$ref":"../../resources/estimate.json#/properties/status","description":"only estimates with this status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"only this client's estimates (the client must exist)"}}};
 
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8170,7 +9366,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema261.type,parentSchema:schema261,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema304.type,parentSchema:schema304,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8188,8 +9384,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern151.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema261,data:data0};
+if(!pattern166.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema304,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8220,7 +9416,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema262.type,parentSchema:schema262,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema305.type,parentSchema:schema305,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8238,8 +9434,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern152.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema262,data:data1};
+if(!pattern167.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema305,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8270,7 +9466,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema123.type,parentSchema:schema123,data:data2};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema166.type,parentSchema:schema166,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8288,7 +9484,7 @@ data["status"] = coerced2;
 }
 }
 if(!(((((data2 === "Draft") || (data2 === "Sent")) || (data2 === "Accepted")) || (data2 === "Invoiced")) || (data2 === "Dead"))){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema123.enum},message:"must be equal to one of the allowed values",schema:schema123.enum,parentSchema:schema123,data:data2};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema166.enum},message:"must be equal to one of the allowed values",schema:schema166.enum,parentSchema:schema166,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8350,7 +9546,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema931.type,parentSchema:schema931,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema974.type,parentSchema:schema974,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8359,18 +9555,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate168.errors = vErrors;
+validate174.errors = vErrors;
 return errors === 0;
 }
 
-export const getHostBillversion = validate170;
-const schema937 = {"title":"GetHostBillversionRequest","type":"object","properties":{}};
+export const getHostBillversion = validate176;
+const schema980 = {"title":"GetHostBillversionRequest","type":"object","properties":{}};
 
-function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema937.type,parentSchema:schema937,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema980.type,parentSchema:schema980,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8379,19 +9575,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate170.errors = vErrors;
+validate176.errors = vErrors;
 return errors === 0;
 }
 
-export const getInvoiceDetails = validate171;
-const schema938 = {"title":"GetInvoiceDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getInvoiceDetails = validate177;
+const schema981 = {"title":"GetInvoiceDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema938.required,parentSchema:schema938,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema981.required,parentSchema:schema981,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8452,7 +9648,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema938.type,parentSchema:schema938,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema981.type,parentSchema:schema981,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8461,15 +9657,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate171.errors = vErrors;
+validate177.errors = vErrors;
 return errors === 0;
 }
 
-export const getInvoices = validate175;
-const schema961 = {"title":"GetInvoicesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","paid","unpaid","cancelled","refunded","collections","draft","recurring"]},"status":{"$ref":"../../resources/invoice.json#/properties/status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-const schema205 = {"type":"string","enum":["Paid","Unpaid","Cancelled","Refunded","Collections","Draft","Recurring"]};
+export const getInvoices = validate181;
+const schema1004 = {"title":"GetInvoicesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","paid","unpaid","cancelled","refunded","collections","draft","recurring"]},"status":{"$ref":"../../resources/invoice.json#/properties/status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+const schema248 = {"type":"string","enum":["Paid","Unpaid","Cancelled","Refunded","Collections","Draft","Recurring"]};
 
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8493,7 +9689,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema261.type,parentSchema:schema261,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema304.type,parentSchema:schema304,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8511,8 +9707,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern151.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema261,data:data0};
+if(!pattern166.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema304,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8543,7 +9739,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema262.type,parentSchema:schema262,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema305.type,parentSchema:schema305,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8561,8 +9757,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern152.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema262,data:data1};
+if(!pattern167.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema305,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8593,7 +9789,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema961.properties.list.type,parentSchema:schema961.properties.list,data:data2};
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1004.properties.list.type,parentSchema:schema1004.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8611,7 +9807,7 @@ data["list"] = coerced2;
 }
 }
 if(!((((((((data2 === "all") || (data2 === "paid")) || (data2 === "unpaid")) || (data2 === "cancelled")) || (data2 === "refunded")) || (data2 === "collections")) || (data2 === "draft")) || (data2 === "recurring"))){
-const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema961.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema961.properties.list.enum,parentSchema:schema961.properties.list,data:data2};
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1004.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1004.properties.list.enum,parentSchema:schema1004.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8641,7 +9837,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/status",schemaPath:"../../resources/invoice.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.type,parentSchema:schema205,data:data3};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"../../resources/invoice.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema248.type,parentSchema:schema248,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8659,7 +9855,7 @@ data["status"] = coerced3;
 }
 }
 if(!(((((((data3 === "Paid") || (data3 === "Unpaid")) || (data3 === "Cancelled")) || (data3 === "Refunded")) || (data3 === "Collections")) || (data3 === "Draft")) || (data3 === "Recurring"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"../../resources/invoice.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema205.enum},message:"must be equal to one of the allowed values",schema:schema205.enum,parentSchema:schema205,data:data3};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"../../resources/invoice.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema248.enum},message:"must be equal to one of the allowed values",schema:schema248.enum,parentSchema:schema248,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8721,7 +9917,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema961.type,parentSchema:schema961,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1004.type,parentSchema:schema1004,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8730,14 +9926,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate175.errors = vErrors;
+validate181.errors = vErrors;
 return errors === 0;
 }
 
-export const getNews = validate178;
-const schema978 = {"title":"GetNewsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getNews = validate184;
+const schema1021 = {"title":"GetNewsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8761,7 +9957,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema261.type,parentSchema:schema261,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema304.type,parentSchema:schema304,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8779,8 +9975,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern151.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema261,data:data0};
+if(!pattern166.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema304,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8811,7 +10007,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema262.type,parentSchema:schema262,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema305.type,parentSchema:schema305,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8829,8 +10025,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern152.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema262,data:data1};
+if(!pattern167.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema305,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8843,7 +10039,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema978.type,parentSchema:schema978,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1021.type,parentSchema:schema1021,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8852,19 +10048,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate178.errors = vErrors;
+validate184.errors = vErrors;
 return errors === 0;
 }
 
-export const getNewsItem = validate181;
-const schema983 = {"title":"GetNewsItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getNewsItem = validate187;
+const schema1026 = {"title":"GetNewsItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema983.required,parentSchema:schema983,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1026.required,parentSchema:schema1026,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8925,7 +10121,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema983.type,parentSchema:schema983,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1026.type,parentSchema:schema1026,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8934,19 +10130,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate181.errors = vErrors;
+validate187.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrderDetails = validate193;
-const schema1028 = {"title":"GetOrderDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getOrderDetails = validate199;
+const schema1071 = {"title":"GetOrderDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1028.required,parentSchema:schema1028,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1071.required,parentSchema:schema1071,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9007,7 +10203,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1028.type,parentSchema:schema1028,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1071.type,parentSchema:schema1071,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9016,19 +10212,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate193.errors = vErrors;
+validate199.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrderDraft = validate194;
-const schema1030 = {"title":"GetOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getOrderDraft = validate200;
+const schema1073 = {"title":"GetOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1030.required,parentSchema:schema1030,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1073.required,parentSchema:schema1073,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9089,7 +10285,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1030.type,parentSchema:schema1030,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1073.type,parentSchema:schema1073,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9098,18 +10294,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate194.errors = vErrors;
+validate200.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrderPages = validate196;
-const schema1036 = {"title":"GetOrderPagesRequest","type":"object","properties":{}};
+export const getOrderPages = validate202;
+const schema1079 = {"title":"GetOrderPagesRequest","type":"object","properties":{}};
 
-function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1036.type,parentSchema:schema1036,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1079.type,parentSchema:schema1079,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9118,14 +10314,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate196.errors = vErrors;
+validate202.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrders = validate197;
-const schema1037 = {"title":"GetOrdersRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
+export const getOrders = validate203;
+const schema1080 = {"title":"GetOrdersRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
 
-function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9149,7 +10345,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema261.type,parentSchema:schema261,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema304.type,parentSchema:schema304,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9167,8 +10363,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern151.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema261,data:data0};
+if(!pattern166.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema304,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9199,7 +10395,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema262.type,parentSchema:schema262,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema305.type,parentSchema:schema305,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9217,8 +10413,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern152.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema262,data:data1};
+if(!pattern167.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema305,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9249,7 +10445,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1037.properties.list.type,parentSchema:schema1037.properties.list,data:data2};
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1080.properties.list.type,parentSchema:schema1080.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9267,7 +10463,7 @@ data["list"] = coerced2;
 }
 }
 if(!(((((data2 === "all") || (data2 === "active")) || (data2 === "pending")) || (data2 === "fraud")) || (data2 === "cancelled"))){
-const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1037.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1037.properties.list.enum,parentSchema:schema1037.properties.list,data:data2};
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1080.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1080.properties.list.enum,parentSchema:schema1080.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9279,7 +10475,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1037.type,parentSchema:schema1037,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1080.type,parentSchema:schema1080,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9288,20 +10484,20 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate197.errors = vErrors;
+validate203.errors = vErrors;
 return errors === 0;
 }
 
-export const getOtherPopularProducts = validate199;
-const schema1068 = {"title":"GetOtherPopularProductsRequest","type":"object","required":["product_ids"],"properties":{"product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as product_ids[]=1&product_ids[]=2"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"limit":{"type":"string","pattern":"^([1-9][0-9]?|100)$","description":"a whole number from 1 to 100"},"exclude_cat":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"maxItems":1000,"description":"a list of order page ids, such as exclude_cat[]=1&exclude_cat[]=2"}}};
-const pattern633 = new RegExp("^([1-9][0-9]?|100)$", "u");
+export const getOtherPopularProducts = validate205;
+const schema1111 = {"title":"GetOtherPopularProductsRequest","type":"object","required":["product_ids"],"properties":{"product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as product_ids[]=1&product_ids[]=2"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"limit":{"type":"string","pattern":"^([1-9][0-9]?|100)$","description":"a whole number from 1 to 100"},"exclude_cat":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"maxItems":1000,"description":"a list of order page ids, such as exclude_cat[]=1&exclude_cat[]=2"}}};
+const pattern648 = new RegExp("^([1-9][0-9]?|100)$", "u");
 
-function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.product_ids === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_ids"},message:"must have required property '"+"product_ids"+"'",schema:schema1068.required,parentSchema:schema1068,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_ids"},message:"must have required property '"+"product_ids"+"'",schema:schema1111.required,parentSchema:schema1111,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9328,7 +10524,7 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data0];
 }
 else {
-const err1 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1068.properties.product_ids.type,parentSchema:schema1068.properties.product_ids,data:data0};
+const err1 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1111.properties.product_ids.type,parentSchema:schema1111.properties.product_ids,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9347,7 +10543,7 @@ data["product_ids"] = coerced0;
 }
 if(Array.isArray(data0)){
 if(data0.length > 1000){
-const err2 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema1068.properties.product_ids,data:data0};
+const err2 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema1111.properties.product_ids,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9357,7 +10553,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data0.length < 1){
-const err3 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema1068.properties.product_ids,data:data0};
+const err3 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema1111.properties.product_ids,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9489,7 +10685,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1068.properties.limit.type,parentSchema:schema1068.properties.limit,data:data3};
+const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1111.properties.limit.type,parentSchema:schema1111.properties.limit,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9507,8 +10703,8 @@ data["limit"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern633.test(data3)){
-const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]?|100)$"},message:"must match pattern \""+"^([1-9][0-9]?|100)$"+"\"",schema:"^([1-9][0-9]?|100)$",parentSchema:schema1068.properties.limit,data:data3};
+if(!pattern648.test(data3)){
+const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]?|100)$"},message:"must match pattern \""+"^([1-9][0-9]?|100)$"+"\"",schema:"^([1-9][0-9]?|100)$",parentSchema:schema1111.properties.limit,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9537,7 +10733,7 @@ if(dataType4 === "string" || dataType4 === "number"
 coerced4 = [data4];
 }
 else {
-const err10 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1068.properties.exclude_cat.type,parentSchema:schema1068.properties.exclude_cat,data:data4};
+const err10 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1111.properties.exclude_cat.type,parentSchema:schema1111.properties.exclude_cat,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9556,7 +10752,7 @@ data["exclude_cat"] = coerced4;
 }
 if(Array.isArray(data4)){
 if(data4.length > 1000){
-const err11 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema1068.properties.exclude_cat,data:data4};
+const err11 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema1111.properties.exclude_cat,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9620,7 +10816,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1068.type,parentSchema:schema1068,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1111.type,parentSchema:schema1111,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9629,19 +10825,19 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate199.errors = vErrors;
+validate205.errors = vErrors;
 return errors === 0;
 }
 
-export const getPredefinedReplies = validate210;
-const schema1084 = {"title":"GetPredefinedRepliesRequest","type":"object","required":["cid"],"properties":{"cid":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const getPredefinedReplies = validate216;
+const schema1127 = {"title":"GetPredefinedRepliesRequest","type":"object","required":["cid"],"properties":{"cid":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 
-function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cid"},message:"must have required property '"+"cid"+"'",schema:schema1084.required,parentSchema:schema1084,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cid"},message:"must have required property '"+"cid"+"'",schema:schema1127.required,parentSchema:schema1127,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9670,7 +10866,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/cid",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema130.type,parentSchema:schema130,data:data0};
+const err1 = {instancePath:instancePath+"/cid",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.type,parentSchema:schema35,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9688,8 +10884,8 @@ data["cid"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern69.test(data0)){
-const err2 = {instancePath:instancePath+"/cid",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema130,data:data0};
+if(!pattern9.test(data0)){
+const err2 = {instancePath:instancePath+"/cid",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema35,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9702,7 +10898,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1084.type,parentSchema:schema1084,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1127.type,parentSchema:schema1127,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9711,19 +10907,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate210.errors = vErrors;
+validate216.errors = vErrors;
 return errors === 0;
 }
 
-export const getProductDetails = validate214;
-const schema1135 = {"title":"GetProductDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const getProductDetails = validate220;
+const schema1178 = {"title":"GetProductDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 
-function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1135.required,parentSchema:schema1135,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1178.required,parentSchema:schema1178,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9802,7 +10998,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema130.type,parentSchema:schema130,data:data1};
+const err3 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.type,parentSchema:schema35,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9820,8 +11016,8 @@ data["currency_id"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern69.test(data1)){
-const err4 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema130,data:data1};
+if(!pattern9.test(data1)){
+const err4 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema35,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9834,7 +11030,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1135.type,parentSchema:schema1135,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1178.type,parentSchema:schema1178,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9843,19 +11039,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate214.errors = vErrors;
+validate220.errors = vErrors;
 return errors === 0;
 }
 
-export const getProducts = validate216;
-const schema1167 = {"title":"GetProductsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"visible":{"type":"string","enum":["0","1"],"description":"1 for visible products only, 0 for hidden products only"}}};
+export const getProducts = validate222;
+const schema1210 = {"title":"GetProductsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"visible":{"type":"string","enum":["0","1"],"description":"1 for visible products only, 0 for hidden products only"}}};
 
-function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1167.required,parentSchema:schema1167,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1210.required,parentSchema:schema1210,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9934,7 +11130,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema130.type,parentSchema:schema130,data:data1};
+const err3 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.type,parentSchema:schema35,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9952,8 +11148,8 @@ data["currency_id"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern69.test(data1)){
-const err4 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema130,data:data1};
+if(!pattern9.test(data1)){
+const err4 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema35,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9984,7 +11180,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1167.properties.visible.type,parentSchema:schema1167.properties.visible,data:data2};
+const err5 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1210.properties.visible.type,parentSchema:schema1210.properties.visible,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10002,7 +11198,7 @@ data["visible"] = coerced2;
 }
 }
 if(!((data2 === "0") || (data2 === "1"))){
-const err6 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/enum",keyword:"enum",params:{allowedValues: schema1167.properties.visible.enum},message:"must be equal to one of the allowed values",schema:schema1167.properties.visible.enum,parentSchema:schema1167.properties.visible,data:data2};
+const err6 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/enum",keyword:"enum",params:{allowedValues: schema1210.properties.visible.enum},message:"must be equal to one of the allowed values",schema:schema1210.properties.visible.enum,parentSchema:schema1210.properties.visible,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10014,7 +11210,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1167.type,parentSchema:schema1167,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1210.type,parentSchema:schema1210,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10023,19 +11219,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate216.errors = vErrors;
+validate222.errors = vErrors;
 return errors === 0;
 }
 
-export const getSubCategories = validate218;
-const schema1176 = {"title":"GetSubCategoriesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getSubCategories = validate224;
+const schema1219 = {"title":"GetSubCategoriesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1176.required,parentSchema:schema1176,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1219.required,parentSchema:schema1219,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10096,7 +11292,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1176.type,parentSchema:schema1176,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1219.type,parentSchema:schema1219,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10105,17 +11301,17 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate218.errors = vErrors;
+validate224.errors = vErrors;
 return errors === 0;
 }
 
-export const getTransactions = validate219;
-const schema1178 = {"title":"GetTransactionsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"invoice_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"filter":{"title":"GetTransactionsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[module]=PayPal; an empty filter value means no filter","properties":{"trans_id":{"$ref":"../../common/defs.json#/definitions/text"},"date":{"type":"string","pattern":"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$","description":"a date or its start: YYYY-MM-DD, YYYY-MM or YYYY"},"description":{"$ref":"../../common/defs.json#/definitions/text"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"lastname":{"$ref":"../../common/defs.json#/definitions/text"},"companyname":{"$ref":"../../common/defs.json#/definitions/text"},"in":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, such as 12.30"},"out":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, such as 12.30"},"currency_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"}}}}};
-const pattern155 = new RegExp("^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$", "u");
-const pattern156 = new RegExp("^([0-9]{1,12}(\\.[0-9]{1,2})?)?$", "u");
-const func17 = Object.prototype.hasOwnProperty;
+export const getTransactions = validate225;
+const schema1221 = {"title":"GetTransactionsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"invoice_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"filter":{"title":"GetTransactionsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[module]=PayPal; an empty filter value means no filter","properties":{"trans_id":{"$ref":"../../common/defs.json#/definitions/text"},"date":{"type":"string","pattern":"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$","description":"a date or its start: YYYY-MM-DD, YYYY-MM or YYYY"},"description":{"$ref":"../../common/defs.json#/definitions/text"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"lastname":{"$ref":"../../common/defs.json#/definitions/text"},"companyname":{"$ref":"../../common/defs.json#/definitions/text"},"in":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, such as 12.30"},"out":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, such as 12.30"},"currency_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"}}}}};
+const pattern170 = new RegExp("^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$", "u");
+const pattern171 = new RegExp("^([0-9]{1,12}(\\.[0-9]{1,2})?)?$", "u");
+const func15 = Object.prototype.hasOwnProperty;
 
-function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10139,7 +11335,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema261.type,parentSchema:schema261,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema304.type,parentSchema:schema304,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10157,8 +11353,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern151.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema261,data:data0};
+if(!pattern166.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema304,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10189,7 +11385,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema262.type,parentSchema:schema262,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema305.type,parentSchema:schema305,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10207,8 +11403,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern152.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema262,data:data1};
+if(!pattern167.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema305,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10323,8 +11519,8 @@ if(data.filter !== undefined){
 let data4 = data.filter;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
-if(!(func17.call(schema1178.properties.filter.properties, key0))){
-const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1178.properties.filter,data:data4};
+if(!(func15.call(schema1221.properties.filter.properties, key0))){
+const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1221.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10354,7 +11550,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/filter/trans_id",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema124.type,parentSchema:schema124,data:data5};
+const err9 = {instancePath:instancePath+"/filter/trans_id",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema167.type,parentSchema:schema167,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10373,7 +11569,7 @@ data4["trans_id"] = coerced4;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 65535){
-const err10 = {instancePath:instancePath+"/filter/trans_id",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema124,data:data5};
+const err10 = {instancePath:instancePath+"/filter/trans_id",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema167,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10404,7 +11600,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1178.properties.filter.properties.date.type,parentSchema:schema1178.properties.filter.properties.date,data:data6};
+const err11 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1221.properties.filter.properties.date.type,parentSchema:schema1221.properties.filter.properties.date,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10422,8 +11618,8 @@ data4["date"] = coerced5;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern155.test(data6)){
-const err12 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"},message:"must match pattern \""+"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"+"\"",schema:"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$",parentSchema:schema1178.properties.filter.properties.date,data:data6};
+if(!pattern170.test(data6)){
+const err12 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"},message:"must match pattern \""+"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"+"\"",schema:"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$",parentSchema:schema1221.properties.filter.properties.date,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10454,7 +11650,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/filter/description",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema124.type,parentSchema:schema124,data:data7};
+const err13 = {instancePath:instancePath+"/filter/description",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema167.type,parentSchema:schema167,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10473,7 +11669,7 @@ data4["description"] = coerced6;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 65535){
-const err14 = {instancePath:instancePath+"/filter/description",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema124,data:data7};
+const err14 = {instancePath:instancePath+"/filter/description",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema167,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10504,7 +11700,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema124.type,parentSchema:schema124,data:data8};
+const err15 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema167.type,parentSchema:schema167,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10523,7 +11719,7 @@ data4["module"] = coerced7;
 }
 if(typeof data8 === "string"){
 if(func2(data8) > 65535){
-const err16 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema124,data:data8};
+const err16 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema167,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10554,7 +11750,7 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/filter/lastname",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema124.type,parentSchema:schema124,data:data9};
+const err17 = {instancePath:instancePath+"/filter/lastname",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema167.type,parentSchema:schema167,data:data9};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -10573,7 +11769,7 @@ data4["lastname"] = coerced8;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 65535){
-const err18 = {instancePath:instancePath+"/filter/lastname",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema124,data:data9};
+const err18 = {instancePath:instancePath+"/filter/lastname",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema167,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -10604,7 +11800,7 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/filter/companyname",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema124.type,parentSchema:schema124,data:data10};
+const err19 = {instancePath:instancePath+"/filter/companyname",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema167.type,parentSchema:schema167,data:data10};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -10623,7 +11819,7 @@ data4["companyname"] = coerced9;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 65535){
-const err20 = {instancePath:instancePath+"/filter/companyname",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema124,data:data10};
+const err20 = {instancePath:instancePath+"/filter/companyname",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema167,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -10654,7 +11850,7 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1178.properties.filter.properties.in.type,parentSchema:schema1178.properties.filter.properties.in,data:data11};
+const err21 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1221.properties.filter.properties.in.type,parentSchema:schema1221.properties.filter.properties.in,data:data11};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -10672,8 +11868,8 @@ data4["in"] = coerced10;
 }
 }
 if(typeof data11 === "string"){
-if(!pattern156.test(data11)){
-const err22 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema1178.properties.filter.properties.in,data:data11};
+if(!pattern171.test(data11)){
+const err22 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema1221.properties.filter.properties.in,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -10704,7 +11900,7 @@ else if(data12 === null){
 coerced11 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1178.properties.filter.properties.out.type,parentSchema:schema1178.properties.filter.properties.out,data:data12};
+const err23 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1221.properties.filter.properties.out.type,parentSchema:schema1221.properties.filter.properties.out,data:data12};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -10722,8 +11918,8 @@ data4["out"] = coerced11;
 }
 }
 if(typeof data12 === "string"){
-if(!pattern156.test(data12)){
-const err24 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema1178.properties.filter.properties.out,data:data12};
+if(!pattern171.test(data12)){
+const err24 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema1221.properties.filter.properties.out,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -10754,7 +11950,7 @@ else if(data13 === null){
 coerced12 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1178.properties.filter.properties.currency_id.type,parentSchema:schema1178.properties.filter.properties.currency_id,data:data13};
+const err25 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1221.properties.filter.properties.currency_id.type,parentSchema:schema1221.properties.filter.properties.currency_id,data:data13};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -10772,8 +11968,8 @@ data4["currency_id"] = coerced12;
 }
 }
 if(typeof data13 === "string"){
-if(!pattern158.test(data13)){
-const err26 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema1178.properties.filter.properties.currency_id,data:data13};
+if(!pattern173.test(data13)){
+const err26 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema1221.properties.filter.properties.currency_id,data:data13};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -10786,7 +11982,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1178.properties.filter.type,parentSchema:schema1178.properties.filter,data:data4};
+const err27 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1221.properties.filter.type,parentSchema:schema1221.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -10798,7 +11994,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1178.type,parentSchema:schema1178,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1221.type,parentSchema:schema1221,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -10807,19 +12003,19 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate219.errors = vErrors;
+validate225.errors = vErrors;
 return errors === 0;
 }
 
-export const removeOrderDraftItem = validate226;
-const schema1196 = {"title":"RemoveOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to remove (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to remove (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const removeOrderDraftItem = validate232;
+const schema1239 = {"title":"RemoveOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to remove (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to remove (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1196.required,parentSchema:schema1196,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1239.required,parentSchema:schema1239,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10980,7 +12176,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1196.type,parentSchema:schema1196,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1239.type,parentSchema:schema1239,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10989,265 +12185,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate226.errors = vErrors;
-return errors === 0;
-}
-
-export const setOrderActive = validate228;
-const schema1203 = {"title":"SetOrderActiveRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1203.required,parentSchema:schema1203,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1203.type,parentSchema:schema1203,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate228.errors = vErrors;
-return errors === 0;
-}
-
-export const setOrderCancel = validate230;
-const schema1207 = {"title":"SetOrderCancelRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1207.required,parentSchema:schema1207,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1207.type,parentSchema:schema1207,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate230.errors = vErrors;
-return errors === 0;
-}
-
-export const setOrderFraud = validate232;
-const schema1211 = {"title":"SetOrderFraudRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1211.required,parentSchema:schema1211,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1211.type,parentSchema:schema1211,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate232.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderPending = validate234;
-const schema1215 = {"title":"SetOrderPendingRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setClientDetails = validate234;
+const schema1259 = {"title":"SetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"status":{"type":"string","enum":["Active","Closing","Closed","Pending Removal","Archived","Lead","Prospect","Lost"],"description":"one of Active, Closing, Closed, Pending Removal, Archived, Lead, Prospect or Lost"},"language":{"$ref":"addClient.json#/definitions/language"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"curchange":{"type":"string","enum":["change","recalculate"],"description":"change or recalculate"}}};
 
 function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1215.required,parentSchema:schema1215,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1259.required,parentSchema:schema1259,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11306,14 +12256,818 @@ errors++;
 }
 }
 }
+if(data.firstname !== undefined){
+let data1 = data.firstname;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1215.type,parentSchema:schema1215,data};
+const err3 = {instancePath:instancePath+"/firstname",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["firstname"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 255){
+const err4 = {instancePath:instancePath+"/firstname",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema22,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.lastname !== undefined){
+let data2 = data.lastname;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/lastname",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["lastname"] = coerced2;
+}
+}
+}
+if(typeof data2 === "string"){
+if(func2(data2) > 255){
+const err6 = {instancePath:instancePath+"/lastname",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema22,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.email !== undefined){
+let data3 = data.email;
+if(typeof data3 !== "string"){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if(typeof data3 === "string"){
+coerced3 = data3;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data3;
+}
+else if(data3 === null){
+coerced3 = "";
+}
+else {
+const err7 = {instancePath:instancePath+"/email",schemaPath:"addClient.json#/definitions/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["email"] = coerced3;
+}
+}
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 254){
+const err8 = {instancePath:instancePath+"/email",schemaPath:"addClient.json#/definitions/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema21,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!pattern6.test(data3)){
+const err9 = {instancePath:instancePath+"/email",schemaPath:"addClient.json#/definitions/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema21,data:data3};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data.phonenumber !== undefined){
+let data4 = data.phonenumber;
+if(typeof data4 !== "string"){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType4 = typeof data4;
+if(typeof data4 === "string"){
+coerced4 = data4;
+}
+}
+if(!(coerced4 !== undefined)){
+if(dataType4 == "number" || dataType4 == "boolean"){
+coerced4 = "" + data4;
+}
+else if(data4 === null){
+coerced4 = "";
+}
+else {
+const err10 = {instancePath:instancePath+"/phonenumber",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data4};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["phonenumber"] = coerced4;
+}
+}
+}
+if(typeof data4 === "string"){
+if(func2(data4) > 255){
+const err11 = {instancePath:instancePath+"/phonenumber",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema22,data:data4};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data.type !== undefined){
+let data5 = data.type;
+if(typeof data5 !== "string"){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType5 = typeof data5;
+if(typeof data5 === "string"){
+coerced5 = data5;
+}
+}
+if(!(coerced5 !== undefined)){
+if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data5;
+}
+else if(data5 === null){
+coerced5 = "";
+}
+else {
+const err12 = {instancePath:instancePath+"/type",schemaPath:"addClient.json#/definitions/clientType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.type,parentSchema:schema26,data:data5};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data !== undefined){
+data["type"] = coerced5;
+}
+}
+}
+if(!((data5 === "Private") || (data5 === "Company"))){
+const err13 = {instancePath:instancePath+"/type",schemaPath:"addClient.json#/definitions/clientType/enum",keyword:"enum",params:{allowedValues: schema26.enum},message:"must be equal to one of the allowed values",schema:schema26.enum,parentSchema:schema26,data:data5};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.address1 !== undefined){
+let data6 = data.address1;
+if(typeof data6 !== "string"){
+let dataType6 = typeof data6;
+let coerced6 = undefined;
+if(dataType6 == 'object' && Array.isArray(data6) && data6.length == 1){
+data6 = data6[0];
+dataType6 = typeof data6;
+if(typeof data6 === "string"){
+coerced6 = data6;
+}
+}
+if(!(coerced6 !== undefined)){
+if(dataType6 == "number" || dataType6 == "boolean"){
+coerced6 = "" + data6;
+}
+else if(data6 === null){
+coerced6 = "";
+}
+else {
+const err14 = {instancePath:instancePath+"/address1",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data6};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(coerced6 !== undefined){
+data6 = coerced6;
+if(data !== undefined){
+data["address1"] = coerced6;
+}
+}
+}
+if(typeof data6 === "string"){
+if(func2(data6) > 255){
+const err15 = {instancePath:instancePath+"/address1",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema22,data:data6};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.address2 !== undefined){
+let data7 = data.address2;
+if(typeof data7 !== "string"){
+let dataType7 = typeof data7;
+let coerced7 = undefined;
+if(dataType7 == 'object' && Array.isArray(data7) && data7.length == 1){
+data7 = data7[0];
+dataType7 = typeof data7;
+if(typeof data7 === "string"){
+coerced7 = data7;
+}
+}
+if(!(coerced7 !== undefined)){
+if(dataType7 == "number" || dataType7 == "boolean"){
+coerced7 = "" + data7;
+}
+else if(data7 === null){
+coerced7 = "";
+}
+else {
+const err16 = {instancePath:instancePath+"/address2",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data7};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(coerced7 !== undefined){
+data7 = coerced7;
+if(data !== undefined){
+data["address2"] = coerced7;
+}
+}
+}
+if(typeof data7 === "string"){
+if(func2(data7) > 255){
+const err17 = {instancePath:instancePath+"/address2",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema22,data:data7};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+if(data.city !== undefined){
+let data8 = data.city;
+if(typeof data8 !== "string"){
+let dataType8 = typeof data8;
+let coerced8 = undefined;
+if(dataType8 == 'object' && Array.isArray(data8) && data8.length == 1){
+data8 = data8[0];
+dataType8 = typeof data8;
+if(typeof data8 === "string"){
+coerced8 = data8;
+}
+}
+if(!(coerced8 !== undefined)){
+if(dataType8 == "number" || dataType8 == "boolean"){
+coerced8 = "" + data8;
+}
+else if(data8 === null){
+coerced8 = "";
+}
+else {
+const err18 = {instancePath:instancePath+"/city",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data8};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(coerced8 !== undefined){
+data8 = coerced8;
+if(data !== undefined){
+data["city"] = coerced8;
+}
+}
+}
+if(typeof data8 === "string"){
+if(func2(data8) > 255){
+const err19 = {instancePath:instancePath+"/city",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema22,data:data8};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+if(data.state !== undefined){
+let data9 = data.state;
+if(typeof data9 !== "string"){
+let dataType9 = typeof data9;
+let coerced9 = undefined;
+if(dataType9 == 'object' && Array.isArray(data9) && data9.length == 1){
+data9 = data9[0];
+dataType9 = typeof data9;
+if(typeof data9 === "string"){
+coerced9 = data9;
+}
+}
+if(!(coerced9 !== undefined)){
+if(dataType9 == "number" || dataType9 == "boolean"){
+coerced9 = "" + data9;
+}
+else if(data9 === null){
+coerced9 = "";
+}
+else {
+const err20 = {instancePath:instancePath+"/state",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data9};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(coerced9 !== undefined){
+data9 = coerced9;
+if(data !== undefined){
+data["state"] = coerced9;
+}
+}
+}
+if(typeof data9 === "string"){
+if(func2(data9) > 255){
+const err21 = {instancePath:instancePath+"/state",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema22,data:data9};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.postcode !== undefined){
+let data10 = data.postcode;
+if(typeof data10 !== "string"){
+let dataType10 = typeof data10;
+let coerced10 = undefined;
+if(dataType10 == 'object' && Array.isArray(data10) && data10.length == 1){
+data10 = data10[0];
+dataType10 = typeof data10;
+if(typeof data10 === "string"){
+coerced10 = data10;
+}
+}
+if(!(coerced10 !== undefined)){
+if(dataType10 == "number" || dataType10 == "boolean"){
+coerced10 = "" + data10;
+}
+else if(data10 === null){
+coerced10 = "";
+}
+else {
+const err22 = {instancePath:instancePath+"/postcode",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data10};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(coerced10 !== undefined){
+data10 = coerced10;
+if(data !== undefined){
+data["postcode"] = coerced10;
+}
+}
+}
+if(typeof data10 === "string"){
+if(func2(data10) > 255){
+const err23 = {instancePath:instancePath+"/postcode",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema22,data:data10};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+if(data.country !== undefined){
+let data11 = data.country;
+if(typeof data11 !== "string"){
+let dataType11 = typeof data11;
+let coerced11 = undefined;
+if(dataType11 == 'object' && Array.isArray(data11) && data11.length == 1){
+data11 = data11[0];
+dataType11 = typeof data11;
+if(typeof data11 === "string"){
+coerced11 = data11;
+}
+}
+if(!(coerced11 !== undefined)){
+if(dataType11 == "number" || dataType11 == "boolean"){
+coerced11 = "" + data11;
+}
+else if(data11 === null){
+coerced11 = "";
+}
+else {
+const err24 = {instancePath:instancePath+"/country",schemaPath:"addClient.json#/definitions/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.type,parentSchema:schema32,data:data11};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(coerced11 !== undefined){
+data11 = coerced11;
+if(data !== undefined){
+data["country"] = coerced11;
+}
+}
+}
+if(typeof data11 === "string"){
+if(!pattern7.test(data11)){
+const err25 = {instancePath:instancePath+"/country",schemaPath:"addClient.json#/definitions/country/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z]{2})?$"},message:"must match pattern \""+"^([A-Za-z]{2})?$"+"\"",schema:"^([A-Za-z]{2})?$",parentSchema:schema32,data:data11};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+if(data.companyname !== undefined){
+let data12 = data.companyname;
+if(typeof data12 !== "string"){
+let dataType12 = typeof data12;
+let coerced12 = undefined;
+if(dataType12 == 'object' && Array.isArray(data12) && data12.length == 1){
+data12 = data12[0];
+dataType12 = typeof data12;
+if(typeof data12 === "string"){
+coerced12 = data12;
+}
+}
+if(!(coerced12 !== undefined)){
+if(dataType12 == "number" || dataType12 == "boolean"){
+coerced12 = "" + data12;
+}
+else if(data12 === null){
+coerced12 = "";
+}
+else {
+const err26 = {instancePath:instancePath+"/companyname",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data12};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(coerced12 !== undefined){
+data12 = coerced12;
+if(data !== undefined){
+data["companyname"] = coerced12;
+}
+}
+}
+if(typeof data12 === "string"){
+if(func2(data12) > 255){
+const err27 = {instancePath:instancePath+"/companyname",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema22,data:data12};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+if(data.status !== undefined){
+let data13 = data.status;
+if(typeof data13 !== "string"){
+let dataType13 = typeof data13;
+let coerced13 = undefined;
+if(dataType13 == 'object' && Array.isArray(data13) && data13.length == 1){
+data13 = data13[0];
+dataType13 = typeof data13;
+if(typeof data13 === "string"){
+coerced13 = data13;
+}
+}
+if(!(coerced13 !== undefined)){
+if(dataType13 == "number" || dataType13 == "boolean"){
+coerced13 = "" + data13;
+}
+else if(data13 === null){
+coerced13 = "";
+}
+else {
+const err28 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1259.properties.status.type,parentSchema:schema1259.properties.status,data:data13};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(coerced13 !== undefined){
+data13 = coerced13;
+if(data !== undefined){
+data["status"] = coerced13;
+}
+}
+}
+if(!((((((((data13 === "Active") || (data13 === "Closing")) || (data13 === "Closed")) || (data13 === "Pending Removal")) || (data13 === "Archived")) || (data13 === "Lead")) || (data13 === "Prospect")) || (data13 === "Lost"))){
+const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema1259.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema1259.properties.status.enum,parentSchema:schema1259.properties.status,data:data13};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data.language !== undefined){
+let data14 = data.language;
+if(typeof data14 !== "string"){
+let dataType14 = typeof data14;
+let coerced14 = undefined;
+if(dataType14 == 'object' && Array.isArray(data14) && data14.length == 1){
+data14 = data14[0];
+dataType14 = typeof data14;
+if(typeof data14 === "string"){
+coerced14 = data14;
+}
+}
+if(!(coerced14 !== undefined)){
+if(dataType14 == "number" || dataType14 == "boolean"){
+coerced14 = "" + data14;
+}
+else if(data14 === null){
+coerced14 = "";
+}
+else {
+const err30 = {instancePath:instancePath+"/language",schemaPath:"addClient.json#/definitions/language/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.type,parentSchema:schema34,data:data14};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(coerced14 !== undefined){
+data14 = coerced14;
+if(data !== undefined){
+data["language"] = coerced14;
+}
+}
+}
+if(typeof data14 === "string"){
+if(!pattern8.test(data14)){
+const err31 = {instancePath:instancePath+"/language",schemaPath:"addClient.json#/definitions/language/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,32}$"},message:"must match pattern \""+"^[a-z]{2,32}$"+"\"",schema:"^[a-z]{2,32}$",parentSchema:schema34,data:data14};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+if(data.currency_id !== undefined){
+let data15 = data.currency_id;
+if(typeof data15 !== "string"){
+let dataType15 = typeof data15;
+let coerced15 = undefined;
+if(dataType15 == 'object' && Array.isArray(data15) && data15.length == 1){
+data15 = data15[0];
+dataType15 = typeof data15;
+if(typeof data15 === "string"){
+coerced15 = data15;
+}
+}
+if(!(coerced15 !== undefined)){
+if(dataType15 == "number" || dataType15 == "boolean"){
+coerced15 = "" + data15;
+}
+else if(data15 === null){
+coerced15 = "";
+}
+else {
+const err32 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.type,parentSchema:schema35,data:data15};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(coerced15 !== undefined){
+data15 = coerced15;
+if(data !== undefined){
+data["currency_id"] = coerced15;
+}
+}
+}
+if(typeof data15 === "string"){
+if(!pattern9.test(data15)){
+const err33 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema35,data:data15};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+if(data.curchange !== undefined){
+let data16 = data.curchange;
+if(typeof data16 !== "string"){
+let dataType16 = typeof data16;
+let coerced16 = undefined;
+if(dataType16 == 'object' && Array.isArray(data16) && data16.length == 1){
+data16 = data16[0];
+dataType16 = typeof data16;
+if(typeof data16 === "string"){
+coerced16 = data16;
+}
+}
+if(!(coerced16 !== undefined)){
+if(dataType16 == "number" || dataType16 == "boolean"){
+coerced16 = "" + data16;
+}
+else if(data16 === null){
+coerced16 = "";
+}
+else {
+const err34 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1259.properties.curchange.type,parentSchema:schema1259.properties.curchange,data:data16};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(coerced16 !== undefined){
+data16 = coerced16;
+if(data !== undefined){
+data["curchange"] = coerced16;
+}
+}
+}
+if(!((data16 === "change") || (data16 === "recalculate"))){
+const err35 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/enum",keyword:"enum",params:{allowedValues: schema1259.properties.curchange.enum},message:"must be equal to one of the allowed values",schema:schema1259.properties.curchange.enum,parentSchema:schema1259.properties.curchange,data:data16};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1259.type,parentSchema:schema1259,data};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
 }
 errors++;
 }
@@ -11321,16 +13075,1034 @@ validate234.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderStatus = validate236;
-const schema1220 = {"title":"SetOrderStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/order.json#/properties/status"}}};
-const schema837 = {"type":"string","enum":["Pending","Active","Fraud","Cancelled"]};
+export const setContactDetails = validate236;
+const schema1289 = {"title":"SetContactDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"}}};
 
 function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1220.required,parentSchema:schema1220,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1289.required,parentSchema:schema1289,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.firstname !== undefined){
+let data1 = data.firstname;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err3 = {instancePath:instancePath+"/firstname",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["firstname"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 255){
+const err4 = {instancePath:instancePath+"/firstname",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema22,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.lastname !== undefined){
+let data2 = data.lastname;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/lastname",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["lastname"] = coerced2;
+}
+}
+}
+if(typeof data2 === "string"){
+if(func2(data2) > 255){
+const err6 = {instancePath:instancePath+"/lastname",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema22,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.email !== undefined){
+let data3 = data.email;
+if(typeof data3 !== "string"){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if(typeof data3 === "string"){
+coerced3 = data3;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data3;
+}
+else if(data3 === null){
+coerced3 = "";
+}
+else {
+const err7 = {instancePath:instancePath+"/email",schemaPath:"addClient.json#/definitions/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["email"] = coerced3;
+}
+}
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 254){
+const err8 = {instancePath:instancePath+"/email",schemaPath:"addClient.json#/definitions/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema21,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!pattern6.test(data3)){
+const err9 = {instancePath:instancePath+"/email",schemaPath:"addClient.json#/definitions/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema21,data:data3};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data.phonenumber !== undefined){
+let data4 = data.phonenumber;
+if(typeof data4 !== "string"){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType4 = typeof data4;
+if(typeof data4 === "string"){
+coerced4 = data4;
+}
+}
+if(!(coerced4 !== undefined)){
+if(dataType4 == "number" || dataType4 == "boolean"){
+coerced4 = "" + data4;
+}
+else if(data4 === null){
+coerced4 = "";
+}
+else {
+const err10 = {instancePath:instancePath+"/phonenumber",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data4};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["phonenumber"] = coerced4;
+}
+}
+}
+if(typeof data4 === "string"){
+if(func2(data4) > 255){
+const err11 = {instancePath:instancePath+"/phonenumber",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema22,data:data4};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data.type !== undefined){
+let data5 = data.type;
+if(typeof data5 !== "string"){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType5 = typeof data5;
+if(typeof data5 === "string"){
+coerced5 = data5;
+}
+}
+if(!(coerced5 !== undefined)){
+if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data5;
+}
+else if(data5 === null){
+coerced5 = "";
+}
+else {
+const err12 = {instancePath:instancePath+"/type",schemaPath:"addClient.json#/definitions/clientType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.type,parentSchema:schema26,data:data5};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data !== undefined){
+data["type"] = coerced5;
+}
+}
+}
+if(!((data5 === "Private") || (data5 === "Company"))){
+const err13 = {instancePath:instancePath+"/type",schemaPath:"addClient.json#/definitions/clientType/enum",keyword:"enum",params:{allowedValues: schema26.enum},message:"must be equal to one of the allowed values",schema:schema26.enum,parentSchema:schema26,data:data5};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.address1 !== undefined){
+let data6 = data.address1;
+if(typeof data6 !== "string"){
+let dataType6 = typeof data6;
+let coerced6 = undefined;
+if(dataType6 == 'object' && Array.isArray(data6) && data6.length == 1){
+data6 = data6[0];
+dataType6 = typeof data6;
+if(typeof data6 === "string"){
+coerced6 = data6;
+}
+}
+if(!(coerced6 !== undefined)){
+if(dataType6 == "number" || dataType6 == "boolean"){
+coerced6 = "" + data6;
+}
+else if(data6 === null){
+coerced6 = "";
+}
+else {
+const err14 = {instancePath:instancePath+"/address1",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data6};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(coerced6 !== undefined){
+data6 = coerced6;
+if(data !== undefined){
+data["address1"] = coerced6;
+}
+}
+}
+if(typeof data6 === "string"){
+if(func2(data6) > 255){
+const err15 = {instancePath:instancePath+"/address1",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema22,data:data6};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.address2 !== undefined){
+let data7 = data.address2;
+if(typeof data7 !== "string"){
+let dataType7 = typeof data7;
+let coerced7 = undefined;
+if(dataType7 == 'object' && Array.isArray(data7) && data7.length == 1){
+data7 = data7[0];
+dataType7 = typeof data7;
+if(typeof data7 === "string"){
+coerced7 = data7;
+}
+}
+if(!(coerced7 !== undefined)){
+if(dataType7 == "number" || dataType7 == "boolean"){
+coerced7 = "" + data7;
+}
+else if(data7 === null){
+coerced7 = "";
+}
+else {
+const err16 = {instancePath:instancePath+"/address2",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data7};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(coerced7 !== undefined){
+data7 = coerced7;
+if(data !== undefined){
+data["address2"] = coerced7;
+}
+}
+}
+if(typeof data7 === "string"){
+if(func2(data7) > 255){
+const err17 = {instancePath:instancePath+"/address2",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema22,data:data7};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+if(data.city !== undefined){
+let data8 = data.city;
+if(typeof data8 !== "string"){
+let dataType8 = typeof data8;
+let coerced8 = undefined;
+if(dataType8 == 'object' && Array.isArray(data8) && data8.length == 1){
+data8 = data8[0];
+dataType8 = typeof data8;
+if(typeof data8 === "string"){
+coerced8 = data8;
+}
+}
+if(!(coerced8 !== undefined)){
+if(dataType8 == "number" || dataType8 == "boolean"){
+coerced8 = "" + data8;
+}
+else if(data8 === null){
+coerced8 = "";
+}
+else {
+const err18 = {instancePath:instancePath+"/city",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data8};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(coerced8 !== undefined){
+data8 = coerced8;
+if(data !== undefined){
+data["city"] = coerced8;
+}
+}
+}
+if(typeof data8 === "string"){
+if(func2(data8) > 255){
+const err19 = {instancePath:instancePath+"/city",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema22,data:data8};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+if(data.state !== undefined){
+let data9 = data.state;
+if(typeof data9 !== "string"){
+let dataType9 = typeof data9;
+let coerced9 = undefined;
+if(dataType9 == 'object' && Array.isArray(data9) && data9.length == 1){
+data9 = data9[0];
+dataType9 = typeof data9;
+if(typeof data9 === "string"){
+coerced9 = data9;
+}
+}
+if(!(coerced9 !== undefined)){
+if(dataType9 == "number" || dataType9 == "boolean"){
+coerced9 = "" + data9;
+}
+else if(data9 === null){
+coerced9 = "";
+}
+else {
+const err20 = {instancePath:instancePath+"/state",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data9};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(coerced9 !== undefined){
+data9 = coerced9;
+if(data !== undefined){
+data["state"] = coerced9;
+}
+}
+}
+if(typeof data9 === "string"){
+if(func2(data9) > 255){
+const err21 = {instancePath:instancePath+"/state",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema22,data:data9};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.postcode !== undefined){
+let data10 = data.postcode;
+if(typeof data10 !== "string"){
+let dataType10 = typeof data10;
+let coerced10 = undefined;
+if(dataType10 == 'object' && Array.isArray(data10) && data10.length == 1){
+data10 = data10[0];
+dataType10 = typeof data10;
+if(typeof data10 === "string"){
+coerced10 = data10;
+}
+}
+if(!(coerced10 !== undefined)){
+if(dataType10 == "number" || dataType10 == "boolean"){
+coerced10 = "" + data10;
+}
+else if(data10 === null){
+coerced10 = "";
+}
+else {
+const err22 = {instancePath:instancePath+"/postcode",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data10};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(coerced10 !== undefined){
+data10 = coerced10;
+if(data !== undefined){
+data["postcode"] = coerced10;
+}
+}
+}
+if(typeof data10 === "string"){
+if(func2(data10) > 255){
+const err23 = {instancePath:instancePath+"/postcode",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema22,data:data10};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+if(data.country !== undefined){
+let data11 = data.country;
+if(typeof data11 !== "string"){
+let dataType11 = typeof data11;
+let coerced11 = undefined;
+if(dataType11 == 'object' && Array.isArray(data11) && data11.length == 1){
+data11 = data11[0];
+dataType11 = typeof data11;
+if(typeof data11 === "string"){
+coerced11 = data11;
+}
+}
+if(!(coerced11 !== undefined)){
+if(dataType11 == "number" || dataType11 == "boolean"){
+coerced11 = "" + data11;
+}
+else if(data11 === null){
+coerced11 = "";
+}
+else {
+const err24 = {instancePath:instancePath+"/country",schemaPath:"addClient.json#/definitions/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.type,parentSchema:schema32,data:data11};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(coerced11 !== undefined){
+data11 = coerced11;
+if(data !== undefined){
+data["country"] = coerced11;
+}
+}
+}
+if(typeof data11 === "string"){
+if(!pattern7.test(data11)){
+const err25 = {instancePath:instancePath+"/country",schemaPath:"addClient.json#/definitions/country/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z]{2})?$"},message:"must match pattern \""+"^([A-Za-z]{2})?$"+"\"",schema:"^([A-Za-z]{2})?$",parentSchema:schema32,data:data11};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+if(data.companyname !== undefined){
+let data12 = data.companyname;
+if(typeof data12 !== "string"){
+let dataType12 = typeof data12;
+let coerced12 = undefined;
+if(dataType12 == 'object' && Array.isArray(data12) && data12.length == 1){
+data12 = data12[0];
+dataType12 = typeof data12;
+if(typeof data12 === "string"){
+coerced12 = data12;
+}
+}
+if(!(coerced12 !== undefined)){
+if(dataType12 == "number" || dataType12 == "boolean"){
+coerced12 = "" + data12;
+}
+else if(data12 === null){
+coerced12 = "";
+}
+else {
+const err26 = {instancePath:instancePath+"/companyname",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data12};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(coerced12 !== undefined){
+data12 = coerced12;
+if(data !== undefined){
+data["companyname"] = coerced12;
+}
+}
+}
+if(typeof data12 === "string"){
+if(func2(data12) > 255){
+const err27 = {instancePath:instancePath+"/companyname",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema22,data:data12};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1289.type,parentSchema:schema1289,data};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+validate236.errors = vErrors;
+return errors === 0;
+}
+
+export const setOrderActive = validate238;
+const schema1306 = {"title":"SetOrderActiveRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1306.required,parentSchema:schema1306,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1306.type,parentSchema:schema1306,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate238.errors = vErrors;
+return errors === 0;
+}
+
+export const setOrderCancel = validate240;
+const schema1310 = {"title":"SetOrderCancelRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate240(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1310.required,parentSchema:schema1310,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1310.type,parentSchema:schema1310,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate240.errors = vErrors;
+return errors === 0;
+}
+
+export const setOrderFraud = validate242;
+const schema1314 = {"title":"SetOrderFraudRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1314.required,parentSchema:schema1314,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1314.type,parentSchema:schema1314,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate242.errors = vErrors;
+return errors === 0;
+}
+
+export const setOrderPending = validate244;
+const schema1318 = {"title":"SetOrderPendingRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1318.required,parentSchema:schema1318,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1318.type,parentSchema:schema1318,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate244.errors = vErrors;
+return errors === 0;
+}
+
+export const setOrderStatus = validate246;
+const schema1323 = {"title":"SetOrderStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/order.json#/properties/status"}}};
+const schema880 = {"type":"string","enum":["Pending","Active","Fraud","Cancelled"]};
+
+function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1323.required,parentSchema:schema1323,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11340,7 +14112,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema1220.required,parentSchema:schema1220,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema1323.required,parentSchema:schema1323,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11419,7 +14191,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/order.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema837.type,parentSchema:schema837,data:data1};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/order.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema880.type,parentSchema:schema880,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11437,7 +14209,7 @@ data["status"] = coerced1;
 }
 }
 if(!((((data1 === "Pending") || (data1 === "Active")) || (data1 === "Fraud")) || (data1 === "Cancelled"))){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/order.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema837.enum},message:"must be equal to one of the allowed values",schema:schema837.enum,parentSchema:schema837,data:data1};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/order.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema880.enum},message:"must be equal to one of the allowed values",schema:schema880.enum,parentSchema:schema880,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11449,7 +14221,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1220.type,parentSchema:schema1220,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1323.type,parentSchema:schema1323,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11458,21 +14230,21 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate236.errors = vErrors;
+validate246.errors = vErrors;
 return errors === 0;
 }
 
-export const tokenizeClientCard = validate238;
-const schema1226 = {"title":"TokenizeClientCardRequest","type":"object","required":["client_id","gateway_id","token"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"gateway_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"token":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty gateway token of at most 255 characters"},"lastfour":{"type":"string","pattern":"^[0-9]{4}$","description":"the last four digits of the card, such as 4242"},"expdate":{"type":"string","pattern":"^(0[1-9]|1[0-2])[0-9]{2}$","description":"the card's expiry as MMYY with a month from 01 to 12, such as 0828"}}};
-const pattern779 = new RegExp("^[0-9]{4}$", "u");
-const pattern780 = new RegExp("^(0[1-9]|1[0-2])[0-9]{2}$", "u");
+export const tokenizeClientCard = validate248;
+const schema1329 = {"title":"TokenizeClientCardRequest","type":"object","required":["client_id","gateway_id","token"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"gateway_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"token":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty gateway token of at most 255 characters"},"lastfour":{"type":"string","pattern":"^[0-9]{4}$","description":"the last four digits of the card, such as 4242"},"expdate":{"type":"string","pattern":"^(0[1-9]|1[0-2])[0-9]{2}$","description":"the card's expiry as MMYY with a month from 01 to 12, such as 0828"}}};
+const pattern810 = new RegExp("^[0-9]{4}$", "u");
+const pattern811 = new RegExp("^(0[1-9]|1[0-2])[0-9]{2}$", "u");
 
-function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema1226.required,parentSchema:schema1226,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema1329.required,parentSchema:schema1329,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11482,7 +14254,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.gateway_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gateway_id"},message:"must have required property '"+"gateway_id"+"'",schema:schema1226.required,parentSchema:schema1226,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gateway_id"},message:"must have required property '"+"gateway_id"+"'",schema:schema1329.required,parentSchema:schema1329,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11492,7 +14264,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.token === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "token"},message:"must have required property '"+"token"+"'",schema:schema1226.required,parentSchema:schema1226,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "token"},message:"must have required property '"+"token"+"'",schema:schema1329.required,parentSchema:schema1329,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11621,7 +14393,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1226.properties.token.type,parentSchema:schema1226.properties.token,data:data2};
+const err7 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1329.properties.token.type,parentSchema:schema1329.properties.token,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11640,7 +14412,7 @@ data["token"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 255){
-const err8 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1226.properties.token,data:data2};
+const err8 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1329.properties.token,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11650,7 +14422,7 @@ vErrors.push(err8);
 errors++;
 }
 if(func2(data2) < 1){
-const err9 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1226.properties.token,data:data2};
+const err9 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1329.properties.token,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11681,7 +14453,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1226.properties.lastfour.type,parentSchema:schema1226.properties.lastfour,data:data3};
+const err10 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1329.properties.lastfour.type,parentSchema:schema1329.properties.lastfour,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11699,8 +14471,8 @@ data["lastfour"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern779.test(data3)){
-const err11 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}$"},message:"must match pattern \""+"^[0-9]{4}$"+"\"",schema:"^[0-9]{4}$",parentSchema:schema1226.properties.lastfour,data:data3};
+if(!pattern810.test(data3)){
+const err11 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}$"},message:"must match pattern \""+"^[0-9]{4}$"+"\"",schema:"^[0-9]{4}$",parentSchema:schema1329.properties.lastfour,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11731,7 +14503,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1226.properties.expdate.type,parentSchema:schema1226.properties.expdate,data:data4};
+const err12 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1329.properties.expdate.type,parentSchema:schema1329.properties.expdate,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11749,8 +14521,8 @@ data["expdate"] = coerced4;
 }
 }
 if(typeof data4 === "string"){
-if(!pattern780.test(data4)){
-const err13 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/pattern",keyword:"pattern",params:{pattern: "^(0[1-9]|1[0-2])[0-9]{2}$"},message:"must match pattern \""+"^(0[1-9]|1[0-2])[0-9]{2}$"+"\"",schema:"^(0[1-9]|1[0-2])[0-9]{2}$",parentSchema:schema1226.properties.expdate,data:data4};
+if(!pattern811.test(data4)){
+const err13 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/pattern",keyword:"pattern",params:{pattern: "^(0[1-9]|1[0-2])[0-9]{2}$"},message:"must match pattern \""+"^(0[1-9]|1[0-2])[0-9]{2}$"+"\"",schema:"^(0[1-9]|1[0-2])[0-9]{2}$",parentSchema:schema1329.properties.expdate,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11763,7 +14535,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1226.type,parentSchema:schema1226,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1329.type,parentSchema:schema1329,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11772,19 +14544,19 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate238.errors = vErrors;
+validate248.errors = vErrors;
 return errors === 0;
 }
 
-export const verifyAdminLogin = validate241;
-const schema1235 = {"title":"VerifyAdminLoginRequest","type":"object","required":["username","password"],"properties":{"username":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
+export const verifyAdminLogin = validate251;
+const schema1338 = {"title":"VerifyAdminLoginRequest","type":"object","required":["username","password"],"properties":{"username":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
 
-function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.username === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'",schema:schema1235.required,parentSchema:schema1235,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'",schema:schema1338.required,parentSchema:schema1338,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11794,7 +14566,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema1235.required,parentSchema:schema1235,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema1338.required,parentSchema:schema1338,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11823,7 +14595,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/username",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema136.type,parentSchema:schema136,data:data0};
+const err2 = {instancePath:instancePath+"/username",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema179.type,parentSchema:schema179,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11842,7 +14614,7 @@ data["username"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 65535){
-const err3 = {instancePath:instancePath+"/username",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema136,data:data0};
+const err3 = {instancePath:instancePath+"/username",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema179,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11852,7 +14624,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func2(data0) < 1){
-const err4 = {instancePath:instancePath+"/username",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema136,data:data0};
+const err4 = {instancePath:instancePath+"/username",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema179,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11883,7 +14655,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema136.type,parentSchema:schema136,data:data1};
+const err5 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema179.type,parentSchema:schema179,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11902,7 +14674,7 @@ data["password"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 65535){
-const err6 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema136,data:data1};
+const err6 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema179,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11912,7 +14684,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func2(data1) < 1){
-const err7 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema136,data:data1};
+const err7 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema179,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11925,7 +14697,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1235.type,parentSchema:schema1235,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1338.type,parentSchema:schema1338,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11934,7 +14706,169 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate241.errors = vErrors;
+validate251.errors = vErrors;
+return errors === 0;
+}
+
+export const verifyClientLogin = validate253;
+const schema1345 = {"title":"VerifyClientLoginRequest","type":"object","required":["email","password"],"properties":{"email":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
+
+function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.email === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema1345.required,parentSchema:schema1345,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.password === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema1345.required,parentSchema:schema1345,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.email !== undefined){
+let data0 = data.email;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/email",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema179.type,parentSchema:schema179,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["email"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func2(data0) > 65535){
+const err3 = {instancePath:instancePath+"/email",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema179,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(func2(data0) < 1){
+const err4 = {instancePath:instancePath+"/email",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema179,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.password !== undefined){
+let data1 = data.password;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema179.type,parentSchema:schema179,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["password"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 65535){
+const err6 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema179,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(func2(data1) < 1){
+const err7 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema179,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1345.type,parentSchema:schema1345,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate253.errors = vErrors;
 return errors === 0;
 }
 

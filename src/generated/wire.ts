@@ -52,14 +52,20 @@ export interface AllWireTypes {
   operations_accounts_getAccountAddons_json?: GetAccountAddons;
   operations_accounts_getAccountDetails_json?: GetAccountDetails;
   operations_accounts_getAccounts_json?: GetAccounts;
+  operations_clients_addClient_json?: AddClient;
   operations_clients_addClientContact_json?: AddClientContact;
+  operations_clients_deleteClient_json?: DeleteClient;
+  operations_clients_deleteClientContact_json?: DeleteClientContact;
   operations_clients_getClientAccounts_json?: GetClientAccounts;
   operations_clients_getClientContacts_json?: GetClientContacts;
   operations_clients_getClientDetails_json?: GetClientDetails;
   operations_clients_getClientDomains_json?: GetClientDomains;
   operations_clients_getClientOrders_json?: GetClientOrders;
   operations_clients_getClients_json?: GetClients;
+  operations_clients_setClientDetails_json?: SetClientDetails;
+  operations_clients_setContactDetails_json?: SetContactDetails;
   operations_clients_tokenizeClientCard_json?: TokenizeClientCard;
+  operations_clients_verifyClientLogin_json?: VerifyClientLogin;
   operations_domains_getDomainDetails_json?: GetDomainDetails;
   operations_estimates_editEstimateDetails_json?: EditEstimateDetails;
   operations_estimates_getEstimateDetails_json?: GetEstimateDetails;
@@ -457,7 +463,17 @@ export interface Client {
   lastlogin: string;
   ip: string;
   host: string;
-  status: 'Active' | 'Closed' | 'Inactive' | 'Lead' | 'Prospect' | 'Lost' | 'Pending';
+  status:
+    | 'Active'
+    | 'Closing'
+    | 'Closed'
+    | 'Pending Removal'
+    | 'Archived'
+    | 'Inactive'
+    | 'Lead'
+    | 'Prospect'
+    | 'Lost'
+    | 'Pending';
   /**
    * a numeric id as a string, such as "1"
    */
@@ -1821,6 +1837,93 @@ export interface AccountListItem {
   currency_id: string;
 }
 /**
+ * Creates a main client (parent_id "0") and answers its `client_id` with info ["New client account created"], as the published sample does. The email must be unused by every client and contact (compared case-insensitively) and password2 must repeat password; the password is stored only as a salted scrypt hash. status defaults to Active, language to english, currency_id to 0 (the main currency; any other must exist). type sets the company flag (Company: "1", Private: "0"); without type a companyname makes it "1". notify=1 records the "Details:Signup" e-mail with the login details in the outbox. group_id, brand and custom registration fields are accepted and ignored: billsim keeps no client groups, brands or custom fields.
+ */
+export interface AddClient {
+  request: AddClientRequest;
+  result: AddClientResult;
+}
+export interface AddClientRequest {
+  /**
+   * a valid email address, such as jane@example.com
+   */
+  email: string;
+  /**
+   * a non-empty password of at most 255 characters
+   */
+  password: string;
+  /**
+   * a text of at most 255 characters, the same as password
+   */
+  password2: string;
+  /**
+   * a text of at most 255 characters
+   */
+  firstname?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  lastname?: string;
+  /**
+   * "0" or "1"
+   */
+  notify?: '0' | '1';
+  /**
+   * a text of at most 255 characters
+   */
+  phonenumber?: string;
+  /**
+   * Private or Company
+   */
+  type?: 'Private' | 'Company';
+  /**
+   * a text of at most 255 characters
+   */
+  address1?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  address2?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  city?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  state?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  postcode?: string;
+  /**
+   * an ISO 3166-1 alpha-2 country code, such as GB
+   */
+  country?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  companyname?: string;
+  /**
+   * a language name in lower case letters, such as english
+   */
+  language?: string;
+  /**
+   * one of Active, Lead, Prospect or Lost
+   */
+  status?: 'Active' | 'Lead' | 'Prospect' | 'Lost';
+  /**
+   * 0 or a positive whole number id
+   */
+  currency_id?: string;
+}
+export interface AddClientResult {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+}
+/**
  * Adds a contact under main client `id`. The contact is a client record with parent_id `id`, status Active, the main client's currency and language, and the password stored only as a salted scrypt hash. The email must be unused by every client and contact (compared case-insensitively). Privileges are given as privileges[section][key]=1; the accepted keys, listed here and nowhere else, are billing: emails, invoices, payinvoice, orders, addfunds, creditcards; support: emails, tickets, newticket, closeticket; misc: editmain, emails, editipaccess, manageprofiles, affiliates. Answers `contact_id`.
  */
 export interface AddClientContact {
@@ -1976,6 +2079,38 @@ export interface AddClientContactResult {
   contact_id: string;
 }
 /**
+ * Deletes main client `id` with everything it owns: its invoices with their transactions, orders, accounts (services) with their addons, domains, estimates, order drafts, cards on file and contacts. Messages already in the outbox stay. `info` has one line per removed record, as the published sample does ("Invoice #143 deleted", "Order #98 deleted"): first the invoices, then the orders, accounts ("Account #85 deleted"), domains ("Domain #11 deleted"), estimates ("Estimate #4 deleted") and contacts ("Contact #10 deleted"), each kind in ascending id order; transactions, account addons, order drafts and cards go with their owners without a line of their own. A client who owns nothing answers an empty `info`. A contact's id is refused: delete a contact with deleteClientContact.
+ */
+export interface DeleteClient {
+  request: DeleteClientRequest;
+  result: DeleteClientResult;
+}
+export interface DeleteClientRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface DeleteClientResult {}
+/**
+ * Deletes contact `client_id` (the contact's own id, as in the real API) of main client `parent_id`, with any card on file it holds, and answers info ["Contact has been deleted"] as the published sample does. A contact of another client, or a main client given as `client_id`, is refused with both ids named.
+ */
+export interface DeleteClientContact {
+  request: DeleteClientContactRequest;
+  result: DeleteClientContactResult;
+}
+export interface DeleteClientContactRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  client_id: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  parent_id: string;
+}
+export interface DeleteClientContactResult {}
+/**
  * A client's accounts (services), newest first, with product name/type and client names joined in; paginated.
  */
 export interface GetClientAccounts {
@@ -2074,7 +2209,17 @@ export interface ClientDetailsClient {
   lastlogin: string;
   ip: string;
   host: string;
-  status: 'Active' | 'Closed' | 'Inactive' | 'Lead' | 'Prospect' | 'Lost' | 'Pending';
+  status:
+    | 'Active'
+    | 'Closing'
+    | 'Closed'
+    | 'Pending Removal'
+    | 'Archived'
+    | 'Inactive'
+    | 'Lead'
+    | 'Prospect'
+    | 'Lost'
+    | 'Pending';
   /**
    * a numeric id as a string, such as "1"
    */
@@ -2367,6 +2512,150 @@ export interface ClientListItem {
   services: number;
 }
 /**
+ * Changes the fields given of main client `id` and nothing else, answering `"client": true` and info ["Client details updated"] as the published sample does. A text sent empty is cleared. The email stays unique among every client and contact (compared case-insensitively; the client's own address in another case is allowed). country is an ISO code (stored upper-case, empty clears it); type sets the company flag (Company: "1", Private: "0"). status is any client status of the published list. currency_id must name an existing currency; curchange says how: `change` (the default) switches the currency of future documents; `recalculate`, which HostBill uses to convert unpaid invoices, balances, orders and accounts too, is treated like `change`: billsim converts no existing record. A contact id is refused (use setContactDetails). group_id and custom-field variables are accepted and ignored: billsim keeps no client groups or custom fields.
+ */
+export interface SetClientDetails {
+  request: SetClientDetailsRequest;
+  result: SetClientDetailsResult;
+}
+export interface SetClientDetailsRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * a text of at most 255 characters
+   */
+  firstname?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  lastname?: string;
+  /**
+   * a valid email address, such as jane@example.com
+   */
+  email?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  phonenumber?: string;
+  /**
+   * Private or Company
+   */
+  type?: 'Private' | 'Company';
+  /**
+   * a text of at most 255 characters
+   */
+  address1?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  address2?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  city?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  state?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  postcode?: string;
+  /**
+   * an ISO 3166-1 alpha-2 country code, such as GB
+   */
+  country?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  companyname?: string;
+  /**
+   * one of Active, Closing, Closed, Pending Removal, Archived, Lead, Prospect or Lost
+   */
+  status?: 'Active' | 'Closing' | 'Closed' | 'Pending Removal' | 'Archived' | 'Lead' | 'Prospect' | 'Lost';
+  /**
+   * a language name in lower case letters, such as english
+   */
+  language?: string;
+  /**
+   * 0 or a positive whole number id
+   */
+  currency_id?: string;
+  /**
+   * change or recalculate
+   */
+  curchange?: 'change' | 'recalculate';
+}
+export interface SetClientDetailsResult {
+  client: true;
+}
+/**
+ * Changes the fields given of contact `id` and nothing else, answering `"client": true` and info ["Client details updated"], exactly as the published sample does (it says client, not contact). A text sent empty is cleared. The email stays unique among every client and contact (compared case-insensitively; the contact's own address in another case is allowed). country is an ISO code (stored upper-case, empty clears it); type sets the company flag (Company: "1", Private: "0"). A main client's id is refused (use setClientDetails). Custom-field variables are accepted and ignored.
+ */
+export interface SetContactDetails {
+  request: SetContactDetailsRequest;
+  result: SetContactDetailsResult;
+}
+export interface SetContactDetailsRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * a text of at most 255 characters
+   */
+  firstname?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  lastname?: string;
+  /**
+   * a valid email address, such as jane@example.com
+   */
+  email?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  phonenumber?: string;
+  /**
+   * Private or Company
+   */
+  type?: 'Private' | 'Company';
+  /**
+   * a text of at most 255 characters
+   */
+  address1?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  address2?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  city?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  state?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  postcode?: string;
+  /**
+   * an ISO 3166-1 alpha-2 country code, such as GB
+   */
+  country?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  companyname?: string;
+}
+export interface SetContactDetailsResult {
+  client: true;
+}
+/**
  * Replaces the card on file of client `client_id` with a payment gateway token: the full card number is erased from the store, only its last four digits remain (the client's `cardnum` shows them masked, such as "************4242"). `lastfour` and `expdate` update the stored card when given. Answers `info: ["Tokenization succeeded"]` and no other field.
  */
 export interface TokenizeClientCard {
@@ -2396,6 +2685,33 @@ export interface TokenizeClientCardRequest {
   expdate?: string;
 }
 export interface TokenizeClientCardResult {}
+/**
+ * Checks an e-mail address (compared case-insensitively) and a password against the stored scrypt hashes of clients and contacts, in constant time. A match answers `client_id` (the id of the client or contact that matched) and `mfa_status`, in the published sample's order and types: billsim keeps no multi-factor authentication, so mfa_status is always 0. Only an Active client may log in, and a contact only while its main client is Active too; anything else (unknown e-mail, wrong password, a Closed, Lead or otherwise inactive account) answers the same error, so the answer never reveals which part was wrong. The call changes nothing (lastlogin stays); brand, origin_ip, ban_on_failure and trigger_login_event are accepted and ignored.
+ */
+export interface VerifyClientLogin {
+  request: VerifyClientLoginRequest;
+  result: VerifyClientLoginResult;
+}
+export interface VerifyClientLoginRequest {
+  /**
+   * a non-empty text
+   */
+  email: string;
+  /**
+   * a non-empty text
+   */
+  password: string;
+}
+export interface VerifyClientLoginResult {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * 1 when the client uses multi-factor authentication; always 0 in billsim
+   */
+  mfa_status: 0 | 1;
+}
 /**
  * One domain's stored fields with the client's names; nsips and custom are always false.
  */
@@ -2540,7 +2856,7 @@ export interface EditEstimateDetailsRequest {
    */
   notes_private?: string;
   /**
-   * an existing currency (0 is the main one); rate follows it, amounts are kept as they are
+   * 0 or a positive whole number id
    */
   currency_id?: string;
   /**
@@ -2698,7 +3014,17 @@ export interface EmbeddedClient {
   lastlogin: string;
   ip: string;
   host: string;
-  status: 'Active' | 'Closed' | 'Inactive' | 'Lead' | 'Prospect' | 'Lost' | 'Pending';
+  status:
+    | 'Active'
+    | 'Closing'
+    | 'Closed'
+    | 'Pending Removal'
+    | 'Archived'
+    | 'Inactive'
+    | 'Lead'
+    | 'Prospect'
+    | 'Lost'
+    | 'Pending';
   /**
    * a numeric id as a string, such as "1"
    */
@@ -2952,7 +3278,17 @@ export interface InvoiceClient {
   lastlogin: string;
   ip: string;
   host: string;
-  status: 'Active' | 'Closed' | 'Inactive' | 'Lead' | 'Prospect' | 'Lost' | 'Pending';
+  status:
+    | 'Active'
+    | 'Closing'
+    | 'Closed'
+    | 'Pending Removal'
+    | 'Archived'
+    | 'Inactive'
+    | 'Lead'
+    | 'Prospect'
+    | 'Lost'
+    | 'Pending';
   /**
    * a numeric id as a string, such as "1"
    */
@@ -3851,7 +4187,17 @@ export interface DraftRecipient {
   lastlogin: string;
   ip: string;
   host: string;
-  status: 'Active' | 'Closed' | 'Inactive' | 'Lead' | 'Prospect' | 'Lost' | 'Pending';
+  status:
+    | 'Active'
+    | 'Closing'
+    | 'Closed'
+    | 'Pending Removal'
+    | 'Archived'
+    | 'Inactive'
+    | 'Lead'
+    | 'Prospect'
+    | 'Lost'
+    | 'Pending';
   /**
    * a numeric id as a string, such as "1"
    */

@@ -2,9 +2,12 @@
 // default export is its operation; its schema is schemas/operations/<section>/<call>.json.
 import type { AnyOperation } from './operation.js';
 import addAddonToAccount from './accounts/addAddonToAccount.js';
+import addClient from './clients/addClient.js';
 import addClientContact from './clients/addClientContact.js';
 import addOrder from './orders/addOrder.js';
 import bulkAddProducts from './services/bulkAddProducts.js';
+import deleteClient from './clients/deleteClient.js';
+import deleteClientContact from './clients/deleteClientContact.js';
 import deleteOrder from './orders/deleteOrder.js';
 import editEstimateDetails from './estimates/editEstimateDetails.js';
 import editOrderDraftItem from './orders/editOrderDraftItem.js';
@@ -38,6 +41,8 @@ import getProducts from './services/getProducts.js';
 import getSubCategories from './services/getSubCategories.js';
 import getTransactions from './invoices/getTransactions.js';
 import removeOrderDraftItem from './orders/removeOrderDraftItem.js';
+import setClientDetails from './clients/setClientDetails.js';
+import setContactDetails from './clients/setContactDetails.js';
 import setOrderActive from './orders/setOrderActive.js';
 import setOrderCancel from './orders/setOrderCancel.js';
 import setOrderFraud from './orders/setOrderFraud.js';
@@ -45,12 +50,16 @@ import setOrderPending from './orders/setOrderPending.js';
 import setOrderStatus from './orders/setOrderStatus.js';
 import tokenizeClientCard from './clients/tokenizeClientCard.js';
 import verifyAdminLogin from './misc/verifyAdminLogin.js';
+import verifyClientLogin from './clients/verifyClientLogin.js';
 
 export const operations: Readonly<Record<string, AnyOperation>> = {
   addAddonToAccount,
+  addClient,
   addClientContact,
   addOrder,
   bulkAddProducts,
+  deleteClient,
+  deleteClientContact,
   deleteOrder,
   editEstimateDetails,
   editOrderDraftItem,
@@ -84,6 +93,8 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getSubCategories,
   getTransactions,
   removeOrderDraftItem,
+  setClientDetails,
+  setContactDetails,
   setOrderActive,
   setOrderCancel,
   setOrderFraud,
@@ -91,4 +102,5 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   setOrderStatus,
   tokenizeClientCard,
   verifyAdminLogin,
+  verifyClientLogin,
 };
