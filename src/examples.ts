@@ -50,6 +50,7 @@ export const EXAMPLES: Record<string, string> = {
   addOrder:
     'client_id=1&product=1&cycle=m&domain_name=shop.example.com&domain_action=register&domain_sld=newshop&domain_tld=.com&invoice_generate=1&confirm=1',
   getOrders: 'list=active&page=0',
+  verifyClientLogin: 'email=alice@morgan-design.com&password=billsim-client',
   getOrderDetails: 'id=1018',
   getClientOrders: 'id=1',
   setOrderActive: 'id=1018',
