@@ -81,7 +81,8 @@ export const messages = {
   addonCycleNotOffered: (addonId: string, cycle: string, offered: readonly string[]) =>
     `Addon ${addonId} is not offered on cycle ${cycle}; it offers: ${offered.join(', ') || 'no cycle'}`,
   addonNotPriced: (addonId: string) => `Addon ${addonId} has no price on any cycle, so it cannot be added`,
-  gatewayDisabled: (id: string, name: string) => `Gateway ${id} (${name}) is disabled: give an enabled payment gateway as payment_module`,
+  gatewayDisabled: (id: string, name: string, param = 'payment_module') =>
+    `Gateway ${id} (${name}) is disabled: give an enabled payment gateway as ${param}`,
 } as const;
 
 export function fail(message: string | string[]): never {

@@ -46,7 +46,7 @@ export interface DomainItem {
 
 export interface OrderSpec {
   client: Client;
-  /** Gateway id; "0" or undefined: the client's default, the first enabled gateway. */
+  /** Gateway id (the calls' `module` parameter); "0" or undefined: the client's default, the first enabled gateway. */
   paymentModule?: string;
   services: readonly ServiceItem[];
   domains: readonly DomainItem[];
@@ -135,8 +135,11 @@ function domainLine(domain: Domain, tld: Product): NewLine {
 export function placeOrder(world: World, spec: OrderSpec): PlacedOrder {
   const { client, now } = spec;
   checkClient(client);
+  // The order calls (addOrder, convertOrderDraft) name the gateway `module`, so a refusal must too.
   const gateway =
-    spec.paymentModule && spec.paymentModule !== '0' ? requireEnabledGateway(world, spec.paymentModule).id : defaultGateway(world);
+    spec.paymentModule && spec.paymentModule !== '0'
+      ? requireEnabledGateway(world, spec.paymentModule, 'module').id
+      : defaultGateway(world);
   for (const item of spec.services) checkService(item);
   const names = new Set<string>();
   const domainNames = spec.domains.map((item) => checkDomain(world, item, names));
