@@ -59,4 +59,12 @@ export const EXAMPLES: Record<string, string> = {
   getNews: '',
   getAddons: '',
   getHostBillversion: '',
+  accountCreate: 'id=10',
+  accountSuspend: 'id=1',
+  accountUnsuspend: 'id=5',
+  accountTerminate: 'id=2',
+  editAccountDetails: 'id=1&domain=studio.morgan-design.com&total=9.95&next_due=2027-01-14',
+  changeAccountPackage: 'id=1&product_id=3&recalculate=1',
+  getProductUpgrades: 'id=8',
+  orderUpgrade: 'id=1&new=3&new_billing=m',
 };

@@ -9,9 +9,9 @@ export function gatewayName(world: View, gatewayId: string): string {
   return world.get('gateways', gatewayId)?.name ?? '';
 }
 
-/** A gateway an invoice or payment can name: it must exist and be enabled. */
-export function requireEnabledGateway(world: View, id: string): Gateway {
+/** A gateway an invoice or payment can name: it must exist and be enabled. `param` is the parameter that named it. */
+export function requireEnabledGateway(world: View, id: string, param = 'payment_module'): Gateway {
   const gateway = world.get('gateways', id) ?? notFound('Gateway', id);
-  if (gateway.enabled !== '1') fail(messages.gatewayDisabled(id, gateway.name));
+  if (gateway.enabled !== '1') fail(messages.gatewayDisabled(id, gateway.name, param));
   return gateway;
 }

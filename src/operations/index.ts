@@ -1,9 +1,15 @@
 // The registry: one entry per call, named exactly as the call. Each module's
 // default export is its operation; its schema is schemas/operations/<section>/<call>.json.
 import type { AnyOperation } from './operation.js';
+import accountCreate from './accounts/accountCreate.js';
+import accountSuspend from './accounts/accountSuspend.js';
+import accountTerminate from './accounts/accountTerminate.js';
+import accountUnsuspend from './accounts/accountUnsuspend.js';
 import addAddonToAccount from './accounts/addAddonToAccount.js';
 import addClientContact from './clients/addClientContact.js';
 import bulkAddProducts from './services/bulkAddProducts.js';
+import changeAccountPackage from './accounts/changeAccountPackage.js';
+import editAccountDetails from './accounts/editAccountDetails.js';
 import editEstimateDetails from './estimates/editEstimateDetails.js';
 import editOrderDraftItem from './orders/editOrderDraftItem.js';
 import getAccountAddons from './accounts/getAccountAddons.js';
@@ -30,16 +36,24 @@ import getOtherPopularProducts from './services/getOtherPopularProducts.js';
 import getPredefinedReplies from './tickets/getPredefinedReplies.js';
 import getProductDetails from './services/getProductDetails.js';
 import getProducts from './services/getProducts.js';
+import getProductUpgrades from './services/getProductUpgrades.js';
 import getSubCategories from './services/getSubCategories.js';
 import getTransactions from './invoices/getTransactions.js';
+import orderUpgrade from './orders/orderUpgrade.js';
 import removeOrderDraftItem from './orders/removeOrderDraftItem.js';
 import tokenizeClientCard from './clients/tokenizeClientCard.js';
 import verifyAdminLogin from './misc/verifyAdminLogin.js';
 
 export const operations: Readonly<Record<string, AnyOperation>> = {
+  accountCreate,
+  accountSuspend,
+  accountTerminate,
+  accountUnsuspend,
   addAddonToAccount,
   addClientContact,
   bulkAddProducts,
+  changeAccountPackage,
+  editAccountDetails,
   editEstimateDetails,
   editOrderDraftItem,
   getAccountAddons,
@@ -66,8 +80,10 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getPredefinedReplies,
   getProductDetails,
   getProducts,
+  getProductUpgrades,
   getSubCategories,
   getTransactions,
+  orderUpgrade,
   removeOrderDraftItem,
   tokenizeClientCard,
   verifyAdminLogin,
