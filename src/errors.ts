@@ -81,6 +81,19 @@ export const messages = {
   addonCycleNotOffered: (addonId: string, cycle: string, offered: readonly string[]) =>
     `Addon ${addonId} is not offered on cycle ${cycle}; it offers: ${offered.join(', ') || 'no cycle'}`,
   addonNotPriced: (addonId: string) => `Addon ${addonId} has no price on any cycle, so it cannot be added`,
+  serviceClosed: (id: string, status: string, open: readonly string[], action: string) =>
+    `Account ${id} is ${status}: only a service that is ${open.slice(0, -1).join(', ')} or ${open.at(-1)} can ${action}`,
+  upgradeNeedsActive: (id: string, status: string) => `Account ${id} is ${status}: only an Active service can be upgraded`,
+  upgradeNotRecurring: (id: string, cycle: string) =>
+    `Account ${id} is billed ${cycle}: only a service on a recurring cycle can be upgraded`,
+  upgradeToOnce: (cycle: string) =>
+    `Parameter new_billing must be a recurring cycle such as m or a: an upgrade cannot move a service to ${cycle}`,
+  upgradeNotOffered: (productId: string, targetId: string, targets: readonly string[]) =>
+    `Product ${productId} cannot be upgraded to product ${targetId}; its upgrades are: ${targets.join(', ') || 'none'}`,
+  upgradeNothing: (id: string, productId: string, cycle: string) =>
+    `Nothing to upgrade: account ${id} is already on product ${productId}, billed ${cycle}: give another product as new or another cycle as new_billing`,
+  upgradePending: (id: string, orderId: string) =>
+    `Account ${id} already has a pending upgrade in order ${orderId}: activate or cancel that order first`,
   gatewayDisabled: (id: string, name: string, param = 'payment_module') =>
     `Gateway ${id} (${name}) is disabled: give an enabled payment gateway as ${param}`,
 } as const;

@@ -77,4 +77,12 @@ export const EXAMPLES: Record<string, string> = {
   setContactDetails: 'id=10&lastname=Reed-Hale',
   deleteClient: 'id=5',
   deleteClientContact: 'client_id=10&parent_id=1',
+  accountCreate: 'id=10',
+  accountSuspend: 'id=1',
+  accountUnsuspend: 'id=5',
+  accountTerminate: 'id=2',
+  editAccountDetails: 'id=1&domain=studio.morgan-design.com&total=9.95&next_due=2027-01-14',
+  changeAccountPackage: 'id=1&product_id=3&recalculate=1',
+  getProductUpgrades: 'id=8',
+  orderUpgrade: 'id=1&new=3&new_billing=m',
 };

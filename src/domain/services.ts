@@ -3,9 +3,10 @@
 // cancellation and deletion and the daily automation all move services here.
 import { createHash } from 'node:crypto';
 import type { View, World } from '../store/world.js';
-import type { Account, Product } from '../generated/wire.js';
+import type { Account, AccountAddon, Product } from '../generated/wire.js';
 import { fail, messages, notFound } from '../errors.js';
-import { type Cycle, CYCLE_NAMES, nextDueDate } from './cycles.js';
+import { fromMainCents } from './currencies.js';
+import { type Cycle, CYCLE_NAMES, cyclePriceCents, nextDueDate } from './cycles.js';
 import { addDays, formatDate, parseDateTime, ZERO_DATE } from './dates.js';
 import { formatCents } from './money.js';
 import { isServerProduct } from './products.js';
@@ -33,11 +34,51 @@ export function canMove(account: Account, move: ServiceMove): boolean {
   return (SERVICE_MOVES[move].from as readonly ServiceStatus[]).includes(account.status);
 }
 
-/** Makes the move, or refuses it naming the current status; answers the stored account. */
+type AddonStatus = AccountAddon['status'];
+const LIVE_ADDONS: readonly AddonStatus[] = ['Pending', 'Active', 'Suspended'];
+
+/**
+ * What each move does to the addons attached to the service: they are run by
+ * the service's module, so they are created, suspended and unsuspended with
+ * it, and end with it (addons have no Fraud status: a fraud service's addons
+ * are Cancelled). Addons in any other status stay as they are.
+ */
+export const ADDON_MOVES = {
+  create: { from: ['Pending'], to: 'Active' },
+  suspend: { from: ['Active'], to: 'Suspended' },
+  unsuspend: { from: ['Suspended'], to: 'Active' },
+  terminate: { from: LIVE_ADDONS, to: 'Terminated' },
+  cancel: { from: LIVE_ADDONS, to: 'Cancelled' },
+  fraud: { from: LIVE_ADDONS, to: 'Cancelled' },
+} as const satisfies Record<ServiceMove, { from: readonly AddonStatus[]; to: AddonStatus }>;
+
+/** Makes the move, or refuses it naming the current status; the service's addons follow. Answers the stored account. */
 export function moveService(world: World, account: Account, move: ServiceMove): Account {
   const { from, to } = SERVICE_MOVES[move];
   if (!canMove(account, move)) fail(messages.serviceMoveRefused(account.id, account.status, to, from));
+  const addons = ADDON_MOVES[move];
+  for (const row of world.where('account_addons', 'account_id', account.id)) {
+    if ((addons.from as readonly AddonStatus[]).includes(row.status)) world.replace('account_addons', { ...row, status: addons.to });
+  }
   return world.replace('accounts', { ...account, status: to });
+}
+
+/** Statuses in which a service still exists at its module: a Terminated, Cancelled or Fraud one is closed. */
+export const OPEN_STATUSES: readonly ServiceStatus[] = ['Pending', 'Active', 'Suspended'];
+
+/** Refuses a closed service, naming its status and what it cannot do ("change package"). */
+export function requireOpen(account: Account, action: string): void {
+  if (!OPEN_STATUSES.includes(account.status)) fail(messages.serviceClosed(account.id, account.status, OPEN_STATUSES, action));
+}
+
+/** The service on another product: its module name follows the product. The caller stores it. */
+export function onProduct(account: Account, product: Product): Account {
+  return { ...account, product_id: product.id, mod: moduleName(product) };
+}
+
+/** A product's recurring price on a cycle, converted from the main currency into the service's, in cents. */
+export function recurringCents(world: View, product: Product, cycle: Cycle, currencyId: string): number {
+  return fromMainCents(world, cyclePriceCents(product, cycle).price, currencyId);
 }
 
 // Provisioning modules by the id a product names, as services show them in `mod`.
@@ -50,6 +91,12 @@ export function moduleName(product: Product): string {
 
 /** Days before a service's due date its renewal invoice is made (the bundled services follow it). */
 export const INVOICE_DAYS_BEFORE = 14;
+
+/** When the renewal invoice for a due date is made; a service that never falls due is never invoiced. */
+export function nextInvoiceDate(nextDue: string): string {
+  const due = parseDateTime(nextDue);
+  return due === undefined ? ZERO_DATE : formatDate(addDays(due, -INVOICE_DAYS_BEFORE));
+}
 
 /** A control-panel login from the hostname (up to 8 letters and digits), "root" on servers, none without a module. */
 function usernameFor(product: Product, host: string): string {
@@ -91,7 +138,7 @@ export function newService(world: View, spec: NewService): Account {
   const id = spec.id ?? world.nextId('accounts');
   const today = formatDate(spec.now);
   const nextDue = nextDueDate(spec.cycle, spec.now);
-  const nextInvoice = nextDue === ZERO_DATE ? ZERO_DATE : formatDate(addDays(parseDateTime(nextDue) as Date, -INVOICE_DAYS_BEFORE));
+  const nextInvoice = nextInvoiceDate(nextDue);
   return {
     id,
     client_id: spec.clientId,

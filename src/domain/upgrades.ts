@@ -1,16 +1,205 @@
-// Upgrades: what a service may move to, what the move costs for the rest of the
-// current period, and applying it when its upgrade order is activated.
-import type { World } from '../store/world.js';
-import type { Order } from '../generated/wire.js';
+// Upgrades: what a product may move to, what the move costs for the rest of the
+// current period, the upgrade order and its invoice, and applying it when that
+// order is activated.
+import type { View, World } from '../store/world.js';
+import type { Account, Invoice, Order, OrderUpgrade, Product } from '../generated/wire.js';
+import { fail, messages, notFound } from '../errors.js';
+import { requireClient } from './clients.js';
+import { type Cycle, CYCLE_NAMES, type RecurringCycle, addPeriods, cycleCode, isRecurring, offeredCycles } from './cycles.js';
+import { addDays, formatDate, parseDateTime } from './dates.js';
+import { requireEnabledGateway } from './gateways.js';
+import { lineDate } from './invoiceLines.js';
+import { newInvoice } from './invoices.js';
+import { formatCents, toCents } from './money.js';
+import { newOrder } from './orders.js';
+import { OPEN_STATUSES, onProduct, recurringCents } from './services.js';
 
-/** Applies each Pending upgrade of an order to its service (product, cycle), and marks it Upgraded. */
+/** The product ids a product's `upgrades` field lists ("9,10,11"), in its order. */
+export function upgradeIds(product: Product): string[] {
+  return product.upgrades
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+}
+
+/** The products a product may be upgraded to, in the order its `upgrades` field lists them; ids of no product are skipped. */
+export function upgradeTargets(world: View, product: Product): Product[] {
+  return upgradeIds(product).flatMap((id) => world.get('products', id) ?? []);
+}
+
+const HOUR = 3_600_000;
+
+/** Hours of one period of the cycle ending at `end` (a month ending 14 December: 14 November to 14 December). */
+function periodHours(cycle: RecurringCycle, end: Date): bigint {
+  return BigInt(Math.round((end.getTime() - addPeriods(end, cycle, -1).getTime()) / HOUR));
+}
+
+export interface ProRata {
+  /** The recurring price paid now and its cycle, in cents of the service's currency. */
+  oldCents: number;
+  oldCycle: RecurringCycle;
+  /** The recurring price after the move and its cycle, in the same currency. */
+  newCents: number;
+  newCycle: RecurringCycle;
+  /** The service's next due date, which the move keeps. */
+  nextDue: string;
+  now: Date;
+}
+
+/**
+ * What a move costs from today to the next due date, in whole cents, never
+ * negative: new price x time left / new period - old price x time left / old
+ * period, each period being one cycle ending on the due date. On an unchanged
+ * cycle that is (new price - old price) x days left / days in the period. Time
+ * is counted in hours, whole days from today (UTC) to the due date, so hourly
+ * cycles fit; the result is rounded half up once. A downgrade, or a due date
+ * already passed, costs 0.
+ */
+export function proRataCents(p: ProRata): number {
+  const due = parseDateTime(p.nextDue);
+  const today = parseDateTime(formatDate(p.now)) as Date;
+  if (due === undefined || due <= today) return 0;
+  const left = BigInt(Math.round((due.getTime() - today.getTime()) / HOUR));
+  const oldPeriod = periodHours(p.oldCycle, due);
+  const newPeriod = periodHours(p.newCycle, due);
+  const num = BigInt(p.newCents) * left * oldPeriod - BigInt(p.oldCents) * left * newPeriod;
+  if (num <= 0n) return 0;
+  const den = newPeriod * oldPeriod;
+  return Number((2n * num + den) / (2n * den));
+}
+
+// An order made by orderUpgrade carries one upgrade, so its first names the account.
+const upgradedAccount = (order: Order): string => order.upgrades[0]?.account_id ?? '';
+
+/** A Pending upgrade order for the account, through an index of orders by upgraded account. */
+function pendingUpgrade(world: View, accountId: string): Order | undefined {
+  return world
+    .whereKey('orders', 'upgrade:account', upgradedAccount, accountId)
+    .find((order) => order.status === 'Pending' && order.upgrades.some((u) => u.account_id === accountId && u.status === 'Pending'));
+}
+
+export interface UpgradeSpec {
+  account: Account;
+  /** The product to move to: the service's own for a change of cycle only. */
+  target: Product;
+  cycle: Cycle;
+  /** The gateway for the invoice; the service's own when absent. */
+  gatewayId?: string;
+  now: Date;
+}
+
+export interface PlacedUpgrade {
+  order: Order;
+  /** The invoice for the difference; none when the move costs nothing. */
+  invoice?: Invoice;
+  /** The service's recurring price after the move, in cents of its currency. */
+  newTotalCents: number;
+}
+
+/** Refuses a move orderUpgrade may not make; answers the service's current product and cycle. */
+function checkUpgrade(world: View, { account, target, cycle }: UpgradeSpec): { current: Product; oldCycle: RecurringCycle } {
+  if (account.status !== 'Active') fail(messages.upgradeNeedsActive(account.id, account.status));
+  const oldCycle = cycleCode(account.billingcycle);
+  if (oldCycle === undefined || !isRecurring(oldCycle)) fail(messages.upgradeNotRecurring(account.id, account.billingcycle));
+  const current = world.get('products', account.product_id) ?? notFound('Product', account.product_id);
+  if (target.id !== current.id && !upgradeIds(current).includes(target.id)) {
+    fail(messages.upgradeNotOffered(current.id, target.id, upgradeIds(current)));
+  }
+  if (!isRecurring(cycle)) fail(messages.upgradeToOnce(cycle));
+  const offered = offeredCycles(target);
+  if (!offered.includes(cycle)) fail(messages.cycleNotOffered(target.id, cycle, offered));
+  if (target.id === current.id && cycle === oldCycle) fail(messages.upgradeNothing(account.id, current.id, account.billingcycle));
+  const pending = pendingUpgrade(world, account.id);
+  if (pending) fail(messages.upgradePending(account.id, pending.id));
+  return { current, oldCycle };
+}
+
+/**
+ * Checks the move, then writes the upgrade order and, when the move costs
+ * anything, its Unpaid invoice (one line of type Upgrade, item_id the account,
+ * taxed as the new product is). A move that costs nothing has no invoice: its
+ * order is Active at once and the move is applied.
+ */
+export function placeUpgrade(world: World, spec: UpgradeSpec): PlacedUpgrade {
+  const { account, target, cycle, now } = spec;
+  const { current, oldCycle } = checkUpgrade(world, spec);
+  const newCycle = cycle as RecurringCycle;
+  const gateway = spec.gatewayId !== undefined ? requireEnabledGateway(world, spec.gatewayId, 'module').id : account.payment_module;
+  const client = requireClient(world, account.client_id);
+  const oldCents = toCents(account.total);
+  const newTotalCents = recurringCents(world, target, newCycle, account.currency_id);
+  const amount = proRataCents({ oldCents, oldCycle, newCents: newTotalCents, newCycle, nextDue: account.next_due, now });
+
+  const today = formatDate(now);
+  const lastDay = formatDate(addDays(parseDateTime(account.next_due) ?? now, -1));
+  const invoice =
+    amount > 0
+      ? newInvoice(world, {
+          client,
+          currency_id: account.currency_id,
+          payment_module: gateway,
+          date: today,
+          lines: [
+            {
+              type: 'Upgrade',
+              item_id: account.id,
+              description:
+                `Upgrade ${current.name} (${account.billingcycle}) => ${target.name} (${CYCLE_NAMES[newCycle]})` +
+                ` (${lineDate(today)} - ${lineDate(lastDay)})`,
+              amount: formatCents(amount),
+              taxed: target.tax === '1',
+            },
+          ],
+        })
+      : undefined;
+  const upgrade: OrderUpgrade = {
+    account_id: account.id,
+    old_product_id: current.id,
+    new_product_id: target.id,
+    old_cycle: account.billingcycle,
+    new_cycle: CYCLE_NAMES[newCycle],
+    amount: formatCents(amount),
+    status: 'Pending',
+  };
+  const order = newOrder(world, {
+    clientId: client.id,
+    currencyId: account.currency_id,
+    paymentModule: gateway,
+    total: invoice?.total ?? '0.00',
+    invoiceId: invoice?.id,
+    upgrades: [upgrade],
+    now,
+  });
+  if (invoice) {
+    world.insert('invoices', invoice);
+    return { order: world.insert('orders', order), invoice, newTotalCents };
+  }
+  const active = world.insert('orders', { ...order, status: 'Active' });
+  return { order: applyUpgrades(world, active), newTotalCents };
+}
+
+/**
+ * Applies each Pending upgrade of an order to its service and marks it
+ * Upgraded: the service moves to the new product (its module name follows)
+ * and cycle, and its recurring total becomes the new product's price on that
+ * cycle in the service's currency; its due date stays. A service closed in the
+ * meantime (Terminated, Cancelled, Fraud) or gone is left alone and the
+ * upgrade is marked Cancelled.
+ */
 export function applyUpgrades(world: World, order: Order): Order {
   if (order.upgrades.every((u) => u.status !== 'Pending')) return order;
-  const upgrades = order.upgrades.map((upgrade) => {
-    if (upgrade.status !== 'Pending') return upgrade;
-    const account = world.get('accounts', upgrade.account_id);
-    if (account) world.replace('accounts', { ...account, product_id: upgrade.new_product_id, billingcycle: upgrade.new_cycle });
-    return { ...upgrade, status: 'Upgraded' as const };
-  });
+  const upgrades = order.upgrades.map((upgrade) => (upgrade.status === 'Pending' ? applyOne(world, upgrade) : upgrade));
   return world.replace('orders', { ...order, upgrades });
+}
+
+function applyOne(world: World, upgrade: OrderUpgrade): OrderUpgrade {
+  const account = world.get('accounts', upgrade.account_id);
+  const product = world.get('products', upgrade.new_product_id);
+  const cycle = cycleCode(upgrade.new_cycle);
+  if (!account || !OPEN_STATUSES.includes(account.status) || !product || cycle === undefined) {
+    return { ...upgrade, status: 'Cancelled' };
+  }
+  const total = formatCents(recurringCents(world, product, cycle, account.currency_id));
+  world.replace('accounts', { ...onProduct(account, product), billingcycle: upgrade.new_cycle, total });
+  return { ...upgrade, status: 'Upgraded' };
 }

@@ -48,7 +48,13 @@ export interface AllWireTypes {
   resources_reply_category_json?: ReplyCategory;
   resources_tax_rule_json?: TaxRule;
   resources_transaction_json?: Transaction;
+  operations_accounts_accountCreate_json?: AccountCreate;
+  operations_accounts_accountSuspend_json?: AccountSuspend;
+  operations_accounts_accountTerminate_json?: AccountTerminate;
+  operations_accounts_accountUnsuspend_json?: AccountUnsuspend;
   operations_accounts_addAddonToAccount_json?: AddAddonToAccount;
+  operations_accounts_changeAccountPackage_json?: ChangeAccountPackage;
+  operations_accounts_editAccountDetails_json?: EditAccountDetails;
   operations_accounts_getAccountAddons_json?: GetAccountAddons;
   operations_accounts_getAccountDetails_json?: GetAccountDetails;
   operations_accounts_getAccounts_json?: GetAccounts;
@@ -84,6 +90,7 @@ export interface AllWireTypes {
   operations_orders_getOrderDetails_json?: GetOrderDetails;
   operations_orders_getOrderDraft_json?: GetOrderDraft;
   operations_orders_getOrders_json?: GetOrders;
+  operations_orders_orderUpgrade_json?: OrderUpgradeCall;
   operations_orders_removeOrderDraftItem_json?: RemoveOrderDraftItem;
   operations_orders_setOrderActive_json?: SetOrderActive;
   operations_orders_setOrderCancel_json?: SetOrderCancel;
@@ -95,6 +102,7 @@ export interface AllWireTypes {
   operations_services_getOrderPages_json?: GetOrderPages;
   operations_services_getOtherPopularProducts_json?: GetOtherPopularProducts;
   operations_services_getProductDetails_json?: GetProductDetails;
+  operations_services_getProductUpgrades_json?: GetProductUpgrades;
   operations_services_getProducts_json?: GetProducts;
   operations_services_getSubCategories_json?: GetSubCategories;
   operations_tickets_getPredefinedReplies_json?: GetPredefinedReplies;
@@ -1472,6 +1480,62 @@ export interface TaxRule {
   rate: string;
 }
 /**
+ * Runs the provisioning module's Create for account `id`: a Pending service becomes Active, and its Pending addons become Active with it. Any other status is refused with a message naming it ("Account 1 is Active: only a service that is Pending can become Active"). billsim runs no module, so only the statuses change. Answers `info: ["Account #<id> created"]`, as the published sample does; getAccountDetails, getAccounts, getClientAccounts and getAccountAddons show the new statuses.
+ */
+export interface AccountCreate {
+  request: AccountCreateRequest;
+  result: AccountCreateResult;
+}
+export interface AccountCreateRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface AccountCreateResult {}
+/**
+ * Runs the provisioning module's Suspend for account `id`: an Active service becomes Suspended, and its Active addons become Suspended with it. Any other status is refused with a message naming it. billsim runs no module, so only the statuses change. The vendor's page for this call publishes an accountUnsuspend answer by mistake; billsim answers with `call` = accountSuspend and `info: ["Account suspended"]` (a message of its own, in the style of the published "Account unsuspended" and "Account terminated").
+ */
+export interface AccountSuspend {
+  request: AccountSuspendRequest;
+  result: AccountSuspendResult;
+}
+export interface AccountSuspendRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface AccountSuspendResult {}
+/**
+ * Runs the provisioning module's Terminate for account `id`: an Active or Suspended service becomes Terminated, and its Pending, Active and Suspended addons become Terminated with it. Any other status is refused with a message naming it (a Pending service is cancelled, not terminated). billsim runs no module, so only the statuses change; the service keeps its record, dates and price. Answers `info: ["Account terminated"]`, as the published sample does.
+ */
+export interface AccountTerminate {
+  request: AccountTerminateRequest;
+  result: AccountTerminateResult;
+}
+export interface AccountTerminateRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface AccountTerminateResult {}
+/**
+ * Runs the provisioning module's Unsuspend for account `id`: a Suspended service becomes Active, and its Suspended addons become Active with it. Any other status is refused with a message naming it. billsim runs no module, so only the statuses change. The vendor's page for this call publishes an accountSuspend answer by mistake; billsim answers with `call` = accountUnsuspend and `info: ["Account unsuspended"]`, the message published on the accountSuspend page.
+ */
+export interface AccountUnsuspend {
+  request: AccountUnsuspendRequest;
+  result: AccountUnsuspendResult;
+}
+export interface AccountUnsuspendRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface AccountUnsuspendResult {}
+/**
  * Attaches catalogue addon `addon_id` to account `account_id`. Refused when the addon's `products` list ("" = every product) does not name the account's product, when the addon is unique and already attached to the account (an attachment that is Terminated or Cancelled does not count), when `cycle` is one the addon does not offer, and when `payment_module` names an unknown or disabled gateway. Offered cycles: a Regular addon each recurring cycle whose price is not "0.00", a Once addon only Once, a Free addon only Free. Without `cycle` the account's own billing cycle is used if the addon offers it, else the addon's first priced cycle (m, q, s, a, b, t, p4, p5, d, w, h). The new account addon is Pending, with the addon's name, the cycle's name ("One Time" for Once), recurring_amount and setup_fee converted from the main currency into the account's currency (in whole cents; a Once addon's one-time price is its recurring_amount, a Free addon's is 0.00), date_created today and next_due today plus one cycle (0000-00-00 for Once and Free), all by the session clock, and payment_module the given gateway or else the account's. With invoice=true (or 1) an Unpaid invoice for the account's client is added when the addon charges anything (a Free addon creates none): dated and due today, in the account's currency and rate, with the gateway above, untaxed (tax 0.00, subtotal = total), one line of type Addon (item_id the new account addon id, description "<addon name> (DD/MM/YYYY - DD/MM/YYYY)" for the first period, "<addon name> (One Time)" for a Once addon) and, when there is a setup fee, a line of type Setup ("<addon name> - setup fee"). Line ids continue from the highest invoice line id in use. Answers `newaddon: true` and `info: ["Addon added"]`, as the real call does; getAccountAddons, getInvoices and getInvoiceDetails show the result.
  */
 export interface AddAddonToAccount {
@@ -1497,6 +1561,92 @@ export interface AddAddonToAccountRequest {
 export interface AddAddonToAccountResult {
   newaddon: true;
 }
+/**
+ * Moves account `id` to product `product_id` at once, without an order or an invoice (the real call schedules it; billsim runs it before answering). The product must exist and not be a domain TLD, and the service must be Pending, Active or Suspended (a Terminated, Cancelled or Fraud service is refused, naming its status). The service keeps its cycle, due dates and status; its `mod`, the module name, follows the product. With `recalculate` = 1 (or true) its recurring `total` becomes the new product's price on the service's cycle, converted from the main currency into the service's currency in whole cents; the product must then be priced on that cycle. Without it the price stays as it was. Moving to the product the service is already on is allowed (with recalculate it resets the price). Answers `info: ["Function has been scheduled for execution"]`, as the published sample does; getAccountDetails shows the result.
+ */
+export interface ChangeAccountPackage {
+  request: ChangeAccountPackageRequest;
+  result: ChangeAccountPackageResult;
+}
+export interface ChangeAccountPackageRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  product_id: string;
+  recalculate?: '0' | '1' | 'true' | 'false';
+}
+export interface ChangeAccountPackageResult {}
+/**
+ * Edits the stored record of account `id`: only the fields sent change, and no provisioning module runs (a status sent here is written as is; the addons and the order keep theirs). `product_id` must name a product that is not a domain TLD (the service's `mod`, its module name, follows the product; its price does not: send `total` too, or use changeAccountPackage with recalculate=1); `payment_module` must name an enabled gateway; `date_created`, `next_due` and `commitment_date` must be real calendar dates as YYYY-MM-DD (`next_due` and `commitment_date` may also be 0000-00-00, never due); `firstpayment` and `total` are amounts with at most two decimals, stored with two ("8" -> "8.00"); `status` is one of the account statuses. A new `next_due` moves `next_invoice`, the day the renewal invoice is made, to 14 days before it (0000-00-00 for 0000-00-00). `notes` (a parameter of the older documentation) replaces the notes. billsim keeps no root password and no commitment date for a service: `rootpassword` and `commitment_date` are checked and accepted but change nothing. Sending only `id` changes nothing and succeeds. Answers `info: ["account_updated2"]`, the untranslated language key the published sample shows; getAccountDetails shows the result.
+ */
+export interface EditAccountDetails {
+  request: EditAccountDetailsRequest;
+  result: EditAccountDetailsResult;
+}
+export interface EditAccountDetailsRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  product_id?: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  date_created?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  domain?: string;
+  /**
+   * 0 or a positive whole number id
+   */
+  server_id?: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  payment_module?: string;
+  /**
+   * a non-negative amount with at most two decimals, such as 12.30
+   */
+  firstpayment?: string;
+  /**
+   * a non-negative amount with at most two decimals, such as 12.30
+   */
+  total?: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  next_due?: string;
+  status?: 'Pending' | 'Active' | 'Suspended' | 'Terminated' | 'Cancelled' | 'Fraud';
+  /**
+   * a text of at most 255 characters
+   */
+  username?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  password?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  rootpassword?: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  commitment_date?: string;
+  /**
+   * a text
+   */
+  notes?: string;
+}
+export interface EditAccountDetailsResult {}
 /**
  * The addons attached to account `id`, oldest first, in the real answer's shape: extra_details is always [], module and parentmod are the addon's module file, and methods is {"Suspend": "Suspend", "Terminate": "Terminate"} for an addon with a module, [] for one without. An account without addons answers an empty list; an unknown account is an error.
  */
@@ -4497,6 +4647,48 @@ export interface GetOrdersResult {
   sorter: Sorter;
 }
 /**
+ * Orders an upgrade of account `id` to product `new` (default: the product it is on) billed on cycle `new_billing`. The service must be Active and on a recurring cycle; `new` must be the service's own product or one its product's `upgrades` field lists (getProductUpgrades); `new_billing` must be a recurring cycle the target is priced on (Free and Once are refused: an upgrade keeps the service renewing); at least one of product and cycle must change; and a service with an upgrade order still Pending is refused until that order is activated or cancelled. `module` names an enabled gateway for the invoice (default: the service's own). Cost, in the service's currency and whole cents, for the rest of the current period: new price x days left / days of one new period - old price x days left / days of one old period, where the old price is the service's recurring `total`, the new price the target's catalogue price on `new_billing` converted from the main currency, days left run from today to the service's next due date and each period is one cycle ending on that date; on an unchanged cycle that is (new price - old price) x days left / days in the period. It is rounded half up and never negative: a downgrade costs 0.00. No setup fee is charged. The order is a Pending order of the account's client with one upgrade (account, old and new product and cycle, the amount before tax, status Pending) and an Unpaid invoice dated and due today, in the service's currency, with one line of type Upgrade (item_id the account id, "Upgrade <old product> (<old cycle>) => <new product> (<new cycle>) (<today> - <day before next due>)") taxed when the new product is taxable; the order's total and `invoice_id` are the invoice's. The service changes when the order is activated: it moves to the new product and cycle, and its recurring `total` becomes the new product's price on that cycle in the service's currency; its due date stays. When the move costs 0.00 no invoice is made (`invoice_id` "0"): the order is created Active and the move is applied at once. Answers `checkout` with the published sample's keys and mixed types: `invoice_id`, `gateway` (the gateway id) and `order_id` are strings; `total` (the invoice total, tax included; 0 without an invoice), `order_num` (the order number) and `newtotal` (the service's recurring price after the move) are numbers. `info` is the language key `upgrade_order_success`, as published.
+ */
+export interface OrderUpgradeCall {
+  request: OrderUpgradeRequest;
+  result: OrderUpgradeResult;
+}
+export interface OrderUpgradeRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  new_billing: 'm' | 'q' | 's' | 'a' | 'b' | 't' | 'd' | 'w' | 'h' | 'Free' | 'Once';
+  /**
+   * a positive whole number id, such as 1
+   */
+  new?: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  module?: string;
+}
+export interface OrderUpgradeResult {
+  checkout: UpgradeCheckout;
+}
+export interface UpgradeCheckout {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  invoice_id: string;
+  total: number;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  gateway: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  order_id: string;
+  order_num: number;
+  newtotal: number;
+}
+/**
  * Removes one item of order draft `id`, picked by exactly one of `service` (a service_id of the draft) or `domain` (a domain_id of the draft); both or neither is an error. The other items keep their ids. Answers the whole updated draft as getOrderDraft shows it (an emptied item list as []; totals without the removed item) and `info: ["Draft item removed"]`.
  */
 export interface RemoveOrderDraftItem {
@@ -5150,6 +5342,38 @@ export interface GetProductDetailsProduct {
    * Whether ordering offers an operating system choice: true for server products, as hostname
    */
   ospick: boolean;
+}
+/**
+ * Lists the products that product `id` (a product id, not an account id) may be upgraded to: the products its `upgrades` field names (a comma list of product ids, as getProductDetails shows it), in that order; ids that name no product are skipped, and a product with no upgrades answers an empty list. Each item has the product's `id`, `name`, its order page's name as `catname` and `category_id`. As in the published sample, only the first item carries `"assigned": true` and the others have no `assigned` key at all: billsim reads it as the default target, the upgrade listed first in the product's `upgrades` field. orderUpgrade accepts any listed product as `new`.
+ */
+export interface GetProductUpgrades {
+  request: GetProductUpgradesRequest;
+  result: GetProductUpgradesResult;
+}
+export interface GetProductUpgradesRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface GetProductUpgradesResult {
+  upgrades: ProductUpgrade[];
+}
+export interface ProductUpgrade {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  name: string;
+  catname: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  category_id: string;
+  /**
+   * present on the first item only: the product's default upgrade
+   */
+  assigned?: true;
 }
 /**
  * List the products placed directly in one order page. `products` is an object keyed by product id (keys in ascending numeric order); an order page with no matching product answers an empty array `[]`, as PHP's json_encode does for an empty array. Prices are 2-decimal strings in the main currency, or converted with the rate of `currency_id` (rounded to whole cents). `visible` keeps only visible (1) or hidden (0) products. `accounts` counts the accounts on each product.

@@ -86,6 +86,8 @@ function readMultipart(headers: IncomingHttpHeaders, payload: Readable, limit: n
       count(Buffer.byteLength(name));
       stream.on('data', (chunk: Buffer) => count(chunk.length));
       stream.on('limit', () => fail(tooLarge()));
+      // A file part cut off by the end of the body errors on its own stream, not on the form.
+      stream.on('error', (error: Error) => fail(malformed(error.message)));
     });
     form.on('fieldsLimit', () => fail(new ApiError(messages.paramsTooComplex())));
     form.on('partsLimit', () => fail(new ApiError(messages.paramsTooComplex())));

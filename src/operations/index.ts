@@ -1,14 +1,20 @@
 // The registry: one entry per call, named exactly as the call. Each module's
 // default export is its operation; its schema is schemas/operations/<section>/<call>.json.
 import type { AnyOperation } from './operation.js';
+import accountCreate from './accounts/accountCreate.js';
+import accountSuspend from './accounts/accountSuspend.js';
+import accountTerminate from './accounts/accountTerminate.js';
+import accountUnsuspend from './accounts/accountUnsuspend.js';
 import addAddonToAccount from './accounts/addAddonToAccount.js';
 import addClient from './clients/addClient.js';
 import addClientContact from './clients/addClientContact.js';
 import addOrder from './orders/addOrder.js';
 import bulkAddProducts from './services/bulkAddProducts.js';
+import changeAccountPackage from './accounts/changeAccountPackage.js';
 import deleteClient from './clients/deleteClient.js';
 import deleteClientContact from './clients/deleteClientContact.js';
 import deleteOrder from './orders/deleteOrder.js';
+import editAccountDetails from './accounts/editAccountDetails.js';
 import editEstimateDetails from './estimates/editEstimateDetails.js';
 import editOrderDraftItem from './orders/editOrderDraftItem.js';
 import getAccountAddons from './accounts/getAccountAddons.js';
@@ -38,8 +44,10 @@ import getOtherPopularProducts from './services/getOtherPopularProducts.js';
 import getPredefinedReplies from './tickets/getPredefinedReplies.js';
 import getProductDetails from './services/getProductDetails.js';
 import getProducts from './services/getProducts.js';
+import getProductUpgrades from './services/getProductUpgrades.js';
 import getSubCategories from './services/getSubCategories.js';
 import getTransactions from './invoices/getTransactions.js';
+import orderUpgrade from './orders/orderUpgrade.js';
 import removeOrderDraftItem from './orders/removeOrderDraftItem.js';
 import setClientDetails from './clients/setClientDetails.js';
 import setContactDetails from './clients/setContactDetails.js';
@@ -53,14 +61,20 @@ import verifyAdminLogin from './misc/verifyAdminLogin.js';
 import verifyClientLogin from './clients/verifyClientLogin.js';
 
 export const operations: Readonly<Record<string, AnyOperation>> = {
+  accountCreate,
+  accountSuspend,
+  accountTerminate,
+  accountUnsuspend,
   addAddonToAccount,
   addClient,
   addClientContact,
   addOrder,
   bulkAddProducts,
+  changeAccountPackage,
   deleteClient,
   deleteClientContact,
   deleteOrder,
+  editAccountDetails,
   editEstimateDetails,
   editOrderDraftItem,
   getAccountAddons,
@@ -90,8 +104,10 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getPredefinedReplies,
   getProductDetails,
   getProducts,
+  getProductUpgrades,
   getSubCategories,
   getTransactions,
+  orderUpgrade,
   removeOrderDraftItem,
   setClientDetails,
   setContactDetails,

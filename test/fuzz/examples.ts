@@ -44,6 +44,53 @@ export const EXAMPLES: Record<string, Pair[][]> = {
     ],
   ],
   deleteOrder: [[['id', '1018']], [['id', '1004']]],
+  accountCreate: [[['id', '10']]],
+  accountSuspend: [[['id', '1']], [['id', '2']]],
+  accountUnsuspend: [[['id', '5']]],
+  accountTerminate: [[['id', '2']], [['id', '5']]],
+  changeAccountPackage: [
+    [
+      ['id', '1'],
+      ['product_id', '3'],
+      ['recalculate', '1'],
+    ],
+    [
+      ['id', '7'],
+      ['product_id', '10'],
+    ],
+  ],
+  editAccountDetails: [
+    [
+      ['id', '1'],
+      ['product_id', '3'],
+      ['next_due', '2027-01-14'],
+      ['total', '16.00'],
+      ['status', 'Suspended'],
+    ],
+    [
+      ['id', '3'],
+      ['payment_module', '2'],
+      ['date_created', '2026-02-11'],
+    ],
+  ],
+  getProductUpgrades: [[['id', '8']], [['id', '1']]],
+  orderUpgrade: [
+    [
+      ['id', '1'],
+      ['new', '3'],
+      ['new_billing', 'm'],
+    ],
+    [
+      ['id', '7'],
+      ['new_billing', 'm'],
+      ['module', '2'],
+    ],
+    [
+      ['id', '2'],
+      ['new', '9'],
+      ['new_billing', 'a'],
+    ],
+  ],
   addAddonToAccount: [
     [
       ['account_id', '1'],

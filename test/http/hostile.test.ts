@@ -265,6 +265,7 @@ t.test('broken multipart bodies are malformed bodies, not server errors', async 
   const url = `/admin/api.php?call=getCurrencies&${AUTH}`;
   const cases: Array<[string, string]> = [
     [MULTIPART, `--${BOUNDARY}\r\nContent-Disposition: form-data; name="x"\r\n\r\nno closing boundary`],
+    [MULTIPART, `--${BOUNDARY}\r\nContent-Disposition: form-data; name="f"; filename="f.bin"\r\n\r\nfile, no closing boundary`],
     [MULTIPART, 'not multipart at all'],
     ['multipart/form-data', 'no boundary given'],
     ['multipart/form-data; boundary=', `--\r\n`],
