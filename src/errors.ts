@@ -41,7 +41,18 @@ export const messages = {
     `Product ${productId} is not priced on cycle ${cycle}; it offers: ${offered.join(', ') || 'no cycle'}`,
   periodNotOffered: (tld: string, period: string, action: string, offered: string[]) =>
     `TLD ${tld} is not priced for a ${period}-year ${action}; it offers: ${offered.join(', ') || 'no period'}`,
-  eppCodeForRegister: () => 'Parameter epp_code applies to a Transfer only: give action=Transfer or leave epp_code out',
+  eppCodeForRegister: (code = 'epp_code', action = 'action') =>
+    `Parameter ${code} applies to a Transfer only: give ${action}=Transfer or leave ${code} out`,
+  paramRequiredFor: (name: string, when: string) => `Parameter ${name} is required ${when}`,
+  productNotPriced: (productId: string) => `Product ${productId} has no price on any cycle, so it cannot be ordered`,
+  notTld: (id: string, name: string) => `Product ${id} (${name}) is not a domain TLD: give the id of a TLD product as domain_tld`,
+  domainInDraft: (name: string, draftId: string, domainId: string) =>
+    `Domain ${name} is already in order draft ${draftId} (domain ${domainId})`,
+  draftUpgradeItem: () =>
+    'Parameter service (an upgrade of an existing account) is not supported in drafts: order a product with prod_type=service and product',
+  addonNotForDraftProduct: (addonId: string, productId: string, products: readonly string[]) =>
+    `Addon ${addonId} is not available for product ${productId}: it applies to products ${products.join(', ')}`,
+  addonUniqueQty: (addonId: string) => `Addon ${addonId} is unique: a service carries it once, so addons[${addonId}][qty] must be 1`,
   cardMissing: (clientId: string) => `Client ${clientId} has no card on file: add a card before tokenizing it`,
   emailInUse: (email: string) => `Email ${email} is already used by another client or contact`,
   passwordsDiffer: () => 'Parameters password and password2 must be the same',

@@ -3,8 +3,11 @@
 import type { AnyOperation } from './operation.js';
 import addAddonToAccount from './accounts/addAddonToAccount.js';
 import addClientContact from './clients/addClientContact.js';
+import addOrderDraftItem from './orders/addOrderDraftItem.js';
 import bulkAddProducts from './services/bulkAddProducts.js';
+import createOrderDraft from './orders/createOrderDraft.js';
 import editEstimateDetails from './estimates/editEstimateDetails.js';
+import editOrderDraft from './orders/editOrderDraft.js';
 import editOrderDraftItem from './orders/editOrderDraftItem.js';
 import getAccountAddons from './accounts/getAccountAddons.js';
 import getAccountDetails from './accounts/getAccountDetails.js';
@@ -14,6 +17,7 @@ import getClientAccounts from './clients/getClientAccounts.js';
 import getClientContacts from './clients/getClientContacts.js';
 import getClientDetails from './clients/getClientDetails.js';
 import getClientDomains from './clients/getClientDomains.js';
+import getClientDraftOrders from './orders/getClientDraftOrders.js';
 import getClients from './clients/getClients.js';
 import getCurrencies from './misc/getCurrencies.js';
 import getDomainDetails from './domains/getDomainDetails.js';
@@ -32,6 +36,7 @@ import getProductDetails from './services/getProductDetails.js';
 import getProducts from './services/getProducts.js';
 import getSubCategories from './services/getSubCategories.js';
 import getTransactions from './invoices/getTransactions.js';
+import removeOrderDraft from './orders/removeOrderDraft.js';
 import removeOrderDraftItem from './orders/removeOrderDraftItem.js';
 import tokenizeClientCard from './clients/tokenizeClientCard.js';
 import verifyAdminLogin from './misc/verifyAdminLogin.js';
@@ -39,8 +44,11 @@ import verifyAdminLogin from './misc/verifyAdminLogin.js';
 export const operations: Readonly<Record<string, AnyOperation>> = {
   addAddonToAccount,
   addClientContact,
+  addOrderDraftItem,
   bulkAddProducts,
+  createOrderDraft,
   editEstimateDetails,
+  editOrderDraft,
   editOrderDraftItem,
   getAccountAddons,
   getAccountDetails,
@@ -50,6 +58,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getClientContacts,
   getClientDetails,
   getClientDomains,
+  getClientDraftOrders,
   getClients,
   getCurrencies,
   getDomainDetails,
@@ -68,6 +77,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getProducts,
   getSubCategories,
   getTransactions,
+  removeOrderDraft,
   removeOrderDraftItem,
   tokenizeClientCard,
   verifyAdminLogin,

@@ -54,6 +54,31 @@ export const EXAMPLES: Record<string, Pair[][]> = {
       ['privileges[support][tickets]', '1'],
     ],
   ],
+  addOrderDraftItem: [
+    [
+      ['id', '1'],
+      ['prod_type', 'service'],
+      ['product', '9'],
+      ['cycle', 'm'],
+      ['qty', '2'],
+      ['addons[1][qty]', '1'],
+      ['addons[4][cycle]', 'a'],
+    ],
+    [
+      ['id', '3'],
+      ['prod_type', 'service'],
+      ['product', '16'],
+      ['custom[12][34]', 'x'],
+    ],
+    [
+      ['id', '2'],
+      ['prod_type', 'domain'],
+      ['domain_sld', 'example'],
+      ['domain_tld', '20'],
+      ['domain_action', 'Transfer'],
+      ['domain_eppcode', 'abc'],
+    ],
+  ],
   bulkAddProducts: [
     [
       ['products[0][copyof]', '1'],
@@ -77,6 +102,14 @@ export const EXAMPLES: Record<string, Pair[][]> = {
       ['products[5][copyof]', '3'],
       ['products[5][name]', 'Keyed'],
     ],
+  ],
+  createOrderDraft: [
+    [['client_id', '1']],
+    [
+      ['client_id', '5'],
+      ['currency_id', '0'],
+    ],
+    [],
   ],
   editEstimateDetails: [
     [
@@ -108,6 +141,18 @@ export const EXAMPLES: Record<string, Pair[][]> = {
       ['newitem[][amount]', '-1'],
     ],
   ],
+  editOrderDraft: [
+    [
+      ['id', '1'],
+      ['module', '3'],
+      ['confirm', '0'],
+    ],
+    [
+      ['id', '2'],
+      ['client_id', '5'],
+      ['invoice_generate', '1'],
+    ],
+  ],
   editOrderDraftItem: [
     [
       ['id', '1'],
@@ -137,6 +182,7 @@ export const EXAMPLES: Record<string, Pair[][]> = {
       ['period', '3'],
     ],
   ],
+  removeOrderDraft: [[['id', '1']], [['id', '3']]],
   removeOrderDraftItem: [
     [
       ['id', '1'],
@@ -185,6 +231,14 @@ export const EXAMPLES: Record<string, Pair[][]> = {
     [
       ['username', 'mkovacs'],
       ['password', 'billing-desk-2026'],
+    ],
+  ],
+  getClientDraftOrders: [
+    [['client_id', '1']],
+    [
+      ['client_id', '5'],
+      ['page', '0'],
+      ['perpage', '1'],
     ],
   ],
   getClientAccounts: [
