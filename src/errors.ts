@@ -41,8 +41,9 @@ export const messages = {
     `Product ${productId} is not priced on cycle ${cycle}; it offers: ${offered.join(', ') || 'no cycle'}`,
   periodNotOffered: (tld: string, period: string, action: string, offered: string[]) =>
     `TLD ${tld} is not priced for a ${period}-year ${action}; it offers: ${offered.join(', ') || 'no period'}`,
-  eppCodeForRegister: (code = 'epp_code', action = 'action') =>
-    `Parameter ${code} applies to a Transfer only: give ${action}=Transfer or leave ${code} out`,
+  eppCodeForRegister: (param = 'epp_code', action = 'action') =>
+    `Parameter ${param} applies to a Transfer only: give ${action}=Transfer or leave ${param} out`,
+  orderEmpty: () => 'Nothing to order: give product and cycle, or domain_action, domain_sld and domain_tld',
   paramRequiredFor: (name: string, when: string) => `Parameter ${name} is required ${when}`,
   productNotPriced: (productId: string) => `Product ${productId} has no price on any cycle, so it cannot be ordered`,
   notTld: (id: string, name: string) => `Product ${id} (${name}) is not a domain TLD: give the id of a TLD product as domain_tld`,
@@ -58,6 +59,11 @@ export const messages = {
   passwordsDiffer: () => 'Parameters password and password2 must be the same',
   contactOfContact: (id: string, parentId: string) =>
     `Client ${id} is a contact of client ${parentId}: contacts can only be added to a main client`,
+  isContact: (id: string, parentId: string, instead: string) =>
+    `Client ${id} is a contact of client ${parentId}, not a main client: ${instead}`,
+  isMainClient: (id: string, instead: string) => `Client ${id} is a main client, not a contact: ${instead}`,
+  contactOfOther: (contactId: string, parentId: string, given: string) =>
+    `Contact ${contactId} belongs to client ${parentId}, not to client ${given}`,
   loginInvalid: () => 'Invalid login details: unknown username, wrong password or inactive account',
   inEntry: (param: string, message: string) => `${param}: ${message}`,
   tldOnly: (param: string) => `${param} applies to TLD products only`,
@@ -70,6 +76,16 @@ export const messages = {
     `it applies to products ${products.join(', ')}`,
   serviceMoveRefused: (id: string, status: string, to: string, from: readonly string[]) =>
     `Account ${id} is ${status}: only a service that is ${from.join(' or ')} can become ${to}`,
+  domainNotPending: (id: string, name: string, status: string, wanted: string) =>
+    `Domain ${id} (${name}) is ${status}: only a ${wanted} domain can be registered this way`,
+  tldNotSold: (given: string, sold: readonly string[]) => `TLD ${given} is not sold here: give one of ${sold.join(', ')} or its product id`,
+  orderForContact: (id: string, parentId: string) =>
+    `Client ${id} is a contact of client ${parentId}: orders are placed for the main client ${parentId}`,
+  clientCannotOrder: (id: string, status: string) => `Client ${id} is ${status}: only an Active client can place an order`,
+  domainHeld: (name: string, id: string, status: string) => `Domain ${name} is already held here (domain ${id}, ${status})`,
+  domainTwice: (name: string) => `Domain ${name} appears twice in the order`,
+  orderMoveRefused: (id: string, status: string, to: string, from: readonly string[]) =>
+    `Order #${id} is ${status}: only an order that is ${from.join(' or ')} can be marked ${to}`,
   addonUnique: (addonId: string, accountId: string, attachedId: string) =>
     `Addon ${addonId} is unique and account ${accountId} already has it (account addon ${attachedId})`,
   addonCycleNotOffered: (addonId: string, cycle: string, offered: readonly string[]) =>

@@ -13,7 +13,8 @@ import type {
   Invoice,
 } from '../generated/wire.js';
 import { fail, messages } from '../errors.js';
-import { type Cycle, CYCLE_NAMES, cycleCode, cyclePriceCents, isRecurring, offeredCycles } from './cycles.js';
+import { type Cycle, CYCLE_NAMES, cycleCode, cyclePriceCents, isRecurring, nextDueDate, offeredCycles } from './cycles.js';
+import { fromMainCents } from './currencies.js';
 import { addDays, formatDate, parseDateTime } from './dates.js';
 import { lineDate } from './invoiceLines.js';
 import { type NewLine, newInvoice } from './invoices.js';
@@ -63,6 +64,40 @@ export function addonCharge(addon: Addon, cycle: Cycle, toAccount: (cents: numbe
   return { price: formatCents(toAccount(price)), setup: formatCents(toAccount(setup)) };
 }
 
+/** An addon attached to a service today, Pending until it is activated (billsim runs no module); the caller inserts it. */
+export function newAccountAddon(
+  world: View,
+  spec: { account: Account; addon: Addon; cycle: Cycle; paymentModule: string; now: Date; id?: string },
+): AccountAddon {
+  // Catalogue prices are in the main currency; the account is billed in its own.
+  const { price, setup } = addonCharge(spec.addon, spec.cycle, (cents) => fromMainCents(world, cents, spec.account.currency_id));
+  return {
+    id: spec.id ?? world.nextId('account_addons'),
+    account_id: spec.account.id,
+    addon_id: spec.addon.id,
+    name: spec.addon.name,
+    billingcycle: CYCLE_NAMES[spec.cycle],
+    recurring_amount: price,
+    setup_fee: setup,
+    status: 'Pending',
+    next_due: nextDueDate(spec.cycle, spec.now),
+    date_created: formatDate(spec.now),
+    payment_module: spec.paymentModule,
+  };
+}
+
+/** The Addon line, and with a setup fee a Setup line, that bill an attached addon's first period. */
+export function addonLines(row: AccountAddon, cycle: Cycle, taxed: boolean): NewLine[] {
+  // A Once addon's one-time price is stored as its recurring_amount, so one rule covers both paytypes.
+  const lines: NewLine[] = [
+    { type: 'Addon', item_id: row.id, description: addonLineText(row, cycle), amount: row.recurring_amount, taxed },
+  ];
+  if (toCents(row.setup_fee) > 0) {
+    lines.push({ type: 'Setup', item_id: row.id, description: `${row.name} - setup fee`, amount: row.setup_fee, taxed });
+  }
+  return lines;
+}
+
 /** "Name (first day - last day)" of the first period, or "Name (One Time)". */
 function addonLineText(row: AccountAddon, cycle: Cycle): string {
   if (!isRecurring(cycle)) return `${row.name} (${CYCLE_NAMES[cycle]})`;
@@ -73,13 +108,7 @@ function addonLineText(row: AccountAddon, cycle: Cycle): string {
 
 /** The Unpaid, untaxed invoice for a newly attached addon: an Addon line and, with a setup fee, a Setup line. */
 export function addonInvoice(world: View, client: Client, account: Account, row: AccountAddon, cycle: Cycle): Invoice {
-  // A Once addon's one-time price is stored as its recurring_amount, so one rule covers both paytypes.
-  const lines: NewLine[] = [
-    { type: 'Addon', item_id: row.id, description: addonLineText(row, cycle), amount: row.recurring_amount, taxed: false },
-  ];
-  if (toCents(row.setup_fee) > 0) {
-    lines.push({ type: 'Setup', item_id: row.id, description: `${row.name} - setup fee`, amount: row.setup_fee, taxed: false });
-  }
+  const lines = addonLines(row, cycle, false);
   return newInvoice(world, {
     client,
     currency_id: account.currency_id,

@@ -1,10 +1,13 @@
 // Client accounts and their contacts, cards on file and staff logins. A contact
 // is a client record whose parent_id names its main client ("0" for a main client).
 import { fail, messages, notFound } from '../errors.js';
-import type { View } from '../store/world.js';
+import type { CollectionName, RecordOf, View, World } from '../store/world.js';
 import type { Client, ClientCard } from '../generated/wire.js';
 
 export const MAIN_PARENT_ID = '0';
+
+/** What setClientDetails and setContactDetails answer alike (the published samples say "Client" for a contact too). */
+export const DETAILS_UPDATED = 'Client details updated';
 
 export function requireClient(world: View, id: string): Client {
   return world.get('clients', id) ?? notFound('Client', id);
@@ -17,9 +20,115 @@ export function contactItems(world: View, clientId: string) {
     .map(({ id, firstname, lastname, datecreated, email }) => ({ id, firstname, lastname, datecreated, email }));
 }
 
-/** Emails identify a login, so two records may not share one in any letter case. */
-export function emailInUse(world: View, email: string): boolean {
-  return world.whereKey('clients', 'email:lower', (row) => row.email.toLowerCase(), email.toLowerCase()).length > 0;
+/** Clients and contacts whose email is `email` in any letter case (one, while emails stay unique), through an index. */
+function withEmail(world: View, email: string): readonly Client[] {
+  return world.whereKey('clients', 'email:lower', (row) => row.email.toLowerCase(), email.toLowerCase());
+}
+
+/** The client or contact that logs in with `email`, in any letter case. */
+export function clientByEmail(world: View, email: string): Client | undefined {
+  return withEmail(world, email)[0];
+}
+
+/** Emails identify a login, so two records may not share one in any letter case; `self` (a record being edited) may keep its own. */
+export function emailInUse(world: View, email: string, self?: string): boolean {
+  return withEmail(world, email).some((row) => row.id !== self);
+}
+
+/** The company flag: type decides when given, otherwise whether a company name is. */
+export function companyFlag(type: 'Private' | 'Company' | undefined, companyname: string): '0' | '1' {
+  if (type !== undefined) return type === 'Company' ? '1' : '0';
+  return companyname ? '1' : '0';
+}
+
+/** The profile fields a client and a contact share, as setClientDetails and setContactDetails take them. */
+export interface ProfileChanges {
+  firstname?: string;
+  lastname?: string;
+  email?: string;
+  phonenumber?: string;
+  type?: 'Private' | 'Company';
+  address1?: string;
+  address2?: string;
+  city?: string;
+  state?: string;
+  postcode?: string;
+  country?: string;
+  companyname?: string;
+}
+
+const PROFILE_TEXTS = ['firstname', 'lastname', 'phonenumber', 'address1', 'address2', 'city', 'state', 'postcode', 'companyname'] as const;
+
+/**
+ * `record` with the given fields changed and no other: country as its code (empty clears it),
+ * type as the company flag, and an email only while no other client or contact uses it.
+ */
+export function editedProfile(world: View, record: Client, changes: ProfileChanges): Client {
+  const next: Client = { ...record };
+  for (const key of PROFILE_TEXTS) {
+    const value = changes[key];
+    if (value !== undefined) next[key] = value;
+  }
+  if (changes.country !== undefined) next.country = changes.country === '' ? '' : countryCode(changes.country);
+  if (changes.type !== undefined) next.company = companyFlag(changes.type, next.companyname);
+  if (changes.email !== undefined) {
+    if (emailInUse(world, changes.email, record.id)) fail(messages.emailInUse(changes.email));
+    next.email = changes.email;
+  }
+  return next;
+}
+
+/** Rows of `name` whose `field` is `value`, oldest first, copied so they can be removed while walking them. */
+function owned<K extends CollectionName>(world: View, name: K, field: keyof RecordOf<K> & string, value: string): RecordOf<K>[] {
+  return [...world.where(name, field, value)].sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+/** Removes a contact with any card on file it holds. */
+export function removeContact(world: World, contact: Client): void {
+  for (const card of owned(world, 'client_cards', 'client_id', contact.id)) world.remove('client_cards', card.id);
+  world.remove('clients', contact.id);
+}
+
+/**
+ * Removes main client `client` with everything it owns and answers one line per removed
+ * record, in deleteClient's documented order: invoices (with their transactions), orders,
+ * accounts (with their addons), domains, estimates, then contacts, each kind oldest first.
+ * Order drafts, cards and the client's remaining transactions go without a line; the
+ * outbox keeps what was already sent.
+ */
+export function removeClient(world: World, client: Client): string[] {
+  const lines: string[] = [];
+  for (const invoice of owned(world, 'invoices', 'client_id', client.id)) {
+    for (const tx of owned(world, 'transactions', 'invoice_id', invoice.id)) world.remove('transactions', tx.id);
+    world.remove('invoices', invoice.id);
+    lines.push(`Invoice #${invoice.id} deleted`);
+  }
+  for (const tx of owned(world, 'transactions', 'client_id', client.id)) world.remove('transactions', tx.id);
+  for (const order of owned(world, 'orders', 'client_id', client.id)) {
+    world.remove('orders', order.id);
+    lines.push(`Order #${order.id} deleted`);
+  }
+  for (const account of owned(world, 'accounts', 'client_id', client.id)) {
+    for (const addon of owned(world, 'account_addons', 'account_id', account.id)) world.remove('account_addons', addon.id);
+    world.remove('accounts', account.id);
+    lines.push(`Account #${account.id} deleted`);
+  }
+  for (const domain of owned(world, 'domains', 'client_id', client.id)) {
+    world.remove('domains', domain.id);
+    lines.push(`Domain #${domain.id} deleted`);
+  }
+  for (const estimate of owned(world, 'estimates', 'client_id', client.id)) {
+    world.remove('estimates', estimate.id);
+    lines.push(`Estimate #${estimate.id} deleted`);
+  }
+  for (const draft of owned(world, 'order_drafts', 'client_id', client.id)) world.remove('order_drafts', draft.id);
+  for (const contact of owned(world, 'clients', 'parent_id', client.id)) {
+    removeContact(world, contact);
+    lines.push(`Contact #${contact.id} deleted`);
+  }
+  for (const card of owned(world, 'client_cards', 'client_id', client.id)) world.remove('client_cards', card.id);
+  world.remove('clients', client.id);
+  return lines;
 }
 
 /** The client's card on file: billsim keeps at most one per client, as HostBill's card on file. */

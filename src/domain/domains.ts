@@ -1,7 +1,10 @@
 // Domains as the API shows them: the list item of getClientDomains and the
 // details of getDomainDetails, with the client's names and the registrar joined in.
-import type { View } from '../store/world.js';
-import type { Domain, DomainDetails, DomainListItem } from '../generated/wire.js';
+import type { View, World } from '../store/world.js';
+import type { Domain, DomainDetails, DomainListItem, Product } from '../generated/wire.js';
+import { fail, messages } from '../errors.js';
+import { addDays, addMonths, formatDate, formatDateTime, parseDateTime, ZERO_DATE, ZERO_DATETIME } from './dates.js';
+import { formatCents, toCents } from './money.js';
 import { clientNames } from './views.js';
 
 /** A registrar's display name ("" when the id is "0" or unknown), as domain lists show it. */
@@ -75,4 +78,114 @@ export function domainDetails(world: View, d: Domain): DomainDetails {
     firstname,
     custom: false,
   };
+}
+
+/** Days before a domain's expiry its renewal invoice is made (the bundled domains follow it). */
+export const DOMAIN_INVOICE_DAYS_BEFORE = 30;
+/** Name servers a new domain starts with, those of the bundled world's hosting. */
+export const DEFAULT_NAMESERVERS = ['ns1.lumenhost.net', 'ns2.lumenhost.net', '', ''];
+
+const SLD = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** A second-level label as registries accept it: letters, digits and inner hyphens, 1-63 characters; stored lower-case. */
+export function checkSld(sld: string): string {
+  const label = sld.toLowerCase();
+  if (!SLD.test(label))
+    fail(messages.paramInvalid('domain_sld', 'a domain label of 1-63 letters, digits and inner hyphens, such as example'));
+  return label;
+}
+
+/** Domains the world holds under this name (any letter case), through one shared index. */
+export function domainsNamed(world: View, name: string): readonly Domain[] {
+  return world.whereKey('domains', 'name:lower', (row) => row.name.toLowerCase(), name.toLowerCase());
+}
+
+/** A registration or transfer that has ended (Cancelled, Expired, moved away) no longer holds its name. */
+const RELEASED: readonly Domain['status'][] = ['Cancelled', 'Expired', 'Transferred Away', 'Fraud'];
+
+export function domainHeld(world: View, name: string): Domain | undefined {
+  return domainsNamed(world, name).find((d) => !RELEASED.includes(d.status));
+}
+
+/** The register, transfer or renew price of a TLD for a period, in main-currency cents; undefined when not sold so. */
+export function tldPriceCents(tld: Product, period: string, kind: 'register' | 'transfer' | 'renew'): number | undefined {
+  const row = tld.periods?.find((p) => p.period === period);
+  return row ? toCents(row[kind]) : undefined;
+}
+
+/** `date` plus a domain period in years. */
+function plusYears(date: Date, period: string): string {
+  return formatDate(addMonths(date, 12 * Number(period)));
+}
+
+function invoiceDateBefore(due: string): string {
+  return formatDate(addDays(parseDateTime(due) as Date, -DOMAIN_INVOICE_DAYS_BEFORE));
+}
+
+export interface NewDomain {
+  clientId: string;
+  orderId: string;
+  tld: Product;
+  name: string;
+  action: 'Register' | 'Transfer';
+  period: string;
+  eppCode: string;
+  paymentModule: string;
+  currencyId: string;
+  /** First payment and yearly renewal, in cents of currencyId. */
+  firstCents: number;
+  renewCents: number;
+  idprotection: boolean;
+  nameservers?: readonly string[];
+  now: Date;
+  id?: string;
+}
+
+/** A domain as an order creates it: Pending Registration or Pending Transfer, not yet expiring. The caller inserts it. */
+export function newDomain(world: View, spec: NewDomain): Domain {
+  const nextDue = plusYears(spec.now, spec.period);
+  return {
+    id: spec.id ?? world.nextId('domains'),
+    client_id: spec.clientId,
+    order_id: spec.orderId,
+    tld_id: spec.tld.id,
+    name: spec.name,
+    reg_module: spec.tld.module,
+    payment_module: spec.paymentModule,
+    date_created: formatDate(spec.now),
+    firstpayment: formatCents(spec.firstCents),
+    recurring_amount: formatCents(spec.renewCents),
+    period: spec.period,
+    expires: ZERO_DATE,
+    type: spec.action,
+    status: spec.action === 'Register' ? 'Pending Registration' : 'Pending Transfer',
+    next_due: nextDue,
+    next_invoice: invoiceDateBefore(nextDue),
+    idprotection: spec.idprotection ? '1' : '0',
+    nameservers: fourNameservers(spec.nameservers ?? DEFAULT_NAMESERVERS),
+    autorenew: '1',
+    reglock: '1',
+    manual: '0',
+    epp_code: spec.eppCode,
+    notes: '',
+    extended: '',
+    synch_date: ZERO_DATETIME,
+    currency_id: spec.currencyId,
+  };
+}
+
+/** The registry has the domain from today: Active, expiring (and next due) one period on. */
+export function registerDomain(world: World, domain: Domain, now: Date): Domain {
+  if (domain.status !== 'Pending Registration')
+    fail(messages.domainNotPending(domain.id, domain.name, domain.status, 'Pending Registration'));
+  const expires = plusYears(now, domain.period);
+  return world.replace('domains', {
+    ...domain,
+    status: 'Active',
+    date_created: domain.date_created,
+    expires,
+    next_due: expires,
+    next_invoice: invoiceDateBefore(expires),
+    synch_date: formatDateTime(now),
+  });
 }

@@ -1,7 +1,7 @@
 // Invoices and transactions as the API shows them: getInvoiceDetails' invoice
 // with its lines, client and gateway name joined in, and a transaction as lists
 // show it.
-import type { View } from '../store/world.js';
+import type { View, World } from '../store/world.js';
 import type { Client, Invoice, InvoiceItem, InvoiceView, Transaction, TransactionListItem } from '../generated/wire.js';
 import { clientNames, invoiceClient, pick } from './views.js';
 import { gatewayName } from './gateways.js';
@@ -123,4 +123,10 @@ export function newInvoice(world: View, spec: NewInvoice): Invoice {
     notes: '',
     items,
   });
+}
+
+/** Cancels the invoice when it is still Unpaid (an order cancelled or marked Fraud); any other invoice stays as it is. */
+export function cancelUnpaidInvoice(world: World, invoiceId: string): void {
+  const invoice = world.get('invoices', invoiceId);
+  if (invoice?.status === 'Unpaid') world.replace('invoices', { ...invoice, status: 'Cancelled' });
 }

@@ -3,9 +3,12 @@
 // invoice) is placed by src/domain/placeOrder.ts; status moves are in
 // src/domain/orderStatus.ts.
 import type { View } from '../store/world.js';
-import type { Order, OrderUpgrade } from '../generated/wire.js';
+import type { Invoice, Order, OrderDetails, OrderListItem, OrderUpgrade } from '../generated/wire.js';
 import { notFound } from '../errors.js';
 import { formatDateTime } from './dates.js';
+import { fourNameservers } from './domains.js';
+import { gatewayName } from './gateways.js';
+import { clientNames, pick } from './views.js';
 
 /** Order statuses, as getOrders' `list` filter and setOrderStatus name them. */
 export const ORDER_STATUSES = ['Pending', 'Active', 'Fraud', 'Cancelled'] as const;
@@ -56,5 +59,85 @@ export function newOrder(world: View, spec: NewOrder): Order {
     notes: spec.notes ?? '',
     fraudmodule: '',
     upgrades: spec.upgrades ?? [],
+  };
+}
+
+/** The invoice's total and status as order answers show them: null for both without an invoice. */
+function invoiceSummary(world: View, order: Order): { invtotal: string | null; invstatus: Invoice['status'] | null } {
+  const invoice = world.get('invoices', order.invoice_id);
+  return { invtotal: invoice?.total ?? null, invstatus: invoice?.status ?? null };
+}
+
+/** An order as getOrders and getClientOrders list it, keys in the order real clients read them. */
+export function orderItem(world: View, order: Order): OrderListItem {
+  const { firstname, lastname } = clientNames(world, order.client_id);
+  return {
+    id: order.id,
+    date_created: order.date_created,
+    number: order.number,
+    client_id: order.client_id,
+    total: order.total,
+    status: order.status,
+    firstname,
+    lastname,
+    module: gatewayName(world, order.payment_module) || null,
+    ...invoiceSummary(world, order),
+    currency_id: order.currency_id,
+    invoice_id: order.invoice_id,
+    payment_module: order.payment_module,
+  };
+}
+
+/** The statuses getOrders' and getClientOrders' `list` picks. */
+export const ORDER_LISTS: Record<string, OrderStatus | undefined> = {
+  all: undefined,
+  active: 'Active',
+  pending: 'Pending',
+  fraud: 'Fraud',
+  cancelled: 'Cancelled',
+};
+
+/** getOrderDetails' `details`: the order, its invoice's state and everything it created. */
+export function orderDetails(world: View, order: Order): OrderDetails {
+  const { firstname, lastname } = clientNames(world, order.client_id);
+  const summary = invoiceSummary(world, order);
+  const services = world.where('accounts', 'order_id', order.id);
+  return {
+    ...pick(order, [
+      'id',
+      'number',
+      'payment_module',
+      'client_id',
+      'invoice_id',
+      'total',
+      'date_created',
+      'status',
+      'order_ip',
+      'notes',
+    ] as const),
+    firstname,
+    lastname,
+    module: gatewayName(world, order.payment_module) || null,
+    ...summary,
+    currency_id: order.currency_id,
+    fraudmodule: order.fraudmodule || null,
+    balance: summary.invstatus === null || summary.invstatus === 'Paid' ? 'Completed' : 'Incomplete',
+    hosting: services.map((s) => ({
+      ...pick(s, ['id', 'product_id'] as const),
+      name: world.get('products', s.product_id)?.name ?? '',
+      ...pick(s, ['domain', 'billingcycle', 'firstpayment', 'total', 'status', 'next_due'] as const),
+    })),
+    addons: services.flatMap((s) =>
+      world
+        .where('account_addons', 'account_id', s.id)
+        .map((a) => pick(a, ['id', 'account_id', 'addon_id', 'name', 'billingcycle', 'recurring_amount', 'setup_fee', 'status'] as const)),
+    ),
+    upgrades: order.upgrades.map((u) => ({ ...u })),
+    fieldupgrades: [],
+    domains: world.where('domains', 'order_id', order.id).map((d) => ({
+      ...pick(d, ['id', 'name', 'type', 'firstpayment', 'period', 'status', 'reg_module'] as const),
+      nameservers: [...fourNameservers(d.nameservers), ''],
+      nsips: [''],
+    })),
   };
 }

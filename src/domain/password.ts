@@ -3,6 +3,12 @@ import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 // scrypt with a per-password random salt, stored as scrypt$<salt hex>$<hash hex>.
 const KEY_LENGTH = 32;
 
+/**
+ * The hash of a random password nobody kept: a login naming no account is checked
+ * against it, so it costs the same scrypt run as a real one and timing reveals nothing.
+ */
+export const NO_ACCOUNT_HASH = 'scrypt$2cbd10119a615e93c622c46a3625b615$118135a975453c8a65e9659ffbe65b8f0036fcb0e212a05d3027cad24fa54a99';
+
 export function hashPassword(password: string, salt: Buffer = randomBytes(16)): string {
   const hash = scryptSync(password, salt, KEY_LENGTH);
   return `scrypt$${salt.toString('hex')}$${hash.toString('hex')}`;

@@ -52,13 +52,20 @@ export interface AllWireTypes {
   operations_accounts_getAccountAddons_json?: GetAccountAddons;
   operations_accounts_getAccountDetails_json?: GetAccountDetails;
   operations_accounts_getAccounts_json?: GetAccounts;
+  operations_clients_addClient_json?: AddClient;
   operations_clients_addClientContact_json?: AddClientContact;
+  operations_clients_deleteClient_json?: DeleteClient;
+  operations_clients_deleteClientContact_json?: DeleteClientContact;
   operations_clients_getClientAccounts_json?: GetClientAccounts;
   operations_clients_getClientContacts_json?: GetClientContacts;
   operations_clients_getClientDetails_json?: GetClientDetails;
   operations_clients_getClientDomains_json?: GetClientDomains;
+  operations_clients_getClientOrders_json?: GetClientOrders;
   operations_clients_getClients_json?: GetClients;
+  operations_clients_setClientDetails_json?: SetClientDetails;
+  operations_clients_setContactDetails_json?: SetContactDetails;
   operations_clients_tokenizeClientCard_json?: TokenizeClientCard;
+  operations_clients_verifyClientLogin_json?: VerifyClientLogin;
   operations_domains_getDomainDetails_json?: GetDomainDetails;
   operations_estimates_editEstimateDetails_json?: EditEstimateDetails;
   operations_estimates_getEstimateDetails_json?: GetEstimateDetails;
@@ -71,14 +78,23 @@ export interface AllWireTypes {
   operations_misc_getNews_json?: GetNews;
   operations_misc_getNewsItem_json?: GetNewsItem;
   operations_misc_verifyAdminLogin_json?: VerifyAdminLogin;
+  operations_orders_addOrder_json?: AddOrder;
   operations_orders_addOrderDraftItem_json?: AddOrderDraftItem;
   operations_orders_createOrderDraft_json?: CreateOrderDraft;
+  operations_orders_deleteOrder_json?: DeleteOrder;
   operations_orders_editOrderDraft_json?: EditOrderDraft;
   operations_orders_editOrderDraftItem_json?: EditOrderDraftItem;
   operations_orders_getClientDraftOrders_json?: GetClientDraftOrders;
+  operations_orders_getOrderDetails_json?: GetOrderDetails;
   operations_orders_getOrderDraft_json?: GetOrderDraft;
+  operations_orders_getOrders_json?: GetOrders;
   operations_orders_removeOrderDraft_json?: RemoveOrderDraft;
   operations_orders_removeOrderDraftItem_json?: RemoveOrderDraftItem;
+  operations_orders_setOrderActive_json?: SetOrderActive;
+  operations_orders_setOrderCancel_json?: SetOrderCancel;
+  operations_orders_setOrderFraud_json?: SetOrderFraud;
+  operations_orders_setOrderPending_json?: SetOrderPending;
+  operations_orders_setOrderStatus_json?: SetOrderStatus;
   operations_services_bulkAddProducts_json?: BulkAddProducts;
   operations_services_getAddons_json?: GetAddons;
   operations_services_getOrderPages_json?: GetOrderPages;
@@ -452,7 +468,17 @@ export interface Client {
   lastlogin: string;
   ip: string;
   host: string;
-  status: 'Active' | 'Closed' | 'Inactive' | 'Lead' | 'Prospect' | 'Lost' | 'Pending';
+  status:
+    | 'Active'
+    | 'Closing'
+    | 'Closed'
+    | 'Pending Removal'
+    | 'Archived'
+    | 'Inactive'
+    | 'Lead'
+    | 'Prospect'
+    | 'Lost'
+    | 'Pending';
   /**
    * a numeric id as a string, such as "1"
    */
@@ -1835,6 +1861,93 @@ export interface AccountListItem {
   currency_id: string;
 }
 /**
+ * Creates a main client (parent_id "0") and answers its `client_id` with info ["New client account created"], as the published sample does. The email must be unused by every client and contact (compared case-insensitively) and password2 must repeat password; the password is stored only as a salted scrypt hash. status defaults to Active, language to english, currency_id to 0 (the main currency; any other must exist). type sets the company flag (Company: "1", Private: "0"); without type a companyname makes it "1". notify=1 records the "Details:Signup" e-mail with the login details in the outbox. group_id, brand and custom registration fields are accepted and ignored: billsim keeps no client groups, brands or custom fields.
+ */
+export interface AddClient {
+  request: AddClientRequest;
+  result: AddClientResult;
+}
+export interface AddClientRequest {
+  /**
+   * a valid email address, such as jane@example.com
+   */
+  email: string;
+  /**
+   * a non-empty password of at most 255 characters
+   */
+  password: string;
+  /**
+   * a text of at most 255 characters, the same as password
+   */
+  password2: string;
+  /**
+   * a text of at most 255 characters
+   */
+  firstname?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  lastname?: string;
+  /**
+   * "0" or "1"
+   */
+  notify?: '0' | '1';
+  /**
+   * a text of at most 255 characters
+   */
+  phonenumber?: string;
+  /**
+   * Private or Company
+   */
+  type?: 'Private' | 'Company';
+  /**
+   * a text of at most 255 characters
+   */
+  address1?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  address2?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  city?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  state?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  postcode?: string;
+  /**
+   * an ISO 3166-1 alpha-2 country code, such as GB
+   */
+  country?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  companyname?: string;
+  /**
+   * a language name in lower case letters, such as english
+   */
+  language?: string;
+  /**
+   * one of Active, Lead, Prospect or Lost
+   */
+  status?: 'Active' | 'Lead' | 'Prospect' | 'Lost';
+  /**
+   * 0 or a positive whole number id
+   */
+  currency_id?: string;
+}
+export interface AddClientResult {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+}
+/**
  * Adds a contact under main client `id`. The contact is a client record with parent_id `id`, status Active, the main client's currency and language, and the password stored only as a salted scrypt hash. The email must be unused by every client and contact (compared case-insensitively). Privileges are given as privileges[section][key]=1; the accepted keys, listed here and nowhere else, are billing: emails, invoices, payinvoice, orders, addfunds, creditcards; support: emails, tickets, newticket, closeticket; misc: editmain, emails, editipaccess, manageprofiles, affiliates. Answers `contact_id`.
  */
 export interface AddClientContact {
@@ -1990,6 +2103,38 @@ export interface AddClientContactResult {
   contact_id: string;
 }
 /**
+ * Deletes main client `id` with everything it owns: its invoices with their transactions, orders, accounts (services) with their addons, domains, estimates, order drafts, cards on file and contacts. Messages already in the outbox stay. `info` has one line per removed record, as the published sample does ("Invoice #143 deleted", "Order #98 deleted"): first the invoices, then the orders, accounts ("Account #85 deleted"), domains ("Domain #11 deleted"), estimates ("Estimate #4 deleted") and contacts ("Contact #10 deleted"), each kind in ascending id order; transactions, account addons, order drafts and cards go with their owners without a line of their own. A client who owns nothing answers an empty `info`. A contact's id is refused: delete a contact with deleteClientContact.
+ */
+export interface DeleteClient {
+  request: DeleteClientRequest;
+  result: DeleteClientResult;
+}
+export interface DeleteClientRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface DeleteClientResult {}
+/**
+ * Deletes contact `client_id` (the contact's own id, as in the real API) of main client `parent_id`, with any card on file it holds, and answers info ["Contact has been deleted"] as the published sample does. A contact of another client, or a main client given as `client_id`, is refused with both ids named.
+ */
+export interface DeleteClientContact {
+  request: DeleteClientContactRequest;
+  result: DeleteClientContactResult;
+}
+export interface DeleteClientContactRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  client_id: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  parent_id: string;
+}
+export interface DeleteClientContactResult {}
+/**
  * A client's accounts (services), newest first, with product name/type and client names joined in; paginated.
  */
 export interface GetClientAccounts {
@@ -2088,7 +2233,17 @@ export interface ClientDetailsClient {
   lastlogin: string;
   ip: string;
   host: string;
-  status: 'Active' | 'Closed' | 'Inactive' | 'Lead' | 'Prospect' | 'Lost' | 'Pending';
+  status:
+    | 'Active'
+    | 'Closing'
+    | 'Closed'
+    | 'Pending Removal'
+    | 'Archived'
+    | 'Inactive'
+    | 'Lead'
+    | 'Prospect'
+    | 'Lost'
+    | 'Pending';
   /**
    * a numeric id as a string, such as "1"
    */
@@ -2276,6 +2431,75 @@ export interface DomainListItem {
   idprotection: '0' | '1';
 }
 /**
+ * One client's orders (client `id`), newest first, paginated with `sorter`, in getOrders' item shape (no page of the real API is published; real client code reads `orders`). `list` filters by status as in getOrders. An unknown client is an error.
+ */
+export interface GetClientOrders {
+  request: GetClientOrdersRequest;
+  result: GetClientOrdersResult;
+}
+export interface GetClientOrdersRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * a page number counted from 0
+   */
+  page?: string;
+  /**
+   * a page size from 1 to 1000
+   */
+  perpage?: string;
+  list?: 'all' | 'active' | 'pending' | 'fraud' | 'cancelled';
+}
+export interface GetClientOrdersResult {
+  orders: OrderListItem[];
+  sorter: Sorter;
+}
+/**
+ * An order as getOrders and getClientOrders list it. The real item shape is not published; its key order follows what real clients read by adjacency (id then date_created; status then firstname; lastname then module; invtotal, invstatus, currency_id) and the getClientDraftOrders item. `module` is the gateway's display name (null without one); invtotal and invstatus are null when the order has no invoice.
+ */
+export interface OrderListItem {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date_created: string;
+  /**
+   * The 9-digit order number shown to clients; a function of the order id (src/domain/orders.ts), so a session replays to the same numbers.
+   */
+  number: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  total: string;
+  status: 'Pending' | 'Active' | 'Fraud' | 'Cancelled';
+  firstname: string;
+  lastname: string;
+  module: string | null;
+  invtotal: string | null;
+  invstatus: ('Paid' | 'Unpaid' | 'Cancelled' | 'Refunded' | 'Collections' | 'Draft' | 'Recurring') | null;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  invoice_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  payment_module: string;
+}
+/**
  * List main client accounts (contacts excluded), newest first (highest id first), as the real sample orders them. `services` is a JSON number: how many accounts (services) the client has. Paginated with `sorter`.
  */
 export interface GetClients {
@@ -2312,6 +2536,150 @@ export interface ClientListItem {
   services: number;
 }
 /**
+ * Changes the fields given of main client `id` and nothing else, answering `"client": true` and info ["Client details updated"] as the published sample does. A text sent empty is cleared. The email stays unique among every client and contact (compared case-insensitively; the client's own address in another case is allowed). country is an ISO code (stored upper-case, empty clears it); type sets the company flag (Company: "1", Private: "0"). status is any client status of the published list. currency_id must name an existing currency; curchange says how: `change` (the default) switches the currency of future documents; `recalculate`, which HostBill uses to convert unpaid invoices, balances, orders and accounts too, is treated like `change`: billsim converts no existing record. A contact id is refused (use setContactDetails). group_id and custom-field variables are accepted and ignored: billsim keeps no client groups or custom fields.
+ */
+export interface SetClientDetails {
+  request: SetClientDetailsRequest;
+  result: SetClientDetailsResult;
+}
+export interface SetClientDetailsRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * a text of at most 255 characters
+   */
+  firstname?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  lastname?: string;
+  /**
+   * a valid email address, such as jane@example.com
+   */
+  email?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  phonenumber?: string;
+  /**
+   * Private or Company
+   */
+  type?: 'Private' | 'Company';
+  /**
+   * a text of at most 255 characters
+   */
+  address1?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  address2?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  city?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  state?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  postcode?: string;
+  /**
+   * an ISO 3166-1 alpha-2 country code, such as GB
+   */
+  country?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  companyname?: string;
+  /**
+   * one of Active, Closing, Closed, Pending Removal, Archived, Lead, Prospect or Lost
+   */
+  status?: 'Active' | 'Closing' | 'Closed' | 'Pending Removal' | 'Archived' | 'Lead' | 'Prospect' | 'Lost';
+  /**
+   * a language name in lower case letters, such as english
+   */
+  language?: string;
+  /**
+   * 0 or a positive whole number id
+   */
+  currency_id?: string;
+  /**
+   * change or recalculate
+   */
+  curchange?: 'change' | 'recalculate';
+}
+export interface SetClientDetailsResult {
+  client: true;
+}
+/**
+ * Changes the fields given of contact `id` and nothing else, answering `"client": true` and info ["Client details updated"], exactly as the published sample does (it says client, not contact). A text sent empty is cleared. The email stays unique among every client and contact (compared case-insensitively; the contact's own address in another case is allowed). country is an ISO code (stored upper-case, empty clears it); type sets the company flag (Company: "1", Private: "0"). A main client's id is refused (use setClientDetails). Custom-field variables are accepted and ignored.
+ */
+export interface SetContactDetails {
+  request: SetContactDetailsRequest;
+  result: SetContactDetailsResult;
+}
+export interface SetContactDetailsRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * a text of at most 255 characters
+   */
+  firstname?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  lastname?: string;
+  /**
+   * a valid email address, such as jane@example.com
+   */
+  email?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  phonenumber?: string;
+  /**
+   * Private or Company
+   */
+  type?: 'Private' | 'Company';
+  /**
+   * a text of at most 255 characters
+   */
+  address1?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  address2?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  city?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  state?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  postcode?: string;
+  /**
+   * an ISO 3166-1 alpha-2 country code, such as GB
+   */
+  country?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  companyname?: string;
+}
+export interface SetContactDetailsResult {
+  client: true;
+}
+/**
  * Replaces the card on file of client `client_id` with a payment gateway token: the full card number is erased from the store, only its last four digits remain (the client's `cardnum` shows them masked, such as "************4242"). `lastfour` and `expdate` update the stored card when given. Answers `info: ["Tokenization succeeded"]` and no other field.
  */
 export interface TokenizeClientCard {
@@ -2341,6 +2709,33 @@ export interface TokenizeClientCardRequest {
   expdate?: string;
 }
 export interface TokenizeClientCardResult {}
+/**
+ * Checks an e-mail address (compared case-insensitively) and a password against the stored scrypt hashes of clients and contacts, in constant time. A match answers `client_id` (the id of the client or contact that matched) and `mfa_status`, in the published sample's order and types: billsim keeps no multi-factor authentication, so mfa_status is always 0. Only an Active client may log in, and a contact only while its main client is Active too; anything else (unknown e-mail, wrong password, a Closed, Lead or otherwise inactive account) answers the same error, so the answer never reveals which part was wrong. The call changes nothing (lastlogin stays); brand, origin_ip, ban_on_failure and trigger_login_event are accepted and ignored.
+ */
+export interface VerifyClientLogin {
+  request: VerifyClientLoginRequest;
+  result: VerifyClientLoginResult;
+}
+export interface VerifyClientLoginRequest {
+  /**
+   * a non-empty text
+   */
+  email: string;
+  /**
+   * a non-empty text
+   */
+  password: string;
+}
+export interface VerifyClientLoginResult {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * 1 when the client uses multi-factor authentication; always 0 in billsim
+   */
+  mfa_status: 0 | 1;
+}
 /**
  * One domain's stored fields with the client's names; nsips and custom are always false.
  */
@@ -2485,7 +2880,7 @@ export interface EditEstimateDetailsRequest {
    */
   notes_private?: string;
   /**
-   * an existing currency (0 is the main one); rate follows it, amounts are kept as they are
+   * 0 or a positive whole number id
    */
   currency_id?: string;
   /**
@@ -2643,7 +3038,17 @@ export interface EmbeddedClient {
   lastlogin: string;
   ip: string;
   host: string;
-  status: 'Active' | 'Closed' | 'Inactive' | 'Lead' | 'Prospect' | 'Lost' | 'Pending';
+  status:
+    | 'Active'
+    | 'Closing'
+    | 'Closed'
+    | 'Pending Removal'
+    | 'Archived'
+    | 'Inactive'
+    | 'Lead'
+    | 'Prospect'
+    | 'Lost'
+    | 'Pending';
   /**
    * a numeric id as a string, such as "1"
    */
@@ -2897,7 +3302,17 @@ export interface InvoiceClient {
   lastlogin: string;
   ip: string;
   host: string;
-  status: 'Active' | 'Closed' | 'Inactive' | 'Lead' | 'Prospect' | 'Lost' | 'Pending';
+  status:
+    | 'Active'
+    | 'Closing'
+    | 'Closed'
+    | 'Pending Removal'
+    | 'Archived'
+    | 'Inactive'
+    | 'Lead'
+    | 'Prospect'
+    | 'Lost'
+    | 'Pending';
   /**
    * a numeric id as a string, such as "1"
    */
@@ -3285,6 +3700,89 @@ export interface VerifyAdminLoginResult {
    * a numeric id as a string, such as "1"
    */
   admin_id: string;
+}
+/**
+ * Places an order for main client `client_id` and answers `order_id` (a string, as published) and info ["New Order created"]. A service item: `product` with `cycle` (a cycle it is priced on) and `domain_name` as its hostname. A domain item: `domain_action` (register or transfer), `domain_sld`, `domain_tld` (".com" or the TLD's product id) and `domain_period` (years the TLD is priced for, default 1), `domain_eppcode` for a transfer, `domain_idp`=1 for ID protection. One order may hold both. Everything is checked first (client Active and not a contact, product and cycle, enabled gateway `module`, domain label, TLD sold, period priced, name not already held); then the order is created Pending with a 9-digit `number`, one Pending service per product, a Pending Registration or Pending Transfer domain, and with `invoice_generate`=1 one Unpaid invoice due today (a line per service for its first period, a setup line when there is a fee, a line per domain; taxed by the client's tax rules), priced in the client's currency. `confirm`=1 records the order confirmation e-mail and `invoice_info`=1 the invoice e-mail in the outbox. The page lists confirm, invoice_generate and invoice_info as required; billsim takes them as optional flags defaulting to 0. `coupon`, `domain_dns` and `domain_email` are accepted and ignored (billsim keeps no coupons or DNS/e-mail forwarding add-ons).
+ */
+export interface AddOrder {
+  request: AddOrderRequest;
+  result: AddOrderResult;
+}
+export interface AddOrderRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  client_id: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  product?: string;
+  /**
+   * a billing cycle code: m, q, s, a, b, t, p4, p5, d, w, h, Once or Free
+   */
+  cycle?: 'h' | 'd' | 'w' | 'm' | 'q' | 's' | 'a' | 'b' | 't' | 'p4' | 'p5' | 'Once' | 'Free';
+  /**
+   * "0" or "1"
+   */
+  confirm?: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  invoice_generate?: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  invoice_info?: '0' | '1';
+  /**
+   * a positive whole number id, such as 1
+   */
+  module?: string;
+  /**
+   * a hostname of at most 255 characters
+   */
+  domain_name?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  coupon?: string;
+  /**
+   * register or transfer
+   */
+  domain_action?: string;
+  /**
+   * a domain label such as example
+   */
+  domain_sld?: string;
+  /**
+   * a TLD such as .com, or a TLD product id
+   */
+  domain_tld?: string;
+  /**
+   * a number of years from 1 to 99
+   */
+  domain_period?: string;
+  /**
+   * a transfer authorisation code of at most 255 characters
+   */
+  domain_eppcode?: string;
+  /**
+   * "0" or "1"
+   */
+  domain_dns?: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  domain_email?: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  domain_idp?: '0' | '1';
+}
+export interface AddOrderResult {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  order_id: string;
 }
 /**
  * Adds one item to order draft `id`: a service (`prod_type=service`) or a domain (`prod_type=domain`); a parameter of the other kind is an error. A service needs `product`: an existing product that is not a domain TLD (paytype DomainRegular), on `cycle`, one the product is priced on (a Regular product each recurring cycle whose price is not "0.00", a Once product only "Once", a Free product only "Free"); without `cycle` the product's first priced cycle (m, q, s, a, b, t, p4, p5, d, w, h). `host` is stored in the service's `domain` field (as editOrderDraftItem does), `qty` (1 by default) is how many services of the product the order will create, and `custom[<category_id>][<field_id>]=value` sets custom values (empty values are left out). `addons[<addon_id>][qty]` and `addons[<addon_id>][cycle]` order catalogue addons with the service: each must exist and apply to the product (an addon's `products` list, "" = every product); its cycle is the one given (which the addon must offer), else the service's cycle when the addon offers it, else the addon's first priced cycle; qty is 1 by default and must be 1 for a unique addon. When the draft becomes an order each addon is attached to every unit of the service. Upgrading an existing account (`service`) is not supported and is an error; `billing[...]`, `multiple`, `checkifadded` and the domain contact and name server parameters are not simulated (ignored). A domain needs `domain_sld` (a label of letters, digits and inner hyphens, stored in lower case) and `domain_tld`, the id of a TLD product (not ".com"); the name must not already be in the draft. `domain_action` is Register (default) or Transfer; `domain_period` must be a period the TLD is priced on for that action (a row in its price list whose price for the action is not "0.00"), by default its first such period; `domain_eppcode` is for a Transfer only. The new item gets the next id among the draft's items of its kind and is dated now by the session clock. The real call's answer is not published (only its parameters are), and client code reads `success` and `item_id`; billsim answers in the style of editOrderDraftItem: the whole updated draft as getOrderDraft shows it, `item_id` (the new service_id or domain_id, a number like those in the draft) and `info: ["Draft item added"]`.
@@ -3774,7 +4272,17 @@ export interface DraftRecipient {
   lastlogin: string;
   ip: string;
   host: string;
-  status: 'Active' | 'Closed' | 'Inactive' | 'Lead' | 'Prospect' | 'Lost' | 'Pending';
+  status:
+    | 'Active'
+    | 'Closing'
+    | 'Closed'
+    | 'Pending Removal'
+    | 'Archived'
+    | 'Inactive'
+    | 'Lead'
+    | 'Prospect'
+    | 'Lost'
+    | 'Pending';
   /**
    * a numeric id as a string, such as "1"
    */
@@ -3857,6 +4365,20 @@ export interface CreateOrderDraftResult {
   draft_id: number;
 }
 /**
+ * Deletes order `id`. As the published page warns, its Active and Suspended services are terminated first; its Pending services and pending domains are cancelled and an Unpaid invoice cancelled. The services, domains and invoice stay as history (services and domains with order_id "0"). info ["Order #4 deleted"].
+ */
+export interface DeleteOrder {
+  request: DeleteOrderRequest;
+  result: DeleteOrderResult;
+}
+export interface DeleteOrderRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface DeleteOrderResult {}
+/**
  * Changes the settings of order draft `id`; every other parameter is optional, and a call with none of them answers the draft unchanged (the real page's sample request sends only `id`). `module` is the payment gateway the order will use: an enabled gateway, or 0 for none (an unknown or disabled gateway is an error). `client_id` must name an existing client; a different client re-prices the draft in that client's currency (the currency an order for the client is billed in). `confirm`, `invoice_generate` and `invoice_info` (1 or 0) set the options confirm_email, generate_invoice and send_invoice. `scenario_id` and `affiliate_id` are stored as given (billsim keeps no order scenarios or affiliates). Answers the whole draft as getOrderDraft shows it, as the published sample does (it is cut before its end), and `info: ["Draft updated"]` like the calls that change a draft item.
  */
 export interface EditOrderDraft {
@@ -3901,7 +4423,7 @@ export interface EditOrderDraftResult {
   draft: DraftView;
 }
 /**
- * Changes one item of order draft `id`, picked by exactly one of `service` (a service_id of the draft) or `domain` (a domain_id of the draft); both or neither is an error. A service takes product, cycle, host, qty and custom; a domain takes period, action and epp_code; a parameter of the other kind is an error, and so is a call that gives none ("Nothing to change: ..."). A service's product must exist and must not be a domain TLD (paytype DomainRegular). Its cycle must be one the product is priced on: a Regular product offers each recurring cycle whose price is not "0.00", a Once product only "Once", a Free product only "Free"; a new product without a cycle keeps the current cycle if the new product offers it, else the call fails naming both. `host` is stored in the service's `domain` field (the real draft keeps the hostname there). `custom[<category_id>][<field_id>]=value` merges into the stored custom values; an empty value removes that field, and a category left without fields disappears. A domain's period must be one the TLD is priced on for the domain's (new) action: a row for that period in the TLD's price list whose register or transfer price is not "0.00". A registration carries no EPP code: switching to Register clears it, and a non-empty epp_code for a Register is an error. Prices, the billing period and the draft totals follow the new product, cycle, qty and period (they are computed when the draft is shown). Answers the whole updated draft as getOrderDraft shows it and `info: ["Draft item updated"]`. The real API's published sample (`"draft": []`, info `upgrade_order_success`) documents no parameters beyond the draft id.
+ * Changes one item of order draft `id`, picked by exactly one of `service` (a service_id of the draft) or `domain` (a domain_id of the draft); both or neither is an error. A service takes product, cycle, host, qty and custom; a domain takes period, action and epp_code; a parameter of the other kind is an error, and so is a call that gives none ("Nothing to change: ..."). A service's product must exist and must not be a domain TLD (paytype DomainRegular). Its cycle must be one the product is priced on: a Regular product offers each recurring cycle whose price is not "0.00", a Once product only "Once", a Free product only "Free"; a new product without a cycle keeps the current cycle if the new product offers it, else the call fails naming both; a new product must also carry every addon ordered with the service (see addOrderDraftItem), else the call fails naming the addon. `host` is stored in the service's `domain` field (the real draft keeps the hostname there). `custom[<category_id>][<field_id>]=value` merges into the stored custom values; an empty value removes that field, and a category left without fields disappears. A domain's period must be one the TLD is priced on for the domain's (new) action: a row for that period in the TLD's price list whose register or transfer price is not "0.00". A registration carries no EPP code: switching to Register clears it, and a non-empty epp_code for a Register is an error. Prices, the billing period and the draft totals follow the new product, cycle, qty and period (they are computed when the draft is shown). Answers the whole updated draft as getOrderDraft shows it and `info: ["Draft item updated"]`. The real API's published sample (`"draft": []`, info `upgrade_order_success`) documents no parameters beyond the draft id.
  */
 export interface EditOrderDraftItem {
   request: EditOrderDraftItemRequest;
@@ -4038,6 +4560,208 @@ export interface DraftOrdersSorter {
   sorterpage: number;
 }
 /**
+ * Order `id` as published (the stored sample is cut after `details`): its fields with the client's names, the gateway's name as `module`, the invoice's total and status (null without an invoice), `balance`, and what the order created: `hosting` (services), `addons`, `upgrades`, `fieldupgrades` (always empty) and `domains`. The hosting and addon item shapes are not published and chosen from the service and addon records.
+ */
+export interface GetOrderDetails {
+  request: GetOrderDetailsRequest;
+  result: GetOrderDetailsResult;
+}
+export interface GetOrderDetailsRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface GetOrderDetailsResult {
+  details: OrderDetails;
+}
+export interface OrderDetails {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * The 9-digit order number shown to clients; a function of the order id (src/domain/orders.ts), so a session replays to the same numbers.
+   */
+  number: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  payment_module: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  invoice_id: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  total: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date_created: string;
+  status: 'Pending' | 'Active' | 'Fraud' | 'Cancelled';
+  order_ip: string;
+  notes: string;
+  firstname: string;
+  lastname: string;
+  /**
+   * The gateway's display name, null without one.
+   */
+  module: string | null;
+  invtotal: string | null;
+  invstatus: ('Paid' | 'Unpaid' | 'Cancelled' | 'Refunded' | 'Collections' | 'Draft' | 'Recurring') | null;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  fraudmodule: string | null;
+  /**
+   * Completed when the order's invoice is Paid or there is none to pay, else Incomplete.
+   */
+  balance: 'Completed' | 'Incomplete';
+  hosting: OrderDetailsHosting[];
+  addons: OrderDetailsAddon[];
+  upgrades: OrderUpgrade[];
+  /**
+   * Always empty: billsim keeps no configurable-option upgrades.
+   *
+   * @maxItems 0
+   */
+  fieldupgrades: [];
+  domains: OrderDetailsDomain[];
+}
+/**
+ * A service the order created (shape chosen: the published sample's hosting list is empty).
+ */
+export interface OrderDetailsHosting {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  product_id: string;
+  name: string;
+  domain: string;
+  /**
+   * a billing cycle name such as Monthly
+   */
+  billingcycle:
+    | 'Free'
+    | 'One Time'
+    | 'Once'
+    | 'Hourly'
+    | 'Daily'
+    | 'Weekly'
+    | 'Monthly'
+    | 'Quarterly'
+    | 'Semi-Annually'
+    | 'Annually'
+    | 'Biennially'
+    | 'Triennially'
+    | 'Quadrennially'
+    | 'Quinquennially';
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  firstpayment: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  total: string;
+  status: 'Pending' | 'Active' | 'Suspended' | 'Terminated' | 'Cancelled' | 'Fraud';
+  /**
+   * a date as YYYY-MM-DD
+   */
+  next_due: string;
+}
+/**
+ * An addon attached to one of the order's services (shape chosen: the published sample's addons list is empty).
+ */
+export interface OrderDetailsAddon {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  account_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  addon_id: string;
+  name: string;
+  /**
+   * a billing cycle name such as Monthly
+   */
+  billingcycle:
+    | 'Free'
+    | 'One Time'
+    | 'Once'
+    | 'Hourly'
+    | 'Daily'
+    | 'Weekly'
+    | 'Monthly'
+    | 'Quarterly'
+    | 'Semi-Annually'
+    | 'Annually'
+    | 'Biennially'
+    | 'Triennially'
+    | 'Quadrennially'
+    | 'Quinquennially';
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  recurring_amount: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  setup_fee: string;
+  status: 'Pending' | 'Active' | 'Suspended' | 'Terminated' | 'Cancelled';
+}
+/**
+ * A domain the order registers or transfers, as published: five name-server slots and nsips [""].
+ */
+export interface OrderDetailsDomain {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  name: string;
+  type: 'Register' | 'Transfer' | 'Renew';
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  firstpayment: string;
+  period: string;
+  status:
+    | 'Pending'
+    | 'Pending Registration'
+    | 'Pending Transfer'
+    | 'Active'
+    | 'Expired'
+    | 'Cancelled'
+    | 'Fraud'
+    | 'Transferred Away';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  reg_module: string;
+  /**
+   * @minItems 5
+   * @maxItems 5
+   */
+  nameservers: [string, string, string, string, string];
+  nsips: string[];
+}
+/**
  * One order draft in the published wire shape (services keyed by service_id, [] when empty; numeric draft ids, string estimate_id). Where the real shape is unpublished the simulator chooses: domains keyed by domain_id like services (see DraftViewDomain), addons as a list of the addons ordered with each service (see DraftViewAddon), and subtotal/total numbers after available_recipients. Prices are in the draft's currency (the catalogue's main-currency prices converted at the stored rates), except inside the embedded `product` record, which shows the catalogue as it is. Like the calls that change a draft, it answers `info`, a list of strings: empty here, since a read has nothing to report.
  */
 export interface GetOrderDraft {
@@ -4052,6 +4776,28 @@ export interface GetOrderDraftRequest {
 }
 export interface GetOrderDraftResult {
   draft: DraftView;
+}
+/**
+ * Orders, newest first, paginated with `sorter`. `list` picks a status: all (default), active, pending, fraud or cancelled. The item shape is not published: see OrderListItem; getOrderDetails gives what an order bought.
+ */
+export interface GetOrders {
+  request: GetOrdersRequest;
+  result: GetOrdersResult;
+}
+export interface GetOrdersRequest {
+  /**
+   * a page number counted from 0
+   */
+  page?: string;
+  /**
+   * a page size from 1 to 1000
+   */
+  perpage?: string;
+  list?: 'all' | 'active' | 'pending' | 'fraud' | 'cancelled';
+}
+export interface GetOrdersResult {
+  orders: OrderListItem[];
+  sorter: Sorter;
 }
 /**
  * Deletes order draft `id` with its items. Answers the deleted draft's id as a JSON number (`draft_id`) and `info: ["Draft deleted"]`, as the real call does; the draft is gone from getOrderDraft and getClientDraftOrders afterwards. An unknown draft is an error.
@@ -4096,6 +4842,82 @@ export interface RemoveOrderDraftItemRequest {
 export interface RemoveOrderDraftItemResult {
   draft: DraftView;
 }
+/**
+ * Accepts Pending order `id` and runs its automation: Pending services become Active (as accountCreate would), their addons Active, Pending Registration domains are registered (Active, expiring today + period), an upgrade order's upgrades are applied. Echoes `id` (a string) as published; info ["Order #4 activated"]. Any other status is refused, naming it.
+ */
+export interface SetOrderActive {
+  request: SetOrderActiveRequest;
+  result: SetOrderActiveResult;
+}
+export interface SetOrderActiveRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface SetOrderActiveResult {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+}
+/**
+ * Cancels order `id` (Pending, Active or Fraud) with what it has not delivered: its Pending services, addons and domains and Pending upgrades are Cancelled, an Unpaid invoice Cancelled; Active services stay. info ["Order #4 marked Cancelled"]; a Cancelled order is refused.
+ */
+export interface SetOrderCancel {
+  request: SetOrderCancelRequest;
+  result: SetOrderCancelResult;
+}
+export interface SetOrderCancelRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface SetOrderCancelResult {}
+/**
+ * Marks order `id` Fraud with its Pending, Active and Suspended services; pending domains become Fraud, Pending addons Cancelled, an Unpaid invoice Cancelled. info ["Order #4 marked Fraud"]; an order already Fraud is refused.
+ */
+export interface SetOrderFraud {
+  request: SetOrderFraudRequest;
+  result: SetOrderFraudResult;
+}
+export interface SetOrderFraudRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface SetOrderFraudResult {}
+/**
+ * Marks order `id` (Active, Fraud or Cancelled) Pending; nothing else changes. info ["Order #4 marked Pending"]; a Pending order is refused.
+ */
+export interface SetOrderPending {
+  request: SetOrderPendingRequest;
+  result: SetOrderPendingResult;
+}
+export interface SetOrderPendingRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface SetOrderPendingResult {}
+/**
+ * Sets order `id`'s status only (Active, Pending, Cancelled or Fraud) and runs no automation, as published; info ["Order status changed"].
+ */
+export interface SetOrderStatus {
+  request: SetOrderStatusRequest;
+  result: SetOrderStatusResult;
+}
+export interface SetOrderStatusRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  status: 'Pending' | 'Active' | 'Fraud' | 'Cancelled';
+}
+export interface SetOrderStatusResult {}
 /**
  * Create products by copying existing ones. Each entry `products[n]` copies product or TLD `copyof` (prices, order page, type, settings) under `name`; a name already used by any product (compared without case) is never refused: the copy takes a numeric suffix, ".test" -> ".test(2)" -> ".test(3)", and copying under a taken name that already ends in such a suffix continues from that number (".test(2)" -> ".test(3)"). `periods[k]` (k = 1..10 years) sets register/transfer/renew prices of TLD copies only; other periods keep the template's prices. Entries are checked before anything is written: one invalid entry creates nothing. Answers the new ids in entry order and, in `info`, one line per new product.
  */

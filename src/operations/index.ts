@@ -2,10 +2,15 @@
 // default export is its operation; its schema is schemas/operations/<section>/<call>.json.
 import type { AnyOperation } from './operation.js';
 import addAddonToAccount from './accounts/addAddonToAccount.js';
+import addClient from './clients/addClient.js';
 import addClientContact from './clients/addClientContact.js';
+import addOrder from './orders/addOrder.js';
 import addOrderDraftItem from './orders/addOrderDraftItem.js';
 import bulkAddProducts from './services/bulkAddProducts.js';
 import createOrderDraft from './orders/createOrderDraft.js';
+import deleteClient from './clients/deleteClient.js';
+import deleteClientContact from './clients/deleteClientContact.js';
+import deleteOrder from './orders/deleteOrder.js';
 import editEstimateDetails from './estimates/editEstimateDetails.js';
 import editOrderDraft from './orders/editOrderDraft.js';
 import editOrderDraftItem from './orders/editOrderDraftItem.js';
@@ -18,6 +23,7 @@ import getClientContacts from './clients/getClientContacts.js';
 import getClientDetails from './clients/getClientDetails.js';
 import getClientDomains from './clients/getClientDomains.js';
 import getClientDraftOrders from './orders/getClientDraftOrders.js';
+import getClientOrders from './clients/getClientOrders.js';
 import getClients from './clients/getClients.js';
 import getCurrencies from './misc/getCurrencies.js';
 import getDomainDetails from './domains/getDomainDetails.js';
@@ -28,8 +34,10 @@ import getInvoiceDetails from './invoices/getInvoiceDetails.js';
 import getInvoices from './invoices/getInvoices.js';
 import getNews from './misc/getNews.js';
 import getNewsItem from './misc/getNewsItem.js';
+import getOrderDetails from './orders/getOrderDetails.js';
 import getOrderDraft from './orders/getOrderDraft.js';
 import getOrderPages from './services/getOrderPages.js';
+import getOrders from './orders/getOrders.js';
 import getOtherPopularProducts from './services/getOtherPopularProducts.js';
 import getPredefinedReplies from './tickets/getPredefinedReplies.js';
 import getProductDetails from './services/getProductDetails.js';
@@ -38,15 +46,28 @@ import getSubCategories from './services/getSubCategories.js';
 import getTransactions from './invoices/getTransactions.js';
 import removeOrderDraft from './orders/removeOrderDraft.js';
 import removeOrderDraftItem from './orders/removeOrderDraftItem.js';
+import setClientDetails from './clients/setClientDetails.js';
+import setContactDetails from './clients/setContactDetails.js';
+import setOrderActive from './orders/setOrderActive.js';
+import setOrderCancel from './orders/setOrderCancel.js';
+import setOrderFraud from './orders/setOrderFraud.js';
+import setOrderPending from './orders/setOrderPending.js';
+import setOrderStatus from './orders/setOrderStatus.js';
 import tokenizeClientCard from './clients/tokenizeClientCard.js';
 import verifyAdminLogin from './misc/verifyAdminLogin.js';
+import verifyClientLogin from './clients/verifyClientLogin.js';
 
 export const operations: Readonly<Record<string, AnyOperation>> = {
   addAddonToAccount,
+  addClient,
   addClientContact,
+  addOrder,
   addOrderDraftItem,
   bulkAddProducts,
   createOrderDraft,
+  deleteClient,
+  deleteClientContact,
+  deleteOrder,
   editEstimateDetails,
   editOrderDraft,
   editOrderDraftItem,
@@ -59,6 +80,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getClientDetails,
   getClientDomains,
   getClientDraftOrders,
+  getClientOrders,
   getClients,
   getCurrencies,
   getDomainDetails,
@@ -69,8 +91,10 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getInvoices,
   getNews,
   getNewsItem,
+  getOrderDetails,
   getOrderDraft,
   getOrderPages,
+  getOrders,
   getOtherPopularProducts,
   getPredefinedReplies,
   getProductDetails,
@@ -79,6 +103,14 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getTransactions,
   removeOrderDraft,
   removeOrderDraftItem,
+  setClientDetails,
+  setContactDetails,
+  setOrderActive,
+  setOrderCancel,
+  setOrderFraud,
+  setOrderPending,
+  setOrderStatus,
   tokenizeClientCard,
   verifyAdminLogin,
+  verifyClientLogin,
 };

@@ -5,6 +5,45 @@ import fc from 'fast-check';
 import type { Pair } from './support.js';
 
 export const EXAMPLES: Record<string, Pair[][]> = {
+  addOrder: [
+    [
+      ['client_id', '1'],
+      ['product', '1'],
+      ['cycle', 'm'],
+      ['domain_name', 'shop.example.com'],
+      ['invoice_generate', '1'],
+    ],
+    [
+      ['client_id', '3'],
+      ['product', '8'],
+      ['cycle', 'q'],
+      ['domain_action', 'register'],
+      ['domain_sld', 'fuzzshop'],
+      ['domain_tld', '.net'],
+      ['domain_period', '2'],
+      ['invoice_generate', '1'],
+      ['confirm', '1'],
+    ],
+    [
+      ['client_id', '2'],
+      ['domain_action', 'transfer'],
+      ['domain_sld', 'moved-here'],
+      ['domain_tld', '22'],
+      ['domain_eppcode', 'X-1'],
+      ['invoice_generate', '1'],
+    ],
+  ],
+  setOrderActive: [[['id', '1018']], [['id', '1015']]],
+  setOrderCancel: [[['id', '1018']], [['id', '1001']]],
+  setOrderFraud: [[['id', '1018']], [['id', '1017']]],
+  setOrderPending: [[['id', '1017']], [['id', '1015']]],
+  setOrderStatus: [
+    [
+      ['id', '1001'],
+      ['status', 'Pending'],
+    ],
+  ],
+  deleteOrder: [[['id', '1018']], [['id', '1004']]],
   addAddonToAccount: [
     [
       ['account_id', '1'],

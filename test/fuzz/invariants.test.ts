@@ -12,7 +12,7 @@ import { checkAnswer, fcParams, reproduce, send, totalRuns, via, wirePairs, requ
 import { bent, EXAMPLES } from './examples.js';
 import { operations } from '../../src/operations/index.js';
 import { formatCents } from '../../src/domain/money.js';
-import { checkIds, checkTotals } from './state.js';
+import { checkIds, checkReferences, checkTotals } from './state.js';
 import type { World } from '../../src/store/world.js';
 import type { Collections } from '../../src/generated/wire.js';
 
@@ -328,6 +328,8 @@ function reads(world: World): Array<[string, Pair[]]> {
   for (const e of all('estimates')) list.push(['getEstimateDetails', [['id', e.id]]]);
   for (const i of all('invoices')) list.push(['getInvoiceDetails', [['id', i.id]]]);
   for (const d of all('order_drafts')) list.push(['getOrderDraft', [['id', d.id]]]);
+  for (const o of all('orders')) list.push(['getOrderDetails', [['id', o.id]]]);
+  list.push(['getOrders', []], ['getOrders', [['list', 'pending']]]);
   for (const c of all('clients')) list.push(['getClientDetails', [['id', c.id]]], ['getClientContacts', [['id', c.id]]]);
   for (const a of all('accounts')) list.push(['getAccountAddons', [['id', a.id]]]);
   for (const p of all('products').slice(-6)) list.push(['getProductDetails', [['id', p.id]]]);
@@ -337,7 +339,7 @@ function reads(world: World): Array<[string, Pair[]]> {
 
 async function checkState(app: FastifyInstance, session: string): Promise<string[]> {
   const world = app.billsim.sessions.get(session).world;
-  const problems = checkIds(world);
+  const problems = [...checkIds(world), ...checkReferences(world)];
   for (const e of world.all('estimates')) problems.push(...checkTotals('estimate', e));
   for (const i of world.all('invoices')) problems.push(...checkTotals('invoice', i));
   const before = storeJson(app, session);

@@ -60,3 +60,27 @@ export function checkTotals(kind: string, doc: Billable): string[] {
   }
   return problems;
 }
+
+/** References between records: nothing points at a record that is gone, or at another client's. */
+export function checkReferences(world: World): string[] {
+  const problems: string[] = [];
+  const owned = (what: string, row: { id: string; client_id: string }, field: string, target: 'orders' | 'invoices', id: string) => {
+    if (id === '0') return;
+    const record = world.get(target, id);
+    if (!record) problems.push(`${what} ${row.id}: ${field} ${id} does not exist`);
+    else if (record.client_id !== row.client_id) problems.push(`${what} ${row.id}: ${field} ${id} belongs to client ${record.client_id}`);
+  };
+  for (const a of world.all('accounts')) owned('account', a, 'order_id', 'orders', a.order_id);
+  for (const d of world.all('domains')) owned('domain', d, 'order_id', 'orders', d.order_id);
+  for (const o of world.all('orders')) {
+    owned('order', o, 'invoice_id', 'invoices', o.invoice_id);
+    if (!world.get('clients', o.client_id)) problems.push(`order ${o.id}: client ${o.client_id} does not exist`);
+  }
+  for (const row of world.all('account_addons')) {
+    if (!world.get('accounts', row.account_id)) problems.push(`account addon ${row.id}: account ${row.account_id} does not exist`);
+  }
+  for (const i of world.all('invoices')) {
+    if (!world.get('clients', i.client_id)) problems.push(`invoice ${i.id}: client ${i.client_id} does not exist`);
+  }
+  return problems;
+}

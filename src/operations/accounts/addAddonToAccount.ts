@@ -1,13 +1,10 @@
 import { defineMutation } from '../operation.js';
 import { notFound } from '../../errors.js';
-import { addonCharge, addonInvoice, checkAddonFits, chooseCycle } from '../../domain/accounts.js';
+import { addonInvoice, checkAddonFits, chooseCycle, newAccountAddon } from '../../domain/accounts.js';
 import { requireClient } from '../../domain/clients.js';
-import { fromMainCents } from '../../domain/currencies.js';
-import { CYCLE_NAMES, nextDueDate } from '../../domain/cycles.js';
 import { requireEnabledGateway } from '../../domain/gateways.js';
-import { formatDate } from '../../domain/dates.js';
 import { toCents } from '../../domain/money.js';
-import type { AccountAddon, AddAddonToAccountRequest, AddAddonToAccountResult } from '../../generated/wire.js';
+import type { AddAddonToAccountRequest, AddAddonToAccountResult } from '../../generated/wire.js';
 
 export const ADDON_ADDED = 'Addon added';
 
@@ -19,23 +16,8 @@ export default defineMutation<AddAddonToAccountRequest, AddAddonToAccountResult 
     checkAddonFits(world, addon, account);
     const cycle = chooseCycle(addon, account, p.cycle);
     const gatewayId = p.payment_module !== undefined ? requireEnabledGateway(world, p.payment_module).id : account.payment_module;
-    // Catalogue prices are in the main currency; the account is billed in its own.
-    const { price, setup } = addonCharge(addon, cycle, (cents) => fromMainCents(world, cents, account.currency_id));
-
-    const row: AccountAddon = {
-      id: world.nextId('account_addons'),
-      account_id: account.id,
-      addon_id: addon.id,
-      name: addon.name,
-      billingcycle: CYCLE_NAMES[cycle],
-      recurring_amount: price,
-      setup_fee: setup,
-      // billsim runs no provisioning module: a new addon waits for activation.
-      status: 'Pending',
-      next_due: nextDueDate(cycle, now),
-      date_created: formatDate(now),
-      payment_module: gatewayId,
-    };
+    const row = newAccountAddon(world, { account, addon, cycle, paymentModule: gatewayId, now });
+    const { recurring_amount: price, setup_fee: setup } = row;
     // Nothing to charge (a Free addon) means no invoice, even when one is asked for.
     const charged = toCents(price) + toCents(setup) > 0;
     const invoice =

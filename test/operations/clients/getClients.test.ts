@@ -18,7 +18,7 @@ t.test('getClients lists main clients newest first with their number of services
     datecreated: '2026-11-12',
     email: 'isabel.torres@torres-arquitectura.es',
     companyname: 'Torres Arquitectura S.L.',
-    services: 0,
+    services: 1,
   });
   t.strictSame(clients[8], {
     id: '1',
@@ -30,10 +30,10 @@ t.test('getClients lists main clients newest first with their number of services
     services: 4,
   });
   // Accounts of any status per client, 9 down to 1: client 7 has 10 and 17, 6 has 8, 9 and 14, 4 has 6, 13 and 15,
-  // 2 has 3 and 4, 1 has 1, 2, 12 and 16; clients 8, 5 and 3 one each, client 9 none.
+  // 2 has 3 and 4, 1 has 1, 2, 12 and 16; clients 8, 5 and 3 one each, client 9 the Fraud account 18.
   t.strictSame(
     clients.map((c) => c.services),
-    [0, 1, 2, 3, 1, 3, 1, 2, 4],
+    [1, 1, 2, 3, 1, 3, 1, 2, 4],
     'services is a JSON number',
   );
   t.strictSame(result.sorter, { perpage: 25, totalpages: 1, sorterrecords: 9, sorterpage: 1 });

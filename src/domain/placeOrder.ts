@@ -1,0 +1,237 @@
+// Placing an order: the one way addOrder and convertOrderDraft turn what a client
+// buys into an order, Pending services, domains and (when asked) its Unpaid
+// invoice. Everything is checked before anything is written, so a refused order
+// leaves no trace.
+import type { View, World } from '../store/world.js';
+import type { Account, AccountAddon, Addon, Client, Domain, Invoice, Order, Product } from '../generated/wire.js';
+import { fail, messages } from '../errors.js';
+import { addonLines, checkAddonFits, chooseCycle, newAccountAddon } from './accounts.js';
+import { MAIN_PARENT_ID } from './clients.js';
+import { fromMainCents } from './currencies.js';
+import { type Cycle, cyclePriceCents, firstPeriod, isRecurring, offeredCycles } from './cycles.js';
+import { checkSld, domainHeld, newDomain, tldPriceCents } from './domains.js';
+import { requireEnabledGateway } from './gateways.js';
+import { lineDate } from './invoiceLines.js';
+import { formatDate } from './dates.js';
+import { type NewLine, newInvoice } from './invoices.js';
+import { formatCents } from './money.js';
+import { newOrder } from './orders.js';
+import { isTld } from './products.js';
+import { newService } from './services.js';
+import { offeredPeriods } from './draftItems.js';
+
+export interface ServiceItem {
+  product: Product;
+  cycle: Cycle;
+  /** The hostname or domain the service runs under ("" for none). */
+  host: string;
+  /** How many services of this product; each is its own service. */
+  qty?: number;
+  /** Addons attached to each service of the item, on the cycle asked for (else the service's own). */
+  addons?: { addon: Addon; cycle?: Cycle }[];
+  /** A price and setup fee agreed for this order, in main-currency cents, instead of the catalogue's. */
+  priceCents?: number;
+  setupCents?: number;
+}
+
+export interface DomainItem {
+  action: 'Register' | 'Transfer';
+  sld: string;
+  tld: Product;
+  period: string;
+  eppCode?: string;
+  idprotection?: boolean;
+  nameservers?: readonly string[];
+}
+
+export interface OrderSpec {
+  client: Client;
+  /** Gateway id; "0" or undefined: the client's default, the first enabled gateway. */
+  paymentModule?: string;
+  services: readonly ServiceItem[];
+  domains: readonly DomainItem[];
+  /** Create the Unpaid invoice for the first period (when there is anything to pay). */
+  invoice: boolean;
+  /** A free order: everything costs 0.00 and no invoice is made. */
+  free?: boolean;
+  ip?: string;
+  notes?: string;
+  now: Date;
+}
+
+export interface PlacedOrder {
+  order: Order;
+  services: Account[];
+  addons: AccountAddon[];
+  domains: Domain[];
+  invoice?: Invoice;
+}
+
+/** The TLD product for ".com", "com" or a TLD product id; refuses a TLD the world does not sell. */
+export function findTld(world: View, given: string): Product {
+  const byId = world.get('products', given);
+  if (byId && isTld(byId)) return byId;
+  const name = `.${given.replace(/^\./, '').toLowerCase()}`;
+  const tlds = world.all('products').filter(isTld);
+  return (
+    tlds.find((p) => p.name.toLowerCase() === name) ??
+    fail(
+      messages.tldNotSold(
+        given,
+        tlds.map((p) => p.name),
+      ),
+    )
+  );
+}
+
+function checkClient(client: Client): void {
+  if (client.parent_id !== MAIN_PARENT_ID) fail(messages.orderForContact(client.id, client.parent_id));
+  if (client.status !== 'Active') fail(messages.clientCannotOrder(client.id, client.status));
+}
+
+function checkService(item: ServiceItem): void {
+  if (isTld(item.product)) fail(messages.productIsTld(item.product.id, item.product.name));
+  const offered = offeredCycles(item.product);
+  if (!offered.includes(item.cycle)) fail(messages.cycleNotOffered(item.product.id, item.cycle, offered));
+}
+
+function checkDomain(world: View, item: DomainItem, names: Set<string>): string {
+  const name = `${checkSld(item.sld)}${item.tld.name.toLowerCase()}`;
+  const action = item.action === 'Register' ? 'register' : 'transfer';
+  if (tldPriceCents(item.tld, item.period, action) === undefined) {
+    fail(messages.periodNotOffered(item.tld.name, item.period, item.action, offeredPeriods(item.tld, item.action)));
+  }
+  const held = domainHeld(world, name);
+  if (held) fail(messages.domainHeld(name, held.id, held.status));
+  if (names.has(name)) fail(messages.domainTwice(name));
+  names.add(name);
+  return name;
+}
+
+function serviceLines(service: Account, product: Product, cycle: Cycle, setupCents: number, now: Date): NewLine[] {
+  const taxed = product.tax === '1';
+  const { from, to } = firstPeriod(cycle, now);
+  const what = service.domain ? `${product.name} - ${service.domain}` : product.name;
+  const description = isRecurring(cycle) ? `${what} (${lineDate(from)} - ${lineDate(to)})` : what;
+  const lines: NewLine[] = [{ type: 'Hosting', item_id: service.id, description, amount: service.total, taxed }];
+  if (setupCents > 0) {
+    lines.push({ type: 'Setup', item_id: service.id, description: `${product.name} - setup fee`, amount: formatCents(setupCents), taxed });
+  }
+  return lines;
+}
+
+function domainLine(domain: Domain, tld: Product): NewLine {
+  const register = domain.type === 'Register';
+  return {
+    type: register ? 'Domain Register' : 'Domain Transfer',
+    item_id: domain.id,
+    description: `${register ? 'Domain Registration' : 'Domain Transfer'}: ${domain.name} Period: ${domain.period} Year/s`,
+    amount: domain.firstpayment,
+    taxed: tld.tax === '1',
+  };
+}
+
+/** Checks the whole order, then writes it: order, services, addons, domains and invoice, all or nothing. */
+export function placeOrder(world: World, spec: OrderSpec): PlacedOrder {
+  const { client, now } = spec;
+  checkClient(client);
+  const gateway =
+    spec.paymentModule && spec.paymentModule !== '0' ? requireEnabledGateway(world, spec.paymentModule).id : defaultGateway(world);
+  for (const item of spec.services) checkService(item);
+  const names = new Set<string>();
+  const domainNames = spec.domains.map((item) => checkDomain(world, item, names));
+
+  const currencyId = client.currency_id;
+  const inCurrency = (cents: number) => (spec.free ? 0 : fromMainCents(world, cents, currencyId));
+  const order = newOrder(world, {
+    clientId: client.id,
+    currencyId,
+    paymentModule: gateway,
+    total: '0.00',
+    ip: spec.ip,
+    notes: spec.notes,
+    now,
+  });
+  const ids = {
+    account: Number(world.nextId('accounts')),
+    addon: Number(world.nextId('account_addons')),
+    domain: Number(world.nextId('domains')),
+  };
+  const placed: PlacedOrder = { order, services: [], addons: [], domains: [] };
+  const lines: NewLine[] = [];
+
+  for (const item of spec.services) {
+    const catalogue = cyclePriceCents(item.product, item.cycle);
+    const price = inCurrency(item.priceCents ?? catalogue.price);
+    const setup = inCurrency(item.setupCents ?? catalogue.setup);
+    for (let n = 0; n < (item.qty ?? 1); n++) {
+      const base = { clientId: client.id, orderId: order.id, product: item.product, cycle: item.cycle, host: item.host };
+      const service = newService(world, {
+        ...base,
+        paymentModule: gateway,
+        currencyId,
+        priceCents: price,
+        setupCents: setup,
+        now,
+        id: String(ids.account++),
+      });
+      placed.services.push(service);
+      lines.push(...serviceLines(service, item.product, item.cycle, setup, now));
+      for (const wanted of item.addons ?? []) {
+        checkAddonFits(world, wanted.addon, service);
+        const cycle = chooseCycle(wanted.addon, service, wanted.cycle);
+        const row = newAccountAddon(world, {
+          account: service,
+          addon: wanted.addon,
+          cycle,
+          paymentModule: gateway,
+          now,
+          id: String(ids.addon++),
+        });
+        const free = spec.free ? { ...row, recurring_amount: '0.00', setup_fee: '0.00' } : row;
+        placed.addons.push(free);
+        lines.push(...addonLines(free, cycle, item.product.tax === '1'));
+      }
+    }
+  }
+  spec.domains.forEach((item, n) => {
+    const first = inCurrency(tldPriceCents(item.tld, item.period, item.action === 'Register' ? 'register' : 'transfer') ?? 0);
+    const renew = fromMainCents(world, tldPriceCents(item.tld, item.period, 'renew') ?? 0, currencyId);
+    const domain = newDomain(world, {
+      clientId: client.id,
+      orderId: order.id,
+      tld: item.tld,
+      name: domainNames[n],
+      action: item.action,
+      period: item.period,
+      eppCode: item.eppCode ?? '',
+      paymentModule: gateway,
+      currencyId,
+      firstCents: first,
+      renewCents: renew,
+      idprotection: item.idprotection ?? false,
+      nameservers: item.nameservers,
+      now,
+      id: String(ids.domain++),
+    });
+    placed.domains.push(domain);
+    lines.push(domainLine(domain, item.tld));
+  });
+
+  const bill = newInvoice(world, { client, currency_id: currencyId, payment_module: gateway, date: formatDate(now), lines });
+  const billed = spec.invoice && !spec.free && bill.total !== '0.00';
+  placed.invoice = billed ? bill : undefined;
+  placed.order = { ...order, total: bill.total, invoice_id: billed ? bill.id : '0' };
+
+  world.insert('orders', placed.order);
+  for (const service of placed.services) world.insert('accounts', service);
+  for (const row of placed.addons) world.insert('account_addons', row);
+  for (const domain of placed.domains) world.insert('domains', domain);
+  if (placed.invoice) world.insert('invoices', placed.invoice);
+  return placed;
+}
+
+/** The gateway an order uses when none is named: the first enabled one. */
+function defaultGateway(world: View): string {
+  return world.all('gateways').find((g) => g.enabled === '1')?.id ?? '0';
+}

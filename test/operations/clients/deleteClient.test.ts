@@ -1,0 +1,183 @@
+import t from 'tap';
+import type { FastifyInstance } from 'fastify';
+import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import type { Collections } from '../../../src/generated/wire.js';
+
+const CALL = 'deleteClient';
+const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
+// Alice (client 1) and everything she owns in the bundled world.
+const ALICE_INFO = [
+  'Invoice #1 deleted',
+  'Invoice #10 deleted',
+  'Invoice #11 deleted',
+  'Order #1001 deleted',
+  'Order #1004 deleted',
+  'Order #1005 deleted',
+  'Order #1011 deleted',
+  'Order #1021 deleted',
+  'Account #1 deleted',
+  'Account #2 deleted',
+  'Account #12 deleted',
+  'Account #16 deleted',
+  'Domain #1 deleted',
+  'Domain #2 deleted',
+  'Estimate #1 deleted',
+  'Contact #10 deleted',
+];
+const ALICE_RECORDS: Partial<Record<keyof Collections, string[]>> = {
+  clients: ['1', '10'],
+  invoices: ['1', '10', '11'],
+  transactions: ['1', '16', '17', '18', '19'],
+  orders: ['1001', '1004', '1005', '1011', '1021'],
+  accounts: ['1', '2', '12', '16'],
+  account_addons: ['1', '2', '3'],
+  domains: ['1', '2'],
+  estimates: ['1'],
+  order_drafts: ['1'],
+  client_cards: ['1'],
+};
+const DELETED = { success: true, call: CALL, server_time: SERVER_TIME, info: ALICE_INFO };
+
+function snapshot(app: FastifyInstance, session = 'default'): Collections {
+  return app.billsim.sessions.get(session).world.snapshot();
+}
+
+/** The answers a user would read about Alice's records and about Bruno's (client 2). */
+const READS: Array<[string, string]> = [
+  ['getClientDetails', '1'],
+  ['getClientDetails', '10'],
+  ['getInvoiceDetails', '1'],
+  ['getInvoiceDetails', '10'],
+  ['getAccountDetails', '1'],
+  ['getAccountDetails', '16'],
+  ['getAccountAddons', '2'],
+  ['getDomainDetails', '2'],
+  ['getEstimateDetails', '1'],
+  ['getOrderDraft', '1'],
+];
+const OTHERS: Array<[string, string]> = [
+  ['getClientDetails', '2'],
+  ['getClientDetails', '11'],
+  ['getInvoiceDetails', '2'],
+  ['getAccountDetails', '3'],
+  ['getAccountAddons', '6'],
+  ['getDomainDetails', '3'],
+  ['getEstimateDetails', '2'],
+  ['getOrderDraft', '2'],
+  ['getClientAccounts', '2'],
+];
+
+t.test('deleteClient removes the client with everything it owns and lists what went', async (t) => {
+  const app = await build(t);
+  const before = snapshot(app);
+  const others: Body[] = [];
+  for (const [call, id] of OTHERS) others.push(assertSuccess(t, await api(app, call, { id }), call) as Body);
+
+  const body = await api(app, CALL, { id: '1' });
+  assertSuccess(t, body, CALL);
+  t.strictSame(body, DELETED);
+  t.strictSame(Object.keys(body), ['success', 'call', 'server_time', 'info'], 'keys in the published order');
+
+  const expected = Object.fromEntries(
+    Object.entries(before).map(([name, rows]) => {
+      const gone = new Set(ALICE_RECORDS[name as keyof Collections] ?? []);
+      return [name, (rows as { id: string }[]).filter((row) => !gone.has(row.id))];
+    }),
+  );
+  t.strictSame(snapshot(app), expected, 'exactly her records are gone; every other record is as it was');
+
+  const notFound: Record<string, string> = {
+    getClientDetails: 'Client',
+    getInvoiceDetails: 'Invoice',
+    getAccountDetails: 'Account',
+    getAccountAddons: 'Account',
+    getDomainDetails: 'Domain',
+    getEstimateDetails: 'Estimate',
+    getOrderDraft: 'Order draft',
+  };
+  for (const [call, id] of READS) assertError(t, await api(app, call, { id }), call, [`${notFound[call]} ${id} not found`]);
+  for (const [i, [call, id]] of OTHERS.entries()) {
+    t.strictSame(assertSuccess(t, await api(app, call, { id }), call), others[i], `${call} ${id} answers as before`);
+  }
+  const lists: Array<[string, string]> = [
+    ['getClients', 'clients'],
+    ['getAccounts', 'accounts'],
+    ['getInvoices', 'invoices'],
+    ['getTransactions', 'transactions'],
+    ['getEstimates', 'estimates'],
+  ];
+  for (const [call, key] of lists) {
+    const items = assertSuccess(t, await api(app, call, { perpage: '1000' }), call)[key] as Array<{ id: string; client_id?: string }>;
+    t.ok(items.length > 0, `${call} still lists the others`);
+    t.notOk(
+      items.some((item) => (item.client_id ?? item.id) === '1'),
+      `${call} lists nothing of client 1`,
+    );
+  }
+  assertError(t, await api(app, CALL, { id: '1' }), CALL, ['Client 1 not found']);
+  assertSuccess(t, await api(app, 'addClient', { email: 'alice@morgan-design.com', password: 'p', password2: 'p' }), 'addClient');
+  t.comment("her email is free again, and so is her contact's");
+  assertSuccess(t, await api(app, 'addClient', { email: 'tom.reed@morgan-design.com', password: 'p', password2: 'p' }), 'addClient');
+});
+
+t.test('deleteClient of a client with cards, estimates and drafts but no contacts, in the documented order', async (t) => {
+  const app = await build(t);
+  const body = await api(app, CALL, { id: '5' });
+  t.strictSame(body, {
+    success: true,
+    call: CALL,
+    server_time: SERVER_TIME,
+    info: ['Invoice #5 deleted', 'Order #1010 deleted', 'Account #7 deleted', 'Estimate #3 deleted'],
+  });
+  const { world } = app.billsim.sessions.get('default');
+  t.equal(world.get('client_cards', '2'), undefined, 'the card on file is gone');
+  t.equal(world.get('order_drafts', '3'), undefined, 'and the order draft');
+  t.strictSame(world.where('transactions', 'client_id', '5'), [], 'and the transactions');
+});
+
+t.test('deleteClient of a client who owns nothing answers an empty info, and keeps the outbox', async (t) => {
+  const app = await build(t);
+  const added = await api(app, 'addClient', { email: 'new@example.com', password: 'p', password2: 'p', notify: '1' });
+  t.equal(assertSuccess(t, added, 'addClient').client_id, '12');
+  t.strictSame(await api(app, CALL, { id: '12' }), { success: true, call: CALL, server_time: SERVER_TIME, info: [] });
+  assertError(t, await api(app, 'getClientDetails', { id: '12' }), 'getClientDetails', ['Client 12 not found']);
+  const emails = (await app.inject({ method: 'GET', url: '/__billsim/emails' })).json().emails;
+  t.match(emails, [{ to: 'new@example.com', template: 'Details:Signup', client_id: '12' }], 'the e-mail already sent stays');
+});
+
+t.test('deleteClient works the same through GET, urlencoded and multipart POST', async (t) => {
+  const app = await build(t);
+  const bodies: Body[] = [];
+  for (const via of ENCODINGS) bodies.push(await api(app, CALL, { id: '1' }, { via, session: via }));
+  for (const body of bodies) t.strictSame(body, DELETED);
+  const states = ENCODINGS.map((via) => JSON.stringify(snapshot(app, via)));
+  for (const state of states) t.equal(state, states[0]);
+  t.ok(
+    snapshot(app).clients.some((c) => c.id === '1'),
+    'the default session is untouched',
+  );
+});
+
+t.test('deleteClient refusals change nothing', async (t) => {
+  const app = await build(t);
+  const cases: Array<[string, WireParams, string]> = [
+    ['unknown client', { id: '99' }, 'Client 99 not found'],
+    ['a contact', { id: '10' }, 'Client 10 is a contact of client 1, not a main client: delete a contact with deleteClientContact'],
+  ];
+  const before = storeJson(app);
+  for (const [label, params, message] of cases) {
+    const body = await api(app, CALL, params);
+    t.strictSame(body.error, [message], label);
+    assertError(t, body, CALL, [message]);
+  }
+  t.equal(storeJson(app), before);
+});
+
+t.test('deleteClient parameter errors', async (t) => {
+  const app = await build(t);
+  const before = storeJson(app);
+  assertError(t, await api(app, CALL, {}), CALL, ['Parameter id is required']);
+  assertError(t, await api(app, CALL, { id: '1x' }), CALL, ['Parameter id must be a positive whole number id, such as 1']);
+  assertError(t, await api(app, CALL, { id: '0' }), CALL, ['Parameter id must be a positive whole number id, such as 1']);
+  t.equal(storeJson(app), before);
+});

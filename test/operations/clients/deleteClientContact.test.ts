@@ -1,0 +1,96 @@
+import t, { type Test } from 'tap';
+import type { FastifyInstance } from 'fastify';
+import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+
+const CALL = 'deleteClientContact';
+const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
+const DELETED = { success: true, call: CALL, server_time: SERVER_TIME, info: ['Contact has been deleted'] };
+
+async function details(t: Test, app: FastifyInstance, id: string, session?: string): Promise<Record<string, unknown>> {
+  return assertSuccess(t, await api(app, 'getClientDetails', { id }, { session }), 'getClientDetails').client as Record<string, unknown>;
+}
+
+t.test('deleteClientContact removes the contact from its client', async (t) => {
+  const app = await build(t);
+  const main = await details(t, app, '1');
+  const body = await api(app, CALL, { client_id: '10', parent_id: '1' });
+  assertSuccess(t, body, CALL);
+  t.strictSame(body, DELETED);
+  t.strictSame(Object.keys(body), ['success', 'call', 'server_time', 'info'], 'keys in the published order');
+
+  assertError(t, await api(app, 'getClientDetails', { id: '10' }), 'getClientDetails', ['Client 10 not found']);
+  t.strictSame(assertSuccess(t, await api(app, 'getClientContacts', { id: '1' }), 'getClientContacts').contacts, []);
+  t.strictSame(await details(t, app, '1'), { ...main, contacts: [] }, 'the main client is otherwise untouched');
+  t.strictSame(
+    assertSuccess(t, await api(app, 'getClientContacts', { id: '2' }), 'getClientContacts').contacts,
+    [{ id: '11', firstname: 'Sabine', lastname: 'Vogel', datecreated: '2026-02-10', email: 's.vogel@keller-maschinenbau.de' }],
+    "another client's contact stays",
+  );
+  const again = { email: 'tom.reed@morgan-design.com', password: 'p', password2: 'p' };
+  assertSuccess(t, await api(app, 'addClient', again), 'addClient');
+  t.comment('the email is free again');
+  assertError(t, await api(app, CALL, { client_id: '10', parent_id: '1' }), CALL, ['Contact 10 not found']);
+});
+
+t.test("deleteClientContact removes the contact's card on file too", async (t) => {
+  const app = await build(t);
+  const { world } = app.billsim.sessions.get('default');
+  const card = {
+    id: '3',
+    client_id: '10',
+    cardtype: 'Visa',
+    cardnum: '',
+    lastfour: '4242',
+    expdate: '0129',
+    token: 'tok_x',
+    gateway_id: '2',
+  };
+  await world.mutate(() => world.insert('client_cards', card));
+  assertSuccess(t, await api(app, CALL, { client_id: '10', parent_id: '1' }), CALL);
+  t.equal(world.get('client_cards', '3'), undefined);
+  t.ok(world.get('client_cards', '1'), "the main client's card stays");
+});
+
+t.test('deleteClientContact works the same through GET, urlencoded and multipart POST', async (t) => {
+  const app = await build(t);
+  const bodies: Body[] = [];
+  for (const via of ENCODINGS) bodies.push(await api(app, CALL, { client_id: '11', parent_id: '2' }, { via, session: via }));
+  for (const body of bodies) t.strictSame(body, DELETED);
+  for (const via of ENCODINGS) t.strictSame((await details(t, app, '2', via)).contacts, [], via);
+  t.equal(((await details(t, app, '2')).contacts as unknown[]).length, 1, 'the default session is untouched');
+});
+
+t.test('deleteClientContact refusals name both ids and change nothing', async (t) => {
+  const app = await build(t);
+  const cases: Array<[string, WireParams, string]> = [
+    ['unknown contact', { client_id: '99', parent_id: '1' }, 'Contact 99 not found'],
+    ['unknown main client', { client_id: '10', parent_id: '99' }, 'Client 99 not found'],
+    [
+      'a main client as the contact',
+      { client_id: '1', parent_id: '1' },
+      'Client 1 is a main client, not a contact: delete a main client with deleteClient',
+    ],
+    ["another client's contact", { client_id: '11', parent_id: '1' }, 'Contact 11 belongs to client 2, not to client 1'],
+    ['a contact as the main client', { client_id: '10', parent_id: '11' }, 'Contact 10 belongs to client 1, not to client 11'],
+  ];
+  const before = storeJson(app);
+  for (const [label, params, message] of cases) {
+    const body = await api(app, CALL, params);
+    t.strictSame(body.error, [message], label);
+    assertError(t, body, CALL, [message]);
+  }
+  t.equal(storeJson(app), before);
+});
+
+t.test('deleteClientContact parameter errors', async (t) => {
+  const app = await build(t);
+  const before = storeJson(app);
+  const cases: Array<[WireParams, string]> = [
+    [{ parent_id: '1' }, 'Parameter client_id is required'],
+    [{ client_id: '10' }, 'Parameter parent_id is required'],
+    [{ client_id: 'ten', parent_id: '1' }, 'Parameter client_id must be a positive whole number id, such as 1'],
+    [{ client_id: '10', parent_id: '0' }, 'Parameter parent_id must be a positive whole number id, such as 1'],
+  ];
+  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
+  t.equal(storeJson(app), before);
+});
