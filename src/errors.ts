@@ -53,6 +53,8 @@ export const messages = {
     'Parameter service (an upgrade of an existing account) is not supported in drafts: order a product with prod_type=service and product',
   addonNotForDraftProduct: (addonId: string, productId: string, products: readonly string[]) =>
     `Addon ${addonId} is not available for product ${productId}: it applies to products ${products.join(', ')}`,
+  draftNoClient: (id: string) => `Order draft ${id} has no client: set one with editOrderDraft client_id before converting it`,
+  draftEmpty: (id: string) => `Order draft ${id} has no items: add a service or a domain with addOrderDraftItem before converting it`,
   addonUniqueQty: (addonId: string) => `Addon ${addonId} is unique: a service carries it once, so addons[${addonId}][qty] must be 1`,
   cardMissing: (clientId: string) => `Client ${clientId} has no card on file: add a card before tokenizing it`,
   emailInUse: (email: string) => `Email ${email} is already used by another client or contact`,

@@ -46,6 +46,7 @@ export const EXAMPLES: Record<string, string> = {
   editOrderDraft: 'id=1&module=3&invoice_info=0',
   removeOrderDraft: 'id=2',
   getClientDraftOrders: 'client_id=1',
+  convertOrderDraft: 'id=1',
   bulkAddProducts: 'products[0][copyof]=1&products[0][name]=Starter%20copy',
   addAddonToAccount: 'account_id=1&addon_id=1&invoice=1',
   addClientContact:

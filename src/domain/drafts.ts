@@ -5,6 +5,7 @@
 // the real answer does. Every call that answers a draft (getOrderDraft and the
 // calls that change one) renders it through draftView.
 import type { View } from '../store/world.js';
+import type { DomainItem, ServiceItem } from './placeOrder.js';
 import type {
   DraftAddon,
   DraftOrderListItem,
@@ -304,4 +305,26 @@ export function draftListItem(world: View, draft: OrderDraft): DraftOrderListIte
     currency_id: draft.currency_id,
     estimate_id: draft.estimate_id === '0' ? '-' : draft.estimate_id,
   };
+}
+
+/**
+ * What a draft orders, as placeOrder takes it: each service with its addons (an
+ * addon of qty n attached n times to every unit), each domain by its label and TLD.
+ */
+export function draftOrderItems(world: View, draft: OrderDraft): { services: ServiceItem[]; domains: DomainItem[] } {
+  const services = draft.services.map((s): ServiceItem => {
+    const product = world.get('products', s.product_id) ?? notFound('Product', s.product_id);
+    const addons = s.addons.flatMap((a) => {
+      const addon = world.get('addons', a.addon_id) ?? notFound('Addon', a.addon_id);
+      return Array.from({ length: a.qty }, () => ({ addon, cycle: a.cycle }));
+    });
+    return { product, cycle: s.cycle, host: s.domain, qty: s.qty, addons };
+  });
+  const domains = draft.domains.map((d): DomainItem => {
+    const tld = world.get('products', d.tld_id) ?? notFound('TLD', d.tld_id);
+    const suffix = tld.name.toLowerCase();
+    const sld = d.name.toLowerCase().endsWith(suffix) ? d.name.slice(0, -suffix.length) : d.name;
+    return { action: d.action, sld, tld, period: d.period, eppCode: d.epp_code || undefined };
+  });
+  return { services, domains };
 }

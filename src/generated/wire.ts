@@ -80,6 +80,7 @@ export interface AllWireTypes {
   operations_misc_verifyAdminLogin_json?: VerifyAdminLogin;
   operations_orders_addOrder_json?: AddOrder;
   operations_orders_addOrderDraftItem_json?: AddOrderDraftItem;
+  operations_orders_convertOrderDraft_json?: ConvertOrderDraft;
   operations_orders_createOrderDraft_json?: CreateOrderDraft;
   operations_orders_deleteOrder_json?: DeleteOrder;
   operations_orders_editOrderDraft_json?: EditOrderDraft;
@@ -3785,7 +3786,7 @@ export interface AddOrderResult {
   order_id: string;
 }
 /**
- * Adds one item to order draft `id`: a service (`prod_type=service`) or a domain (`prod_type=domain`); a parameter of the other kind is an error. A service needs `product`: an existing product that is not a domain TLD (paytype DomainRegular), on `cycle`, one the product is priced on (a Regular product each recurring cycle whose price is not "0.00", a Once product only "Once", a Free product only "Free"); without `cycle` the product's first priced cycle (m, q, s, a, b, t, p4, p5, d, w, h). `host` is stored in the service's `domain` field (as editOrderDraftItem does), `qty` (1 by default) is how many services of the product the order will create, and `custom[<category_id>][<field_id>]=value` sets custom values (empty values are left out). `addons[<addon_id>][qty]` and `addons[<addon_id>][cycle]` order catalogue addons with the service: each must exist and apply to the product (an addon's `products` list, "" = every product); its cycle is the one given (which the addon must offer), else the service's cycle when the addon offers it, else the addon's first priced cycle; qty is 1 by default and must be 1 for a unique addon. When the draft becomes an order each addon is attached to every unit of the service. Upgrading an existing account (`service`) is not supported and is an error; `billing[...]`, `multiple`, `checkifadded` and the domain contact and name server parameters are not simulated (ignored). A domain needs `domain_sld` (a label of letters, digits and inner hyphens, stored in lower case) and `domain_tld`, the id of a TLD product (not ".com"); the name must not already be in the draft. `domain_action` is Register (default) or Transfer; `domain_period` must be a period the TLD is priced on for that action (a row in its price list whose price for the action is not "0.00"), by default its first such period; `domain_eppcode` is for a Transfer only. The new item gets the next id among the draft's items of its kind and is dated now by the session clock. The real call's answer is not published (only its parameters are), and client code reads `success` and `item_id`; billsim answers in the style of editOrderDraftItem: the whole updated draft as getOrderDraft shows it, `item_id` (the new service_id or domain_id, a number like those in the draft) and `info: ["Draft item added"]`.
+ * Adds one item to order draft `id`: a service (`prod_type=service`) or a domain (`prod_type=domain`); a parameter of the other kind is an error. A service needs `product`: an existing product that is not a domain TLD (paytype DomainRegular), on `cycle`, one the product is priced on (a Regular product each recurring cycle whose price is not "0.00", a Once product only "Once", a Free product only "Free"); without `cycle` the product's first priced cycle (m, q, s, a, b, t, p4, p5, d, w, h). `host` is stored in the service's `domain` field (as editOrderDraftItem does), `qty` (1 by default) is how many services of the product the order will create, and `custom[<category_id>][<field_id>]=value` sets custom values (empty values are left out). `addons[<addon_id>][qty]` and `addons[<addon_id>][cycle]` order catalogue addons with the service: each must exist and apply to the product (an addon's `products` list, "" = every product); its cycle is the one given (which the addon must offer), else the service's cycle when the addon offers it, else the addon's first priced cycle; qty is 1 by default and must be 1 for a unique addon. When the draft becomes an order each addon is attached to every unit of the service. Upgrading an existing account (`service`) is not supported and is an error; `billing[...]`, `multiple`, `checkifadded` and the domain contact and name server parameters are not simulated (ignored). A domain needs `domain_sld` (a label of letters, digits and inner hyphens, stored in lower case) and `domain_tld`, the id of a TLD product (not ".com"); the name must not already be in the draft nor held here by a domain that is not Cancelled, Expired, Transferred Away or Fraud (as an order checks). `domain_action` is Register (default) or Transfer; `domain_period` must be a period the TLD is priced on for that action (a row in its price list whose price for the action is not "0.00"), by default its first such period; `domain_eppcode` is for a Transfer only. The new item gets the next id among the draft's items of its kind and is dated now by the session clock. The real call's answer is not published (only its parameters are), and client code reads `success` and `item_id`; billsim answers in the style of editOrderDraftItem: the whole updated draft as getOrderDraft shows it, `item_id` (the new service_id or domain_id, a number like those in the draft) and `info: ["Draft item added"]`.
  */
 export interface AddOrderDraftItem {
   request: AddOrderDraftItemRequest;
@@ -4340,6 +4341,53 @@ export interface DraftRecipient {
    */
   privileges: null | ContactPrivileges;
   howdidyou: string;
+}
+/**
+ * Turns order draft `id` into an order exactly as addOrder places one, and answers `order_id` as a JSON number (addOrder's is a string) and info ["Function has been scheduled for execution", "New Order created"], as the real call does. The draft must have a client (editOrderDraft client_id) and at least one item. Everything is checked first (client Active and not a contact, each product offered on its cycle, each addon fitting its product and offered on its cycle, an enabled gateway, each domain label valid, its TLD priced for the period and the name not already held), then the order is created Pending with one Pending service per unit of each draft service (its host as the service's domain), each draft addon attached to every unit (an addon of qty n, n times) as a Pending account addon, a Pending Registration or Pending Transfer domain per draft domain (with its EPP code), and, when the draft's generate_invoice option is on, one Unpaid invoice for the first period, priced in the client's currency. The gateway is `module` if given, else the draft's, else the first enabled one. `as_free`=1 makes a free order: everything costs 0.00 and no invoice is made. `ip` is stored as the order's IP. The draft's confirm_email and send_invoice options record the order confirmation and invoice e-mails in the outbox, as addOrder's confirm and invoice_info do. The draft is deleted unless `keep_draft`=1. Not simulated (accepted and ignored): `tax_exempt` (the invoice is taxed by the client's tax rules), `fraudcheck` and `fraudcheck_ip` (billsim runs no fraud modules), custom field values (services keep none) and the draft's discount, which the order does not carry. A draft priced in another currency than its client's (createOrderDraft currency_id) is still billed in the client's currency. The real answer carries no invoice id: getOrderDetails shows it.
+ */
+export interface ConvertOrderDraft {
+  request: ConvertOrderDraftRequest;
+  result: ConvertOrderDraftResult;
+}
+export interface ConvertOrderDraftRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * "0" or "1"
+   */
+  keep_draft?: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  tax_exempt?: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  fraudcheck?: '0' | '1';
+  /**
+   * an IP address of at most 64 characters
+   */
+  fraudcheck_ip?: string;
+  /**
+   * "0" or "1"
+   */
+  as_free?: '0' | '1';
+  /**
+   * an IP address of at most 64 characters
+   */
+  ip?: string;
+  /**
+   * 0 or a positive whole number id
+   */
+  module?: string;
+}
+export interface ConvertOrderDraftResult {
+  /**
+   * the new order's id, a JSON number
+   */
+  order_id: number;
 }
 /**
  * Creates an empty order draft and answers its id as a JSON number (`draft_id`), as the real call does; no `info`. Both parameters are optional. `client_id` names the client the draft is for (an unknown client is an error; without it the draft has client 0 until editOrderDraft sets one). `currency_id` forces the draft's currency (an unknown currency is an error); without it the draft is priced in the client's currency, or the main currency (0) when there is no client. The new draft is dated now by the session clock, with no items, discount "", payment module 0, scenario 0, staff member 0 (made through the API), affiliate 0, estimate "0", and options confirm_email, generate_invoice and send_invoice on and override_recipients off (as the real sibling samples show a fresh draft). getOrderDraft shows it.

@@ -7,6 +7,7 @@ import addClientContact from './clients/addClientContact.js';
 import addOrder from './orders/addOrder.js';
 import addOrderDraftItem from './orders/addOrderDraftItem.js';
 import bulkAddProducts from './services/bulkAddProducts.js';
+import convertOrderDraft from './orders/convertOrderDraft.js';
 import createOrderDraft from './orders/createOrderDraft.js';
 import deleteClient from './clients/deleteClient.js';
 import deleteClientContact from './clients/deleteClientContact.js';
@@ -64,6 +65,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   addOrder,
   addOrderDraftItem,
   bulkAddProducts,
+  convertOrderDraft,
   createOrderDraft,
   deleteClient,
   deleteClientContact,

@@ -142,6 +142,19 @@ export const EXAMPLES: Record<string, Pair[][]> = {
       ['products[5][name]', 'Keyed'],
     ],
   ],
+  convertOrderDraft: [
+    [['id', '1']],
+    [
+      ['id', '2'],
+      ['keep_draft', '1'],
+      ['as_free', '1'],
+      ['module', '3'],
+    ],
+    [
+      ['id', '3'],
+      ['ip', '198.51.100.7'],
+    ],
+  ],
   createOrderDraft: [
     [['client_id', '1']],
     [

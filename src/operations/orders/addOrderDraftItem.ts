@@ -4,6 +4,7 @@ import { requireDraft } from '../../domain/drafts.js';
 import { draftAddons, draftAnswer, mergeCustom, nextItemId, offeredPeriods } from '../../domain/draftItems.js';
 import { offeredCycles } from '../../domain/cycles.js';
 import { formatDateTime } from '../../domain/dates.js';
+import { domainHeld } from '../../domain/domains.js';
 import { isTld } from '../../domain/products.js';
 import type { View } from '../../store/world.js';
 import type { AddOrderDraftItemRequest, AddOrderDraftItemResult, DraftDomain, DraftService, OrderDraft } from '../../generated/wire.js';
@@ -56,6 +57,9 @@ function newDomain(world: View, draft: OrderDraft, params: Params): DraftDomain 
   const name = `${sld.toLowerCase()}${tld.name.toLowerCase()}`;
   const same = draft.domains.find((d) => d.name.toLowerCase() === name);
   if (same) fail(messages.domainInDraft(name, draft.id, same.domain_id));
+  // The order would refuse it too; saying so now spares a draft that cannot be converted.
+  const held = domainHeld(world, name);
+  if (held) fail(messages.domainHeld(name, held.id, held.status));
   return {
     domain_id: nextItemId(draft.domains.map((d) => d.domain_id)),
     name,

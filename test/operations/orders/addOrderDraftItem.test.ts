@@ -156,6 +156,8 @@ t.test('addOrderDraftItem adds a domain by TLD product id', async (t) => {
     epp_code: 'Ab#12',
   });
   t.strictSame(await draftOf(t, app, '1'), transfer.draft);
+  const released = await add(t, app, { id: '1', prod_type: 'domain', domain_sld: 'nilsson-outdoor', domain_tld: '20' });
+  t.equal(domains(released.draft)['4'].name, 'nilsson-outdoor.com', 'an Expired domain no longer holds its name');
   const first = await add(t, app, { id: '3', prod_type: 'domain', domain_sld: 'laurent', domain_tld: '24', domain_period: '2' });
   t.equal(first.item_id, 1, 'the first domain of a draft');
   t.strictSame(Object.keys(domains(first.draft)), ['1']);
@@ -217,6 +219,7 @@ t.test('domain refusals name the parameter, TLD or domain', async (t) => {
       'Parameter domain_eppcode applies to a Transfer only: give domain_action=Transfer or leave domain_eppcode out',
     ],
     [{ ...domain, domain_sld: 'Morgan-Studio', domain_tld: '21' }, 'Domain morgan-studio.net is already in order draft 1 (domain 1)'],
+    [{ ...domain, domain_sld: 'morgan-design', domain_tld: '20' }, 'Domain morgan-design.com is already held here (domain 1, Active)'],
     [{ ...domain, domain_sld: 'x', domain_tld: '20', qty: '2' }, `Parameter qty does not apply to a draft domain: give ${DOMAIN_LIST}`],
   ];
   for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
