@@ -44,6 +44,18 @@ export const messages = {
   eppCodeForRegister: (param = 'epp_code', action = 'action') =>
     `Parameter ${param} applies to a Transfer only: give ${action}=Transfer or leave ${param} out`,
   orderEmpty: () => 'Nothing to order: give product and cycle, or domain_action, domain_sld and domain_tld',
+  paramRequiredFor: (name: string, when: string) => `Parameter ${name} is required ${when}`,
+  productNotPriced: (productId: string) => `Product ${productId} has no price on any cycle, so it cannot be ordered`,
+  notTld: (id: string, name: string) => `Product ${id} (${name}) is not a domain TLD: give the id of a TLD product as domain_tld`,
+  domainInDraft: (name: string, draftId: string, domainId: string) =>
+    `Domain ${name} is already in order draft ${draftId} (domain ${domainId})`,
+  draftUpgradeItem: () =>
+    'Parameter service (an upgrade of an existing account) is not supported in drafts: order a product with prod_type=service and product',
+  addonNotForDraftProduct: (addonId: string, productId: string, products: readonly string[]) =>
+    `Addon ${addonId} is not available for product ${productId}: it applies to products ${products.join(', ')}`,
+  draftNoClient: (id: string) => `Order draft ${id} has no client: set one with editOrderDraft client_id before converting it`,
+  draftEmpty: (id: string) => `Order draft ${id} has no items: add a service or a domain with addOrderDraftItem before converting it`,
+  addonUniqueQty: (addonId: string) => `Addon ${addonId} is unique: a service carries it once, so addons[${addonId}][qty] must be 1`,
   cardMissing: (clientId: string) => `Client ${clientId} has no card on file: add a card before tokenizing it`,
   emailInUse: (email: string) => `Email ${email} is already used by another client or contact`,
   passwordsDiffer: () => 'Parameters password and password2 must be the same',

@@ -41,6 +41,12 @@ export const EXAMPLES: Record<string, string> = {
   editEstimateDetails: 'id=1&subject=Migration&newitem[0][description]=Extra%20hour&newitem[0][amount]=45.00',
   editOrderDraftItem: 'id=1&service=1&cycle=a',
   removeOrderDraftItem: 'id=1&domain=1',
+  createOrderDraft: 'client_id=1',
+  addOrderDraftItem: 'id=1&prod_type=service&product=17&cycle=m&addons[2][qty]=1',
+  editOrderDraft: 'id=1&module=3&invoice_info=0',
+  removeOrderDraft: 'id=2',
+  getClientDraftOrders: 'client_id=1',
+  convertOrderDraft: 'id=1',
   bulkAddProducts: 'products[0][copyof]=1&products[0][name]=Starter%20copy',
   addAddonToAccount: 'account_id=1&addon_id=1&invoice=1',
   addClientContact:

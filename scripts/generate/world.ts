@@ -550,6 +550,7 @@ export class WorldGenerator {
         client_id: who.id,
         module: who.gateway,
         estimate_id: '0',
+        currency_id: who.currency,
         date: dayTime(LAST_DAY - this.rnd.int(30), this.rnd.int(86400)),
       };
       this.out('order_drafts', draft);

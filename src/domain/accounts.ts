@@ -23,22 +23,31 @@ import { clientNames, pick } from './views.js';
 
 /** The cycle asked for, else the account's own cycle when offered, else the addon's first priced one. */
 export function chooseCycle(addon: Addon, account: Account, wanted: Cycle | undefined): Cycle {
+  return addonCycle(addon, cycleCode(account.billingcycle), wanted);
+}
+
+/** The cycle asked for, else the cycle of the service it goes with when offered, else the addon's first priced one. */
+export function addonCycle(addon: Addon, own: Cycle | undefined, wanted: Cycle | undefined): Cycle {
   const offered = offeredCycles(addon);
   if (wanted !== undefined) {
     if (!offered.includes(wanted)) fail(messages.addonCycleNotOffered(addon.id, wanted, offered));
     return wanted;
   }
-  const own = cycleCode(account.billingcycle);
   if (own !== undefined && offered.includes(own)) return own;
   return offered[0] ?? fail(messages.addonNotPriced(addon.id));
 }
 
-/** Refuses an addon the account's product may not carry, or a unique addon the account already has. */
-export function checkAddonFits(world: View, addon: Addon, account: Account): void {
-  const products = addon.products
+/** The product ids an addon may go with; none listed means every product. */
+export function addonProducts(addon: Addon): string[] {
+  return addon.products
     .split(',')
     .map((id) => id.trim())
     .filter(Boolean);
+}
+
+/** Refuses an addon the account's product may not carry, or a unique addon the account already has. */
+export function checkAddonFits(world: View, addon: Addon, account: Account): void {
+  const products = addonProducts(addon);
   if (products.length > 0 && !products.includes(account.product_id)) {
     fail(messages.addonNotForProduct(addon.id, account.id, account.product_id, products));
   }

@@ -1,9 +1,12 @@
-// Changing one item of an order draft: which item a call names, what a product
-// or a TLD is priced on, and how custom field values merge. The calls that edit
-// or remove an item validate through these, then write the draft once.
+// Adding or changing one item of an order draft: which item a call names, the
+// id a new item gets, what a product or a TLD is priced on, which addons go with
+// a service, and how custom field values merge. The calls that add, edit or
+// remove an item validate through these, then write the draft once.
 import type { View } from '../store/world.js';
-import type { DraftDomain, DraftService, DraftView, OrderDraft, Product } from '../generated/wire.js';
+import type { DraftAddon, DraftDomain, DraftService, DraftView, OrderDraft, Product } from '../generated/wire.js';
 import { fail, messages, notFound } from '../errors.js';
+import { addonCycle, addonProducts } from './accounts.js';
+import type { Cycle } from './cycles.js';
 import { draftView } from './drafts.js';
 import { toCents } from './money.js';
 
@@ -35,6 +38,42 @@ export function pickDraftItem(world: View, params: ItemSelector): { draft: Order
   const index = draft.domains.findIndex((d) => d.domain_id === domain);
   if (index < 0) notFound(`Order draft ${id} domain`, domain!);
   return { draft, picked: { kind: 'domain', index, item: draft.domains[index] } };
+}
+
+/** The id a new item gets: one past the highest of its kind in the draft (ids are unique within their draft only). */
+export function nextItemId(ids: readonly string[]): string {
+  return String(ids.reduce((max, id) => Math.max(max, Number(id)), 0) + 1);
+}
+
+/** Addons as a call gives them: addons[<addon_id>][qty] and addons[<addon_id>][cycle]. */
+export type AddonParams = Record<string, { qty?: string; cycle?: Cycle }>;
+
+/**
+ * The addons ordered with a service of `product` on `serviceCycle`: each must
+ * exist and go with the product; its cycle is the one given, else the service's
+ * when the addon offers it, else the addon's first priced one (the rule an
+ * account's addon follows). A unique addon comes once per service.
+ */
+export function draftAddons(world: View, product: Product, serviceCycle: Cycle, given: AddonParams): DraftAddon[] {
+  return Object.entries(given).map(([id, wanted]) => {
+    const addon = world.get('addons', id) ?? notFound('Addon', id);
+    checkAddonForProduct(addon.id, addonProducts(addon), product);
+    const qty = wanted.qty === undefined ? 1 : Number(wanted.qty);
+    if (addon.unique === '1' && qty > 1) fail(messages.addonUniqueQty(addon.id));
+    return { addon_id: addon.id, cycle: addonCycle(addon, serviceCycle, wanted.cycle), qty };
+  });
+}
+
+/** Refuses a service's stored addons that its (new) product may not carry. */
+export function checkAddonsFit(world: View, product: Product, addons: readonly DraftAddon[]): void {
+  for (const row of addons) {
+    const addon = world.get('addons', row.addon_id) ?? notFound('Addon', row.addon_id);
+    checkAddonForProduct(addon.id, addonProducts(addon), product);
+  }
+}
+
+function checkAddonForProduct(addonId: string, products: readonly string[], product: Product): void {
+  if (products.length > 0 && !products.includes(product.id)) fail(messages.addonNotForDraftProduct(addonId, product.id, products));
 }
 
 /** The periods (in years) a TLD is priced on for an action: its price-list rows whose price for the action is not "0.00". */

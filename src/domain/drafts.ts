@@ -1,14 +1,19 @@
 // Order drafts as the API shows them. The store keeps a draft normalized (its
-// services and domains as plain lists); the wire draft joins in products, order
-// pages, TLD prices and recipients, keys items by id, and mixes numbers and
-// strings exactly as the real answer does. Every call that answers a draft
-// (getOrderDraft and the calls that change one) renders it through draftView.
+// services, their addons and its domains as plain lists); the wire draft joins in
+// products, addons, order pages, TLD prices and recipients, keys items by id,
+// prices them in the draft's currency, and mixes numbers and strings exactly as
+// the real answer does. Every call that answers a draft (getOrderDraft and the
+// calls that change one) renders it through draftView.
 import type { View } from '../store/world.js';
+import type { DomainItem, ServiceItem } from './placeOrder.js';
 import type {
+  DraftAddon,
+  DraftOrderListItem,
   DraftDomain,
   DraftRecipient,
   DraftService,
   DraftView,
+  DraftViewAddon,
   DraftViewDomain,
   DraftViewDomainOptions,
   DraftViewPeriod,
@@ -18,12 +23,46 @@ import type {
   Product,
 } from '../generated/wire.js';
 import { notFound } from '../errors.js';
-import { centsToNumber, percentOf, toCents } from './money.js';
+import { fromMainCents } from './currencies.js';
+import { gatewayName } from './gateways.js';
+import { centsToNumber, formatCents, percentOf, toCents } from './money.js';
 import { type Cycle, type RecurringCycle, cyclePriceCents, draftCycleName, firstPeriod, RECURRING_CYCLES } from './cycles.js';
-import { parseDateTime, ZERO_DATE } from './dates.js';
+import { formatDateTime, parseDateTime, ZERO_DATE } from './dates.js';
 import { clientEmbed, pick } from './views.js';
 
+export function requireDraft(world: View, id: string): OrderDraft {
+  return world.get('order_drafts', id) ?? notFound('Order draft', id);
+}
+
+/**
+ * An empty draft as createOrderDraft makes it, for a client ("0": none yet) in a
+ * currency, dated now; the caller inserts it. Made through the API, so no staff
+ * member; the options are those a fresh draft shows in the real samples.
+ */
+export function newDraft(world: View, spec: { clientId: string; currencyId: string; now: Date }): OrderDraft {
+  return {
+    id: world.nextId('order_drafts'),
+    client_id: spec.clientId,
+    module: '0',
+    date: formatDateTime(spec.now),
+    discount: '',
+    scenario_id: '0',
+    staff_member_id: '0',
+    contract_id: '',
+    commitment_date: '',
+    affiliate_id: '0',
+    estimate_id: '0',
+    currency_id: spec.currencyId,
+    options: { confirm_email: true, generate_invoice: true, send_invoice: true, override_recipients: false },
+    services: [],
+    domains: [],
+  };
+}
+
 const money = (price: string): number => centsToNumber(toCents(price));
+
+/** Main-currency cents as the draft shows them: converted into its currency, as a JSON number. */
+type DraftPrice = (cents: number) => number;
 
 /** The first billing period from the order date (zero dates for a charge that never recurs). */
 function orderPeriod(cycle: Cycle, orderDate: string): DraftViewPeriod {
@@ -81,7 +120,7 @@ function domainOptions(product: Product): DraftViewDomainOptions {
   };
 }
 
-function serviceView(world: View, service: DraftService): DraftViewService {
+function serviceView(world: View, service: DraftService, inDraft: DraftPrice): DraftViewService {
   const product = world.get('products', service.product_id) ?? notFound('Product', service.product_id);
   const categoryName = world.get('order_pages', product.category_id)?.name ?? '';
   const { price, setup } = cyclePriceCents(product, service.cycle);
@@ -108,10 +147,10 @@ function serviceView(world: View, service: DraftService): DraftViewService {
     prorata_amount: false,
     prorata_date: false,
     order_date: service.order_date,
-    price: centsToNumber(price),
-    price_today: centsToNumber(price),
+    price: inDraft(price),
+    price_today: inDraft(price),
     recurring: draftCycleName(service.cycle) as DraftViewService['recurring'],
-    setup: centsToNumber(setup),
+    setup: inDraft(setup),
     tax: product.tax,
     tax_group_id: '1',
     full_month: 0,
@@ -127,7 +166,22 @@ export function domainPriceCents(tld: Product, domain: DraftDomain): number {
   return toCents(domain.action === 'Transfer' ? row.transfer : row.register);
 }
 
-function domainView(world: View, domain: DraftDomain): DraftViewDomain {
+function addonView(world: View, service: DraftService, addon: DraftAddon, inDraft: DraftPrice): DraftViewAddon {
+  const record = world.get('addons', addon.addon_id) ?? notFound('Addon', addon.addon_id);
+  const { price, setup } = cyclePriceCents(record, addon.cycle);
+  return {
+    service_id: Number(service.service_id),
+    addon_id: record.id,
+    name: record.name,
+    cycle: addon.cycle,
+    recurring: draftCycleName(addon.cycle) as DraftViewAddon['recurring'],
+    qty: addon.qty,
+    price: inDraft(price),
+    setup: inDraft(setup),
+  };
+}
+
+function domainView(world: View, domain: DraftDomain, inDraft: DraftPrice): DraftViewDomain {
   const tld = world.get('products', domain.tld_id) ?? notFound('TLD', domain.tld_id);
   return {
     domain_id: Number(domain.domain_id),
@@ -136,7 +190,7 @@ function domainView(world: View, domain: DraftDomain): DraftViewDomain {
     tld: tld.name,
     action: domain.action,
     period: Number(domain.period),
-    price: centsToNumber(domainPriceCents(tld, domain)),
+    price: inDraft(domainPriceCents(tld, domain)),
     epp_code: domain.epp_code,
   };
 }
@@ -156,19 +210,26 @@ function recipients(world: View, clientId: string): DraftRecipient[] {
 }
 
 /**
- * Draft totals in cents: each service's price due today plus setup, times qty,
- * plus each domain's price. `total` is the subtotal less the draft's discount.
+ * Draft totals in cents: each service's price due today plus setup and its addons
+ * (each addon's price plus setup, times the addon's qty), times the service's qty
+ * (an order attaches the addons to every unit), plus each domain's price. `total`
+ * is the subtotal less the draft's discount.
  */
 export function draftTotals(
   services: DraftViewService[],
+  addons: DraftViewAddon[],
   domains: DraftViewDomain[],
   discount: string,
 ): {
   subtotal: number;
   total: number;
 } {
+  const addonCents = new Map<number, number>();
+  for (const a of addons) {
+    addonCents.set(a.service_id, (addonCents.get(a.service_id) ?? 0) + (toCents(a.price) + toCents(a.setup)) * a.qty);
+  }
   let cents = 0;
-  for (const s of services) cents += (toCents(s.price_today) + toCents(s.setup)) * s.qty;
+  for (const s of services) cents += (toCents(s.price_today) + toCents(s.setup) + (addonCents.get(s.service_id) ?? 0)) * s.qty;
   for (const d of domains) cents += toCents(d.price);
   return { subtotal: centsToNumber(cents), total: centsToNumber(cents - discountCents(discount, cents)) };
 }
@@ -184,14 +245,29 @@ function discountCents(discount: string, subtotal: number): number {
   return Math.min(cents, subtotal);
 }
 
+/** The draft's items as the wire shows them, priced in the draft's currency. */
+function itemViews(world: View, draft: OrderDraft) {
+  const inDraft: DraftPrice = (cents) => centsToNumber(fromMainCents(world, cents, draft.currency_id));
+  return {
+    services: draft.services.map((s) => serviceView(world, s, inDraft)),
+    addons: draft.services.flatMap((s) => s.addons.map((a) => addonView(world, s, a, inDraft))),
+    domains: draft.domains.map((d) => domainView(world, d, inDraft)),
+  };
+}
+
+/** What the draft comes to after its discount, in cents of its currency (the `total` getOrderDraft shows). */
+export function draftTotalCents(world: View, draft: OrderDraft): number {
+  const { services, addons, domains } = itemViews(world, draft);
+  return toCents(draftTotals(services, addons, domains, draft.discount).total);
+}
+
 /** The whole wire draft for a stored draft record. */
 export function draftView(world: View, draft: OrderDraft): DraftView {
-  const services = draft.services.map((s) => serviceView(world, s));
-  const domains = draft.domains.map((d) => domainView(world, d));
+  const { services, addons, domains } = itemViews(world, draft);
   const { confirm_email, generate_invoice, send_invoice, override_recipients } = draft.options;
   return {
     services: keyed(services, (s) => s.service_id),
-    addons: [],
+    addons,
     domains: keyed(domains, (d) => d.domain_id),
     customizations: [],
     dom_customizations: [],
@@ -209,6 +285,46 @@ export function draftView(world: View, draft: OrderDraft): DraftView {
     estimate_id: draft.estimate_id,
     options: { confirm_email, generate_invoice, send_invoice, override_recipients },
     available_recipients: recipients(world, draft.client_id),
-    ...draftTotals(services, domains, draft.discount),
+    ...draftTotals(services, addons, domains, draft.discount),
   };
+}
+
+/** A draft as getClientDraftOrders lists it: the total as a string, the gateway by name, "-" for no estimate. */
+export function draftListItem(world: View, draft: OrderDraft): DraftOrderListItem {
+  const client = world.get('clients', draft.client_id);
+  return {
+    id: draft.id,
+    date_created: draft.date,
+    total: formatCents(draftTotalCents(world, draft)),
+    status: 'Draft',
+    firstname: client?.firstname ?? '',
+    lastname: client?.lastname ?? '',
+    companyname: client?.companyname ?? '',
+    module: gatewayName(world, draft.module),
+    client_id: draft.client_id,
+    currency_id: draft.currency_id,
+    estimate_id: draft.estimate_id === '0' ? '-' : draft.estimate_id,
+  };
+}
+
+/**
+ * What a draft orders, as placeOrder takes it: each service with its addons (an
+ * addon of qty n attached n times to every unit), each domain by its label and TLD.
+ */
+export function draftOrderItems(world: View, draft: OrderDraft): { services: ServiceItem[]; domains: DomainItem[] } {
+  const services = draft.services.map((s): ServiceItem => {
+    const product = world.get('products', s.product_id) ?? notFound('Product', s.product_id);
+    const addons = s.addons.flatMap((a) => {
+      const addon = world.get('addons', a.addon_id) ?? notFound('Addon', a.addon_id);
+      return Array.from({ length: a.qty }, () => ({ addon, cycle: a.cycle }));
+    });
+    return { product, cycle: s.cycle, host: s.domain, qty: s.qty, addons };
+  });
+  const domains = draft.domains.map((d): DomainItem => {
+    const tld = world.get('products', d.tld_id) ?? notFound('TLD', d.tld_id);
+    const suffix = tld.name.toLowerCase();
+    const sld = d.name.toLowerCase().endsWith(suffix) ? d.name.slice(0, -suffix.length) : d.name;
+    return { action: d.action, sld, tld, period: d.period, eppCode: d.epp_code || undefined };
+  });
+  return { services, domains };
 }

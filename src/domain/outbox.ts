@@ -2,7 +2,7 @@
 // payment, ticket), recorded instead of sent. It is a collection of the world
 // (`emails`), so a failed call leaves no message behind, and reset, snapshots
 // and the data file include it like any other state.
-import type { Email } from '../generated/wire.js';
+import type { Client, Email, Invoice, Order } from '../generated/wire.js';
 import { formatDateTime } from './dates.js';
 import type { View, World } from '../store/world.js';
 
@@ -41,4 +41,29 @@ export function outbox(world: View, to?: string): Email[] {
   const wanted = to?.toLowerCase();
   const rows = world.all('emails').filter((e) => wanted === undefined || e.to.toLowerCase() === wanted);
   return rows.reverse();
+}
+
+/** The messages a new order sends: its confirmation when asked, and its invoice when asked and one was made. */
+export function recordOrderEmails(
+  world: World,
+  spec: { client: Client; order: Order; invoice?: Invoice; confirm: boolean; sendInvoice: boolean },
+  now: Date,
+): void {
+  const { client, order, invoice } = spec;
+  if (spec.confirm) {
+    const subject = `Order Confirmation #${order.number}`;
+    recordEmail(
+      world,
+      { to: client.email, subject, template: 'Order Confirmation', clientId: client.id, related: { order_id: order.id } },
+      now,
+    );
+  }
+  if (spec.sendInvoice && invoice) {
+    const related = { invoice_id: invoice.id, order_id: order.id };
+    recordEmail(
+      world,
+      { to: client.email, subject: `Customer Invoice #${invoice.id}`, template: 'Invoice Created', clientId: client.id, related },
+      now,
+    );
+  }
 }

@@ -85,12 +85,18 @@ export interface AllWireTypes {
   operations_misc_getNewsItem_json?: GetNewsItem;
   operations_misc_verifyAdminLogin_json?: VerifyAdminLogin;
   operations_orders_addOrder_json?: AddOrder;
+  operations_orders_addOrderDraftItem_json?: AddOrderDraftItem;
+  operations_orders_convertOrderDraft_json?: ConvertOrderDraft;
+  operations_orders_createOrderDraft_json?: CreateOrderDraft;
   operations_orders_deleteOrder_json?: DeleteOrder;
+  operations_orders_editOrderDraft_json?: EditOrderDraft;
   operations_orders_editOrderDraftItem_json?: EditOrderDraftItem;
+  operations_orders_getClientDraftOrders_json?: GetClientDraftOrders;
   operations_orders_getOrderDetails_json?: GetOrderDetails;
   operations_orders_getOrderDraft_json?: GetOrderDraft;
   operations_orders_getOrders_json?: GetOrders;
   operations_orders_orderUpgrade_json?: OrderUpgradeCall;
+  operations_orders_removeOrderDraft_json?: RemoveOrderDraft;
   operations_orders_removeOrderDraftItem_json?: RemoveOrderDraftItem;
   operations_orders_setOrderActive_json?: SetOrderActive;
   operations_orders_setOrderCancel_json?: SetOrderCancel;
@@ -1336,7 +1342,7 @@ export interface OrderUpgrade {
   status: 'Pending' | 'Upgraded' | 'Cancelled';
 }
 /**
- * An order draft as stored: its services and domains in order. getOrderDraft renders the real draft shape (items keyed by index, product and prices joined in, mixed number/string fields).
+ * An order draft as stored: its currency, its services (each with the addons ordered with it) and domains in order. getOrderDraft renders the real draft shape (items keyed by id, product and prices joined in, mixed number/string fields).
  */
 export interface OrderDraft {
   /**
@@ -1374,6 +1380,10 @@ export interface OrderDraft {
    * a numeric id as a string, such as "1"
    */
   estimate_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
   options: DraftOptions;
   services: DraftService[];
   domains: DraftDomain[];
@@ -1404,6 +1414,10 @@ export interface DraftService {
    * a date-time as YYYY-MM-DD HH:MM:SS
    */
   order_date: string;
+  /**
+   * the addons ordered with the service, in the order they were added; each is attached to every unit of the service when the draft becomes an order
+   */
+  addons: DraftAddon[];
 }
 /**
  * custom field values by category id, then field id
@@ -1412,6 +1426,17 @@ export interface Custom {
   [k: string]: {
     [k: string]: string;
   };
+}
+export interface DraftAddon {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  addon_id: string;
+  /**
+   * a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once
+   */
+  cycle: 'h' | 'd' | 'w' | 'm' | 'q' | 's' | 'a' | 'b' | 't' | 'p4' | 'p5' | 'Free' | 'Once';
+  qty: number;
 }
 export interface DraftDomain {
   /**
@@ -3911,43 +3936,29 @@ export interface AddOrderResult {
   order_id: string;
 }
 /**
- * Deletes order `id`. As the published page warns, its Active and Suspended services are terminated first; its Pending services and pending domains are cancelled and an Unpaid invoice cancelled. The services, domains and invoice stay as history (services and domains with order_id "0"). info ["Order #4 deleted"].
+ * Adds one item to order draft `id`: a service (`prod_type=service`) or a domain (`prod_type=domain`); a parameter of the other kind is an error. A service needs `product`: an existing product that is not a domain TLD (paytype DomainRegular), on `cycle`, one the product is priced on (a Regular product each recurring cycle whose price is not "0.00", a Once product only "Once", a Free product only "Free"); without `cycle` the product's first priced cycle (m, q, s, a, b, t, p4, p5, d, w, h). `host` is stored in the service's `domain` field (as editOrderDraftItem does), `qty` (1 by default) is how many services of the product the order will create, and `custom[<category_id>][<field_id>]=value` sets custom values (empty values are left out). `addons[<addon_id>][qty]` and `addons[<addon_id>][cycle]` order catalogue addons with the service: each must exist and apply to the product (an addon's `products` list, "" = every product); its cycle is the one given (which the addon must offer), else the service's cycle when the addon offers it, else the addon's first priced cycle; qty is 1 by default and must be 1 for a unique addon. When the draft becomes an order each addon is attached to every unit of the service. Upgrading an existing account (`service`) is not supported and is an error; `billing[...]`, `multiple`, `checkifadded` and the domain contact and name server parameters are not simulated (ignored). A domain needs `domain_sld` (a label of letters, digits and inner hyphens, stored in lower case) and `domain_tld`, the id of a TLD product (not ".com"); the name must not already be in the draft nor held here by a domain that is not Cancelled, Expired, Transferred Away or Fraud (as an order checks). `domain_action` is Register (default) or Transfer; `domain_period` must be a period the TLD is priced on for that action (a row in its price list whose price for the action is not "0.00"), by default its first such period; `domain_eppcode` is for a Transfer only. The new item gets the next id among the draft's items of its kind and is dated now by the session clock. The real call's answer is not published (only its parameters are), and client code reads `success` and `item_id`; billsim answers in the style of editOrderDraftItem: the whole updated draft as getOrderDraft shows it, `item_id` (the new service_id or domain_id, a number like those in the draft) and `info: ["Draft item added"]`.
  */
-export interface DeleteOrder {
-  request: DeleteOrderRequest;
-  result: DeleteOrderResult;
+export interface AddOrderDraftItem {
+  request: AddOrderDraftItemRequest;
+  result: AddOrderDraftItemResult;
 }
-export interface DeleteOrderRequest {
-  /**
-   * a positive whole number id, such as 1
-   */
-  id: string;
-}
-export interface DeleteOrderResult {}
-/**
- * Changes one item of order draft `id`, picked by exactly one of `service` (a service_id of the draft) or `domain` (a domain_id of the draft); both or neither is an error. A service takes product, cycle, host, qty and custom; a domain takes period, action and epp_code; a parameter of the other kind is an error, and so is a call that gives none ("Nothing to change: ..."). A service's product must exist and must not be a domain TLD (paytype DomainRegular). Its cycle must be one the product is priced on: a Regular product offers each recurring cycle whose price is not "0.00", a Once product only "Once", a Free product only "Free"; a new product without a cycle keeps the current cycle if the new product offers it, else the call fails naming both. `host` is stored in the service's `domain` field (the real draft keeps the hostname there). `custom[<category_id>][<field_id>]=value` merges into the stored custom values; an empty value removes that field, and a category left without fields disappears. A domain's period must be one the TLD is priced on for the domain's (new) action: a row for that period in the TLD's price list whose register or transfer price is not "0.00". A registration carries no EPP code: switching to Register clears it, and a non-empty epp_code for a Register is an error. Prices, the billing period and the draft totals follow the new product, cycle, qty and period (they are computed when the draft is shown). Answers the whole updated draft as getOrderDraft shows it and `info: ["Draft item updated"]`. The real API's published sample (`"draft": []`, info `upgrade_order_success`) documents no parameters beyond the draft id.
- */
-export interface EditOrderDraftItem {
-  request: EditOrderDraftItemRequest;
-  result: EditOrderDraftItemResult;
-}
-export interface EditOrderDraftItemRequest {
+export interface AddOrderDraftItemRequest {
   /**
    * a positive whole number id, such as 1
    */
   id: string;
   /**
-   * a positive whole number id, such as 1
+   * service or domain: the kind of item to add
    */
-  service?: string;
-  /**
-   * a positive whole number id, such as 1
-   */
-  domain?: string;
+  prod_type: 'service' | 'domain';
   /**
    * a positive whole number id, such as 1
    */
   product?: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  service?: string;
   /**
    * service only: a billing cycle code the product is priced on
    */
@@ -3969,26 +3980,56 @@ export interface EditOrderDraftItemRequest {
      */
     [k: string]: {
       /**
-       * a text value (an empty value removes the field)
+       * a text value (an empty value is left out)
        */
       [k: string]: string;
     };
   };
   /**
+   * given as addons[<addon_id>][qty]=1 and addons[<addon_id>][cycle]=m (service only)
+   */
+  addons?: {
+    /**
+     * given as addons[<addon_id>][qty]=1 and addons[<addon_id>][cycle]=m
+     */
+    [k: string]: {
+      /**
+       * a whole number from 1 to 9999
+       */
+      qty?: string;
+      /**
+       * a billing cycle code the addon is priced on
+       */
+      cycle?: 'm' | 'q' | 's' | 'a' | 'b' | 't' | 'p4' | 'p5' | 'd' | 'w' | 'h' | 'Once' | 'Free';
+    };
+  };
+  /**
+   * a domain label of 1-63 letters, digits and inner hyphens, such as example (domain only)
+   */
+  domain_sld?: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  domain_tld?: string;
+  /**
    * a registration period in years from 1 to 10 (domain only)
    */
-  period?: string;
+  domain_period?: string;
   /**
    * domain only: Register or Transfer
    */
-  action?: 'Register' | 'Transfer';
+  domain_action?: 'Register' | 'Transfer';
   /**
-   * a transfer (EPP) code of at most 255 characters (domain only)
+   * a transfer (EPP) code of at most 255 characters (domain Transfer only)
    */
-  epp_code?: string;
+  domain_eppcode?: string;
 }
-export interface EditOrderDraftItemResult {
+export interface AddOrderDraftItemResult {
   draft: DraftView;
+  /**
+   * the new item's service_id or domain_id in the draft, a number
+   */
+  item_id: number;
 }
 /**
  * An order draft in its wire shape; the calls that change a draft answer the same object.
@@ -4003,11 +4044,9 @@ export interface DraftView {
       }
     | [];
   /**
-   * empty: PHP serialises an empty list as []
-   *
-   * @maxItems 0
+   * the addons ordered with the draft's services, in service order, as a list ([] when there are none)
    */
-  addons: [];
+  addons: DraftViewAddon[];
   /**
    * domains keyed by their id (string keys), or [] when there are none
    */
@@ -4052,7 +4091,7 @@ export interface DraftView {
    */
   available_recipients: DraftRecipient[];
   /**
-   * simulator addition: what the items cost today, as a number like the items' prices: each service's (price_today + setup) x qty plus each domain's price
+   * simulator addition: what the items cost today, as a number like the items' prices: each service's (price_today + setup + each of its addons' (price + setup) x addon qty) x qty, plus each domain's price
    */
   subtotal: number;
   /**
@@ -4295,6 +4334,53 @@ export interface DraftViewProduct {
   free_domain: '0' | '1';
 }
 /**
+ * an addon ordered with a draft service (the real shape is unpublished; this is the simulator's choice, typed like the service entries)
+ */
+export interface DraftViewAddon {
+  /**
+   * the draft service the addon is ordered with
+   */
+  service_id: number;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  addon_id: string;
+  name: string;
+  /**
+   * a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once
+   */
+  cycle: 'h' | 'd' | 'w' | 'm' | 'q' | 's' | 'a' | 'b' | 't' | 'p4' | 'p5' | 'Free' | 'Once';
+  /**
+   * the cycle name in lower case
+   */
+  recurring:
+    | 'hourly'
+    | 'daily'
+    | 'weekly'
+    | 'monthly'
+    | 'quarterly'
+    | 'semi-annually'
+    | 'annually'
+    | 'biennially'
+    | 'triennially'
+    | 'quadrennially'
+    | 'quinquennially'
+    | 'once'
+    | 'free';
+  /**
+   * units of the addon on each unit of the service
+   */
+  qty: number;
+  /**
+   * the addon price for the cycle (Once: the m price; Free: 0)
+   */
+  price: number;
+  /**
+   * the addon setup fee for the cycle
+   */
+  setup: number;
+}
+/**
  * a domain in the draft (the real shape is unpublished; this is the simulator's choice)
  */
 export interface DraftViewDomain {
@@ -4405,6 +4491,271 @@ export interface DraftRecipient {
    */
   privileges: null | ContactPrivileges;
   howdidyou: string;
+}
+/**
+ * Turns order draft `id` into an order exactly as addOrder places one, and answers `order_id` as a JSON number (addOrder's is a string) and info ["Function has been scheduled for execution", "New Order created"], as the real call does. The draft must have a client (editOrderDraft client_id) and at least one item. Everything is checked first (client Active and not a contact, each product offered on its cycle, each addon fitting its product and offered on its cycle, an enabled gateway, each domain label valid, its TLD priced for the period and the name not already held), then the order is created Pending with one Pending service per unit of each draft service (its host as the service's domain), each draft addon attached to every unit (an addon of qty n, n times) as a Pending account addon, a Pending Registration or Pending Transfer domain per draft domain (with its EPP code), and, when the draft's generate_invoice option is on, one Unpaid invoice for the first period, priced in the client's currency. The gateway is `module` if given, else the draft's, else the first enabled one. `as_free`=1 makes a free order: everything costs 0.00 and no invoice is made. `ip` is stored as the order's IP. The draft's confirm_email and send_invoice options record the order confirmation and invoice e-mails in the outbox, as addOrder's confirm and invoice_info do. The draft is deleted unless `keep_draft`=1. Not simulated (accepted and ignored): `tax_exempt` (the invoice is taxed by the client's tax rules), `fraudcheck` and `fraudcheck_ip` (billsim runs no fraud modules), custom field values (services keep none) and the draft's discount, which the order does not carry. A draft priced in another currency than its client's (createOrderDraft currency_id) is still billed in the client's currency. The real answer carries no invoice id: getOrderDetails shows it.
+ */
+export interface ConvertOrderDraft {
+  request: ConvertOrderDraftRequest;
+  result: ConvertOrderDraftResult;
+}
+export interface ConvertOrderDraftRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * "0" or "1"
+   */
+  keep_draft?: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  tax_exempt?: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  fraudcheck?: '0' | '1';
+  /**
+   * an IP address of at most 64 characters
+   */
+  fraudcheck_ip?: string;
+  /**
+   * "0" or "1"
+   */
+  as_free?: '0' | '1';
+  /**
+   * an IP address of at most 64 characters
+   */
+  ip?: string;
+  /**
+   * 0 or a positive whole number id
+   */
+  module?: string;
+}
+export interface ConvertOrderDraftResult {
+  /**
+   * the new order's id, a JSON number
+   */
+  order_id: number;
+}
+/**
+ * Creates an empty order draft and answers its id as a JSON number (`draft_id`), as the real call does; no `info`. Both parameters are optional. `client_id` names the client the draft is for (an unknown client is an error; without it the draft has client 0 until editOrderDraft sets one). `currency_id` forces the draft's currency (an unknown currency is an error); without it the draft is priced in the client's currency, or the main currency (0) when there is no client. The new draft is dated now by the session clock, with no items, discount "", payment module 0, scenario 0, staff member 0 (made through the API), affiliate 0, estimate "0", and options confirm_email, generate_invoice and send_invoice on and override_recipients off (as the real sibling samples show a fresh draft). getOrderDraft shows it.
+ */
+export interface CreateOrderDraft {
+  request: CreateOrderDraftRequest;
+  result: CreateOrderDraftResult;
+}
+export interface CreateOrderDraftRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  client_id?: string;
+  /**
+   * 0 or a positive whole number id
+   */
+  currency_id?: string;
+}
+export interface CreateOrderDraftResult {
+  /**
+   * the new draft's id, a JSON number
+   */
+  draft_id: number;
+}
+/**
+ * Deletes order `id`. As the published page warns, its Active and Suspended services are terminated first; its Pending services and pending domains are cancelled and an Unpaid invoice cancelled. The services, domains and invoice stay as history (services and domains with order_id "0"). info ["Order #4 deleted"].
+ */
+export interface DeleteOrder {
+  request: DeleteOrderRequest;
+  result: DeleteOrderResult;
+}
+export interface DeleteOrderRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface DeleteOrderResult {}
+/**
+ * Changes the settings of order draft `id`; every other parameter is optional, and a call with none of them answers the draft unchanged (the real page's sample request sends only `id`). `module` is the payment gateway the order will use: an enabled gateway, or 0 for none (an unknown or disabled gateway is an error). `client_id` must name an existing client; a different client re-prices the draft in that client's currency (the currency an order for the client is billed in). `confirm`, `invoice_generate` and `invoice_info` (1 or 0) set the options confirm_email, generate_invoice and send_invoice. `scenario_id` and `affiliate_id` are stored as given (billsim keeps no order scenarios or affiliates). Answers the whole draft as getOrderDraft shows it, as the published sample does (it is cut before its end), and `info: ["Draft updated"]` like the calls that change a draft item.
+ */
+export interface EditOrderDraft {
+  request: EditOrderDraftRequest;
+  result: EditOrderDraftResult;
+}
+export interface EditOrderDraftRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * 0 or a positive whole number id
+   */
+  module?: string;
+  /**
+   * 0 or a positive whole number id
+   */
+  scenario_id?: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  client_id?: string;
+  /**
+   * "0" or "1"
+   */
+  confirm?: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  invoice_generate?: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  invoice_info?: '0' | '1';
+  /**
+   * 0 or a positive whole number id
+   */
+  affiliate_id?: string;
+}
+export interface EditOrderDraftResult {
+  draft: DraftView;
+}
+/**
+ * Changes one item of order draft `id`, picked by exactly one of `service` (a service_id of the draft) or `domain` (a domain_id of the draft); both or neither is an error. A service takes product, cycle, host, qty and custom; a domain takes period, action and epp_code; a parameter of the other kind is an error, and so is a call that gives none ("Nothing to change: ..."). A service's product must exist and must not be a domain TLD (paytype DomainRegular). Its cycle must be one the product is priced on: a Regular product offers each recurring cycle whose price is not "0.00", a Once product only "Once", a Free product only "Free"; a new product without a cycle keeps the current cycle if the new product offers it, else the call fails naming both; a new product must also carry every addon ordered with the service (see addOrderDraftItem), else the call fails naming the addon. `host` is stored in the service's `domain` field (the real draft keeps the hostname there). `custom[<category_id>][<field_id>]=value` merges into the stored custom values; an empty value removes that field, and a category left without fields disappears. A domain's period must be one the TLD is priced on for the domain's (new) action: a row for that period in the TLD's price list whose register or transfer price is not "0.00". A registration carries no EPP code: switching to Register clears it, and a non-empty epp_code for a Register is an error. Prices, the billing period and the draft totals follow the new product, cycle, qty and period (they are computed when the draft is shown). Answers the whole updated draft as getOrderDraft shows it and `info: ["Draft item updated"]`. The real API's published sample (`"draft": []`, info `upgrade_order_success`) documents no parameters beyond the draft id.
+ */
+export interface EditOrderDraftItem {
+  request: EditOrderDraftItemRequest;
+  result: EditOrderDraftItemResult;
+}
+export interface EditOrderDraftItemRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  service?: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  domain?: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  product?: string;
+  /**
+   * service only: a billing cycle code the product is priced on
+   */
+  cycle?: 'm' | 'q' | 's' | 'a' | 'b' | 't' | 'p4' | 'p5' | 'd' | 'w' | 'h' | 'Once' | 'Free';
+  /**
+   * a hostname of at most 255 characters (service only; stored in the service's domain field)
+   */
+  host?: string;
+  /**
+   * a whole number from 1 to 9999 (service only)
+   */
+  qty?: string;
+  /**
+   * given as custom[<category_id>][<field_id>]=value (service only)
+   */
+  custom?: {
+    /**
+     * given as custom[<category_id>][<field_id>]=value
+     */
+    [k: string]: {
+      /**
+       * a text value (an empty value removes the field)
+       */
+      [k: string]: string;
+    };
+  };
+  /**
+   * a registration period in years from 1 to 10 (domain only)
+   */
+  period?: string;
+  /**
+   * domain only: Register or Transfer
+   */
+  action?: 'Register' | 'Transfer';
+  /**
+   * a transfer (EPP) code of at most 255 characters (domain only)
+   */
+  epp_code?: string;
+}
+export interface EditOrderDraftItemResult {
+  draft: DraftView;
+}
+/**
+ * The order drafts of client `client_id` (an unknown client is an error), newest first, paginated with `page` (from 0) and `perpage` (25 by default) like every list. Each item is the published one: the draft id, its date as date_created, `total` the draft's total after discount as a two-decimal string in the draft's currency (getOrderDraft's `total`), status "Draft", the client's firstname, lastname and companyname, `module` the payment gateway's name ("" for none), client_id, currency_id, and estimate_id "-" when the draft came from no estimate. The answer keeps the real call's quirks: `call` echoes "getOrdersDraft", not the name requested, and `sorter` follows `call` (before server_time), its sorterrecords a string and its other fields numbers.
+ */
+export interface GetClientDraftOrders {
+  request: GetClientDraftOrdersRequest;
+  result: GetClientDraftOrdersResult;
+}
+export interface GetClientDraftOrdersRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  client_id: string;
+  /**
+   * a page number counted from 0
+   */
+  page?: string;
+  /**
+   * a page size from 1 to 1000
+   */
+  perpage?: string;
+}
+export interface GetClientDraftOrdersResult {
+  orders: DraftOrderListItem[];
+  sorter: DraftOrdersSorter;
+}
+export interface DraftOrderListItem {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date_created: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  total: string;
+  status: 'Draft';
+  firstname: string;
+  lastname: string;
+  companyname: string;
+  /**
+   * the payment gateway's name, "" for none
+   */
+  module: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  /**
+   * the estimate the draft came from, "-" for none
+   */
+  estimate_id: string;
+}
+/**
+ * the list's page as the published sample shows it: sorterrecords is a numeric string, the rest are numbers
+ */
+export interface DraftOrdersSorter {
+  perpage: number;
+  totalpages: number;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  sorterrecords: string;
+  sorterpage: number;
 }
 /**
  * Order `id` as published (the stored sample is cut after `details`): its fields with the client's names, the gateway's name as `module`, the invoice's total and status (null without an invoice), `balance`, and what the order created: `hosting` (services), `addons`, `upgrades`, `fieldupgrades` (always empty) and `domains`. The hosting and addon item shapes are not published and chosen from the service and addon records.
@@ -4609,7 +4960,7 @@ export interface OrderDetailsDomain {
   nsips: string[];
 }
 /**
- * One order draft in the published wire shape (services keyed by service_id, [] when empty; numeric draft ids, string estimate_id). Where the real shape is unpublished the simulator chooses: domains keyed by domain_id like services (see DraftViewDomain), and subtotal/total numbers after available_recipients. Like the calls that change a draft, it answers `info`, a list of strings: empty here, since a read has nothing to report.
+ * One order draft in the published wire shape (services keyed by service_id, [] when empty; numeric draft ids, string estimate_id). Where the real shape is unpublished the simulator chooses: domains keyed by domain_id like services (see DraftViewDomain), addons as a list of the addons ordered with each service (see DraftViewAddon), and subtotal/total numbers after available_recipients. Prices are in the draft's currency (the catalogue's main-currency prices converted at the stored rates), except inside the embedded `product` record, which shows the catalogue as it is. Like the calls that change a draft, it answers `info`, a list of strings: empty here, since a read has nothing to report.
  */
 export interface GetOrderDraft {
   request: GetOrderDraftRequest;
@@ -4687,6 +5038,25 @@ export interface UpgradeCheckout {
   order_id: string;
   order_num: number;
   newtotal: number;
+}
+/**
+ * Deletes order draft `id` with its items. Answers the deleted draft's id as a JSON number (`draft_id`) and `info: ["Draft deleted"]`, as the real call does; the draft is gone from getOrderDraft and getClientDraftOrders afterwards. An unknown draft is an error.
+ */
+export interface RemoveOrderDraft {
+  request: RemoveOrderDraftRequest;
+  result: RemoveOrderDraftResult;
+}
+export interface RemoveOrderDraftRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface RemoveOrderDraftResult {
+  /**
+   * the deleted draft's id, a JSON number
+   */
+  draft_id: number;
 }
 /**
  * Removes one item of order draft `id`, picked by exactly one of `service` (a service_id of the draft) or `domain` (a domain_id of the draft); both or neither is an error. The other items keep their ids. Answers the whole updated draft as getOrderDraft shows it (an emptied item list as []; totals without the removed item) and `info: ["Draft item removed"]`.

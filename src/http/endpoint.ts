@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError, messages } from '../errors.js';
 import { requestValidator, paramMessages } from '../schemas.js';
-import type { AnyOperation } from '../operations/operation.js';
+import type { AnswerShape, AnyOperation } from '../operations/operation.js';
 import { DEFAULT_SESSION, isValidSessionName, type Session, type Sessions } from '../store/sessions.js';
 import { PersistError } from '../store/world.js';
 import { redact } from '../store/journal.js';
@@ -110,15 +110,22 @@ async function answer(deps: EndpointDeps, session: Session, params: Params, call
     return { status: fault.status ?? 200, body: errorEnvelope(call, now, list), errors: list };
   }
   try {
-    const result = await runCall(deps, session, params, call, ip, now);
-    return { status: 200, body: successEnvelope(call, now, result), errors: [] };
+    const { result, answer } = await runCall(deps, session, params, call, ip, now);
+    return { status: 200, body: successEnvelope(call, now, result, answer), errors: [] };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return { status: 200, body: errorEnvelope(call, now, error.messages), errors: error.messages };
   }
 }
 
-async function runCall(deps: EndpointDeps, session: Session, params: Params, call: string, ip: string, now: Date): Promise<object> {
+async function runCall(
+  deps: EndpointDeps,
+  session: Session,
+  params: Params,
+  call: string,
+  ip: string,
+  now: Date,
+): Promise<{ result: object; answer?: AnswerShape }> {
   if (!call) throw new ApiError(messages.callMissing());
   const { world } = session;
   authenticate(world, text(params, 'api_id'), text(params, 'api_key'), ip, call);
@@ -129,9 +136,10 @@ async function runCall(deps: EndpointDeps, session: Session, params: Params, cal
   }
   const input = validate(call, params);
   const ctx = { world, now };
-  if (!operation.mutates) return operation.run(input, ctx);
+  const answer = operation.answer;
+  if (!operation.mutates) return { result: operation.run(input, ctx), answer };
   try {
-    return await world.mutate(() => operation.run(input, ctx));
+    return { result: await world.mutate(() => operation.run(input, ctx)), answer };
   } catch (error) {
     if (error instanceof PersistError) throw new ApiError(messages.notSaved(error.message));
     throw error;

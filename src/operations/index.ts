@@ -9,13 +9,17 @@ import addAddonToAccount from './accounts/addAddonToAccount.js';
 import addClient from './clients/addClient.js';
 import addClientContact from './clients/addClientContact.js';
 import addOrder from './orders/addOrder.js';
+import addOrderDraftItem from './orders/addOrderDraftItem.js';
 import bulkAddProducts from './services/bulkAddProducts.js';
 import changeAccountPackage from './accounts/changeAccountPackage.js';
+import convertOrderDraft from './orders/convertOrderDraft.js';
+import createOrderDraft from './orders/createOrderDraft.js';
 import deleteClient from './clients/deleteClient.js';
 import deleteClientContact from './clients/deleteClientContact.js';
 import deleteOrder from './orders/deleteOrder.js';
 import editAccountDetails from './accounts/editAccountDetails.js';
 import editEstimateDetails from './estimates/editEstimateDetails.js';
+import editOrderDraft from './orders/editOrderDraft.js';
 import editOrderDraftItem from './orders/editOrderDraftItem.js';
 import getAccountAddons from './accounts/getAccountAddons.js';
 import getAccountDetails from './accounts/getAccountDetails.js';
@@ -25,6 +29,7 @@ import getClientAccounts from './clients/getClientAccounts.js';
 import getClientContacts from './clients/getClientContacts.js';
 import getClientDetails from './clients/getClientDetails.js';
 import getClientDomains from './clients/getClientDomains.js';
+import getClientDraftOrders from './orders/getClientDraftOrders.js';
 import getClientOrders from './clients/getClientOrders.js';
 import getClients from './clients/getClients.js';
 import getCurrencies from './misc/getCurrencies.js';
@@ -48,6 +53,7 @@ import getProductUpgrades from './services/getProductUpgrades.js';
 import getSubCategories from './services/getSubCategories.js';
 import getTransactions from './invoices/getTransactions.js';
 import orderUpgrade from './orders/orderUpgrade.js';
+import removeOrderDraft from './orders/removeOrderDraft.js';
 import removeOrderDraftItem from './orders/removeOrderDraftItem.js';
 import setClientDetails from './clients/setClientDetails.js';
 import setContactDetails from './clients/setContactDetails.js';
@@ -69,13 +75,17 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   addClient,
   addClientContact,
   addOrder,
+  addOrderDraftItem,
   bulkAddProducts,
   changeAccountPackage,
+  convertOrderDraft,
+  createOrderDraft,
   deleteClient,
   deleteClientContact,
   deleteOrder,
   editAccountDetails,
   editEstimateDetails,
+  editOrderDraft,
   editOrderDraftItem,
   getAccountAddons,
   getAccountDetails,
@@ -85,6 +95,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getClientContacts,
   getClientDetails,
   getClientDomains,
+  getClientDraftOrders,
   getClientOrders,
   getClients,
   getCurrencies,
@@ -108,6 +119,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getSubCategories,
   getTransactions,
   orderUpgrade,
+  removeOrderDraft,
   removeOrderDraftItem,
   setClientDetails,
   setContactDetails,

@@ -12,14 +12,28 @@ export interface WriteContext {
   now: Date;
 }
 
+/**
+ * Where a call's published answer departs from the usual envelope
+ * (`success`, the result's fields, `call`, `server_time`, `info`). Only a call
+ * whose real answer is published that way declares it.
+ */
+export interface AnswerShape {
+  /** The name `call` echoes instead of the name requested. */
+  call?: string;
+  /** Result fields the answer places between `call` and `server_time`, in this order. */
+  afterCall?: readonly string[];
+}
+
 export interface ReadOperation<P, R extends object> {
   mutates: false;
+  answer?: AnswerShape;
   run(params: P, ctx: ReadContext): R;
 }
 
 /** A call that changes state: it runs as one mutation (all or nothing) and is persisted. */
 export interface WriteOperation<P, R extends object> {
   mutates: true;
+  answer?: AnswerShape;
   run(params: P, ctx: WriteContext): R;
 }
 

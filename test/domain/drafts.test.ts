@@ -7,7 +7,8 @@ import type { DraftViewService, OrderDraft } from '../../src/generated/wire.js';
 
 const seed = new Seed(loadFixtures(defaultFixturesDir));
 const world = (): World => new World(seed);
-const draft3 = (db: World): OrderDraft => db.get('order_drafts', '3')!;
+// Draft 3 is priced in EUR; in the main currency its prices read as the catalogue's.
+const draft3 = (db: World): OrderDraft => ({ ...db.get('order_drafts', '3')!, currency_id: '0' });
 const onlyService = (view: ReturnType<typeof draftView>): DraftViewService =>
   Object.values(view.services as Record<string, DraftViewService>)[0];
 
@@ -60,4 +61,50 @@ t.test('the discount comes off the total: an amount, a share, never below zero',
 t.test('a draft without a client has no recipients', async (t) => {
   const db = world();
   t.strictSame(draftView(db, { ...draft3(db), client_id: '0' }).available_recipients, []);
+});
+
+t.test('addons are listed after the services and count once per unit of their service', async (t) => {
+  const db = world();
+  // Managed Backup, quarterly 17.10, two units; each carries Extra Backup Space monthly (5.00) twice.
+  const service = { ...draft3(db).services[0], qty: 2, addons: [{ addon_id: '2', cycle: 'm' as const, qty: 2 }] };
+  const view = draftView(db, { ...draft3(db), services: [service] });
+  t.strictSame(view.addons, [
+    { service_id: 1, addon_id: '2', name: 'Extra Backup Space 10GB', cycle: 'm', recurring: 'monthly', qty: 2, price: 5, setup: 0 },
+  ]);
+  t.equal(view.subtotal, 54.2, '2 x (17.10 + 2 x 5.00)');
+});
+
+t.test('an addon with a setup fee, a one-time addon and a free one', async (t) => {
+  const db = world();
+  const vps = {
+    ...draft3(db).services[0],
+    product_id: '9',
+    cycle: 'm' as const,
+    addons: [
+      { addon_id: '4', cycle: 'a' as const, qty: 1 },
+      { addon_id: '5', cycle: 'Once' as const, qty: 1 },
+      { addon_id: '6', cycle: 'Free' as const, qty: 1 },
+    ],
+  };
+  const view = draftView(db, { ...draft3(db), services: [vps] });
+  t.strictSame(
+    view.addons.map((a) => [a.addon_id, a.recurring, a.price, a.setup]),
+    [
+      ['4', 'annually', 102, 25],
+      ['5', 'once', 25, 0],
+      ['6', 'free', 0, 0],
+    ],
+  );
+  t.equal(view.subtotal, 182, '20.00 + 10.00 setup + 102.00 + 25.00 setup + 25.00');
+});
+
+t.test('prices follow the draft currency; the embedded product keeps the catalogue', async (t) => {
+  const db = world();
+  const eur = db.get('order_drafts', '3')!;
+  const service = { ...eur.services[0], addons: [{ addon_id: '2', cycle: 'm' as const, qty: 1 }] };
+  const view = draftView(db, { ...eur, services: [service] });
+  t.match(onlyService(view), { price: 15.76, setup: 0 }, '17.10 x 0.9215');
+  t.equal(onlyService(view).product.q, 17.1);
+  t.equal(view.addons[0].price, 4.61, '5.00 x 0.9215 = 4.6075');
+  t.equal(view.subtotal, 20.37);
 });

@@ -140,6 +140,31 @@ export const EXAMPLES: Record<string, Pair[][]> = {
       ['privileges[support][tickets]', '1'],
     ],
   ],
+  addOrderDraftItem: [
+    [
+      ['id', '1'],
+      ['prod_type', 'service'],
+      ['product', '9'],
+      ['cycle', 'm'],
+      ['qty', '2'],
+      ['addons[1][qty]', '1'],
+      ['addons[4][cycle]', 'a'],
+    ],
+    [
+      ['id', '3'],
+      ['prod_type', 'service'],
+      ['product', '16'],
+      ['custom[12][34]', 'x'],
+    ],
+    [
+      ['id', '2'],
+      ['prod_type', 'domain'],
+      ['domain_sld', 'example'],
+      ['domain_tld', '20'],
+      ['domain_action', 'Transfer'],
+      ['domain_eppcode', 'abc'],
+    ],
+  ],
   bulkAddProducts: [
     [
       ['products[0][copyof]', '1'],
@@ -163,6 +188,27 @@ export const EXAMPLES: Record<string, Pair[][]> = {
       ['products[5][copyof]', '3'],
       ['products[5][name]', 'Keyed'],
     ],
+  ],
+  convertOrderDraft: [
+    [['id', '1']],
+    [
+      ['id', '2'],
+      ['keep_draft', '1'],
+      ['as_free', '1'],
+      ['module', '3'],
+    ],
+    [
+      ['id', '3'],
+      ['ip', '198.51.100.7'],
+    ],
+  ],
+  createOrderDraft: [
+    [['client_id', '1']],
+    [
+      ['client_id', '5'],
+      ['currency_id', '0'],
+    ],
+    [],
   ],
   editEstimateDetails: [
     [
@@ -194,6 +240,18 @@ export const EXAMPLES: Record<string, Pair[][]> = {
       ['newitem[][amount]', '-1'],
     ],
   ],
+  editOrderDraft: [
+    [
+      ['id', '1'],
+      ['module', '3'],
+      ['confirm', '0'],
+    ],
+    [
+      ['id', '2'],
+      ['client_id', '5'],
+      ['invoice_generate', '1'],
+    ],
+  ],
   editOrderDraftItem: [
     [
       ['id', '1'],
@@ -223,6 +281,7 @@ export const EXAMPLES: Record<string, Pair[][]> = {
       ['period', '3'],
     ],
   ],
+  removeOrderDraft: [[['id', '1']], [['id', '3']]],
   removeOrderDraftItem: [
     [
       ['id', '1'],
@@ -271,6 +330,14 @@ export const EXAMPLES: Record<string, Pair[][]> = {
     [
       ['username', 'mkovacs'],
       ['password', 'billing-desk-2026'],
+    ],
+  ],
+  getClientDraftOrders: [
+    [['client_id', '1']],
+    [
+      ['client_id', '5'],
+      ['page', '0'],
+      ['perpage', '1'],
     ],
   ],
   getClientAccounts: [

@@ -1,6 +1,6 @@
 import { defineMutation } from '../operation.js';
 import { fail, messages, notFound } from '../../errors.js';
-import { draftAnswer, mergeCustom, offeredPeriods, pickDraftItem } from '../../domain/draftItems.js';
+import { checkAddonsFit, draftAnswer, mergeCustom, offeredPeriods, pickDraftItem } from '../../domain/draftItems.js';
 import { offeredCycles } from '../../domain/cycles.js';
 import type { View } from '../../store/world.js';
 import type { DraftDomain, DraftService, EditOrderDraftItemRequest, EditOrderDraftItemResult } from '../../generated/wire.js';
@@ -28,6 +28,7 @@ function editService(world: View, service: DraftService, params: Params): DraftS
   const cycle = params.cycle ?? service.cycle;
   const offered = offeredCycles(product);
   if (!offered.includes(cycle)) fail(messages.cycleNotOffered(product.id, cycle, offered));
+  if (product.id !== service.product_id) checkAddonsFit(world, product, service.addons);
   return {
     ...service,
     product_id: product.id,

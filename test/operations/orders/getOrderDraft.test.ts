@@ -283,7 +283,7 @@ t.test('getOrderDraft answers the whole draft in the real wire shape', async (t)
   t.notOk('password' in (draft.available_recipients as Json[])[0], 'recipients carry no password');
 });
 
-t.test('getOrderDraft shows an empty domain list as [] and keeps totals in cents', async (t) => {
+t.test('getOrderDraft shows an empty domain list as [] and prices in the draft currency, in cents', async (t) => {
   const app = await build(t);
   const result = assertSuccess(t, await api(app, 'getOrderDraft', { id: '3' }), 'getOrderDraft');
   const draft = result.draft as Json;
@@ -297,8 +297,12 @@ t.test('getOrderDraft shows an empty domain list as [] and keeps totals in cents
     ['5'],
     'a client without contacts',
   );
-  t.equal(draft.subtotal, 17.1);
-  t.equal(draft.total, 17.1);
+  // Client 5 is billed in EUR: the draft shows 17.10 (USD catalogue) x 0.9215 = 15.75765, in whole cents.
+  const service = (draft.services as Record<string, Json>)['1'];
+  t.match(service, { price: 15.76, price_today: 15.76, setup: 0 });
+  t.equal((service.product as Json).q, 17.1, 'the embedded product record keeps the catalogue price');
+  t.equal(draft.subtotal, 15.76);
+  t.equal(draft.total, 15.76);
 });
 
 t.test('getOrderDraft prices quantities, transfers and several domains', async (t) => {
