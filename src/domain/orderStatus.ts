@@ -97,15 +97,11 @@ export function markOrderFraud(world: World, order: Order): Order {
  * the deleted order.
  */
 export function deleteOrder(world: World, order: Order): void {
+  // What was never delivered is cancelled before the live services are terminated with their addons.
+  settleAddons(world, order, 'Cancelled');
   moveServices(world, order, 'terminate');
   moveServices(world, order, 'cancel');
-  settleAddons(world, order, 'Cancelled');
-  for (const service of [...world.where('accounts', 'order_id', order.id)]) {
-    for (const row of [...world.where('account_addons', 'account_id', service.id)]) {
-      if (row.status === 'Active' || row.status === 'Suspended') world.replace('account_addons', { ...row, status: 'Terminated' });
-    }
-    world.replace('accounts', { ...service, order_id: '0' });
-  }
+  for (const service of [...world.where('accounts', 'order_id', order.id)]) world.replace('accounts', { ...service, order_id: '0' });
   for (const domain of [...world.where('domains', 'order_id', order.id)]) {
     const pending = domain.status === 'Pending Registration' || domain.status === 'Pending Transfer';
     world.replace('domains', { ...domain, order_id: '0', status: pending ? 'Cancelled' : domain.status });

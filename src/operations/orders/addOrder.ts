@@ -3,7 +3,7 @@ import { fail, messages, notFound } from '../../errors.js';
 import { requireClient } from '../../domain/clients.js';
 import type { Cycle } from '../../domain/cycles.js';
 import { findTld, type DomainItem, placeOrder, type ServiceItem } from '../../domain/placeOrder.js';
-import { recordEmail } from '../../domain/outbox.js';
+import { recordOrderEmails } from '../../domain/outbox.js';
 import type { AddOrderRequest, AddOrderResult } from '../../generated/wire.js';
 import type { View } from '../../store/world.js';
 
@@ -45,32 +45,7 @@ export default defineMutation<AddOrderRequest, AddOrderResult & { info: string[]
     if (domains[0]?.action === 'Register' && p.domain_eppcode) fail(messages.eppCodeForRegister('domain_eppcode', 'domain_action'));
     const placed = placeOrder(world, { client, paymentModule: p.module, services, domains, invoice: on(p.invoice_generate), now });
     const { order, invoice } = placed;
-    if (on(p.confirm)) {
-      recordEmail(
-        world,
-        {
-          to: client.email,
-          subject: `Order Confirmation #${order.number}`,
-          template: 'Order Confirmation',
-          clientId: client.id,
-          related: { order_id: order.id },
-        },
-        now,
-      );
-    }
-    if (on(p.invoice_info) && invoice) {
-      recordEmail(
-        world,
-        {
-          to: client.email,
-          subject: `Customer Invoice #${invoice.id}`,
-          template: 'Invoice Created',
-          clientId: client.id,
-          related: { invoice_id: invoice.id, order_id: order.id },
-        },
-        now,
-      );
-    }
+    recordOrderEmails(world, { client, order, invoice, confirm: on(p.confirm), sendInvoice: on(p.invoice_info) }, now);
     return { order_id: order.id, info: ['New Order created'] };
   },
 });

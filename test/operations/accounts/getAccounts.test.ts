@@ -14,10 +14,10 @@ t.test('getAccounts lists every account newest first, in the getClientAccounts i
   const accounts = result.accounts as Record<string, unknown>[];
   t.strictSame(
     accounts.map((a) => a.id),
-    ['17', '16', '15', '14', '13', '12', '11', '10', '9', '8', '7', '6', '5', '4', '3', '2', '1'],
+    ['18', '17', '16', '15', '14', '13', '12', '11', '10', '9', '8', '7', '6', '5', '4', '3', '2', '1'],
   );
   // Account 17: client 7 (Grace Liu) on product 17 (Managed Backup, type 7).
-  t.strictSame(accounts[0], {
+  t.strictSame(accounts[1], {
     id: '17',
     manual: '0',
     domain: 'cloud.graceliu.io',
@@ -32,7 +32,7 @@ t.test('getAccounts lists every account newest first, in the getClientAccounts i
     client_id: '7',
     currency_id: '0',
   });
-  t.strictSame(accounts[5], {
+  t.strictSame(accounts[6], {
     id: '12',
     manual: '0',
     domain: 'morgan-design.com',
@@ -47,7 +47,7 @@ t.test('getAccounts lists every account newest first, in the getClientAccounts i
     client_id: '1',
     currency_id: '0',
   });
-  t.strictSame(accounts[7], {
+  t.strictSame(accounts[8], {
     id: '10',
     manual: '0',
     domain: 'cloud.graceliu.io',
@@ -62,7 +62,7 @@ t.test('getAccounts lists every account newest first, in the getClientAccounts i
     client_id: '7',
     currency_id: '0',
   });
-  t.strictSame(result.sorter, { perpage: 25, totalpages: 1, sorterrecords: 17, sorterpage: 1 });
+  t.strictSame(result.sorter, { perpage: 25, totalpages: 1, sorterrecords: 18, sorterpage: 1 });
   const clientList = assertSuccess(t, await api(app, 'getClientAccounts', { id: '1' }), 'getClientAccounts');
   t.strictSame(
     accounts.filter((a) => a.client_id === '1'),
@@ -76,23 +76,24 @@ t.test('getAccounts pages with page and perpage', async (t) => {
   const first = assertSuccess(t, await api(app, 'getAccounts', { perpage: '5' }), 'getAccounts');
   const last = assertSuccess(t, await api(app, 'getAccounts', { perpage: '5', page: '3' }), 'getAccounts');
   const beyond = assertSuccess(t, await api(app, 'getAccounts', { perpage: '5', page: '4' }), 'getAccounts');
-  // 17 accounts in pages of 5: 17-13, 12-8, 7-3, then 2 and 1 on the fourth page.
+  // 18 accounts in pages of 5: 18-14, 13-9, 8-4, then 3, 2 and 1 on the fourth page.
   t.strictSame(
     (first.accounts as { id: string }[]).map((a) => a.id),
-    ['17', '16', '15', '14', '13'],
+    ['18', '17', '16', '15', '14'],
   );
   t.strictSame(
     (last.accounts as { id: string }[]).map((a) => a.id),
-    ['2', '1'],
+    ['3', '2', '1'],
   );
   t.strictSame(beyond.accounts, []);
-  t.strictSame(first.sorter, { perpage: 5, totalpages: 4, sorterrecords: 17, sorterpage: 1 });
-  t.strictSame(last.sorter, { perpage: 5, totalpages: 4, sorterrecords: 17, sorterpage: 4 });
+  t.strictSame(first.sorter, { perpage: 5, totalpages: 4, sorterrecords: 18, sorterpage: 1 });
+  t.strictSame(last.sorter, { perpage: 5, totalpages: 4, sorterrecords: 18, sorterpage: 4 });
 });
 
 t.test('getAccounts: list picks a status', async (t) => {
   const app = await build(t);
   t.strictSame(await ids(t, app, { list: 'all' }), [
+    '18',
     '17',
     '16',
     '15',
@@ -116,7 +117,7 @@ t.test('getAccounts: list picks a status', async (t) => {
   t.strictSame(await ids(t, app, { list: 'all_suspended' }), ['5']);
   t.strictSame(await ids(t, app, { list: 'all_terminated' }), ['11']);
   t.strictSame(await ids(t, app, { list: 'all_cancelled' }), ['9']);
-  t.strictSame(await ids(t, app, { list: 'all_fraud' }), []);
+  t.strictSame(await ids(t, app, { list: 'all_fraud' }), ['18']);
 });
 
 t.test('getAccounts: each filter, alone and combined', async (t) => {
@@ -130,17 +131,21 @@ t.test('getAccounts: each filter, alone and combined', async (t) => {
   t.strictSame(await ids(t, app, { 'filter[status]': 'Active' }), ['17', '16', '15', '14', '13', '12', '8', '7', '6', '4', '3', '2', '1']);
   t.strictSame(await ids(t, app, { 'filter[status]': 'Terminated' }), ['11']);
   t.strictSame(await ids(t, app, { 'filter[next_due]': '2027-06-02' }), ['2']);
-  t.strictSame(await ids(t, app, { 'filter[billingcycle]': 'Monthly' }), ['17', '16', '15', '11', '10', '9', '5', '4', '1']);
+  t.strictSame(await ids(t, app, { 'filter[billingcycle]': 'Monthly' }), ['18', '17', '16', '15', '11', '10', '9', '5', '4', '1']);
   t.strictSame(await ids(t, app, { 'filter[billingcycle]': 'Semi-Annually' }), []);
   t.strictSame(await ids(t, app, { 'filter[server_id]': '2' }), ['8', '6', '1']);
   t.strictSame(await ids(t, app, { 'filter[server_id]': '0' }), ['17', '16', '15', '14', '13', '12', '9', '4'], 'accounts on no server');
-  t.strictSame(await ids(t, app, { 'filter[category_id]': '1' }), ['11', '8', '6', '5', '3', '1'], 'Shared Hosting and its sub-pages');
+  t.strictSame(
+    await ids(t, app, { 'filter[category_id]': '1' }),
+    ['18', '11', '8', '6', '5', '3', '1'],
+    'Shared Hosting and its sub-pages',
+  );
   t.strictSame(await ids(t, app, { 'filter[category_id]': '7' }), ['5', '3'], 'Europe (Frankfurt)');
   t.strictSame(await ids(t, app, { 'filter[category_id]': '1', list: 'all_active' }), ['8', '6', '3', '1']);
   t.strictSame(await ids(t, app, { list: 'all_active', 'filter[status]': 'Pending' }), [], 'list and status must both hold');
   t.strictSame(await ids(t, app, { 'filter[client_name]': 'alice', 'filter[billingcycle]': 'Annually' }), ['12', '2']);
   t.strictSame(await ids(t, app, { 'filter[product_id]': '9', list: 'all_active', 'filter[domain]': 'laurent' }), ['7']);
-  t.equal((await ids(t, app, { 'filter[status]': '', 'filter[domain]': '' })).length, 17, 'empty filters filter nothing');
+  t.equal((await ids(t, app, { 'filter[status]': '', 'filter[domain]': '' })).length, 18, 'empty filters filter nothing');
   const paged = assertSuccess(t, await api(app, 'getAccounts', { list: 'all_active', perpage: '3', page: '1' }), 'getAccounts');
   // 13 active accounts (all but 5, 9, 10, 11); the second page of 3 holds the 4th to 6th.
   t.strictSame(

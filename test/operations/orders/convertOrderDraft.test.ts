@@ -186,7 +186,7 @@ t.test('refusals name the draft, client or parameter and change nothing', async 
     [{ id: empty }, `Order draft ${empty} has no items: add a service or a domain with addOrderDraftItem before converting it`],
     [{ id: forContact }, 'Client 10 is a contact of client 1: orders are placed for the main client 1'],
     [{ id: forInactive }, 'Client 8 is Inactive: only an Active client can place an order'],
-    [{ id: '1', module: '5' }, 'Gateway 5 (Mollie) is disabled: give an enabled payment gateway as payment_module'],
+    [{ id: '1', module: '5' }, 'Gateway 5 (Mollie) is disabled: give an enabled payment gateway as module'],
     [{ id: '1', module: '9' }, 'Gateway 9 not found'],
   ];
   for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);

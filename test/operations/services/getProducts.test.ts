@@ -77,7 +77,8 @@ t.test('getProducts answers the products of an order page keyed by id', async (t
     qty: '0',
     visible: '1',
     ptype: 'shared',
-    accounts: '1',
+    // Accounts 6 and 18 (client 9's Fraud order).
+    accounts: '2',
   });
   t.strictSame(products['3'], {
     id: '3',
@@ -137,7 +138,7 @@ t.test('getProducts converts prices with currency_id', async (t) => {
     qty: '0',
     visible: '1',
     ptype: 'shared',
-    accounts: '1',
+    accounts: '2',
   });
   // Setup fees convert too: product 5's 5.00 setup -> 4.6075 -> 4.61; GBP 0.7890: 11.99 -> 9.46011 -> 9.46.
   const eu = assertSuccess(t, await api(app, 'getProducts', { id: '7', currency_id: '1' }), 'getProducts').products as Products;
