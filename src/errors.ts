@@ -108,6 +108,10 @@ export const messages = {
     `Account ${id} already has a pending upgrade in order ${orderId}: activate or cancel that order first`,
   gatewayDisabled: (id: string, name: string, param = 'payment_module') =>
     `Gateway ${id} (${name}) is disabled: give an enabled payment gateway as ${param}`,
+  creditTooLow: (clientId: string, credit: string, asked: string) =>
+    `Client ${clientId} has ${credit} credit, less than the ${asked} asked for: nothing was applied`,
+  invoiceNotPayable: (id: string, status: string) =>
+    `Invoice #${id} is ${status}: only an Unpaid invoice (or one in Collections) takes payments`,
 } as const;
 
 export function fail(message: string | string[]): never {

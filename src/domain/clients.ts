@@ -93,7 +93,7 @@ export function removeContact(world: World, contact: Client): void {
  * Removes main client `client` with everything it owns and answers one line per removed
  * record, in deleteClient's documented order: invoices (with their transactions), orders,
  * accounts (with their addons), domains, estimates, then contacts, each kind oldest first.
- * Order drafts, cards and the client's remaining transactions go without a line; the
+ * Order drafts, cards, the credit log and the client's remaining transactions go without a line; the
  * outbox keeps what was already sent.
  */
 export function removeClient(world: World, client: Client): string[] {
@@ -127,6 +127,7 @@ export function removeClient(world: World, client: Client): string[] {
     lines.push(`Contact #${contact.id} deleted`);
   }
   for (const card of owned(world, 'client_cards', 'client_id', client.id)) world.remove('client_cards', card.id);
+  for (const entry of owned(world, 'credit_log', 'client_id', client.id)) world.remove('credit_log', entry.id);
   world.remove('clients', client.id);
   return lines;
 }

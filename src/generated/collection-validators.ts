@@ -3,8 +3,8 @@
 import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 
-export const currencies = validate72;
-const schema267 = {"type":"array","items":{"$ref":"currency.json"}};
+export const currencies = validate74;
+const schema278 = {"type":"array","items":{"$ref":"currency.json"}};
 const schema12 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/currency.json","title":"Currency","description":"A currency. The record with id \"0\" is the main currency (rate 1.0000); invoices with currency_id \"0\" are in it.","type":"object","additionalProperties":false,"required":["id","code","sign","iso","rate","last_changes","update","enable","format","decimal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"code":{"type":"string"},"sign":{"type":"string"},"iso":{"type":"string","pattern":"^[A-Z]{3}$"},"rate":{"$ref":"../common/defs.json#/definitions/rate"},"last_changes":{"$ref":"../common/defs.json#/definitions/datetime"},"update":{"$ref":"../common/defs.json#/definitions/flag"},"enable":{"$ref":"../common/defs.json#/definitions/flag"},"format":{"type":"string"},"decimal":{"type":"string","pattern":"^[0-9]$"}}};
 const schema14 = {"type":"string","pattern":"^[0-9]+$","description":"a numeric id as a string, such as \"1\""};
 const schema15 = {"type":"string","pattern":"^[0-9]+\\.[0-9]{4}$","description":"a rate with four decimals, such as \"1.3340\""};
@@ -240,7 +240,7 @@ return errors === 0;
 }
 
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -260,16 +260,16 @@ break;
 }
 }
 else {
-validate72.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema267.type,parentSchema:schema267,data}];
+validate74.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema278.type,parentSchema:schema278,data}];
 return false;
 }
 }
-validate72.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
-export const clients = validate74;
-const schema268 = {"type":"array","items":{"$ref":"client.json"}};
+export const clients = validate76;
+const schema279 = {"type":"array","items":{"$ref":"client.json"}};
 const schema19 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client.json","title":"Client","description":"A client account or, with parent_id other than \"0\", a contact of the client parent_id. Exactly the object embedded as `client` in invoices and estimates, plus `password` (a salted scrypt hash, never answered).","type":"object","additionalProperties":false,"required":["id","email","lastlogin","ip","host","status","parent_id","firstname","lastname","companyname","address1","address2","city","state","postcode","country","phonenumber","datecreated","notes","language","company","credit","taxexempt","latefeeoveride","overideduenotices","client_id","cardnum","currency_id","privileges","howdidyou","password"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"email":{"type":"string","pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},"lastlogin":{"$ref":"../common/defs.json#/definitions/datetime"},"ip":{"type":"string"},"host":{"type":"string"},"status":{"type":"string","enum":["Active","Closing","Closed","Pending Removal","Archived","Inactive","Lead","Prospect","Lost","Pending"]},"parent_id":{"$ref":"../common/defs.json#/definitions/id"},"firstname":{"type":"string"},"lastname":{"type":"string"},"companyname":{"type":"string"},"address1":{"type":"string"},"address2":{"type":"string"},"city":{"type":"string"},"state":{"type":"string"},"postcode":{"type":"string"},"country":{"type":"string","pattern":"^([A-Z]{2})?$"},"phonenumber":{"type":"string"},"datecreated":{"$ref":"../common/defs.json#/definitions/date"},"notes":{"type":"string"},"language":{"type":"string"},"company":{"$ref":"../common/defs.json#/definitions/flag"},"credit":{"$ref":"../common/defs.json#/definitions/decimal"},"taxexempt":{"$ref":"../common/defs.json#/definitions/flag"},"latefeeoveride":{"$ref":"../common/defs.json#/definitions/flag"},"overideduenotices":{"$ref":"../common/defs.json#/definitions/flag"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"cardnum":{"type":"string","description":"masked card number (last four digits only) or \"\" when no card is on file"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"privileges":{"description":"null for a main account; a contact's privileges by section","anyOf":[{"type":"null"},{"$ref":"#/definitions/privileges"}]},"howdidyou":{"type":"string"},"password":{"type":"string","description":"scrypt$<salt hex>$<hash hex>"}},"definitions":{"privileges":{"title":"ContactPrivileges","type":"object","additionalProperties":false,"properties":{"billing":{"type":"object","additionalProperties":{"type":"string","enum":["1"]}},"support":{"type":"object","additionalProperties":{"type":"string","enum":["1"]}},"misc":{"type":"object","additionalProperties":{"type":"string","enum":["1"]}}}}}};
 const schema23 = {"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"a date as YYYY-MM-DD"};
 const schema25 = {"type":"string","pattern":"^-?[0-9]+\\.[0-9]{2}$","description":"a money amount with two decimals, such as \"12.30\""};
@@ -1068,7 +1068,7 @@ return errors === 0;
 }
 
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -1088,16 +1088,16 @@ break;
 }
 }
 else {
-validate74.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema268.type,parentSchema:schema268,data}];
+validate76.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema279.type,parentSchema:schema279,data}];
 return false;
 }
 }
-validate74.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
-export const client_cards = validate76;
-const schema269 = {"type":"array","items":{"$ref":"client_card.json"}};
+export const client_cards = validate78;
+const schema280 = {"type":"array","items":{"$ref":"client_card.json"}};
 const schema32 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client_card.json","title":"ClientCard","description":"A client's card on file (billsim's own collection). After tokenization cardnum is \"\" and only lastfour and the token remain.","type":"object","additionalProperties":false,"required":["id","client_id","cardtype","cardnum","lastfour","expdate","token","gateway_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"cardtype":{"type":"string"},"cardnum":{"type":"string","pattern":"^([0-9]{12,19})?$"},"lastfour":{"type":"string","pattern":"^[0-9]{4}$"},"expdate":{"type":"string","pattern":"^(0[1-9]|1[0-2])[0-9]{2}$"},"token":{"type":"string"},"gateway_id":{"$ref":"../common/defs.json#/definitions/id"}}};
 const pattern16 = new RegExp("^([0-9]{12,19})?$", "u");
 const pattern17 = new RegExp("^[0-9]{4}$", "u");
@@ -1298,7 +1298,7 @@ return errors === 0;
 }
 
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -1318,16 +1318,16 @@ break;
 }
 }
 else {
-validate76.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema269.type,parentSchema:schema269,data}];
+validate78.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema280.type,parentSchema:schema280,data}];
 return false;
 }
 }
-validate76.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
-export const invoices = validate78;
-const schema270 = {"type":"array","items":{"$ref":"invoice.json"}};
+export const invoices = validate80;
+const schema281 = {"type":"array","items":{"$ref":"invoice.json"}};
 const schema36 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/invoice.json","title":"Invoice","description":"An invoice with its lines, as stored. getInvoiceDetails adds the embedded client and the gateway name.","type":"object","additionalProperties":false,"required":["id","paid_id","recurring_id","status","client_id","date","duedate","datepaid","subtotal","credit","tax","taxrate","tax2","taxrate2","total","payment_module","currency_id","rate","notes","items"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"paid_id":{"type":"string"},"recurring_id":{"$ref":"../common/defs.json#/definitions/id"},"status":{"type":"string","enum":["Paid","Unpaid","Cancelled","Refunded","Collections","Draft","Recurring"]},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/date"},"duedate":{"$ref":"../common/defs.json#/definitions/date"},"datepaid":{"$ref":"../common/defs.json#/definitions/datetime"},"subtotal":{"$ref":"../common/defs.json#/definitions/decimal"},"credit":{"$ref":"../common/defs.json#/definitions/decimal"},"tax":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate":{"$ref":"../common/defs.json#/definitions/decimal"},"tax2":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate2":{"$ref":"../common/defs.json#/definitions/decimal"},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"rate":{"$ref":"../common/defs.json#/definitions/rate"},"notes":{"type":"string"},"items":{"type":"array","items":{"$ref":"#/definitions/item"}}},"definitions":{"item":{"type":"object","additionalProperties":false,"title":"InvoiceItem","required":["id","invoice_id","type","item_id","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}}}};
 const schema53 = {"type":"object","additionalProperties":false,"title":"InvoiceItem","required":["id","invoice_id","type","item_id","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}};
 const pattern40 = new RegExp("^[0-9]+(\\.[0-9]+)?$", "u");
@@ -2014,7 +2014,7 @@ return errors === 0;
 }
 
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -2034,16 +2034,16 @@ break;
 }
 }
 else {
-validate78.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema270.type,parentSchema:schema270,data}];
+validate80.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema281.type,parentSchema:schema281,data}];
 return false;
 }
 }
-validate78.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
-export const transactions = validate80;
-const schema271 = {"type":"array","items":{"$ref":"transaction.json"}};
+export const transactions = validate82;
+const schema282 = {"type":"array","items":{"$ref":"transaction.json"}};
 const schema59 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/transaction.json","title":"Transaction","description":"A payment transaction. getTransactions joins in the client's names and the gateway name (`module`).","type":"object","additionalProperties":false,"required":["id","client_id","invoice_id","date","description","in","out","fee","currency_id","payment_module","trans_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"description":{"type":"string"},"in":{"$ref":"../common/defs.json#/definitions/decimal"},"out":{"$ref":"../common/defs.json#/definitions/decimal"},"fee":{"$ref":"../common/defs.json#/definitions/decimal"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"trans_id":{"type":"string"}}};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -2313,7 +2313,7 @@ return errors === 0;
 }
 
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -2333,16 +2333,16 @@ break;
 }
 }
 else {
-validate80.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema271.type,parentSchema:schema271,data}];
+validate82.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema282.type,parentSchema:schema282,data}];
 return false;
 }
 }
-validate80.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
 
-export const estimates = validate82;
-const schema272 = {"type":"array","items":{"$ref":"estimate.json"}};
+export const estimates = validate84;
+const schema283 = {"type":"array","items":{"$ref":"estimate.json"}};
 const schema69 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/estimate.json","title":"Estimate","description":"An estimate with its lines, as stored. getEstimateDetails adds the embedded client.","type":"object","additionalProperties":false,"required":["id","status","subject","client_id","date_created","date_expires","subtotal","credit","tax","taxrate","tax2","taxrate2","total","currency_id","rate","notes","notes_private","hash","items"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"status":{"type":"string","enum":["Draft","Sent","Accepted","Invoiced","Dead"]},"subject":{"type":"string"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"date_expires":{"$ref":"../common/defs.json#/definitions/date"},"subtotal":{"$ref":"../common/defs.json#/definitions/decimal"},"credit":{"$ref":"../common/defs.json#/definitions/decimal"},"tax":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate":{"$ref":"../common/defs.json#/definitions/decimal"},"tax2":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate2":{"$ref":"../common/defs.json#/definitions/decimal"},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"rate":{"$ref":"../common/defs.json#/definitions/rate"},"notes":{"type":"string"},"notes_private":{"type":"string"},"hash":{"type":"string","pattern":"^[0-9a-f]{32}$"},"items":{"type":"array","items":{"$ref":"#/definitions/item"}}},"definitions":{"item":{"type":"object","additionalProperties":false,"title":"EstimateItem","required":["id","estimate_id","type","item_id","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"estimate_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}}}};
 const pattern63 = new RegExp("^[0-9a-f]{32}$", "u");
 const schema83 = {"type":"object","additionalProperties":false,"title":"EstimateItem","required":["id","estimate_id","type","item_id","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"estimate_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}};
@@ -2996,7 +2996,7 @@ return errors === 0;
 }
 
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -3016,16 +3016,16 @@ break;
 }
 }
 else {
-validate82.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema272.type,parentSchema:schema272,data}];
+validate84.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema283.type,parentSchema:schema283,data}];
 return false;
 }
 }
-validate82.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
 
-export const order_pages = validate84;
-const schema273 = {"type":"array","items":{"$ref":"order_page.json"}};
+export const order_pages = validate86;
+const schema284 = {"type":"array","items":{"$ref":"order_page.json"}};
 const schema89 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/order_page.json","title":"OrderPage","description":"An order page (product category). parent_id \"0\" marks a top-level page; others are sub-pages. Product and sub-page counts are computed.","type":"object","additionalProperties":false,"required":["id","parent_id","contains","name","description","visible","slug","sort_order","template","ctype","ptype","lptype","otype","ptype_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"parent_id":{"$ref":"../common/defs.json#/definitions/id"},"contains":{"type":"string","enum":["products","subcategories"]},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag"},"slug":{"type":"string"},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"template":{"type":"string"},"ctype":{"type":"string"},"ptype":{"type":"string"},"lptype":{"type":"string"},"otype":{"type":"string"},"ptype_id":{"$ref":"../common/defs.json#/definitions/id"}}};
 const pattern71 = new RegExp("^-?[0-9]+$", "u");
 
@@ -3300,7 +3300,7 @@ return errors === 0;
 }
 
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -3320,16 +3320,16 @@ break;
 }
 }
 else {
-validate84.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema273.type,parentSchema:schema273,data}];
+validate86.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema284.type,parentSchema:schema284,data}];
 return false;
 }
 }
-validate84.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
-export const products = validate86;
-const schema274 = {"type":"array","items":{"$ref":"product.json"}};
+export const products = validate88;
+const schema285 = {"type":"array","items":{"$ref":"product.json"}};
 const schema94 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/product.json","title":"Product","description":"A product or, with paytype DomainRegular, a domain TLD (name \".com\") whose prices per period are in `periods`. Cycle prices are 2-decimal strings; \"0.00\" on a recurring cycle means the cycle is not offered.","type":"object","additionalProperties":false,"required":["id","category_id","type","name","description","visible","domain_options","stock","qty","autosetup","subdomain","owndomain","tax","upgrades","sort_order","rel","paytype","m_setup","q_setup","s_setup","a_setup","b_setup","t_setup","p4_setup","p5_setup","d_setup","w_setup","h_setup","m","q","s","a","b","t","p4","p5","d","w","h","ptype","module","free_domain"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"category_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag"},"domain_options":{"$ref":"../common/defs.json#/definitions/flag"},"stock":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+$"},"autosetup":{"type":"string","pattern":"^[0-9]$"},"subdomain":{"type":"string"},"owndomain":{"$ref":"../common/defs.json#/definitions/flag"},"tax":{"$ref":"../common/defs.json#/definitions/flag"},"upgrades":{"type":"string"},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"rel":{"type":"string","enum":["Product"]},"paytype":{"type":"string","enum":["Free","Once","Regular","DomainRegular"]},"m_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"q_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"s_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"a_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"b_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"t_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p4_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p5_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"d_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"w_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"h_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"m":{"$ref":"../common/defs.json#/definitions/decimal"},"q":{"$ref":"../common/defs.json#/definitions/decimal"},"s":{"$ref":"../common/defs.json#/definitions/decimal"},"a":{"$ref":"../common/defs.json#/definitions/decimal"},"b":{"$ref":"../common/defs.json#/definitions/decimal"},"t":{"$ref":"../common/defs.json#/definitions/decimal"},"p4":{"$ref":"../common/defs.json#/definitions/decimal"},"p5":{"$ref":"../common/defs.json#/definitions/decimal"},"d":{"$ref":"../common/defs.json#/definitions/decimal"},"w":{"$ref":"../common/defs.json#/definitions/decimal"},"h":{"$ref":"../common/defs.json#/definitions/decimal"},"ptype":{"type":"string"},"module":{"$ref":"../common/defs.json#/definitions/id"},"free_domain":{"$ref":"../common/defs.json#/definitions/flag"},"periods":{"description":"Domain (TLD) products only: prices per registration period in years","type":"array","items":{"$ref":"#/definitions/period"}}},"definitions":{"period":{"title":"TldPeriod","type":"object","additionalProperties":false,"required":["period","register","transfer","renew"],"properties":{"period":{"type":"string","pattern":"^([1-9]|10)$"},"register":{"$ref":"../common/defs.json#/definitions/decimal"},"transfer":{"$ref":"../common/defs.json#/definitions/decimal"},"renew":{"$ref":"../common/defs.json#/definitions/decimal"}}}}};
 const schema127 = {"title":"TldPeriod","type":"object","additionalProperties":false,"required":["period","register","transfer","renew"],"properties":{"period":{"type":"string","pattern":"^([1-9]|10)$"},"register":{"$ref":"../common/defs.json#/definitions/decimal"},"transfer":{"$ref":"../common/defs.json#/definitions/decimal"},"renew":{"$ref":"../common/defs.json#/definitions/decimal"}}};
 const pattern102 = new RegExp("^([1-9]|10)$", "u");
@@ -4397,7 +4397,7 @@ return errors === 0;
 }
 
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -4417,16 +4417,16 @@ break;
 }
 }
 else {
-validate86.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema274.type,parentSchema:schema274,data}];
+validate88.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema285.type,parentSchema:schema285,data}];
 return false;
 }
 }
-validate86.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
 
-export const accounts = validate88;
-const schema275 = {"type":"array","items":{"$ref":"account.json"}};
+export const accounts = validate90;
+const schema286 = {"type":"array","items":{"$ref":"account.json"}};
 const schema131 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/account.json","title":"Account","description":"A hosting account (service) of a client, as stored. List calls join in product name/type and client names.","type":"object","additionalProperties":false,"required":["id","client_id","order_id","product_id","parent_id","date_created","domain","server_id","payment_module","firstpayment","total","billingcycle","billingtype","next_due","next_invoice","status","label","username","password","manual","currency_id","notes","mod"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"order_id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"parent_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"domain":{"type":"string"},"server_id":{"$ref":"../common/defs.json#/definitions/id"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"firstpayment":{"$ref":"../common/defs.json#/definitions/decimal"},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"billingcycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"billingtype":{"type":"string","enum":["PrePay","PostPay"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"next_invoice":{"$ref":"../common/defs.json#/definitions/date"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]},"label":{"type":"string"},"username":{"type":"string"},"password":{"type":"string","description":"the service's own login password (fixture data, shown by getAccountDetails as HostBill shows it decrypted); \"\" when the service has no login. Never the client's login password."},"manual":{"$ref":"../common/defs.json#/definitions/flag"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"notes":{"type":"string"},"mod":{"type":"string","description":"the display name of the provisioning module the service runs on, such as Cpanel2; \"\" when none"}}};
 const schema142 = {"type":"string","enum":["Free","One Time","Once","Hourly","Daily","Weekly","Monthly","Quarterly","Semi-Annually","Annually","Biennially","Triennially","Quadrennially","Quinquennially"],"description":"a billing cycle name such as Monthly"};
 
@@ -4917,7 +4917,7 @@ return errors === 0;
 }
 
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -4937,16 +4937,16 @@ break;
 }
 }
 else {
-validate88.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema275.type,parentSchema:schema275,data}];
+validate90.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema286.type,parentSchema:schema286,data}];
 return false;
 }
 }
-validate88.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
 
-export const account_addons = validate90;
-const schema276 = {"type":"array","items":{"$ref":"account_addon.json"}};
+export const account_addons = validate92;
+const schema287 = {"type":"array","items":{"$ref":"account_addon.json"}};
 const schema147 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/account_addon.json","title":"AccountAddon","description":"An addon attached to an account.","type":"object","additionalProperties":false,"required":["id","account_id","addon_id","name","billingcycle","recurring_amount","setup_fee","status","next_due","date_created","payment_module"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"account_id":{"$ref":"../common/defs.json#/definitions/id"},"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"billingcycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"recurring_amount":{"$ref":"../common/defs.json#/definitions/decimal"},"setup_fee":{"$ref":"../common/defs.json#/definitions/decimal"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"}}};
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -5215,7 +5215,7 @@ return errors === 0;
 }
 
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -5235,16 +5235,16 @@ break;
 }
 }
 else {
-validate90.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema276.type,parentSchema:schema276,data}];
+validate92.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema287.type,parentSchema:schema287,data}];
 return false;
 }
 }
-validate90.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
 
-export const addons = validate92;
-const schema277 = {"type":"array","items":{"$ref":"addon.json"}};
+export const addons = validate94;
+const schema288 = {"type":"array","items":{"$ref":"addon.json"}};
 const schema157 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/addon.json","title":"Addon","description":"An addon in the catalogue, with a price per cycle (\"0.00\" recurring means the cycle is not offered; paytype Once uses `m` as the one-time price).","type":"object","additionalProperties":false,"required":["id","products","name","description","visible","unique","taxable","system","hidden","autosetup","sort_order","module","modulename","paytype","m_setup","q_setup","s_setup","a_setup","b_setup","t_setup","p4_setup","p5_setup","d_setup","w_setup","h_setup","m","q","s","a","b","t","p4","p5","d","w","h"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"products":{"type":"string","description":"comma-separated ids of products the addon applies to; \"\" for all"},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag"},"unique":{"$ref":"../common/defs.json#/definitions/flag"},"taxable":{"$ref":"../common/defs.json#/definitions/flag"},"system":{"$ref":"../common/defs.json#/definitions/flag"},"hidden":{"$ref":"../common/defs.json#/definitions/flag"},"autosetup":{"type":"string","pattern":"^[0-9]$"},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"module":{"type":"string"},"modulename":{"type":"string"},"paytype":{"type":"string","enum":["Free","Once","Regular"]},"m_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"q_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"s_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"a_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"b_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"t_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p4_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p5_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"d_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"w_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"h_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"m":{"$ref":"../common/defs.json#/definitions/decimal"},"q":{"$ref":"../common/defs.json#/definitions/decimal"},"s":{"$ref":"../common/defs.json#/definitions/decimal"},"a":{"$ref":"../common/defs.json#/definitions/decimal"},"b":{"$ref":"../common/defs.json#/definitions/decimal"},"t":{"$ref":"../common/defs.json#/definitions/decimal"},"p4":{"$ref":"../common/defs.json#/definitions/decimal"},"p5":{"$ref":"../common/defs.json#/definitions/decimal"},"d":{"$ref":"../common/defs.json#/definitions/decimal"},"w":{"$ref":"../common/defs.json#/definitions/decimal"},"h":{"$ref":"../common/defs.json#/definitions/decimal"}}};
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -6030,7 +6030,7 @@ return errors === 0;
 }
 
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -6050,16 +6050,16 @@ break;
 }
 }
 else {
-validate92.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema277.type,parentSchema:schema277,data}];
+validate94.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema288.type,parentSchema:schema288,data}];
 return false;
 }
 }
-validate92.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
 
-export const domains = validate94;
-const schema278 = {"type":"array","items":{"$ref":"domain.json"}};
+export const domains = validate96;
+const schema289 = {"type":"array","items":{"$ref":"domain.json"}};
 const schema186 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/domain.json","title":"Domain","description":"A registered domain, as stored. getDomainDetails joins in the client's names; getClientDomains the registrar name.","type":"object","additionalProperties":false,"required":["id","client_id","order_id","tld_id","name","reg_module","payment_module","date_created","firstpayment","recurring_amount","period","expires","type","status","next_due","next_invoice","idprotection","nameservers","autorenew","reglock","manual","epp_code","notes","extended","synch_date","currency_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"order_id":{"$ref":"../common/defs.json#/definitions/id"},"tld_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"reg_module":{"$ref":"../common/defs.json#/definitions/id"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"firstpayment":{"$ref":"../common/defs.json#/definitions/decimal"},"recurring_amount":{"$ref":"../common/defs.json#/definitions/decimal"},"period":{"type":"string","pattern":"^([1-9]|10)$"},"expires":{"$ref":"../common/defs.json#/definitions/date"},"type":{"type":"string","enum":["Register","Transfer","Renew"]},"status":{"type":"string","enum":["Pending","Pending Registration","Pending Transfer","Active","Expired","Cancelled","Fraud","Transferred Away"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"next_invoice":{"$ref":"../common/defs.json#/definitions/date"},"idprotection":{"$ref":"../common/defs.json#/definitions/flag"},"nameservers":{"type":"array","items":{"type":"string"},"minItems":4,"maxItems":4},"autorenew":{"$ref":"../common/defs.json#/definitions/flag"},"reglock":{"$ref":"../common/defs.json#/definitions/flag"},"manual":{"$ref":"../common/defs.json#/definitions/flag"},"epp_code":{"type":"string"},"notes":{"type":"string"},"extended":{"type":"string"},"synch_date":{"$ref":"../common/defs.json#/definitions/datetime"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"}}};
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -6646,7 +6646,7 @@ return errors === 0;
 }
 
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -6666,16 +6666,16 @@ break;
 }
 }
 else {
-validate94.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema278.type,parentSchema:schema278,data}];
+validate96.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema289.type,parentSchema:schema289,data}];
 return false;
 }
 }
-validate94.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
-export const registrars = validate96;
-const schema279 = {"type":"array","items":{"$ref":"registrar.json"}};
+export const registrars = validate98;
+const schema290 = {"type":"array","items":{"$ref":"registrar.json"}};
 const schema205 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/registrar.json","title":"Registrar","description":"A domain registrar module (billsim's own collection): domains' reg_module points here.","type":"object","additionalProperties":false,"required":["id","name","module"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"module":{"type":"string"}}};
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -6761,7 +6761,7 @@ return errors === 0;
 }
 
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -6781,16 +6781,16 @@ break;
 }
 }
 else {
-validate96.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema279.type,parentSchema:schema279,data}];
+validate98.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema290.type,parentSchema:schema290,data}];
 return false;
 }
 }
-validate96.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
 
-export const gateways = validate98;
-const schema280 = {"type":"array","items":{"$ref":"gateway.json"}};
+export const gateways = validate100;
+const schema291 = {"type":"array","items":{"$ref":"gateway.json"}};
 const schema207 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/gateway.json","title":"Gateway","description":"A payment gateway (payment module): invoices' and transactions' payment_module points here.","type":"object","additionalProperties":false,"required":["id","name","module","enabled"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"module":{"type":"string"},"enabled":{"$ref":"../common/defs.json#/definitions/flag"}}};
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -6894,7 +6894,7 @@ return errors === 0;
 }
 
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -6914,16 +6914,16 @@ break;
 }
 }
 else {
-validate98.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema280.type,parentSchema:schema280,data}];
+validate100.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema291.type,parentSchema:schema291,data}];
 return false;
 }
 }
-validate98.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
 
-export const news = validate100;
-const schema281 = {"type":"array","items":{"$ref":"news_item.json"}};
+export const news = validate102;
+const schema292 = {"type":"array","items":{"$ref":"news_item.json"}};
 const schema210 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/news_item.json","title":"NewsItem","description":"A news item with its full text.","type":"object","additionalProperties":false,"required":["id","title","content","enable","date"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"title":{"type":"string"},"content":{"type":"string"},"enable":{"$ref":"../common/defs.json#/definitions/flag"},"date":{"$ref":"../common/defs.json#/definitions/date"}}};
 
 function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -7050,7 +7050,7 @@ return errors === 0;
 }
 
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -7070,16 +7070,16 @@ break;
 }
 }
 else {
-validate100.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema281.type,parentSchema:schema281,data}];
+validate102.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema292.type,parentSchema:schema292,data}];
 return false;
 }
 }
-validate100.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
-export const reply_categories = validate102;
-const schema282 = {"type":"array","items":{"$ref":"reply_category.json"}};
+export const reply_categories = validate104;
+const schema293 = {"type":"array","items":{"$ref":"reply_category.json"}};
 const schema214 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/reply_category.json","title":"ReplyCategory","description":"A predefined reply category; parent_cat \"0\" is top level.","type":"object","additionalProperties":false,"required":["id","parent_cat","name"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"parent_cat":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"}}};
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -7174,7 +7174,7 @@ return errors === 0;
 }
 
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -7194,16 +7194,16 @@ break;
 }
 }
 else {
-validate102.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema282.type,parentSchema:schema282,data}];
+validate104.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema293.type,parentSchema:schema293,data}];
 return false;
 }
 }
-validate102.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-export const predefined_replies = validate104;
-const schema283 = {"type":"array","items":{"$ref":"predefined_reply.json"}};
+export const predefined_replies = validate106;
+const schema294 = {"type":"array","items":{"$ref":"predefined_reply.json"}};
 const schema217 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/predefined_reply.json","title":"PredefinedReply","description":"A predefined ticket reply in category category_id.","type":"object","additionalProperties":false,"required":["id","category_id","name","reply"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"category_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"reply":{"type":"string"}}};
 
 function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -7312,7 +7312,7 @@ return errors === 0;
 }
 
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -7332,16 +7332,16 @@ break;
 }
 }
 else {
-validate104.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema283.type,parentSchema:schema283,data}];
+validate106.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema294.type,parentSchema:schema294,data}];
 return false;
 }
 }
-validate104.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
-export const orders = validate106;
-const schema284 = {"type":"array","items":{"$ref":"order.json"}};
+export const orders = validate108;
+const schema295 = {"type":"array","items":{"$ref":"order.json"}};
 const schema220 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/order.json","title":"Order","description":"An order as stored. What it bought is found by order_id on accounts, account_addons and domains; an upgrade order keeps its upgrades here. getOrders and getOrderDetails join in client names, the gateway name and the invoice's total and status.","type":"object","additionalProperties":false,"required":["id","number","client_id","date_created","status","payment_module","invoice_id","total","currency_id","order_ip","notes","fraudmodule","upgrades"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"number":{"type":"string","pattern":"^[1-9][0-9]{8}$","description":"The 9-digit order number shown to clients; a function of the order id (src/domain/orders.ts), so a session replays to the same numbers."},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/datetime"},"status":{"type":"string","enum":["Pending","Active","Fraud","Cancelled"]},"payment_module":{"$ref":"../common/defs.json#/definitions/id","description":"Gateway id, \"0\" for none."},"invoice_id":{"$ref":"../common/defs.json#/definitions/id","description":"The invoice the order generated, \"0\" when there is none."},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"order_ip":{"type":"string"},"notes":{"type":"string"},"fraudmodule":{"type":"string","description":"Name of the fraud module that checked the order, \"\" for none (shown as null)."},"upgrades":{"type":"array","description":"For an upgrade order: each service it moves and where to; applied when the order is activated.","items":{"$ref":"#/definitions/upgrade"}}},"definitions":{"upgrade":{"title":"OrderUpgrade","type":"object","additionalProperties":false,"required":["account_id","old_product_id","new_product_id","old_cycle","new_cycle","amount","status"],"properties":{"account_id":{"$ref":"../common/defs.json#/definitions/id"},"old_product_id":{"$ref":"../common/defs.json#/definitions/id"},"new_product_id":{"$ref":"../common/defs.json#/definitions/id"},"old_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"new_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"What the upgrade costs for the rest of the current period, in the order's currency."},"status":{"type":"string","enum":["Pending","Upgraded","Cancelled"]}}}}};
 const pattern176 = new RegExp("^[1-9][0-9]{8}$", "u");
 const schema228 = {"title":"OrderUpgrade","type":"object","additionalProperties":false,"required":["account_id","old_product_id","new_product_id","old_cycle","new_cycle","amount","status"],"properties":{"account_id":{"$ref":"../common/defs.json#/definitions/id"},"old_product_id":{"$ref":"../common/defs.json#/definitions/id"},"new_product_id":{"$ref":"../common/defs.json#/definitions/id"},"old_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"new_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"What the upgrade costs for the rest of the current period, in the order's currency."},"status":{"type":"string","enum":["Pending","Upgraded","Cancelled"]}}};
@@ -7829,7 +7829,7 @@ return errors === 0;
 }
 
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -7849,16 +7849,16 @@ break;
 }
 }
 else {
-validate106.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema284.type,parentSchema:schema284,data}];
+validate108.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema295.type,parentSchema:schema295,data}];
 return false;
 }
 }
-validate106.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
-export const order_drafts = validate108;
-const schema285 = {"type":"array","items":{"$ref":"order_draft.json"}};
+export const order_drafts = validate110;
+const schema296 = {"type":"array","items":{"$ref":"order_draft.json"}};
 const schema235 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/order_draft.json","title":"OrderDraft","description":"An order draft as stored: its currency, its services (each with the addons ordered with it) and domains in order. getOrderDraft renders the real draft shape (items keyed by id, product and prices joined in, mixed number/string fields).","type":"object","additionalProperties":false,"required":["id","client_id","module","date","discount","scenario_id","staff_member_id","contract_id","commitment_date","affiliate_id","estimate_id","currency_id","options","services","domains"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"module":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"discount":{"type":"string"},"scenario_id":{"$ref":"../common/defs.json#/definitions/id"},"staff_member_id":{"$ref":"../common/defs.json#/definitions/id"},"contract_id":{"type":"string"},"commitment_date":{"type":"string"},"affiliate_id":{"$ref":"../common/defs.json#/definitions/id"},"estimate_id":{"$ref":"../common/defs.json#/definitions/id"},"currency_id":{"$ref":"../common/defs.json#/definitions/id","description":"the currency the draft is priced in: the one createOrderDraft was given, else the client's"},"options":{"title":"DraftOptions","type":"object","additionalProperties":false,"required":["confirm_email","generate_invoice","send_invoice","override_recipients"],"properties":{"confirm_email":{"type":"boolean"},"generate_invoice":{"type":"boolean"},"send_invoice":{"type":"boolean"},"override_recipients":{"type":"boolean"}}},"services":{"type":"array","items":{"$ref":"#/definitions/service"}},"domains":{"type":"array","items":{"$ref":"#/definitions/domain"}}},"definitions":{"service":{"title":"DraftService","type":"object","additionalProperties":false,"required":["service_id","product_id","cycle","domain","qty","custom","order_date","addons"],"properties":{"service_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Free","Once"],"description":"a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once"},"domain":{"type":"string"},"qty":{"type":"integer","minimum":1},"custom":{"type":"object","description":"custom field values by category id, then field id","additionalProperties":{"type":"object","additionalProperties":{"type":"string"}}},"order_date":{"$ref":"../common/defs.json#/definitions/datetime"},"addons":{"type":"array","description":"the addons ordered with the service, in the order they were added; each is attached to every unit of the service when the draft becomes an order","items":{"$ref":"#/definitions/addon"}}}},"domain":{"title":"DraftDomain","type":"object","additionalProperties":false,"required":["domain_id","name","tld_id","action","period","epp_code"],"properties":{"domain_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"name":{"type":"string"},"tld_id":{"$ref":"../common/defs.json#/definitions/id"},"action":{"type":"string","enum":["Register","Transfer"]},"period":{"type":"string","pattern":"^([1-9]|10)$"},"epp_code":{"type":"string"}}},"addon":{"title":"DraftAddon","type":"object","additionalProperties":false,"required":["addon_id","cycle","qty"],"properties":{"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"$ref":"#/definitions/service/properties/cycle"},"qty":{"type":"integer","minimum":1}}}}};
 const schema245 = {"title":"DraftService","type":"object","additionalProperties":false,"required":["service_id","product_id","cycle","domain","qty","custom","order_date","addons"],"properties":{"service_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Free","Once"],"description":"a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once"},"domain":{"type":"string"},"qty":{"type":"integer","minimum":1},"custom":{"type":"object","description":"custom field values by category id, then field id","additionalProperties":{"type":"object","additionalProperties":{"type":"string"}}},"order_date":{"$ref":"../common/defs.json#/definitions/datetime"},"addons":{"type":"array","description":"the addons ordered with the service, in the order they were added; each is attached to every unit of the service when the draft becomes an order","items":{"$ref":"#/definitions/addon"}}}};
 const schema246 = {"type":"string","pattern":"^[1-9][0-9]{0,17}$","description":"a positive whole number id, such as 1"};
@@ -8769,7 +8769,7 @@ return errors === 0;
 }
 
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -8789,16 +8789,16 @@ break;
 }
 }
 else {
-validate108.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema285.type,parentSchema:schema285,data}];
+validate110.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema296.type,parentSchema:schema296,data}];
 return false;
 }
 }
-validate108.errors = vErrors;
+validate110.errors = vErrors;
 return errors === 0;
 }
 
-export const admins = validate110;
-const schema286 = {"type":"array","items":{"$ref":"admin.json"}};
+export const admins = validate112;
+const schema297 = {"type":"array","items":{"$ref":"admin.json"}};
 const schema255 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/admin.json","title":"Admin","description":"A staff member who can log in to the admin area.","type":"object","additionalProperties":false,"required":["id","username","password","firstname","lastname","email","status"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"username":{"type":"string"},"password":{"type":"string","pattern":"^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$","description":"scrypt$<salt hex>$<hash hex>"},"firstname":{"type":"string"},"lastname":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","enum":["Active","Inactive"]}}};
 const pattern204 = new RegExp("^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$", "u");
 
@@ -8953,7 +8953,7 @@ return errors === 0;
 }
 
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -8973,16 +8973,16 @@ break;
 }
 }
 else {
-validate110.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema286.type,parentSchema:schema286,data}];
+validate112.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema297.type,parentSchema:schema297,data}];
 return false;
 }
 }
-validate110.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
 
-export const api_access = validate112;
-const schema287 = {"type":"array","items":{"$ref":"api_access.json"}};
+export const api_access = validate114;
+const schema298 = {"type":"array","items":{"$ref":"api_access.json"}};
 const schema257 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/api_access.json","title":"ApiAccess","description":"API credentials (billsim's own collection): who may call the API, from where, and which calls.","type":"object","additionalProperties":false,"required":["id","api_id","api_key","ip","calls","description"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"api_id":{"type":"string","minLength":1},"api_key":{"type":"string","minLength":1},"ip":{"type":"array","items":{"type":"string"},"description":"\"all\", single IPs or a.b.c.d/M ranges; empty means all"},"calls":{"type":"array","items":{"type":"string"},"description":"calls this key may run; empty means all"},"description":{"type":"string"}}};
 const func18 = require("ajv/dist/runtime/ucs2length").default;
 
@@ -9163,7 +9163,7 @@ return errors === 0;
 }
 
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -9183,16 +9183,16 @@ break;
 }
 }
 else {
-validate112.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema287.type,parentSchema:schema287,data}];
+validate114.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema298.type,parentSchema:schema298,data}];
 return false;
 }
 }
-validate112.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
 
-export const emails = validate114;
-const schema288 = {"type":"array","items":{"$ref":"email.json"}};
+export const emails = validate116;
+const schema299 = {"type":"array","items":{"$ref":"email.json"}};
 const schema259 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/email.json","title":"Email","description":"A message billsim would have sent (the outbox): HostBill e-mails clients on sign-up, orders, invoices, payments and tickets; billsim records each one instead. Newest are kept: the outbox holds at most 1,000 per session.","type":"object","additionalProperties":false,"required":["id","date","to","subject","template","client_id","related"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"to":{"type":"string","description":"the recipient's e-mail address"},"subject":{"type":"string"},"template":{"type":"string","description":"the name of the HostBill e-mail template the message stands for, such as \"Order Confirmation\""},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the client the message is about, \"0\" when none"},"related":{"type":"object","description":"ids of the records the message is about, by their field name (order_id, invoice_id, account_id, domain_id, ticket_id, ...)","additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
 
 function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -9377,7 +9377,7 @@ return errors === 0;
 }
 
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -9397,16 +9397,16 @@ break;
 }
 }
 else {
-validate114.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema288.type,parentSchema:schema288,data}];
+validate116.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema299.type,parentSchema:schema299,data}];
 return false;
 }
 }
-validate114.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
 
-export const tax_rules = validate116;
-const schema289 = {"type":"array","items":{"$ref":"tax_rule.json"}};
+export const tax_rules = validate118;
+const schema300 = {"type":"array","items":{"$ref":"tax_rule.json"}};
 const schema264 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/tax_rule.json","title":"TaxRule","description":"A tax rate for clients of a country (and, when state is not empty, of one state). Level 1 gives an invoice's taxrate, level 2 its taxrate2; a state rule wins over the country rule of the same level; tax-exempt clients pay neither (src/domain/taxes.ts).","type":"object","additionalProperties":false,"required":["id","name","level","country","state","rate"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"level":{"type":"string","enum":["1","2"]},"country":{"type":"string","pattern":"^[A-Z]{2}$"},"state":{"type":"string"},"rate":{"$ref":"../common/defs.json#/definitions/decimal"}}};
 const pattern211 = new RegExp("^[A-Z]{2}$", "u");
 
@@ -9556,7 +9556,7 @@ return errors === 0;
 }
 
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -9576,11 +9576,333 @@ break;
 }
 }
 else {
-validate116.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema289.type,parentSchema:schema289,data}];
+validate118.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema300.type,parentSchema:schema300,data}];
 return false;
 }
 }
-validate116.errors = vErrors;
+validate118.errors = vErrors;
+return errors === 0;
+}
+
+export const credit_log = validate120;
+const schema301 = {"type":"array","items":{"$ref":"credit_log_entry.json"}};
+const schema267 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/credit_log_entry.json","title":"CreditLogEntry","description":"One change of a client's credit balance, in the client's currency: `in` added or `out` taken, and the `balance` after it. The newest entry's balance is always the client's `credit`. getClientCreditLog joins in the admin's username and the client's names. admin_id \"0\" marks a change billsim's automation made (an overpayment, a paid credit receipt); calls made through the API act as admin 1.","type":"object","additionalProperties":false,"required":["id","date","client_id","in","out","balance","description","invoice_id","transaction_id","admin_id","currency_id","transid"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"in":{"$ref":"../common/defs.json#/definitions/decimal"},"out":{"$ref":"../common/defs.json#/definitions/decimal"},"balance":{"$ref":"../common/defs.json#/definitions/decimal"},"description":{"type":"string"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"transaction_id":{"$ref":"../common/defs.json#/definitions/id"},"admin_id":{"$ref":"../common/defs.json#/definitions/id"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"transid":{"type":"string"}}};
+
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://billsim.local/schemas/resources/credit_log_entry.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.date === undefined) && (missing0 = "date"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.in === undefined) && (missing0 = "in"))) || ((data.out === undefined) && (missing0 = "out"))) || ((data.balance === undefined) && (missing0 = "balance"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.invoice_id === undefined) && (missing0 = "invoice_id"))) || ((data.transaction_id === undefined) && (missing0 = "transaction_id"))) || ((data.admin_id === undefined) && (missing0 = "admin_id"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.transid === undefined) && (missing0 = "transid"))){
+validate72.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema267.required,parentSchema:schema267,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(func2.call(schema267.properties, key0))){
+validate72.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema267,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate72.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+return false;
+}
+}
+else {
+validate72.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.date !== undefined){
+let data1 = data.date;
+const _errs5 = errors;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data1 === "string"){
+if(!pattern3.test(data1)){
+validate72.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data1}];
+return false;
+}
+}
+else {
+validate72.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data1}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.client_id !== undefined){
+let data2 = data.client_id;
+const _errs8 = errors;
+const _errs9 = errors;
+if(errors === _errs9){
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+validate72.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
+return false;
+}
+}
+else {
+validate72.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
+return false;
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.in !== undefined){
+let data3 = data.in;
+const _errs11 = errors;
+const _errs12 = errors;
+if(errors === _errs12){
+if(typeof data3 === "string"){
+if(!pattern11.test(data3)){
+validate72.errors = [{instancePath:instancePath+"/in",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data3}];
+return false;
+}
+}
+else {
+validate72.errors = [{instancePath:instancePath+"/in",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data3}];
+return false;
+}
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.out !== undefined){
+let data4 = data.out;
+const _errs14 = errors;
+const _errs15 = errors;
+if(errors === _errs15){
+if(typeof data4 === "string"){
+if(!pattern11.test(data4)){
+validate72.errors = [{instancePath:instancePath+"/out",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data4}];
+return false;
+}
+}
+else {
+validate72.errors = [{instancePath:instancePath+"/out",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data4}];
+return false;
+}
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.balance !== undefined){
+let data5 = data.balance;
+const _errs17 = errors;
+const _errs18 = errors;
+if(errors === _errs18){
+if(typeof data5 === "string"){
+if(!pattern11.test(data5)){
+validate72.errors = [{instancePath:instancePath+"/balance",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data5}];
+return false;
+}
+}
+else {
+validate72.errors = [{instancePath:instancePath+"/balance",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data5}];
+return false;
+}
+}
+var valid0 = _errs17 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.description !== undefined){
+let data6 = data.description;
+const _errs20 = errors;
+if(typeof data6 !== "string"){
+validate72.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema267.properties.description.type,parentSchema:schema267.properties.description,data:data6}];
+return false;
+}
+var valid0 = _errs20 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.invoice_id !== undefined){
+let data7 = data.invoice_id;
+const _errs22 = errors;
+const _errs23 = errors;
+if(errors === _errs23){
+if(typeof data7 === "string"){
+if(!pattern0.test(data7)){
+validate72.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data7}];
+return false;
+}
+}
+else {
+validate72.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data7}];
+return false;
+}
+}
+var valid0 = _errs22 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.transaction_id !== undefined){
+let data8 = data.transaction_id;
+const _errs25 = errors;
+const _errs26 = errors;
+if(errors === _errs26){
+if(typeof data8 === "string"){
+if(!pattern0.test(data8)){
+validate72.errors = [{instancePath:instancePath+"/transaction_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data8}];
+return false;
+}
+}
+else {
+validate72.errors = [{instancePath:instancePath+"/transaction_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data8}];
+return false;
+}
+}
+var valid0 = _errs25 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.admin_id !== undefined){
+let data9 = data.admin_id;
+const _errs28 = errors;
+const _errs29 = errors;
+if(errors === _errs29){
+if(typeof data9 === "string"){
+if(!pattern0.test(data9)){
+validate72.errors = [{instancePath:instancePath+"/admin_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data9}];
+return false;
+}
+}
+else {
+validate72.errors = [{instancePath:instancePath+"/admin_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data9}];
+return false;
+}
+}
+var valid0 = _errs28 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.currency_id !== undefined){
+let data10 = data.currency_id;
+const _errs31 = errors;
+const _errs32 = errors;
+if(errors === _errs32){
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+validate72.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data10}];
+return false;
+}
+}
+else {
+validate72.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data10}];
+return false;
+}
+}
+var valid0 = _errs31 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.transid !== undefined){
+let data11 = data.transid;
+const _errs34 = errors;
+if(typeof data11 !== "string"){
+validate72.errors = [{instancePath:instancePath+"/transid",schemaPath:"#/properties/transid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema267.properties.transid.type,parentSchema:schema267.properties.transid,data:data11}];
+return false;
+}
+var valid0 = _errs34 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate72.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema267.type,parentSchema:schema267,data}];
+return false;
+}
+}
+validate72.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(Array.isArray(data)){
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs1 = errors;
+if(!(validate72(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+else {
+validate120.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema301.type,parentSchema:schema301,data}];
+return false;
+}
+}
+validate120.errors = vErrors;
 return errors === 0;
 }
 

@@ -32,6 +32,7 @@ export interface AllWireTypes {
   resources_client_json?: Client;
   resources_client_card_json?: ClientCard;
   resources_collections_json?: Collections;
+  resources_credit_log_entry_json?: CreditLogEntry;
   resources_currency_json?: Currency;
   resources_domain_json?: Domain;
   resources_email_json?: Email;
@@ -610,6 +611,7 @@ export interface Collections {
   api_access: ApiAccess[];
   emails: Email[];
   tax_rules: TaxRule[];
+  credit_log: CreditLogEntry[];
 }
 /**
  * A currency. The record with id "0" is the main currency (rate 1.0000); invoices with currency_id "0" are in it.
@@ -1503,6 +1505,53 @@ export interface TaxRule {
    * a money amount with two decimals, such as "12.30"
    */
   rate: string;
+}
+/**
+ * One change of a client's credit balance, in the client's currency: `in` added or `out` taken, and the `balance` after it. The newest entry's balance is always the client's `credit`. getClientCreditLog joins in the admin's username and the client's names. admin_id "0" marks a change billsim's automation made (an overpayment, a paid credit receipt); calls made through the API act as admin 1.
+ */
+export interface CreditLogEntry {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  in: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  out: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  balance: string;
+  description: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  invoice_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  transaction_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  admin_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  transid: string;
 }
 /**
  * Runs the provisioning module's Create for account `id`: a Pending service becomes Active, and its Pending addons become Active with it. Any other status is refused with a message naming it ("Account 1 is Active: only a service that is Pending can become Active"). billsim runs no module, so only the statuses change. Answers `info: ["Account #<id> created"]`, as the published sample does; getAccountDetails, getAccounts, getClientAccounts and getAccountAddons show the new statuses.

@@ -1,0 +1,177 @@
+// Money coming in: what an invoice still owes, recording a payment as a
+// transaction, and what happens when an invoice becomes Paid (HostBill's default
+// automation: the order is accepted, a service suspended for this invoice comes
+// back, a credit receipt becomes credit). addInvoicePayment, chargeCreditCard,
+// applyInvoiceCredit and setInvoiceStatus all pay through here.
+import type { Client, Gateway, Invoice, Transaction } from '../generated/wire.js';
+import { fail, messages } from '../errors.js';
+import type { View, World } from '../store/world.js';
+import { AUTOMATION_ADMIN_ID, addCredit } from './credit.js';
+import { rateOf } from './currencies.js';
+import { formatDate, formatDateTime } from './dates.js';
+import { convertCents, formatCents, lineCents, toCents } from './money.js';
+import { activateOrder } from './orderStatus.js';
+import { recordEmail } from './outbox.js';
+import { canMove, moveService } from './services.js';
+
+/** Statuses an invoice takes payments in: it is issued and not settled. */
+export const PAYABLE_STATUSES: readonly Invoice['status'][] = ['Unpaid', 'Collections'];
+
+/** The line type of a credit receipt ("add funds"): paying it adds the line's amount to the client's credit. */
+export const CREDIT_LINE = 'Credit';
+
+/** Payments minus refunds recorded on the invoice, in its currency. */
+export function paidCents(world: View, invoiceId: string): number {
+  let cents = 0;
+  for (const tx of world.where('transactions', 'invoice_id', invoiceId)) cents += toCents(tx.in) - toCents(tx.out);
+  return cents;
+}
+
+/** What the invoice still asks for: its total less what was paid, never below 0.00. */
+export function balanceDueCents(world: View, invoice: Invoice): number {
+  return Math.max(0, toCents(invoice.total) - paidCents(world, invoice.id));
+}
+
+/** Refuses a payment to an invoice that is not issued (Draft) or already settled (Paid, Cancelled, Refunded). */
+export function requirePayable(invoice: Invoice): void {
+  if (!PAYABLE_STATUSES.includes(invoice.status)) fail(messages.invoiceNotPayable(invoice.id, invoice.status));
+}
+
+/**
+ * The number a paid invoice gets, in the bundled world's "YYYY/NNNN" style:
+ * the next number of the year it was paid in. Numbers once given are kept, so
+ * an invoice marked Unpaid and paid again keeps its first one.
+ */
+export function nextPaidId(world: View, paidOn: Date): string {
+  const year = String(paidOn.getUTCFullYear());
+  let last = 0;
+  for (const invoice of world.all('invoices')) {
+    const [y, n] = invoice.paid_id.split('/');
+    if (y === year && Number(n) > last) last = Number(n);
+  }
+  return `${year}/${String(last + 1).padStart(4, '0')}`;
+}
+
+/** Unsuspends the Suspended services this invoice bills, unless another Unpaid invoice of theirs is past due. */
+function unsuspendServices(world: World, invoice: Invoice, today: string): void {
+  for (const line of invoice.items) {
+    if (line.type !== 'Hosting') continue;
+    const service = world.get('accounts', line.item_id);
+    if (!service || !canMove(service, 'unsuspend')) continue;
+    const stillOverdue = world
+      .where('invoices', 'client_id', invoice.client_id)
+      .some(
+        (other) =>
+          other.id !== invoice.id &&
+          PAYABLE_STATUSES.includes(other.status) &&
+          other.duedate < today &&
+          other.items.some((l) => l.type === 'Hosting' && l.item_id === service.id),
+      );
+    if (!stillOverdue) moveService(world, service, 'unsuspend');
+  }
+}
+
+/** Adds a paid credit receipt's lines to the client's credit, converted to the client's currency. */
+function creditReceipt(world: World, invoice: Invoice, now: Date): void {
+  let cents = 0;
+  for (const line of invoice.items) if (line.type === CREDIT_LINE) cents += lineCents(line.amount, line.qty);
+  const client = world.get('clients', invoice.client_id);
+  if (cents <= 0 || !client) return;
+  const inClientCurrency = convertCents(cents, invoice.rate, rateOf(world, client.currency_id));
+  addCredit(
+    world,
+    client,
+    inClientCurrency,
+    { description: `Credit receipt #${invoice.id} paid`, invoice_id: invoice.id, admin_id: AUTOMATION_ADMIN_ID },
+    now,
+  );
+}
+
+/**
+ * Marks the invoice Paid on `paidAt` and runs what paying it sets off: its
+ * Pending orders are accepted (services created, domains registered, upgrades
+ * applied, as setOrderActive), services suspended for it come back, a credit
+ * receipt becomes credit. Records no transaction.
+ */
+export function settleInvoice(world: World, invoice: Invoice, paidAt: Date, now: Date): Invoice {
+  const paid = world.replace('invoices', {
+    ...invoice,
+    status: 'Paid',
+    datepaid: formatDateTime(paidAt),
+    paid_id: invoice.paid_id || nextPaidId(world, paidAt),
+  });
+  for (const order of [...world.where('orders', 'invoice_id', invoice.id)]) {
+    if (order.status === 'Pending') activateOrder(world, order, now);
+  }
+  unsuspendServices(world, paid, formatDate(now));
+  creditReceipt(world, paid, now);
+  return paid;
+}
+
+export interface Payment {
+  invoice: Invoice;
+  /** In the invoice's currency, more than 0. */
+  cents: number;
+  feeCents: number;
+  gateway: Gateway;
+  /** The gateway's reference; a "BS-" reference is made up when none is given. */
+  transId?: string;
+  /** When the money arrived: the transaction's date and, if it settles the invoice, its datepaid. */
+  date: Date;
+  /** Record the payment confirmation e-mail (`send_email=1`). */
+  sendEmail: boolean;
+}
+
+/** A transaction reference for a payment that came without one: stable for a replayed session. */
+function madeUpReference(id: string, date: Date): string {
+  return `BS-${formatDate(date).replaceAll('-', '')}-${id.padStart(6, '0')}`;
+}
+
+/**
+ * Records a payment on a payable invoice. Payments that reach the total settle
+ * the invoice (settleInvoice); the part of a payment beyond the total goes to
+ * the client's credit. Answers the transaction.
+ */
+export function recordPayment(world: World, p: Payment, now: Date): Transaction {
+  const { invoice } = p;
+  requirePayable(invoice);
+  if (p.cents <= 0) fail(messages.paramInvalid('amount', 'more than 0'));
+  const due = balanceDueCents(world, invoice);
+  const settles = p.cents >= due;
+  const id = world.nextId('transactions');
+  const tx: Transaction = {
+    id,
+    client_id: invoice.client_id,
+    invoice_id: invoice.id,
+    date: formatDateTime(p.date),
+    description: `Invoice #${invoice.id} ${settles ? 'payment' : 'partial payment'}`,
+    in: formatCents(p.cents),
+    out: '0.00',
+    fee: formatCents(p.feeCents),
+    currency_id: invoice.currency_id,
+    payment_module: p.gateway.id,
+    trans_id: p.transId || madeUpReference(id, p.date),
+  };
+  world.insert('transactions', tx);
+  if (settles) settleInvoice(world, invoice, p.date, now);
+  const client = world.get('clients', invoice.client_id);
+  if (p.cents > due && client) overpaid(world, client, invoice, p.cents - due, tx, now);
+  if (p.sendEmail && client) {
+    const related = { invoice_id: invoice.id, transaction_id: tx.id };
+    const subject = `Invoice Payment Confirmation #${invoice.id}`;
+    recordEmail(world, { to: client.email, subject, template: 'Invoice Payment Confirmation', clientId: client.id, related }, now);
+  }
+  return tx;
+}
+
+function overpaid(world: World, client: Client, invoice: Invoice, cents: number, tx: Transaction, now: Date): void {
+  const inClientCurrency = convertCents(cents, invoice.rate, rateOf(world, client.currency_id));
+  const change = {
+    description: `Overpayment of invoice #${invoice.id}`,
+    invoice_id: invoice.id,
+    transaction_id: tx.id,
+    transid: tx.trans_id,
+    admin_id: AUTOMATION_ADMIN_ID,
+  };
+  addCredit(world, client, inClientCurrency, change, now);
+}
