@@ -84,3 +84,35 @@ export function checkReferences(world: World): string[] {
   }
   return problems;
 }
+
+/**
+ * Money held together: every client's credit is never negative and equals the
+ * balance its credit log arrives at, entry by entry; a transaction's fee never
+ * exceeds what came in; an Unpaid invoice holds no more than its total, and
+ * only a Paid invoice carries a payment date.
+ */
+export function checkMoney(world: World): string[] {
+  const problems: string[] = [];
+  for (const client of world.all('clients')) {
+    let balance = 0;
+    for (const entry of world.where('credit_log', 'client_id', client.id)) {
+      balance += toCents(entry.in) - toCents(entry.out);
+      if (formatCents(balance) !== entry.balance) problems.push(`credit log ${entry.id}: balance ${entry.balance} != ${formatCents(balance)}`);
+      if (balance < 0) problems.push(`credit log ${entry.id}: balance below 0.00`);
+    }
+    if (formatCents(balance) !== client.credit) problems.push(`client ${client.id}: credit ${client.credit} != log ${formatCents(balance)}`);
+  }
+  for (const invoice of world.all('invoices')) {
+    let paid = 0;
+    for (const tx of world.where('transactions', 'invoice_id', invoice.id)) {
+      paid += toCents(tx.in) - toCents(tx.out);
+      if (toCents(tx.fee) > toCents(tx.in)) problems.push(`transaction ${tx.id}: fee ${tx.fee} > ${tx.in}`);
+    }
+    if (invoice.status === 'Unpaid' && paid > toCents(invoice.total))
+      problems.push(`invoice ${invoice.id}: Unpaid with ${formatCents(paid)} paid of ${invoice.total}`);
+    const dated = invoice.datepaid !== '0000-00-00 00:00:00';
+    if (dated !== (invoice.status === 'Paid' || invoice.status === 'Refunded'))
+      problems.push(`invoice ${invoice.id}: ${invoice.status} with datepaid ${invoice.datepaid}`);
+  }
+  return problems;
+}

@@ -1,0 +1,103 @@
+// The money flows a client area and an admin tool run, every state read back
+// through the API: an order's invoice paid in two parts turning the service on,
+// and a manual invoice charged to a card that declines and then to one that pays.
+import t from 'tap';
+import type { FastifyInstance } from 'fastify';
+import { api, assertError, assertSuccess, build, type Body } from '../helpers/app.js';
+
+type Test = Parameters<typeof assertSuccess>[0];
+const ok = (t: Test, body: Body, call: string) => assertSuccess(t, body, call) as Record<string, any>;
+
+async function emails(app: FastifyInstance): Promise<Array<Record<string, unknown>>> {
+  const response = await app.inject({ method: 'GET', url: '/__billsim/emails' });
+  return response.json().emails;
+}
+
+t.test('order -> invoice -> partial payment -> full payment -> service Active', async (t) => {
+  const app = await build(t);
+  const call = (name: string, params: Record<string, string> = {}) => api(app, name, params);
+
+  const placed = ok(
+    t,
+    await call('addOrder', { client_id: '1', product: '1', cycle: 'm', invoice_generate: '1', confirm: '1' }),
+    'addOrder',
+  );
+  const order = () => call('getOrderDetails', { id: placed.order_id }).then((b) => ok(t, b, 'getOrderDetails').details);
+  const details = await order();
+  const invoiceId = details.invoice_id as string;
+  const serviceId = details.hosting[0].id as string;
+  const invoice = () => call('getInvoiceDetails', { id: invoiceId }).then((b) => ok(t, b, 'getInvoiceDetails'));
+  // Starter monthly 4.95 for a Texas client: 8.25% tax, rounded once.
+  t.strictSame([(await invoice()).invoice.status, (await invoice()).invoice.total], ['Unpaid', '5.36']);
+
+  // A partial payment: recorded, the rest still due, nothing activated.
+  t.strictSame(
+    ok(
+      t,
+      await call('addInvoicePayment', {
+        id: invoiceId,
+        amount: '2.00',
+        paymentmodule: '2',
+        fee: '0.36',
+        date: '2026-11-20',
+        transnumber: 'ch_part_1',
+      }),
+      'addInvoicePayment',
+    ),
+    { info: ['Transaction has been added to invoice'] },
+  );
+  let read = await invoice();
+  t.strictSame([read.invoice.status, read.invoice.datepaid, read.invoice.paid_id], ['Unpaid', '0000-00-00 00:00:00', '']);
+  t.strictSame(
+    read.transactions.map((tx: Record<string, string>) => [tx.in, tx.fee, tx.module, tx.trans_id, tx.description]),
+    [['2.00', '0.36', 'Stripe', 'ch_part_1', `Invoice #${invoiceId} partial payment`]],
+  );
+  t.equal((await order()).status, 'Pending', 'a partial payment accepts nothing');
+  t.equal((await order()).hosting[0].status, 'Pending');
+
+  // The rest: the invoice is Paid, numbered and dated; the order and its service turn on.
+  ok(
+    t,
+    await call('addInvoicePayment', { id: invoiceId, amount: '3.36', paymentmodule: '2', fee: '0', date: '2026-11-20', send_email: '1' }),
+    'addInvoicePayment',
+  );
+  read = await invoice();
+  t.strictSame(
+    [read.invoice.status, read.invoice.datepaid, read.invoice.paid_id],
+    ['Paid', '2026-11-20 12:00:00', '2026/0048'],
+    'paid on the session day, numbered after the bundled 2026/0047',
+  );
+  t.strictSame(
+    read.transactions.map((tx: Record<string, string>) => [tx.in, tx.description]),
+    [
+      ['2.00', `Invoice #${invoiceId} partial payment`],
+      ['3.36', `Invoice #${invoiceId} payment`],
+    ],
+  );
+  const activated = await order();
+  t.equal(activated.status, 'Active', 'paying the invoice accepts the order');
+  t.equal(activated.hosting[0].status, 'Active', 'and creates its service');
+  const account = ok(t, await call('getAccountDetails', { id: serviceId }), 'getAccountDetails').details;
+  t.equal(account.status, 'Active');
+  const listed = ok(t, await call('getTransactions', {}), 'getTransactions').transactions as Array<Record<string, string>>;
+  t.strictSame(
+    listed.filter((tx) => tx.invoice_id === invoiceId).map((tx) => tx.in),
+    ['3.36', '2.00'],
+    'getTransactions lists both, newest first',
+  );
+  const mail = (await emails(app)).find((e) => e.template === 'Invoice Payment Confirmation');
+  t.match(mail, { to: 'alice@morgan-design.com', subject: `Invoice Payment Confirmation #${invoiceId}` }, 'send_email=1 records the confirmation');
+  t.equal(
+    (await emails(app)).filter((e) => e.template === 'Invoice Payment Confirmation').length,
+    1,
+    'only the payment that asked for it sends one',
+  );
+
+  // Paid means paid: another payment is refused.
+  assertError(
+    t,
+    await call('addInvoicePayment', { id: invoiceId, amount: '1.00', paymentmodule: '2', fee: '0', date: '2026-11-20' }),
+    'addInvoicePayment',
+    [`Invoice #${invoiceId} is Paid: only an Unpaid invoice (or one in Collections) takes payments`],
+  );
+});
