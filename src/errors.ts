@@ -110,6 +110,10 @@ export const messages = {
     `Gateway ${id} (${name}) is disabled: give an enabled payment gateway as ${param}`,
   creditTooLow: (clientId: string, credit: string, asked: string) =>
     `Client ${clientId} has ${credit} credit, less than the ${asked} asked for: nothing was applied`,
+  creditForCreditReceipt: (invoiceId: string) =>
+    `Invoice #${invoiceId} is a credit receipt (add funds): credit cannot pay for credit, so pay it with a payment instead`,
+  creditOverBalance: (invoiceId: string, due: string, asked: string) =>
+    `Invoice #${invoiceId} owes ${due}, less than the ${asked} of credit asked for: apply at most ${due}`,
   invoiceNotPayable: (id: string, status: string) =>
     `Invoice #${id} is ${status}: only an Unpaid invoice (or one in Collections) takes payments`,
 } as const;

@@ -2,7 +2,7 @@
 // takeCredit, which write the log entry and the client's `credit` together, so
 // the newest entry's balance is always the client's credit and it never goes
 // below 0.00.
-import type { Client, CreditLogEntry } from '../generated/wire.js';
+import type { Client, CreditLogEntry, CreditLogItem } from '../generated/wire.js';
 import { fail, messages } from '../errors.js';
 import type { View, World } from '../store/world.js';
 import { formatDateTime } from './dates.js';
@@ -53,7 +53,7 @@ export function takeCredit(world: World, client: Client, cents: number, change: 
 }
 
 /** A getClientCreditLog entry: the stored fields in the published order, names joined in, and `data_edit` as the edit form shows it. */
-export function creditLogItem(world: View, entry: CreditLogEntry) {
+export function creditLogItem(world: View, entry: CreditLogEntry): CreditLogItem {
   const { firstname, lastname } = clientNames(world, entry.client_id);
   const admin = world.get('admins', entry.admin_id);
   return {

@@ -1,8 +1,8 @@
 // Invoices and transactions as the API shows them: getInvoiceDetails' invoice
-// with its lines, client and gateway name joined in, and a transaction as lists
-// show it.
+// with its lines, client and gateway name joined in, and an invoice and a
+// transaction as lists show them.
 import type { View, World } from '../store/world.js';
-import type { Client, Invoice, InvoiceItem, InvoiceView, Transaction, TransactionListItem } from '../generated/wire.js';
+import type { Client, Invoice, InvoiceItem, InvoiceListItem, InvoiceView, Transaction, TransactionListItem } from '../generated/wire.js';
 import { clientNames, invoiceClient, pick } from './views.js';
 import { gatewayName } from './gateways.js';
 import { TOTAL_FIELDS, firstFreeLineId, lineTotal, withTotals } from './invoiceLines.js';
@@ -34,6 +34,28 @@ export function invoiceView(world: View, invoice: Invoice): InvoiceView {
     items: invoice.items.map((item) => pick(item, LINE_FIELDS)),
     client: invoiceClient(world, invoice.client_id),
     gateway: gatewayName(world, invoice.payment_module),
+  };
+}
+
+/** An invoice as lists show it (getInvoices, getClientInvoices): no lines; totals, status, the client's names and the gateway's name. */
+export function invoiceListItem(world: View, inv: Invoice): InvoiceListItem {
+  const client = world.get('clients', inv.client_id);
+  return {
+    id: inv.id,
+    paid_id: inv.paid_id,
+    date: inv.date,
+    duedate: inv.duedate,
+    datepaid: inv.datepaid,
+    total: inv.total,
+    credit: inv.credit,
+    status: inv.status,
+    client_id: inv.client_id,
+    firstname: client?.firstname ?? '',
+    lastname: client?.lastname ?? '',
+    companyname: client?.companyname ?? '',
+    currency_id: inv.currency_id,
+    payment_module: inv.payment_module,
+    gateway: gatewayName(world, inv.payment_module),
   };
 }
 

@@ -6,10 +6,11 @@
 import type { Client, Gateway, Invoice, Transaction } from '../generated/wire.js';
 import { fail, messages } from '../errors.js';
 import type { View, World } from '../store/world.js';
-import { AUTOMATION_ADMIN_ID, addCredit } from './credit.js';
+import { AUTOMATION_ADMIN_ID, addCredit, takeCredit } from './credit.js';
 import { rateOf } from './currencies.js';
 import { formatDate, formatDateTime } from './dates.js';
 import { convertCents, formatCents, lineCents, toCents } from './money.js';
+import { withTotals } from './invoiceLines.js';
 import { activateOrder } from './orderStatus.js';
 import { recordEmail } from './outbox.js';
 import { canMove, moveService } from './services.js';
@@ -106,6 +107,25 @@ export function settleInvoice(world: World, invoice: Invoice, paidAt: Date, now:
   unsuspendServices(world, paid, formatDate(now));
   creditReceipt(world, paid, now);
   return paid;
+}
+
+/**
+ * Pays `cents` (in the invoice's currency, more than 0) of a payable invoice from
+ * its client's credit: the credit taken is converted to the client's currency,
+ * the invoice's `credit` grows and its totals follow, and an invoice left owing
+ * nothing is settled. Refused, changing nothing, on a credit receipt (credit
+ * cannot buy credit), beyond what the invoice still owes or beyond the client's
+ * credit. Records no transaction.
+ */
+export function applyCredit(world: World, invoice: Invoice, client: Client, cents: number, now: Date): Invoice {
+  requirePayable(invoice);
+  if (invoice.items.some((line) => line.type === CREDIT_LINE)) fail(messages.creditForCreditReceipt(invoice.id));
+  const due = balanceDueCents(world, invoice);
+  if (cents > due) fail(messages.creditOverBalance(invoice.id, formatCents(due), formatCents(cents)));
+  const taken = convertCents(cents, invoice.rate, rateOf(world, client.currency_id));
+  takeCredit(world, client, taken, { description: 'Credit applied to invoice', invoice_id: invoice.id }, now);
+  const credited = world.replace('invoices', withTotals({ ...invoice, credit: formatCents(toCents(invoice.credit) + cents) }));
+  return balanceDueCents(world, credited) === 0 ? settleInvoice(world, credited, now, now) : credited;
 }
 
 export interface Payment {

@@ -61,12 +61,15 @@ export interface AllWireTypes {
   operations_accounts_getAccounts_json?: GetAccounts;
   operations_clients_addClient_json?: AddClient;
   operations_clients_addClientContact_json?: AddClientContact;
+  operations_clients_addClientCredit_json?: AddClientCredit;
   operations_clients_deleteClient_json?: DeleteClient;
   operations_clients_deleteClientContact_json?: DeleteClientContact;
   operations_clients_getClientAccounts_json?: GetClientAccounts;
   operations_clients_getClientContacts_json?: GetClientContacts;
+  operations_clients_getClientCreditLog_json?: GetClientCreditLog;
   operations_clients_getClientDetails_json?: GetClientDetails;
   operations_clients_getClientDomains_json?: GetClientDomains;
+  operations_clients_getClientInvoices_json?: GetClientInvoices;
   operations_clients_getClientOrders_json?: GetClientOrders;
   operations_clients_getClients_json?: GetClients;
   operations_clients_setClientDetails_json?: SetClientDetails;
@@ -77,6 +80,8 @@ export interface AllWireTypes {
   operations_estimates_editEstimateDetails_json?: EditEstimateDetails;
   operations_estimates_getEstimateDetails_json?: GetEstimateDetails;
   operations_estimates_getEstimates_json?: GetEstimates;
+  operations_invoices_addCreditReceipt_json?: AddCreditReceipt;
+  operations_invoices_applyInvoiceCredit_json?: ApplyInvoiceCredit;
   operations_invoices_getInvoiceDetails_json?: GetInvoiceDetails;
   operations_invoices_getInvoices_json?: GetInvoices;
   operations_invoices_getTransactions_json?: GetTransactions;
@@ -2303,6 +2308,28 @@ export interface AddClientContactResult {
   contact_id: string;
 }
 /**
+ * Adds `amount` (more than 0, in the client's currency; plain numbers such as 10 or 10.5 are accepted) to main client `client_id`'s credit balance and writes a credit log entry with the balance after it, logged under admin 1. `description` names the entry; absent or empty, it reads "Credit added by staff". Credit belongs to the main client, so a contact is refused. info ["Client credit increased"], as published. getClientDetails shows the new `credit`, getClientCreditLog the entry.
+ */
+export interface AddClientCredit {
+  request: AddClientCreditRequest;
+  result: AddClientCreditResult;
+}
+export interface AddClientCreditRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  client_id: string;
+  /**
+   * a non-negative amount with at most two decimals, such as 12.30
+   */
+  amount: string;
+  /**
+   * a text of at most 255 characters
+   */
+  description?: string;
+}
+export interface AddClientCreditResult {}
+/**
  * Deletes main client `id` with everything it owns: its invoices with their transactions, orders, accounts (services) with their addons, domains, estimates, order drafts, cards on file and contacts. Messages already in the outbox stay. `info` has one line per removed record, as the published sample does ("Invoice #143 deleted", "Order #98 deleted"): first the invoices, then the orders, accounts ("Account #85 deleted"), domains ("Domain #11 deleted"), estimates ("Estimate #4 deleted") and contacts ("Contact #10 deleted"), each kind in ascending id order; transactions, account addons, order drafts and cards go with their owners without a line of their own. A client who owns nothing answers an empty `info`. A contact's id is refused: delete a contact with deleteClientContact.
  */
 export interface DeleteClient {
@@ -2404,6 +2431,120 @@ export interface ClientContactItem {
    */
   datecreated: string;
   email: string;
+}
+/**
+ * Client `id`'s credit log, newest first: every change of its credit balance, `in` added or `out` taken and the `balance` after it, with the admin's username ("" for billsim's own automation, admin 0) and the client's names joined in, and `data_edit` repeating the entry with a DD/MM/YYYY date. Each entry follows the published sample's keys and order; the published sample is cut after its first entry, so the rest of the answer follows the other paginated client lists (getClientDomains): `log`, then a `sorter` of numbers, 25 entries a page (`page` counts from 0; `perpage` as elsewhere). A client without entries (a contact, which holds no credit of its own) answers an empty `log`; an unknown client is an error.
+ */
+export interface GetClientCreditLog {
+  request: GetClientCreditLogRequest;
+  result: GetClientCreditLogResult;
+}
+export interface GetClientCreditLogRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * a page number counted from 0
+   */
+  page?: string;
+  /**
+   * a page size from 1 to 1000
+   */
+  perpage?: string;
+}
+export interface GetClientCreditLogResult {
+  log: CreditLogItem[];
+  sorter: Sorter;
+}
+/**
+ * A credit log entry as getClientCreditLog shows it, in the published key order.
+ */
+export interface CreditLogItem {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  in: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  out: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  balance: string;
+  description: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  invoice_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  transaction_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  admin_id: string;
+  /**
+   * the admin's username, "" when admin_id names no admin (0: billsim's automation)
+   */
+  admin_name: string;
+  firstname: string;
+  lastname: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  transid: string;
+  data_edit: CreditLogEdit;
+}
+/**
+ * The entry as the admin edit form shows it: the date as DD/MM/YYYY, transaction_id before invoice_id.
+ */
+export interface CreditLogEdit {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  date: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  in: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  out: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  balance: string;
+  description: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  transaction_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  invoice_id: string;
 }
 /**
  * One client. No public sample of the real answer was found; billsim answers `client`: the client record exactly as invoices embed it (every stored field in stored order, without the password hash; `cardnum` is the masked card number such as "************4242", or "" when no card is on file), followed by `contacts`: the client's contacts, oldest first, in getClientContacts' item shape. An unknown client is an error.
@@ -2629,6 +2770,81 @@ export interface DomainListItem {
    * "0" or "1"
    */
   idprotection: '0' | '1';
+}
+/**
+ * Client `id`'s invoices, newest first, without Draft invoices (the client does not see those yet), paginated with `sorter` (`page` counts from 0, 25 a page; `perpage` as elsewhere). No page of the real API is published, so the answer follows getInvoices: `invoices` in getInvoices' item shape, then `sorter`. Like getClientOrders, a contact's id answers that contact's own invoices (none: invoices belong to the main client); an unknown client is an error.
+ */
+export interface GetClientInvoices {
+  request: GetClientInvoicesRequest;
+  result: GetClientInvoicesResult;
+}
+export interface GetClientInvoicesRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * a page number counted from 0
+   */
+  page?: string;
+  /**
+   * a page size from 1 to 1000
+   */
+  perpage?: string;
+}
+export interface GetClientInvoicesResult {
+  invoices: InvoiceListItem[];
+  sorter: Sorter;
+}
+/**
+ * An invoice as getInvoices lists it: its totals and status, the client's names and the gateway's name joined in, no lines.
+ */
+export interface InvoiceListItem {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  paid_id: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  date: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  duedate: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  datepaid: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  total: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  credit: string;
+  status: 'Paid' | 'Unpaid' | 'Cancelled' | 'Refunded' | 'Collections' | 'Draft' | 'Recurring';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  firstname: string;
+  lastname: string;
+  companyname: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  payment_module: string;
+  /**
+   * the payment gateway's display name, "" when none
+   */
+  gateway: string;
 }
 /**
  * One client's orders (client `id`), newest first, paginated with `sorter`, in getOrders' item shape (no page of the real API is published; real client code reads `orders`). `list` filters by status as in getOrders. An unknown client is an error.
@@ -3386,6 +3602,47 @@ export interface EstimateListItem {
   lastname: string;
 }
 /**
+ * Creates an "add funds" invoice (a credit receipt) for main client `client_id`: Unpaid, in the client's currency, dated and due today, untaxed (both tax rates 0.00), payment_module the first enabled gateway, with one line of type "Credit" (item_id "0", "Credit receipt: add funds") for `amount` (more than 0). Paying it (a payment call, or setInvoiceStatus Paid) adds the line's amount to the client's credit, logged as "Credit receipt #<id> paid". A contact is refused: credit belongs to the main client. Answers `invoice_id` (a string) and no info, as published.
+ */
+export interface AddCreditReceipt {
+  request: AddCreditReceiptRequest;
+  result: AddCreditReceiptResult;
+}
+export interface AddCreditReceiptRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  client_id: string;
+  /**
+   * a non-negative amount with at most two decimals, such as 12.30
+   */
+  amount: string;
+}
+export interface AddCreditReceiptResult {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  invoice_id: string;
+}
+/**
+ * Pays part or all of invoice `id` from its client's credit balance. `apply_credit` (more than 0) is in the invoice's currency; when the client's currency differs, the credit taken is that amount converted at the two currencies' rates (the invoice's own rate and the client currency's). The invoice's `credit` grows by `apply_credit` and its totals are recomputed (total = subtotal + taxes - credit), so its balance due drops by that much; no transaction is recorded. The client's credit log gets an entry "Credit applied to invoice" naming the invoice. When nothing is left due, the invoice is settled as by a payment: Paid, dated now, given the next paid number, and its automation runs (Pending orders accepted, services suspended for it restored). Refused, changing nothing: an invoice that does not take payments (only Unpaid and Collections do; the message names its status), a credit receipt (addCreditReceipt: credit cannot pay for credit), an amount above what the invoice still owes (the message says how much that is), and a client with less credit than asked (nothing is applied, as the published page says). info ["Credit applied to invoice."], as published.
+ */
+export interface ApplyInvoiceCredit {
+  request: ApplyInvoiceCreditRequest;
+  result: ApplyInvoiceCreditResult;
+}
+export interface ApplyInvoiceCreditRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * a non-negative amount with at most two decimals, such as 12.30
+   */
+  apply_credit: string;
+}
+export interface ApplyInvoiceCreditResult {}
+/**
  * One invoice with its lines, client and gateway name; its transactions sit next to it at top level.
  */
 export interface GetInvoiceDetails {
@@ -3642,56 +3899,6 @@ export interface GetInvoicesRequest {
 export interface GetInvoicesResult {
   invoices: InvoiceListItem[];
   sorter: Sorter;
-}
-/**
- * An invoice as getInvoices lists it: its totals and status, the client's names and the gateway's name joined in, no lines.
- */
-export interface InvoiceListItem {
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  id: string;
-  paid_id: string;
-  /**
-   * a date as YYYY-MM-DD
-   */
-  date: string;
-  /**
-   * a date as YYYY-MM-DD
-   */
-  duedate: string;
-  /**
-   * a date-time as YYYY-MM-DD HH:MM:SS
-   */
-  datepaid: string;
-  /**
-   * a money amount with two decimals, such as "12.30"
-   */
-  total: string;
-  /**
-   * a money amount with two decimals, such as "12.30"
-   */
-  credit: string;
-  status: 'Paid' | 'Unpaid' | 'Cancelled' | 'Refunded' | 'Collections' | 'Draft' | 'Recurring';
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  client_id: string;
-  firstname: string;
-  lastname: string;
-  companyname: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  currency_id: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  payment_module: string;
-  /**
-   * the payment gateway's display name, "" when none
-   */
-  gateway: string;
 }
 /**
  * Transactions, newest first, with the client's names and the gateway name joined in; paginated.

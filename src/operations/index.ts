@@ -8,8 +8,11 @@ import accountUnsuspend from './accounts/accountUnsuspend.js';
 import addAddonToAccount from './accounts/addAddonToAccount.js';
 import addClient from './clients/addClient.js';
 import addClientContact from './clients/addClientContact.js';
+import addClientCredit from './clients/addClientCredit.js';
+import addCreditReceipt from './invoices/addCreditReceipt.js';
 import addOrder from './orders/addOrder.js';
 import addOrderDraftItem from './orders/addOrderDraftItem.js';
+import applyInvoiceCredit from './invoices/applyInvoiceCredit.js';
 import bulkAddProducts from './services/bulkAddProducts.js';
 import changeAccountPackage from './accounts/changeAccountPackage.js';
 import convertOrderDraft from './orders/convertOrderDraft.js';
@@ -27,9 +30,11 @@ import getAccounts from './accounts/getAccounts.js';
 import getAddons from './services/getAddons.js';
 import getClientAccounts from './clients/getClientAccounts.js';
 import getClientContacts from './clients/getClientContacts.js';
+import getClientCreditLog from './clients/getClientCreditLog.js';
 import getClientDetails from './clients/getClientDetails.js';
 import getClientDomains from './clients/getClientDomains.js';
 import getClientDraftOrders from './orders/getClientDraftOrders.js';
+import getClientInvoices from './clients/getClientInvoices.js';
 import getClientOrders from './clients/getClientOrders.js';
 import getClients from './clients/getClients.js';
 import getCurrencies from './misc/getCurrencies.js';
@@ -74,8 +79,11 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   addAddonToAccount,
   addClient,
   addClientContact,
+  addClientCredit,
+  addCreditReceipt,
   addOrder,
   addOrderDraftItem,
+  applyInvoiceCredit,
   bulkAddProducts,
   changeAccountPackage,
   convertOrderDraft,
@@ -93,9 +101,11 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getAddons,
   getClientAccounts,
   getClientContacts,
+  getClientCreditLog,
   getClientDetails,
   getClientDomains,
   getClientDraftOrders,
+  getClientInvoices,
   getClientOrders,
   getClients,
   getCurrencies,

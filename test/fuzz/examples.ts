@@ -364,6 +364,42 @@ export const EXAMPLES: Record<string, Pair[][]> = {
       ['perpage', '5'],
     ],
   ],
+  addClientCredit: [
+    [
+      ['client_id', '6'],
+      ['amount', '10.50'],
+      ['description', 'Refund'],
+    ],
+    [
+      ['client_id', '2'],
+      ['amount', '3'],
+    ],
+  ],
+  getClientCreditLog: [
+    [['id', '5']],
+    [
+      ['id', '6'],
+      ['page', '0'],
+    ],
+  ],
+  getClientInvoices: [
+    [['id', '1']],
+    [
+      ['id', '2'],
+      ['perpage', '1'],
+      ['page', '1'],
+    ],
+  ],
+  addCreditReceipt: [
+    [
+      ['client_id', '1'],
+      ['amount', '50'],
+    ],
+    [
+      ['client_id', '2'],
+      ['amount', '0.99'],
+    ],
+  ],
 };
 
 /** One change to a good request: a value swapped, a pair dropped or repeated, a key bent. */

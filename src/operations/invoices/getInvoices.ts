@@ -1,8 +1,8 @@
 import { defineOperation } from '../operation.js';
 import type { View } from '../../store/world.js';
-import type { GetInvoicesRequest, GetInvoicesResult, Invoice, InvoiceListItem } from '../../generated/wire.js';
+import type { GetInvoicesRequest, GetInvoicesResult, Invoice } from '../../generated/wire.js';
 import { requireClient } from '../../domain/clients.js';
-import { gatewayName } from '../../domain/gateways.js';
+import { invoiceListItem } from '../../domain/invoices.js';
 import { matching, pageParams } from '../../domain/lists.js';
 
 type ListName = NonNullable<GetInvoicesRequest['list']>;
@@ -19,28 +19,6 @@ const LIST_STATUS: Record<ListName, Status | undefined> = {
   draft: 'Draft',
   recurring: 'Recurring',
 };
-
-/** An invoice without its lines: totals, status, the client's names and the gateway's name. */
-function invoiceItem(world: View, inv: Invoice): InvoiceListItem {
-  const client = world.get('clients', inv.client_id);
-  return {
-    id: inv.id,
-    paid_id: inv.paid_id,
-    date: inv.date,
-    duedate: inv.duedate,
-    datepaid: inv.datepaid,
-    total: inv.total,
-    credit: inv.credit,
-    status: inv.status,
-    client_id: inv.client_id,
-    firstname: client?.firstname ?? '',
-    lastname: client?.lastname ?? '',
-    companyname: client?.companyname ?? '',
-    currency_id: inv.currency_id,
-    payment_module: inv.payment_module,
-    gateway: gatewayName(world, inv.payment_module),
-  };
-}
 
 /** The candidate rows through an index: the client's invoices, else those of one status, else all. */
 function candidates(world: View, clientId: string | undefined, status: Status | undefined): readonly Invoice[] {
@@ -59,6 +37,6 @@ export default defineOperation<GetInvoicesRequest, GetInvoicesResult>({
     const rows = matching(candidates(world, params.client_id, wanted[0]), checks);
     const { page, perpage } = pageParams(params);
     const { items, sorter } = world.newestPage('invoices', rows, page, perpage);
-    return { invoices: items.map((inv) => invoiceItem(world, inv)), sorter };
+    return { invoices: items.map((inv) => invoiceListItem(world, inv)), sorter };
   },
 });
