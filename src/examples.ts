@@ -91,4 +91,7 @@ export const EXAMPLES: Record<string, string> = {
   changeAccountPackage: 'id=1&product_id=3&recalculate=1',
   getProductUpgrades: 'id=8',
   orderUpgrade: 'id=1&new=3&new_billing=m',
+  getPaymentModules: '',
+  addInvoicePayment: 'id=8&amount=50.04&paymentmodule=2&fee=1.75&date=2026-11-20&transnumber=ch_3QgT1xLkdIwHu7ix',
+  chargeCreditCard: 'id=8&card_id=primary',
 };

@@ -3250,18 +3250,543 @@ validate25.errors = vErrors;
 return errors === 0;
 }
 
-export const addOrder = validate27;
-const schema128 = {"title":"AddOrderRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product":{"$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Once","Free"],"description":"a billing cycle code: m, q, s, a, b, t, p4, p5, d, w, h, Once or Free"},"confirm":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_generate":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_info":{"$ref":"../../common/defs.json#/definitions/flag"},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"},"domain_name":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters"},"coupon":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"domain_action":{"type":"string","pattern":"^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$","description":"register or transfer"},"domain_sld":{"type":"string","maxLength":63,"description":"a domain label such as example"},"domain_tld":{"type":"string","pattern":"^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$","description":"a TLD such as .com, or a TLD product id"},"domain_period":{"type":"string","pattern":"^[1-9][0-9]?$","description":"a number of years from 1 to 99"},"domain_eppcode":{"type":"string","maxLength":255,"description":"a transfer authorisation code of at most 255 characters"},"domain_dns":{"$ref":"../../common/defs.json#/definitions/flag"},"domain_email":{"$ref":"../../common/defs.json#/definitions/flag"},"domain_idp":{"$ref":"../../common/defs.json#/definitions/flag"}}};
-const pattern42 = new RegExp("^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$", "u");
-const pattern43 = new RegExp("^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$", "u");
-const pattern44 = new RegExp("^[1-9][0-9]?$", "u");
+export const addInvoicePayment = validate27;
+const schema123 = {"title":"AddInvoicePaymentRequest","type":"object","required":["id","amount","paymentmodule","fee","date"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"amount":{"type":"string","pattern":"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"an amount more than 0 with at most two decimals, such as 10.50"},"paymentmodule":{"$ref":"../../common/defs.json#/definitions/positiveId"},"fee":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}( [0-9]{2}:[0-9]{2}:[0-9]{2})?$","description":"a date as YYYY-MM-DD or YYYY-MM-DD HH:MM:SS"},"transnumber":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"rate":{"type":"string","pattern":"^[0-9]{1,6}(\\.[0-9]{1,4})?$","description":"an exchange rate more than 0 with at most four decimals, such as 0.9215"},"send_email":{"$ref":"../../common/defs.json#/definitions/flag"}}};
+const schema120 = {"type":"string","pattern":"^[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"a non-negative amount with at most two decimals, such as 12.30"};
+const pattern40 = new RegExp("^-?[0-9]{1,12}(\\.[0-9]{1,2})?$", "u");
+const pattern42 = new RegExp("^[0-9]{1,12}(\\.[0-9]{1,2})?$", "u");
+const pattern43 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}( [0-9]{2}:[0-9]{2}:[0-9]{2})?$", "u");
+const pattern45 = new RegExp("^[0-9]{1,6}(\\.[0-9]{1,4})?$", "u");
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema123.required,parentSchema:schema123,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.amount === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema123.required,parentSchema:schema123,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.paymentmodule === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "paymentmodule"},message:"must have required property '"+"paymentmodule"+"'",schema:schema123.required,parentSchema:schema123,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.fee === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fee"},message:"must have required property '"+"fee"+"'",schema:schema123.required,parentSchema:schema123,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.date === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "date"},message:"must have required property '"+"date"+"'",schema:schema123.required,parentSchema:schema123,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err6 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.amount !== undefined){
+let data1 = data.amount;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err7 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema123.properties.amount.type,parentSchema:schema123.properties.amount,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["amount"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern40.test(data1)){
+const err8 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema123.properties.amount,data:data1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.paymentmodule !== undefined){
+let data2 = data.paymentmodule;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err9 = {instancePath:instancePath+"/paymentmodule",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["paymentmodule"] = coerced2;
+}
+}
+}
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+const err10 = {instancePath:instancePath+"/paymentmodule",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data2};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.fee !== undefined){
+let data3 = data.fee;
+if(typeof data3 !== "string"){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if(typeof data3 === "string"){
+coerced3 = data3;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data3;
+}
+else if(data3 === null){
+coerced3 = "";
+}
+else {
+const err11 = {instancePath:instancePath+"/fee",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema120.type,parentSchema:schema120,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["fee"] = coerced3;
+}
+}
+}
+if(typeof data3 === "string"){
+if(!pattern42.test(data3)){
+const err12 = {instancePath:instancePath+"/fee",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema120,data:data3};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.date !== undefined){
+let data4 = data.date;
+if(typeof data4 !== "string"){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType4 = typeof data4;
+if(typeof data4 === "string"){
+coerced4 = data4;
+}
+}
+if(!(coerced4 !== undefined)){
+if(dataType4 == "number" || dataType4 == "boolean"){
+coerced4 = "" + data4;
+}
+else if(data4 === null){
+coerced4 = "";
+}
+else {
+const err13 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema123.properties.date.type,parentSchema:schema123.properties.date,data:data4};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["date"] = coerced4;
+}
+}
+}
+if(typeof data4 === "string"){
+if(!pattern43.test(data4)){
+const err14 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}( [0-9]{2}:[0-9]{2}:[0-9]{2})?$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}( [0-9]{2}:[0-9]{2}:[0-9]{2})?$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}( [0-9]{2}:[0-9]{2}:[0-9]{2})?$",parentSchema:schema123.properties.date,data:data4};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.transnumber !== undefined){
+let data5 = data.transnumber;
+if(typeof data5 !== "string"){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType5 = typeof data5;
+if(typeof data5 === "string"){
+coerced5 = data5;
+}
+}
+if(!(coerced5 !== undefined)){
+if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data5;
+}
+else if(data5 === null){
+coerced5 = "";
+}
+else {
+const err15 = {instancePath:instancePath+"/transnumber",schemaPath:"#/properties/transnumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema123.properties.transnumber.type,parentSchema:schema123.properties.transnumber,data:data5};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data !== undefined){
+data["transnumber"] = coerced5;
+}
+}
+}
+if(typeof data5 === "string"){
+if(func2(data5) > 255){
+const err16 = {instancePath:instancePath+"/transnumber",schemaPath:"#/properties/transnumber/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema123.properties.transnumber,data:data5};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.currency_id !== undefined){
+let data6 = data.currency_id;
+if(typeof data6 !== "string"){
+let dataType6 = typeof data6;
+let coerced6 = undefined;
+if(dataType6 == 'object' && Array.isArray(data6) && data6.length == 1){
+data6 = data6[0];
+dataType6 = typeof data6;
+if(typeof data6 === "string"){
+coerced6 = data6;
+}
+}
+if(!(coerced6 !== undefined)){
+if(dataType6 == "number" || dataType6 == "boolean"){
+coerced6 = "" + data6;
+}
+else if(data6 === null){
+coerced6 = "";
+}
+else {
+const err17 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.type,parentSchema:schema51,data:data6};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(coerced6 !== undefined){
+data6 = coerced6;
+if(data !== undefined){
+data["currency_id"] = coerced6;
+}
+}
+}
+if(typeof data6 === "string"){
+if(!pattern17.test(data6)){
+const err18 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema51,data:data6};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+if(data.rate !== undefined){
+let data7 = data.rate;
+if(typeof data7 !== "string"){
+let dataType7 = typeof data7;
+let coerced7 = undefined;
+if(dataType7 == 'object' && Array.isArray(data7) && data7.length == 1){
+data7 = data7[0];
+dataType7 = typeof data7;
+if(typeof data7 === "string"){
+coerced7 = data7;
+}
+}
+if(!(coerced7 !== undefined)){
+if(dataType7 == "number" || dataType7 == "boolean"){
+coerced7 = "" + data7;
+}
+else if(data7 === null){
+coerced7 = "";
+}
+else {
+const err19 = {instancePath:instancePath+"/rate",schemaPath:"#/properties/rate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema123.properties.rate.type,parentSchema:schema123.properties.rate,data:data7};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(coerced7 !== undefined){
+data7 = coerced7;
+if(data !== undefined){
+data["rate"] = coerced7;
+}
+}
+}
+if(typeof data7 === "string"){
+if(!pattern45.test(data7)){
+const err20 = {instancePath:instancePath+"/rate",schemaPath:"#/properties/rate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema123.properties.rate,data:data7};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+if(data.send_email !== undefined){
+let data8 = data.send_email;
+if(typeof data8 !== "string"){
+let dataType8 = typeof data8;
+let coerced8 = undefined;
+if(dataType8 == 'object' && Array.isArray(data8) && data8.length == 1){
+data8 = data8[0];
+dataType8 = typeof data8;
+if(typeof data8 === "string"){
+coerced8 = data8;
+}
+}
+if(!(coerced8 !== undefined)){
+if(dataType8 == "number" || dataType8 == "boolean"){
+coerced8 = "" + data8;
+}
+else if(data8 === null){
+coerced8 = "";
+}
+else {
+const err21 = {instancePath:instancePath+"/send_email",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data8};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(coerced8 !== undefined){
+data8 = coerced8;
+if(data !== undefined){
+data["send_email"] = coerced8;
+}
+}
+}
+if(!((data8 === "0") || (data8 === "1"))){
+const err22 = {instancePath:instancePath+"/send_email",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values",schema:schema40.enum,parentSchema:schema40,data:data8};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema123.type,parentSchema:schema123,data};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+validate27.errors = vErrors;
+return errors === 0;
+}
+
+export const addOrder = validate29;
+const schema140 = {"title":"AddOrderRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product":{"$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Once","Free"],"description":"a billing cycle code: m, q, s, a, b, t, p4, p5, d, w, h, Once or Free"},"confirm":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_generate":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_info":{"$ref":"../../common/defs.json#/definitions/flag"},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"},"domain_name":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters"},"coupon":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"domain_action":{"type":"string","pattern":"^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$","description":"register or transfer"},"domain_sld":{"type":"string","maxLength":63,"description":"a domain label such as example"},"domain_tld":{"type":"string","pattern":"^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$","description":"a TLD such as .com, or a TLD product id"},"domain_period":{"type":"string","pattern":"^[1-9][0-9]?$","description":"a number of years from 1 to 99"},"domain_eppcode":{"type":"string","maxLength":255,"description":"a transfer authorisation code of at most 255 characters"},"domain_dns":{"$ref":"../../common/defs.json#/definitions/flag"},"domain_email":{"$ref":"../../common/defs.json#/definitions/flag"},"domain_idp":{"$ref":"../../common/defs.json#/definitions/flag"}}};
+const pattern56 = new RegExp("^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$", "u");
+const pattern57 = new RegExp("^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$", "u");
+const pattern58 = new RegExp("^[1-9][0-9]?$", "u");
+
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema128.required,parentSchema:schema128,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema140.required,parentSchema:schema140,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3390,7 +3915,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema128.properties.cycle.type,parentSchema:schema128.properties.cycle,data:data2};
+const err5 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.properties.cycle.type,parentSchema:schema140.properties.cycle,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3408,7 +3933,7 @@ data["cycle"] = coerced2;
 }
 }
 if(!(((((((((((((data2 === "h") || (data2 === "d")) || (data2 === "w")) || (data2 === "m")) || (data2 === "q")) || (data2 === "s")) || (data2 === "a")) || (data2 === "b")) || (data2 === "t")) || (data2 === "p4")) || (data2 === "p5")) || (data2 === "Once")) || (data2 === "Free"))){
-const err6 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema128.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema128.properties.cycle.enum,parentSchema:schema128.properties.cycle,data:data2};
+const err6 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema140.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema140.properties.cycle.enum,parentSchema:schema140.properties.cycle,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3632,7 +4157,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/domain_name",schemaPath:"#/properties/domain_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema128.properties.domain_name.type,parentSchema:schema128.properties.domain_name,data:data7};
+const err15 = {instancePath:instancePath+"/domain_name",schemaPath:"#/properties/domain_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.properties.domain_name.type,parentSchema:schema140.properties.domain_name,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3651,7 +4176,7 @@ data["domain_name"] = coerced7;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 255){
-const err16 = {instancePath:instancePath+"/domain_name",schemaPath:"#/properties/domain_name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema128.properties.domain_name,data:data7};
+const err16 = {instancePath:instancePath+"/domain_name",schemaPath:"#/properties/domain_name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema140.properties.domain_name,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3682,7 +4207,7 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema128.properties.coupon.type,parentSchema:schema128.properties.coupon,data:data8};
+const err17 = {instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.properties.coupon.type,parentSchema:schema140.properties.coupon,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3701,7 +4226,7 @@ data["coupon"] = coerced8;
 }
 if(typeof data8 === "string"){
 if(func2(data8) > 255){
-const err18 = {instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema128.properties.coupon,data:data8};
+const err18 = {instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema140.properties.coupon,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3732,7 +4257,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema128.properties.domain_action.type,parentSchema:schema128.properties.domain_action,data:data9};
+const err19 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.properties.domain_action.type,parentSchema:schema140.properties.domain_action,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3750,8 +4275,8 @@ data["domain_action"] = coerced9;
 }
 }
 if(typeof data9 === "string"){
-if(!pattern42.test(data9)){
-const err20 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/pattern",keyword:"pattern",params:{pattern: "^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$"},message:"must match pattern \""+"^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$"+"\"",schema:"^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$",parentSchema:schema128.properties.domain_action,data:data9};
+if(!pattern56.test(data9)){
+const err20 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/pattern",keyword:"pattern",params:{pattern: "^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$"},message:"must match pattern \""+"^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$"+"\"",schema:"^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$",parentSchema:schema140.properties.domain_action,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3782,7 +4307,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema128.properties.domain_sld.type,parentSchema:schema128.properties.domain_sld,data:data10};
+const err21 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.properties.domain_sld.type,parentSchema:schema140.properties.domain_sld,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3801,7 +4326,7 @@ data["domain_sld"] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 63){
-const err22 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/maxLength",keyword:"maxLength",params:{limit: 63},message:"must NOT have more than 63 characters",schema:63,parentSchema:schema128.properties.domain_sld,data:data10};
+const err22 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/maxLength",keyword:"maxLength",params:{limit: 63},message:"must NOT have more than 63 characters",schema:63,parentSchema:schema140.properties.domain_sld,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3832,7 +4357,7 @@ else if(data11 === null){
 coerced11 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/domain_tld",schemaPath:"#/properties/domain_tld/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema128.properties.domain_tld.type,parentSchema:schema128.properties.domain_tld,data:data11};
+const err23 = {instancePath:instancePath+"/domain_tld",schemaPath:"#/properties/domain_tld/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.properties.domain_tld.type,parentSchema:schema140.properties.domain_tld,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3850,8 +4375,8 @@ data["domain_tld"] = coerced11;
 }
 }
 if(typeof data11 === "string"){
-if(!pattern43.test(data11)){
-const err24 = {instancePath:instancePath+"/domain_tld",schemaPath:"#/properties/domain_tld/pattern",keyword:"pattern",params:{pattern: "^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$"+"\"",schema:"^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$",parentSchema:schema128.properties.domain_tld,data:data11};
+if(!pattern57.test(data11)){
+const err24 = {instancePath:instancePath+"/domain_tld",schemaPath:"#/properties/domain_tld/pattern",keyword:"pattern",params:{pattern: "^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$"+"\"",schema:"^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$",parentSchema:schema140.properties.domain_tld,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3882,7 +4407,7 @@ else if(data12 === null){
 coerced12 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema128.properties.domain_period.type,parentSchema:schema128.properties.domain_period,data:data12};
+const err25 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.properties.domain_period.type,parentSchema:schema140.properties.domain_period,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3900,8 +4425,8 @@ data["domain_period"] = coerced12;
 }
 }
 if(typeof data12 === "string"){
-if(!pattern44.test(data12)){
-const err26 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]?$"},message:"must match pattern \""+"^[1-9][0-9]?$"+"\"",schema:"^[1-9][0-9]?$",parentSchema:schema128.properties.domain_period,data:data12};
+if(!pattern58.test(data12)){
+const err26 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]?$"},message:"must match pattern \""+"^[1-9][0-9]?$"+"\"",schema:"^[1-9][0-9]?$",parentSchema:schema140.properties.domain_period,data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3932,7 +4457,7 @@ else if(data13 === null){
 coerced13 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema128.properties.domain_eppcode.type,parentSchema:schema128.properties.domain_eppcode,data:data13};
+const err27 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.properties.domain_eppcode.type,parentSchema:schema140.properties.domain_eppcode,data:data13};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3951,7 +4476,7 @@ data["domain_eppcode"] = coerced13;
 }
 if(typeof data13 === "string"){
 if(func2(data13) > 255){
-const err28 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema128.properties.domain_eppcode,data:data13};
+const err28 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema140.properties.domain_eppcode,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4108,7 +4633,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema128.type,parentSchema:schema128,data};
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema140.type,parentSchema:schema140,data};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -4117,22 +4642,22 @@ vErrors.push(err35);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
-export const addOrderDraftItem = validate58;
-const schema291 = {"title":"AddOrderDraftItemRequest","type":"object","required":["id","prod_type"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"prod_type":{"type":"string","enum":["service","domain"],"description":"service or domain: the kind of item to add"},"product":{"description":"service only: the product's id","$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"an existing account to upgrade (not supported: an error)","$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"service only: a billing cycle code the product is priced on"},"host":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters (service only; stored in the service's domain field)"},"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999 (service only)"},"custom":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"string","maxLength":65535,"description":"a text value (an empty value is left out)"}}},"addons":{"type":"object","description":"given as addons[<addon_id>][qty]=1 and addons[<addon_id>][cycle]=m (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by addon ids, as addons[<addon_id>][qty]=1"},"additionalProperties":{"type":"object","description":"given as addons[<addon_id>][qty]=1 and addons[<addon_id>][cycle]=m","properties":{"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"a billing cycle code the addon is priced on"}}}},"domain_sld":{"type":"string","pattern":"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$","description":"a domain label of 1-63 letters, digits and inner hyphens, such as example (domain only)"},"domain_tld":{"description":"domain only: the id of a TLD product","$ref":"../../common/defs.json#/definitions/positiveId"},"domain_period":{"type":"string","pattern":"^([1-9]|10)$","description":"a registration period in years from 1 to 10 (domain only)"},"domain_action":{"type":"string","enum":["Register","Transfer"],"description":"domain only: Register or Transfer"},"domain_eppcode":{"type":"string","maxLength":255,"description":"a transfer (EPP) code of at most 255 characters (domain Transfer only)"}}};
-const pattern55 = new RegExp("^[1-9][0-9]{0,3}$", "u");
-const pattern60 = new RegExp("^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$", "u");
-const pattern62 = new RegExp("^([1-9]|10)$", "u");
+export const addOrderDraftItem = validate60;
+const schema303 = {"title":"AddOrderDraftItemRequest","type":"object","required":["id","prod_type"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"prod_type":{"type":"string","enum":["service","domain"],"description":"service or domain: the kind of item to add"},"product":{"description":"service only: the product's id","$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"an existing account to upgrade (not supported: an error)","$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"service only: a billing cycle code the product is priced on"},"host":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters (service only; stored in the service's domain field)"},"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999 (service only)"},"custom":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"string","maxLength":65535,"description":"a text value (an empty value is left out)"}}},"addons":{"type":"object","description":"given as addons[<addon_id>][qty]=1 and addons[<addon_id>][cycle]=m (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by addon ids, as addons[<addon_id>][qty]=1"},"additionalProperties":{"type":"object","description":"given as addons[<addon_id>][qty]=1 and addons[<addon_id>][cycle]=m","properties":{"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"a billing cycle code the addon is priced on"}}}},"domain_sld":{"type":"string","pattern":"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$","description":"a domain label of 1-63 letters, digits and inner hyphens, such as example (domain only)"},"domain_tld":{"description":"domain only: the id of a TLD product","$ref":"../../common/defs.json#/definitions/positiveId"},"domain_period":{"type":"string","pattern":"^([1-9]|10)$","description":"a registration period in years from 1 to 10 (domain only)"},"domain_action":{"type":"string","enum":["Register","Transfer"],"description":"domain only: Register or Transfer"},"domain_eppcode":{"type":"string","maxLength":255,"description":"a transfer (EPP) code of at most 255 characters (domain Transfer only)"}}};
+const pattern69 = new RegExp("^[1-9][0-9]{0,3}$", "u");
+const pattern74 = new RegExp("^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$", "u");
+const pattern76 = new RegExp("^([1-9]|10)$", "u");
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema291.required,parentSchema:schema291,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema303.required,parentSchema:schema303,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4142,7 +4667,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.prod_type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prod_type"},message:"must have required property '"+"prod_type"+"'",schema:schema291.required,parentSchema:schema291,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prod_type"},message:"must have required property '"+"prod_type"+"'",schema:schema303.required,parentSchema:schema303,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4221,7 +4746,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/prod_type",schemaPath:"#/properties/prod_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema291.properties.prod_type.type,parentSchema:schema291.properties.prod_type,data:data1};
+const err4 = {instancePath:instancePath+"/prod_type",schemaPath:"#/properties/prod_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema303.properties.prod_type.type,parentSchema:schema303.properties.prod_type,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4239,7 +4764,7 @@ data["prod_type"] = coerced1;
 }
 }
 if(!((data1 === "service") || (data1 === "domain"))){
-const err5 = {instancePath:instancePath+"/prod_type",schemaPath:"#/properties/prod_type/enum",keyword:"enum",params:{allowedValues: schema291.properties.prod_type.enum},message:"must be equal to one of the allowed values",schema:schema291.properties.prod_type.enum,parentSchema:schema291.properties.prod_type,data:data1};
+const err5 = {instancePath:instancePath+"/prod_type",schemaPath:"#/properties/prod_type/enum",keyword:"enum",params:{allowedValues: schema303.properties.prod_type.enum},message:"must be equal to one of the allowed values",schema:schema303.properties.prod_type.enum,parentSchema:schema303.properties.prod_type,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4369,7 +4894,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema291.properties.cycle.type,parentSchema:schema291.properties.cycle,data:data4};
+const err10 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema303.properties.cycle.type,parentSchema:schema303.properties.cycle,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4387,7 +4912,7 @@ data["cycle"] = coerced4;
 }
 }
 if(!(((((((((((((data4 === "m") || (data4 === "q")) || (data4 === "s")) || (data4 === "a")) || (data4 === "b")) || (data4 === "t")) || (data4 === "p4")) || (data4 === "p5")) || (data4 === "d")) || (data4 === "w")) || (data4 === "h")) || (data4 === "Once")) || (data4 === "Free"))){
-const err11 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema291.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema291.properties.cycle.enum,parentSchema:schema291.properties.cycle,data:data4};
+const err11 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema303.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema303.properties.cycle.enum,parentSchema:schema303.properties.cycle,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4417,7 +4942,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema291.properties.host.type,parentSchema:schema291.properties.host,data:data5};
+const err12 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema303.properties.host.type,parentSchema:schema303.properties.host,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4436,7 +4961,7 @@ data["host"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 255){
-const err13 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema291.properties.host,data:data5};
+const err13 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema303.properties.host,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4467,7 +4992,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema291.properties.qty.type,parentSchema:schema291.properties.qty,data:data6};
+const err14 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema303.properties.qty.type,parentSchema:schema303.properties.qty,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4485,8 +5010,8 @@ data["qty"] = coerced6;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern55.test(data6)){
-const err15 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema291.properties.qty,data:data6};
+if(!pattern69.test(data6)){
+const err15 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema303.properties.qty,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4504,7 +5029,7 @@ for(const key0 in data7){
 const _errs20 = errors;
 if(typeof key0 === "string"){
 if(!pattern0.test(key0)){
-const err16 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema291.properties.custom.propertyNames,data:key0,propertyName:key0};
+const err16 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema303.properties.custom.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4516,7 +5041,7 @@ errors++;
 }
 var valid4 = _errs20 === errors;
 if(!valid4){
-const err17 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema291.properties.custom.propertyNames,parentSchema:schema291.properties.custom,data:data7};
+const err17 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema303.properties.custom.propertyNames,parentSchema:schema303.properties.custom,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4533,7 +5058,7 @@ for(const key2 in data8){
 const _errs24 = errors;
 if(typeof key2 === "string"){
 if(!pattern0.test(key2)){
-const err18 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema291.properties.custom.additionalProperties.propertyNames,data:key2,propertyName:key2};
+const err18 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema303.properties.custom.additionalProperties.propertyNames,data:key2,propertyName:key2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4545,7 +5070,7 @@ errors++;
 }
 var valid6 = _errs24 === errors;
 if(!valid6){
-const err19 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema291.properties.custom.additionalProperties.propertyNames,parentSchema:schema291.properties.custom.additionalProperties,data:data8};
+const err19 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema303.properties.custom.additionalProperties.propertyNames,parentSchema:schema303.properties.custom.additionalProperties,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4575,7 +5100,7 @@ else if(data9 === null){
 coerced7 = "";
 }
 else {
-const err20 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema291.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema291.properties.custom.additionalProperties.additionalProperties,data:data9};
+const err20 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema303.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema303.properties.custom.additionalProperties.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4594,7 +5119,7 @@ data8[key3] = coerced7;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 65535){
-const err21 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema291.properties.custom.additionalProperties.additionalProperties,data:data9};
+const err21 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema303.properties.custom.additionalProperties.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4607,7 +5132,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema291.properties.custom.additionalProperties.type,parentSchema:schema291.properties.custom.additionalProperties,data:data8};
+const err22 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema303.properties.custom.additionalProperties.type,parentSchema:schema303.properties.custom.additionalProperties,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4619,7 +5144,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema291.properties.custom.type,parentSchema:schema291.properties.custom,data:data7};
+const err23 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema303.properties.custom.type,parentSchema:schema303.properties.custom,data:data7};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4636,7 +5161,7 @@ for(const key4 in data10){
 const _errs30 = errors;
 if(typeof key4 === "string"){
 if(!pattern0.test(key4)){
-const err24 = {instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema291.properties.addons.propertyNames,data:key4,propertyName:key4};
+const err24 = {instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema303.properties.addons.propertyNames,data:key4,propertyName:key4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4648,7 +5173,7 @@ errors++;
 }
 var valid8 = _errs30 === errors;
 if(!valid8){
-const err25 = {instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/propertyNames",keyword:"propertyNames",params:{propertyName: key4},message:"property name must be valid",schema:schema291.properties.addons.propertyNames,parentSchema:schema291.properties.addons,data:data10};
+const err25 = {instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/propertyNames",keyword:"propertyNames",params:{propertyName: key4},message:"property name must be valid",schema:schema303.properties.addons.propertyNames,parentSchema:schema303.properties.addons,data:data10};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4681,7 +5206,7 @@ else if(data12 === null){
 coerced8 = "";
 }
 else {
-const err26 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/qty",schemaPath:"#/properties/addons/additionalProperties/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema291.properties.addons.additionalProperties.properties.qty.type,parentSchema:schema291.properties.addons.additionalProperties.properties.qty,data:data12};
+const err26 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/qty",schemaPath:"#/properties/addons/additionalProperties/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema303.properties.addons.additionalProperties.properties.qty.type,parentSchema:schema303.properties.addons.additionalProperties.properties.qty,data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4699,8 +5224,8 @@ data11["qty"] = coerced8;
 }
 }
 if(typeof data12 === "string"){
-if(!pattern55.test(data12)){
-const err27 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/qty",schemaPath:"#/properties/addons/additionalProperties/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema291.properties.addons.additionalProperties.properties.qty,data:data12};
+if(!pattern69.test(data12)){
+const err27 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/qty",schemaPath:"#/properties/addons/additionalProperties/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema303.properties.addons.additionalProperties.properties.qty,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -4731,7 +5256,7 @@ else if(data13 === null){
 coerced9 = "";
 }
 else {
-const err28 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/cycle",schemaPath:"#/properties/addons/additionalProperties/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema291.properties.addons.additionalProperties.properties.cycle.type,parentSchema:schema291.properties.addons.additionalProperties.properties.cycle,data:data13};
+const err28 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/cycle",schemaPath:"#/properties/addons/additionalProperties/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema303.properties.addons.additionalProperties.properties.cycle.type,parentSchema:schema303.properties.addons.additionalProperties.properties.cycle,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4749,7 +5274,7 @@ data11["cycle"] = coerced9;
 }
 }
 if(!(((((((((((((data13 === "m") || (data13 === "q")) || (data13 === "s")) || (data13 === "a")) || (data13 === "b")) || (data13 === "t")) || (data13 === "p4")) || (data13 === "p5")) || (data13 === "d")) || (data13 === "w")) || (data13 === "h")) || (data13 === "Once")) || (data13 === "Free"))){
-const err29 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/cycle",schemaPath:"#/properties/addons/additionalProperties/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema291.properties.addons.additionalProperties.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema291.properties.addons.additionalProperties.properties.cycle.enum,parentSchema:schema291.properties.addons.additionalProperties.properties.cycle,data:data13};
+const err29 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/cycle",schemaPath:"#/properties/addons/additionalProperties/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema303.properties.addons.additionalProperties.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema303.properties.addons.additionalProperties.properties.cycle.enum,parentSchema:schema303.properties.addons.additionalProperties.properties.cycle,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4761,7 +5286,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/addons/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema291.properties.addons.additionalProperties.type,parentSchema:schema291.properties.addons.additionalProperties,data:data11};
+const err30 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/addons/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema303.properties.addons.additionalProperties.type,parentSchema:schema303.properties.addons.additionalProperties,data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4773,7 +5298,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema291.properties.addons.type,parentSchema:schema291.properties.addons,data:data10};
+const err31 = {instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema303.properties.addons.type,parentSchema:schema303.properties.addons,data:data10};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -4803,7 +5328,7 @@ else if(data14 === null){
 coerced10 = "";
 }
 else {
-const err32 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema291.properties.domain_sld.type,parentSchema:schema291.properties.domain_sld,data:data14};
+const err32 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema303.properties.domain_sld.type,parentSchema:schema303.properties.domain_sld,data:data14};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4821,8 +5346,8 @@ data["domain_sld"] = coerced10;
 }
 }
 if(typeof data14 === "string"){
-if(!pattern60.test(data14)){
-const err33 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$"},message:"must match pattern \""+"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$"+"\"",schema:"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$",parentSchema:schema291.properties.domain_sld,data:data14};
+if(!pattern74.test(data14)){
+const err33 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$"},message:"must match pattern \""+"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$"+"\"",schema:"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$",parentSchema:schema303.properties.domain_sld,data:data14};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -4903,7 +5428,7 @@ else if(data16 === null){
 coerced12 = "";
 }
 else {
-const err36 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema291.properties.domain_period.type,parentSchema:schema291.properties.domain_period,data:data16};
+const err36 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema303.properties.domain_period.type,parentSchema:schema303.properties.domain_period,data:data16};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -4921,8 +5446,8 @@ data["domain_period"] = coerced12;
 }
 }
 if(typeof data16 === "string"){
-if(!pattern62.test(data16)){
-const err37 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema291.properties.domain_period,data:data16};
+if(!pattern76.test(data16)){
+const err37 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema303.properties.domain_period,data:data16};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -4953,7 +5478,7 @@ else if(data17 === null){
 coerced13 = "";
 }
 else {
-const err38 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema291.properties.domain_action.type,parentSchema:schema291.properties.domain_action,data:data17};
+const err38 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema303.properties.domain_action.type,parentSchema:schema303.properties.domain_action,data:data17};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -4971,7 +5496,7 @@ data["domain_action"] = coerced13;
 }
 }
 if(!((data17 === "Register") || (data17 === "Transfer"))){
-const err39 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/enum",keyword:"enum",params:{allowedValues: schema291.properties.domain_action.enum},message:"must be equal to one of the allowed values",schema:schema291.properties.domain_action.enum,parentSchema:schema291.properties.domain_action,data:data17};
+const err39 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/enum",keyword:"enum",params:{allowedValues: schema303.properties.domain_action.enum},message:"must be equal to one of the allowed values",schema:schema303.properties.domain_action.enum,parentSchema:schema303.properties.domain_action,data:data17};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -5001,7 +5526,7 @@ else if(data18 === null){
 coerced14 = "";
 }
 else {
-const err40 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema291.properties.domain_eppcode.type,parentSchema:schema291.properties.domain_eppcode,data:data18};
+const err40 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema303.properties.domain_eppcode.type,parentSchema:schema303.properties.domain_eppcode,data:data18};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -5020,7 +5545,7 @@ data["domain_eppcode"] = coerced14;
 }
 if(typeof data18 === "string"){
 if(func2(data18) > 255){
-const err41 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema291.properties.domain_eppcode,data:data18};
+const err41 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema303.properties.domain_eppcode,data:data18};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -5033,7 +5558,7 @@ errors++;
 }
 }
 else {
-const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema291.type,parentSchema:schema291,data};
+const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema303.type,parentSchema:schema303,data};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -5042,23 +5567,21 @@ vErrors.push(err42);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
-export const bulkAddProducts = validate63;
-const schema303 = {"title":"BulkAddProductsRequest","type":"object","required":["products"],"properties":{"products":{"description":"a list of products to add, such as products[0][copyof]=1&products[0][name]=Plan","$comment":"Bracket keys 0..n-1 arrive as an array, any other numeric keys (products[5][...]) as an object keyed by them; Object.entries reads both with the keys the client sent.","tsType":"{ [key: string]: { copyof: string; name: string; periods?: { [years: string]: { register?: string; transfer?: string; renew?: string } } } }","if":{"type":"array"},"then":{"type":"array","minItems":1,"maxItems":1000,"description":"a list of 1 to 1000 products to add, such as products[0][copyof]=1&products[0][name]=Plan","items":{"$ref":"#/definitions/entry"}},"else":{"type":"object","minProperties":1,"maxProperties":1000,"description":"a list of 1 to 1000 products to add, such as products[0][copyof]=1&products[0][name]=Plan","propertyNames":{"pattern":"^[0-9]{1,9}$","description":"keyed by entry numbers, such as products[0][name]"},"additionalProperties":{"$ref":"#/definitions/entry"}}}}};
-const schema297 = {"type":"object","description":"a product to add, with [copyof] and [name], such as products[0][copyof]=1&products[0][name]=Plan","required":["copyof","name"],"properties":{"copyof":{"$ref":"../../common/defs.json#/definitions/positiveId"},"name":{"type":"string","pattern":"\\S","maxLength":200,"description":"a product name that is not blank, at most 200 characters"},"periods":{"type":"object","description":"TLD prices keyed by the period in years, such as periods[1][register]=12.95","propertyNames":{"pattern":"^([1-9]|10)$","description":"keyed by a period of 1 to 10 years, such as periods[1][register]=12.95"},"additionalProperties":{"type":"object","description":"the prices of one period: [register], [transfer] and/or [renew]","properties":{"register":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"transfer":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"renew":{"$ref":"../../common/defs.json#/definitions/decimalParam"}}}}}};
-const schema299 = {"type":"string","pattern":"^[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"a non-negative amount with at most two decimals, such as 12.30"};
-const pattern157 = new RegExp("\\S", "u");
-const pattern159 = new RegExp("^[0-9]{1,12}(\\.[0-9]{1,2})?$", "u");
+export const bulkAddProducts = validate65;
+const schema315 = {"title":"BulkAddProductsRequest","type":"object","required":["products"],"properties":{"products":{"description":"a list of products to add, such as products[0][copyof]=1&products[0][name]=Plan","$comment":"Bracket keys 0..n-1 arrive as an array, any other numeric keys (products[5][...]) as an object keyed by them; Object.entries reads both with the keys the client sent.","tsType":"{ [key: string]: { copyof: string; name: string; periods?: { [years: string]: { register?: string; transfer?: string; renew?: string } } } }","if":{"type":"array"},"then":{"type":"array","minItems":1,"maxItems":1000,"description":"a list of 1 to 1000 products to add, such as products[0][copyof]=1&products[0][name]=Plan","items":{"$ref":"#/definitions/entry"}},"else":{"type":"object","minProperties":1,"maxProperties":1000,"description":"a list of 1 to 1000 products to add, such as products[0][copyof]=1&products[0][name]=Plan","propertyNames":{"pattern":"^[0-9]{1,9}$","description":"keyed by entry numbers, such as products[0][name]"},"additionalProperties":{"$ref":"#/definitions/entry"}}}}};
+const schema309 = {"type":"object","description":"a product to add, with [copyof] and [name], such as products[0][copyof]=1&products[0][name]=Plan","required":["copyof","name"],"properties":{"copyof":{"$ref":"../../common/defs.json#/definitions/positiveId"},"name":{"type":"string","pattern":"\\S","maxLength":200,"description":"a product name that is not blank, at most 200 characters"},"periods":{"type":"object","description":"TLD prices keyed by the period in years, such as periods[1][register]=12.95","propertyNames":{"pattern":"^([1-9]|10)$","description":"keyed by a period of 1 to 10 years, such as periods[1][register]=12.95"},"additionalProperties":{"type":"object","description":"the prices of one period: [register], [transfer] and/or [renew]","properties":{"register":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"transfer":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"renew":{"$ref":"../../common/defs.json#/definitions/decimalParam"}}}}}};
+const pattern171 = new RegExp("\\S", "u");
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.copyof === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "copyof"},message:"must have required property '"+"copyof"+"'",schema:schema297.required,parentSchema:schema297,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "copyof"},message:"must have required property '"+"copyof"+"'",schema:schema309.required,parentSchema:schema309,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5068,7 +5591,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema297.required,parentSchema:schema297,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema309.required,parentSchema:schema309,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5147,7 +5670,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema297.properties.name.type,parentSchema:schema297.properties.name,data:data1};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema309.properties.name.type,parentSchema:schema309.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5166,7 +5689,7 @@ data["name"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 200){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema297.properties.name,data:data1};
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema309.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5175,8 +5698,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!pattern157.test(data1)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema297.properties.name,data:data1};
+if(!pattern171.test(data1)){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema309.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5193,8 +5716,8 @@ if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 for(const key0 in data2){
 const _errs8 = errors;
 if(typeof key0 === "string"){
-if(!pattern62.test(key0)){
-const err7 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/propertyNames/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema297.properties.periods.propertyNames,data:key0,propertyName:key0};
+if(!pattern76.test(key0)){
+const err7 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/propertyNames/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema309.properties.periods.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5206,7 +5729,7 @@ errors++;
 }
 var valid2 = _errs8 === errors;
 if(!valid2){
-const err8 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema297.properties.periods.propertyNames,parentSchema:schema297.properties.periods,data:data2};
+const err8 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema309.properties.periods.propertyNames,parentSchema:schema309.properties.periods,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5239,7 +5762,7 @@ else if(data4 === null){
 coerced2 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/register",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema299.type,parentSchema:schema299,data:data4};
+const err9 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/register",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema120.type,parentSchema:schema120,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5257,8 +5780,8 @@ data3["register"] = coerced2;
 }
 }
 if(typeof data4 === "string"){
-if(!pattern159.test(data4)){
-const err10 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/register",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema299,data:data4};
+if(!pattern42.test(data4)){
+const err10 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/register",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema120,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5289,7 +5812,7 @@ else if(data5 === null){
 coerced3 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/transfer",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema299.type,parentSchema:schema299,data:data5};
+const err11 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/transfer",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema120.type,parentSchema:schema120,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5307,8 +5830,8 @@ data3["transfer"] = coerced3;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern159.test(data5)){
-const err12 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/transfer",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema299,data:data5};
+if(!pattern42.test(data5)){
+const err12 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/transfer",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema120,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5339,7 +5862,7 @@ else if(data6 === null){
 coerced4 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/renew",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema299.type,parentSchema:schema299,data:data6};
+const err13 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/renew",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema120.type,parentSchema:schema120,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5357,8 +5880,8 @@ data3["renew"] = coerced4;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern159.test(data6)){
-const err14 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/renew",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema299,data:data6};
+if(!pattern42.test(data6)){
+const err14 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/renew",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema120,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5371,7 +5894,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/periods/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema297.properties.periods.additionalProperties.type,parentSchema:schema297.properties.periods.additionalProperties,data:data3};
+const err15 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/periods/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema309.properties.periods.additionalProperties.type,parentSchema:schema309.properties.periods.additionalProperties,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5383,7 +5906,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema297.properties.periods.type,parentSchema:schema297.properties.periods,data:data2};
+const err16 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema309.properties.periods.type,parentSchema:schema309.properties.periods,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5395,7 +5918,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema297.type,parentSchema:schema297,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema309.type,parentSchema:schema309,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5404,18 +5927,18 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
-const pattern162 = new RegExp("^[0-9]{1,9}$", "u");
+const pattern176 = new RegExp("^[0-9]{1,9}$", "u");
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.products === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "products"},message:"must have required property '"+"products"+"'",schema:schema303.required,parentSchema:schema303,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "products"},message:"must have required property '"+"products"+"'",schema:schema315.required,parentSchema:schema315,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5491,7 +6014,7 @@ if(dataType1 === "string" || dataType1 === "number"
 coerced1 = [data0];
 }
 else {
-const err2 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema303.properties.products.then.type,parentSchema:schema303.properties.products.then,data:data0};
+const err2 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema315.properties.products.then.type,parentSchema:schema315.properties.products.then,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5510,7 +6033,7 @@ data["products"] = coerced1;
 }
 if(Array.isArray(data0)){
 if(data0.length > 1000){
-const err3 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema303.properties.products.then,data:data0};
+const err3 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema315.properties.products.then,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5520,7 +6043,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data0.length < 1){
-const err4 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema303.properties.products.then,data:data0};
+const err4 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema315.properties.products.then,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5531,8 +6054,8 @@ errors++;
 }
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate60(data0[i0], {instancePath:instancePath+"/products/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate62(data0[i0], {instancePath:instancePath+"/products/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -5545,7 +6068,7 @@ else {
 const _errs9 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(Object.keys(data0).length > 1000){
-const err5 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/maxProperties",keyword:"maxProperties",params:{limit: 1000},message:"must NOT have more than 1000 properties",schema:1000,parentSchema:schema303.properties.products.else,data:data0};
+const err5 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/maxProperties",keyword:"maxProperties",params:{limit: 1000},message:"must NOT have more than 1000 properties",schema:1000,parentSchema:schema315.properties.products.else,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5555,7 +6078,7 @@ vErrors.push(err5);
 errors++;
 }
 if(Object.keys(data0).length < 1){
-const err6 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema303.properties.products.else,data:data0};
+const err6 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema315.properties.products.else,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5567,8 +6090,8 @@ errors++;
 for(const key0 in data0){
 const _errs11 = errors;
 if(typeof key0 === "string"){
-if(!pattern162.test(key0)){
-const err7 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,9}$"},message:"must match pattern \""+"^[0-9]{1,9}$"+"\"",schema:"^[0-9]{1,9}$",parentSchema:schema303.properties.products.else.propertyNames,data:key0,propertyName:key0};
+if(!pattern176.test(key0)){
+const err7 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,9}$"},message:"must match pattern \""+"^[0-9]{1,9}$"+"\"",schema:"^[0-9]{1,9}$",parentSchema:schema315.properties.products.else.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5580,7 +6103,7 @@ errors++;
 }
 var valid4 = _errs11 === errors;
 if(!valid4){
-const err8 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema303.properties.products.else.propertyNames,parentSchema:schema303.properties.products.else,data:data0};
+const err8 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema315.properties.products.else.propertyNames,parentSchema:schema315.properties.products.else,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5591,14 +6114,14 @@ errors++;
 }
 }
 for(const key1 in data0){
-if(!(validate60(data0[key1], {instancePath:instancePath+"/products/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate62(data0[key1], {instancePath:instancePath+"/products/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema303.properties.products.else.type,parentSchema:schema303.properties.products.else,data:data0};
+const err9 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema315.properties.products.else.type,parentSchema:schema315.properties.products.else,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5612,7 +6135,7 @@ valid1 = _valid0;
 ifClause0 = "else";
 }
 if(!valid1){
-const err10 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema303.properties.products.if,parentSchema:schema303.properties.products,data:data0};
+const err10 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema315.properties.products.if,parentSchema:schema315.properties.products,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5624,7 +6147,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema303.type,parentSchema:schema303,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema315.type,parentSchema:schema315,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5633,19 +6156,19 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate63.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
-export const changeAccountPackage = validate67;
-const schema307 = {"title":"ChangeAccountPackageRequest","type":"object","required":["id","product_id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"recalculate":{"type":"string","enum":["0","1","true","false"]}}};
+export const changeAccountPackage = validate69;
+const schema319 = {"title":"ChangeAccountPackageRequest","type":"object","required":["id","product_id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"recalculate":{"type":"string","enum":["0","1","true","false"]}}};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema307.required,parentSchema:schema307,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema319.required,parentSchema:schema319,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5655,7 +6178,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.product_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema307.required,parentSchema:schema307,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema319.required,parentSchema:schema319,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5784,7 +6307,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/recalculate",schemaPath:"#/properties/recalculate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema307.properties.recalculate.type,parentSchema:schema307.properties.recalculate,data:data2};
+const err6 = {instancePath:instancePath+"/recalculate",schemaPath:"#/properties/recalculate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema319.properties.recalculate.type,parentSchema:schema319.properties.recalculate,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5802,7 +6325,7 @@ data["recalculate"] = coerced2;
 }
 }
 if(!((((data2 === "0") || (data2 === "1")) || (data2 === "true")) || (data2 === "false"))){
-const err7 = {instancePath:instancePath+"/recalculate",schemaPath:"#/properties/recalculate/enum",keyword:"enum",params:{allowedValues: schema307.properties.recalculate.enum},message:"must be equal to one of the allowed values",schema:schema307.properties.recalculate.enum,parentSchema:schema307.properties.recalculate,data:data2};
+const err7 = {instancePath:instancePath+"/recalculate",schemaPath:"#/properties/recalculate/enum",keyword:"enum",params:{allowedValues: schema319.properties.recalculate.enum},message:"must be equal to one of the allowed values",schema:schema319.properties.recalculate.enum,parentSchema:schema319.properties.recalculate,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5814,7 +6337,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema307.type,parentSchema:schema307,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema319.type,parentSchema:schema319,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5823,19 +6346,217 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate67.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
-export const convertOrderDraft = validate69;
-const schema317 = {"title":"ConvertOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"keep_draft":{"$ref":"../../common/defs.json#/definitions/flag"},"tax_exempt":{"$ref":"../../common/defs.json#/definitions/flag"},"fraudcheck":{"$ref":"../../common/defs.json#/definitions/flag"},"fraudcheck_ip":{"type":"string","maxLength":64,"description":"an IP address of at most 64 characters"},"as_free":{"$ref":"../../common/defs.json#/definitions/flag"},"ip":{"type":"string","maxLength":64,"description":"an IP address of at most 64 characters"},"module":{"description":"0 or the id of an enabled payment gateway","$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const chargeCreditCard = validate71;
+const schema324 = {"title":"ChargeCreditCardRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"card_id":{"type":"string","pattern":"^(primary|[1-9][0-9]{0,17})$","description":"primary or a positive whole number card id, such as 3"},"custom":{"title":"ChargeCreditCardCustom","type":"object","description":"given as custom[amount]=10.00","properties":{"amount":{"type":"string","pattern":"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"an amount more than 0 with at most two decimals, such as 10.50"}}}}};
+const pattern184 = new RegExp("^(primary|[1-9][0-9]{0,17})$", "u");
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema317.required,parentSchema:schema317,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema324.required,parentSchema:schema324,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.card_id !== undefined){
+let data1 = data.card_id;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err3 = {instancePath:instancePath+"/card_id",schemaPath:"#/properties/card_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema324.properties.card_id.type,parentSchema:schema324.properties.card_id,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["card_id"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern184.test(data1)){
+const err4 = {instancePath:instancePath+"/card_id",schemaPath:"#/properties/card_id/pattern",keyword:"pattern",params:{pattern: "^(primary|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(primary|[1-9][0-9]{0,17})$"+"\"",schema:"^(primary|[1-9][0-9]{0,17})$",parentSchema:schema324.properties.card_id,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.custom !== undefined){
+let data2 = data.custom;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.amount !== undefined){
+let data3 = data2.amount;
+if(typeof data3 !== "string"){
+let dataType2 = typeof data3;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType2 = typeof data3;
+if(typeof data3 === "string"){
+coerced2 = data3;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data3;
+}
+else if(data3 === null){
+coerced2 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/custom/amount",schemaPath:"#/properties/custom/properties/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema324.properties.custom.properties.amount.type,parentSchema:schema324.properties.custom.properties.amount,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data3 = coerced2;
+if(data2 !== undefined){
+data2["amount"] = coerced2;
+}
+}
+}
+if(typeof data3 === "string"){
+if(!pattern40.test(data3)){
+const err6 = {instancePath:instancePath+"/custom/amount",schemaPath:"#/properties/custom/properties/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema324.properties.custom.properties.amount,data:data3};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema324.properties.custom.type,parentSchema:schema324.properties.custom,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema324.type,parentSchema:schema324,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate71.errors = vErrors;
+return errors === 0;
+}
+
+export const convertOrderDraft = validate73;
+const schema333 = {"title":"ConvertOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"keep_draft":{"$ref":"../../common/defs.json#/definitions/flag"},"tax_exempt":{"$ref":"../../common/defs.json#/definitions/flag"},"fraudcheck":{"$ref":"../../common/defs.json#/definitions/flag"},"fraudcheck_ip":{"type":"string","maxLength":64,"description":"an IP address of at most 64 characters"},"as_free":{"$ref":"../../common/defs.json#/definitions/flag"},"ip":{"type":"string","maxLength":64,"description":"an IP address of at most 64 characters"},"module":{"description":"0 or the id of an enabled payment gateway","$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema333.required,parentSchema:schema333,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6058,7 +6779,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/fraudcheck_ip",schemaPath:"#/properties/fraudcheck_ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.properties.fraudcheck_ip.type,parentSchema:schema317.properties.fraudcheck_ip,data:data4};
+const err9 = {instancePath:instancePath+"/fraudcheck_ip",schemaPath:"#/properties/fraudcheck_ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema333.properties.fraudcheck_ip.type,parentSchema:schema333.properties.fraudcheck_ip,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6077,7 +6798,7 @@ data["fraudcheck_ip"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 64){
-const err10 = {instancePath:instancePath+"/fraudcheck_ip",schemaPath:"#/properties/fraudcheck_ip/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema317.properties.fraudcheck_ip,data:data4};
+const err10 = {instancePath:instancePath+"/fraudcheck_ip",schemaPath:"#/properties/fraudcheck_ip/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema333.properties.fraudcheck_ip,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6156,7 +6877,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.properties.ip.type,parentSchema:schema317.properties.ip,data:data6};
+const err13 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema333.properties.ip.type,parentSchema:schema333.properties.ip,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6175,7 +6896,7 @@ data["ip"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(func2(data6) > 64){
-const err14 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema317.properties.ip,data:data6};
+const err14 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema333.properties.ip,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6238,7 +6959,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema317.type,parentSchema:schema317,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema333.type,parentSchema:schema333,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6247,14 +6968,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
 
-export const createOrderDraft = validate71;
-const schema327 = {"title":"CreateOrderDraftRequest","type":"object","properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const createOrderDraft = validate75;
+const schema343 = {"title":"CreateOrderDraftRequest","type":"object","properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6360,7 +7081,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema327.type,parentSchema:schema327,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema343.type,parentSchema:schema343,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6369,19 +7090,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteClient = validate73;
-const schema332 = {"title":"DeleteClientRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const deleteClient = validate77;
+const schema348 = {"title":"DeleteClientRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema332.required,parentSchema:schema332,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema348.required,parentSchema:schema348,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6442,7 +7163,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema332.type,parentSchema:schema332,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema348.type,parentSchema:schema348,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6451,19 +7172,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate73.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteClientContact = validate75;
-const schema337 = {"title":"DeleteClientContactRequest","type":"object","required":["client_id","parent_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"parent_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const deleteClientContact = validate79;
+const schema353 = {"title":"DeleteClientContactRequest","type":"object","required":["client_id","parent_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"parent_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema337.required,parentSchema:schema337,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema353.required,parentSchema:schema353,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6473,7 +7194,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.parent_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_id"},message:"must have required property '"+"parent_id"+"'",schema:schema337.required,parentSchema:schema337,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_id"},message:"must have required property '"+"parent_id"+"'",schema:schema353.required,parentSchema:schema353,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6584,7 +7305,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema337.type,parentSchema:schema337,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema353.type,parentSchema:schema353,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6593,19 +7314,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteOrder = validate77;
-const schema342 = {"title":"DeleteOrderRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const deleteOrder = validate81;
+const schema358 = {"title":"DeleteOrderRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema342.required,parentSchema:schema342,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema358.required,parentSchema:schema358,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6666,7 +7387,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema342.type,parentSchema:schema342,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema358.type,parentSchema:schema358,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6675,22 +7396,22 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
 
-export const editAccountDetails = validate79;
-const schema355 = {"title":"EditAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"date_created":{"$ref":"../../common/defs.json#/definitions/date"},"domain":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"server_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"payment_module":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstpayment":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"total":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"next_due":{"$ref":"../../common/defs.json#/definitions/date"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]},"username":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"password":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"rootpassword":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"commitment_date":{"$ref":"../../common/defs.json#/definitions/date"},"notes":{"$ref":"../../common/defs.json#/definitions/text"}}};
+export const editAccountDetails = validate83;
+const schema371 = {"title":"EditAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"date_created":{"$ref":"../../common/defs.json#/definitions/date"},"domain":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"server_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"payment_module":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstpayment":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"total":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"next_due":{"$ref":"../../common/defs.json#/definitions/date"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]},"username":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"password":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"rootpassword":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"commitment_date":{"$ref":"../../common/defs.json#/definitions/date"},"notes":{"$ref":"../../common/defs.json#/definitions/text"}}};
 const schema56 = {"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"a date as YYYY-MM-DD"};
-const schema354 = {"type":"string","maxLength":65535,"description":"a text"};
+const schema370 = {"type":"string","maxLength":65535,"description":"a text"};
 const pattern23 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema355.required,parentSchema:schema355,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema371.required,parentSchema:schema371,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6869,7 +7590,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema355.properties.domain.type,parentSchema:schema355.properties.domain,data:data3};
+const err7 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema371.properties.domain.type,parentSchema:schema371.properties.domain,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6888,7 +7609,7 @@ data["domain"] = coerced3;
 }
 if(typeof data3 === "string"){
 if(func2(data3) > 255){
-const err8 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema355.properties.domain,data:data3};
+const err8 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema371.properties.domain,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7019,7 +7740,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/firstpayment",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema299.type,parentSchema:schema299,data:data6};
+const err13 = {instancePath:instancePath+"/firstpayment",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema120.type,parentSchema:schema120,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7037,8 +7758,8 @@ data["firstpayment"] = coerced6;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern159.test(data6)){
-const err14 = {instancePath:instancePath+"/firstpayment",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema299,data:data6};
+if(!pattern42.test(data6)){
+const err14 = {instancePath:instancePath+"/firstpayment",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema120,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7069,7 +7790,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/total",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema299.type,parentSchema:schema299,data:data7};
+const err15 = {instancePath:instancePath+"/total",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema120.type,parentSchema:schema120,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7087,8 +7808,8 @@ data["total"] = coerced7;
 }
 }
 if(typeof data7 === "string"){
-if(!pattern159.test(data7)){
-const err16 = {instancePath:instancePath+"/total",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema299,data:data7};
+if(!pattern42.test(data7)){
+const err16 = {instancePath:instancePath+"/total",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema120,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7169,7 +7890,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema355.properties.status.type,parentSchema:schema355.properties.status,data:data9};
+const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema371.properties.status.type,parentSchema:schema371.properties.status,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -7187,7 +7908,7 @@ data["status"] = coerced9;
 }
 }
 if(!((((((data9 === "Pending") || (data9 === "Active")) || (data9 === "Suspended")) || (data9 === "Terminated")) || (data9 === "Cancelled")) || (data9 === "Fraud"))){
-const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema355.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema355.properties.status.enum,parentSchema:schema355.properties.status,data:data9};
+const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema371.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema371.properties.status.enum,parentSchema:schema371.properties.status,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -7217,7 +7938,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema355.properties.username.type,parentSchema:schema355.properties.username,data:data10};
+const err21 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema371.properties.username.type,parentSchema:schema371.properties.username,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -7236,7 +7957,7 @@ data["username"] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 255){
-const err22 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema355.properties.username,data:data10};
+const err22 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema371.properties.username,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -7267,7 +7988,7 @@ else if(data11 === null){
 coerced11 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema355.properties.password.type,parentSchema:schema355.properties.password,data:data11};
+const err23 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema371.properties.password.type,parentSchema:schema371.properties.password,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -7286,7 +8007,7 @@ data["password"] = coerced11;
 }
 if(typeof data11 === "string"){
 if(func2(data11) > 255){
-const err24 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema355.properties.password,data:data11};
+const err24 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema371.properties.password,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -7317,7 +8038,7 @@ else if(data12 === null){
 coerced12 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/rootpassword",schemaPath:"#/properties/rootpassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema355.properties.rootpassword.type,parentSchema:schema355.properties.rootpassword,data:data12};
+const err25 = {instancePath:instancePath+"/rootpassword",schemaPath:"#/properties/rootpassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema371.properties.rootpassword.type,parentSchema:schema371.properties.rootpassword,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -7336,7 +8057,7 @@ data["rootpassword"] = coerced12;
 }
 if(typeof data12 === "string"){
 if(func2(data12) > 255){
-const err26 = {instancePath:instancePath+"/rootpassword",schemaPath:"#/properties/rootpassword/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema355.properties.rootpassword,data:data12};
+const err26 = {instancePath:instancePath+"/rootpassword",schemaPath:"#/properties/rootpassword/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema371.properties.rootpassword,data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -7417,7 +8138,7 @@ else if(data14 === null){
 coerced14 = "";
 }
 else {
-const err29 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema354.type,parentSchema:schema354,data:data14};
+const err29 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema370.type,parentSchema:schema370,data:data14};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -7436,7 +8157,7 @@ data["notes"] = coerced14;
 }
 if(typeof data14 === "string"){
 if(func2(data14) > 65535){
-const err30 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema354,data:data14};
+const err30 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema370,data:data14};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -7449,7 +8170,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema355.type,parentSchema:schema355,data};
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema371.type,parentSchema:schema371,data};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -7458,30 +8179,30 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate79.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
 
-export const editEstimateDetails = validate132;
-const schema621 = {"title":"EditEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/estimate.json#/properties/status"},"subject":{"$ref":"../../common/defs.json#/definitions/text"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"an existing client; the estimate's currency stays as it is"},"date_created":{"$ref":"../../common/defs.json#/definitions/date","description":"a real calendar date, not after date_expires"},"date_expires":{"$ref":"../../common/defs.json#/definitions/date","description":"a real calendar date, not before date_created"},"notes":{"$ref":"../../common/defs.json#/definitions/text"},"notes_private":{"$ref":"../../common/defs.json#/definitions/text"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero","description":"an existing currency (0 is the main one); rate follows it, amounts are kept as they are"},"taxrate":{"$ref":"#/definitions/percent"},"taxrate2":{"$ref":"#/definitions/percent"},"credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"item":{"description":"changes to existing lines, keyed by line id: item[<line id>][description|amount|qty|taxed]=value, or item[<line id>][remove]=1 to remove the line (remove wins over other fields). A line id that is not one of this estimate's lines is an error. Consecutive keys from 0 arrive as a list, whose positions are read as line ids.","anyOf":[{"$comment":"Tried first and typed `never`: it picks the form by type, so a validation error names the bad field whichever form was sent; the two branches below give the TypeScript type.","tsType":"never","if":{"type":"array"},"then":{"$ref":"#/definitions/lineChangeList"},"else":{"$ref":"#/definitions/lineChangeMap"}},{"$ref":"#/definitions/lineChangeList"},{"$ref":"#/definitions/lineChangeMap"}]},"newitem":{"description":"lines to add, appended in key order: newitem[<n>][description|amount|qty|taxed]=value (description and amount required, qty 1 and taxed 0 by default). newitem[][field] adds one line; number the keys to add several. New lines get item_id 0, type Other and fresh ids, one past the highest line id of any estimate.","anyOf":[{"$comment":"See item: the type-checked branch comes first for precise messages.","tsType":"never","if":{"type":"array"},"then":{"$ref":"#/definitions/newLineList"},"else":{"$ref":"#/definitions/newLineMap"}},{"$ref":"#/definitions/newLineList"},{"$ref":"#/definitions/newLineMap"}]}}};
-const schema388 = {"type":"string","enum":["Draft","Sent","Accepted","Invoiced","Dead"]};
-const schema396 = {"type":"string","pattern":"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$","description":"a percentage from 0 to 100 with at most two decimals, such as 20 or 8.25"};
-const pattern227 = new RegExp("^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$", "u");
-const schema399 = {"title":"EstimateLineChangeList","type":"array","maxItems":1000,"items":{"$ref":"#/definitions/lineChange"}};
-const schema400 = {"title":"EstimateLineChange","type":"object","additionalProperties":false,"description":"line fields to change: description, amount, qty, taxed, or remove=1","properties":{"description":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"amount":{"$ref":"#/definitions/amount"},"qty":{"$ref":"#/definitions/qty"},"taxed":{"$ref":"../../common/defs.json#/definitions/flag"},"remove":{"$ref":"../../common/defs.json#/definitions/flag"}}};
-const schema401 = {"type":"string","minLength":1,"maxLength":65535,"description":"a non-empty text"};
-const schema402 = {"type":"string","pattern":"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$","description":"an amount with at most two decimals, such as 12.30 (negative for a discount line)"};
-const schema403 = {"type":"string","pattern":"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$","description":"a positive quantity with at most four decimals, such as 3 or 1.5"};
-const pattern230 = new RegExp("^-?[0-9]{1,9}(\\.[0-9]{1,2})?$", "u");
-const pattern231 = new RegExp("^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$", "u");
+export const editEstimateDetails = validate136;
+const schema637 = {"title":"EditEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/estimate.json#/properties/status"},"subject":{"$ref":"../../common/defs.json#/definitions/text"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"an existing client; the estimate's currency stays as it is"},"date_created":{"$ref":"../../common/defs.json#/definitions/date","description":"a real calendar date, not after date_expires"},"date_expires":{"$ref":"../../common/defs.json#/definitions/date","description":"a real calendar date, not before date_created"},"notes":{"$ref":"../../common/defs.json#/definitions/text"},"notes_private":{"$ref":"../../common/defs.json#/definitions/text"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero","description":"an existing currency (0 is the main one); rate follows it, amounts are kept as they are"},"taxrate":{"$ref":"#/definitions/percent"},"taxrate2":{"$ref":"#/definitions/percent"},"credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"item":{"description":"changes to existing lines, keyed by line id: item[<line id>][description|amount|qty|taxed]=value, or item[<line id>][remove]=1 to remove the line (remove wins over other fields). A line id that is not one of this estimate's lines is an error. Consecutive keys from 0 arrive as a list, whose positions are read as line ids.","anyOf":[{"$comment":"Tried first and typed `never`: it picks the form by type, so a validation error names the bad field whichever form was sent; the two branches below give the TypeScript type.","tsType":"never","if":{"type":"array"},"then":{"$ref":"#/definitions/lineChangeList"},"else":{"$ref":"#/definitions/lineChangeMap"}},{"$ref":"#/definitions/lineChangeList"},{"$ref":"#/definitions/lineChangeMap"}]},"newitem":{"description":"lines to add, appended in key order: newitem[<n>][description|amount|qty|taxed]=value (description and amount required, qty 1 and taxed 0 by default). newitem[][field] adds one line; number the keys to add several. New lines get item_id 0, type Other and fresh ids, one past the highest line id of any estimate.","anyOf":[{"$comment":"See item: the type-checked branch comes first for precise messages.","tsType":"never","if":{"type":"array"},"then":{"$ref":"#/definitions/newLineList"},"else":{"$ref":"#/definitions/newLineMap"}},{"$ref":"#/definitions/newLineList"},{"$ref":"#/definitions/newLineMap"}]}}};
+const schema404 = {"type":"string","enum":["Draft","Sent","Accepted","Invoiced","Dead"]};
+const schema412 = {"type":"string","pattern":"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$","description":"a percentage from 0 to 100 with at most two decimals, such as 20 or 8.25"};
+const pattern247 = new RegExp("^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$", "u");
+const schema415 = {"title":"EstimateLineChangeList","type":"array","maxItems":1000,"items":{"$ref":"#/definitions/lineChange"}};
+const schema416 = {"title":"EstimateLineChange","type":"object","additionalProperties":false,"description":"line fields to change: description, amount, qty, taxed, or remove=1","properties":{"description":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"amount":{"$ref":"#/definitions/amount"},"qty":{"$ref":"#/definitions/qty"},"taxed":{"$ref":"../../common/defs.json#/definitions/flag"},"remove":{"$ref":"../../common/defs.json#/definitions/flag"}}};
+const schema417 = {"type":"string","minLength":1,"maxLength":65535,"description":"a non-empty text"};
+const schema418 = {"type":"string","pattern":"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$","description":"an amount with at most two decimals, such as 12.30 (negative for a discount line)"};
+const schema419 = {"type":"string","pattern":"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$","description":"a positive quantity with at most four decimals, such as 3 or 1.5"};
+const pattern250 = new RegExp("^-?[0-9]{1,9}(\\.[0-9]{1,2})?$", "u");
+const pattern251 = new RegExp("^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$", "u");
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((((key0 === "description") || (key0 === "amount")) || (key0 === "qty")) || (key0 === "taxed")) || (key0 === "remove"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema400,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema416,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7511,7 +8232,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema401.type,parentSchema:schema401,data:data0};
+const err1 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema417.type,parentSchema:schema417,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7530,7 +8251,7 @@ data["description"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 65535){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema401,data:data0};
+const err2 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema417,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7540,7 +8261,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func2(data0) < 1){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema401,data:data0};
+const err3 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema417,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7571,7 +8292,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema402.type,parentSchema:schema402,data:data1};
+const err4 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema418.type,parentSchema:schema418,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7589,8 +8310,8 @@ data["amount"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern230.test(data1)){
-const err5 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$",parentSchema:schema402,data:data1};
+if(!pattern250.test(data1)){
+const err5 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$",parentSchema:schema418,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7621,7 +8342,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema403.type,parentSchema:schema403,data:data2};
+const err6 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema419.type,parentSchema:schema419,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7639,8 +8360,8 @@ data["qty"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern231.test(data2)){
-const err7 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/pattern",keyword:"pattern",params:{pattern: "^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema403,data:data2};
+if(!pattern251.test(data2)){
+const err7 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/pattern",keyword:"pattern",params:{pattern: "^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema419,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7749,7 +8470,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema400.type,parentSchema:schema400,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema416.type,parentSchema:schema416,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7758,12 +8479,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate85.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(Array.isArray(data))){
@@ -7782,7 +8503,7 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data];
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema399.type,parentSchema:schema399,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema415.type,parentSchema:schema415,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7801,7 +8522,7 @@ parentData[parentDataProperty] = coerced0;
 }
 if(Array.isArray(data)){
 if(data.length > 1000){
-const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema399,data};
+const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema415,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7812,19 +8533,19 @@ errors++;
 }
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate85(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+if(!(validate89(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
 }
 }
-validate84.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
 
-const schema406 = {"title":"EstimateLineChangeMap","type":"object","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by line id, such as item[12][qty]=2"},"additionalProperties":{"$ref":"#/definitions/lineChange"}};
+const schema422 = {"title":"EstimateLineChangeMap","type":"object","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by line id, such as item[12][qty]=2"},"additionalProperties":{"$ref":"#/definitions/lineChange"}};
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7832,7 +8553,7 @@ for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
 if(!pattern0.test(key0)){
-const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema406.propertyNames,data:key0,propertyName:key0};
+const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema422.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7844,7 +8565,7 @@ errors++;
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema406.propertyNames,parentSchema:schema406,data};
+const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema422.propertyNames,parentSchema:schema422,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7855,14 +8576,14 @@ errors++;
 }
 }
 for(const key1 in data){
-if(!(validate85(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+if(!(validate89(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema406.type,parentSchema:schema406,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema422.type,parentSchema:schema422,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7871,19 +8592,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate88.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
 
-const schema407 = {"title":"EstimateNewLineList","type":"array","maxItems":1000,"items":{"$ref":"#/definitions/newLine"}};
-const schema408 = {"title":"EstimateNewLine","type":"object","additionalProperties":false,"description":"a new line's fields: description and amount, optionally qty and taxed","required":["description","amount"],"properties":{"description":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"amount":{"$ref":"#/definitions/amount"},"qty":{"$ref":"#/definitions/qty"},"taxed":{"$ref":"../../common/defs.json#/definitions/flag"}}};
+const schema423 = {"title":"EstimateNewLineList","type":"array","maxItems":1000,"items":{"$ref":"#/definitions/newLine"}};
+const schema424 = {"title":"EstimateNewLine","type":"object","additionalProperties":false,"description":"a new line's fields: description and amount, optionally qty and taxed","required":["description","amount"],"properties":{"description":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"amount":{"$ref":"#/definitions/amount"},"qty":{"$ref":"#/definitions/qty"},"taxed":{"$ref":"../../common/defs.json#/definitions/flag"}}};
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.description === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema408.required,parentSchema:schema408,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema424.required,parentSchema:schema424,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7893,7 +8614,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.amount === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema408.required,parentSchema:schema408,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema424.required,parentSchema:schema424,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7904,7 +8625,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "description") || (key0 === "amount")) || (key0 === "qty")) || (key0 === "taxed"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema408,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema424,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7934,7 +8655,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema401.type,parentSchema:schema401,data:data0};
+const err3 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema417.type,parentSchema:schema417,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7953,7 +8674,7 @@ data["description"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 65535){
-const err4 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema401,data:data0};
+const err4 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema417,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7963,7 +8684,7 @@ vErrors.push(err4);
 errors++;
 }
 if(func2(data0) < 1){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema401,data:data0};
+const err5 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema417,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7994,7 +8715,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema402.type,parentSchema:schema402,data:data1};
+const err6 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema418.type,parentSchema:schema418,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8012,8 +8733,8 @@ data["amount"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern230.test(data1)){
-const err7 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$",parentSchema:schema402,data:data1};
+if(!pattern250.test(data1)){
+const err7 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$",parentSchema:schema418,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8044,7 +8765,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema403.type,parentSchema:schema403,data:data2};
+const err8 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema419.type,parentSchema:schema419,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8062,8 +8783,8 @@ data["qty"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern231.test(data2)){
-const err9 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/pattern",keyword:"pattern",params:{pattern: "^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema403,data:data2};
+if(!pattern251.test(data2)){
+const err9 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/pattern",keyword:"pattern",params:{pattern: "^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema419,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8124,7 +8845,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema408.type,parentSchema:schema408,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema424.type,parentSchema:schema424,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8133,12 +8854,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(Array.isArray(data))){
@@ -8157,7 +8878,7 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data];
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema407.type,parentSchema:schema407,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema423.type,parentSchema:schema423,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8176,7 +8897,7 @@ parentData[parentDataProperty] = coerced0;
 }
 if(Array.isArray(data)){
 if(data.length > 1000){
-const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema407,data};
+const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema423,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8187,27 +8908,27 @@ errors++;
 }
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate94(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+if(!(validate98(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
 }
 }
 }
-validate93.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
-const schema413 = {"title":"EstimateNewLineMap","type":"object","propertyNames":{"pattern":"^[0-9]{1,9}$","description":"keyed by a number, such as newitem[0][amount]=50"},"additionalProperties":{"$ref":"#/definitions/newLine"}};
+const schema429 = {"title":"EstimateNewLineMap","type":"object","propertyNames":{"pattern":"^[0-9]{1,9}$","description":"keyed by a number, such as newitem[0][amount]=50"},"additionalProperties":{"$ref":"#/definitions/newLine"}};
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
-if(!pattern162.test(key0)){
-const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,9}$"},message:"must match pattern \""+"^[0-9]{1,9}$"+"\"",schema:"^[0-9]{1,9}$",parentSchema:schema413.propertyNames,data:key0,propertyName:key0};
+if(!pattern176.test(key0)){
+const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,9}$"},message:"must match pattern \""+"^[0-9]{1,9}$"+"\"",schema:"^[0-9]{1,9}$",parentSchema:schema429.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8219,7 +8940,7 @@ errors++;
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema413.propertyNames,parentSchema:schema413,data};
+const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema429.propertyNames,parentSchema:schema429,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8230,14 +8951,14 @@ errors++;
 }
 }
 for(const key1 in data){
-if(!(validate94(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+if(!(validate98(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema413.type,parentSchema:schema413,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema429.type,parentSchema:schema429,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8246,17 +8967,17 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate97.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema621.required,parentSchema:schema621,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema637.required,parentSchema:schema637,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8335,7 +9056,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema388.type,parentSchema:schema388,data:data1};
+const err3 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema404.type,parentSchema:schema404,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8353,7 +9074,7 @@ data["status"] = coerced1;
 }
 }
 if(!(((((data1 === "Draft") || (data1 === "Sent")) || (data1 === "Accepted")) || (data1 === "Invoiced")) || (data1 === "Dead"))){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema388.enum},message:"must be equal to one of the allowed values",schema:schema388.enum,parentSchema:schema388,data:data1};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema404.enum},message:"must be equal to one of the allowed values",schema:schema404.enum,parentSchema:schema404,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8383,7 +9104,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/subject",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema354.type,parentSchema:schema354,data:data2};
+const err5 = {instancePath:instancePath+"/subject",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema370.type,parentSchema:schema370,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8402,7 +9123,7 @@ data["subject"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 65535){
-const err6 = {instancePath:instancePath+"/subject",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema354,data:data2};
+const err6 = {instancePath:instancePath+"/subject",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema370,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8583,7 +9304,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema354.type,parentSchema:schema354,data:data6};
+const err13 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema370.type,parentSchema:schema370,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8602,7 +9323,7 @@ data["notes"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(func2(data6) > 65535){
-const err14 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema354,data:data6};
+const err14 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema370,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8633,7 +9354,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/notes_private",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema354.type,parentSchema:schema354,data:data7};
+const err15 = {instancePath:instancePath+"/notes_private",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema370.type,parentSchema:schema370,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8652,7 +9373,7 @@ data["notes_private"] = coerced7;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 65535){
-const err16 = {instancePath:instancePath+"/notes_private",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema354,data:data7};
+const err16 = {instancePath:instancePath+"/notes_private",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema370,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8733,7 +9454,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema396.type,parentSchema:schema396,data:data9};
+const err19 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema412.type,parentSchema:schema412,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8751,8 +9472,8 @@ data["taxrate"] = coerced9;
 }
 }
 if(typeof data9 === "string"){
-if(!pattern227.test(data9)){
-const err20 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema396,data:data9};
+if(!pattern247.test(data9)){
+const err20 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema412,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -8783,7 +9504,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema396.type,parentSchema:schema396,data:data10};
+const err21 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema412.type,parentSchema:schema412,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -8801,8 +9522,8 @@ data["taxrate2"] = coerced10;
 }
 }
 if(typeof data10 === "string"){
-if(!pattern227.test(data10)){
-const err22 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema396,data:data10};
+if(!pattern247.test(data10)){
+const err22 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema412,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -8833,7 +9554,7 @@ else if(data11 === null){
 coerced11 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/credit",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema299.type,parentSchema:schema299,data:data11};
+const err23 = {instancePath:instancePath+"/credit",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema120.type,parentSchema:schema120,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -8851,8 +9572,8 @@ data["credit"] = coerced11;
 }
 }
 if(typeof data11 === "string"){
-if(!pattern159.test(data11)){
-const err24 = {instancePath:instancePath+"/credit",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema299,data:data11};
+if(!pattern42.test(data11)){
+const err24 = {instancePath:instancePath+"/credit",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema120,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -8917,8 +9638,8 @@ vErrors = null;
 let ifClause0;
 if(_valid1){
 const _errs44 = errors;
-if(!(validate84(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
-vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+if(!(validate88(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs44 === errors;
@@ -8927,8 +9648,8 @@ ifClause0 = "then";
 }
 else {
 const _errs45 = errors;
-if(!(validate88(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate92(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs45 === errors;
@@ -8936,7 +9657,7 @@ valid14 = _valid1;
 ifClause0 = "else";
 }
 if(!valid14){
-const err26 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema621.properties.item.anyOf[0].if,parentSchema:schema621.properties.item.anyOf[0],data:data12};
+const err26 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema637.properties.item.anyOf[0].if,parentSchema:schema637.properties.item.anyOf[0],data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -8949,16 +9670,16 @@ var _valid0 = _errs39 === errors;
 valid13 = valid13 || _valid0;
 if(!valid13){
 const _errs47 = errors;
-if(!(validate84(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
-vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+if(!(validate88(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs47 === errors;
 valid13 = valid13 || _valid0;
 if(!valid13){
 const _errs48 = errors;
-if(!(validate88(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate92(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs48 === errors;
@@ -8966,7 +9687,7 @@ valid13 = valid13 || _valid0;
 }
 }
 if(!valid13){
-const err27 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema621.properties.item.anyOf,parentSchema:schema621.properties.item,data:data12};
+const err27 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema637.properties.item.anyOf,parentSchema:schema637.properties.item,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -9041,8 +9762,8 @@ vErrors = null;
 let ifClause1;
 if(_valid3){
 const _errs56 = errors;
-if(!(validate93(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+if(!(validate97(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 var _valid3 = _errs56 === errors;
@@ -9051,8 +9772,8 @@ ifClause1 = "then";
 }
 else {
 const _errs57 = errors;
-if(!(validate97(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+if(!(validate101(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 var _valid3 = _errs57 === errors;
@@ -9060,7 +9781,7 @@ valid16 = _valid3;
 ifClause1 = "else";
 }
 if(!valid16){
-const err29 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema621.properties.newitem.anyOf[0].if,parentSchema:schema621.properties.newitem.anyOf[0],data:data13};
+const err29 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema637.properties.newitem.anyOf[0].if,parentSchema:schema637.properties.newitem.anyOf[0],data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -9073,16 +9794,16 @@ var _valid2 = _errs51 === errors;
 valid15 = valid15 || _valid2;
 if(!valid15){
 const _errs59 = errors;
-if(!(validate93(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+if(!(validate97(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs59 === errors;
 valid15 = valid15 || _valid2;
 if(!valid15){
 const _errs60 = errors;
-if(!(validate97(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+if(!(validate101(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs60 === errors;
@@ -9090,7 +9811,7 @@ valid15 = valid15 || _valid2;
 }
 }
 if(!valid15){
-const err30 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema621.properties.newitem.anyOf,parentSchema:schema621.properties.newitem,data:data13};
+const err30 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema637.properties.newitem.anyOf,parentSchema:schema637.properties.newitem,data:data13};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -9113,7 +9834,7 @@ vErrors = null;
 }
 }
 else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema621.type,parentSchema:schema621,data};
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema637.type,parentSchema:schema637,data};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -9122,19 +9843,19 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate132.errors = vErrors;
+validate136.errors = vErrors;
 return errors === 0;
 }
 
-export const editOrderDraft = validate148;
-const schema647 = {"title":"EditOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"description":"0 or the id of an enabled payment gateway","$ref":"../../common/defs.json#/definitions/idOrZero"},"scenario_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"confirm":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_generate":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_info":{"$ref":"../../common/defs.json#/definitions/flag"},"affiliate_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const editOrderDraft = validate152;
+const schema663 = {"title":"EditOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"description":"0 or the id of an enabled payment gateway","$ref":"../../common/defs.json#/definitions/idOrZero"},"scenario_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"confirm":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_generate":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_info":{"$ref":"../../common/defs.json#/definitions/flag"},"affiliate_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema647.required,parentSchema:schema647,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema663.required,parentSchema:schema663,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9539,7 +10260,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema647.type,parentSchema:schema647,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema663.type,parentSchema:schema663,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9548,19 +10269,19 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate148.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
 
-export const editOrderDraftItem = validate156;
-const schema665 = {"title":"EditOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to change (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to change (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"},"product":{"description":"service only: the new product's id","$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"service only: a billing cycle code the product is priced on"},"host":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters (service only; stored in the service's domain field)"},"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999 (service only)"},"custom":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"string","maxLength":65535,"description":"a text value (an empty value removes the field)"}}},"period":{"type":"string","pattern":"^([1-9]|10)$","description":"a registration period in years from 1 to 10 (domain only)"},"action":{"type":"string","enum":["Register","Transfer"],"description":"domain only: Register or Transfer"},"epp_code":{"type":"string","maxLength":255,"description":"a transfer (EPP) code of at most 255 characters (domain only)"}}};
+export const editOrderDraftItem = validate160;
+const schema681 = {"title":"EditOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to change (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to change (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"},"product":{"description":"service only: the new product's id","$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"service only: a billing cycle code the product is priced on"},"host":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters (service only; stored in the service's domain field)"},"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999 (service only)"},"custom":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"string","maxLength":65535,"description":"a text value (an empty value removes the field)"}}},"period":{"type":"string","pattern":"^([1-9]|10)$","description":"a registration period in years from 1 to 10 (domain only)"},"action":{"type":"string","enum":["Register","Transfer"],"description":"domain only: Register or Transfer"},"epp_code":{"type":"string","maxLength":255,"description":"a transfer (EPP) code of at most 255 characters (domain only)"}}};
 
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema665.required,parentSchema:schema665,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema681.required,parentSchema:schema681,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9789,7 +10510,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.properties.cycle.type,parentSchema:schema665.properties.cycle,data:data4};
+const err9 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema681.properties.cycle.type,parentSchema:schema681.properties.cycle,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9807,7 +10528,7 @@ data["cycle"] = coerced4;
 }
 }
 if(!(((((((((((((data4 === "m") || (data4 === "q")) || (data4 === "s")) || (data4 === "a")) || (data4 === "b")) || (data4 === "t")) || (data4 === "p4")) || (data4 === "p5")) || (data4 === "d")) || (data4 === "w")) || (data4 === "h")) || (data4 === "Once")) || (data4 === "Free"))){
-const err10 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema665.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema665.properties.cycle.enum,parentSchema:schema665.properties.cycle,data:data4};
+const err10 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema681.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema681.properties.cycle.enum,parentSchema:schema681.properties.cycle,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9837,7 +10558,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.properties.host.type,parentSchema:schema665.properties.host,data:data5};
+const err11 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema681.properties.host.type,parentSchema:schema681.properties.host,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9856,7 +10577,7 @@ data["host"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 255){
-const err12 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema665.properties.host,data:data5};
+const err12 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema681.properties.host,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9887,7 +10608,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.properties.qty.type,parentSchema:schema665.properties.qty,data:data6};
+const err13 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema681.properties.qty.type,parentSchema:schema681.properties.qty,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9905,8 +10626,8 @@ data["qty"] = coerced6;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern55.test(data6)){
-const err14 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema665.properties.qty,data:data6};
+if(!pattern69.test(data6)){
+const err14 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema681.properties.qty,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9924,7 +10645,7 @@ for(const key0 in data7){
 const _errs21 = errors;
 if(typeof key0 === "string"){
 if(!pattern0.test(key0)){
-const err15 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema665.properties.custom.propertyNames,data:key0,propertyName:key0};
+const err15 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema681.properties.custom.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9936,7 +10657,7 @@ errors++;
 }
 var valid5 = _errs21 === errors;
 if(!valid5){
-const err16 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema665.properties.custom.propertyNames,parentSchema:schema665.properties.custom,data:data7};
+const err16 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema681.properties.custom.propertyNames,parentSchema:schema681.properties.custom,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9953,7 +10674,7 @@ for(const key2 in data8){
 const _errs25 = errors;
 if(typeof key2 === "string"){
 if(!pattern0.test(key2)){
-const err17 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema665.properties.custom.additionalProperties.propertyNames,data:key2,propertyName:key2};
+const err17 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema681.properties.custom.additionalProperties.propertyNames,data:key2,propertyName:key2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9965,7 +10686,7 @@ errors++;
 }
 var valid7 = _errs25 === errors;
 if(!valid7){
-const err18 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema665.properties.custom.additionalProperties.propertyNames,parentSchema:schema665.properties.custom.additionalProperties,data:data8};
+const err18 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema681.properties.custom.additionalProperties.propertyNames,parentSchema:schema681.properties.custom.additionalProperties,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9995,7 +10716,7 @@ else if(data9 === null){
 coerced7 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema665.properties.custom.additionalProperties.additionalProperties,data:data9};
+const err19 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema681.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema681.properties.custom.additionalProperties.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -10014,7 +10735,7 @@ data8[key3] = coerced7;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 65535){
-const err20 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema665.properties.custom.additionalProperties.additionalProperties,data:data9};
+const err20 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema681.properties.custom.additionalProperties.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -10027,7 +10748,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema665.properties.custom.additionalProperties.type,parentSchema:schema665.properties.custom.additionalProperties,data:data8};
+const err21 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema681.properties.custom.additionalProperties.type,parentSchema:schema681.properties.custom.additionalProperties,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -10039,7 +10760,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema665.properties.custom.type,parentSchema:schema665.properties.custom,data:data7};
+const err22 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema681.properties.custom.type,parentSchema:schema681.properties.custom,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -10069,7 +10790,7 @@ else if(data10 === null){
 coerced8 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.properties.period.type,parentSchema:schema665.properties.period,data:data10};
+const err23 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema681.properties.period.type,parentSchema:schema681.properties.period,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -10087,8 +10808,8 @@ data["period"] = coerced8;
 }
 }
 if(typeof data10 === "string"){
-if(!pattern62.test(data10)){
-const err24 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema665.properties.period,data:data10};
+if(!pattern76.test(data10)){
+const err24 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema681.properties.period,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -10119,7 +10840,7 @@ else if(data11 === null){
 coerced9 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.properties.action.type,parentSchema:schema665.properties.action,data:data11};
+const err25 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema681.properties.action.type,parentSchema:schema681.properties.action,data:data11};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -10137,7 +10858,7 @@ data["action"] = coerced9;
 }
 }
 if(!((data11 === "Register") || (data11 === "Transfer"))){
-const err26 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema665.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema665.properties.action.enum,parentSchema:schema665.properties.action,data:data11};
+const err26 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema681.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema681.properties.action.enum,parentSchema:schema681.properties.action,data:data11};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -10167,7 +10888,7 @@ else if(data12 === null){
 coerced10 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.properties.epp_code.type,parentSchema:schema665.properties.epp_code,data:data12};
+const err27 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema681.properties.epp_code.type,parentSchema:schema681.properties.epp_code,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -10186,7 +10907,7 @@ data["epp_code"] = coerced10;
 }
 if(typeof data12 === "string"){
 if(func2(data12) > 255){
-const err28 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema665.properties.epp_code,data:data12};
+const err28 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema681.properties.epp_code,data:data12};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -10199,7 +10920,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema665.type,parentSchema:schema665,data};
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema681.type,parentSchema:schema681,data};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -10208,19 +10929,19 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate156.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
 
-export const getAccountAddons = validate161;
-const schema691 = {"title":"GetAccountAddonsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getAccountAddons = validate165;
+const schema707 = {"title":"GetAccountAddonsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema691.required,parentSchema:schema691,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema707.required,parentSchema:schema707,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10281,7 +11002,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema691.type,parentSchema:schema691,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema707.type,parentSchema:schema707,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10290,19 +11011,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate161.errors = vErrors;
+validate165.errors = vErrors;
 return errors === 0;
 }
 
-export const getAccountDetails = validate166;
-const schema736 = {"title":"GetAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getAccountDetails = validate170;
+const schema752 = {"title":"GetAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema736.required,parentSchema:schema736,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema752.required,parentSchema:schema752,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10363,7 +11084,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema736.type,parentSchema:schema736,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema752.type,parentSchema:schema752,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10372,23 +11093,23 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate166.errors = vErrors;
+validate170.errors = vErrors;
 return errors === 0;
 }
 
-export const getAccounts = validate173;
-const schema775 = {"title":"GetAccountsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","all_active","all_pending","all_suspended","all_terminated","all_fraud","all_cancelled"]},"filter":{"title":"GetAccountsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"domain":{"$ref":"../../common/defs.json#/definitions/text"},"product_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"},"status":{"type":"string","pattern":"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$","description":"an account status: Pending, Active, Suspended, Terminated, Cancelled or Fraud"},"next_due":{"type":"string","pattern":"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$","description":"a date as YYYY-MM-DD"},"billingcycle":{"type":"string","pattern":"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$","description":"a billing cycle name such as Monthly"},"server_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"},"category_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"}}}}};
-const schema526 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,8})$","description":"a page number counted from 0"};
-const schema527 = {"type":"string","pattern":"^([1-9][0-9]{0,2}|1000)$","description":"a page size from 1 to 1000"};
-const pattern308 = new RegExp("^(0|[1-9][0-9]{0,8})$", "u");
-const pattern309 = new RegExp("^([1-9][0-9]{0,2}|1000)$", "u");
-const pattern453 = new RegExp("^([1-9][0-9]{0,17})?$", "u");
-const pattern454 = new RegExp("^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$", "u");
-const pattern455 = new RegExp("^([0-9]{4}-[0-9]{2}-[0-9]{2})?$", "u");
-const pattern456 = new RegExp("^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$", "u");
-const pattern315 = new RegExp("^(0|[1-9][0-9]{0,17})?$", "u");
+export const getAccounts = validate177;
+const schema791 = {"title":"GetAccountsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","all_active","all_pending","all_suspended","all_terminated","all_fraud","all_cancelled"]},"filter":{"title":"GetAccountsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"domain":{"$ref":"../../common/defs.json#/definitions/text"},"product_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"},"status":{"type":"string","pattern":"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$","description":"an account status: Pending, Active, Suspended, Terminated, Cancelled or Fraud"},"next_due":{"type":"string","pattern":"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$","description":"a date as YYYY-MM-DD"},"billingcycle":{"type":"string","pattern":"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$","description":"a billing cycle name such as Monthly"},"server_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"},"category_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"}}}}};
+const schema542 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,8})$","description":"a page number counted from 0"};
+const schema543 = {"type":"string","pattern":"^([1-9][0-9]{0,2}|1000)$","description":"a page size from 1 to 1000"};
+const pattern328 = new RegExp("^(0|[1-9][0-9]{0,8})$", "u");
+const pattern329 = new RegExp("^([1-9][0-9]{0,2}|1000)$", "u");
+const pattern473 = new RegExp("^([1-9][0-9]{0,17})?$", "u");
+const pattern474 = new RegExp("^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$", "u");
+const pattern475 = new RegExp("^([0-9]{4}-[0-9]{2}-[0-9]{2})?$", "u");
+const pattern476 = new RegExp("^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$", "u");
+const pattern335 = new RegExp("^(0|[1-9][0-9]{0,17})?$", "u");
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10412,7 +11133,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema526.type,parentSchema:schema526,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.type,parentSchema:schema542,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10430,8 +11151,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern308.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema526,data:data0};
+if(!pattern328.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema542,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10462,7 +11183,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema527.type,parentSchema:schema527,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema543.type,parentSchema:schema543,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10480,8 +11201,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern309.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema527,data:data1};
+if(!pattern329.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema543,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10512,7 +11233,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema775.properties.list.type,parentSchema:schema775.properties.list,data:data2};
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema791.properties.list.type,parentSchema:schema791.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10530,7 +11251,7 @@ data["list"] = coerced2;
 }
 }
 if(!(((((((data2 === "all") || (data2 === "all_active")) || (data2 === "all_pending")) || (data2 === "all_suspended")) || (data2 === "all_terminated")) || (data2 === "all_fraud")) || (data2 === "all_cancelled"))){
-const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema775.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema775.properties.list.enum,parentSchema:schema775.properties.list,data:data2};
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema791.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema791.properties.list.enum,parentSchema:schema791.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10545,7 +11266,7 @@ let data3 = data.filter;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key0 in data3){
 if(!((((((((key0 === "client_name") || (key0 === "domain")) || (key0 === "product_id")) || (key0 === "status")) || (key0 === "next_due")) || (key0 === "billingcycle")) || (key0 === "server_id")) || (key0 === "category_id"))){
-const err6 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema775.properties.filter,data:data3};
+const err6 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema791.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10575,7 +11296,7 @@ else if(data4 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema354.type,parentSchema:schema354,data:data4};
+const err7 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema370.type,parentSchema:schema370,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10594,7 +11315,7 @@ data3["client_name"] = coerced3;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 65535){
-const err8 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema354,data:data4};
+const err8 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema370,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10625,7 +11346,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/filter/domain",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema354.type,parentSchema:schema354,data:data5};
+const err9 = {instancePath:instancePath+"/filter/domain",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema370.type,parentSchema:schema370,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10644,7 +11365,7 @@ data3["domain"] = coerced4;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 65535){
-const err10 = {instancePath:instancePath+"/filter/domain",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema354,data:data5};
+const err10 = {instancePath:instancePath+"/filter/domain",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema370,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10675,7 +11396,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema775.properties.filter.properties.product_id.type,parentSchema:schema775.properties.filter.properties.product_id,data:data6};
+const err11 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema791.properties.filter.properties.product_id.type,parentSchema:schema791.properties.filter.properties.product_id,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10693,8 +11414,8 @@ data3["product_id"] = coerced5;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern453.test(data6)){
-const err12 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema775.properties.filter.properties.product_id,data:data6};
+if(!pattern473.test(data6)){
+const err12 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema791.properties.filter.properties.product_id,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10725,7 +11446,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema775.properties.filter.properties.status.type,parentSchema:schema775.properties.filter.properties.status,data:data7};
+const err13 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema791.properties.filter.properties.status.type,parentSchema:schema791.properties.filter.properties.status,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10743,8 +11464,8 @@ data3["status"] = coerced6;
 }
 }
 if(typeof data7 === "string"){
-if(!pattern454.test(data7)){
-const err14 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"},message:"must match pattern \""+"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"+"\"",schema:"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$",parentSchema:schema775.properties.filter.properties.status,data:data7};
+if(!pattern474.test(data7)){
+const err14 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"},message:"must match pattern \""+"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"+"\"",schema:"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$",parentSchema:schema791.properties.filter.properties.status,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10775,7 +11496,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema775.properties.filter.properties.next_due.type,parentSchema:schema775.properties.filter.properties.next_due,data:data8};
+const err15 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema791.properties.filter.properties.next_due.type,parentSchema:schema791.properties.filter.properties.next_due,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10793,8 +11514,8 @@ data3["next_due"] = coerced7;
 }
 }
 if(typeof data8 === "string"){
-if(!pattern455.test(data8)){
-const err16 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema775.properties.filter.properties.next_due,data:data8};
+if(!pattern475.test(data8)){
+const err16 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema791.properties.filter.properties.next_due,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10825,7 +11546,7 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema775.properties.filter.properties.billingcycle.type,parentSchema:schema775.properties.filter.properties.billingcycle,data:data9};
+const err17 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema791.properties.filter.properties.billingcycle.type,parentSchema:schema791.properties.filter.properties.billingcycle,data:data9};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -10843,8 +11564,8 @@ data3["billingcycle"] = coerced8;
 }
 }
 if(typeof data9 === "string"){
-if(!pattern456.test(data9)){
-const err18 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/pattern",keyword:"pattern",params:{pattern: "^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"},message:"must match pattern \""+"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"+"\"",schema:"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$",parentSchema:schema775.properties.filter.properties.billingcycle,data:data9};
+if(!pattern476.test(data9)){
+const err18 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/pattern",keyword:"pattern",params:{pattern: "^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"},message:"must match pattern \""+"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"+"\"",schema:"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$",parentSchema:schema791.properties.filter.properties.billingcycle,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -10875,7 +11596,7 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema775.properties.filter.properties.server_id.type,parentSchema:schema775.properties.filter.properties.server_id,data:data10};
+const err19 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema791.properties.filter.properties.server_id.type,parentSchema:schema791.properties.filter.properties.server_id,data:data10};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -10893,8 +11614,8 @@ data3["server_id"] = coerced9;
 }
 }
 if(typeof data10 === "string"){
-if(!pattern315.test(data10)){
-const err20 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema775.properties.filter.properties.server_id,data:data10};
+if(!pattern335.test(data10)){
+const err20 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema791.properties.filter.properties.server_id,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -10925,7 +11646,7 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema775.properties.filter.properties.category_id.type,parentSchema:schema775.properties.filter.properties.category_id,data:data11};
+const err21 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema791.properties.filter.properties.category_id.type,parentSchema:schema791.properties.filter.properties.category_id,data:data11};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -10943,8 +11664,8 @@ data3["category_id"] = coerced10;
 }
 }
 if(typeof data11 === "string"){
-if(!pattern453.test(data11)){
-const err22 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema775.properties.filter.properties.category_id,data:data11};
+if(!pattern473.test(data11)){
+const err22 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema791.properties.filter.properties.category_id,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -10957,7 +11678,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema775.properties.filter.type,parentSchema:schema775.properties.filter,data:data3};
+const err23 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema791.properties.filter.type,parentSchema:schema791.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -10969,7 +11690,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema775.type,parentSchema:schema775,data};
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema791.type,parentSchema:schema791,data};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -10978,18 +11699,18 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate173.errors = vErrors;
+validate177.errors = vErrors;
 return errors === 0;
 }
 
-export const getAddons = validate178;
-const schema847 = {"title":"GetAddonsRequest","type":"object","properties":{}};
+export const getAddons = validate182;
+const schema863 = {"title":"GetAddonsRequest","type":"object","properties":{}};
 
-function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema847.type,parentSchema:schema847,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema863.type,parentSchema:schema863,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10998,334 +11719,15 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate178.errors = vErrors;
+validate182.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientAccounts = validate179;
-const schema848 = {"title":"GetClientAccountsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"category_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"array","description":"an account status or a list of them, such as status[]=Active&status[]=Suspended","items":{"$ref":"../../resources/account.json#/properties/status"}}}};
-const schema728 = {"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]};
+export const getClientAccounts = validate183;
+const schema864 = {"title":"GetClientAccountsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"category_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"array","description":"an account status or a list of them, such as status[]=Active&status[]=Suspended","items":{"$ref":"../../resources/account.json#/properties/status"}}}};
+const schema744 = {"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]};
 
-function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema848.required,parentSchema:schema848,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-if(data.page !== undefined){
-let data1 = data.page;
-if(typeof data1 !== "string"){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType1 = typeof data1;
-if(typeof data1 === "string"){
-coerced1 = data1;
-}
-}
-if(!(coerced1 !== undefined)){
-if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data1;
-}
-else if(data1 === null){
-coerced1 = "";
-}
-else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema526.type,parentSchema:schema526,data:data1};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["page"] = coerced1;
-}
-}
-}
-if(typeof data1 === "string"){
-if(!pattern308.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema526,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-if(data.perpage !== undefined){
-let data2 = data.perpage;
-if(typeof data2 !== "string"){
-let dataType2 = typeof data2;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType2 = typeof data2;
-if(typeof data2 === "string"){
-coerced2 = data2;
-}
-}
-if(!(coerced2 !== undefined)){
-if(dataType2 == "number" || dataType2 == "boolean"){
-coerced2 = "" + data2;
-}
-else if(data2 === null){
-coerced2 = "";
-}
-else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema527.type,parentSchema:schema527,data:data2};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(coerced2 !== undefined){
-data2 = coerced2;
-if(data !== undefined){
-data["perpage"] = coerced2;
-}
-}
-}
-if(typeof data2 === "string"){
-if(!pattern309.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema527,data:data2};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-if(data.category_id !== undefined){
-let data3 = data.category_id;
-if(typeof data3 !== "string"){
-let dataType3 = typeof data3;
-let coerced3 = undefined;
-if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
-data3 = data3[0];
-dataType3 = typeof data3;
-if(typeof data3 === "string"){
-coerced3 = data3;
-}
-}
-if(!(coerced3 !== undefined)){
-if(dataType3 == "number" || dataType3 == "boolean"){
-coerced3 = "" + data3;
-}
-else if(data3 === null){
-coerced3 = "";
-}
-else {
-const err7 = {instancePath:instancePath+"/category_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data3};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(coerced3 !== undefined){
-data3 = coerced3;
-if(data !== undefined){
-data["category_id"] = coerced3;
-}
-}
-}
-if(typeof data3 === "string"){
-if(!pattern0.test(data3)){
-const err8 = {instancePath:instancePath+"/category_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data3};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-if(data.status !== undefined){
-let data4 = data.status;
-if(!(Array.isArray(data4))){
-let dataType4 = typeof data4;
-let coerced4 = undefined;
-if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
-data4 = data4[0];
-dataType4 = typeof data4;
-if(Array.isArray(data4)){
-coerced4 = data4;
-}
-}
-if(!(coerced4 !== undefined)){
-if(dataType4 === "string" || dataType4 === "number"
-              || dataType4 === "boolean" || data4 === null){
-coerced4 = [data4];
-}
-else {
-const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema848.properties.status.type,parentSchema:schema848.properties.status,data:data4};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(coerced4 !== undefined){
-data4 = coerced4;
-if(data !== undefined){
-data["status"] = coerced4;
-}
-}
-}
-if(Array.isArray(data4)){
-const len0 = data4.length;
-for(let i0=0; i0<len0; i0++){
-let data5 = data4[i0];
-if(typeof data5 !== "string"){
-let dataType5 = typeof data5;
-let coerced5 = undefined;
-if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
-data5 = data5[0];
-dataType5 = typeof data5;
-if(typeof data5 === "string"){
-coerced5 = data5;
-}
-}
-if(!(coerced5 !== undefined)){
-if(dataType5 == "number" || dataType5 == "boolean"){
-coerced5 = "" + data5;
-}
-else if(data5 === null){
-coerced5 = "";
-}
-else {
-const err10 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema728.type,parentSchema:schema728,data:data5};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(coerced5 !== undefined){
-data5 = coerced5;
-if(data4 !== undefined){
-data4[i0] = coerced5;
-}
-}
-}
-if(!((((((data5 === "Pending") || (data5 === "Active")) || (data5 === "Suspended")) || (data5 === "Terminated")) || (data5 === "Cancelled")) || (data5 === "Fraud"))){
-const err11 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema728.enum},message:"must be equal to one of the allowed values",schema:schema728.enum,parentSchema:schema728,data:data5};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-}
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema848.type,parentSchema:schema848,data};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-validate179.errors = vErrors;
-return errors === 0;
-}
-
-export const getClientContacts = validate181;
-const schema864 = {"title":"GetClientContactsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
-
-function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11409,7 +11811,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema526.type,parentSchema:schema526,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.type,parentSchema:schema542,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11427,8 +11829,8 @@ data["page"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern308.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema526,data:data1};
+if(!pattern328.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema542,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11459,7 +11861,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema527.type,parentSchema:schema527,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema543.type,parentSchema:schema543,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11477,8 +11879,8 @@ data["perpage"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern309.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema527,data:data2};
+if(!pattern329.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema543,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11489,9 +11891,27 @@ errors++;
 }
 }
 }
+if(data.category_id !== undefined){
+let data3 = data.category_id;
+if(typeof data3 !== "string"){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if(typeof data3 === "string"){
+coerced3 = data3;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data3;
+}
+else if(data3 === null){
+coerced3 = "";
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema864.type,parentSchema:schema864,data};
+const err7 = {instancePath:instancePath+"/category_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11500,102 +11920,138 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate181.errors = vErrors;
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["category_id"] = coerced3;
+}
+}
+}
+if(typeof data3 === "string"){
+if(!pattern0.test(data3)){
+const err8 = {instancePath:instancePath+"/category_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.status !== undefined){
+let data4 = data.status;
+if(!(Array.isArray(data4))){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType4 = typeof data4;
+if(Array.isArray(data4)){
+coerced4 = data4;
+}
+}
+if(!(coerced4 !== undefined)){
+if(dataType4 === "string" || dataType4 === "number"
+              || dataType4 === "boolean" || data4 === null){
+coerced4 = [data4];
+}
+else {
+const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema864.properties.status.type,parentSchema:schema864.properties.status,data:data4};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["status"] = coerced4;
+}
+}
+}
+if(Array.isArray(data4)){
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+if(typeof data5 !== "string"){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType5 = typeof data5;
+if(typeof data5 === "string"){
+coerced5 = data5;
+}
+}
+if(!(coerced5 !== undefined)){
+if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data5;
+}
+else if(data5 === null){
+coerced5 = "";
+}
+else {
+const err10 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema744.type,parentSchema:schema744,data:data5};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data4 !== undefined){
+data4[i0] = coerced5;
+}
+}
+}
+if(!((((((data5 === "Pending") || (data5 === "Active")) || (data5 === "Suspended")) || (data5 === "Terminated")) || (data5 === "Cancelled")) || (data5 === "Fraud"))){
+const err11 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema744.enum},message:"must be equal to one of the allowed values",schema:schema744.enum,parentSchema:schema744,data:data5};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema864.type,parentSchema:schema864,data};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+validate183.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientDetails = validate185;
-const schema906 = {"title":"GetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getClientContacts = validate185;
+const schema880 = {"title":"GetClientContactsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
 function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema906.required,parentSchema:schema906,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema906.type,parentSchema:schema906,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate185.errors = vErrors;
-return errors === 0;
-}
-
-export const getClientDomains = validate190;
-const schema953 = {"title":"GetClientDomainsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"filter":{"title":"GetClientDomainsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"name":{"$ref":"../../common/defs.json#/definitions/text"},"status":{"type":"string","pattern":"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$","description":"a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"client_name":{"$ref":"../../common/defs.json#/definitions/text"}}}}};
-const pattern561 = new RegExp("^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$", "u");
-
-function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema953.required,parentSchema:schema953,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema880.required,parentSchema:schema880,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11674,7 +12130,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema526.type,parentSchema:schema526,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.type,parentSchema:schema542,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11692,8 +12148,8 @@ data["page"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern308.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema526,data:data1};
+if(!pattern328.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema542,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11724,7 +12180,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema527.type,parentSchema:schema527,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema543.type,parentSchema:schema543,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11742,8 +12198,273 @@ data["perpage"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern309.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema527,data:data2};
+if(!pattern329.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema543,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema880.type,parentSchema:schema880,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate185.errors = vErrors;
+return errors === 0;
+}
+
+export const getClientDetails = validate189;
+const schema922 = {"title":"GetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema922.required,parentSchema:schema922,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema922.type,parentSchema:schema922,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate189.errors = vErrors;
+return errors === 0;
+}
+
+export const getClientDomains = validate194;
+const schema969 = {"title":"GetClientDomainsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"filter":{"title":"GetClientDomainsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"name":{"$ref":"../../common/defs.json#/definitions/text"},"status":{"type":"string","pattern":"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$","description":"a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"client_name":{"$ref":"../../common/defs.json#/definitions/text"}}}}};
+const pattern581 = new RegExp("^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$", "u");
+
+function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema969.required,parentSchema:schema969,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.page !== undefined){
+let data1 = data.page;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.type,parentSchema:schema542,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["page"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern328.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema542,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.perpage !== undefined){
+let data2 = data.perpage;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema543.type,parentSchema:schema543,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["perpage"] = coerced2;
+}
+}
+}
+if(typeof data2 === "string"){
+if(!pattern329.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema543,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11759,7 +12480,7 @@ let data3 = data.filter;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key0 in data3){
 if(!((((key0 === "name") || (key0 === "status")) || (key0 === "module")) || (key0 === "client_name"))){
-const err7 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema953.properties.filter,data:data3};
+const err7 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema969.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11789,7 +12510,7 @@ else if(data4 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema354.type,parentSchema:schema354,data:data4};
+const err8 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema370.type,parentSchema:schema370,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11808,7 +12529,7 @@ data3["name"] = coerced3;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 65535){
-const err9 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema354,data:data4};
+const err9 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema370,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11839,7 +12560,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema953.properties.filter.properties.status.type,parentSchema:schema953.properties.filter.properties.status,data:data5};
+const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema969.properties.filter.properties.status.type,parentSchema:schema969.properties.filter.properties.status,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11857,8 +12578,8 @@ data3["status"] = coerced4;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern561.test(data5)){
-const err11 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"},message:"must match pattern \""+"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"+"\"",schema:"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$",parentSchema:schema953.properties.filter.properties.status,data:data5};
+if(!pattern581.test(data5)){
+const err11 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"},message:"must match pattern \""+"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"+"\"",schema:"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$",parentSchema:schema969.properties.filter.properties.status,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11889,7 +12610,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema354.type,parentSchema:schema354,data:data6};
+const err12 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema370.type,parentSchema:schema370,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11908,7 +12629,7 @@ data3["module"] = coerced5;
 }
 if(typeof data6 === "string"){
 if(func2(data6) > 65535){
-const err13 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema354,data:data6};
+const err13 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema370,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11939,7 +12660,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema354.type,parentSchema:schema354,data:data7};
+const err14 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema370.type,parentSchema:schema370,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11958,7 +12679,7 @@ data3["client_name"] = coerced6;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 65535){
-const err15 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema354,data:data7};
+const err15 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema370,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11971,7 +12692,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema953.properties.filter.type,parentSchema:schema953.properties.filter,data:data3};
+const err16 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema969.properties.filter.type,parentSchema:schema969.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11983,7 +12704,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema953.type,parentSchema:schema953,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema969.type,parentSchema:schema969,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -11992,19 +12713,19 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate190.errors = vErrors;
+validate194.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientDraftOrders = validate194;
-const schema971 = {"title":"GetClientDraftOrdersRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getClientDraftOrders = validate198;
+const schema987 = {"title":"GetClientDraftOrdersRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema971.required,parentSchema:schema971,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema987.required,parentSchema:schema987,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12083,7 +12804,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema526.type,parentSchema:schema526,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.type,parentSchema:schema542,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12101,8 +12822,8 @@ data["page"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern308.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema526,data:data1};
+if(!pattern328.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema542,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12133,7 +12854,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema527.type,parentSchema:schema527,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema543.type,parentSchema:schema543,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12151,8 +12872,8 @@ data["perpage"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern309.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema527,data:data2};
+if(!pattern329.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema543,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12165,7 +12886,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema971.type,parentSchema:schema971,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema987.type,parentSchema:schema987,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12174,19 +12895,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate194.errors = vErrors;
+validate198.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientOrders = validate204;
-const schema1023 = {"title":"GetClientOrdersRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
+export const getClientOrders = validate208;
+const schema1039 = {"title":"GetClientOrdersRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
 
-function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1023.required,parentSchema:schema1023,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1039.required,parentSchema:schema1039,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12265,7 +12986,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema526.type,parentSchema:schema526,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.type,parentSchema:schema542,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12283,8 +13004,8 @@ data["page"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern308.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema526,data:data1};
+if(!pattern328.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema542,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12315,7 +13036,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema527.type,parentSchema:schema527,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema543.type,parentSchema:schema543,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12333,8 +13054,8 @@ data["perpage"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern309.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema527,data:data2};
+if(!pattern329.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema543,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12365,7 +13086,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1023.properties.list.type,parentSchema:schema1023.properties.list,data:data3};
+const err7 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1039.properties.list.type,parentSchema:schema1039.properties.list,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12383,7 +13104,7 @@ data["list"] = coerced3;
 }
 }
 if(!(((((data3 === "all") || (data3 === "active")) || (data3 === "pending")) || (data3 === "fraud")) || (data3 === "cancelled"))){
-const err8 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1023.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1023.properties.list.enum,parentSchema:schema1023.properties.list,data:data3};
+const err8 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1039.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1039.properties.list.enum,parentSchema:schema1039.properties.list,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12395,7 +13116,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1023.type,parentSchema:schema1023,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1039.type,parentSchema:schema1039,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12404,14 +13125,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate204.errors = vErrors;
+validate208.errors = vErrors;
 return errors === 0;
 }
 
-export const getClients = validate206;
-const schema1037 = {"title":"GetClientsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getClients = validate210;
+const schema1053 = {"title":"GetClientsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12435,7 +13156,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema526.type,parentSchema:schema526,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.type,parentSchema:schema542,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12453,8 +13174,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern308.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema526,data:data0};
+if(!pattern328.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema542,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12485,7 +13206,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema527.type,parentSchema:schema527,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema543.type,parentSchema:schema543,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12503,8 +13224,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern309.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema527,data:data1};
+if(!pattern329.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema543,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12517,7 +13238,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1037.type,parentSchema:schema1037,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1053.type,parentSchema:schema1053,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12526,121 +13247,39 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate206.errors = vErrors;
-return errors === 0;
-}
-
-export const getCurrencies = validate208;
-const schema1046 = {"title":"GetCurrenciesRequest","type":"object","properties":{}};
-
-function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1046.type,parentSchema:schema1046,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate208.errors = vErrors;
-return errors === 0;
-}
-
-export const getDomainDetails = validate210;
-const schema1076 = {"title":"GetDomainDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1076.required,parentSchema:schema1076,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1076.type,parentSchema:schema1076,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate210.errors = vErrors;
 return errors === 0;
 }
 
-export const getEstimateDetails = validate211;
-const schema1078 = {"title":"GetEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getCurrencies = validate212;
+const schema1062 = {"title":"GetCurrenciesRequest","type":"object","properties":{}};
 
-function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1062.type,parentSchema:schema1062,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate212.errors = vErrors;
+return errors === 0;
+}
+
+export const getDomainDetails = validate214;
+const schema1092 = {"title":"GetDomainDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1078.required,parentSchema:schema1078,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1092.required,parentSchema:schema1092,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12701,7 +13340,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1078.type,parentSchema:schema1078,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1092.type,parentSchema:schema1092,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12710,14 +13349,96 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate211.errors = vErrors;
+validate214.errors = vErrors;
 return errors === 0;
 }
 
-export const getEstimates = validate215;
-const schema1097 = {"title":"GetEstimatesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"status":{"$ref":"../../resources/estimate.json#/properties/status","description":"only estimates with this status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"only this client's estimates (the client must exist)"}}};
+export const getEstimateDetails = validate215;
+const schema1094 = {"title":"GetEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1094.required,parentSchema:schema1094,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1094.type,parentSchema:schema1094,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate215.errors = vErrors;
+return errors === 0;
+}
+
+export const getEstimates = validate219;
+const schema1113 = {"title":"GetEstimatesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"status":{"$ref":"../../resources/estimate.json#/properties/status","description":"only estimates with this status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"only this client's estimates (the client must exist)"}}};
+
+function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12741,7 +13462,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema526.type,parentSchema:schema526,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.type,parentSchema:schema542,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12759,8 +13480,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern308.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema526,data:data0};
+if(!pattern328.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema542,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12791,7 +13512,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema527.type,parentSchema:schema527,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema543.type,parentSchema:schema543,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12809,8 +13530,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern309.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema527,data:data1};
+if(!pattern329.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema543,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12841,7 +13562,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema388.type,parentSchema:schema388,data:data2};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema404.type,parentSchema:schema404,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12859,7 +13580,7 @@ data["status"] = coerced2;
 }
 }
 if(!(((((data2 === "Draft") || (data2 === "Sent")) || (data2 === "Accepted")) || (data2 === "Invoiced")) || (data2 === "Dead"))){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema388.enum},message:"must be equal to one of the allowed values",schema:schema388.enum,parentSchema:schema388,data:data2};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema404.enum},message:"must be equal to one of the allowed values",schema:schema404.enum,parentSchema:schema404,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12921,7 +13642,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1097.type,parentSchema:schema1097,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1113.type,parentSchema:schema1113,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12930,18 +13651,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate215.errors = vErrors;
+validate219.errors = vErrors;
 return errors === 0;
 }
 
-export const getHostBillversion = validate217;
-const schema1103 = {"title":"GetHostBillversionRequest","type":"object","properties":{}};
+export const getHostBillversion = validate221;
+const schema1119 = {"title":"GetHostBillversionRequest","type":"object","properties":{}};
 
-function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1103.type,parentSchema:schema1103,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1119.type,parentSchema:schema1119,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12950,19 +13671,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate217.errors = vErrors;
+validate221.errors = vErrors;
 return errors === 0;
 }
 
-export const getInvoiceDetails = validate218;
-const schema1104 = {"title":"GetInvoiceDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getInvoiceDetails = validate222;
+const schema1120 = {"title":"GetInvoiceDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1104.required,parentSchema:schema1104,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1120.required,parentSchema:schema1120,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13023,7 +13744,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1104.type,parentSchema:schema1104,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1120.type,parentSchema:schema1120,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13032,15 +13753,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate218.errors = vErrors;
+validate222.errors = vErrors;
 return errors === 0;
 }
 
-export const getInvoices = validate222;
-const schema1127 = {"title":"GetInvoicesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","paid","unpaid","cancelled","refunded","collections","draft","recurring"]},"status":{"$ref":"../../resources/invoice.json#/properties/status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-const schema470 = {"type":"string","enum":["Paid","Unpaid","Cancelled","Refunded","Collections","Draft","Recurring"]};
+export const getInvoices = validate226;
+const schema1143 = {"title":"GetInvoicesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","paid","unpaid","cancelled","refunded","collections","draft","recurring"]},"status":{"$ref":"../../resources/invoice.json#/properties/status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+const schema486 = {"type":"string","enum":["Paid","Unpaid","Cancelled","Refunded","Collections","Draft","Recurring"]};
 
-function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13064,7 +13785,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema526.type,parentSchema:schema526,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.type,parentSchema:schema542,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13082,8 +13803,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern308.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema526,data:data0};
+if(!pattern328.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema542,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13114,7 +13835,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema527.type,parentSchema:schema527,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema543.type,parentSchema:schema543,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13132,8 +13853,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern309.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema527,data:data1};
+if(!pattern329.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema543,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13164,7 +13885,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1127.properties.list.type,parentSchema:schema1127.properties.list,data:data2};
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1143.properties.list.type,parentSchema:schema1143.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13182,7 +13903,7 @@ data["list"] = coerced2;
 }
 }
 if(!((((((((data2 === "all") || (data2 === "paid")) || (data2 === "unpaid")) || (data2 === "cancelled")) || (data2 === "refunded")) || (data2 === "collections")) || (data2 === "draft")) || (data2 === "recurring"))){
-const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1127.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1127.properties.list.enum,parentSchema:schema1127.properties.list,data:data2};
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1143.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1143.properties.list.enum,parentSchema:schema1143.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13212,7 +13933,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/status",schemaPath:"../../resources/invoice.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema470.type,parentSchema:schema470,data:data3};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"../../resources/invoice.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema486.type,parentSchema:schema486,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13230,7 +13951,7 @@ data["status"] = coerced3;
 }
 }
 if(!(((((((data3 === "Paid") || (data3 === "Unpaid")) || (data3 === "Cancelled")) || (data3 === "Refunded")) || (data3 === "Collections")) || (data3 === "Draft")) || (data3 === "Recurring"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"../../resources/invoice.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema470.enum},message:"must be equal to one of the allowed values",schema:schema470.enum,parentSchema:schema470,data:data3};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"../../resources/invoice.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema486.enum},message:"must be equal to one of the allowed values",schema:schema486.enum,parentSchema:schema486,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13292,7 +14013,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1127.type,parentSchema:schema1127,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1143.type,parentSchema:schema1143,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13301,14 +14022,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate222.errors = vErrors;
+validate226.errors = vErrors;
 return errors === 0;
 }
 
-export const getNews = validate225;
-const schema1144 = {"title":"GetNewsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getNews = validate229;
+const schema1160 = {"title":"GetNewsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13332,7 +14053,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema526.type,parentSchema:schema526,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.type,parentSchema:schema542,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13350,8 +14071,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern308.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema526,data:data0};
+if(!pattern328.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema542,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13382,7 +14103,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema527.type,parentSchema:schema527,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema543.type,parentSchema:schema543,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13400,8 +14121,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern309.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema527,data:data1};
+if(!pattern329.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema543,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13414,7 +14135,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1144.type,parentSchema:schema1144,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1160.type,parentSchema:schema1160,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13423,19 +14144,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate225.errors = vErrors;
+validate229.errors = vErrors;
 return errors === 0;
 }
 
-export const getNewsItem = validate228;
-const schema1149 = {"title":"GetNewsItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getNewsItem = validate232;
+const schema1165 = {"title":"GetNewsItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1149.required,parentSchema:schema1149,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1165.required,parentSchema:schema1165,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13496,7 +14217,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1149.type,parentSchema:schema1149,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1165.type,parentSchema:schema1165,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13505,19 +14226,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate228.errors = vErrors;
+validate232.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrderDetails = validate240;
-const schema1194 = {"title":"GetOrderDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getOrderDetails = validate244;
+const schema1210 = {"title":"GetOrderDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate240(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1194.required,parentSchema:schema1194,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1210.required,parentSchema:schema1210,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13578,7 +14299,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1194.type,parentSchema:schema1194,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1210.type,parentSchema:schema1210,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13587,19 +14308,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate240.errors = vErrors;
+validate244.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrderDraft = validate241;
-const schema1196 = {"title":"GetOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getOrderDraft = validate245;
+const schema1212 = {"title":"GetOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1196.required,parentSchema:schema1196,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1212.required,parentSchema:schema1212,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13660,7 +14381,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1196.type,parentSchema:schema1196,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1212.type,parentSchema:schema1212,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13669,18 +14390,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate241.errors = vErrors;
+validate245.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrderPages = validate243;
-const schema1202 = {"title":"GetOrderPagesRequest","type":"object","properties":{}};
+export const getOrderPages = validate247;
+const schema1218 = {"title":"GetOrderPagesRequest","type":"object","properties":{}};
 
-function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1202.type,parentSchema:schema1202,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1218.type,parentSchema:schema1218,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13689,14 +14410,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate243.errors = vErrors;
+validate247.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrders = validate244;
-const schema1203 = {"title":"GetOrdersRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
+export const getOrders = validate248;
+const schema1219 = {"title":"GetOrdersRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
 
-function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13720,7 +14441,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema526.type,parentSchema:schema526,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.type,parentSchema:schema542,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13738,8 +14459,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern308.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema526,data:data0};
+if(!pattern328.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema542,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13770,7 +14491,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema527.type,parentSchema:schema527,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema543.type,parentSchema:schema543,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13788,8 +14509,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern309.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema527,data:data1};
+if(!pattern329.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema543,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13820,7 +14541,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1203.properties.list.type,parentSchema:schema1203.properties.list,data:data2};
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1219.properties.list.type,parentSchema:schema1219.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13838,7 +14559,7 @@ data["list"] = coerced2;
 }
 }
 if(!(((((data2 === "all") || (data2 === "active")) || (data2 === "pending")) || (data2 === "fraud")) || (data2 === "cancelled"))){
-const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1203.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1203.properties.list.enum,parentSchema:schema1203.properties.list,data:data2};
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1219.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1219.properties.list.enum,parentSchema:schema1219.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13850,7 +14571,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1203.type,parentSchema:schema1203,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1219.type,parentSchema:schema1219,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13859,20 +14580,20 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate244.errors = vErrors;
+validate248.errors = vErrors;
 return errors === 0;
 }
 
-export const getOtherPopularProducts = validate246;
-const schema1234 = {"title":"GetOtherPopularProductsRequest","type":"object","required":["product_ids"],"properties":{"product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as product_ids[]=1&product_ids[]=2"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"limit":{"type":"string","pattern":"^([1-9][0-9]?|100)$","description":"a whole number from 1 to 100"},"exclude_cat":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"maxItems":1000,"description":"a list of order page ids, such as exclude_cat[]=1&exclude_cat[]=2"}}};
-const pattern742 = new RegExp("^([1-9][0-9]?|100)$", "u");
+export const getOtherPopularProducts = validate250;
+const schema1250 = {"title":"GetOtherPopularProductsRequest","type":"object","required":["product_ids"],"properties":{"product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as product_ids[]=1&product_ids[]=2"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"limit":{"type":"string","pattern":"^([1-9][0-9]?|100)$","description":"a whole number from 1 to 100"},"exclude_cat":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"maxItems":1000,"description":"a list of order page ids, such as exclude_cat[]=1&exclude_cat[]=2"}}};
+const pattern762 = new RegExp("^([1-9][0-9]?|100)$", "u");
 
-function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.product_ids === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_ids"},message:"must have required property '"+"product_ids"+"'",schema:schema1234.required,parentSchema:schema1234,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_ids"},message:"must have required property '"+"product_ids"+"'",schema:schema1250.required,parentSchema:schema1250,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13899,7 +14620,7 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data0];
 }
 else {
-const err1 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1234.properties.product_ids.type,parentSchema:schema1234.properties.product_ids,data:data0};
+const err1 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1250.properties.product_ids.type,parentSchema:schema1250.properties.product_ids,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13918,7 +14639,7 @@ data["product_ids"] = coerced0;
 }
 if(Array.isArray(data0)){
 if(data0.length > 1000){
-const err2 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema1234.properties.product_ids,data:data0};
+const err2 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema1250.properties.product_ids,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13928,7 +14649,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data0.length < 1){
-const err3 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema1234.properties.product_ids,data:data0};
+const err3 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema1250.properties.product_ids,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14060,7 +14781,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1234.properties.limit.type,parentSchema:schema1234.properties.limit,data:data3};
+const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1250.properties.limit.type,parentSchema:schema1250.properties.limit,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -14078,8 +14799,8 @@ data["limit"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern742.test(data3)){
-const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]?|100)$"},message:"must match pattern \""+"^([1-9][0-9]?|100)$"+"\"",schema:"^([1-9][0-9]?|100)$",parentSchema:schema1234.properties.limit,data:data3};
+if(!pattern762.test(data3)){
+const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]?|100)$"},message:"must match pattern \""+"^([1-9][0-9]?|100)$"+"\"",schema:"^([1-9][0-9]?|100)$",parentSchema:schema1250.properties.limit,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14108,7 +14829,7 @@ if(dataType4 === "string" || dataType4 === "number"
 coerced4 = [data4];
 }
 else {
-const err10 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1234.properties.exclude_cat.type,parentSchema:schema1234.properties.exclude_cat,data:data4};
+const err10 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1250.properties.exclude_cat.type,parentSchema:schema1250.properties.exclude_cat,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -14127,7 +14848,7 @@ data["exclude_cat"] = coerced4;
 }
 if(Array.isArray(data4)){
 if(data4.length > 1000){
-const err11 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema1234.properties.exclude_cat,data:data4};
+const err11 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema1250.properties.exclude_cat,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -14191,7 +14912,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1234.type,parentSchema:schema1234,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1250.type,parentSchema:schema1250,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -14200,19 +14921,39 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate246.errors = vErrors;
+validate250.errors = vErrors;
 return errors === 0;
 }
 
-export const getPredefinedReplies = validate257;
-const schema1250 = {"title":"GetPredefinedRepliesRequest","type":"object","required":["cid"],"properties":{"cid":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const getPaymentModules = validate252;
+const schema1256 = {"title":"GetPaymentModulesRequest","type":"object","properties":{}};
 
-function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1256.type,parentSchema:schema1256,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate252.errors = vErrors;
+return errors === 0;
+}
+
+export const getPredefinedReplies = validate263;
+const schema1269 = {"title":"GetPredefinedRepliesRequest","type":"object","required":["cid"],"properties":{"cid":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+
+function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cid"},message:"must have required property '"+"cid"+"'",schema:schema1250.required,parentSchema:schema1250,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cid"},message:"must have required property '"+"cid"+"'",schema:schema1269.required,parentSchema:schema1269,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14273,7 +15014,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1250.type,parentSchema:schema1250,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1269.type,parentSchema:schema1269,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14282,19 +15023,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate257.errors = vErrors;
+validate263.errors = vErrors;
 return errors === 0;
 }
 
-export const getProductDetails = validate261;
-const schema1301 = {"title":"GetProductDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const getProductDetails = validate267;
+const schema1320 = {"title":"GetProductDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 
-function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1301.required,parentSchema:schema1301,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1320.required,parentSchema:schema1320,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14405,7 +15146,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1301.type,parentSchema:schema1301,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1320.type,parentSchema:schema1320,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14414,19 +15155,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate261.errors = vErrors;
+validate267.errors = vErrors;
 return errors === 0;
 }
 
-export const getProductUpgrades = validate265;
-const schema1309 = {"title":"GetProductUpgradesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getProductUpgrades = validate271;
+const schema1328 = {"title":"GetProductUpgradesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1309.required,parentSchema:schema1309,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1328.required,parentSchema:schema1328,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14487,7 +15228,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1309.type,parentSchema:schema1309,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1328.type,parentSchema:schema1328,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14496,19 +15237,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate265.errors = vErrors;
+validate271.errors = vErrors;
 return errors === 0;
 }
 
-export const getProducts = validate267;
-const schema1340 = {"title":"GetProductsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"visible":{"type":"string","enum":["0","1"],"description":"1 for visible products only, 0 for hidden products only"}}};
+export const getProducts = validate273;
+const schema1359 = {"title":"GetProductsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"visible":{"type":"string","enum":["0","1"],"description":"1 for visible products only, 0 for hidden products only"}}};
 
-function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate273(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1340.required,parentSchema:schema1340,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1359.required,parentSchema:schema1359,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14637,7 +15378,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1340.properties.visible.type,parentSchema:schema1340.properties.visible,data:data2};
+const err5 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1359.properties.visible.type,parentSchema:schema1359.properties.visible,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14655,7 +15396,7 @@ data["visible"] = coerced2;
 }
 }
 if(!((data2 === "0") || (data2 === "1"))){
-const err6 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/enum",keyword:"enum",params:{allowedValues: schema1340.properties.visible.enum},message:"must be equal to one of the allowed values",schema:schema1340.properties.visible.enum,parentSchema:schema1340.properties.visible,data:data2};
+const err6 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/enum",keyword:"enum",params:{allowedValues: schema1359.properties.visible.enum},message:"must be equal to one of the allowed values",schema:schema1359.properties.visible.enum,parentSchema:schema1359.properties.visible,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -14667,7 +15408,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1340.type,parentSchema:schema1340,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1359.type,parentSchema:schema1359,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14676,19 +15417,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate267.errors = vErrors;
+validate273.errors = vErrors;
 return errors === 0;
 }
 
-export const getSubCategories = validate269;
-const schema1349 = {"title":"GetSubCategoriesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getSubCategories = validate275;
+const schema1368 = {"title":"GetSubCategoriesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1349.required,parentSchema:schema1349,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1368.required,parentSchema:schema1368,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14749,7 +15490,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1349.type,parentSchema:schema1349,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1368.type,parentSchema:schema1368,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14758,17 +15499,17 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate269.errors = vErrors;
+validate275.errors = vErrors;
 return errors === 0;
 }
 
-export const getTransactions = validate270;
-const schema1351 = {"title":"GetTransactionsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"invoice_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"filter":{"title":"GetTransactionsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[module]=PayPal; an empty filter value means no filter","properties":{"trans_id":{"$ref":"../../common/defs.json#/definitions/text"},"date":{"type":"string","pattern":"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$","description":"a date or its start: YYYY-MM-DD, YYYY-MM or YYYY"},"description":{"$ref":"../../common/defs.json#/definitions/text"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"lastname":{"$ref":"../../common/defs.json#/definitions/text"},"companyname":{"$ref":"../../common/defs.json#/definitions/text"},"in":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, such as 12.30"},"out":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, such as 12.30"},"currency_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"}}}}};
-const pattern312 = new RegExp("^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$", "u");
-const pattern313 = new RegExp("^([0-9]{1,12}(\\.[0-9]{1,2})?)?$", "u");
+export const getTransactions = validate276;
+const schema1370 = {"title":"GetTransactionsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"invoice_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"filter":{"title":"GetTransactionsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[module]=PayPal; an empty filter value means no filter","properties":{"trans_id":{"$ref":"../../common/defs.json#/definitions/text"},"date":{"type":"string","pattern":"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$","description":"a date or its start: YYYY-MM-DD, YYYY-MM or YYYY"},"description":{"$ref":"../../common/defs.json#/definitions/text"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"lastname":{"$ref":"../../common/defs.json#/definitions/text"},"companyname":{"$ref":"../../common/defs.json#/definitions/text"},"in":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, such as 12.30"},"out":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, such as 12.30"},"currency_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"}}}}};
+const pattern332 = new RegExp("^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$", "u");
+const pattern333 = new RegExp("^([0-9]{1,12}(\\.[0-9]{1,2})?)?$", "u");
 const func15 = Object.prototype.hasOwnProperty;
 
-function validate270(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate276(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14792,7 +15533,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema526.type,parentSchema:schema526,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema542.type,parentSchema:schema542,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14810,8 +15551,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern308.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema526,data:data0};
+if(!pattern328.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema542,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14842,7 +15583,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema527.type,parentSchema:schema527,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema543.type,parentSchema:schema543,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14860,8 +15601,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern309.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema527,data:data1};
+if(!pattern329.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema543,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14976,8 +15717,8 @@ if(data.filter !== undefined){
 let data4 = data.filter;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
-if(!(func15.call(schema1351.properties.filter.properties, key0))){
-const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1351.properties.filter,data:data4};
+if(!(func15.call(schema1370.properties.filter.properties, key0))){
+const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1370.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -15007,7 +15748,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/filter/trans_id",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema354.type,parentSchema:schema354,data:data5};
+const err9 = {instancePath:instancePath+"/filter/trans_id",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema370.type,parentSchema:schema370,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15026,7 +15767,7 @@ data4["trans_id"] = coerced4;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 65535){
-const err10 = {instancePath:instancePath+"/filter/trans_id",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema354,data:data5};
+const err10 = {instancePath:instancePath+"/filter/trans_id",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema370,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15057,7 +15798,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1351.properties.filter.properties.date.type,parentSchema:schema1351.properties.filter.properties.date,data:data6};
+const err11 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1370.properties.filter.properties.date.type,parentSchema:schema1370.properties.filter.properties.date,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15075,8 +15816,8 @@ data4["date"] = coerced5;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern312.test(data6)){
-const err12 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"},message:"must match pattern \""+"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"+"\"",schema:"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$",parentSchema:schema1351.properties.filter.properties.date,data:data6};
+if(!pattern332.test(data6)){
+const err12 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"},message:"must match pattern \""+"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"+"\"",schema:"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$",parentSchema:schema1370.properties.filter.properties.date,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -15107,7 +15848,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/filter/description",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema354.type,parentSchema:schema354,data:data7};
+const err13 = {instancePath:instancePath+"/filter/description",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema370.type,parentSchema:schema370,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -15126,7 +15867,7 @@ data4["description"] = coerced6;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 65535){
-const err14 = {instancePath:instancePath+"/filter/description",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema354,data:data7};
+const err14 = {instancePath:instancePath+"/filter/description",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema370,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -15157,7 +15898,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema354.type,parentSchema:schema354,data:data8};
+const err15 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema370.type,parentSchema:schema370,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -15176,7 +15917,7 @@ data4["module"] = coerced7;
 }
 if(typeof data8 === "string"){
 if(func2(data8) > 65535){
-const err16 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema354,data:data8};
+const err16 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema370,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -15207,7 +15948,7 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/filter/lastname",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema354.type,parentSchema:schema354,data:data9};
+const err17 = {instancePath:instancePath+"/filter/lastname",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema370.type,parentSchema:schema370,data:data9};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -15226,7 +15967,7 @@ data4["lastname"] = coerced8;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 65535){
-const err18 = {instancePath:instancePath+"/filter/lastname",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema354,data:data9};
+const err18 = {instancePath:instancePath+"/filter/lastname",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema370,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -15257,7 +15998,7 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/filter/companyname",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema354.type,parentSchema:schema354,data:data10};
+const err19 = {instancePath:instancePath+"/filter/companyname",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema370.type,parentSchema:schema370,data:data10};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -15276,7 +16017,7 @@ data4["companyname"] = coerced9;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 65535){
-const err20 = {instancePath:instancePath+"/filter/companyname",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema354,data:data10};
+const err20 = {instancePath:instancePath+"/filter/companyname",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema370,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -15307,7 +16048,7 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1351.properties.filter.properties.in.type,parentSchema:schema1351.properties.filter.properties.in,data:data11};
+const err21 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1370.properties.filter.properties.in.type,parentSchema:schema1370.properties.filter.properties.in,data:data11};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -15325,8 +16066,8 @@ data4["in"] = coerced10;
 }
 }
 if(typeof data11 === "string"){
-if(!pattern313.test(data11)){
-const err22 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema1351.properties.filter.properties.in,data:data11};
+if(!pattern333.test(data11)){
+const err22 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema1370.properties.filter.properties.in,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -15357,7 +16098,7 @@ else if(data12 === null){
 coerced11 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1351.properties.filter.properties.out.type,parentSchema:schema1351.properties.filter.properties.out,data:data12};
+const err23 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1370.properties.filter.properties.out.type,parentSchema:schema1370.properties.filter.properties.out,data:data12};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -15375,8 +16116,8 @@ data4["out"] = coerced11;
 }
 }
 if(typeof data12 === "string"){
-if(!pattern313.test(data12)){
-const err24 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema1351.properties.filter.properties.out,data:data12};
+if(!pattern333.test(data12)){
+const err24 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema1370.properties.filter.properties.out,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -15407,7 +16148,7 @@ else if(data13 === null){
 coerced12 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1351.properties.filter.properties.currency_id.type,parentSchema:schema1351.properties.filter.properties.currency_id,data:data13};
+const err25 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1370.properties.filter.properties.currency_id.type,parentSchema:schema1370.properties.filter.properties.currency_id,data:data13};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -15425,8 +16166,8 @@ data4["currency_id"] = coerced12;
 }
 }
 if(typeof data13 === "string"){
-if(!pattern315.test(data13)){
-const err26 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema1351.properties.filter.properties.currency_id,data:data13};
+if(!pattern335.test(data13)){
+const err26 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema1370.properties.filter.properties.currency_id,data:data13};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -15439,7 +16180,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1351.properties.filter.type,parentSchema:schema1351.properties.filter,data:data4};
+const err27 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1370.properties.filter.type,parentSchema:schema1370.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -15451,7 +16192,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1351.type,parentSchema:schema1351,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1370.type,parentSchema:schema1370,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -15460,19 +16201,19 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate270.errors = vErrors;
+validate276.errors = vErrors;
 return errors === 0;
 }
 
-export const orderUpgrade = validate272;
-const schema1368 = {"title":"OrderUpgradeRequest","type":"object","required":["id","new_billing"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"new_billing":{"type":"string","enum":["m","q","s","a","b","t","d","w","h","Free","Once"]},"new":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const orderUpgrade = validate278;
+const schema1387 = {"title":"OrderUpgradeRequest","type":"object","required":["id","new_billing"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"new_billing":{"type":"string","enum":["m","q","s","a","b","t","d","w","h","Free","Once"]},"new":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1368.required,parentSchema:schema1368,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1387.required,parentSchema:schema1387,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15482,7 +16223,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.new_billing === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "new_billing"},message:"must have required property '"+"new_billing"+"'",schema:schema1368.required,parentSchema:schema1368,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "new_billing"},message:"must have required property '"+"new_billing"+"'",schema:schema1387.required,parentSchema:schema1387,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15561,7 +16302,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1368.properties.new_billing.type,parentSchema:schema1368.properties.new_billing,data:data1};
+const err4 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1387.properties.new_billing.type,parentSchema:schema1387.properties.new_billing,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15579,7 +16320,7 @@ data["new_billing"] = coerced1;
 }
 }
 if(!(((((((((((data1 === "m") || (data1 === "q")) || (data1 === "s")) || (data1 === "a")) || (data1 === "b")) || (data1 === "t")) || (data1 === "d")) || (data1 === "w")) || (data1 === "h")) || (data1 === "Free")) || (data1 === "Once"))){
-const err5 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/enum",keyword:"enum",params:{allowedValues: schema1368.properties.new_billing.enum},message:"must be equal to one of the allowed values",schema:schema1368.properties.new_billing.enum,parentSchema:schema1368.properties.new_billing,data:data1};
+const err5 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/enum",keyword:"enum",params:{allowedValues: schema1387.properties.new_billing.enum},message:"must be equal to one of the allowed values",schema:schema1387.properties.new_billing.enum,parentSchema:schema1387.properties.new_billing,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15691,7 +16432,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1368.type,parentSchema:schema1368,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1387.type,parentSchema:schema1387,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15700,19 +16441,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate272.errors = vErrors;
+validate278.errors = vErrors;
 return errors === 0;
 }
 
-export const removeOrderDraft = validate274;
-const schema1374 = {"title":"RemoveOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const removeOrderDraft = validate280;
+const schema1393 = {"title":"RemoveOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1374.required,parentSchema:schema1374,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1393.required,parentSchema:schema1393,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15773,7 +16514,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1374.type,parentSchema:schema1374,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1393.type,parentSchema:schema1393,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15782,19 +16523,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate274.errors = vErrors;
+validate280.errors = vErrors;
 return errors === 0;
 }
 
-export const removeOrderDraftItem = validate282;
-const schema1384 = {"title":"RemoveOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to remove (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to remove (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const removeOrderDraftItem = validate288;
+const schema1403 = {"title":"RemoveOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to remove (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to remove (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate282(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1384.required,parentSchema:schema1384,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1403.required,parentSchema:schema1403,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15955,7 +16696,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1384.type,parentSchema:schema1384,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1403.type,parentSchema:schema1403,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15964,19 +16705,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate282.errors = vErrors;
+validate288.errors = vErrors;
 return errors === 0;
 }
 
-export const setClientDetails = validate284;
-const schema1404 = {"title":"SetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"status":{"type":"string","enum":["Active","Closing","Closed","Pending Removal","Archived","Lead","Prospect","Lost"],"description":"one of Active, Closing, Closed, Pending Removal, Archived, Lead, Prospect or Lost"},"language":{"$ref":"addClient.json#/definitions/language"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"curchange":{"type":"string","enum":["change","recalculate"],"description":"change or recalculate"}}};
+export const setClientDetails = validate290;
+const schema1423 = {"title":"SetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"status":{"type":"string","enum":["Active","Closing","Closed","Pending Removal","Archived","Lead","Prospect","Lost"],"description":"one of Active, Closing, Closed, Pending Removal, Archived, Lead, Prospect or Lost"},"language":{"$ref":"addClient.json#/definitions/language"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"curchange":{"type":"string","enum":["change","recalculate"],"description":"change or recalculate"}}};
 
-function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1404.required,parentSchema:schema1404,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1423.required,parentSchema:schema1423,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16663,7 +17404,7 @@ else if(data13 === null){
 coerced13 = "";
 }
 else {
-const err28 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1404.properties.status.type,parentSchema:schema1404.properties.status,data:data13};
+const err28 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1423.properties.status.type,parentSchema:schema1423.properties.status,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -16681,7 +17422,7 @@ data["status"] = coerced13;
 }
 }
 if(!((((((((data13 === "Active") || (data13 === "Closing")) || (data13 === "Closed")) || (data13 === "Pending Removal")) || (data13 === "Archived")) || (data13 === "Lead")) || (data13 === "Prospect")) || (data13 === "Lost"))){
-const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema1404.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema1404.properties.status.enum,parentSchema:schema1404.properties.status,data:data13};
+const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema1423.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema1423.properties.status.enum,parentSchema:schema1423.properties.status,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -16811,7 +17552,7 @@ else if(data16 === null){
 coerced16 = "";
 }
 else {
-const err34 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1404.properties.curchange.type,parentSchema:schema1404.properties.curchange,data:data16};
+const err34 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1423.properties.curchange.type,parentSchema:schema1423.properties.curchange,data:data16};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -16829,7 +17570,7 @@ data["curchange"] = coerced16;
 }
 }
 if(!((data16 === "change") || (data16 === "recalculate"))){
-const err35 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/enum",keyword:"enum",params:{allowedValues: schema1404.properties.curchange.enum},message:"must be equal to one of the allowed values",schema:schema1404.properties.curchange.enum,parentSchema:schema1404.properties.curchange,data:data16};
+const err35 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/enum",keyword:"enum",params:{allowedValues: schema1423.properties.curchange.enum},message:"must be equal to one of the allowed values",schema:schema1423.properties.curchange.enum,parentSchema:schema1423.properties.curchange,data:data16};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -16841,7 +17582,7 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1404.type,parentSchema:schema1404,data};
+const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1423.type,parentSchema:schema1423,data};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -16850,19 +17591,19 @@ vErrors.push(err36);
 }
 errors++;
 }
-validate284.errors = vErrors;
+validate290.errors = vErrors;
 return errors === 0;
 }
 
-export const setContactDetails = validate286;
-const schema1434 = {"title":"SetContactDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"}}};
+export const setContactDetails = validate292;
+const schema1453 = {"title":"SetContactDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"}}};
 
-function validate286(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate292(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1434.required,parentSchema:schema1434,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1453.required,parentSchema:schema1453,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17531,7 +18272,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1434.type,parentSchema:schema1434,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1453.type,parentSchema:schema1453,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -17540,265 +18281,19 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate286.errors = vErrors;
-return errors === 0;
-}
-
-export const setOrderActive = validate288;
-const schema1451 = {"title":"SetOrderActiveRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1451.required,parentSchema:schema1451,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1451.type,parentSchema:schema1451,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate288.errors = vErrors;
-return errors === 0;
-}
-
-export const setOrderCancel = validate290;
-const schema1455 = {"title":"SetOrderCancelRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1455.required,parentSchema:schema1455,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1455.type,parentSchema:schema1455,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate290.errors = vErrors;
-return errors === 0;
-}
-
-export const setOrderFraud = validate292;
-const schema1459 = {"title":"SetOrderFraudRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate292(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1459.required,parentSchema:schema1459,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1459.type,parentSchema:schema1459,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate292.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderPending = validate294;
-const schema1463 = {"title":"SetOrderPendingRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderActive = validate294;
+const schema1470 = {"title":"SetOrderActiveRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate294(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1463.required,parentSchema:schema1463,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1470.required,parentSchema:schema1470,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17859,7 +18354,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1463.type,parentSchema:schema1463,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1470.type,parentSchema:schema1470,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17872,16 +18367,262 @@ validate294.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderStatus = validate296;
-const schema1468 = {"title":"SetOrderStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/order.json#/properties/status"}}};
-const schema1003 = {"type":"string","enum":["Pending","Active","Fraud","Cancelled"]};
+export const setOrderCancel = validate296;
+const schema1474 = {"title":"SetOrderCancelRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate296(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1468.required,parentSchema:schema1468,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1474.required,parentSchema:schema1474,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1474.type,parentSchema:schema1474,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate296.errors = vErrors;
+return errors === 0;
+}
+
+export const setOrderFraud = validate298;
+const schema1478 = {"title":"SetOrderFraudRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate298(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1478.required,parentSchema:schema1478,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1478.type,parentSchema:schema1478,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate298.errors = vErrors;
+return errors === 0;
+}
+
+export const setOrderPending = validate300;
+const schema1482 = {"title":"SetOrderPendingRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1482.required,parentSchema:schema1482,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1482.type,parentSchema:schema1482,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate300.errors = vErrors;
+return errors === 0;
+}
+
+export const setOrderStatus = validate302;
+const schema1487 = {"title":"SetOrderStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/order.json#/properties/status"}}};
+const schema1019 = {"type":"string","enum":["Pending","Active","Fraud","Cancelled"]};
+
+function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1487.required,parentSchema:schema1487,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17891,7 +18632,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema1468.required,parentSchema:schema1468,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema1487.required,parentSchema:schema1487,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17970,7 +18711,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/order.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1003.type,parentSchema:schema1003,data:data1};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/order.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1019.type,parentSchema:schema1019,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -17988,7 +18729,7 @@ data["status"] = coerced1;
 }
 }
 if(!((((data1 === "Pending") || (data1 === "Active")) || (data1 === "Fraud")) || (data1 === "Cancelled"))){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/order.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema1003.enum},message:"must be equal to one of the allowed values",schema:schema1003.enum,parentSchema:schema1003,data:data1};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/order.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema1019.enum},message:"must be equal to one of the allowed values",schema:schema1019.enum,parentSchema:schema1019,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -18000,7 +18741,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1468.type,parentSchema:schema1468,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1487.type,parentSchema:schema1487,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -18009,21 +18750,21 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate296.errors = vErrors;
+validate302.errors = vErrors;
 return errors === 0;
 }
 
-export const tokenizeClientCard = validate298;
-const schema1474 = {"title":"TokenizeClientCardRequest","type":"object","required":["client_id","gateway_id","token"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"gateway_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"token":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty gateway token of at most 255 characters"},"lastfour":{"type":"string","pattern":"^[0-9]{4}$","description":"the last four digits of the card, such as 4242"},"expdate":{"type":"string","pattern":"^(0[1-9]|1[0-2])[0-9]{2}$","description":"the card's expiry as MMYY with a month from 01 to 12, such as 0828"}}};
-const pattern919 = new RegExp("^[0-9]{4}$", "u");
-const pattern920 = new RegExp("^(0[1-9]|1[0-2])[0-9]{2}$", "u");
+export const tokenizeClientCard = validate304;
+const schema1493 = {"title":"TokenizeClientCardRequest","type":"object","required":["client_id","gateway_id","token"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"gateway_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"token":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty gateway token of at most 255 characters"},"lastfour":{"type":"string","pattern":"^[0-9]{4}$","description":"the last four digits of the card, such as 4242"},"expdate":{"type":"string","pattern":"^(0[1-9]|1[0-2])[0-9]{2}$","description":"the card's expiry as MMYY with a month from 01 to 12, such as 0828"}}};
+const pattern940 = new RegExp("^[0-9]{4}$", "u");
+const pattern941 = new RegExp("^(0[1-9]|1[0-2])[0-9]{2}$", "u");
 
-function validate298(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema1474.required,parentSchema:schema1474,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema1493.required,parentSchema:schema1493,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18033,7 +18774,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.gateway_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gateway_id"},message:"must have required property '"+"gateway_id"+"'",schema:schema1474.required,parentSchema:schema1474,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gateway_id"},message:"must have required property '"+"gateway_id"+"'",schema:schema1493.required,parentSchema:schema1493,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18043,7 +18784,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.token === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "token"},message:"must have required property '"+"token"+"'",schema:schema1474.required,parentSchema:schema1474,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "token"},message:"must have required property '"+"token"+"'",schema:schema1493.required,parentSchema:schema1493,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -18172,7 +18913,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1474.properties.token.type,parentSchema:schema1474.properties.token,data:data2};
+const err7 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1493.properties.token.type,parentSchema:schema1493.properties.token,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18191,7 +18932,7 @@ data["token"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 255){
-const err8 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1474.properties.token,data:data2};
+const err8 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1493.properties.token,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -18201,7 +18942,7 @@ vErrors.push(err8);
 errors++;
 }
 if(func2(data2) < 1){
-const err9 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1474.properties.token,data:data2};
+const err9 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1493.properties.token,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -18232,7 +18973,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1474.properties.lastfour.type,parentSchema:schema1474.properties.lastfour,data:data3};
+const err10 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1493.properties.lastfour.type,parentSchema:schema1493.properties.lastfour,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -18250,8 +18991,8 @@ data["lastfour"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern919.test(data3)){
-const err11 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}$"},message:"must match pattern \""+"^[0-9]{4}$"+"\"",schema:"^[0-9]{4}$",parentSchema:schema1474.properties.lastfour,data:data3};
+if(!pattern940.test(data3)){
+const err11 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}$"},message:"must match pattern \""+"^[0-9]{4}$"+"\"",schema:"^[0-9]{4}$",parentSchema:schema1493.properties.lastfour,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -18282,7 +19023,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1474.properties.expdate.type,parentSchema:schema1474.properties.expdate,data:data4};
+const err12 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1493.properties.expdate.type,parentSchema:schema1493.properties.expdate,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -18300,8 +19041,8 @@ data["expdate"] = coerced4;
 }
 }
 if(typeof data4 === "string"){
-if(!pattern920.test(data4)){
-const err13 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/pattern",keyword:"pattern",params:{pattern: "^(0[1-9]|1[0-2])[0-9]{2}$"},message:"must match pattern \""+"^(0[1-9]|1[0-2])[0-9]{2}$"+"\"",schema:"^(0[1-9]|1[0-2])[0-9]{2}$",parentSchema:schema1474.properties.expdate,data:data4};
+if(!pattern941.test(data4)){
+const err13 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/pattern",keyword:"pattern",params:{pattern: "^(0[1-9]|1[0-2])[0-9]{2}$"},message:"must match pattern \""+"^(0[1-9]|1[0-2])[0-9]{2}$"+"\"",schema:"^(0[1-9]|1[0-2])[0-9]{2}$",parentSchema:schema1493.properties.expdate,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -18314,7 +19055,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1474.type,parentSchema:schema1474,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1493.type,parentSchema:schema1493,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -18323,19 +19064,19 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate298.errors = vErrors;
+validate304.errors = vErrors;
 return errors === 0;
 }
 
-export const verifyAdminLogin = validate301;
-const schema1483 = {"title":"VerifyAdminLoginRequest","type":"object","required":["username","password"],"properties":{"username":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
+export const verifyAdminLogin = validate307;
+const schema1502 = {"title":"VerifyAdminLoginRequest","type":"object","required":["username","password"],"properties":{"username":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
 
-function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.username === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'",schema:schema1483.required,parentSchema:schema1483,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'",schema:schema1502.required,parentSchema:schema1502,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18345,7 +19086,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema1483.required,parentSchema:schema1483,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema1502.required,parentSchema:schema1502,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18374,7 +19115,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/username",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema401.type,parentSchema:schema401,data:data0};
+const err2 = {instancePath:instancePath+"/username",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema417.type,parentSchema:schema417,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -18393,7 +19134,7 @@ data["username"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 65535){
-const err3 = {instancePath:instancePath+"/username",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema401,data:data0};
+const err3 = {instancePath:instancePath+"/username",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema417,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18403,7 +19144,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func2(data0) < 1){
-const err4 = {instancePath:instancePath+"/username",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema401,data:data0};
+const err4 = {instancePath:instancePath+"/username",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema417,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -18434,7 +19175,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema401.type,parentSchema:schema401,data:data1};
+const err5 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema417.type,parentSchema:schema417,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -18453,7 +19194,7 @@ data["password"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 65535){
-const err6 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema401,data:data1};
+const err6 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema417,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -18463,7 +19204,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func2(data1) < 1){
-const err7 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema401,data:data1};
+const err7 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema417,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18476,7 +19217,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1483.type,parentSchema:schema1483,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1502.type,parentSchema:schema1502,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -18485,19 +19226,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate301.errors = vErrors;
+validate307.errors = vErrors;
 return errors === 0;
 }
 
-export const verifyClientLogin = validate303;
-const schema1490 = {"title":"VerifyClientLoginRequest","type":"object","required":["email","password"],"properties":{"email":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
+export const verifyClientLogin = validate309;
+const schema1509 = {"title":"VerifyClientLoginRequest","type":"object","required":["email","password"],"properties":{"email":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
 
-function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.email === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema1490.required,parentSchema:schema1490,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema1509.required,parentSchema:schema1509,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18507,7 +19248,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema1490.required,parentSchema:schema1490,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema1509.required,parentSchema:schema1509,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18536,7 +19277,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/email",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema401.type,parentSchema:schema401,data:data0};
+const err2 = {instancePath:instancePath+"/email",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema417.type,parentSchema:schema417,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -18555,7 +19296,7 @@ data["email"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 65535){
-const err3 = {instancePath:instancePath+"/email",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema401,data:data0};
+const err3 = {instancePath:instancePath+"/email",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema417,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18565,7 +19306,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func2(data0) < 1){
-const err4 = {instancePath:instancePath+"/email",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema401,data:data0};
+const err4 = {instancePath:instancePath+"/email",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema417,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -18596,7 +19337,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema401.type,parentSchema:schema401,data:data1};
+const err5 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema417.type,parentSchema:schema417,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -18615,7 +19356,7 @@ data["password"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 65535){
-const err6 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema401,data:data1};
+const err6 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema417,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -18625,7 +19366,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func2(data1) < 1){
-const err7 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema401,data:data1};
+const err7 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema417,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18638,7 +19379,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1490.type,parentSchema:schema1490,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1509.type,parentSchema:schema1509,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -18647,7 +19388,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate303.errors = vErrors;
+validate309.errors = vErrors;
 return errors === 0;
 }
 

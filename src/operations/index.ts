@@ -8,10 +8,12 @@ import accountUnsuspend from './accounts/accountUnsuspend.js';
 import addAddonToAccount from './accounts/addAddonToAccount.js';
 import addClient from './clients/addClient.js';
 import addClientContact from './clients/addClientContact.js';
+import addInvoicePayment from './invoices/addInvoicePayment.js';
 import addOrder from './orders/addOrder.js';
 import addOrderDraftItem from './orders/addOrderDraftItem.js';
 import bulkAddProducts from './services/bulkAddProducts.js';
 import changeAccountPackage from './accounts/changeAccountPackage.js';
+import chargeCreditCard from './invoices/chargeCreditCard.js';
 import convertOrderDraft from './orders/convertOrderDraft.js';
 import createOrderDraft from './orders/createOrderDraft.js';
 import deleteClient from './clients/deleteClient.js';
@@ -46,6 +48,7 @@ import getOrderDraft from './orders/getOrderDraft.js';
 import getOrderPages from './services/getOrderPages.js';
 import getOrders from './orders/getOrders.js';
 import getOtherPopularProducts from './services/getOtherPopularProducts.js';
+import getPaymentModules from './misc/getPaymentModules.js';
 import getPredefinedReplies from './tickets/getPredefinedReplies.js';
 import getProductDetails from './services/getProductDetails.js';
 import getProducts from './services/getProducts.js';
@@ -74,10 +77,12 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   addAddonToAccount,
   addClient,
   addClientContact,
+  addInvoicePayment,
   addOrder,
   addOrderDraftItem,
   bulkAddProducts,
   changeAccountPackage,
+  chargeCreditCard,
   convertOrderDraft,
   createOrderDraft,
   deleteClient,
@@ -112,6 +117,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getOrderPages,
   getOrders,
   getOtherPopularProducts,
+  getPaymentModules,
   getPredefinedReplies,
   getProductDetails,
   getProducts,
