@@ -56,7 +56,13 @@ export const messages = {
   draftNoClient: (id: string) => `Order draft ${id} has no client: set one with editOrderDraft client_id before converting it`,
   draftEmpty: (id: string) => `Order draft ${id} has no items: add a service or a domain with addOrderDraftItem before converting it`,
   addonUniqueQty: (addonId: string) => `Addon ${addonId} is unique: a service carries it once, so addons[${addonId}][qty] must be 1`,
-  cardMissing: (clientId: string) => `Client ${clientId} has no card on file: add a card before tokenizing it`,
+  cardMissing: (clientId: string, instead = 'add a card before tokenizing it') => `Client ${clientId} has no card on file: ${instead}`,
+  cardOfOther: (cardId: string, ownerId: string, clientId: string) =>
+    `Card ${cardId} belongs to client ${ownerId}, not to client ${clientId}: give a card of client ${clientId} or card_id=primary`,
+  cardGatewayDisabled: (cardId: string, gatewayId: string, name: string) =>
+    `Card ${cardId} is stored at gateway ${gatewayId} (${name}), which is disabled: charge another card with card_id`,
+  cardDeclined: (reason: string, lastfour: string) => `Credit card has been declined: ${reason} (card ending ${lastfour})`,
+  nothingDue: (invoiceId: string) => `Invoice #${invoiceId} has nothing left to pay: its payments already reach its total`,
   emailInUse: (email: string) => `Email ${email} is already used by another client or contact`,
   passwordsDiffer: () => 'Parameters password and password2 must be the same',
   contactOfContact: (id: string, parentId: string) =>

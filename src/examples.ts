@@ -95,4 +95,7 @@ export const EXAMPLES: Record<string, string> = {
   getClientCreditLog: 'id=5',
   getClientInvoices: 'id=1',
   addCreditReceipt: 'client_id=1&amount=50',
+  getPaymentModules: '',
+  addInvoicePayment: 'id=8&amount=50.04&paymentmodule=2&fee=1.75&date=2026-11-20&transnumber=ch_3QgT1xLkdIwHu7ix',
+  chargeCreditCard: 'id=8&card_id=primary',
 };

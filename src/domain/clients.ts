@@ -132,9 +132,31 @@ export function removeClient(world: World, client: Client): string[] {
   return lines;
 }
 
-/** The client's card on file: billsim keeps at most one per client, as HostBill's card on file. */
-export function cardOnFile(world: View, clientId: string): ClientCard {
-  return world.where('client_cards', 'client_id', clientId)[0] ?? fail(messages.cardMissing(clientId));
+/** The client's cards on file, oldest first. */
+function cardsOf(world: View, clientId: string): ClientCard[] {
+  return [...world.where('client_cards', 'client_id', clientId)].sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+/**
+ * The client's primary card: a client may keep several cards, and the oldest
+ * (lowest id) is the primary one, the card its `cardnum` shows masked.
+ * `instead` says what to do when the client has none.
+ */
+export function cardOnFile(world: View, clientId: string, instead?: string): ClientCard {
+  return cardsOf(world, clientId)[0] ?? fail(messages.cardMissing(clientId, instead));
+}
+
+const CHARGE_INSTEAD = 'nothing to charge; record a payment made another way with addInvoicePayment';
+
+/**
+ * The card a charge uses: card `cardId` when given (it must be the client's own),
+ * else the primary card ("primary" names it too).
+ */
+export function requireCard(world: View, clientId: string, cardId?: string): ClientCard {
+  if (cardId === undefined || cardId === 'primary') return cardOnFile(world, clientId, CHARGE_INSTEAD);
+  const card = world.get('client_cards', cardId) ?? notFound('Card', cardId);
+  if (card.client_id !== clientId) fail(messages.cardOfOther(cardId, card.client_id, clientId));
+  return card;
 }
 
 // ISO 3166-1 alpha-2: the 249 officially assigned codes (no reserved or user-assigned ones such as UK or EU).

@@ -36,6 +36,16 @@ export function parseDateTime(text: string): Date | undefined {
   return same ? date : undefined;
 }
 
+/**
+ * Parses YYYY-MM-DD HH:MM:SS, or a date alone at `clock`'s time of day (a
+ * payment dated today lands at the current time, not at midnight); undefined
+ * when it is not a real calendar date and time.
+ */
+export function parseDateAtTimeOf(text: string, clock: Date): Date | undefined {
+  if (text.length > 10) return parseDateTime(text);
+  return parseDateTime(`${text} ${clock.toISOString().slice(11, 19)}`);
+}
+
 /** Adds whole months, clamping to the month's last day (Jan 31 + 1 month = Feb 28/29) and keeping the time of day. */
 export function addMonths(date: Date, months: number): Date {
   const day = date.getUTCDate();

@@ -81,7 +81,9 @@ export interface AllWireTypes {
   operations_estimates_getEstimateDetails_json?: GetEstimateDetails;
   operations_estimates_getEstimates_json?: GetEstimates;
   operations_invoices_addCreditReceipt_json?: AddCreditReceipt;
+  operations_invoices_addInvoicePayment_json?: AddInvoicePayment;
   operations_invoices_applyInvoiceCredit_json?: ApplyInvoiceCredit;
+  operations_invoices_chargeCreditCard_json?: ChargeCreditCard;
   operations_invoices_getInvoiceDetails_json?: GetInvoiceDetails;
   operations_invoices_getInvoices_json?: GetInvoices;
   operations_invoices_getTransactions_json?: GetTransactions;
@@ -89,6 +91,7 @@ export interface AllWireTypes {
   operations_misc_getHostBillversion_json?: GetHostBillversion;
   operations_misc_getNews_json?: GetNews;
   operations_misc_getNewsItem_json?: GetNewsItem;
+  operations_misc_getPaymentModules_json?: GetPaymentModules;
   operations_misc_verifyAdminLogin_json?: VerifyAdminLogin;
   operations_orders_addOrder_json?: AddOrder;
   operations_orders_addOrderDraftItem_json?: AddOrderDraftItem;
@@ -539,7 +542,7 @@ export interface Client {
    */
   client_id: string;
   /**
-   * masked card number (last four digits only) or "" when no card is on file
+   * the primary card's number masked (last four digits only) or "" when no card is on file
    */
   cardnum: string;
   /**
@@ -568,7 +571,7 @@ export interface ContactPrivileges {
   };
 }
 /**
- * A client's card on file (billsim's own collection). After tokenization cardnum is "" and only lastfour and the token remain.
+ * A card on file (billsim's own collection). A client may keep several; the oldest (lowest id) is its primary card, the one the client's cardnum shows masked and chargeCreditCard charges by default. expdate is MMYY. After tokenization cardnum is "" and only lastfour and the token remain.
  */
 export interface ClientCard {
   /**
@@ -2630,7 +2633,7 @@ export interface ClientDetailsClient {
    */
   client_id: string;
   /**
-   * masked card number (last four digits only) or "" when no card is on file
+   * the primary card's number masked (last four digits only) or "" when no card is on file
    */
   cardnum: string;
   /**
@@ -3096,7 +3099,7 @@ export interface SetContactDetailsResult {
   client: true;
 }
 /**
- * Replaces the card on file of client `client_id` with a payment gateway token: the full card number is erased from the store, only its last four digits remain (the client's `cardnum` shows them masked, such as "************4242"). `lastfour` and `expdate` update the stored card when given. Answers `info: ["Tokenization succeeded"]` and no other field.
+ * Replaces the primary card on file of client `client_id` (its oldest card) with a payment gateway token: the full card number is erased from the store, only its last four digits remain (the client's `cardnum` shows them masked, such as "************4242"). `lastfour` and `expdate` update the stored card when given. Answers `info: ["Tokenization succeeded"]` and no other field.
  */
 export interface TokenizeClientCard {
   request: TokenizeClientCardRequest;
@@ -3510,7 +3513,7 @@ export interface EmbeddedClient {
    */
   client_id: string;
   /**
-   * masked card number (last four digits only) or "" when no card is on file
+   * the primary card's number masked (last four digits only) or "" when no card is on file
    */
   cardnum: string;
   /**
@@ -3625,6 +3628,52 @@ export interface AddCreditReceiptResult {
   invoice_id: string;
 }
 /**
+ * Records a payment (a transaction) of `amount` on invoice `id`, received through gateway `paymentmodule` (an enabled gateway id, as getPaymentModules lists them) on `date`, with the gateway's `fee` (0 if none, at most the amount) and its reference `transnumber` (when none is given, billsim makes up a "BS-YYYYMMDD-NNNNNN" reference). Only an Unpaid invoice (or one in Collections) takes payments: a Draft, Paid, Cancelled or Refunded one is refused, as are an unknown invoice and an unknown or disabled gateway. `amount` must be more than 0; plain numbers such as 10 or 10.5 are accepted. `date` is YYYY-MM-DD HH:MM:SS or a date alone, which takes the session clock's time of day. A payment in another currency (`currency_id`, with `rate`: that currency's rate against the main currency, by default its stored rate) is converted into the invoice's currency, and the transaction (amount and fee) is recorded in the invoice's currency; without `currency_id`, or with the invoice's own, the amounts are taken as they are and `rate` is ignored. A payment short of the balance due leaves the invoice Unpaid (transaction "Invoice #N partial payment"); one that reaches it ("Invoice #N payment") marks the invoice Paid, dated `date`, with the next paid number ("2026/0048"), and runs what paying sets off: its Pending order is accepted (services and addons Active, domains registered), services suspended for it come back, a credit receipt becomes credit. Any part of the payment beyond the balance due goes to the client's credit. `send_email=1` records the "Invoice Payment Confirmation" e-mail in the outbox. The transaction shows in getTransactions and in getInvoiceDetails' `transactions`. Answers `info: ["Transaction has been added to invoice"]` and no other field, as published.
+ */
+export interface AddInvoicePayment {
+  request: AddInvoicePaymentRequest;
+  result: AddInvoicePaymentResult;
+}
+export interface AddInvoicePaymentRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * an amount more than 0 with at most two decimals, such as 10.50
+   */
+  amount: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  paymentmodule: string;
+  /**
+   * a non-negative amount with at most two decimals, such as 12.30
+   */
+  fee: string;
+  /**
+   * a date as YYYY-MM-DD or YYYY-MM-DD HH:MM:SS
+   */
+  date: string;
+  /**
+   * a text of at most 255 characters
+   */
+  transnumber?: string;
+  /**
+   * 0 or a positive whole number id
+   */
+  currency_id?: string;
+  /**
+   * an exchange rate more than 0 with at most four decimals, such as 0.9215
+   */
+  rate?: string;
+  /**
+   * "0" or "1"
+   */
+  send_email?: '0' | '1';
+}
+export interface AddInvoicePaymentResult {}
+/**
  * Pays part or all of invoice `id` from its client's credit balance. `apply_credit` (more than 0) is in the invoice's currency; when the client's currency differs, the credit taken is that amount converted at the two currencies' rates (the invoice's own rate and the client currency's). The invoice's `credit` grows by `apply_credit` and its totals are recomputed (total = subtotal + taxes - credit), so its balance due drops by that much; no transaction is recorded. The client's credit log gets an entry "Credit applied to invoice" naming the invoice. When nothing is left due, the invoice is settled as by a payment: Paid, dated now, given the next paid number, and its automation runs (Pending orders accepted, services suspended for it restored). Refused, changing nothing: an invoice that does not take payments (only Unpaid and Collections do; the message names its status), a credit receipt (addCreditReceipt: credit cannot pay for credit), an amount above what the invoice still owes (the message says how much that is), and a client with less credit than asked (nothing is applied, as the published page says). info ["Credit applied to invoice."], as published.
  */
 export interface ApplyInvoiceCredit {
@@ -3642,6 +3691,34 @@ export interface ApplyInvoiceCreditRequest {
   apply_credit: string;
 }
 export interface ApplyInvoiceCreditResult {}
+/**
+ * Charges a card on file of the client of invoice `id` (Unpaid or in Collections) for the invoice's balance due, or for `custom[amount]` (more than 0 and at most the balance due), in the invoice's currency. `card_id` picks the card: a card id of that client (a card of another client is refused, naming its owner) or `primary`; without it the primary card is charged, the client's oldest (lowest id) card, the one its `cardnum` shows masked. A successful charge is recorded as addInvoicePayment records a payment: a transaction dated now through the card's gateway, no fee, a made-up "BS-YYYYMMDD-NNNNNN" reference; reaching the balance due marks the invoice Paid and runs what paying sets off (order accepted, services unsuspended, credit receipt credited). No e-mail is recorded (the call documents no parameter for one). A client with no card, a card whose gateway is disabled, or a declined card changes nothing and answers the error; a decline reads "Credit card has been declined: <reason> (card ending NNNN)". Test cards (as gateways' test numbers; the bundled client 7, Grace Liu, keeps them all, with invoice 8 Unpaid): 4242424242424242 charges (card 3, client 7's primary); 4000000000009995 declines for insufficient funds (card 4); 4000000000000069 declines as an expired card (card 5); 4000000000000119 declines with a gateway error (card 6); any card whose expiry month (expdate MMYY) is before the session clock's month declines as expired (card 7, 4012888888881881, expired 10/2026). Declines go by the last four digits, so a tokenized card ending 9995, 0069 or 0119 declines too. Answers `info: ["Credit card has been charged."]` and no other field, as published.
+ */
+export interface ChargeCreditCard {
+  request: ChargeCreditCardRequest;
+  result: ChargeCreditCardResult;
+}
+export interface ChargeCreditCardRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * primary or a positive whole number card id, such as 3
+   */
+  card_id?: string;
+  custom?: ChargeCreditCardCustom;
+}
+/**
+ * given as custom[amount]=10.00
+ */
+export interface ChargeCreditCardCustom {
+  /**
+   * an amount more than 0 with at most two decimals, such as 10.50
+   */
+  amount?: string;
+}
+export interface ChargeCreditCardResult {}
 /**
  * One invoice with its lines, client and gateway name; its transactions sit next to it at top level.
  */
@@ -3815,7 +3892,7 @@ export interface InvoiceClient {
    */
   client_id: string;
   /**
-   * masked card number (last four digits only) or "" when no card is on file
+   * the primary card's number masked (last four digits only) or "" when no card is on file
    */
   cardnum: string;
   /**
@@ -4084,6 +4161,20 @@ export interface GetNewsItemRequest {
 }
 export interface GetNewsItemResult {
   newsitem: NewsItem;
+}
+/**
+ * Lists the enabled payment gateways as published: `modules` is an object keyed by gateway id (string keys, ascending) with the gateway's display name as value, not a list. These ids are what addInvoicePayment's `paymentmodule` and the order calls' `module` take; a disabled gateway is left out. With no enabled gateway, `modules` is an empty list `[]`, as PHP encodes an empty array.
+ */
+export interface GetPaymentModules {
+  request: GetPaymentModulesRequest;
+  result: GetPaymentModulesResult;
+}
+export interface GetPaymentModulesRequest {}
+export interface GetPaymentModulesResult {
+  modules: PaymentModules | [];
+}
+export interface PaymentModules {
+  [k: string]: string;
 }
 /**
  * Checks a staff member's username and password against the stored scrypt hashes, in constant time. A match with an Active admin answers `admin_id`; anything else (unknown username, wrong password, Inactive admin) answers the same error, so the answer never reveals which part was wrong.
@@ -4735,7 +4826,7 @@ export interface DraftRecipient {
    */
   client_id: string;
   /**
-   * masked card number (last four digits only) or "" when no card is on file
+   * the primary card's number masked (last four digits only) or "" when no card is on file
    */
   cardnum: string;
   /**

@@ -10,11 +10,13 @@ import addClient from './clients/addClient.js';
 import addClientContact from './clients/addClientContact.js';
 import addClientCredit from './clients/addClientCredit.js';
 import addCreditReceipt from './invoices/addCreditReceipt.js';
+import addInvoicePayment from './invoices/addInvoicePayment.js';
 import addOrder from './orders/addOrder.js';
 import addOrderDraftItem from './orders/addOrderDraftItem.js';
 import applyInvoiceCredit from './invoices/applyInvoiceCredit.js';
 import bulkAddProducts from './services/bulkAddProducts.js';
 import changeAccountPackage from './accounts/changeAccountPackage.js';
+import chargeCreditCard from './invoices/chargeCreditCard.js';
 import convertOrderDraft from './orders/convertOrderDraft.js';
 import createOrderDraft from './orders/createOrderDraft.js';
 import deleteClient from './clients/deleteClient.js';
@@ -51,6 +53,7 @@ import getOrderDraft from './orders/getOrderDraft.js';
 import getOrderPages from './services/getOrderPages.js';
 import getOrders from './orders/getOrders.js';
 import getOtherPopularProducts from './services/getOtherPopularProducts.js';
+import getPaymentModules from './misc/getPaymentModules.js';
 import getPredefinedReplies from './tickets/getPredefinedReplies.js';
 import getProductDetails from './services/getProductDetails.js';
 import getProducts from './services/getProducts.js';
@@ -81,11 +84,13 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   addClientContact,
   addClientCredit,
   addCreditReceipt,
+  addInvoicePayment,
   addOrder,
   addOrderDraftItem,
   applyInvoiceCredit,
   bulkAddProducts,
   changeAccountPackage,
+  chargeCreditCard,
   convertOrderDraft,
   createOrderDraft,
   deleteClient,
@@ -122,6 +127,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getOrderPages,
   getOrders,
   getOtherPopularProducts,
+  getPaymentModules,
   getPredefinedReplies,
   getProductDetails,
   getProducts,

@@ -40,15 +40,24 @@ const step = (call: string, pairs: Array<Pair | Pair[]>): Step => ({
 
 const STEPS: fc.Arbitrary<Step>[] = [
   client.map((c) => step('addInvoice', [['client_id', c]])),
-  fc
-    .record({ id: invoice, price: money, qty: fc.constantFrom('1', '2', '1.5'), tax: fc.constantFrom('0', '1') })
-    .map((p) => step('addInvoiceItem', [['id', p.id], ['line', 'Consulting'], ['price', p.price], ['qty', p.qty], ['tax', p.tax]])),
+  fc.record({ id: invoice, price: money, qty: fc.constantFrom('1', '2', '1.5'), tax: fc.constantFrom('0', '1') }).map((p) =>
+    step('addInvoiceItem', [
+      ['id', p.id],
+      ['line', 'Consulting'],
+      ['price', p.price],
+      ['qty', p.qty],
+      ['tax', p.tax],
+    ]),
+  ),
   fc
     .record({ id: invoice, credit: optional(money), taxrate: optional(fc.constantFrom('0', '10', '20', '8.25')) })
     .map((p) => step('editInvoiceDetails', [['id', p.id], pair('credit', p.credit), pair('taxrate', p.taxrate)])),
-  fc
-    .record({ id: invoice, status: fc.constantFrom('Paid', 'Unpaid', 'Cancelled') })
-    .map((p) => step('setInvoiceStatus', [['id', p.id], ['status', p.status]])),
+  fc.record({ id: invoice, status: fc.constantFrom('Paid', 'Unpaid', 'Cancelled') }).map((p) =>
+    step('setInvoiceStatus', [
+      ['id', p.id],
+      ['status', p.status],
+    ]),
+  ),
   invoice.map((id) => step('deleteInvoice', [['id', id]])),
   invoice.map((id) => step('sendInvoice', [['id', id]])),
   fc
@@ -72,9 +81,24 @@ const STEPS: fc.Arbitrary<Step>[] = [
   fc
     .record({ id: invoice, card: optional(fc.integer({ min: 1, max: 8 }).map(String)), amount: optional(money) })
     .map((p) => step('chargeCreditCard', [['id', p.id], pair('card_id', p.card), pair('custom[amount]', p.amount)])),
-  fc.record({ id: invoice, amount: money }).map((p) => step('applyInvoiceCredit', [['id', p.id], ['apply_credit', p.amount]])),
-  fc.record({ client, amount: money }).map((p) => step('addClientCredit', [['client_id', p.client], ['amount', p.amount]])),
-  fc.record({ client, amount: money }).map((p) => step('addCreditReceipt', [['client_id', p.client], ['amount', p.amount]])),
+  fc.record({ id: invoice, amount: money }).map((p) =>
+    step('applyInvoiceCredit', [
+      ['id', p.id],
+      ['apply_credit', p.amount],
+    ]),
+  ),
+  fc.record({ client, amount: money }).map((p) =>
+    step('addClientCredit', [
+      ['client_id', p.client],
+      ['amount', p.amount],
+    ]),
+  ),
+  fc.record({ client, amount: money }).map((p) =>
+    step('addCreditReceipt', [
+      ['client_id', p.client],
+      ['amount', p.amount],
+    ]),
+  ),
   client.map((c) =>
     step('addOrder', [
       ['client_id', c],
@@ -105,7 +129,8 @@ function checkEffect(call: string, pairs: Pair[], before: Collections, world: Wo
   const creditOf = (data: typeof before, id: string | undefined) => toCents(data.clients.find((c) => c.id === id)?.credit ?? '0');
   if (call === 'addClientCredit') {
     const id = param('client_id');
-    if (creditOf(after, id) - creditOf(before, id) !== toCents(param('amount') ?? 'x')) problems.push('addClientCredit moved another amount');
+    if (creditOf(after, id) - creditOf(before, id) !== toCents(param('amount') ?? 'x'))
+      problems.push('addClientCredit moved another amount');
   }
   if (call === 'applyInvoiceCredit') {
     const id = before.invoices.find((i) => i.id === param('id'))?.client_id;
@@ -141,7 +166,9 @@ t.test('random money sequences keep totals, payments and credit consistent after
           problems.push(...checkMoney(world));
           for (const i of world.all('invoices')) problems.push(...checkTotals('invoice', i));
           if (problems.length > 0) {
-            throw new Error(`step ${index} ${call} ${JSON.stringify(pairs)} -> ${JSON.stringify(body.error ?? 'ok')}:\n${problems.join('\n')}`);
+            throw new Error(
+              `step ${index} ${call} ${JSON.stringify(pairs)} -> ${JSON.stringify(body.error ?? 'ok')}:\n${problems.join('\n')}`,
+            );
           }
         }
         app.billsim.sessions.delete(session);

@@ -97,10 +97,12 @@ export function checkMoney(world: World): string[] {
     let balance = 0;
     for (const entry of world.where('credit_log', 'client_id', client.id)) {
       balance += toCents(entry.in) - toCents(entry.out);
-      if (formatCents(balance) !== entry.balance) problems.push(`credit log ${entry.id}: balance ${entry.balance} != ${formatCents(balance)}`);
+      if (formatCents(balance) !== entry.balance)
+        problems.push(`credit log ${entry.id}: balance ${entry.balance} != ${formatCents(balance)}`);
       if (balance < 0) problems.push(`credit log ${entry.id}: balance below 0.00`);
     }
-    if (formatCents(balance) !== client.credit) problems.push(`client ${client.id}: credit ${client.credit} != log ${formatCents(balance)}`);
+    if (formatCents(balance) !== client.credit)
+      problems.push(`client ${client.id}: credit ${client.credit} != log ${formatCents(balance)}`);
   }
   for (const invoice of world.all('invoices')) {
     let paid = 0;

@@ -86,7 +86,11 @@ t.test('order -> invoice -> partial payment -> full payment -> service Active', 
     'getTransactions lists both, newest first',
   );
   const mail = (await emails(app)).find((e) => e.template === 'Invoice Payment Confirmation');
-  t.match(mail, { to: 'alice@morgan-design.com', subject: `Invoice Payment Confirmation #${invoiceId}` }, 'send_email=1 records the confirmation');
+  t.match(
+    mail,
+    { to: 'alice@morgan-design.com', subject: `Invoice Payment Confirmation #${invoiceId}` },
+    'send_email=1 records the confirmation',
+  );
   t.equal(
     (await emails(app)).filter((e) => e.template === 'Invoice Payment Confirmation').length,
     1,

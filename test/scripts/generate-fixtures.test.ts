@@ -64,7 +64,9 @@ t.test('references resolve', async (t) => {
     world.clients.filter((c) => c.parent_id !== '0').every((c) => parents.get(c.parent_id)?.parent_id === '0'),
     'contacts belong to main clients',
   );
-  const cards = new Map(world.client_cards.map((c) => [c.client_id, c]));
+  // The primary card (lowest id) is the one cardnum shows: later cards of a client do not replace it.
+  const cards = new Map<string, (typeof world.client_cards)[number]>();
+  for (const card of [...world.client_cards].sort((a, b) => Number(b.id) - Number(a.id))) cards.set(card.client_id, card);
   t.ok(
     world.clients.every((c) => c.cardnum === (cards.has(c.id) ? `************${cards.get(c.id)!.lastfour}` : '')),
     'cardnum matches the card on file',

@@ -97,12 +97,27 @@ t.test('clients, contacts and cards', async (t) => {
   t.equal(clients.get('1')!.cardnum, '************1111', 'client 1 shows its card masked');
   references(t, data.client_cards, 'client_id', ids(data.clients), 'client_cards');
   references(t, data.client_cards, 'gateway_id', ids(data.gateways), 'client_cards');
-  const cardOf = new Map(data.client_cards.map((c) => [c.client_id, c]));
+  // A client may keep several cards; the primary one (lowest id) is the one cardnum shows.
+  const primary = new Map<string, (typeof data.client_cards)[number]>();
+  for (const card of [...data.client_cards].sort((a, b) => Number(b.id) - Number(a.id))) primary.set(card.client_id, card);
   for (const c of data.clients) {
-    const card = cardOf.get(c.id);
-    t.equal(c.cardnum, card ? `${'*'.repeat(12)}${card.lastfour}` : '', `client ${c.id} cardnum matches its card`);
-    if (card?.cardnum) t.equal(card.cardnum.slice(-4), card.lastfour, `card ${card.id}: lastfour matches the number`);
+    const card = primary.get(c.id);
+    t.equal(c.cardnum, card ? `${'*'.repeat(12)}${card.lastfour}` : '', `client ${c.id} cardnum matches its primary card`);
   }
+  for (const card of data.client_cards) {
+    if (card.cardnum) t.equal(card.cardnum.slice(-4), card.lastfour, `card ${card.id}: lastfour matches the number`);
+  }
+  t.strictSame(
+    data.client_cards.filter((c) => c.client_id === '7').map((c) => [c.id, c.lastfour, c.expdate]),
+    [
+      ['3', '4242', '1230'],
+      ['4', '9995', '1230'],
+      ['5', '0069', '1230'],
+      ['6', '0119', '1230'],
+      ['7', '1881', '1026'],
+    ],
+    'client 7 keeps the test cards: a working primary Visa, three that decline and one past its expiry',
+  );
 });
 
 t.test('gateways, registrars and admins', async (t) => {

@@ -36,7 +36,7 @@ t.test("deleteClientContact removes the contact's card on file too", async (t) =
   const app = await build(t);
   const { world } = app.billsim.sessions.get('default');
   const card = {
-    id: '3',
+    id: '8',
     client_id: '10',
     cardtype: 'Visa',
     cardnum: '',
@@ -47,8 +47,9 @@ t.test("deleteClientContact removes the contact's card on file too", async (t) =
   };
   await world.mutate(() => world.insert('client_cards', card));
   assertSuccess(t, await api(app, CALL, { client_id: '10', parent_id: '1' }), CALL);
-  t.equal(world.get('client_cards', '3'), undefined);
+  t.equal(world.get('client_cards', '8'), undefined);
   t.ok(world.get('client_cards', '1'), "the main client's card stays");
+  t.ok(world.get('client_cards', '3'), "another client's card stays");
 });
 
 t.test('deleteClientContact works the same through GET, urlencoded and multipart POST', async (t) => {

@@ -1,0 +1,37 @@
+import { defineMutation } from '../operation.js';
+import { fail, messages, notFound } from '../../errors.js';
+import { rateOf } from '../../domain/currencies.js';
+import { parseDateAtTimeOf } from '../../domain/dates.js';
+import { requireEnabledGateway } from '../../domain/gateways.js';
+import { convertCents, formatCents, toCents } from '../../domain/money.js';
+import { recordPayment, requirePayable } from '../../domain/payments.js';
+import type { View } from '../../store/world.js';
+import type { AddInvoicePaymentRequest, AddInvoicePaymentResult, Invoice } from '../../generated/wire.js';
+
+export const PAYMENT_ADDED = 'Transaction has been added to invoice';
+
+/** Converts amounts paid in `currency_id` into the invoice's currency; the identity when paid in the invoice's own. */
+function intoInvoiceCurrency(world: View, invoice: Invoice, p: AddInvoicePaymentRequest): (cents: number) => number {
+  if (p.currency_id === undefined || p.currency_id === invoice.currency_id) return (cents) => cents;
+  const rate = p.rate ?? rateOf(world, p.currency_id);
+  if (Number(rate) <= 0) fail(messages.paramInvalid('rate', 'an exchange rate more than 0, such as 0.9215'));
+  return (cents) => convertCents(cents, rate, invoice.rate);
+}
+
+export default defineMutation<AddInvoicePaymentRequest, AddInvoicePaymentResult & { info: string[] }>({
+  mutates: true,
+  run(p, { world, now }) {
+    const invoice = world.get('invoices', p.id) ?? notFound('Invoice', p.id);
+    requirePayable(invoice);
+    const gateway = requireEnabledGateway(world, p.paymentmodule, 'paymentmodule');
+    const [cents, feeCents] = [toCents(p.amount), toCents(p.fee)];
+    if (cents <= 0) fail(messages.paramInvalid('amount', 'more than 0'));
+    if (feeCents > cents) fail(messages.paramInvalid('fee', `at most the amount paid (${formatCents(cents)})`));
+    const date = parseDateAtTimeOf(p.date, now) ?? fail(messages.paramInvalid('date', 'a real date as YYYY-MM-DD or YYYY-MM-DD HH:MM:SS'));
+    const convert = intoInvoiceCurrency(world, invoice, p);
+
+    const payment = { invoice, cents: convert(cents), feeCents: convert(feeCents), gateway, transId: p.transnumber, date };
+    recordPayment(world, { ...payment, sendEmail: p.send_email === '1' }, now);
+    return { info: [PAYMENT_ADDED] };
+  },
+});

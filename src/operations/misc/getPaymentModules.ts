@@ -1,0 +1,13 @@
+import { defineOperation } from '../operation.js';
+import type { GetPaymentModulesRequest, GetPaymentModulesResult, PaymentModules } from '../../generated/wire.js';
+
+export default defineOperation<GetPaymentModulesRequest, GetPaymentModulesResult>({
+  mutates: false,
+  run(_params, { world }) {
+    // Integer-like keys keep ascending numeric order in a JS object, the published sample's order.
+    const modules: PaymentModules = {};
+    for (const gateway of world.all('gateways')) if (gateway.enabled === '1') modules[gateway.id] = gateway.name;
+    // PHP encodes an empty array as [], not {}.
+    return { modules: Object.keys(modules).length > 0 ? modules : [] };
+  },
+});
