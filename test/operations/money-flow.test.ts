@@ -105,3 +105,69 @@ t.test('order -> invoice -> partial payment -> full payment -> service Active', 
     [`Invoice #${invoiceId} is Paid: only an Unpaid invoice (or one in Collections) takes payments`],
   );
 });
+
+t.test('manual invoice -> two lines -> Unpaid -> card declined -> card charged -> getTransactions', async (t) => {
+  const app = await build(t);
+  const call = (name: string, params: Record<string, string> = {}) => api(app, name, params);
+
+  // Client 7 (Grace Liu) keeps a working primary card and the declining test cards 4-6.
+  const created = ok(t, await call('addInvoice', { client_id: '7' }), 'addInvoice');
+  const id = created.invoice_id as string;
+  t.strictSame(created, { invoice_id: '13' });
+  const read = async () => ok(t, await call('getInvoiceDetails', { id }), 'getInvoiceDetails');
+  t.equal((await read()).invoice.status, 'Draft');
+  const hidden = ok(t, await call('getClientInvoices', { id: '7' }), 'getClientInvoices').invoices as Array<Record<string, string>>;
+  t.notOk(
+    hidden.some((i) => i.id === id),
+    'a Draft stays out of the client list',
+  );
+
+  const line = (line: string, price: string, qty: string, tax: string) => call('addInvoiceItem', { id, line, price, qty, tax });
+  t.strictSame(ok(t, await line('Website audit', '120', '1', '1'), 'addInvoiceItem').newline, {
+    id: '23',
+    invoice_id: id,
+    type: 'Other',
+    item_id: '0',
+    description: 'Website audit',
+    amount: '120.00',
+    taxed: '1',
+    qty: '1',
+    linetotal: 120,
+  });
+  ok(t, await line('Travel', '35.50', '2', '0'), 'addInvoiceItem');
+  let invoice = (await read()).invoice;
+  // 5% and 7% on the taxed line only, each rounded once for the invoice.
+  t.strictSame(
+    [invoice.subtotal, invoice.tax, invoice.tax2, invoice.total],
+    ['191.00', '6.00', '8.40', '205.40'],
+  );
+  t.strictSame(
+    invoice.items.map((i: Record<string, unknown>) => i.linetotal),
+    [120, 71],
+  );
+
+  ok(t, await call('setInvoiceStatus', { id, status: 'Unpaid' }), 'setInvoiceStatus');
+  const listed = ok(t, await call('getClientInvoices', { id: '7' }), 'getClientInvoices').invoices as Array<Record<string, string>>;
+  t.equal(listed[0].id, id, 'Unpaid, it leads the client list');
+
+  // Declined: the reason in the error envelope, nothing recorded.
+  const before = await read();
+  assertError(t, await call('chargeCreditCard', { id, card_id: '4' }), 'chargeCreditCard', [
+    'Credit card has been declined: insufficient funds (card ending 9995)',
+  ]);
+  t.strictSame(await read(), { ...before, server_time: (await read()).server_time }, 'a decline changes nothing');
+
+  // Charged on the primary card: Paid, and the payment is in the transaction list.
+  t.strictSame(ok(t, await call('chargeCreditCard', { id }), 'chargeCreditCard'), { info: ['Credit card has been charged.'] });
+  invoice = (await read()).invoice;
+  t.strictSame([invoice.status, invoice.paid_id], ['Paid', '2026/0048']);
+  const transactions = ok(t, await call('getTransactions', {}), 'getTransactions').transactions as Array<Record<string, string>>;
+  t.match(transactions[0], {
+    invoice_id: id,
+    client_id: '7',
+    in: '205.40',
+    out: '0.00',
+    module: 'Stripe',
+    description: `Invoice #${id} payment`,
+  });
+});
