@@ -132,6 +132,11 @@ export function removeClient(world: World, client: Client): string[] {
   return lines;
 }
 
+/** Whether the client has a card on file (editInvoiceDetails shows it as `cardnum: true`). */
+export function hasCardOnFile(world: View, clientId: string): boolean {
+  return world.where('client_cards', 'client_id', clientId).length > 0;
+}
+
 /** The client's card on file: billsim keeps at most one per client, as HostBill's card on file. */
 export function cardOnFile(world: View, clientId: string): ClientCard {
   return world.where('client_cards', 'client_id', clientId)[0] ?? fail(messages.cardMissing(clientId));

@@ -15,3 +15,8 @@ export function requireEnabledGateway(world: View, id: string, param = 'payment_
   if (gateway.enabled !== '1') fail(messages.gatewayDisabled(id, gateway.name, param));
   return gateway;
 }
+
+/** The gateway a new order or invoice uses when none is named: the first enabled one, "0" when none is. */
+export function defaultGateway(world: View): string {
+  return world.all('gateways').find((g) => g.enabled === '1')?.id ?? '0';
+}

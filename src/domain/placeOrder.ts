@@ -10,7 +10,7 @@ import { MAIN_PARENT_ID } from './clients.js';
 import { fromMainCents } from './currencies.js';
 import { type Cycle, cyclePriceCents, firstPeriod, isRecurring, offeredCycles } from './cycles.js';
 import { checkSld, domainHeld, newDomain, tldPriceCents } from './domains.js';
-import { requireEnabledGateway } from './gateways.js';
+import { defaultGateway, requireEnabledGateway } from './gateways.js';
 import { lineDate } from './invoiceLines.js';
 import { formatDate } from './dates.js';
 import { type NewLine, newInvoice } from './invoices.js';
@@ -232,9 +232,4 @@ export function placeOrder(world: World, spec: OrderSpec): PlacedOrder {
   for (const domain of placed.domains) world.insert('domains', domain);
   if (placed.invoice) world.insert('invoices', placed.invoice);
   return placed;
-}
-
-/** The gateway an order uses when none is named: the first enabled one. */
-function defaultGateway(world: View): string {
-  return world.all('gateways').find((g) => g.enabled === '1')?.id ?? '0';
 }
