@@ -91,4 +91,10 @@ export const EXAMPLES: Record<string, string> = {
   changeAccountPackage: 'id=1&product_id=3&recalculate=1',
   getProductUpgrades: 'id=8',
   orderUpgrade: 'id=1&new=3&new_billing=m',
+  addInvoice: 'client_id=1',
+  addInvoiceItem: 'id=3&line=Extra%20support%20hour&price=45.00&qty=1.5&tax=1',
+  editInvoiceDetails: 'id=3&duedate=2026-11-30&payment_module=2',
+  setInvoiceStatus: 'id=3&status=Paid',
+  deleteInvoice: 'id=3',
+  sendInvoice: 'id=3',
 };
