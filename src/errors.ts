@@ -122,6 +122,21 @@ export const messages = {
     `Invoice #${invoiceId} owes ${due}, less than the ${asked} of credit asked for: apply at most ${due}`,
   invoiceNotPayable: (id: string, status: string) =>
     `Invoice #${id} is ${status}: only an Unpaid invoice (or one in Collections) takes payments`,
+  paramNotSupported: (name: string, why: string) => `Parameter ${name} is not supported: ${why}`,
+  invoiceLinesLocked: (id: string, status: string) =>
+    `Invoice #${id} is ${status}: lines cannot be added to a Paid, Cancelled or Refunded invoice; mark it Unpaid with setInvoiceStatus first`,
+  invoiceTotalsSettled: (id: string, status: string, param: string) =>
+    `Invoice #${id} is ${status}: its totals are settled, so ${param} can only change on a Draft or Unpaid invoice`,
+  invoiceCreditAboveBilled: (id: string, credit: string, billed: string) =>
+    `Invoice #${id} would carry ${credit} credit, more than the ${billed} it bills (subtotal plus taxes)`,
+  invoiceBelowPaid: (id: string, total: string, paid: string) =>
+    `Invoice #${id} would total ${total}, less than the ${paid} already paid on it`,
+  invoiceHasPayments: (id: string, count: number) =>
+    `Invoice #${id} has payments: ${count === 1 ? '1 transaction is' : `${count} transactions are`} recorded on it, so it cannot be deleted; cancel it with setInvoiceStatus instead`,
+  invoiceHasCredit: (id: string, credit: string) =>
+    `Invoice #${id} carries ${credit} credit from the client's balance, which deleting it would lose: cancel it with setInvoiceStatus instead`,
+  invoiceIsDraft: (id: string) =>
+    `Invoice #${id} is a Draft, which the client cannot see: make it Unpaid with setInvoiceStatus first, then send it`,
 } as const;
 
 export function fail(message: string | string[]): never {

@@ -98,4 +98,11 @@ export const EXAMPLES: Record<string, string> = {
   getPaymentModules: '',
   addInvoicePayment: 'id=8&amount=50.04&paymentmodule=2&fee=1.75&date=2026-11-20&transnumber=ch_3QgT1xLkdIwHu7ix',
   chargeCreditCard: 'id=8&card_id=primary',
+  applyInvoiceCredit: 'id=12&apply_credit=15.00',
+  addInvoice: 'client_id=1',
+  addInvoiceItem: 'id=3&line=Extra%20support%20hour&price=45.00&qty=1.5&tax=1',
+  editInvoiceDetails: 'id=3&duedate=2026-11-30&payment_module=2',
+  setInvoiceStatus: 'id=3&status=Paid',
+  deleteInvoice: 'id=3',
+  sendInvoice: 'id=3',
 };

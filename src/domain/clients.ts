@@ -132,6 +132,11 @@ export function removeClient(world: World, client: Client): string[] {
   return lines;
 }
 
+/** Whether the client has a card on file (editInvoiceDetails shows it as `cardnum: true`). */
+export function hasCardOnFile(world: View, clientId: string): boolean {
+  return world.where('client_cards', 'client_id', clientId).length > 0;
+}
+
 /** The client's cards on file, oldest first. */
 function cardsOf(world: View, clientId: string): ClientCard[] {
   return [...world.where('client_cards', 'client_id', clientId)].sort((a, b) => Number(a.id) - Number(b.id));

@@ -98,36 +98,42 @@ export interface NewInvoice {
   date: string;
   lines: readonly NewLine[];
   taxed?: boolean;
+  /** Unpaid unless given: addInvoice starts a Draft, which the client does not see until it is made Unpaid. */
+  status?: Invoice['status'];
+}
+
+/** One stored line: linetotal follows from amount and qty (1 unless given). */
+export function invoiceLine(invoiceId: string, lineId: string, line: NewLine): InvoiceItem {
+  const qty = line.qty ?? '1';
+  return {
+    id: lineId,
+    invoice_id: invoiceId,
+    type: line.type,
+    item_id: line.item_id,
+    description: line.description,
+    amount: line.amount,
+    taxed: line.taxed ? '1' : '0',
+    qty,
+    linetotal: lineTotal(line.amount, qty),
+  };
 }
 
 /**
- * The one way a call creates an invoice: Unpaid, lines numbered from the first
+ * The one way a call creates an invoice: Unpaid (or the status given), lines numbered from the first
  * free line id, tax rates from the client's tax rules, totals from the lines.
  * The caller inserts it.
  */
 export function newInvoice(world: View, spec: NewInvoice): Invoice {
   const id = world.nextId('invoices');
-  const firstLine = firstFreeLineId(world, 'invoices');
-  const items: InvoiceItem[] = spec.lines.map((line, n) => {
-    const qty = line.qty ?? '1';
-    return {
-      id: String(firstLine + n),
-      invoice_id: id,
-      type: line.type,
-      item_id: line.item_id,
-      description: line.description,
-      amount: line.amount,
-      taxed: line.taxed ? '1' : '0',
-      qty,
-      linetotal: lineTotal(line.amount, qty),
-    };
-  });
+  // Finding the first free line id reads every invoice, which an empty invoice (addInvoice) need not pay for.
+  const firstLine = spec.lines.length > 0 ? firstFreeLineId(world, 'invoices') : 0;
+  const items = spec.lines.map((line, n) => invoiceLine(id, String(firstLine + n), line));
   const rates = spec.taxed === false ? { taxrate: '0.00', taxrate2: '0.00' } : taxRatesFor(world, spec.client);
   return withTotals({
     id,
     paid_id: '',
     recurring_id: '0',
-    status: 'Unpaid',
+    status: spec.status ?? 'Unpaid',
     client_id: spec.client.id,
     date: spec.date,
     duedate: spec.date,

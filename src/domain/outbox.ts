@@ -58,12 +58,20 @@ export function recordOrderEmails(
       now,
     );
   }
-  if (spec.sendInvoice && invoice) {
-    const related = { invoice_id: invoice.id, order_id: order.id };
-    recordEmail(
-      world,
-      { to: client.email, subject: `Customer Invoice #${invoice.id}`, template: 'Invoice Created', clientId: client.id, related },
-      now,
-    );
-  }
+  if (spec.sendInvoice && invoice) recordInvoiceEmail(world, client, invoice, { order_id: order.id }, now);
+}
+
+/** The invoice e-mail ("Invoice Created"), as a new order and sendInvoice send it; `related` adds ids besides the invoice's. */
+export function recordInvoiceEmail(world: World, client: Client, invoice: Invoice, related: Record<string, string>, now: Date): Email {
+  return recordEmail(
+    world,
+    {
+      to: client.email,
+      subject: `Customer Invoice #${invoice.id}`,
+      template: 'Invoice Created',
+      clientId: client.id,
+      related: { invoice_id: invoice.id, ...related },
+    },
+    now,
+  );
 }

@@ -13,6 +13,7 @@ export type EstimateLineChangeList = EstimateLineChange[];
  * @maxItems 1000
  */
 export type EstimateNewLineList = EstimateNewLine[];
+export type Items = InvoiceItem[];
 /**
  * no product: PHP's empty array
  *
@@ -81,12 +82,18 @@ export interface AllWireTypes {
   operations_estimates_getEstimateDetails_json?: GetEstimateDetails;
   operations_estimates_getEstimates_json?: GetEstimates;
   operations_invoices_addCreditReceipt_json?: AddCreditReceipt;
+  operations_invoices_addInvoice_json?: AddInvoice;
+  operations_invoices_addInvoiceItem_json?: AddInvoiceItem;
   operations_invoices_addInvoicePayment_json?: AddInvoicePayment;
   operations_invoices_applyInvoiceCredit_json?: ApplyInvoiceCredit;
   operations_invoices_chargeCreditCard_json?: ChargeCreditCard;
+  operations_invoices_deleteInvoice_json?: DeleteInvoice;
+  operations_invoices_editInvoiceDetails_json?: EditInvoiceDetails;
   operations_invoices_getInvoiceDetails_json?: GetInvoiceDetails;
   operations_invoices_getInvoices_json?: GetInvoices;
   operations_invoices_getTransactions_json?: GetTransactions;
+  operations_invoices_sendInvoice_json?: SendInvoice;
+  operations_invoices_setInvoiceStatus_json?: SetInvoiceStatus;
   operations_misc_getCurrencies_json?: GetCurrencies;
   operations_misc_getHostBillversion_json?: GetHostBillversion;
   operations_misc_getNews_json?: GetNews;
@@ -3628,6 +3635,57 @@ export interface AddCreditReceiptResult {
   invoice_id: string;
 }
 /**
+ * Creates an empty invoice for main client `client_id` (a contact is refused: invoices belong to its main client). The invoice starts as a Draft, which the client's own lists do not show until it is made Unpaid with setInvoiceStatus; getInvoices and getInvoiceDetails show it. It is dated and due today (the session clock), in the client's currency and rate, with the tax rates the client's tax rules give (none for a tax-exempt client) and the first enabled payment gateway (the published call takes no gateway parameter; change it with editInvoiceDetails payment_module). Add lines with addInvoiceItem. Answers `invoice_id` as a string, as published.
+ */
+export interface AddInvoice {
+  request: AddInvoiceRequest;
+  result: AddInvoiceResult;
+}
+export interface AddInvoiceRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  client_id: string;
+}
+export interface AddInvoiceResult {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  invoice_id: string;
+}
+/**
+ * Adds a free-text line (type Other, item_id 0) to invoice `id`: `line` is its description, `price` the unit price (negative for a discount), `qty` the quantity (1 when absent; fractional allowed, such as 1.5 hours), `tax` 1 when the invoice's tax rates apply to it. The amount is stored with two decimals (10 becomes "10.00") and linetotal is amount x qty as a JSON number; the line gets the next free line id, and subtotal, tax, tax2 and total are computed again from the lines. Refused on a Paid, Cancelled or Refunded invoice (mark it Unpaid with setInvoiceStatus first), when the invoice's credit would exceed what it bills, and when its new total would fall below what was already paid on it. Answers the new line as `newline`, in the published key order: every field a string except linetotal (the published sample's linetotal does not match its amount x qty; billsim's always does).
+ */
+export interface AddInvoiceItem {
+  request: AddInvoiceItemRequest;
+  result: AddInvoiceItemResult;
+}
+export interface AddInvoiceItemRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * a non-empty text
+   */
+  line: string;
+  /**
+   * an amount with at most two decimals, such as 10 or 10.50 (negative for a discount line)
+   */
+  price: string;
+  /**
+   * a positive quantity with at most four decimals, such as 3 or 1.5
+   */
+  qty?: string;
+  /**
+   * "0" or "1"
+   */
+  tax: '0' | '1';
+}
+export interface AddInvoiceItemResult {
+  newline: InvoiceItem;
+}
+/**
  * Records a payment (a transaction) of `amount` on invoice `id`, received through gateway `paymentmodule` (an enabled gateway id, as getPaymentModules lists them) on `date`, with the gateway's `fee` (0 if none, at most the amount) and its reference `transnumber` (when none is given, billsim makes up a "BS-YYYYMMDD-NNNNNN" reference). Only an Unpaid invoice (or one in Collections) takes payments: a Draft, Paid, Cancelled or Refunded one is refused, as are an unknown invoice and an unknown or disabled gateway. `amount` must be more than 0; plain numbers such as 10 or 10.5 are accepted. `date` is YYYY-MM-DD HH:MM:SS or a date alone, which takes the session clock's time of day. A payment in another currency (`currency_id`, with `rate`: that currency's rate against the main currency, by default its stored rate) is converted into the invoice's currency, and the transaction (amount and fee) is recorded in the invoice's currency; without `currency_id`, or with the invoice's own, the amounts are taken as they are and `rate` is ignored. A payment short of the balance due leaves the invoice Unpaid (transaction "Invoice #N partial payment"); one that reaches it ("Invoice #N payment") marks the invoice Paid, dated `date`, with the next paid number ("2026/0048"), and runs what paying sets off: its Pending order is accepted (services and addons Active, domains registered), services suspended for it come back, a credit receipt becomes credit. Any part of the payment beyond the balance due goes to the client's credit. `send_email=1` records the "Invoice Payment Confirmation" e-mail in the outbox. The transaction shows in getTransactions and in getInvoiceDetails' `transactions`. Answers `info: ["Transaction has been added to invoice"]` and no other field, as published.
  */
 export interface AddInvoicePayment {
@@ -3720,6 +3778,238 @@ export interface ChargeCreditCardCustom {
 }
 export interface ChargeCreditCardResult {}
 /**
+ * Deletes invoice `id` with its lines. An invoice with payments recorded on it (any transaction), or carrying credit (credit above 0.00, taken from the client's balance), is refused and nothing changes: cancel it with setInvoiceStatus instead. Orders that pointed at the invoice keep no invoice (invoice_id "0"); e-mails already sent about it stay in the outbox. Answers info "Invoice #<id> Deleted" (capital D, as published).
+ */
+export interface DeleteInvoice {
+  request: DeleteInvoiceRequest;
+  result: DeleteInvoiceResult;
+}
+export interface DeleteInvoiceRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface DeleteInvoiceResult {}
+/**
+ * Changes invoice `id`; every other parameter is optional, and none at all is refused (nothing to change). `date` and `duedate` must be real calendar dates, the due date not before the invoice date. `payment_module` must name an enabled gateway. `credit` (an amount), `taxrate` and `taxrate2` (percent) change the totals, so they are refused unless the invoice is Draft or Unpaid; after them subtotal, tax, tax2 and total are computed again from the lines (total = subtotal + tax + tax2 - credit). A credit above what the invoice bills (subtotal plus taxes) is refused, and so is a change that would take the total below what was already paid on it. `credit` sets the invoice's credit only; the client's credit balance is not touched (applyInvoiceCredit takes credit from it). Not supported, and refused with a message naming the parameter: invoicetype, metadata and recurring[...] (billsim keeps no recurring invoices or invoice metadata). Answers the invoice as getInvoiceDetails shows it, without transactions, then info "Invoice details changed" after call and server_time, as published; as in the published answer the embedded client's cardnum is a JSON boolean (true when the client has a card on file) rather than the masked number.
+ */
+export interface EditInvoiceDetails {
+  request: EditInvoiceDetailsRequest;
+  result: EditInvoiceDetailsResult;
+}
+export interface EditInvoiceDetailsRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * a non-negative amount with at most two decimals, such as 12.30
+   */
+  credit?: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  date?: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  duedate?: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  payment_module?: string;
+  /**
+   * a percentage from 0 to 100 with at most two decimals, such as 20 or 8.25
+   */
+  taxrate?: string;
+  /**
+   * a percentage from 0 to 100 with at most two decimals, such as 20 or 8.25
+   */
+  taxrate2?: string;
+  /**
+   * not supported: billsim keeps no recurring invoices
+   */
+  invoicetype?: unknown;
+  /**
+   * not supported: billsim keeps no invoice metadata
+   */
+  metadata?: unknown;
+  /**
+   * not supported: billsim keeps no recurring invoices
+   */
+  recurring?: unknown;
+}
+export interface EditInvoiceDetailsResult {
+  invoice: EditedInvoiceView;
+}
+/**
+ * The invoice as getInvoiceDetails shows it, except that the embedded client's cardnum is a JSON boolean, as in the published answer.
+ */
+export interface EditedInvoiceView {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  paid_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  recurring_id: string;
+  status: 'Paid' | 'Unpaid' | 'Cancelled' | 'Refunded' | 'Collections' | 'Draft' | 'Recurring';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  date: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  duedate: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  datepaid: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  subtotal: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  credit: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  tax: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  taxrate: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  tax2: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  taxrate2: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  total: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  payment_module: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  /**
+   * a rate with four decimals, such as "1.3340"
+   */
+  rate: string;
+  notes: string;
+  items: Items;
+  client: null | EditedInvoiceClient;
+  /**
+   * the payment gateway's display name, "" when none
+   */
+  gateway: string;
+}
+/**
+ * The client as getInvoiceDetails embeds it, with cardnum a boolean.
+ */
+export interface EditedInvoiceClient {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  email: string;
+  /**
+   * scrypt$<salt hex>$<hash hex>
+   */
+  password: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  lastlogin: string;
+  ip: string;
+  host: string;
+  status:
+    | 'Active'
+    | 'Closing'
+    | 'Closed'
+    | 'Pending Removal'
+    | 'Archived'
+    | 'Inactive'
+    | 'Lead'
+    | 'Prospect'
+    | 'Lost'
+    | 'Pending';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  parent_id: string;
+  firstname: string;
+  lastname: string;
+  companyname: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  postcode: string;
+  country: string;
+  phonenumber: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  datecreated: string;
+  notes: string;
+  language: string;
+  /**
+   * "0" or "1"
+   */
+  company: '0' | '1';
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  credit: string;
+  /**
+   * "0" or "1"
+   */
+  taxexempt: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  latefeeoveride: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  overideduenotices: '0' | '1';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * true when the client has a card on file, false otherwise (the published answer's quirk: getInvoiceDetails shows the masked number instead)
+   */
+  cardnum: boolean;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  /**
+   * null for a main account; a contact's privileges by section
+   */
+  privileges: null | ContactPrivileges;
+  howdidyou: string;
+}
+/**
  * One invoice with its lines, client and gateway name; its transactions sit next to it at top level.
  */
 export interface GetInvoiceDetails {
@@ -3810,7 +4100,7 @@ export interface InvoiceView {
    */
   rate: string;
   notes: string;
-  items: InvoiceItem[];
+  items: Items;
   client: null | InvoiceClient;
   /**
    * the payment gateway's display name, "" when none
@@ -4048,6 +4338,35 @@ export interface GetTransactionsResult {
   transactions: TransactionListItem[];
   sorter: Sorter;
 }
+/**
+ * E-mails invoice `id` to its client: the message (template "Invoice Created", subject "Customer Invoice #<id>", the same one addOrder sends with invoice_info=1) is recorded in the session outbox. A Draft invoice is refused: the client cannot see it until it is made Unpaid with setInvoiceStatus. Any other status may be sent again. Answers info "Invoice sent to client".
+ */
+export interface SendInvoice {
+  request: SendInvoiceRequest;
+  result: SendInvoiceResult;
+}
+export interface SendInvoiceRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface SendInvoiceResult {}
+/**
+ * Sets invoice `id` to Paid, Unpaid or Cancelled (the only values the real call takes), from any status. Paid settles the invoice without recording a payment: datepaid becomes now and, if it has none yet, it gets the next paid number of the year ("2026/0048"); then what paying sets off runs: its Pending order is accepted (services created, domains registered, upgrades applied), services suspended for it come back, a credit receipt becomes credit. Unpaid reopens it (a Draft becomes visible to the client): datepaid goes back to 0000-00-00 00:00:00 and a paid number already given is kept. Cancelled changes the status only. Setting the status the invoice already has succeeds and changes nothing (the automation does not run again). Answers info "Invoice #<id> marked <status>".
+ */
+export interface SetInvoiceStatus {
+  request: SetInvoiceStatusRequest;
+  result: SetInvoiceStatusResult;
+}
+export interface SetInvoiceStatusRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  status: 'Paid' | 'Unpaid' | 'Cancelled';
+}
+export interface SetInvoiceStatusResult {}
 /**
  * List currencies: the main currency apart (id and rate as numbers), the others as strings.
  */

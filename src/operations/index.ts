@@ -10,6 +10,8 @@ import addClient from './clients/addClient.js';
 import addClientContact from './clients/addClientContact.js';
 import addClientCredit from './clients/addClientCredit.js';
 import addCreditReceipt from './invoices/addCreditReceipt.js';
+import addInvoice from './invoices/addInvoice.js';
+import addInvoiceItem from './invoices/addInvoiceItem.js';
 import addInvoicePayment from './invoices/addInvoicePayment.js';
 import addOrder from './orders/addOrder.js';
 import addOrderDraftItem from './orders/addOrderDraftItem.js';
@@ -21,9 +23,11 @@ import convertOrderDraft from './orders/convertOrderDraft.js';
 import createOrderDraft from './orders/createOrderDraft.js';
 import deleteClient from './clients/deleteClient.js';
 import deleteClientContact from './clients/deleteClientContact.js';
+import deleteInvoice from './invoices/deleteInvoice.js';
 import deleteOrder from './orders/deleteOrder.js';
 import editAccountDetails from './accounts/editAccountDetails.js';
 import editEstimateDetails from './estimates/editEstimateDetails.js';
+import editInvoiceDetails from './invoices/editInvoiceDetails.js';
 import editOrderDraft from './orders/editOrderDraft.js';
 import editOrderDraftItem from './orders/editOrderDraftItem.js';
 import getAccountAddons from './accounts/getAccountAddons.js';
@@ -63,8 +67,10 @@ import getTransactions from './invoices/getTransactions.js';
 import orderUpgrade from './orders/orderUpgrade.js';
 import removeOrderDraft from './orders/removeOrderDraft.js';
 import removeOrderDraftItem from './orders/removeOrderDraftItem.js';
+import sendInvoice from './invoices/sendInvoice.js';
 import setClientDetails from './clients/setClientDetails.js';
 import setContactDetails from './clients/setContactDetails.js';
+import setInvoiceStatus from './invoices/setInvoiceStatus.js';
 import setOrderActive from './orders/setOrderActive.js';
 import setOrderCancel from './orders/setOrderCancel.js';
 import setOrderFraud from './orders/setOrderFraud.js';
@@ -84,6 +90,8 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   addClientContact,
   addClientCredit,
   addCreditReceipt,
+  addInvoice,
+  addInvoiceItem,
   addInvoicePayment,
   addOrder,
   addOrderDraftItem,
@@ -95,9 +103,11 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   createOrderDraft,
   deleteClient,
   deleteClientContact,
+  deleteInvoice,
   deleteOrder,
   editAccountDetails,
   editEstimateDetails,
+  editInvoiceDetails,
   editOrderDraft,
   editOrderDraftItem,
   getAccountAddons,
@@ -137,8 +147,10 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   orderUpgrade,
   removeOrderDraft,
   removeOrderDraftItem,
+  sendInvoice,
   setClientDetails,
   setContactDetails,
+  setInvoiceStatus,
   setOrderActive,
   setOrderCancel,
   setOrderFraud,

@@ -400,6 +400,65 @@ export const EXAMPLES: Record<string, Pair[][]> = {
       ['amount', '0.99'],
     ],
   ],
+  addInvoice: [[['client_id', '1']], [['client_id', '2']]],
+  addInvoiceItem: [
+    [
+      ['id', '3'],
+      ['line', 'Extra support hour'],
+      ['price', '45.00'],
+      ['qty', '1.5'],
+      ['tax', '1'],
+    ],
+    [
+      ['id', '12'],
+      ['line', 'Discount'],
+      ['price', '-10'],
+      ['tax', '0'],
+    ],
+  ],
+  editInvoiceDetails: [
+    [
+      ['id', '3'],
+      ['credit', '1.00'],
+      ['taxrate', '10'],
+      ['duedate', '2026-11-30'],
+    ],
+    [
+      ['id', '1'],
+      ['date', '2026-11-08'],
+      ['payment_module', '3'],
+    ],
+  ],
+  setInvoiceStatus: [
+    [
+      ['id', '3'],
+      ['status', 'Paid'],
+    ],
+    [
+      ['id', '8'],
+      ['status', 'Paid'],
+    ],
+    [
+      ['id', '1'],
+      ['status', 'Unpaid'],
+    ],
+    [
+      ['id', '12'],
+      ['status', 'Cancelled'],
+    ],
+  ],
+  deleteInvoice: [[['id', '3']], [['id', '7']], [['id', '8']]],
+  sendInvoice: [[['id', '3']], [['id', '1']]],
+  applyInvoiceCredit: [
+    [
+      ['id', '12'],
+      ['apply_credit', '15.00'],
+    ],
+    [
+      ['id', '12'],
+      ['apply_credit', '5'],
+    ],
+  ],
 };
 
 /** One change to a good request: a value swapped, a pair dropped or repeated, a key bent. */

@@ -276,6 +276,56 @@ const addAddonToAccount = fc
     }),
   );
 
+// Invoices 1-12 are bundled (3, 8 and 12 Unpaid, 8 and 12 part paid; 7 Cancelled; 9 Refunded); addInvoice makes 13 on.
+const invoiceId = fc.oneof({ arbitrary: id(15), weight: 9 }, { arbitrary: id(40), weight: 1 });
+const invoiceSteps = fc.oneof(
+  fc.constantFrom('1', '2', '4', '7', '10').map((c): Step => ({ call: 'addInvoice', pairs: [['client_id', c]] })),
+  fc.record({ id: invoiceId, price: amount, qty: optional(qty), tax: fc.constantFrom('0', '1') }).map(
+    (p): Step => ({
+      call: 'addInvoiceItem',
+      pairs: [['id', p.id], ['line', 'Fuzz line'], ['price', p.price], ...pair('qty', p.qty), ['tax', p.tax]],
+    }),
+  ),
+  fc
+    .record(
+      {
+        id: invoiceId,
+        credit: optional(price),
+        taxrate: optional(percent),
+        taxrate2: optional(percent),
+        date: optional(fc.constantFrom('2026-11-01', '2026-11-20', '2027-01-01')),
+        duedate: optional(fc.constantFrom('2026-11-01', '2026-12-31')),
+        payment_module: optional(id(6)),
+      },
+      { requiredKeys: ['id'] },
+    )
+    .map(
+      (p): Step => ({
+        call: 'editInvoiceDetails',
+        pairs: [
+          ['id', p.id],
+          ...pair('credit', p.credit),
+          ...pair('taxrate', p.taxrate),
+          ...pair('taxrate2', p.taxrate2),
+          ...pair('date', p.date),
+          ...pair('duedate', p.duedate),
+          ...pair('payment_module', p.payment_module),
+        ],
+      }),
+    ),
+  fc.tuple(invoiceId, fc.constantFrom('Paid', 'Unpaid', 'Cancelled')).map(
+    ([i, status]): Step => ({
+      call: 'setInvoiceStatus',
+      pairs: [
+        ['id', i],
+        ['status', status],
+      ],
+    }),
+  ),
+  invoiceId.map((i): Step => ({ call: 'deleteInvoice', pairs: [['id', i]] })),
+  invoiceId.map((i): Step => ({ call: 'sendInvoice', pairs: [['id', i]] })),
+);
+
 const GENERATORS: Record<string, fc.Arbitrary<Step>> = {
   bulkAddProducts,
   editEstimateDetails,
@@ -284,6 +334,7 @@ const GENERATORS: Record<string, fc.Arbitrary<Step>> = {
   editOrderDraftItem,
   removeOrderDraftItem,
   addAddonToAccount,
+  invoiceSteps,
 };
 
 /** Any mutation: a generated one, a known-good one bent, or hostile parameters. */

@@ -137,10 +137,7 @@ t.test('manual invoice -> two lines -> Unpaid -> card declined -> card charged -
   ok(t, await line('Travel', '35.50', '2', '0'), 'addInvoiceItem');
   let invoice = (await read()).invoice;
   // 5% and 7% on the taxed line only, each rounded once for the invoice.
-  t.strictSame(
-    [invoice.subtotal, invoice.tax, invoice.tax2, invoice.total],
-    ['191.00', '6.00', '8.40', '205.40'],
-  );
+  t.strictSame([invoice.subtotal, invoice.tax, invoice.tax2, invoice.total], ['191.00', '6.00', '8.40', '205.40']);
   t.strictSame(
     invoice.items.map((i: Record<string, unknown>) => i.linetotal),
     [120, 71],
