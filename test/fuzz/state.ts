@@ -88,8 +88,8 @@ export function checkReferences(world: World): string[] {
 /**
  * Money held together: every client's credit is never negative and equals the
  * balance its credit log arrives at, entry by entry; a transaction's fee never
- * exceeds what came in; an Unpaid invoice holds no more than its total, and
- * only a Paid invoice carries a payment date.
+ * exceeds what came in; an Unpaid invoice holds no more than its total; an
+ * open invoice has no payment date and a Paid one has a date and a number.
  */
 export function checkMoney(world: World): string[] {
   const problems: string[] = [];
@@ -112,9 +112,11 @@ export function checkMoney(world: World): string[] {
     }
     if (invoice.status === 'Unpaid' && paid > toCents(invoice.total))
       problems.push(`invoice ${invoice.id}: Unpaid with ${formatCents(paid)} paid of ${invoice.total}`);
+    // A Cancelled invoice may have been paid before; an open one never carries a payment date, a Paid one always does.
     const dated = invoice.datepaid !== '0000-00-00 00:00:00';
-    if (dated !== (invoice.status === 'Paid' || invoice.status === 'Refunded'))
+    if (dated ? ['Unpaid', 'Draft', 'Collections'].includes(invoice.status) : invoice.status === 'Paid')
       problems.push(`invoice ${invoice.id}: ${invoice.status} with datepaid ${invoice.datepaid}`);
+    if (invoice.status === 'Paid' && invoice.paid_id === '') problems.push(`invoice ${invoice.id}: Paid without a paid_id`);
   }
   return problems;
 }

@@ -152,7 +152,7 @@ t.test('manual invoice -> two lines -> Unpaid -> card declined -> card charged -
   assertError(t, await call('chargeCreditCard', { id, card_id: '4' }), 'chargeCreditCard', [
     'Credit card has been declined: insufficient funds (card ending 9995)',
   ]);
-  t.strictSame(await read(), { ...before, server_time: (await read()).server_time }, 'a decline changes nothing');
+  t.strictSame(await read(), before, 'a decline changes nothing');
 
   // Charged on the primary card: Paid, and the payment is in the transaction list.
   t.strictSame(ok(t, await call('chargeCreditCard', { id }), 'chargeCreditCard'), { info: ['Credit card has been charged.'] });
