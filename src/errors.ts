@@ -131,6 +131,8 @@ export const messages = {
     `Invoice #${id} would carry ${credit} credit, more than the ${billed} it bills (subtotal plus taxes)`,
   invoiceBelowPaid: (id: string, total: string, paid: string) =>
     `Invoice #${id} would total ${total}, less than the ${paid} already paid on it`,
+  invoicePaidInFull: (id: string, paid: string, total: string) =>
+    `Invoice #${id} cannot be marked Unpaid: its payments (${paid}) already cover its total of ${total}`,
   invoiceHasPayments: (id: string, count: number) =>
     `Invoice #${id} has payments: ${count === 1 ? '1 transaction is' : `${count} transactions are`} recorded on it, so it cannot be deleted; cancel it with setInvoiceStatus instead`,
   invoiceHasCredit: (id: string, credit: string) =>

@@ -13,6 +13,13 @@ export function requireClient(world: View, id: string): Client {
   return world.get('clients', id) ?? notFound('Client', id);
 }
 
+/** A main client; a contact is refused, `instead(parentId)` saying what to do. */
+export function requireMainClient(world: View, id: string, instead: (parentId: string) => string): Client {
+  const client = requireClient(world, id);
+  if (client.parent_id !== MAIN_PARENT_ID) fail(messages.isContact(client.id, client.parent_id, instead(client.parent_id)));
+  return client;
+}
+
 /** Contacts as getClientContacts lists them (and getClientDetails embeds them): oldest first. */
 export function contactItems(world: View, clientId: string) {
   return [...world.where('clients', 'parent_id', clientId)]

@@ -47,14 +47,18 @@ export function requireSoundTotals(world: View, invoice: Invoice): void {
  * Sets the status as setInvoiceStatus does. Paid settles the invoice
  * (settleInvoice: datepaid, paid number and the automation paying sets off) and
  * records no transaction; Unpaid reopens it (datepaid cleared, its paid number
- * kept); Cancelled changes the status only. The status it already has changes
+ * kept), refused when its payments already cover the total; Cancelled changes the status only. The status it already has changes
  * nothing, so the automation never runs twice.
  */
 export function markInvoice(world: World, invoice: Invoice, status: MarkedStatus, now: Date): void {
   if (invoice.status === status) return;
   if (status === 'Paid') settleInvoice(world, invoice, now, now);
-  else if (status === 'Unpaid') world.replace('invoices', { ...invoice, status, datepaid: ZERO_DATETIME });
-  else world.replace('invoices', { ...invoice, status });
+  else if (status === 'Unpaid') {
+    // Payments that already cover the total would leave an Unpaid invoice owing nothing (or less than nothing).
+    const paid = paidCents(world, invoice.id);
+    if (paid > 0 && paid >= toCents(invoice.total)) fail(messages.invoicePaidInFull(invoice.id, formatCents(paid), invoice.total));
+    world.replace('invoices', { ...invoice, status, datepaid: ZERO_DATETIME });
+  } else world.replace('invoices', { ...invoice, status });
 }
 
 /**

@@ -9,6 +9,7 @@ import { TOTAL_FIELDS, firstFreeLineId, lineTotal, withTotals } from './invoiceL
 import { rateOf } from './currencies.js';
 import { taxRatesFor } from './taxes.js';
 import { ZERO_DATETIME } from './dates.js';
+import { notFound } from '../errors.js';
 
 const INVOICE_FIELDS = [
   'id',
@@ -26,6 +27,11 @@ const INVOICE_FIELDS = [
   'notes',
 ] as const;
 const LINE_FIELDS = ['id', 'invoice_id', 'type', 'item_id', 'description', 'amount', 'taxed', 'qty', 'linetotal'] as const;
+
+/** The invoice `id`, or the "Invoice N not found" error every invoice call answers. */
+export function requireInvoice(world: View, id: string): Invoice {
+  return world.get('invoices', id) ?? notFound('Invoice', id);
+}
 
 /** getInvoiceDetails' `invoice`: stored fields in the wire's order, then the client and gateway name. */
 export function invoiceView(world: View, invoice: Invoice): InvoiceView {

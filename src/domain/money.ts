@@ -1,5 +1,6 @@
 // All arithmetic on money happens here, in integer cents; the wire sees
 // two-decimal strings ("12.30") and, for line totals, JSON numbers.
+import { fail, messages } from '../errors.js';
 
 /** "12.3", "12.30", "-4.05" or 12.3 -> 1230 / -405 cents. */
 export function toCents(value: string | number): number {
@@ -38,4 +39,11 @@ export function lineCents(amount: string, qty: string): number {
 /** Converts an amount between currencies given their 4-decimal rates against the main currency. */
 export function convertCents(cents: number, fromRate: string, toRate: string): number {
   return Math.round((cents * Number(toRate)) / Number(fromRate));
+}
+
+/** An amount parameter in cents, refused unless more than 0 (the schemas let a sign through so that 0 and -5 get this one message). */
+export function positiveCents(value: string, param: string): number {
+  const cents = toCents(value);
+  if (cents <= 0) fail(messages.paramInvalid(param, 'more than 0'));
+  return cents;
 }

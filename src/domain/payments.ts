@@ -155,7 +155,6 @@ function madeUpReference(id: string, date: Date): string {
 export function recordPayment(world: World, p: Payment, now: Date): Transaction {
   const { invoice } = p;
   requirePayable(invoice);
-  if (p.cents <= 0) fail(messages.paramInvalid('amount', 'more than 0'));
   const due = balanceDueCents(world, invoice);
   const settles = p.cents >= due;
   const id = world.nextId('transactions');

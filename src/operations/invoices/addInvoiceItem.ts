@@ -1,6 +1,6 @@
 import { defineMutation } from '../operation.js';
-import { notFound } from '../../errors.js';
-import { invoiceLine } from '../../domain/invoices.js';
+
+import { invoiceLine, requireInvoice } from '../../domain/invoices.js';
 import { requireLinesOpen, requireSoundTotals } from '../../domain/invoiceEdits.js';
 import { firstFreeLineId, withTotals } from '../../domain/invoiceLines.js';
 import { formatCents, toCents } from '../../domain/money.js';
@@ -9,7 +9,7 @@ import type { AddInvoiceItemRequest, AddInvoiceItemResult } from '../../generate
 export default defineMutation<AddInvoiceItemRequest, AddInvoiceItemResult>({
   mutates: true,
   run(p, { world }) {
-    const invoice = world.get('invoices', p.id) ?? notFound('Invoice', p.id);
+    const invoice = requireInvoice(world, p.id);
     requireLinesOpen(invoice);
     // Stored as the API shows amounts ("10" -> "10.00") and quantities ("1.50" -> "1.5").
     const newline = invoiceLine(invoice.id, String(firstFreeLineId(world, 'invoices')), {

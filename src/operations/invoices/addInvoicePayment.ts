@@ -1,9 +1,10 @@
 import { defineMutation } from '../operation.js';
-import { fail, messages, notFound } from '../../errors.js';
+import { requireInvoice } from '../../domain/invoices.js';
+import { fail, messages } from '../../errors.js';
 import { rateOf } from '../../domain/currencies.js';
 import { parseDateAtTimeOf } from '../../domain/dates.js';
 import { requireEnabledGateway } from '../../domain/gateways.js';
-import { convertCents, formatCents, toCents } from '../../domain/money.js';
+import { convertCents, formatCents, positiveCents, toCents } from '../../domain/money.js';
 import { recordPayment, requirePayable } from '../../domain/payments.js';
 import type { View } from '../../store/world.js';
 import type { AddInvoicePaymentRequest, AddInvoicePaymentResult, Invoice } from '../../generated/wire.js';
@@ -21,11 +22,10 @@ function intoInvoiceCurrency(world: View, invoice: Invoice, p: AddInvoicePayment
 export default defineMutation<AddInvoicePaymentRequest, AddInvoicePaymentResult & { info: string[] }>({
   mutates: true,
   run(p, { world, now }) {
-    const invoice = world.get('invoices', p.id) ?? notFound('Invoice', p.id);
+    const invoice = requireInvoice(world, p.id);
     requirePayable(invoice);
     const gateway = requireEnabledGateway(world, p.paymentmodule, 'paymentmodule');
-    const [cents, feeCents] = [toCents(p.amount), toCents(p.fee)];
-    if (cents <= 0) fail(messages.paramInvalid('amount', 'more than 0'));
+    const [cents, feeCents] = [positiveCents(p.amount, 'amount'), toCents(p.fee)];
     if (feeCents > cents) fail(messages.paramInvalid('fee', `at most the amount paid (${formatCents(cents)})`));
     const date = parseDateAtTimeOf(p.date, now) ?? fail(messages.paramInvalid('date', 'a real date as YYYY-MM-DD or YYYY-MM-DD HH:MM:SS'));
     const convert = intoInvoiceCurrency(world, invoice, p);

@@ -1,8 +1,9 @@
 import { defineMutation } from '../operation.js';
+import { requireInvoice } from '../../domain/invoices.js';
 import { fail, messages, notFound } from '../../errors.js';
 import { declineReason } from '../../domain/cards.js';
 import { requireCard } from '../../domain/clients.js';
-import { formatCents, toCents } from '../../domain/money.js';
+import { formatCents, positiveCents } from '../../domain/money.js';
 import { balanceDueCents, recordPayment, requirePayable } from '../../domain/payments.js';
 import type { ChargeCreditCardRequest, ChargeCreditCardResult } from '../../generated/wire.js';
 
@@ -11,8 +12,7 @@ export const CARD_CHARGED = 'Credit card has been charged.';
 /** What to charge: the balance due, or less when custom[amount] says so. */
 function chargeCents(dueCents: number, amount: string | undefined): number {
   if (amount === undefined) return dueCents;
-  const cents = toCents(amount);
-  if (cents <= 0) fail(messages.paramInvalid('custom[amount]', 'more than 0'));
+  const cents = positiveCents(amount, 'custom[amount]');
   if (cents > dueCents) fail(messages.paramInvalid('custom[amount]', `at most the balance due of ${formatCents(dueCents)}`));
   return cents;
 }
@@ -20,7 +20,7 @@ function chargeCents(dueCents: number, amount: string | undefined): number {
 export default defineMutation<ChargeCreditCardRequest, ChargeCreditCardResult & { info: string[] }>({
   mutates: true,
   run({ id, card_id, custom }, { world, now }) {
-    const invoice = world.get('invoices', id) ?? notFound('Invoice', id);
+    const invoice = requireInvoice(world, id);
     requirePayable(invoice);
     const due = balanceDueCents(world, invoice);
     if (due <= 0) fail(messages.nothingDue(invoice.id));

@@ -1,9 +1,9 @@
 import { defineMutation } from '../operation.js';
-import { fail, messages, notFound } from '../../errors.js';
+import { fail, messages } from '../../errors.js';
 import { hasCardOnFile } from '../../domain/clients.js';
 import { parseDateTime } from '../../domain/dates.js';
 import { requireEnabledGateway } from '../../domain/gateways.js';
-import { invoiceView } from '../../domain/invoices.js';
+import { invoiceView, requireInvoice } from '../../domain/invoices.js';
 import { requireSoundTotals, requireTotalsOpen } from '../../domain/invoiceEdits.js';
 import { withTotals } from '../../domain/invoiceLines.js';
 import { formatCents, toCents } from '../../domain/money.js';
@@ -56,7 +56,7 @@ export default defineMutation<EditInvoiceDetailsRequest, EditInvoiceDetailsResul
     if (EDITABLE.every((name) => p[name] === undefined)) {
       fail(messages.draftNothingToChange(`${EDITABLE.slice(0, -1).join(', ')} or ${EDITABLE.at(-1)}`));
     }
-    const invoice = world.get('invoices', p.id) ?? notFound('Invoice', p.id);
+    const invoice = requireInvoice(world, p.id);
     const totalsParam = TOTALS.find((name) => p[name] !== undefined);
     if (totalsParam) requireTotalsOpen(invoice, totalsParam);
     const payment_module = p.payment_module ? requireEnabledGateway(world, p.payment_module).id : invoice.payment_module;

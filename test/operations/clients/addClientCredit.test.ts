@@ -30,7 +30,7 @@ t.test('addClientCredit adds to the credit balance and logs the change', async (
   t.equal(await creditOf(t, app, '6'), '35.50', 'the 25.00 the client had plus 10.50');
   const log = await logOf(t, app, '6');
   t.strictSame(log[0], {
-    id: '4',
+    id: '5',
     date: NOW,
     client_id: '6',
     in: '10.50',
@@ -46,7 +46,7 @@ t.test('addClientCredit adds to the credit balance and logs the change', async (
     currency_id: '0',
     transid: '',
     data_edit: {
-      id: '4',
+      id: '5',
       date: '20/11/2026',
       client_id: '6',
       in: '10.50',
@@ -59,7 +59,7 @@ t.test('addClientCredit adds to the credit balance and logs the change', async (
   });
   t.strictSame(
     log.map((entry) => entry.id),
-    ['4', '1'],
+    ['5', '1'],
     'the new entry comes before the bundled one',
   );
   t.equal(await creditOf(t, app, '7'), '0.00', 'no other client gains anything');
@@ -72,12 +72,19 @@ t.test('addClientCredit takes plain numbers and keeps a running balance in the c
   // A JSON body may carry the amount as a number, as the n8n node sends it.
   const json = await api(app, CALL, { client_id: '2', amount: 4.25 as unknown as string }, { via: 'json' });
   assertSuccess(t, json, CALL);
-  t.equal(await creditOf(t, app, '2'), '14.75');
+  t.equal(await creditOf(t, app, '2'), '29.75', 'the bundled 15.00 plus 14.75');
   const log = await logOf(t, app, '2');
   t.strictSame(brief(log), [
-    { id: '6', in: '4.25', out: '0.00', balance: '14.75', description: 'Credit added by staff' },
-    { id: '5', in: '0.50', out: '0.00', balance: '10.50', description: 'Credit added by staff' },
-    { id: '4', in: '10.00', out: '0.00', balance: '10.00', description: 'Credit added by staff' },
+    { id: '7', in: '4.25', out: '0.00', balance: '29.75', description: 'Credit added by staff' },
+    { id: '6', in: '0.50', out: '0.00', balance: '25.50', description: 'Credit added by staff' },
+    { id: '5', in: '10.00', out: '0.00', balance: '25.00', description: 'Credit added by staff' },
+    {
+      id: '4',
+      in: '15.00',
+      out: '0.00',
+      balance: '15.00',
+      description: 'Credit added by staff: compensation for a delayed server migration',
+    },
   ]);
   t.ok(
     log.every((entry) => entry.currency_id === '1'),
@@ -98,7 +105,7 @@ t.test('addClientCredit answers and changes the same through GET, urlencoded and
   for (const via of ENCODINGS) {
     t.equal(await creditOf(t, app, '5', via), '12.34', `${via}: credit`);
     t.strictSame(brief((await logOf(t, app, '5', via)).slice(0, 1)), [
-      { id: '4', in: '12.34', out: '0.00', balance: '12.34', description: 'Goodwill' },
+      { id: '5', in: '12.34', out: '0.00', balance: '12.34', description: 'Goodwill' },
     ]);
   }
   t.equal(await creditOf(t, app, '5'), '0.00', 'the default session is untouched');

@@ -120,22 +120,22 @@ t.test('getClientCreditLog pages 25 entries at a time', async (t) => {
   const first = assertSuccess(t, await api(app, CALL, { id: '4' }), CALL);
   const log = first.log as Array<{ id: string; in: string; balance: string }>;
   t.equal(log.length, 25);
-  t.strictSame([log[0].id, log[0].in, log[0].balance], ['30', '27.00', '378.00'], 'the newest entry carries the balance now');
+  t.strictSame([log[0].id, log[0].in, log[0].balance], ['31', '27.00', '378.00'], 'the newest entry carries the balance now');
   t.strictSame(first.sorter, { perpage: 25, totalpages: 2, sorterrecords: 27, sorterpage: 1 });
 
   const second = assertSuccess(t, await api(app, CALL, { id: '4', page: '1' }), CALL);
   t.strictSame(
     (second.log as Array<{ id: string; in: string; balance: string }>).map((e) => [e.id, e.in, e.balance]),
     [
-      ['5', '2.00', '3.00'],
-      ['4', '1.00', '1.00'],
+      ['6', '2.00', '3.00'],
+      ['5', '1.00', '1.00'],
     ],
   );
   t.strictSame(second.sorter, { perpage: 25, totalpages: 2, sorterrecords: 27, sorterpage: 2 });
   const small = assertSuccess(t, await api(app, CALL, { id: '4', perpage: '2', page: '3' }), CALL);
   t.strictSame(
     (small.log as Array<{ id: string }>).map((e) => e.id),
-    ['24', '23'],
+    ['25', '24'],
   );
   t.strictSame(assertSuccess(t, await api(app, CALL, { id: '4', page: '9' }), CALL).log, [], 'past the last page');
 });

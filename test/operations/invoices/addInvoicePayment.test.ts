@@ -181,7 +181,7 @@ t.test("a payment in another currency is recorded in the invoice's currency", as
     trans_id: 'BS-20261120-000023',
     invoice_id: '12',
   });
-  t.equal(await credit(t, app, '2'), '72.55', "the excess in the client's currency (EUR)");
+  t.equal(await credit(t, app, '2'), '87.55', "the bundled 15.00 plus the 72.55 excess, in the client's currency (EUR)");
 });
 
 t.test('amounts as plain numbers, as the n8n node sends them, in a query or a JSON body', async (t) => {

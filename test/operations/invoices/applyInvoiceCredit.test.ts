@@ -103,7 +103,8 @@ t.test("applyInvoiceCredit converts the credit taken when the client's currency 
   const app = await build(t);
   // Client 2 switches to USD; its invoice 12 stays in EUR (rate 0.9215).
   assertSuccess(t, await api(app, 'setClientDetails', { id: '2', currency_id: '0' }), 'setClientDetails');
-  assertSuccess(t, await api(app, 'addClientCredit', { client_id: '2', amount: '20' }), 'addClientCredit');
+  // The bundled 15.00 stays as it was when the currency changes; 5 more make 20.00 USD.
+  assertSuccess(t, await api(app, 'addClientCredit', { client_id: '2', amount: '5' }), 'addClientCredit');
   t.strictSame(await api(app, CALL, { id: '12', apply_credit: '10' }), APPLIED);
   t.match(await invoiceState(t, app, '12'), { status: 'Unpaid', credit: '10.00', total: '78.03' }, 'the invoice is credited 10.00 EUR');
   t.equal(await creditOf(t, app, '2'), '9.15', '10.00 EUR cost 10.85 USD of credit');
@@ -122,7 +123,8 @@ t.test('applyInvoiceCredit answers and changes the same through GET, urlencoded 
   const app = await build(t);
   const bodies: Body[] = [];
   for (const via of ENCODINGS) {
-    assertSuccess(t, await api(app, 'addClientCredit', { client_id: '2', amount: '50' }, { session: via }), 'addClientCredit');
+    // 35 more on top of the bundled 15.00.
+    assertSuccess(t, await api(app, 'addClientCredit', { client_id: '2', amount: '35' }, { session: via }), 'addClientCredit');
     bodies.push(await api(app, CALL, { id: '12', apply_credit: '12.50' }, { via, session: via }));
   }
   for (const body of bodies) t.strictSame(body, APPLIED);
@@ -160,7 +162,7 @@ t.test('applyInvoiceCredit refusals change nothing', async (t) => {
     [{ id: '1', apply_credit: '5' }, 'Invoice #1 is Paid: only an Unpaid invoice (or one in Collections) takes payments'],
     [{ id: '7', apply_credit: '5' }, 'Invoice #7 is Cancelled: only an Unpaid invoice (or one in Collections) takes payments'],
     [{ id: '9', apply_credit: '1' }, 'Invoice #9 is Refunded: only an Unpaid invoice (or one in Collections) takes payments'],
-    [{ id: '12', apply_credit: '1' }, 'Client 2 has 0.00 credit, less than the 1.00 asked for: nothing was applied'],
+    [{ id: '12', apply_credit: '15.01' }, 'Client 2 has 15.00 credit, less than the 15.01 asked for: nothing was applied'],
     [{ id: '12', apply_credit: '48.04' }, 'Invoice #12 owes 48.03, less than the 48.04 of credit asked for: apply at most 48.03'],
     [{ id: '3', apply_credit: '0.01' }, 'Client 3 has 0.00 credit, less than the 0.01 asked for: nothing was applied'],
   ];

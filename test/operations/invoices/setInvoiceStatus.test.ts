@@ -77,16 +77,20 @@ t.test('paying an invoice brings back the service suspended for it and accepts a
 
 t.test('Unpaid reopens an invoice: datepaid cleared, its paid number kept and kept again when paid anew', async (t) => {
   const app = await build(t);
-  const before = await invoice(t, app, '1');
-  await mark(t, app, '1', 'Unpaid');
-  t.strictSame(await invoice(t, app, '1'), { ...before, status: 'Unpaid', datepaid: ZERO });
+  // Invoice 3 has no payments: marked Paid by hand, it can be reopened.
+  const before = await invoice(t, app, '3');
+  await mark(t, app, '3', 'Paid');
+  const paid = { ...before, status: 'Paid', datepaid: NOW, paid_id: '2026/0048' };
+  t.strictSame(await invoice(t, app, '3'), paid);
+  await mark(t, app, '3', 'Unpaid');
+  t.strictSame(await invoice(t, app, '3'), { ...paid, status: 'Unpaid', datepaid: ZERO });
   const unpaid = (await read(t, app, 'getInvoices', { list: 'unpaid' })).invoices as Array<{ id: string }>;
   t.ok(
-    unpaid.some((i) => i.id === '1'),
+    unpaid.some((i) => i.id === '3'),
     'getInvoices lists it as unpaid',
   );
-  await mark(t, app, '1', 'Paid');
-  t.strictSame(await invoice(t, app, '1'), { ...before, datepaid: NOW }, 'paid again: paid_id 2026/0047 kept, paid now');
+  await mark(t, app, '3', 'Paid');
+  t.strictSame(await invoice(t, app, '3'), paid, 'paid again: paid_id 2026/0048 kept, paid now');
 });
 
 t.test('Unpaid makes a Draft an issued invoice; Cancelled changes the status only', async (t) => {
@@ -136,5 +140,7 @@ t.test('setInvoiceStatus refusals change nothing', async (t) => {
     [{ id: '3', status: 'Refunded' }, status],
     [{ id: '3', status: 'Draft' }, status],
     [{ id: '99', status: 'Paid' }, 'Invoice 99 not found'],
+    // Invoice 1's payment (15.10) covers it: an Unpaid invoice owing nothing would be a contradiction.
+    [{ id: '1', status: 'Unpaid' }, 'Invoice #1 cannot be marked Unpaid: its payments (15.10) already cover its total of 15.10'],
   ]);
 });
