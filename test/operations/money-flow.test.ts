@@ -168,3 +168,27 @@ t.test('manual invoice -> two lines -> Unpaid -> card declined -> card charged -
     description: `Invoice #${id} payment`,
   });
 });
+
+t.test("paying an upgrade order's invoice applies the upgrade; paying a credit receipt adds credit", async (t) => {
+  const app = await build(t);
+  const call = (name: string, params: Record<string, string> = {}) => api(app, name, params);
+  const account = async () => ok(t, await call('getAccountDetails', { id: '1' }), 'getAccountDetails').details;
+
+  const { checkout } = ok(t, await call('orderUpgrade', { id: '1', new: '3', new_billing: 'm' }), 'orderUpgrade');
+  t.equal((await account()).product_id, '2', 'nothing moves while the upgrade is unpaid');
+  ok(
+    t,
+    await call('addInvoicePayment', { id: checkout.invoice_id, amount: '6.11', paymentmodule: '2', fee: '0', date: '2026-11-20' }),
+    'addInvoicePayment',
+  );
+  t.equal((await account()).product_id, '3', 'paid: account 1 is on product 3');
+  t.equal(ok(t, await call('getOrderDetails', { id: checkout.order_id }), 'getOrderDetails').details.status, 'Active');
+
+  const credit = async () => ok(t, await call('getClientDetails', { id: '4' }), 'getClientDetails').client.credit;
+  const receipt = ok(t, await call('addCreditReceipt', { client_id: '4', amount: '40' }), 'addCreditReceipt');
+  t.equal(await credit(), '0.00', 'an unpaid receipt adds nothing');
+  ok(t, await call('setInvoiceStatus', { id: receipt.invoice_id, status: 'Paid' }), 'setInvoiceStatus');
+  t.equal(await credit(), '40.00', 'paid: the receipt is credit');
+  const log = ok(t, await call('getClientCreditLog', { id: '4' }), 'getClientCreditLog').log;
+  t.match(log[0], { in: '40.00', out: '0.00', balance: '40.00', invoice_id: receipt.invoice_id, admin_id: '0' });
+});
