@@ -37,14 +37,26 @@ export function parseDateTime(text: string): Date | undefined {
 }
 
 /**
- * Parses YYYY-MM-DD HH:MM:SS, or a date alone at `clock`'s time of day (a
+ * Parses YYYY-MM-DD HH:MM:SS, an ISO 8601 date-time (2026-11-20T10:00:00.000Z,
+ * 2026-11-20T12:00:00+02:00), or a date alone at `clock`'s time of day (a
  * payment dated today lands at the current time, not at midnight); undefined
  * when it is not a real calendar date and time.
  */
 export function parseDateAtTimeOf(text: string, clock: Date): Date | undefined {
+  const iso = ISO_DATE_TIME.exec(text);
+  if (iso) {
+    // An ISO 8601 date-time (n8n's dateTime fields): no zone means UTC, as every billsim date is.
+    const [, date, time, fraction = '', zone = 'Z'] = iso;
+    const at = parseDateTime(`${date} ${time}`);
+    if (!at) return undefined;
+    const offset = zone === 'Z' ? 0 : (zone[0] === '-' ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(-2)));
+    return new Date(at.getTime() + Math.trunc(Number(`0${fraction}`) * 1000) - offset * 60_000);
+  }
   if (text.length > 10) return parseDateTime(text);
   return parseDateTime(`${text} ${clock.toISOString().slice(11, 19)}`);
 }
+
+const ISO_DATE_TIME = /^([0-9]{4}-[0-9]{2}-[0-9]{2})T([0-9]{2}:[0-9]{2}:[0-9]{2})(\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?$/;
 
 /** Adds whole months, clamping to the month's last day (Jan 31 + 1 month = Feb 28/29) and keeping the time of day. */
 export function addMonths(date: Date, months: number): Date {

@@ -3992,9 +3992,9 @@ return errors === 0;
 }
 
 export const addInvoicePayment = validate40;
-const schema178 = {"title":"AddInvoicePaymentRequest","type":"object","required":["id","amount","paymentmodule","fee","date"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"amount":{"type":"string","pattern":"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"an amount more than 0 with at most two decimals, such as 10.50"},"paymentmodule":{"$ref":"../../common/defs.json#/definitions/positiveId"},"fee":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}( [0-9]{2}:[0-9]{2}:[0-9]{2})?$","description":"a date as YYYY-MM-DD or YYYY-MM-DD HH:MM:SS"},"transnumber":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"rate":{"type":"string","pattern":"^[0-9]{1,6}(\\.[0-9]{1,4})?$","description":"an exchange rate more than 0 with at most four decimals, such as 0.9215"},"send_email":{"$ref":"../../common/defs.json#/definitions/flag"}}};
+const schema178 = {"title":"AddInvoicePaymentRequest","type":"object","required":["id","amount","paymentmodule","fee","date"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"amount":{"type":"string","pattern":"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"an amount more than 0 with at most two decimals, such as 10.50"},"paymentmodule":{"$ref":"../../common/defs.json#/definitions/positiveId"},"fee":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$","description":"a date as YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or an ISO 8601 date-time such as 2026-11-20T10:00:00.000Z"},"transnumber":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"rate":{"type":"string","pattern":"^[0-9]{1,6}(\\.[0-9]{1,4})?$","description":"an exchange rate more than 0 with at most four decimals, such as 0.9215"},"send_email":{"$ref":"../../common/defs.json#/definitions/flag"}}};
 const pattern84 = new RegExp("^-?[0-9]{1,12}(\\.[0-9]{1,2})?$", "u");
-const pattern87 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}( [0-9]{2}:[0-9]{2}:[0-9]{2})?$", "u");
+const pattern87 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$", "u");
 const pattern89 = new RegExp("^[0-9]{1,6}(\\.[0-9]{1,4})?$", "u");
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -4290,7 +4290,7 @@ data["date"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(!pattern87.test(data4)){
-const err14 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}( [0-9]{2}:[0-9]{2}:[0-9]{2})?$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}( [0-9]{2}:[0-9]{2}:[0-9]{2})?$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}( [0-9]{2}:[0-9]{2}:[0-9]{2})?$",parentSchema:schema178.properties.date,data:data4};
+const err14 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$",parentSchema:schema178.properties.date,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }

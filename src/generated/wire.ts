@@ -3710,7 +3710,7 @@ export interface AddInvoicePaymentRequest {
    */
   fee: string;
   /**
-   * a date as YYYY-MM-DD or YYYY-MM-DD HH:MM:SS
+   * a date as YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or an ISO 8601 date-time such as 2026-11-20T10:00:00.000Z
    */
   date: string;
   /**

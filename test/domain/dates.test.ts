@@ -14,5 +14,13 @@ t.test('no such day or time is undefined', async (t) => {
   t.equal(parseDateAtTimeOf('2026-11-31', CLOCK), undefined);
   t.equal(parseDateAtTimeOf('2026-11-20 24:00:00', CLOCK), undefined);
   t.equal(parseDateAtTimeOf('20-11-2026', CLOCK), undefined);
-  t.equal(parseDateAtTimeOf('2026-11-20T10:00:00', CLOCK), undefined);
+  t.equal(parseDateAtTimeOf('2026-11-20T25:00:00Z', CLOCK), undefined);
+  t.equal(parseDateAtTimeOf('2026-02-30T10:00:00Z', CLOCK), undefined);
+});
+
+t.test('ISO 8601 date-times (what n8n dateTime fields send) are read in their zone, UTC without one', async (t) => {
+  t.strictSame(parseDateAtTimeOf('2026-11-20T10:00:00', CLOCK), new Date('2026-11-20T10:00:00Z'));
+  t.strictSame(parseDateAtTimeOf('2026-11-20T10:00:00.250Z', CLOCK), new Date('2026-11-20T10:00:00.250Z'));
+  t.strictSame(parseDateAtTimeOf('2026-11-20T12:00:00+02:00', CLOCK), new Date('2026-11-20T10:00:00Z'));
+  t.strictSame(parseDateAtTimeOf('2026-11-20T05:30:00-0430', CLOCK), new Date('2026-11-20T10:00:00Z'));
 });

@@ -192,3 +192,33 @@ t.test("paying an upgrade order's invoice applies the upgrade; paying a credit r
   const log = ok(t, await call('getClientCreditLog', { id: '4' }), 'getClientCreditLog').log;
   t.match(log[0], { in: '40.00', out: '0.00', balance: '40.00', invoice_id: receipt.invoice_id, admin_id: '0' });
 });
+
+t.test("the n8n node's invoice operations work unmodified: GET, tax as 1/0, plain-number amounts, ISO dates", async (t) => {
+  const app = await build(t);
+  // Exactly the parameters the node sends; `read` returns only the keys its responseMap reads.
+  const read = async (call: string, params: Record<string, string>, keys: string[]) => {
+    const body = ok(t, await api(app, call, params, { via: 'get' }), call);
+    return Object.fromEntries(keys.map((k) => [k, body[k]]));
+  };
+  const { invoice_id } = await read('addInvoice', { client_id: '4' }, ['invoice_id']);
+  t.type(invoice_id, 'string');
+  const { newline } = await read('addInvoiceItem', { id: invoice_id, line: 'Setup work', price: '10', qty: '2', tax: '0' }, ['newline']);
+  t.match(newline, { amount: '10.00', qty: '2', taxed: '0', linetotal: 20 });
+  t.strictSame(await read('setInvoiceStatus', { id: invoice_id, status: 'Unpaid' }, ['info']), {
+    info: [`Invoice #${invoice_id} marked Unpaid`],
+  });
+  const payment = { id: invoice_id, amount: '5', paymentmodule: '3', fee: '0', date: '2026-11-19T16:45:00.000Z', transnumber: '42' };
+  t.strictSame(await read('addInvoicePayment', payment, ['info']), { info: ['Transaction has been added to invoice'] });
+  const { invoice, transactions } = await read('getInvoiceDetails', { id: invoice_id }, ['invoice', 'transactions']);
+  t.match(invoice, { status: 'Unpaid', total: '20.00' });
+  t.match(transactions, [{ in: '5.00', date: '2026-11-19 16:45:00', trans_id: '42', module: 'Bank Transfer' }]);
+  const { invoices } = await read('getInvoices', { list: 'unpaid', page: '0' }, ['invoices']);
+  t.ok(
+    (invoices as Array<{ id: string }>).some((i) => i.id === invoice_id),
+    'getAll lists it as unpaid',
+  );
+  const other = await read('addInvoice', { client_id: '4' }, ['invoice_id']);
+  t.strictSame(await read('deleteInvoice', { id: other.invoice_id as string }, ['info']), {
+    info: [`Invoice #${other.invoice_id} Deleted`],
+  });
+});
