@@ -27,7 +27,9 @@ export default defineMutation<AddInvoicePaymentRequest, AddInvoicePaymentResult 
     const gateway = requireEnabledGateway(world, p.paymentmodule, 'paymentmodule');
     const [cents, feeCents] = [positiveCents(p.amount, 'amount'), toCents(p.fee)];
     if (feeCents > cents) fail(messages.paramInvalid('fee', `at most the amount paid (${formatCents(cents)})`));
-    const date = parseDateAtTimeOf(p.date, now) ?? fail(messages.paramInvalid('date', 'a real date as YYYY-MM-DD or YYYY-MM-DD HH:MM:SS'));
+    const date =
+      parseDateAtTimeOf(p.date, now) ??
+      fail(messages.paramInvalid('date', 'a real date as YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or an ISO 8601 date-time'));
     const convert = intoInvoiceCurrency(world, invoice, p);
 
     const payment = { invoice, cents: convert(cents), feeCents: convert(feeCents), gateway, transId: p.transnumber, date };

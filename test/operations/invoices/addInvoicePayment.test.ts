@@ -235,8 +235,16 @@ t.test('addInvoicePayment refusals change nothing', async (t) => {
     ['zero amount with decimals', { ...GRACE, amount: '0.00', fee: '0' }, 'Parameter amount must be more than 0'],
     ['negative amount', { ...GRACE, amount: '-5.00', fee: '0' }, 'Parameter amount must be more than 0'],
     ['fee above the amount', { ...GRACE, amount: '10', fee: '10.01' }, 'Parameter fee must be at most the amount paid (10.00)'],
-    ['no such day', { ...GRACE, date: '2026-02-30' }, 'Parameter date must be a real date as YYYY-MM-DD or YYYY-MM-DD HH:MM:SS'],
-    ['no such time', { ...GRACE, date: '2026-11-20 24:00:00' }, 'Parameter date must be a real date as YYYY-MM-DD or YYYY-MM-DD HH:MM:SS'],
+    [
+      'no such day',
+      { ...GRACE, date: '2026-02-30' },
+      'Parameter date must be a real date as YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or an ISO 8601 date-time',
+    ],
+    [
+      'no such time',
+      { ...GRACE, date: '2026-11-20 24:00:00' },
+      'Parameter date must be a real date as YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or an ISO 8601 date-time',
+    ],
     ['unknown currency', { ...GRACE, currency_id: '9' }, 'Currency 9 not found'],
     ['zero rate', { ...GRACE, currency_id: '1', rate: '0.0000' }, 'Parameter rate must be an exchange rate more than 0, such as 0.9215'],
   ];
@@ -262,7 +270,10 @@ t.test('addInvoicePayment parameter errors', async (t) => {
     [{ ...GRACE, amount: '10.505' }, 'Parameter amount must be an amount more than 0 with at most two decimals, such as 10.50'],
     [{ ...GRACE, paymentmodule: 'stripe' }, 'Parameter paymentmodule must be a positive whole number id, such as 1'],
     [{ ...GRACE, fee: '-1' }, 'Parameter fee must be a non-negative amount with at most two decimals, such as 12.30'],
-    [{ ...GRACE, date: '20/11/2026' }, 'Parameter date must be a date as YYYY-MM-DD or YYYY-MM-DD HH:MM:SS'],
+    [
+      { ...GRACE, date: '20/11/2026' },
+      'Parameter date must be a date as YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or an ISO 8601 date-time such as 2026-11-20T10:00:00.000Z',
+    ],
     [{ ...GRACE, currency_id: 'EUR' }, 'Parameter currency_id must be 0 or a positive whole number id'],
     [{ ...GRACE, rate: '1,2' }, 'Parameter rate must be an exchange rate more than 0 with at most four decimals, such as 0.9215'],
     [{ ...GRACE, send_email: 'yes' }, 'Parameter send_email must be one of: 0, 1'],
