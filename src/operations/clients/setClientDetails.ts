@@ -1,15 +1,12 @@
 import { defineMutation } from '../operation.js';
-import { fail, messages } from '../../errors.js';
-import { DETAILS_UPDATED, MAIN_PARENT_ID, editedProfile, requireClient } from '../../domain/clients.js';
+import { DETAILS_UPDATED, editedProfile, requireMainClient } from '../../domain/clients.js';
 import { requireCurrency } from '../../domain/currencies.js';
 import type { SetClientDetailsRequest, SetClientDetailsResult } from '../../generated/wire.js';
 
 export default defineMutation<SetClientDetailsRequest, SetClientDetailsResult>({
   mutates: true,
   run(p, { world }) {
-    const client = requireClient(world, p.id);
-    if (client.parent_id !== MAIN_PARENT_ID)
-      fail(messages.isContact(client.id, client.parent_id, 'change a contact with setContactDetails'));
+    const client = requireMainClient(world, p.id, () => 'change a contact with setContactDetails');
     const next = editedProfile(world, client, p);
     if (p.status !== undefined) next.status = p.status;
     if (p.language !== undefined) next.language = p.language;
