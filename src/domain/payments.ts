@@ -46,9 +46,10 @@ export function requirePayable(invoice: Invoice): void {
 export function nextPaidId(world: View, paidOn: Date): string {
   const year = String(paidOn.getUTCFullYear());
   let last = 0;
-  for (const invoice of world.all('invoices')) {
-    const [y, n] = invoice.paid_id.split('/');
-    if (y === year && Number(n) > last) last = Number(n);
+  // Through an index of paid numbers by year: a payment reads that year's paid invoices, not every invoice.
+  for (const invoice of world.whereKey('invoices', 'paid_year', (inv) => inv.paid_id.split('/')[0], year)) {
+    const n = Number(invoice.paid_id.split('/')[1]);
+    if (n > last) last = n;
   }
   return `${year}/${String(last + 1).padStart(4, '0')}`;
 }
