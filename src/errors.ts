@@ -87,6 +87,8 @@ export const messages = {
   domainNotPending: (id: string, name: string, status: string, wanted: string) =>
     `Domain ${id} (${name}) is ${status}: only a ${wanted} domain can be registered this way`,
   tldNotSold: (given: string, sold: readonly string[]) => `TLD ${given} is not sold here: give one of ${sold.join(', ')} or its product id`,
+  domainTldNotSold: (name: string, tld: string, sold: readonly string[]) =>
+    `Domain ${name} is under ${tld}, a TLD not sold here: check a name under ${sold.join(', ')}`,
   orderForContact: (id: string, parentId: string) =>
     `Client ${id} is a contact of client ${parentId}: orders are placed for the main client ${parentId}`,
   clientCannotOrder: (id: string, status: string) => `Client ${id} is ${status}: only an Active client can place an order`,

@@ -33,6 +33,8 @@ export const EXAMPLES: Record<string, string> = {
   getDomainDetails: 'id=1',
   getClientAccounts: 'id=1',
   getClientDomains: 'id=1',
+  getDomains: 'list=active&filter[module]=Enom',
+  domainCheck: 'domain=google.com',
   getTransactions: 'client_id=1&page=0',
   getNewsItem: 'id=1',
   getPredefinedReplies: 'cid=0',

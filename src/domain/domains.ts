@@ -4,7 +4,9 @@ import type { View, World } from '../store/world.js';
 import type { Domain, DomainDetails, DomainListItem, Product } from '../generated/wire.js';
 import { fail, messages } from '../errors.js';
 import { addDays, addMonths, formatDate, formatDateTime, parseDateTime, ZERO_DATE, ZERO_DATETIME } from './dates.js';
+import { containsText, sameText } from './lists.js';
 import { formatCents, toCents } from './money.js';
+import { soldTlds } from './products.js';
 import { clientNames } from './views.js';
 
 /** A registrar's display name ("" when the id is "0" or unknown), as domain lists show it. */
@@ -35,6 +37,49 @@ export function domainItem(world: View, domain: Domain): DomainListItem {
     reglock: domain.reglock,
     idprotection: domain.idprotection,
   };
+}
+
+/** getDomains' `list` values and the statuses each keeps ("all": no condition). */
+export const DOMAIN_LISTS = {
+  all: undefined,
+  active: ['Active'],
+  expired: ['Expired'],
+  // Every domain still waiting for the registry.
+  pending: ['Pending', 'Pending Registration', 'Pending Transfer'],
+  pending_transfer: ['Pending Transfer'],
+  pending_registration: ['Pending Registration'],
+} as const satisfies Record<string, readonly Domain['status'][] | undefined>;
+
+export type DomainList = keyof typeof DOMAIN_LISTS;
+
+/** The filter[...] keys getDomains and getClientDomains share. */
+export interface DomainFilter {
+  name?: string;
+  status?: string;
+  module?: string;
+  client_name?: string;
+}
+
+/**
+ * One predicate per condition of a domain list: the `list` statuses, then each
+ * filter[...] key. Text filters match a part, case-insensitively, the registrar
+ * its name as items show it in any letter case; "" means no filter.
+ */
+export function domainMatchers(world: View, filter: DomainFilter, list: DomainList = 'all'): Array<(d: Domain) => boolean> {
+  const checks: Array<(d: Domain) => boolean> = [];
+  const statuses: readonly string[] | undefined = DOMAIN_LISTS[list];
+  if (statuses) checks.push((d) => statuses.includes(d.status));
+  const { name, status, module, client_name: clientName } = filter;
+  if (name) checks.push((d) => containsText(d.name, name));
+  if (status) checks.push((d) => d.status === status);
+  if (module) checks.push((d) => sameText(registrarName(world, d.reg_module), module));
+  if (clientName) {
+    checks.push((d) => {
+      const { firstname, lastname } = clientNames(world, d.client_id);
+      return containsText(`${firstname} ${lastname}`, clientName);
+    });
+  }
+  return checks;
 }
 
 /** Always four nameserver slots, empty strings for unset ones, as the real answer has. */
@@ -86,13 +131,46 @@ export const DOMAIN_INVOICE_DAYS_BEFORE = 30;
 export const DEFAULT_NAMESERVERS = ['ns1.lumenhost.net', 'ns2.lumenhost.net', '', ''];
 
 const SLD = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const SLD_RULE = 'a domain label of 1-63 letters, digits and inner hyphens, such as example';
 
-/** A second-level label as registries accept it: letters, digits and inner hyphens, 1-63 characters; stored lower-case. */
-export function checkSld(sld: string): string {
+/**
+ * A second-level label as registries accept it: letters, digits and inner
+ * hyphens, 1-63 characters; stored lower-case. A refusal names `param` and
+ * says what it must be (`rule`).
+ */
+export function checkSld(sld: string, param = 'domain_sld', rule = SLD_RULE): string {
   const label = sld.toLowerCase();
-  if (!SLD.test(label))
-    fail(messages.paramInvalid('domain_sld', 'a domain label of 1-63 letters, digits and inner hyphens, such as example'));
+  if (!SLD.test(label)) fail(messages.paramInvalid(param, rule));
   return label;
+}
+
+const FULL_NAME_RULE =
+  'a full domain name: one label of 1-63 letters, digits and inner hyphens, then its TLD, such as example.com (no scheme, www. or path)';
+const NAME_SHAPE = /^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/;
+
+/**
+ * A full domain name split as HostBill keeps it, its label and the TLD product
+ * that sells it (the longest sold TLD it ends in: .co.uk before .uk). Lower-cased;
+ * a malformed name or a TLD the world does not sell is refused, naming `param`.
+ */
+export function splitDomainName(world: View, given: string, param = 'domain'): { name: string; label: string; tld: Product } {
+  const name = given.toLowerCase();
+  if (!NAME_SHAPE.test(name)) fail(messages.paramInvalid(param, FULL_NAME_RULE));
+  const tlds = soldTlds(world);
+  const tld = tlds
+    .filter((p) => name.endsWith(p.name.toLowerCase()) && name.length > p.name.length)
+    .sort((a, b) => b.name.length - a.name.length)[0];
+  if (!tld) {
+    fail(
+      messages.domainTldNotSold(
+        name,
+        name.slice(name.lastIndexOf('.')),
+        tlds.map((p) => p.name),
+      ),
+    );
+  }
+  const label = checkSld(name.slice(0, -tld.name.length), param, FULL_NAME_RULE);
+  return { name, label, tld };
 }
 
 /** Domains the world holds under this name (any letter case), through one shared index. */
@@ -105,6 +183,16 @@ const RELEASED: readonly Domain['status'][] = ['Cancelled', 'Expired', 'Transfer
 
 export function domainHeld(world: View, name: string): Domain | undefined {
   return domainsNamed(world, name).find((d) => !RELEASED.includes(d.status));
+}
+
+/** Whether the registry names collection lists this name as registered elsewhere (any letter case). */
+export function registeredElsewhere(world: View, name: string): boolean {
+  return world.whereKey('registry_names', 'name:lower', (row) => row.name.toLowerCase(), name.toLowerCase()).length > 0;
+}
+
+/** Whether a full domain name may be registered: no domain here holds it and no one holds it elsewhere. */
+export function domainAvailable(world: View, name: string): boolean {
+  return !domainHeld(world, name) && !registeredElsewhere(world, name);
 }
 
 /** The register, transfer or renew price of a TLD for a period, in main-currency cents; undefined when not sold so. */

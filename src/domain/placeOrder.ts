@@ -16,7 +16,7 @@ import { formatDate } from './dates.js';
 import { type NewLine, newInvoice } from './invoices.js';
 import { formatCents } from './money.js';
 import { newOrder } from './orders.js';
-import { isTld } from './products.js';
+import { isTld, soldTlds } from './products.js';
 import { newService } from './services.js';
 import { offeredPeriods } from './draftItems.js';
 
@@ -72,7 +72,7 @@ export function findTld(world: View, given: string): Product {
   const byId = world.get('products', given);
   if (byId && isTld(byId)) return byId;
   const name = `.${given.replace(/^\./, '').toLowerCase()}`;
-  const tlds = world.all('products').filter(isTld);
+  const tlds = soldTlds(world);
   return (
     tlds.find((p) => p.name.toLowerCase() === name) ??
     fail(

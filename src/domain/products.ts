@@ -10,6 +10,11 @@ export function isTld(product: Product): boolean {
   return product.paytype === 'DomainRegular';
 }
 
+/** The TLDs the world sells, in catalogue order. */
+export function soldTlds(world: View): Product[] {
+  return world.all('products').filter(isTld);
+}
+
 /** Products whose name equals `name` ignoring case, through one shared index. */
 export function productsNamed(world: View, name: string): readonly Product[] {
   return world.whereKey('products', 'name:lower', (row) => row.name.toLowerCase(), name.toLowerCase());

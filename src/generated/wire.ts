@@ -47,6 +47,7 @@ export interface AllWireTypes {
   resources_predefined_reply_json?: PredefinedReply;
   resources_product_json?: Product;
   resources_registrar_json?: Registrar;
+  resources_registry_name_json?: RegistryName;
   resources_reply_category_json?: ReplyCategory;
   resources_tax_rule_json?: TaxRule;
   resources_transaction_json?: Transaction;
@@ -77,7 +78,9 @@ export interface AllWireTypes {
   operations_clients_setContactDetails_json?: SetContactDetails;
   operations_clients_tokenizeClientCard_json?: TokenizeClientCard;
   operations_clients_verifyClientLogin_json?: VerifyClientLogin;
+  operations_domains_domainCheck_json?: DomainCheck;
   operations_domains_getDomainDetails_json?: GetDomainDetails;
+  operations_domains_getDomains_json?: GetDomains;
   operations_estimates_editEstimateDetails_json?: EditEstimateDetails;
   operations_estimates_getEstimateDetails_json?: GetEstimateDetails;
   operations_estimates_getEstimates_json?: GetEstimates;
@@ -616,6 +619,7 @@ export interface Collections {
   addons: Addon[];
   domains: Domain[];
   registrars: Registrar[];
+  registry_names: RegistryName[];
   gateways: Gateway[];
   news: NewsItem[];
   reply_categories: ReplyCategory[];
@@ -1191,6 +1195,19 @@ export interface Registrar {
   id: string;
   name: string;
   module: string;
+}
+/**
+ * A domain name registered elsewhere, with no record here (billsim's own collection, standing in for the registries' whois): domainCheck answers "no" for it. A full, lower-case name such as google.com; custom fixtures list their own.
+ */
+export interface RegistryName {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a full lower-case domain name, such as google.com
+   */
+  name: string;
 }
 /**
  * A payment gateway (payment module): invoices' and transactions' payment_module points here.
@@ -3163,6 +3180,25 @@ export interface VerifyClientLoginResult {
   mfa_status: 0 | 1;
 }
 /**
+ * Whether a domain name can be registered: `domain_available` is the string "no" (as published) or "yes" (the published sample shows only "no"). The name is "no" when a domain here holds it (any status but Cancelled, Expired, Transferred Away and Fraud, the statuses that release a name, as ordering sees them) or when the registry names collection lists it as registered elsewhere (the bundled world lists google.com, example.com, hostbillapp.com and a few more); else "yes". `domain` is a full name such as example.com, compared case-insensitively: one label of letters, digits and inner hyphens before a TLD billsim sells (no scheme, www. or path); a TLD billsim does not sell is refused. The check changes nothing.
+ */
+export interface DomainCheck {
+  request: DomainCheckRequest;
+  result: DomainCheckResult;
+}
+export interface DomainCheckRequest {
+  /**
+   * a full domain name of at most 253 characters, such as example.com
+   */
+  domain: string;
+}
+export interface DomainCheckResult {
+  /**
+   * "no" when the name is taken, "yes" when it can be registered
+   */
+  domain_available: 'yes' | 'no';
+}
+/**
  * One domain's stored fields with the client's names; nsips and custom are always false.
  */
 export interface GetDomainDetails {
@@ -3267,6 +3303,54 @@ export interface DomainDetails {
   lastname: string;
   firstname: string;
   custom: false;
+}
+/**
+ * Every client's domains, newest first, paginated, each item exactly as getClientDomains lists it (client names and the registrar's name joined in). `list` picks statuses: all (default), active (Active), expired (Expired), pending (Pending, Pending Registration and Pending Transfer: every domain still waiting for the registry), pending_transfer (Pending Transfer) or pending_registration (Pending Registration). filter[name] and filter[client_name] ("firstname lastname") match a part of the text, case-insensitively; filter[status] names one status exactly; filter[module] names the registrar as items show it (Enom, OpenSRS, ...), in any letter case; given together, every condition must hold, and an empty filter value means no filter. billsim has one brand: filter[brand_id] 0 or 1 both name it and keep every domain. The published sample is cut inside its second item; its items and the `sorter` block after `domains` follow getClientDomains and the other paginated lists.
+ */
+export interface GetDomains {
+  request: GetDomainsRequest;
+  result: GetDomainsResult;
+}
+export interface GetDomainsRequest {
+  /**
+   * a page number counted from 0
+   */
+  page?: string;
+  /**
+   * a page size from 1 to 1000
+   */
+  perpage?: string;
+  list?: 'all' | 'active' | 'expired' | 'pending' | 'pending_transfer' | 'pending_registration';
+  filter?: GetDomainsFilter;
+}
+/**
+ * a set of filters such as filter[status]=Active; an empty filter value means no filter
+ */
+export interface GetDomainsFilter {
+  /**
+   * a text
+   */
+  name?: string;
+  /**
+   * a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away
+   */
+  status?: string;
+  /**
+   * a text
+   */
+  module?: string;
+  /**
+   * a text
+   */
+  client_name?: string;
+  /**
+   * 0 or 1: billsim has one brand, and either id names it
+   */
+  brand_id?: string;
+}
+export interface GetDomainsResult {
+  domains: DomainListItem[];
+  sorter: Sorter;
 }
 /**
  * Change an estimate's fields and lines. Every parameter but id is optional; none at all answers the estimate unchanged. After every edit subtotal, tax, tax2 and total are computed again from the lines: linetotal = amount x qty; tax and tax2 are taxrate and taxrate2 percent of the taxed lines (never below 0.00); total = subtotal + tax + tax2 - credit, never below 0.00. A new currency_id brings that currency's rate (1.0000 for the main currency 0); amounts are NOT converted. Answers the estimate as getEstimateDetails does, with info.

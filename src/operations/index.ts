@@ -25,6 +25,7 @@ import deleteClient from './clients/deleteClient.js';
 import deleteClientContact from './clients/deleteClientContact.js';
 import deleteInvoice from './invoices/deleteInvoice.js';
 import deleteOrder from './orders/deleteOrder.js';
+import domainCheck from './domains/domainCheck.js';
 import editAccountDetails from './accounts/editAccountDetails.js';
 import editEstimateDetails from './estimates/editEstimateDetails.js';
 import editInvoiceDetails from './invoices/editInvoiceDetails.js';
@@ -45,6 +46,7 @@ import getClientOrders from './clients/getClientOrders.js';
 import getClients from './clients/getClients.js';
 import getCurrencies from './misc/getCurrencies.js';
 import getDomainDetails from './domains/getDomainDetails.js';
+import getDomains from './domains/getDomains.js';
 import getEstimateDetails from './estimates/getEstimateDetails.js';
 import getEstimates from './estimates/getEstimates.js';
 import getHostBillversion from './misc/getHostBillversion.js';
@@ -105,6 +107,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   deleteClientContact,
   deleteInvoice,
   deleteOrder,
+  domainCheck,
   editAccountDetails,
   editEstimateDetails,
   editInvoiceDetails,
@@ -125,6 +128,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getClients,
   getCurrencies,
   getDomainDetails,
+  getDomains,
   getEstimateDetails,
   getEstimates,
   getHostBillversion,

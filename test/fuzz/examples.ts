@@ -357,6 +357,21 @@ export const EXAMPLES: Record<string, Pair[][]> = {
       ['page', '1'],
     ],
   ],
+  getDomains: [
+    [
+      ['list', 'pending'],
+      ['perpage', '2'],
+    ],
+    [
+      ['filter[name]', '.com'],
+      ['filter[module]', 'Enom'],
+      ['filter[status]', 'Active'],
+      ['filter[client_name]', 'morgan'],
+      ['filter[brand_id]', '1'],
+      ['page', '0'],
+    ],
+  ],
+  domainCheck: [[['domain', 'google.com']], [['domain', 'Fresh-Name.io']]],
   getTransactions: [
     [
       ['client_id', '1'],

@@ -362,6 +362,7 @@ function reads(world: World): Array<[string, Pair[]]> {
     ['getEstimates', [['perpage', '1000']]],
     ['getInvoices', [['perpage', '1000']]],
     ['getAccounts', [['perpage', '1000']]],
+    ['getDomains', [['perpage', '1000']]],
     ['getAddons', []],
     ['getCurrencies', []],
     ['getOrderPages', []],

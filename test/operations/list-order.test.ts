@@ -36,6 +36,10 @@ const CASES: Array<[string, Record<string, string>]> = [
   ['getAccounts', { 'filter[domain]': 'example' }],
   ['getClientAccounts', { id: '1' }],
   ['getClientDomains', { id: '1' }],
+  ['getDomains', {}],
+  ['getDomains', { perpage: '3', page: '1' }],
+  ['getDomains', { list: 'pending' }],
+  ['getDomains', { list: 'active', 'filter[module]': 'Enom' }],
 ];
 
 t.test('pages read from the end of ordered rows equal pages of sorted rows', async (t) => {

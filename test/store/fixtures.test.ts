@@ -363,6 +363,21 @@ t.test('domains', async (t) => {
   }
 });
 
+t.test('names registered elsewhere', async (t) => {
+  const names = data.registry_names.map((r) => r.name);
+  t.ok(names.length >= 8, 'a handful of names taken elsewhere');
+  t.equal(new Set(names).size, names.length, 'each name once');
+  for (const name of ['google.com', 'example.com', 'hostbillapp.com']) t.ok(names.includes(name), `${name} is taken`);
+  const held = new Set(data.domains.map((d) => d.name));
+  for (const name of names) {
+    t.ok(
+      tlds.some((tld) => name.endsWith(tld.name) && !name.slice(0, -tld.name.length).includes('.')),
+      `${name}: one label under a TLD the world sells, so domainCheck can reach it`,
+    );
+    t.notOk(held.has(name), `${name} is not also a domain held here`);
+  }
+});
+
 t.test('news, predefined replies and order drafts', async (t) => {
   t.equal(data.news.length, 5);
   t.ok(data.news.some((n) => n.enable === '0') && data.news.some((n) => n.enable === '1'), 'some news hidden, some shown');

@@ -1,0 +1,362 @@
+import t, { type Test } from 'tap';
+import type { FastifyInstance } from 'fastify';
+import { api, assertError, assertSuccess, build, sameEverywhere, storeJson, type WireParams } from '../../helpers/app.js';
+
+const CALL = 'getDomains';
+
+async function ids(t: Test, app: FastifyInstance, params: WireParams): Promise<string[]> {
+  const result = assertSuccess(t, await api(app, CALL, params), CALL);
+  return (result.domains as { id: string }[]).map((d) => d.id);
+}
+
+/** Sets stored domains' statuses directly, for statuses no call reaches yet. */
+async function setStatuses(app: FastifyInstance, statuses: Record<string, string>): Promise<void> {
+  const world = app.billsim.sessions.get('default').world;
+  await world.mutate(() => {
+    for (const [id, status] of Object.entries(statuses)) {
+      world.replace('domains', { ...world.get('domains', id)!, status: status as 'Active' });
+    }
+  });
+}
+
+t.test("getDomains lists every client's domains newest first, items as getClientDomains shows them", async (t) => {
+  const app = await build(t);
+  const body = await sameEverywhere(t, app, CALL, {});
+  const result = assertSuccess(t, body, CALL);
+  t.strictSame(result, {
+    domains: [
+      {
+        id: '8',
+        manual: '0',
+        name: 'graceliu.io',
+        lastname: 'Liu',
+        firstname: 'Grace',
+        cid: '7',
+        period: '1',
+        recurring_amount: '54.00',
+        currency_id: '0',
+        module: 'OpenSRS',
+        next_due: '2027-11-18',
+        expires: '0000-00-00',
+        status: 'Pending Registration',
+        type: 'Register',
+        date_created: '2026-11-18',
+        autorenew: '1',
+        reglock: '1',
+        idprotection: '0',
+      },
+      {
+        id: '7',
+        manual: '0',
+        name: 'nilsson-outdoor.com',
+        lastname: 'Nilsson',
+        firstname: 'Henrik',
+        cid: '8',
+        period: '1',
+        recurring_amount: '14.95',
+        currency_id: '0',
+        module: 'Enom',
+        next_due: '2026-10-02',
+        expires: '2026-10-02',
+        status: 'Expired',
+        type: 'Register',
+        date_created: '2025-10-02',
+        autorenew: '0',
+        reglock: '1',
+        idprotection: '0',
+      },
+      {
+        id: '6',
+        manual: '0',
+        name: 'haddadtrading.com',
+        lastname: 'Haddad',
+        firstname: 'Farid',
+        cid: '6',
+        period: '3',
+        recurring_amount: '44.85',
+        currency_id: '0',
+        module: 'Enom',
+        next_due: '2028-11-05',
+        expires: '2028-11-05',
+        status: 'Active',
+        type: 'Register',
+        date_created: '2025-11-05',
+        autorenew: '1',
+        reglock: '1',
+        idprotection: '1',
+      },
+      {
+        id: '5',
+        manual: '0',
+        name: 'kowalski-foto.net',
+        lastname: 'Kowalski',
+        firstname: 'Daniel',
+        cid: '4',
+        period: '1',
+        recurring_amount: '16.50',
+        currency_id: '0',
+        module: 'Enom',
+        next_due: '2027-09-03',
+        expires: '0000-00-00',
+        status: 'Pending Transfer',
+        type: 'Transfer',
+        date_created: '2026-09-03',
+        autorenew: '1',
+        reglock: '0',
+        idprotection: '0',
+      },
+      {
+        id: '4',
+        manual: '0',
+        name: 'evans-bakery.org',
+        lastname: 'Evans',
+        firstname: 'Charlotte',
+        cid: '3',
+        period: '1',
+        recurring_amount: '12.43',
+        currency_id: '2',
+        module: 'OpenSRS',
+        next_due: '2027-05-08',
+        expires: '2027-05-08',
+        status: 'Active',
+        type: 'Register',
+        date_created: '2025-05-08',
+        autorenew: '1',
+        reglock: '1',
+        idprotection: '0',
+      },
+      {
+        id: '3',
+        manual: '0',
+        name: 'keller-maschinenbau.eu',
+        lastname: 'Keller',
+        firstname: 'Bruno',
+        cid: '2',
+        period: '1',
+        recurring_amount: '8.75',
+        currency_id: '1',
+        module: 'ResellerClub',
+        next_due: '2027-02-10',
+        expires: '2027-02-10',
+        status: 'Active',
+        type: 'Transfer',
+        date_created: '2026-02-10',
+        autorenew: '1',
+        reglock: '0',
+        idprotection: '0',
+      },
+      {
+        id: '2',
+        manual: '0',
+        name: 'morgandesign.io',
+        lastname: 'Morgan',
+        firstname: 'Alice',
+        cid: '1',
+        period: '2',
+        recurring_amount: '108.00',
+        currency_id: '0',
+        module: 'OpenSRS',
+        next_due: '2027-08-11',
+        expires: '2027-08-11',
+        status: 'Active',
+        type: 'Register',
+        date_created: '2025-08-11',
+        autorenew: '1',
+        reglock: '1',
+        idprotection: '0',
+      },
+      {
+        id: '1',
+        manual: '0',
+        name: 'morgan-design.com',
+        lastname: 'Morgan',
+        firstname: 'Alice',
+        cid: '1',
+        period: '1',
+        recurring_amount: '14.95',
+        currency_id: '0',
+        module: 'Enom',
+        next_due: '2027-03-14',
+        expires: '2027-03-14',
+        status: 'Active',
+        type: 'Register',
+        date_created: '2025-03-14',
+        autorenew: '1',
+        reglock: '1',
+        idprotection: '1',
+      },
+    ],
+    sorter: { perpage: 25, totalpages: 1, sorterrecords: 8, sorterpage: 1 },
+  });
+  t.strictSame(Object.keys(result), ['domains', 'sorter'], 'sorter after domains');
+  t.strictSame(
+    Object.keys((result.domains as object[])[0]),
+    [
+      'id',
+      'manual',
+      'name',
+      'lastname',
+      'firstname',
+      'cid',
+      'period',
+      'recurring_amount',
+      'currency_id',
+      'module',
+      'next_due',
+      'expires',
+      'status',
+      'type',
+      'date_created',
+      'autorenew',
+      'reglock',
+      'idprotection',
+    ],
+    "fields in the real answer's order",
+  );
+  const client = assertSuccess(t, await api(app, 'getClientDomains', { id: '1' }), 'getClientDomains');
+  t.strictSame(client.domains, (result.domains as object[]).slice(-2), "a client's items are the same items getClientDomains answers");
+});
+
+t.test('getDomains picks statuses with list', async (t) => {
+  const app = await build(t);
+  const cases: Array<[string, string[]]> = [
+    ['all', ['8', '7', '6', '5', '4', '3', '2', '1']],
+    ['active', ['6', '4', '3', '2', '1']],
+    ['expired', ['7']],
+    ['pending', ['8', '5']],
+    ['pending_transfer', ['5']],
+    ['pending_registration', ['8']],
+  ];
+  for (const [list, expected] of cases) t.strictSame(await ids(t, app, { list }), expected, `list=${list}`);
+});
+
+t.test('list=pending covers Pending, Pending Registration and Pending Transfer; a Cancelled domain only shows under all', async (t) => {
+  const app = await build(t);
+  await setStatuses(app, { '3': 'Pending', '4': 'Cancelled', '6': 'Transferred Away' });
+  t.strictSame(await ids(t, app, { list: 'pending' }), ['8', '5', '3']);
+  t.strictSame(await ids(t, app, { list: 'active' }), ['2', '1']);
+  t.strictSame(await ids(t, app, { list: 'pending_registration' }), ['8']);
+  t.strictSame(await ids(t, app, {}), ['8', '7', '6', '5', '4', '3', '2', '1']);
+  t.strictSame(await ids(t, app, { 'filter[status]': 'Cancelled' }), ['4']);
+  t.strictSame(await ids(t, app, { 'filter[status]': 'Transferred Away' }), ['6']);
+});
+
+t.test('getDomains applies each filter, together with list', async (t) => {
+  const app = await build(t);
+  const cases: Array<[WireParams, string[]]> = [
+    [{ 'filter[name]': '.COM' }, ['7', '6', '1']],
+    [{ 'filter[name]': 'morgan' }, ['2', '1']],
+    [{ 'filter[name]': 'nothing-like-this' }, []],
+    [{ 'filter[status]': 'Active' }, ['6', '4', '3', '2', '1']],
+    [{ 'filter[status]': 'Pending Transfer' }, ['5']],
+    [{ 'filter[status]': 'Pending' }, []],
+    [{ 'filter[module]': 'Enom' }, ['7', '6', '5', '1']],
+    [{ 'filter[module]': 'opensrs' }, ['8', '4', '2']],
+    [{ 'filter[module]': 'ResellerClub' }, ['3']],
+    [{ 'filter[module]': 'Enom2' }, []],
+    [{ 'filter[client_name]': 'alice morgan' }, ['2', '1']],
+    [{ 'filter[client_name]': 'KELLER' }, ['3']],
+    [{ 'filter[client_name]': 'morgan alice' }, []],
+    [{ 'filter[brand_id]': '1' }, ['8', '7', '6', '5', '4', '3', '2', '1']],
+    [{ 'filter[brand_id]': '0' }, ['8', '7', '6', '5', '4', '3', '2', '1']],
+    [
+      { 'filter[name]': '', 'filter[status]': '', 'filter[module]': '', 'filter[client_name]': '', 'filter[brand_id]': '' },
+      ['8', '7', '6', '5', '4', '3', '2', '1'],
+    ],
+    [{ 'filter[name]': '.com', 'filter[module]': 'Enom', 'filter[status]': 'Active' }, ['6', '1']],
+    [{ list: 'active', 'filter[module]': 'OpenSRS' }, ['4', '2']],
+    [{ list: 'pending', 'filter[module]': 'Enom' }, ['5']],
+    [{ list: 'expired', 'filter[status]': 'Active' }, []],
+    [{ list: 'active', 'filter[status]': 'Active', 'filter[name]': '.io' }, ['2']],
+  ];
+  for (const [params, expected] of cases) t.strictSame(await ids(t, app, params), expected, JSON.stringify(params));
+});
+
+t.test('getDomains pages with page and perpage; sorterpage is the next page', async (t) => {
+  const app = await build(t);
+  const pages: Array<[WireParams, string[], object]> = [
+    [{ perpage: '3' }, ['8', '7', '6'], { perpage: 3, totalpages: 3, sorterrecords: 8, sorterpage: 1 }],
+    [{ perpage: '3', page: '1' }, ['5', '4', '3'], { perpage: 3, totalpages: 3, sorterrecords: 8, sorterpage: 2 }],
+    [{ perpage: '3', page: '2' }, ['2', '1'], { perpage: 3, totalpages: 3, sorterrecords: 8, sorterpage: 3 }],
+    [{ perpage: '3', page: '3' }, [], { perpage: 3, totalpages: 3, sorterrecords: 8, sorterpage: 4 }],
+    [{ list: 'active', perpage: '2', page: '1' }, ['3', '2'], { perpage: 2, totalpages: 3, sorterrecords: 5, sorterpage: 2 }],
+    [
+      { 'filter[module]': 'enom', perpage: '1000' },
+      ['7', '6', '5', '1'],
+      { perpage: 1000, totalpages: 1, sorterrecords: 4, sorterpage: 1 },
+    ],
+    [{ list: 'pending', 'filter[name]': 'zzz' }, [], { perpage: 25, totalpages: 0, sorterrecords: 0, sorterpage: 1 }],
+  ];
+  for (const [params, expected, sorter] of pages) {
+    const result = assertSuccess(t, await api(app, CALL, params), CALL);
+    t.strictSame(
+      (result.domains as { id: string }[]).map((d) => d.id),
+      expected,
+      JSON.stringify(params),
+    );
+    t.strictSame(result.sorter, sorter, `sorter of ${JSON.stringify(params)}`);
+  }
+});
+
+t.test('a domain ordered with addOrder is listed first, Pending Registration', async (t) => {
+  const app = await build(t);
+  const order = await api(app, 'addOrder', {
+    client_id: '1',
+    domain_action: 'register',
+    domain_sld: 'Fresh-Name',
+    domain_tld: '.com',
+    invoice_generate: '1',
+  });
+  t.equal(order.success, true, JSON.stringify(order.error ?? ''));
+  const result = assertSuccess(t, await api(app, CALL, { perpage: '2' }), CALL);
+  t.strictSame(result, {
+    domains: [
+      {
+        id: '9',
+        manual: '0',
+        name: 'fresh-name.com',
+        lastname: 'Morgan',
+        firstname: 'Alice',
+        cid: '1',
+        period: '1',
+        recurring_amount: '14.95',
+        currency_id: '0',
+        module: 'Enom',
+        next_due: '2027-11-20',
+        expires: '0000-00-00',
+        status: 'Pending Registration',
+        type: 'Register',
+        date_created: '2026-11-20',
+        autorenew: '1',
+        reglock: '1',
+        idprotection: '0',
+      },
+      (result.domains as object[])[1],
+    ],
+    sorter: { perpage: 2, totalpages: 5, sorterrecords: 9, sorterpage: 1 },
+  });
+  t.equal((result.domains as { id: string }[])[1].id, '8', 'the bundled newest comes next');
+  t.strictSame(await ids(t, app, { list: 'pending_registration' }), ['9', '8']);
+  t.strictSame(await ids(t, app, { list: 'pending', 'filter[client_name]': 'alice' }), ['9']);
+});
+
+t.test('getDomains refuses malformed parameters and changes nothing', async (t) => {
+  const app = await build(t);
+  const before = storeJson(app);
+  const cases: Array<[WireParams, string]> = [
+    [{ list: 'cancelled' }, 'Parameter list must be one of: all, active, expired, pending, pending_transfer, pending_registration'],
+    [{ list: 'Active' }, 'Parameter list must be one of: all, active, expired, pending, pending_transfer, pending_registration'],
+    [
+      { 'filter[status]': 'active' },
+      'Parameter filter[status] must be a domain status: Pending, Pending Registration, ' +
+        'Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away',
+    ],
+    [{ 'filter[brand_id]': '2' }, 'Parameter filter[brand_id] must be 0 or 1: billsim has one brand, and either id names it'],
+    [{ 'filter[registrar]': 'Enom' }, 'Parameter filter[registrar] must be absent: it is not a known key here'],
+    [{ page: '-1' }, 'Parameter page must be a page number counted from 0'],
+    [{ perpage: '0' }, 'Parameter perpage must be a page size from 1 to 1000'],
+    [{ perpage: '1001' }, 'Parameter perpage must be a page size from 1 to 1000'],
+  ];
+  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
+  t.equal(storeJson(app), before, 'the refused calls changed nothing');
+});
