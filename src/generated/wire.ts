@@ -1180,9 +1180,17 @@ export interface Domain {
    * a numeric id as a string, such as "1"
    */
   currency_id: string;
+  /**
+   * "0" or "1"
+   */
+  transfer_lock?: '0' | '1';
+  /**
+   * a date as YYYY-MM-DD
+   */
+  transfer_started?: string;
 }
 /**
- * A domain registrar module (billsim's own collection): domains' reg_module points here.
+ * A domain registrar module (billsim's own collection): domains' reg_module points here. transfer_days and refuses_locked_transfers are how billsim's simulated registrar behaves on domainTransfer (src/domain/registrar.ts).
  */
 export interface Registrar {
   /**
@@ -1191,6 +1199,14 @@ export interface Registrar {
   id: string;
   name: string;
   module: string;
+  /**
+   * Days a transfer started with domainTransfer takes to complete; "0" completes it at once.
+   */
+  transfer_days: string;
+  /**
+   * "0" or "1"
+   */
+  refuses_locked_transfers: '0' | '1';
 }
 /**
  * A payment gateway (payment module): invoices' and transactions' payment_module points here.
