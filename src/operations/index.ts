@@ -25,6 +25,12 @@ import deleteClient from './clients/deleteClient.js';
 import deleteClientContact from './clients/deleteClientContact.js';
 import deleteInvoice from './invoices/deleteInvoice.js';
 import deleteOrder from './orders/deleteOrder.js';
+import domainDelete from './domains/domainDelete.js';
+import domainDeleteHB from './domains/domainDeleteHB.js';
+import domainEPP from './domains/domainEPP.js';
+import domainRegister from './domains/domainRegister.js';
+import domainRenew from './domains/domainRenew.js';
+import domainTransfer from './domains/domainTransfer.js';
 import editAccountDetails from './accounts/editAccountDetails.js';
 import editEstimateDetails from './estimates/editEstimateDetails.js';
 import editInvoiceDetails from './invoices/editInvoiceDetails.js';
@@ -105,6 +111,12 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   deleteClientContact,
   deleteInvoice,
   deleteOrder,
+  domainDelete,
+  domainDeleteHB,
+  domainEPP,
+  domainRegister,
+  domainRenew,
+  domainTransfer,
   editAccountDetails,
   editEstimateDetails,
   editInvoiceDetails,
