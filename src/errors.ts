@@ -84,8 +84,19 @@ export const messages = {
     `it applies to products ${products.join(', ')}`,
   serviceMoveRefused: (id: string, status: string, to: string, from: readonly string[]) =>
     `Account ${id} is ${status}: only a service that is ${from.join(' or ')} can become ${to}`,
-  domainNotPending: (id: string, name: string, status: string, wanted: string) =>
-    `Domain ${id} (${name}) is ${status}: only a ${wanted} domain can be registered this way`,
+  domainStatusRefused: (id: string, name: string, status: string, from: readonly string[], action: string) =>
+    `Domain ${id} (${name}) is ${status}: only a domain that is ${from.join(' or ')} can be ${action}`,
+  transferUnderWay: (id: string, name: string, started: string, registrar: string, due: string) =>
+    `Domain ${id} (${name}) is Pending Transfer: its transfer began on ${started} and ${registrar} completes it on ${due}`,
+  transferLocked: (registrar: string, name: string, id: string) =>
+    `Registrar ${registrar} refused the transfer of ${name}: domain is locked at the losing registrar (clientTransferProhibited); ` +
+    `domain ${id} stays Pending Transfer until the registrant unlocks it there`,
+  renewPastGrace: (id: string, name: string, expires: string, days: number) =>
+    `Domain ${id} (${name}) is Expired since ${expires}, past its ${days}-day grace period: only an Active domain, ` +
+    `or an Expired one within ${days} days of its expiry, can be renewed`,
+  renewTooFar: (registrar: string, name: string, expires: string, years: number, id: string, status: string) =>
+    `Registrar ${registrar} refused the renewal of ${name}: it would expire on ${expires}, more than ${years} years from today; ` +
+    `domain ${id} stays ${status}`,
   tldNotSold: (given: string, sold: readonly string[]) => `TLD ${given} is not sold here: give one of ${sold.join(', ')} or its product id`,
   domainTldNotSold: (name: string, tld: string, sold: readonly string[]) =>
     `Domain ${name} is under ${tld}, a TLD not sold here: check a name under ${sold.join(', ')}`,

@@ -1,9 +1,9 @@
 // Domains as the API shows them: the list item of getClientDomains and the
 // details of getDomainDetails, with the client's names and the registrar joined in.
-import type { View, World } from '../store/world.js';
+import type { View } from '../store/world.js';
 import type { Domain, DomainDetails, DomainListItem, Product } from '../generated/wire.js';
-import { fail, messages } from '../errors.js';
-import { addDays, addMonths, formatDate, formatDateTime, parseDateTime, ZERO_DATE, ZERO_DATETIME } from './dates.js';
+import { fail, messages, notFound } from '../errors.js';
+import { addDays, addMonths, formatDate, parseDateTime, ZERO_DATE, ZERO_DATETIME } from './dates.js';
 import { containsText, sameText } from './lists.js';
 import { formatCents, toCents } from './money.js';
 import { soldTlds } from './products.js';
@@ -12,6 +12,10 @@ import { clientNames } from './views.js';
 /** A registrar's display name ("" when the id is "0" or unknown), as domain lists show it. */
 export function registrarName(world: View, registrarId: string): string {
   return world.get('registrars', registrarId)?.name ?? '';
+}
+
+export function requireDomain(world: View, id: string): Domain {
+  return world.get('domains', id) ?? notFound('Domain', id);
 }
 
 /** A domain as getClientDomains lists it: the client id is `cid`, `module` the registrar's name. */
@@ -201,12 +205,13 @@ export function tldPriceCents(tld: Product, period: string, kind: 'register' | '
   return row ? toCents(row[kind]) : undefined;
 }
 
-/** `date` plus a domain period in years. */
-function plusYears(date: Date, period: string): string {
+/** `date` plus a domain period in years, as YYYY-MM-DD. */
+export function plusYears(date: Date, period: string): string {
   return formatDate(addMonths(date, 12 * Number(period)));
 }
 
-function invoiceDateBefore(due: string): string {
+/** The day a domain's renewal invoice is made for a due date: DOMAIN_INVOICE_DAYS_BEFORE days earlier. */
+export function invoiceDateBefore(due: string): string {
   return formatDate(addDays(parseDateTime(due) as Date, -DOMAIN_INVOICE_DAYS_BEFORE));
 }
 
@@ -260,20 +265,4 @@ export function newDomain(world: View, spec: NewDomain): Domain {
     synch_date: ZERO_DATETIME,
     currency_id: spec.currencyId,
   };
-}
-
-/** The registry has the domain from today: Active, expiring (and next due) one period on. */
-export function registerDomain(world: World, domain: Domain, now: Date): Domain {
-  if (domain.status !== 'Pending Registration')
-    fail(messages.domainNotPending(domain.id, domain.name, domain.status, 'Pending Registration'));
-  const expires = plusYears(now, domain.period);
-  return world.replace('domains', {
-    ...domain,
-    status: 'Active',
-    date_created: domain.date_created,
-    expires,
-    next_due: expires,
-    next_invoice: invoiceDateBefore(expires),
-    synch_date: formatDateTime(now),
-  });
 }

@@ -5,7 +5,7 @@
 import type { World } from '../store/world.js';
 import type { AccountAddon, Order } from '../generated/wire.js';
 import { fail, messages } from '../errors.js';
-import { registerDomain } from './domains.js';
+import { registerDomain } from './registrar.js';
 import { cancelUnpaidInvoice } from './invoices.js';
 import type { OrderStatus } from './orders.js';
 import { canMove, moveService, type ServiceMove } from './services.js';

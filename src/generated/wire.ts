@@ -79,6 +79,12 @@ export interface AllWireTypes {
   operations_clients_tokenizeClientCard_json?: TokenizeClientCard;
   operations_clients_verifyClientLogin_json?: VerifyClientLogin;
   operations_domains_domainCheck_json?: DomainCheck;
+  operations_domains_domainDelete_json?: DomainDelete;
+  operations_domains_domainDeleteHB_json?: DomainDeleteHB;
+  operations_domains_domainEPP_json?: DomainEPP;
+  operations_domains_domainRegister_json?: DomainRegister;
+  operations_domains_domainRenew_json?: DomainRenew;
+  operations_domains_domainTransfer_json?: DomainTransfer;
   operations_domains_getDomainDetails_json?: GetDomainDetails;
   operations_domains_getDomains_json?: GetDomains;
   operations_estimates_editEstimateDetails_json?: EditEstimateDetails;
@@ -1184,9 +1190,17 @@ export interface Domain {
    * a numeric id as a string, such as "1"
    */
   currency_id: string;
+  /**
+   * "0" or "1"
+   */
+  transfer_lock?: '0' | '1';
+  /**
+   * a date as YYYY-MM-DD
+   */
+  transfer_started?: string;
 }
 /**
- * A domain registrar module (billsim's own collection): domains' reg_module points here.
+ * A domain registrar module (billsim's own collection): domains' reg_module points here. transfer_days and refuses_locked_transfers are how billsim's simulated registrar behaves on domainTransfer (src/domain/registrar.ts).
  */
 export interface Registrar {
   /**
@@ -1195,6 +1209,14 @@ export interface Registrar {
   id: string;
   name: string;
   module: string;
+  /**
+   * Days a transfer started with domainTransfer takes to complete; "0" completes it at once.
+   */
+  transfer_days: string;
+  /**
+   * "0" or "1"
+   */
+  refuses_locked_transfers: '0' | '1';
 }
 /**
  * A domain name registered elsewhere, with no record here (billsim's own collection, standing in for the registries' whois): domainCheck answers "no" for it. A full, lower-case name such as google.com; custom fixtures list their own.
@@ -3198,6 +3220,92 @@ export interface DomainCheckResult {
    */
   domain_available: 'yes' | 'no';
 }
+/**
+ * Deletes domain `id` at its registrar (simulated): only a domain that is there, Active or Expired, may be deleted. The record stays in billsim with status Cancelled (billsim's choice: HostBill keeps the record after a registrar-side delete), its dates unchanged, and its name may be ordered again. Answers info "Domain <name> deleted".
+ */
+export interface DomainDelete {
+  request: DomainDeleteRequest;
+  result: DomainDeleteResult;
+}
+export interface DomainDeleteRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface DomainDeleteResult {}
+/**
+ * Removes domain `id` from billsim's records only, in any status, with no registrar command. Its order and the invoice lines that billed it stay as history (an order then no longer lists it), and its name may be ordered again. As published, the answer carries no info.
+ */
+export interface DomainDeleteHB {
+  request: DomainDeleteHBRequest;
+  result: DomainDeleteHBResult;
+}
+export interface DomainDeleteHBRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface DomainDeleteHBResult {}
+/**
+ * Asks the registrar (simulated) to e-mail Active domain `id`'s EPP (transfer) code to the registrant: the message (template "Domain EPP Code", subject "EPP Code for <name>", to the domain's client) is recorded in the session outbox; the stored epp_code does not change. Any other status is refused, naming it. Answers, as published, the capitalised key EppCode with a status message rather than a code.
+ */
+export interface DomainEPP {
+  request: DomainEPPRequest;
+  result: DomainEPPResult;
+}
+export interface DomainEPPRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface DomainEPPResult {
+  EppCode: 'Auth Info / Epp code has been sent to registrant email';
+}
+/**
+ * Registers domain `id` at its registrar (simulated): a Pending Registration domain becomes Active, expiring and next due one period (domain period, in years) from today, next_invoice 30 days before that, synch_date now; the order's invoice is not touched (setOrderActive registers an order's domains the same way). A domain in any other status is refused, naming its status. Answers the published two info lines: "Domain with ID #<id> synchronized." and "Domain <name> registered".
+ */
+export interface DomainRegister {
+  request: DomainRegisterRequest;
+  result: DomainRegisterResult;
+}
+export interface DomainRegisterRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface DomainRegisterResult {}
+/**
+ * Renews domain `id` at its registrar (simulated) for its period: expires and next_due move that many years on, next_invoice 30 days before the new due date, synch_date now. An Active domain may be renewed, and an Expired one within billsim's default grace period of 30 days after its expiry (HostBill's "Domain grace period"; its redemption period is not simulated), which becomes Active again; a renewal that would expire more than 10 years from today is refused, as registries do. This is the registrar command only: it creates no invoice (the billing clock invoices renewals). Answers the published two info lines: "Domain with ID #<id> synchronized." and "Domain <name> renewed for <period> year/s".
+ */
+export interface DomainRenew {
+  request: DomainRenewRequest;
+  result: DomainRenewResult;
+}
+export interface DomainRenewRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface DomainRenewResult {}
+/**
+ * Starts the transfer of Pending Transfer domain `id` to its registrar (simulated) and answers info "Domain <name> transfer process began". A registrar whose transfer_days is 0 completes it at once: the domain becomes Active, expiring and next due one period from today. Otherwise the domain stays Pending Transfer, with today recorded as its transfer start, and the billing clock completes it once the registrar's days have passed (bundled: Enom takes 5 days, OpenSRS and ResellerClub complete at once). A registrar with refuses_locked_transfers (bundled: OpenSRS) refuses a name locked at the losing registrar (bundled: domain 10, laurent-conseil.org) with a registrar error, and nothing changes. Refused too: a domain in another status, and a transfer already begun.
+ */
+export interface DomainTransfer {
+  request: DomainTransferRequest;
+  result: DomainTransferResult;
+}
+export interface DomainTransferRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface DomainTransferResult {}
 /**
  * One domain's stored fields with the client's names; nsips and custom are always false.
  */

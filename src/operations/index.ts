@@ -26,6 +26,12 @@ import deleteClientContact from './clients/deleteClientContact.js';
 import deleteInvoice from './invoices/deleteInvoice.js';
 import deleteOrder from './orders/deleteOrder.js';
 import domainCheck from './domains/domainCheck.js';
+import domainDelete from './domains/domainDelete.js';
+import domainDeleteHB from './domains/domainDeleteHB.js';
+import domainEPP from './domains/domainEPP.js';
+import domainRegister from './domains/domainRegister.js';
+import domainRenew from './domains/domainRenew.js';
+import domainTransfer from './domains/domainTransfer.js';
 import editAccountDetails from './accounts/editAccountDetails.js';
 import editEstimateDetails from './estimates/editEstimateDetails.js';
 import editInvoiceDetails from './invoices/editInvoiceDetails.js';
@@ -108,6 +114,12 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   deleteInvoice,
   deleteOrder,
   domainCheck,
+  domainDelete,
+  domainDeleteHB,
+  domainEPP,
+  domainRegister,
+  domainRenew,
+  domainTransfer,
   editAccountDetails,
   editEstimateDetails,
   editInvoiceDetails,

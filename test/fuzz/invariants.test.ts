@@ -326,6 +326,11 @@ const invoiceSteps = fc.oneof(
   invoiceId.map((i): Step => ({ call: 'sendInvoice', pairs: [['id', i]] })),
 );
 
+// Every registrar call on any domain, so domain moves mix with order and client moves in one sequence.
+const domainSteps = fc
+  .tuple(fc.constantFrom('domainRegister', 'domainTransfer', 'domainRenew', 'domainEPP', 'domainDelete', 'domainDeleteHB'), id(12))
+  .map(([call, domain]): Step => ({ call, pairs: [['id', domain]] }));
+
 const GENERATORS: Record<string, fc.Arbitrary<Step>> = {
   bulkAddProducts,
   editEstimateDetails,
@@ -335,6 +340,7 @@ const GENERATORS: Record<string, fc.Arbitrary<Step>> = {
   removeOrderDraftItem,
   addAddonToAccount,
   invoiceSteps,
+  domainSteps,
 };
 
 /** Any mutation: a generated one, a known-good one bent, or hostile parameters. */
@@ -381,6 +387,7 @@ function reads(world: World): Array<[string, Pair[]]> {
   for (const i of all('invoices')) list.push(['getInvoiceDetails', [['id', i.id]]]);
   for (const d of all('order_drafts')) list.push(['getOrderDraft', [['id', d.id]]]);
   for (const o of all('orders')) list.push(['getOrderDetails', [['id', o.id]]]);
+  for (const d of all('domains')) list.push(['getDomainDetails', [['id', d.id]]]);
   list.push(['getOrders', []], ['getOrders', [['list', 'pending']]]);
   for (const c of all('clients')) list.push(['getClientDetails', [['id', c.id]]], ['getClientContacts', [['id', c.id]]]);
   for (const a of all('accounts')) list.push(['getAccountAddons', [['id', a.id]]]);

@@ -41,6 +41,7 @@ const tlds = data.products.filter((p) => p.paytype === 'DomainRegular');
 const regular = data.products.filter((p) => p.paytype === 'Regular');
 const clients = byId(data.clients);
 const invoices = byId(data.invoices);
+const orders = byId(data.orders);
 
 /** Every row's field names an existing record (or is one of the allowed placeholder values). */
 function references<T>(t: Test, rows: readonly T[], field: keyof T & string, target: Set<string>, label: string, allowed: string[] = []) {
@@ -360,7 +361,27 @@ t.test('domains', async (t) => {
     t.ok(period, `domain ${d.id}: its TLD offers ${d.period} year(s)`);
     t.equal(d.recurring_amount, inCurrency(period!.renew, d.currency_id), `domain ${d.id}: recurring amount is the renew price`);
     t.equal(d.currency_id, clients.get(d.client_id)?.currency_id, `domain ${d.id}: in its client's currency`);
+    t.equal(orders.get(d.order_id)?.client_id, d.client_id, `domain ${d.id}: its order is its client's`);
+    if (d.transfer_lock === '1') t.equal(d.status, 'Pending Transfer', `domain ${d.id}: only a name still to transfer is locked elsewhere`);
+    if (d.transfer_started) t.equal(d.type, 'Transfer', `domain ${d.id}: only a transfer has a transfer start`);
   }
+
+  // One bundled Pending Transfer domain for each thing domainTransfer does.
+  const registrars = byId(data.registrars);
+  const transfers = data.domains.filter((d) => d.status === 'Pending Transfer' && !d.transfer_started);
+  const registrarOf = (d: (typeof transfers)[number]) => registrars.get(d.reg_module)!;
+  t.ok(
+    transfers.some((d) => registrarOf(d).transfer_days !== '0' && d.transfer_lock !== '1'),
+    'one waits for its registrar transfer days',
+  );
+  t.ok(
+    transfers.some((d) => registrarOf(d).transfer_days === '0' && d.transfer_lock !== '1'),
+    'one completes at once',
+  );
+  t.ok(
+    transfers.some((d) => registrarOf(d).refuses_locked_transfers === '1' && d.transfer_lock === '1'),
+    'one is refused: locked at the losing registrar',
+  );
 });
 
 t.test('names registered elsewhere', async (t) => {

@@ -127,11 +127,19 @@ t.test('deleteClient of a client with cards, estimates and drafts but no contact
     success: true,
     call: CALL,
     server_time: SERVER_TIME,
-    info: ['Invoice #5 deleted', 'Order #1010 deleted', 'Account #7 deleted', 'Estimate #3 deleted'],
+    info: [
+      'Invoice #5 deleted',
+      'Order #1006 deleted',
+      'Order #1010 deleted',
+      'Account #7 deleted',
+      'Domain #10 deleted',
+      'Estimate #3 deleted',
+    ],
   });
   const { world } = app.billsim.sessions.get('default');
   t.equal(world.get('client_cards', '2'), undefined, 'the card on file is gone');
   t.equal(world.get('order_drafts', '3'), undefined, 'and the order draft');
+  t.equal(world.get('domains', '10'), undefined, 'and the domain');
   t.strictSame(world.where('transactions', 'client_id', '5'), [], 'and the transactions');
 });
 

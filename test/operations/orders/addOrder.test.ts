@@ -106,7 +106,7 @@ t.test('addOrder places a service and a domain: a Pending order, service and dom
     fieldupgrades: [],
     domains: [
       {
-        id: '9',
+        id: '11',
         name: 'alice-shop.com',
         type: 'Register',
         firstpayment: '25.90',
@@ -167,8 +167,8 @@ t.test('addOrder places a service and a domain: a Pending order, service and dom
     currency_id: '0',
   });
 
-  t.strictSame((await read(t, app, 'getDomainDetails', { id: '9' })).details, {
-    id: '9',
+  t.strictSame((await read(t, app, 'getDomainDetails', { id: '11' })).details, {
+    id: '11',
     client_id: '1',
     order_id: NEXT_ORDER,
     tld_id: '20',
@@ -224,7 +224,7 @@ t.test('addOrder places a service and a domain: a Pending order, service and dom
     notes: '',
     items: [
       line('23', '13', 'Hosting', '19', 'Business Hosting - alice-shop.com (20/11/2026 - 19/12/2026)', '8.95'),
-      line('24', '13', 'Domain Register', '9', 'Domain Registration: alice-shop.com Period: 2 Year/s', '25.90'),
+      line('24', '13', 'Domain Register', '11', 'Domain Registration: alice-shop.com Period: 2 Year/s', '25.90'),
     ],
     gateway: 'PayPal',
   });
@@ -282,7 +282,7 @@ t.test("a client in another currency is billed in it: prices converted at the cu
       next_due: '2026-12-20',
     },
   ]);
-  t.match((await read(t, app, 'getDomainDetails', { id: '9' })).details, {
+  t.match((await read(t, app, 'getDomainDetails', { id: '11' })).details, {
     name: 'evans-cakes.com',
     tld_id: '20',
     firstpayment: '10.22',
@@ -313,7 +313,7 @@ t.test("a client in another currency is billed in it: prices converted at the cu
     items: [
       line('23', '13', 'Hosting', '19', 'VPS 1GB (20/11/2026 - 19/12/2026)', '9.47'),
       line('24', '13', 'Setup', '19', 'VPS 1GB - setup fee', '7.89'),
-      line('25', '13', 'Domain Register', '9', 'Domain Registration: evans-cakes.com Period: 1 Year/s', '10.22'),
+      line('25', '13', 'Domain Register', '11', 'Domain Registration: evans-cakes.com Period: 1 Year/s', '10.22'),
     ],
     gateway: 'PayPal',
   });
@@ -324,7 +324,7 @@ t.test('a transfer creates a Pending Transfer domain keeping the EPP code; domai
   // Bruno (client 2) pays in EUR (rate 0.9215) and is tax exempt: .net transfer 14.50 -> 13.36, renewal 16.50 -> 15.20.
   const params = { client_id: '2', domain_action: 'Transfer', domain_sld: 'keller-shop', domain_tld: '.net', domain_eppcode: 'EPP-123' };
   const id = await place(t, app, { ...params, domain_idp: '1', invoice_generate: '1' });
-  t.match((await read(t, app, 'getDomainDetails', { id: '9' })).details, {
+  t.match((await read(t, app, 'getDomainDetails', { id: '11' })).details, {
     order_id: id,
     name: 'keller-shop.net',
     type: 'Transfer',
@@ -338,7 +338,7 @@ t.test('a transfer creates a Pending Transfer domain keeping the EPP code; domai
   });
   const { invoice } = await invoiceOf(t, app, '13');
   t.match(invoice, { subtotal: '13.36', tax: '0.00', taxrate: '0.00', total: '13.36', currency_id: '1', rate: '0.9215' });
-  t.strictSame(invoice.items, [line('23', '13', 'Domain Transfer', '9', 'Domain Transfer: keller-shop.net Period: 1 Year/s', '13.36')]);
+  t.strictSame(invoice.items, [line('23', '13', 'Domain Transfer', '11', 'Domain Transfer: keller-shop.net Period: 1 Year/s', '13.36')]);
 });
 
 t.test('domain_tld names the TLD as ".com", "com", ".COM" or by its product id', async (t) => {
@@ -370,7 +370,7 @@ t.test('a name whose registration has ended can be ordered again', async (t) => 
   const app = await build(t);
   // nilsson-outdoor.com (domain 7) is Expired: it no longer holds the name.
   const id = await place(t, app, { client_id: '1', domain_action: 'register', domain_sld: 'nilsson-outdoor', domain_tld: '.com' });
-  t.match((await read(t, app, 'getOrderDetails', { id })).details, { domains: [{ id: '9', name: 'nilsson-outdoor.com' }] });
+  t.match((await read(t, app, 'getOrderDetails', { id })).details, { domains: [{ id: '11', name: 'nilsson-outdoor.com' }] });
 });
 
 t.test('module picks the gateway of the order, its service, domain and invoice; without it the first enabled one', async (t) => {

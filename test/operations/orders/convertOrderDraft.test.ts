@@ -106,7 +106,7 @@ t.test('keep_draft=1 keeps the draft; the same domain cannot be ordered twice', 
   t.strictSame(assertSuccess(t, await api(app, 'getOrderDraft', { id: '1' }), 'getOrderDraft').draft, before);
   const stored = storeJson(app);
   assertError(t, await api(app, CALL, { id: '1' }), CALL, [
-    'Domain morgan-studio.net is already held here (domain 9, Pending Registration)',
+    'Domain morgan-studio.net is already held here (domain 11, Pending Registration)',
   ]);
   t.equal(storeJson(app), stored, 'the refused conversion changed nothing, the draft included');
   await api(app, 'removeOrderDraftItem', { id: '1', domain: '1' });

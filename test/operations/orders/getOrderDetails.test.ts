@@ -271,7 +271,7 @@ t.test('getOrderDetails answers a freshly placed order', async (t) => {
     fieldupgrades: [],
     domains: [
       {
-        id: '9',
+        id: '11',
         name: 'kowalski-studio.eu',
         type: 'Register',
         firstpayment: '25.50',
@@ -289,7 +289,7 @@ t.test('getOrderDetails answers a freshly placed order', async (t) => {
 t.test('getOrderDetails errors', async (t) => {
   const app = await build(t);
   assertError(t, await api(app, CALL, { id: '99' }), CALL, ['Order 99 not found']);
-  assertError(t, await api(app, CALL, { id: '1002' }), CALL, ['Order 1002 not found']);
+  assertError(t, await api(app, CALL, { id: '1000' }), CALL, ['Order 1000 not found']);
   assertError(t, await api(app, CALL, {}), CALL, ['Parameter id is required']);
   assertError(t, await api(app, CALL, { id: 'abc' }), CALL, ['Parameter id must be a positive whole number id, such as 1']);
 });

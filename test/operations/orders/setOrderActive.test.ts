@@ -72,7 +72,7 @@ t.test('a registration expires, and is next due, today plus its period in years'
   });
   assertSuccess(t, placed, 'addOrder');
   assertSuccess(t, await api(app, CALL, { id: placed.order_id as string }), CALL);
-  t.match((await read(t, app, 'getDomainDetails', { id: '9' })).details, {
+  t.match((await read(t, app, 'getDomainDetails', { id: '11' })).details, {
     status: 'Active',
     date_created: '2026-11-20',
     expires: '2029-11-20',
@@ -101,7 +101,7 @@ t.test("setOrderActive activates the Pending addons of the order's services; a P
     { id: '5', name: 'Website Builder Pro', status: 'Active' },
   ]);
   t.match((await read(t, app, 'getAccountDetails', { id: '19' })).details, { status: 'Active' });
-  t.match((await read(t, app, 'getDomainDetails', { id: '9' })).details, { status: 'Pending Transfer', expires: '0000-00-00' });
+  t.match((await read(t, app, 'getDomainDetails', { id: '11' })).details, { status: 'Pending Transfer', expires: '0000-00-00' });
 });
 
 t.test("setOrderActive applies an upgrade order's Pending upgrades", async (t) => {

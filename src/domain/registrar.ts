@@ -1,0 +1,144 @@
+// The simulated registrar: what its commands do to a domain record. Registering
+// and completing a transfer make a domain Active for one period; a transfer waits
+// for its registrar's transfer_days and may be refused for a locked name; a
+// renewal adds a period, also within the grace period after expiry; a delete at
+// the registrar leaves the record Cancelled; an EPP code request e-mails the
+// registrant. The domain calls, order activation and the billing clock use these.
+import type { View, World } from '../store/world.js';
+import type { Domain, Email } from '../generated/wire.js';
+import { fail, messages } from '../errors.js';
+import { requireClient } from './clients.js';
+import { addDays, addMonths, formatDate, formatDateTime, parseDateTime } from './dates.js';
+import { invoiceDateBefore, plusYears, registrarName } from './domains.js';
+import { recordEmail } from './outbox.js';
+
+/**
+ * billsim's default for HostBill's "Domain grace period": days after its expiry
+ * an Expired domain may still be renewed as usual. The redemption period that
+ * follows in HostBill (renewal with a fee) is not simulated: past the grace
+ * period a renewal is refused.
+ */
+export const DOMAIN_GRACE_DAYS = 30;
+/** Registries keep a name registered at most this many years ahead, so a renewal beyond it is refused. */
+export const MAX_REGISTRATION_YEARS = 10;
+
+/** The statuses a domain is at a registrar in, so that a registrar-side delete applies. */
+export const AT_REGISTRAR: readonly Domain['status'][] = ['Active', 'Expired'];
+
+function requireStatus(domain: Domain, from: readonly Domain['status'][], action: string): void {
+  if (!from.includes(domain.status)) fail(messages.domainStatusRefused(domain.id, domain.name, domain.status, from, action));
+}
+
+/** The registrar's name for messages, also when the domain names no known registrar. */
+function registrarLabel(world: View, domain: Domain): string {
+  return registrarName(world, domain.reg_module) || `module ${domain.reg_module}`;
+}
+
+/** Active from `from` for one period (expiry and next due alike), synchronised now. */
+function activate(world: World, domain: Domain, from: Date, now: Date): Domain {
+  const expires = plusYears(from, domain.period);
+  return world.replace('domains', {
+    ...domain,
+    status: 'Active',
+    expires,
+    next_due: expires,
+    next_invoice: invoiceDateBefore(expires),
+    synch_date: formatDateTime(now),
+  });
+}
+
+/** The registry has the domain from today: a Pending Registration domain becomes Active, expiring (and next due) one period on. */
+export function registerDomain(world: World, domain: Domain, now: Date): Domain {
+  requireStatus(domain, ['Pending Registration'], 'registered');
+  return activate(world, domain, now, now);
+}
+
+/** The day a transfer begun on `started` completes: its registrar's transfer_days later ("0": the same day). */
+function transferDue(world: View, domain: Domain, started: string): Date {
+  const days = Number(world.get('registrars', domain.reg_module)?.transfer_days ?? '0');
+  return addDays(parseDateTime(started) as Date, days);
+}
+
+/**
+ * Starts the transfer of a Pending Transfer domain today. A registrar with
+ * refuses_locked_transfers refuses a name locked at the losing registrar; a
+ * transfer already begun is refused. Completes at once when the registrar takes
+ * no days, otherwise the domain stays Pending Transfer until completeTransfer.
+ */
+export function startTransfer(world: World, domain: Domain, now: Date): Domain {
+  requireStatus(domain, ['Pending Transfer'], 'transferred');
+  if (domain.transfer_started) {
+    const due = formatDate(transferDue(world, domain, domain.transfer_started));
+    fail(messages.transferUnderWay(domain.id, domain.name, domain.transfer_started, registrarLabel(world, domain), due));
+  }
+  const registrar = world.get('registrars', domain.reg_module);
+  if (registrar?.refuses_locked_transfers === '1' && domain.transfer_lock === '1') {
+    fail(messages.transferLocked(registrar.name, domain.name, domain.id));
+  }
+  const started = world.replace('domains', { ...domain, transfer_started: formatDate(now) });
+  return completeTransfer(world, started, now);
+}
+
+/**
+ * Completes a begun transfer once its registrar's transfer_days have passed by
+ * `now`: the domain becomes Active, expiring one period after the day the
+ * transfer completed. Anything else is returned unchanged, so the billing clock
+ * may call it for every Pending Transfer domain each day.
+ */
+export function completeTransfer(world: World, domain: Domain, now: Date): Domain {
+  if (domain.status !== 'Pending Transfer' || !domain.transfer_started) return domain;
+  const due = transferDue(world, domain, domain.transfer_started);
+  if (formatDate(due) > formatDate(now)) return domain;
+  return activate(world, domain, due, now);
+}
+
+/**
+ * Renews for the domain's period: expiry and next due move one period on. An
+ * Active domain, or an Expired one within DOMAIN_GRACE_DAYS of its expiry (it
+ * becomes Active again); never beyond MAX_REGISTRATION_YEARS from today. No
+ * invoice: billing the renewal is the billing clock's job.
+ */
+export function renewDomain(world: World, domain: Domain, now: Date): Domain {
+  requireStatus(domain, ['Active', 'Expired'], 'renewed');
+  const expiry = parseDateTime(domain.expires);
+  if (domain.status === 'Expired' && !(expiry && formatDate(addDays(expiry, DOMAIN_GRACE_DAYS)) >= formatDate(now))) {
+    fail(messages.renewPastGrace(domain.id, domain.name, domain.expires, DOMAIN_GRACE_DAYS));
+  }
+  const expires = plusYears(expiry ?? now, domain.period);
+  if (expires > formatDate(addMonths(now, 12 * MAX_REGISTRATION_YEARS))) {
+    const registrar = registrarLabel(world, domain);
+    fail(messages.renewTooFar(registrar, domain.name, expires, MAX_REGISTRATION_YEARS, domain.id, domain.status));
+  }
+  const nextDue = plusYears(parseDateTime(domain.next_due) ?? expiry ?? now, domain.period);
+  return world.replace('domains', {
+    ...domain,
+    status: 'Active',
+    expires,
+    next_due: nextDue,
+    next_invoice: invoiceDateBefore(nextDue),
+    synch_date: formatDateTime(now),
+  });
+}
+
+/** The registrar deletes the name (Active or Expired there); the record stays, Cancelled, and the name is free again. */
+export function deleteAtRegistrar(world: World, domain: Domain): Domain {
+  requireStatus(domain, AT_REGISTRAR, 'deleted at the registrar');
+  return world.replace('domains', { ...domain, status: 'Cancelled' });
+}
+
+/** The registrar e-mails an Active domain's EPP (transfer) code to the registrant, the domain's client. */
+export function sendEppCode(world: World, domain: Domain, now: Date): Email {
+  requireStatus(domain, ['Active'], 'sent its EPP code');
+  const client = requireClient(world, domain.client_id);
+  return recordEmail(
+    world,
+    {
+      to: client.email,
+      subject: `EPP Code for ${domain.name}`,
+      template: 'Domain EPP Code',
+      clientId: client.id,
+      related: { domain_id: domain.id },
+    },
+    now,
+  );
+}

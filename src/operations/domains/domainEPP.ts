@@ -1,0 +1,13 @@
+import { defineMutation } from '../operation.js';
+import { requireDomain } from '../../domain/domains.js';
+import { sendEppCode } from '../../domain/registrar.js';
+import type { DomainEPPRequest, DomainEPPResult } from '../../generated/wire.js';
+
+export default defineMutation<DomainEPPRequest, DomainEPPResult>({
+  mutates: true,
+  run({ id }, { world, now }) {
+    sendEppCode(world, requireDomain(world, id), now);
+    // As published: a status message under EppCode, not the code itself.
+    return { EppCode: 'Auth Info / Epp code has been sent to registrant email' };
+  },
+});

@@ -1,0 +1,62 @@
+import t from 'tap';
+import { FROZEN_NOW, api, assertError, assertSuccess, build } from '../../helpers/app.js';
+import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
+import { checkIds, checkReferences } from '../../fuzz/state.js';
+
+const CALL = 'domainDeleteHB';
+const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
+const REMOVED = { success: true, call: CALL, server_time: SERVER_TIME };
+
+t.test('domainDeleteHB removes the record only; its order no longer lists it and its invoice keeps the line', async (t) => {
+  const app = await build(t);
+  const body = await api(app, CALL, { id: '8' });
+  t.strictSame(body, REMOVED, 'the published answer: no info');
+  t.strictSame(Object.keys(body), ['success', 'call', 'server_time']);
+  assertSuccess(t, body, CALL);
+
+  assertError(t, await api(app, 'getDomainDetails', { id: '8' }), 'getDomainDetails', ['Domain 8 not found']);
+  const listed = assertSuccess(t, await api(app, 'getClientDomains', { id: '7' }), 'getClientDomains');
+  t.strictSame(listed.domains, []);
+  const order = assertSuccess(t, await api(app, 'getOrderDetails', { id: '1018' }), 'getOrderDetails');
+  t.match(order.details, { status: 'Pending', domains: [] });
+  const invoice = assertSuccess(t, await api(app, 'getInvoiceDetails', { id: '8' }), 'getInvoiceDetails').invoice as {
+    items: Array<{ type: string; item_id: string }>;
+  };
+  t.ok(
+    invoice.items.some((line) => line.type === 'Domain Register' && line.item_id === '8'),
+    'the invoice that billed it is history and keeps its line',
+  );
+  const world = app.billsim.sessions.get('default').world;
+  t.strictSame([...checkIds(world), ...checkReferences(world)], [], 'nothing points at a missing record');
+
+  // The order is still accepted, with nothing left to register; the name is free again.
+  assertSuccess(t, await api(app, 'setOrderActive', { id: '1018' }), 'setOrderActive');
+  const again = await api(app, 'addOrder', { client_id: '7', domain_action: 'register', domain_sld: 'graceliu', domain_tld: '.io' });
+  assertSuccess(t, again, 'addOrder');
+});
+
+t.test('domainDeleteHB removes a domain in any status, with no registrar command', async (t) => {
+  const app = await build(t);
+  for (const id of ['1', '5', '7']) t.strictSame(await api(app, CALL, { id }), REMOVED, `domain ${id}`);
+  const listed = assertSuccess(t, await api(app, 'getClientDomains', { id: '1' }), 'getClientDomains');
+  t.strictSame(
+    (listed.domains as Array<{ id: string }>).map((d) => d.id),
+    ['2'],
+  );
+});
+
+t.test('domainDeleteHB answers and stores the same through GET, urlencoded and multipart POST', async (t) => {
+  const app = await build(t);
+  t.strictSame(await sameEverywhereMutating(t, app, CALL, { id: '2' }), REMOVED);
+});
+
+t.test('domainDeleteHB refuses a missing, malformed or unknown id and changes nothing', async (t) => {
+  const app = await build(t);
+  await refusedAll(t, app, CALL, [
+    [{}, 'Parameter id is required'],
+    [{ id: '' }, 'Parameter id must be a positive whole number id, such as 1'],
+    [{ id: '99' }, 'Domain 99 not found'],
+  ]);
+  assertSuccess(t, await api(app, CALL, { id: '8' }), CALL);
+  await refusedAll(t, app, CALL, [[{ id: '8' }, 'Domain 8 not found']]);
+});

@@ -1,0 +1,60 @@
+import t from 'tap';
+import type { FastifyInstance } from 'fastify';
+import { FROZEN_NOW, api, assertSuccess, build } from '../../helpers/app.js';
+import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
+
+const CALL = 'domainEPP';
+const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
+const SENT = {
+  success: true,
+  EppCode: 'Auth Info / Epp code has been sent to registrant email',
+  call: CALL,
+  server_time: SERVER_TIME,
+};
+
+async function emails(app: FastifyInstance): Promise<Array<Record<string, unknown>>> {
+  const response = await app.inject({ method: 'GET', url: '/__billsim/emails' });
+  return response.json().emails;
+}
+
+t.test('domainEPP e-mails the EPP code to the registrant and answers the published EppCode message', async (t) => {
+  const app = await build(t);
+  const before = await api(app, 'getDomainDetails', { id: '3' });
+  const body = await api(app, CALL, { id: '3' });
+  t.strictSame(body, SENT, 'the published answer');
+  t.strictSame(Object.keys(body), ['success', 'EppCode', 'call', 'server_time'], 'EppCode before call, as published');
+  assertSuccess(t, body, CALL);
+  t.strictSame(await emails(app), [
+    {
+      id: '1',
+      date: '2026-11-20 12:00:00',
+      to: 'bruno.keller@keller-maschinenbau.de',
+      subject: 'EPP Code for keller-maschinenbau.eu',
+      template: 'Domain EPP Code',
+      client_id: '2',
+      related: { domain_id: '3' },
+    },
+  ]);
+  t.strictSame(await api(app, 'getDomainDetails', { id: '3' }), before, 'the domain is unchanged, its epp_code too');
+  t.strictSame(await api(app, CALL, { id: '3' }), SENT, 'asked again');
+  t.equal((await emails(app)).length, 2, 'one message per request');
+});
+
+t.test('domainEPP answers and stores the same through GET, urlencoded and multipart POST', async (t) => {
+  const app = await build(t);
+  t.strictSame(await sameEverywhereMutating(t, app, CALL, { id: '1' }), SENT);
+});
+
+t.test('domainEPP refuses a domain that is not Active, naming its status, and sends nothing', async (t) => {
+  const app = await build(t);
+  const only = 'only a domain that is Active can be sent its EPP code';
+  await refusedAll(t, app, CALL, [
+    [{}, 'Parameter id is required'],
+    [{ id: 'one' }, 'Parameter id must be a positive whole number id, such as 1'],
+    [{ id: '99' }, 'Domain 99 not found'],
+    [{ id: '5' }, `Domain 5 (kowalski-foto.net) is Pending Transfer: ${only}`],
+    [{ id: '7' }, `Domain 7 (nilsson-outdoor.com) is Expired: ${only}`],
+    [{ id: '8' }, `Domain 8 (graceliu.io) is Pending Registration: ${only}`],
+  ]);
+  t.strictSame(await emails(app), []);
+});
