@@ -26,6 +26,46 @@ t.test("getDomains lists every client's domains newest first, items as getClient
   t.strictSame(result, {
     domains: [
       {
+        id: '10',
+        manual: '0',
+        name: 'laurent-conseil.org',
+        lastname: 'Laurent',
+        firstname: 'Emma',
+        cid: '5',
+        period: '1',
+        recurring_amount: '14.51',
+        currency_id: '1',
+        module: 'OpenSRS',
+        next_due: '2027-11-19',
+        expires: '0000-00-00',
+        status: 'Pending Transfer',
+        type: 'Transfer',
+        date_created: '2026-11-19',
+        autorenew: '1',
+        reglock: '0',
+        idprotection: '0',
+      },
+      {
+        id: '9',
+        manual: '0',
+        name: 'haddad-imports.org',
+        lastname: 'Haddad',
+        firstname: 'Farid',
+        cid: '6',
+        period: '1',
+        recurring_amount: '15.75',
+        currency_id: '0',
+        module: 'OpenSRS',
+        next_due: '2027-11-17',
+        expires: '0000-00-00',
+        status: 'Pending Transfer',
+        type: 'Transfer',
+        date_created: '2026-11-17',
+        autorenew: '1',
+        reglock: '0',
+        idprotection: '0',
+      },
+      {
         id: '8',
         manual: '0',
         name: 'graceliu.io',
@@ -186,7 +226,7 @@ t.test("getDomains lists every client's domains newest first, items as getClient
         idprotection: '1',
       },
     ],
-    sorter: { perpage: 25, totalpages: 1, sorterrecords: 8, sorterpage: 1 },
+    sorter: { perpage: 25, totalpages: 1, sorterrecords: 10, sorterpage: 1 },
   });
   t.strictSame(Object.keys(result), ['domains', 'sorter'], 'sorter after domains');
   t.strictSame(
@@ -220,11 +260,11 @@ t.test("getDomains lists every client's domains newest first, items as getClient
 t.test('getDomains picks statuses with list', async (t) => {
   const app = await build(t);
   const cases: Array<[string, string[]]> = [
-    ['all', ['8', '7', '6', '5', '4', '3', '2', '1']],
+    ['all', ['10', '9', '8', '7', '6', '5', '4', '3', '2', '1']],
     ['active', ['6', '4', '3', '2', '1']],
     ['expired', ['7']],
-    ['pending', ['8', '5']],
-    ['pending_transfer', ['5']],
+    ['pending', ['10', '9', '8', '5']],
+    ['pending_transfer', ['10', '9', '5']],
     ['pending_registration', ['8']],
   ];
   for (const [list, expected] of cases) t.strictSame(await ids(t, app, { list }), expected, `list=${list}`);
@@ -233,10 +273,10 @@ t.test('getDomains picks statuses with list', async (t) => {
 t.test('list=pending covers Pending, Pending Registration and Pending Transfer; a Cancelled domain only shows under all', async (t) => {
   const app = await build(t);
   await setStatuses(app, { '3': 'Pending', '4': 'Cancelled', '6': 'Transferred Away' });
-  t.strictSame(await ids(t, app, { list: 'pending' }), ['8', '5', '3']);
+  t.strictSame(await ids(t, app, { list: 'pending' }), ['10', '9', '8', '5', '3']);
   t.strictSame(await ids(t, app, { list: 'active' }), ['2', '1']);
   t.strictSame(await ids(t, app, { list: 'pending_registration' }), ['8']);
-  t.strictSame(await ids(t, app, {}), ['8', '7', '6', '5', '4', '3', '2', '1']);
+  t.strictSame(await ids(t, app, {}), ['10', '9', '8', '7', '6', '5', '4', '3', '2', '1']);
   t.strictSame(await ids(t, app, { 'filter[status]': 'Cancelled' }), ['4']);
   t.strictSame(await ids(t, app, { 'filter[status]': 'Transferred Away' }), ['6']);
 });
@@ -248,20 +288,20 @@ t.test('getDomains applies each filter, together with list', async (t) => {
     [{ 'filter[name]': 'morgan' }, ['2', '1']],
     [{ 'filter[name]': 'nothing-like-this' }, []],
     [{ 'filter[status]': 'Active' }, ['6', '4', '3', '2', '1']],
-    [{ 'filter[status]': 'Pending Transfer' }, ['5']],
+    [{ 'filter[status]': 'Pending Transfer' }, ['10', '9', '5']],
     [{ 'filter[status]': 'Pending' }, []],
     [{ 'filter[module]': 'Enom' }, ['7', '6', '5', '1']],
-    [{ 'filter[module]': 'opensrs' }, ['8', '4', '2']],
+    [{ 'filter[module]': 'opensrs' }, ['10', '9', '8', '4', '2']],
     [{ 'filter[module]': 'ResellerClub' }, ['3']],
     [{ 'filter[module]': 'Enom2' }, []],
     [{ 'filter[client_name]': 'alice morgan' }, ['2', '1']],
     [{ 'filter[client_name]': 'KELLER' }, ['3']],
     [{ 'filter[client_name]': 'morgan alice' }, []],
-    [{ 'filter[brand_id]': '1' }, ['8', '7', '6', '5', '4', '3', '2', '1']],
-    [{ 'filter[brand_id]': '0' }, ['8', '7', '6', '5', '4', '3', '2', '1']],
+    [{ 'filter[brand_id]': '1' }, ['10', '9', '8', '7', '6', '5', '4', '3', '2', '1']],
+    [{ 'filter[brand_id]': '0' }, ['10', '9', '8', '7', '6', '5', '4', '3', '2', '1']],
     [
       { 'filter[name]': '', 'filter[status]': '', 'filter[module]': '', 'filter[client_name]': '', 'filter[brand_id]': '' },
-      ['8', '7', '6', '5', '4', '3', '2', '1'],
+      ['10', '9', '8', '7', '6', '5', '4', '3', '2', '1'],
     ],
     [{ 'filter[name]': '.com', 'filter[module]': 'Enom', 'filter[status]': 'Active' }, ['6', '1']],
     [{ list: 'active', 'filter[module]': 'OpenSRS' }, ['4', '2']],
@@ -275,10 +315,11 @@ t.test('getDomains applies each filter, together with list', async (t) => {
 t.test('getDomains pages with page and perpage; sorterpage is the next page', async (t) => {
   const app = await build(t);
   const pages: Array<[WireParams, string[], object]> = [
-    [{ perpage: '3' }, ['8', '7', '6'], { perpage: 3, totalpages: 3, sorterrecords: 8, sorterpage: 1 }],
-    [{ perpage: '3', page: '1' }, ['5', '4', '3'], { perpage: 3, totalpages: 3, sorterrecords: 8, sorterpage: 2 }],
-    [{ perpage: '3', page: '2' }, ['2', '1'], { perpage: 3, totalpages: 3, sorterrecords: 8, sorterpage: 3 }],
-    [{ perpage: '3', page: '3' }, [], { perpage: 3, totalpages: 3, sorterrecords: 8, sorterpage: 4 }],
+    [{ perpage: '3' }, ['10', '9', '8'], { perpage: 3, totalpages: 4, sorterrecords: 10, sorterpage: 1 }],
+    [{ perpage: '3', page: '1' }, ['7', '6', '5'], { perpage: 3, totalpages: 4, sorterrecords: 10, sorterpage: 2 }],
+    [{ perpage: '3', page: '2' }, ['4', '3', '2'], { perpage: 3, totalpages: 4, sorterrecords: 10, sorterpage: 3 }],
+    [{ perpage: '3', page: '3' }, ['1'], { perpage: 3, totalpages: 4, sorterrecords: 10, sorterpage: 4 }],
+    [{ perpage: '3', page: '4' }, [], { perpage: 3, totalpages: 4, sorterrecords: 10, sorterpage: 5 }],
     [{ list: 'active', perpage: '2', page: '1' }, ['3', '2'], { perpage: 2, totalpages: 3, sorterrecords: 5, sorterpage: 2 }],
     [
       { 'filter[module]': 'enom', perpage: '1000' },
@@ -312,7 +353,7 @@ t.test('a domain ordered with addOrder is listed first, Pending Registration', a
   t.strictSame(result, {
     domains: [
       {
-        id: '9',
+        id: '11',
         manual: '0',
         name: 'fresh-name.com',
         lastname: 'Morgan',
@@ -333,11 +374,11 @@ t.test('a domain ordered with addOrder is listed first, Pending Registration', a
       },
       (result.domains as object[])[1],
     ],
-    sorter: { perpage: 2, totalpages: 5, sorterrecords: 9, sorterpage: 1 },
+    sorter: { perpage: 2, totalpages: 6, sorterrecords: 11, sorterpage: 1 },
   });
-  t.equal((result.domains as { id: string }[])[1].id, '8', 'the bundled newest comes next');
-  t.strictSame(await ids(t, app, { list: 'pending_registration' }), ['9', '8']);
-  t.strictSame(await ids(t, app, { list: 'pending', 'filter[client_name]': 'alice' }), ['9']);
+  t.equal((result.domains as { id: string }[])[1].id, '10', 'the bundled newest comes next');
+  t.strictSame(await ids(t, app, { list: 'pending_registration' }), ['11', '8']);
+  t.strictSame(await ids(t, app, { list: 'pending', 'filter[client_name]': 'alice' }), ['11']);
 });
 
 t.test('getDomains refuses malformed parameters and changes nothing', async (t) => {
