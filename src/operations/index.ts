@@ -15,6 +15,8 @@ import addInvoiceItem from './invoices/addInvoiceItem.js';
 import addInvoicePayment from './invoices/addInvoicePayment.js';
 import addOrder from './orders/addOrder.js';
 import addOrderDraftItem from './orders/addOrderDraftItem.js';
+import addTicket from './tickets/addTicket.js';
+import addTicketReply from './tickets/addTicketReply.js';
 import applyInvoiceCredit from './invoices/applyInvoiceCredit.js';
 import bulkAddProducts from './services/bulkAddProducts.js';
 import changeAccountPackage from './accounts/changeAccountPackage.js';
@@ -43,6 +45,7 @@ import getClientDraftOrders from './orders/getClientDraftOrders.js';
 import getClientInvoices from './clients/getClientInvoices.js';
 import getClientOrders from './clients/getClientOrders.js';
 import getClients from './clients/getClients.js';
+import getClientTickets from './clients/getClientTickets.js';
 import getCurrencies from './misc/getCurrencies.js';
 import getDomainDetails from './domains/getDomainDetails.js';
 import getEstimateDetails from './estimates/getEstimateDetails.js';
@@ -63,6 +66,9 @@ import getProductDetails from './services/getProductDetails.js';
 import getProducts from './services/getProducts.js';
 import getProductUpgrades from './services/getProductUpgrades.js';
 import getSubCategories from './services/getSubCategories.js';
+import getTicketDepts from './tickets/getTicketDepts.js';
+import getTicketDetails from './tickets/getTicketDetails.js';
+import getTickets from './tickets/getTickets.js';
 import getTransactions from './invoices/getTransactions.js';
 import orderUpgrade from './orders/orderUpgrade.js';
 import removeOrderDraft from './orders/removeOrderDraft.js';
@@ -76,6 +82,7 @@ import setOrderCancel from './orders/setOrderCancel.js';
 import setOrderFraud from './orders/setOrderFraud.js';
 import setOrderPending from './orders/setOrderPending.js';
 import setOrderStatus from './orders/setOrderStatus.js';
+import setTicketStatus from './tickets/setTicketStatus.js';
 import tokenizeClientCard from './clients/tokenizeClientCard.js';
 import verifyAdminLogin from './misc/verifyAdminLogin.js';
 import verifyClientLogin from './clients/verifyClientLogin.js';
@@ -95,6 +102,8 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   addInvoicePayment,
   addOrder,
   addOrderDraftItem,
+  addTicket,
+  addTicketReply,
   applyInvoiceCredit,
   bulkAddProducts,
   changeAccountPackage,
@@ -123,6 +132,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getClientInvoices,
   getClientOrders,
   getClients,
+  getClientTickets,
   getCurrencies,
   getDomainDetails,
   getEstimateDetails,
@@ -143,6 +153,9 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getProducts,
   getProductUpgrades,
   getSubCategories,
+  getTicketDepts,
+  getTicketDetails,
+  getTickets,
   getTransactions,
   orderUpgrade,
   removeOrderDraft,
@@ -156,6 +169,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   setOrderFraud,
   setOrderPending,
   setOrderStatus,
+  setTicketStatus,
   tokenizeClientCard,
   verifyAdminLogin,
   verifyClientLogin,
