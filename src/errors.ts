@@ -152,6 +152,17 @@ export const messages = {
     `Invoice #${id} carries ${credit} credit from the client's balance, which deleting it would lose: cancel it with setInvoiceStatus instead`,
   invoiceIsDraft: (id: string) =>
     `Invoice #${id} is a Draft, which the client cannot see: make it Unpaid with setInvoiceStatus first, then send it`,
+  ticketNotFound: (number: string) => `Ticket #${number} not found`,
+  attachmentNotBase64: (filename: string) =>
+    `Attachment ${filename} is not valid base64: send the file's content base64-encoded as attachments[${filename}]`,
+  attachmentName: (filename: string) =>
+    `Attachment name "${filename}" is not a file name: give 1 to 255 characters without / or \\ as attachments[<file name>]`,
+  staffReplierNotFound: (id: string) => `Admin ${id} not found: a staff reply (type Admin) names an admin as replier_id`,
+  replierNotOfTicket: (replierId: string, number: string, clientId: string) =>
+    clientId === '0'
+      ? `Ticket #${number} is a guest's ticket: a client reply on it takes no replier_id`
+      : `Client ${replierId} cannot reply to ticket #${number} as the client: it belongs to client ${clientId}; give replier_id ${clientId}, one of its contacts, or leave replier_id out`,
+  noTicketDept: () => 'No ticket department exists to file the ticket under: add one to the world (ticket_depts.json)',
 } as const;
 
 export function fail(message: string | string[]): never {

@@ -3,6 +3,7 @@
 import { fail, messages, notFound } from '../errors.js';
 import type { CollectionName, RecordOf, View, World } from '../store/world.js';
 import type { Client, ClientCard } from '../generated/wire.js';
+import { removeTicket } from './tickets.js';
 
 export const MAIN_PARENT_ID = '0';
 
@@ -99,7 +100,8 @@ export function removeContact(world: World, contact: Client): void {
 /**
  * Removes main client `client` with everything it owns and answers one line per removed
  * record, in deleteClient's documented order: invoices (with their transactions), orders,
- * accounts (with their addons), domains, estimates, then contacts, each kind oldest first.
+ * accounts (with their addons), domains, estimates, tickets (with their replies and notes),
+ * then contacts, each kind oldest first.
  * Order drafts, cards, the credit log and the client's remaining transactions go without a line; the
  * outbox keeps what was already sent.
  */
@@ -127,6 +129,10 @@ export function removeClient(world: World, client: Client): string[] {
   for (const estimate of owned(world, 'estimates', 'client_id', client.id)) {
     world.remove('estimates', estimate.id);
     lines.push(`Estimate #${estimate.id} deleted`);
+  }
+  for (const ticket of owned(world, 'tickets', 'client_id', client.id)) {
+    removeTicket(world, ticket);
+    lines.push(`Ticket #${ticket.ticket_number} deleted`);
   }
   for (const draft of owned(world, 'order_drafts', 'client_id', client.id)) world.remove('order_drafts', draft.id);
   for (const contact of owned(world, 'clients', 'parent_id', client.id)) {

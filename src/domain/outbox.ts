@@ -2,7 +2,7 @@
 // payment, ticket), recorded instead of sent. It is a collection of the world
 // (`emails`), so a failed call leaves no message behind, and reset, snapshots
 // and the data file include it like any other state.
-import type { Client, Email, Invoice, Order } from '../generated/wire.js';
+import type { Client, Email, Invoice, Order, Ticket, TicketReply } from '../generated/wire.js';
 import { formatDateTime } from './dates.js';
 import type { View, World } from '../store/world.js';
 
@@ -71,6 +71,37 @@ export function recordInvoiceEmail(world: World, client: Client, invoice: Invoic
       template: 'Invoice Created',
       clientId: client.id,
       related: { invoice_id: invoice.id, ...related },
+    },
+    now,
+  );
+}
+
+/**
+ * The "Ticket Opened" message to the ticket's address: telling the client about
+ * a ticket staff opened for them, or confirming receipt of one the client opened.
+ */
+export function recordTicketOpened(world: World, ticket: Ticket, now: Date): Email {
+  const subject =
+    ticket.type === 'Client'
+      ? `We have received your ticket #${ticket.ticket_number}: ${ticket.subject}`
+      : `New support ticket #${ticket.ticket_number}: ${ticket.subject}`;
+  return recordEmail(
+    world,
+    { to: ticket.email, subject, template: 'Ticket Opened', clientId: ticket.client_id, related: { ticket_id: ticket.id } },
+    now,
+  );
+}
+
+/** The "Ticket Reply" message: staff answered, so the ticket's address hears of it. */
+export function recordTicketReply(world: World, ticket: Ticket, reply: TicketReply, now: Date): Email {
+  return recordEmail(
+    world,
+    {
+      to: ticket.email,
+      subject: `[Ticket #${ticket.ticket_number}] ${ticket.subject}`,
+      template: 'Ticket Reply',
+      clientId: ticket.client_id,
+      related: { ticket_id: ticket.id, reply_id: reply.id },
     },
     now,
   );

@@ -6,6 +6,22 @@
  */
 export type Nameservers = [string, string, string, string];
 /**
+ * a ticket status: Open, Answered, Client-Reply, In-Progress or Closed
+ */
+export type TicketStatus = 'Open' | 'Answered' | 'Client-Reply' | 'In-Progress' | 'Closed';
+/**
+ * who opened the ticket: Admin (staff) or Client
+ */
+export type TicketAuthorType = 'Admin' | 'Client';
+/**
+ * a request type: General, Incident, Problem, Task or Question
+ */
+export type TicketRequestType = 'General' | 'Incident' | 'Problem' | 'Task' | 'Question';
+/**
+ * Admin or Client
+ */
+export type TicketAuthorType1 = 'Admin' | 'Client';
+/**
  * @maxItems 1000
  */
 export type EstimateLineChangeList = EstimateLineChange[];
@@ -50,6 +66,10 @@ export interface AllWireTypes {
   resources_registry_name_json?: RegistryName;
   resources_reply_category_json?: ReplyCategory;
   resources_tax_rule_json?: TaxRule;
+  resources_ticket_json?: Ticket;
+  resources_ticket_dept_json?: TicketDept;
+  resources_ticket_note_json?: TicketNote;
+  resources_ticket_reply_json?: TicketReply;
   resources_transaction_json?: Transaction;
   operations_accounts_accountCreate_json?: AccountCreate;
   operations_accounts_accountSuspend_json?: AccountSuspend;
@@ -73,6 +93,7 @@ export interface AllWireTypes {
   operations_clients_getClientDomains_json?: GetClientDomains;
   operations_clients_getClientInvoices_json?: GetClientInvoices;
   operations_clients_getClientOrders_json?: GetClientOrders;
+  operations_clients_getClientTickets_json?: GetClientTickets;
   operations_clients_getClients_json?: GetClients;
   operations_clients_setClientDetails_json?: SetClientDetails;
   operations_clients_setContactDetails_json?: SetContactDetails;
@@ -136,7 +157,13 @@ export interface AllWireTypes {
   operations_services_getProductUpgrades_json?: GetProductUpgrades;
   operations_services_getProducts_json?: GetProducts;
   operations_services_getSubCategories_json?: GetSubCategories;
+  operations_tickets_addTicket_json?: AddTicket;
+  operations_tickets_addTicketReply_json?: AddTicketReply;
   operations_tickets_getPredefinedReplies_json?: GetPredefinedReplies;
+  operations_tickets_getTicketDepts_json?: GetTicketDepts;
+  operations_tickets_getTicketDetails_json?: GetTicketDetails;
+  operations_tickets_getTickets_json?: GetTickets;
+  operations_tickets_setTicketStatus_json?: SetTicketStatus;
 }
 /**
  * Fields every successful answer carries, next to the call's own result fields.
@@ -637,6 +664,10 @@ export interface Collections {
   emails: Email[];
   tax_rules: TaxRule[];
   credit_log: CreditLogEntry[];
+  ticket_depts: TicketDept[];
+  tickets: Ticket[];
+  ticket_replies: TicketReply[];
+  ticket_notes: TicketNote[];
 }
 /**
  * A currency. The record with id "0" is the main currency (rate 1.0000); invoices with currency_id "0" are in it.
@@ -1608,6 +1639,170 @@ export interface CreditLogEntry {
   transid: string;
 }
 /**
+ * A support department tickets are filed under. `assigned_admins` is kept as getTicketDepts shows it: an object keyed by admin id whose values repeat the id. getTicketDepts adds the department's ticket count.
+ */
+export interface TicketDept {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  name: string;
+  description: string;
+  /**
+   * the address the department's mail is sent from
+   */
+  email: string;
+  /**
+   * "0" or "1"
+   */
+  visible: '0' | '1';
+  assigned_admins: TicketDeptAdmins;
+}
+/**
+ * an object of admin ids, each keyed by itself, such as {"1": "1"}
+ */
+export interface TicketDeptAdmins {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  [k: string]: string;
+}
+/**
+ * A support ticket as stored: the opening message and its state. Replies are ticket_replies and staff notes ticket_notes, both by the internal ticket id. Calls name a ticket by its 6-digit `ticket_number`, a function of the id (src/domain/tickets.ts). Attachments are kept by file name and size only, never their content.
+ */
+export interface Ticket {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  lastreply: string;
+  /**
+   * a 6-digit ticket number, such as 814003
+   */
+  ticket_number: string;
+  /**
+   * 6 lower-case letters and digits: the key of the client-area link to a ticket
+   */
+  acc_hash: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  dept_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * the submitter's name
+   */
+  name: string;
+  /**
+   * the submitter's e-mail address, where replies go
+   */
+  email: string;
+  /**
+   * comma-separated e-mail addresses, "" for none
+   */
+  cc: string;
+  subject: string;
+  body: string;
+  status: TicketStatus;
+  /**
+   * a priority from 0 (lowest) to 3 (highest)
+   */
+  priority: '0' | '1' | '2' | '3';
+  /**
+   * "0" or "1"
+   */
+  admin_read: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  client_read: '0' | '1';
+  type: TicketAuthorType;
+  request_type: TicketRequestType;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  owner_id: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  viewtime: string;
+  /**
+   * the files sent with the opening message
+   */
+  attachments: TicketAttachment[];
+}
+export interface TicketAttachment {
+  filename: string;
+  /**
+   * the decoded file's size in bytes, such as "2048"
+   */
+  size: string;
+}
+/**
+ * One reply to a ticket, oldest first by id. `ticket_id` is the internal ticket id, not the ticket number, as getTicketDetails shows it. `replier_id` is an admin id for a staff reply (type Admin) and a client id for a client's (type Client; "0" on a guest's ticket). Attachments are kept by file name and size only.
+ */
+export interface TicketReply {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  ticket_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  replier_id: string;
+  name: string;
+  email: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date: string;
+  body: string;
+  /**
+   * the reply's own status: Sent
+   */
+  status: 'Sent';
+  type: TicketAuthorType1;
+  attachments: TicketAttachment[];
+}
+/**
+ * A staff note on a ticket, never shown to the client. `ticket_id` is the internal ticket id; `admin_id` the staff member who wrote it ("0" when unknown).
+ */
+export interface TicketNote {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  ticket_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  admin_id: string;
+  name: string;
+  email: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date: string;
+  note: string;
+}
+/**
  * Runs the provisioning module's Create for account `id`: a Pending service becomes Active, and its Pending addons become Active with it. Any other status is refused with a message naming it ("Account 1 is Active: only a service that is Pending can become Active"). billsim runs no module, so only the statuses change. Answers `info: ["Account #<id> created"]`, as the published sample does; getAccountDetails, getAccounts, getClientAccounts and getAccountAddons show the new statuses.
  */
 export interface AccountCreate {
@@ -2379,7 +2574,7 @@ export interface AddClientCreditRequest {
 }
 export interface AddClientCreditResult {}
 /**
- * Deletes main client `id` with everything it owns: its invoices with their transactions, orders, accounts (services) with their addons, domains, estimates, order drafts, cards on file and contacts. Messages already in the outbox stay. `info` has one line per removed record, as the published sample does ("Invoice #143 deleted", "Order #98 deleted"): first the invoices, then the orders, accounts ("Account #85 deleted"), domains ("Domain #11 deleted"), estimates ("Estimate #4 deleted") and contacts ("Contact #10 deleted"), each kind in ascending id order; transactions, account addons, order drafts and cards go with their owners without a line of their own. A client who owns nothing answers an empty `info`. A contact's id is refused: delete a contact with deleteClientContact.
+ * Deletes main client `id` with everything it owns: its invoices with their transactions, orders, accounts (services) with their addons, domains, estimates, support tickets with their replies and notes, order drafts, cards on file and contacts. Messages already in the outbox stay. `info` has one line per removed record, as the published sample does ("Invoice #143 deleted", "Order #98 deleted"): first the invoices, then the orders, accounts ("Account #85 deleted"), domains ("Domain #11 deleted"), estimates ("Estimate #4 deleted"), tickets by their ticket number ("Ticket #814003 deleted") and contacts ("Contact #10 deleted"), each kind in ascending id order; transactions, account addons, ticket replies and notes, order drafts and cards go with their owners without a line of their own. A client who owns nothing answers an empty `info`. A contact's id is refused: delete a contact with deleteClientContact.
  */
 export interface DeleteClient {
   request: DeleteClientRequest;
@@ -2963,6 +3158,139 @@ export interface OrderListItem {
    * a numeric id as a string, such as "1"
    */
   payment_module: string;
+}
+/**
+ * One client's tickets (client `id`; an unknown client is an error, a contact has no tickets of its own), in getTickets' item shape (the stored copy of the published sample ends as the list opens). Newest first, or oldest first with sort=ASC. Filters, each ignored when empty: filter[status] (Open, Answered, Client-Reply, In-Progress, Closed), filter[dept_id], filter[request_type], filter[owner_id] and filter[admin_read] match exactly; filter[ticket_number], filter[name], filter[email] and filter[body] match any part of the text, case-insensitively; filter[date] (YYYY-MM-DD) compares the day the ticket was opened with filterop[date]: = (default), <, > or !=. The tag filter is not accepted: billsim's tickets carry no tags. Paged with `page` and `perpage`, with a `sorter` after `tickets` as getTickets has.
+ */
+export interface GetClientTickets {
+  request: GetClientTicketsRequest;
+  result: GetClientTicketsResult;
+}
+export interface GetClientTicketsRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * a page number counted from 0
+   */
+  page?: string;
+  /**
+   * a page size from 1 to 1000
+   */
+  perpage?: string;
+  sort?: 'ASC' | 'DESC';
+  filter?: GetClientTicketsFilter;
+  filterop?: GetClientTicketsFilterOp;
+}
+/**
+ * a set of filters such as filter[status]=Open; an empty filter value means no filter
+ */
+export interface GetClientTicketsFilter {
+  /**
+   * a ticket status: Open, Answered, Client-Reply, In-Progress or Closed
+   */
+  status?: string;
+  /**
+   * a request type: General, Incident, Problem, Task or Question
+   */
+  request_type?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  name?: string;
+  /**
+   * a numeric id, such as 1
+   */
+  dept_id?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  ticket_number?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  body?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  email?: string;
+  /**
+   * a numeric id, such as 1
+   */
+  owner_id?: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  date?: string;
+  /**
+   * 0 or 1
+   */
+  admin_read?: string;
+}
+/**
+ * a set of filter operators such as filterop[date]=<
+ */
+export interface GetClientTicketsFilterOp {
+  date?: '=' | '<' | '>' | '!=';
+}
+export interface GetClientTicketsResult {
+  tickets: TicketListItem[];
+  sorter: Sorter;
+}
+/**
+ * A ticket as getTickets and getClientTickets list it, in the published key order.
+ */
+export interface TicketListItem {
+  /**
+   * "0" or "1"
+   */
+  admin_read: '0' | '1';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  type: TicketAuthorType;
+  firstname: string;
+  lastname: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date: string;
+  /**
+   * the latest reply's age as a display text, such as "1 day ago" or "Nov 16th"
+   */
+  lastreply: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  dept_id: string;
+  /**
+   * the submitter's name
+   */
+  name: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  status: TicketStatus;
+  /**
+   * a 6-digit ticket number, such as 814003
+   */
+  ticket_number: string;
+  /**
+   * "#<ticket_number> - <subject>"
+   */
+  tsubject: string;
+  deptname: string;
+  /**
+   * a priority from 0 (lowest) to 3 (highest)
+   */
+  priority: '0' | '1' | '2' | '3';
+  /**
+   * how many staff notes the ticket has
+   */
+  notes: string;
 }
 /**
  * List main client accounts (contacts excluded), newest first (highest id first), as the real sample orders them. `services` is a JSON number: how many accounts (services) the client has. Paginated with `sorter`.
@@ -6798,6 +7126,110 @@ export interface SubCategoryListItem {
   ptype_id: string;
 }
 /**
+ * Opens a support ticket and answers its 6-digit ticket number as `ticket_id`, a JSON number as published (the number addTicketReply, getTicketDetails and setTicketStatus take as `id`); info ["New ticket has been created"]. `client_id` names a main client (a contact is refused: open the ticket for its main client, giving the contact's name and email); `name` and `email` default to the client's, and are both required without a client (a guest's ticket, client_id "0"). `dept_id` defaults to the first department. The ticket starts Open, or in the given `status`; `asclient=1` opens it as the client (type Client), otherwise as staff (type Admin). `notes` adds one staff note by admin 1, as API calls act. `attachments[<file name>]=<base64 content>` keeps each file's name and decoded size only. E-mail: a "Ticket Opened" message to the ticket's address (telling the client about a ticket staff opened, or confirming receipt of the client's own), none with notify_client=0. isinternal, useclientname and ip_address are accepted and ignored.
+ */
+export interface AddTicket {
+  request: AddTicketRequest;
+  result: AddTicketResult;
+}
+export interface AddTicketRequest {
+  /**
+   * a non-empty text of at most 255 characters
+   */
+  subject: string;
+  /**
+   * a non-empty text
+   */
+  body: string;
+  /**
+   * a non-empty text of at most 255 characters
+   */
+  name?: string;
+  /**
+   * a valid email address, such as jane@example.com
+   */
+  email?: string;
+  /**
+   * 0 or a positive whole number id
+   */
+  client_id?: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  dept_id?: string;
+  status?: TicketStatus;
+  request_type?: TicketRequestType;
+  /**
+   * a priority from 0 (lowest) to 3 (highest)
+   */
+  priority?: '0' | '1' | '2' | '3';
+  /**
+   * comma-separated e-mail addresses, such as jane@example.com,joe@example.com
+   */
+  cc?: string;
+  /**
+   * a text
+   */
+  notes?: string;
+  /**
+   * 0 or a positive whole number id
+   */
+  owner_id?: string;
+  /**
+   * "0" or "1"
+   */
+  asclient?: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  notify_client?: '0' | '1';
+  attachments?: TicketAttachmentsParam;
+}
+/**
+ * a set of at most 20 files such as attachments[report.pdf]=<base64 content>
+ */
+export interface TicketAttachmentsParam {
+  /**
+   * a file's content in base64
+   */
+  [k: string]: string;
+}
+export interface AddTicketResult {
+  /**
+   * the new ticket's 6-digit ticket number, as a JSON number
+   */
+  ticket_id: number;
+}
+/**
+ * Adds a reply to the ticket numbered `id` (the 6-digit ticket number, not the internal id); info ["Reply added, ticket status changed to <status>"] as published. A staff reply (type Admin, the default; `replier_id` an admin id, default admin 1) makes the ticket Answered and sends the "Ticket Reply" e-mail to the ticket's address (none with notify_client=0). A client reply (type=Client; `replier_id` the ticket's client, the default, or one of its contacts; none on a guest's ticket) makes it Client-Reply, reopening a Closed ticket, and sends no e-mail to the client. `status_change` sets the status after the reply instead. The reply's author, type, date (the session clock) and body are kept in order, and the ticket's lastreply becomes the reply's date. `attachments[<file name>]=<base64 content>` keeps each file's name and decoded size only. encrypt, notify_cc and replier_ip are accepted and ignored.
+ */
+export interface AddTicketReply {
+  request: AddTicketReplyRequest;
+  result: AddTicketReplyResult;
+}
+export interface AddTicketReplyRequest {
+  /**
+   * a 6-digit ticket number, such as 814003
+   */
+  id: string;
+  /**
+   * a non-empty text
+   */
+  body: string;
+  type?: TicketAuthorType1;
+  /**
+   * a positive whole number id, such as 1
+   */
+  replier_id?: string;
+  status_change?: TicketStatus;
+  /**
+   * "0" or "1"
+   */
+  notify_client?: '0' | '1';
+  attachments?: TicketAttachmentsParam;
+}
+export interface AddTicketReplyResult {}
+/**
  * Predefined ticket reply categories. cid 0 answers every category (the published shape: `category` holding only `categories`). A category id answers that category (the real shape is unpublished; this is the simulator's choice): its own id, parent_cat and name, its direct sub-categories in `categories`, and its replies (full text) in `replies`.
  */
 export interface GetPredefinedReplies {
@@ -6835,3 +7267,248 @@ export interface PredefinedReplyCategoryDetails {
   categories: ReplyCategory[];
   replies: PredefinedReply[];
 }
+/**
+ * Every support department, by id, as published: `assigned_admins` an object keyed by admin id, `tickets` the department's ticket count as a string. Takes no parameters.
+ */
+export interface GetTicketDepts {
+  request: GetTicketDeptsRequest;
+  result: GetTicketDeptsResult;
+}
+export interface GetTicketDeptsRequest {}
+export interface GetTicketDeptsResult {
+  depts: TicketDeptItem[];
+}
+export interface TicketDeptItem {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  name: string;
+  description: string;
+  /**
+   * the address the department's mail is sent from
+   */
+  email: string;
+  /**
+   * "0" or "1"
+   */
+  visible: '0' | '1';
+  assigned_admins: TicketDeptAdmins;
+  /**
+   * how many tickets the department holds
+   */
+  tickets: string;
+}
+/**
+ * The ticket numbered `id` (the 6-digit ticket number, not the internal id) with its replies and staff notes, oldest first, in the published shape: `ticket.lastreply` is a date-time here, and `ticket_id` in replies, notes and attachments is the internal id. `viewtime` is when staff last opened or answered the ticket (all zeros when never); reading the ticket changes nothing. The published sample's `attachments` is empty, so its item shape is billsim's, in the style of the replies: every file sent with the ticket or a reply, in that order, as { ticket_id, reply_id ("0" for the opening message), filename, size (bytes) }; billsim keeps no file content.
+ */
+export interface GetTicketDetails {
+  request: GetTicketDetailsRequest;
+  result: GetTicketDetailsResult;
+}
+export interface GetTicketDetailsRequest {
+  /**
+   * a 6-digit ticket number, such as 814003
+   */
+  id: string;
+}
+export interface GetTicketDetailsResult {
+  ticket: TicketDetails;
+  replies: TicketReplyView[];
+  attachments: TicketAttachmentView[];
+  notes: TicketNote[];
+}
+export interface TicketDetails {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  lastreply: string;
+  /**
+   * a 6-digit ticket number, such as 814003
+   */
+  ticket_number: string;
+  /**
+   * 6 lower-case letters and digits: the key of the client-area link to a ticket
+   */
+  acc_hash: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  dept_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * the submitter's name
+   */
+  name: string;
+  /**
+   * the submitter's e-mail address, where replies go
+   */
+  email: string;
+  /**
+   * comma-separated e-mail addresses, "" for none
+   */
+  cc: string;
+  subject: string;
+  body: string;
+  status: TicketStatus;
+  /**
+   * a priority from 0 (lowest) to 3 (highest)
+   */
+  priority: '0' | '1' | '2' | '3';
+  /**
+   * "0" or "1"
+   */
+  admin_read: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  client_read: '0' | '1';
+  type: TicketAuthorType;
+  deptname: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  viewtime: string;
+}
+export interface TicketReplyView {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  ticket_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  replier_id: string;
+  name: string;
+  email: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date: string;
+  body: string;
+  /**
+   * the reply's own status: Sent
+   */
+  status: 'Sent';
+  type: TicketAuthorType1;
+}
+export interface TicketAttachmentView {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  ticket_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  reply_id: string;
+  filename: string;
+  /**
+   * the decoded file's size in bytes, such as "2048"
+   */
+  size: string;
+}
+/**
+ * Support tickets, newest first (by id), in the published item shape: `tsubject` is "#<ticket_number> - <subject>", `name` the submitter, `firstname` and `lastname` the client's ("" on a guest's ticket), `type` who opened the ticket, `notes` the count of staff notes, and `lastreply` a display text of the latest reply's age at the session clock: "N minutes ago" (at least 1) or "N hours ago" within a day, "1 day ago" or "N days ago" within a week, else the month and ordinal day ("Nov 16th"). `filter[list]` picks a status: all (default), open, client-reply, in-progress, answered or closed; a plain `list` (as older clients send) is read when filter[list] is absent. `dept` keeps one department's tickets, as filter[dept_id] does. Other filters, each ignored when empty: filter[ticket_number], filter[name] (the submitter), filter[email] and filter[body] (the opening message) match any part of the text, case-insensitively; filter[request_type], filter[owner_id] and filter[admin_read] match exactly; filter[date] (YYYY-MM-DD) keeps tickets opened that day. Tag and flag filters are not accepted: billsim's tickets carry neither. Paged with `page` and `perpage`; the published sample shows no `sorter`, billsim adds one after `tickets` as every other paged list does, so a client can tell how many pages there are.
+ */
+export interface GetTickets {
+  request: GetTicketsRequest;
+  result: GetTicketsResult;
+}
+export interface GetTicketsRequest {
+  /**
+   * a page number counted from 0
+   */
+  page?: string;
+  /**
+   * a page size from 1 to 1000
+   */
+  perpage?: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  dept?: string;
+  /**
+   * one of all, open, client-reply, in-progress, answered, closed
+   */
+  list?: string;
+  filter?: GetTicketsFilter;
+}
+/**
+ * a set of filters such as filter[list]=open; an empty filter value means no filter
+ */
+export interface GetTicketsFilter {
+  /**
+   * one of all, open, client-reply, in-progress, answered, closed
+   */
+  list?: string;
+  /**
+   * a numeric id, such as 1
+   */
+  dept_id?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  ticket_number?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  name?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  email?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  body?: string;
+  /**
+   * a request type: General, Incident, Problem, Task or Question
+   */
+  request_type?: string;
+  /**
+   * a numeric id, such as 1
+   */
+  owner_id?: string;
+  /**
+   * 0 or 1
+   */
+  admin_read?: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  date?: string;
+}
+export interface GetTicketsResult {
+  tickets: TicketListItem[];
+  sorter: Sorter;
+}
+/**
+ * Sets the status of the ticket numbered `id` (the 6-digit ticket number, not the internal id) to Open, Answered, Client-Reply, In-Progress or Closed, from any status; info ["Ticket #814003 status changed to: Answered"] as published. Nothing else changes: no reply, no e-mail, the same `lastreply`. Setting the status a ticket already has changes nothing and answers the same line.
+ */
+export interface SetTicketStatus {
+  request: SetTicketStatusRequest;
+  result: SetTicketStatusResult;
+}
+export interface SetTicketStatusRequest {
+  /**
+   * a 6-digit ticket number, such as 814003
+   */
+  id: string;
+  status: TicketStatus;
+}
+export interface SetTicketStatusResult {}

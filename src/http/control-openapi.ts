@@ -64,7 +64,10 @@ export function controlComponents(): Record<string, Schema> {
     JournalEntry: object({
       time: text('The session clock when the call was answered ("YYYY-MM-DD HH:MM:SS").'),
       call: text('The call name as sent.'),
-      params: { type: 'object', description: 'The parameters, with api_key, passwords, card data and tokens redacted.' },
+      params: {
+        type: 'object',
+        description: 'The parameters, with api_key, passwords, card data, tokens and the content of attachments redacted.',
+      },
       success: { type: 'boolean' },
       error: { type: 'array', items: { type: 'string' }, description: 'The error messages answered (empty on success).' },
       durationMs: { type: 'number', minimum: 0 },

@@ -15,6 +15,8 @@ import addInvoiceItem from './invoices/addInvoiceItem.js';
 import addInvoicePayment from './invoices/addInvoicePayment.js';
 import addOrder from './orders/addOrder.js';
 import addOrderDraftItem from './orders/addOrderDraftItem.js';
+import addTicket from './tickets/addTicket.js';
+import addTicketReply from './tickets/addTicketReply.js';
 import applyInvoiceCredit from './invoices/applyInvoiceCredit.js';
 import bulkAddProducts from './services/bulkAddProducts.js';
 import changeAccountPackage from './accounts/changeAccountPackage.js';
@@ -50,6 +52,7 @@ import getClientDraftOrders from './orders/getClientDraftOrders.js';
 import getClientInvoices from './clients/getClientInvoices.js';
 import getClientOrders from './clients/getClientOrders.js';
 import getClients from './clients/getClients.js';
+import getClientTickets from './clients/getClientTickets.js';
 import getCurrencies from './misc/getCurrencies.js';
 import getDomainDetails from './domains/getDomainDetails.js';
 import getDomains from './domains/getDomains.js';
@@ -71,6 +74,9 @@ import getProductDetails from './services/getProductDetails.js';
 import getProducts from './services/getProducts.js';
 import getProductUpgrades from './services/getProductUpgrades.js';
 import getSubCategories from './services/getSubCategories.js';
+import getTicketDepts from './tickets/getTicketDepts.js';
+import getTicketDetails from './tickets/getTicketDetails.js';
+import getTickets from './tickets/getTickets.js';
 import getTransactions from './invoices/getTransactions.js';
 import orderUpgrade from './orders/orderUpgrade.js';
 import removeOrderDraft from './orders/removeOrderDraft.js';
@@ -84,6 +90,7 @@ import setOrderCancel from './orders/setOrderCancel.js';
 import setOrderFraud from './orders/setOrderFraud.js';
 import setOrderPending from './orders/setOrderPending.js';
 import setOrderStatus from './orders/setOrderStatus.js';
+import setTicketStatus from './tickets/setTicketStatus.js';
 import tokenizeClientCard from './clients/tokenizeClientCard.js';
 import verifyAdminLogin from './misc/verifyAdminLogin.js';
 import verifyClientLogin from './clients/verifyClientLogin.js';
@@ -103,6 +110,8 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   addInvoicePayment,
   addOrder,
   addOrderDraftItem,
+  addTicket,
+  addTicketReply,
   applyInvoiceCredit,
   bulkAddProducts,
   changeAccountPackage,
@@ -138,6 +147,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getClientInvoices,
   getClientOrders,
   getClients,
+  getClientTickets,
   getCurrencies,
   getDomainDetails,
   getDomains,
@@ -159,6 +169,9 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getProducts,
   getProductUpgrades,
   getSubCategories,
+  getTicketDepts,
+  getTicketDetails,
+  getTickets,
   getTransactions,
   orderUpgrade,
   removeOrderDraft,
@@ -172,6 +185,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   setOrderFraud,
   setOrderPending,
   setOrderStatus,
+  setTicketStatus,
   tokenizeClientCard,
   verifyAdminLogin,
   verifyClientLogin,

@@ -40,15 +40,18 @@ function cut(text: string): string {
   return extra > 0 ? `${text.slice(0, JOURNAL_TEXT_LIMIT)}...[${extra} more characters]` : text;
 }
 
-function copy(value: unknown, depth: number, budget: { left: number }): unknown {
+// Files sent as attachments[<file name>]=<base64 content>: the names are kept, the content never.
+const FILES = 'attachments';
+
+function copy(value: unknown, depth: number, budget: { left: number }, content = false): unknown {
   if (depth > 10) return REDACTED;
-  if (typeof value === 'string') return cut(value);
+  if (typeof value === 'string') return content ? REDACTED : cut(value);
   if (typeof value !== 'object' || value === null) return value;
   const entries = Array.isArray(value) ? value.map((v, i): [string, unknown] => [String(i), v]) : Object.entries(value);
   const out: Record<string, unknown> = {};
   const list: unknown[] = [];
   for (const [key, v] of entries) {
-    const kept = budget.left-- > 0 ? (SECRET.test(key) ? REDACTED : copy(v, depth + 1, budget)) : TRUNCATED;
+    const kept = budget.left-- > 0 ? (SECRET.test(key) ? REDACTED : copy(v, depth + 1, budget, content || key === FILES)) : TRUNCATED;
     if (Array.isArray(value)) list.push(kept);
     else out[key] = kept;
     if (kept === TRUNCATED) break;

@@ -480,6 +480,91 @@ export const EXAMPLES: Record<string, Pair[][]> = {
       ['apply_credit', '5'],
     ],
   ],
+  addTicket: [
+    [
+      ['client_id', '1'],
+      ['subject', 'Mailbox full'],
+      ['body', 'Please raise the quota.'],
+      ['asclient', '1'],
+      ['attachments[usage.txt]', 'RGlzayB1c2FnZQ=='],
+    ],
+    [
+      ['name', 'Mira Stein'],
+      ['email', 'mira@stein.example'],
+      ['dept_id', '3'],
+      ['subject', 'Node.js hosting?'],
+      ['body', 'Which plan runs Node 20?'],
+      ['priority', '2'],
+      ['request_type', 'Question'],
+    ],
+    [
+      ['client_id', '4'],
+      ['subject', 'Renewal quote'],
+      ['body', 'Here is the quote.'],
+      ['status', 'In-Progress'],
+      ['owner_id', '2'],
+      ['cc', 'studio@kowalski-foto.net'],
+      ['notes', 'Agreed by phone.'],
+    ],
+  ],
+  addTicketReply: [
+    [
+      ['id', '589245'],
+      ['body', 'We found your transfer.'],
+    ],
+    [
+      ['id', '814003'],
+      ['body', 'The warning is back.'],
+      ['type', 'Client'],
+    ],
+    [
+      ['id', '251624'],
+      ['body', 'Received.'],
+      ['type', 'Client'],
+      ['replier_id', '11'],
+      ['status_change', 'Closed'],
+      ['attachments[scan.pdf]', 'JVBERi0xLjQ='],
+    ],
+    [
+      ['id', '139729'],
+      ['body', 'See our reseller plans.'],
+      ['replier_id', '2'],
+      ['notify_client', '0'],
+    ],
+  ],
+  setTicketStatus: [
+    [
+      ['id', '702108'],
+      ['status', 'In-Progress'],
+    ],
+    [
+      ['id', '814003'],
+      ['status', 'Open'],
+    ],
+  ],
+  getTickets: [
+    [
+      ['filter[list]', 'open'],
+      ['dept', '3'],
+    ],
+    [
+      ['list', 'answered'],
+      ['filter[name]', 'keller'],
+      ['filter[date]', '2026-11-02'],
+      ['perpage', '2'],
+    ],
+  ],
+  getTicketDetails: [[['id', '814003']], [['id', '702108']]],
+  getClientTickets: [
+    [['id', '1']],
+    [
+      ['id', '3'],
+      ['sort', 'ASC'],
+      ['filter[status]', 'Client-Reply'],
+      ['filter[date]', '2026-11-01'],
+      ['filterop[date]', '>'],
+    ],
+  ],
 };
 
 /** One change to a good request: a value swapped, a pair dropped or repeated, a key bent. */

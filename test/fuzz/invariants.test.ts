@@ -389,10 +389,14 @@ function reads(world: World): Array<[string, Pair[]]> {
   for (const o of all('orders')) list.push(['getOrderDetails', [['id', o.id]]]);
   for (const d of all('domains')) list.push(['getDomainDetails', [['id', d.id]]]);
   list.push(['getOrders', []], ['getOrders', [['list', 'pending']]]);
-  for (const c of all('clients')) list.push(['getClientDetails', [['id', c.id]]], ['getClientContacts', [['id', c.id]]]);
+  for (const c of all('clients')) {
+    list.push(['getClientDetails', [['id', c.id]]], ['getClientContacts', [['id', c.id]]], ['getClientTickets', [['id', c.id]]]);
+  }
   for (const a of all('accounts')) list.push(['getAccountAddons', [['id', a.id]]]);
   for (const p of all('products').slice(-6)) list.push(['getProductDetails', [['id', p.id]]]);
   for (const page of all('order_pages')) list.push(['getProducts', [['id', page.id]]]);
+  list.push(['getTickets', [['perpage', '1000']]], ['getTicketDepts', []]);
+  for (const ticket of world.all('tickets')) list.push(['getTicketDetails', [['id', ticket.ticket_number]]]);
   return list;
 }
 

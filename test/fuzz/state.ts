@@ -82,6 +82,17 @@ export function checkReferences(world: World): string[] {
   for (const i of world.all('invoices')) {
     if (!world.get('clients', i.client_id)) problems.push(`invoice ${i.id}: client ${i.client_id} does not exist`);
   }
+  for (const ticket of world.all('tickets')) {
+    if (ticket.client_id !== '0' && !world.get('clients', ticket.client_id))
+      problems.push(`ticket ${ticket.id}: client ${ticket.client_id} does not exist`);
+    if (!world.get('ticket_depts', ticket.dept_id)) problems.push(`ticket ${ticket.id}: department ${ticket.dept_id} does not exist`);
+  }
+  for (const reply of world.all('ticket_replies')) {
+    if (!world.get('tickets', reply.ticket_id)) problems.push(`ticket reply ${reply.id}: ticket ${reply.ticket_id} does not exist`);
+  }
+  for (const note of world.all('ticket_notes')) {
+    if (!world.get('tickets', note.ticket_id)) problems.push(`ticket note ${note.id}: ticket ${note.ticket_id} does not exist`);
+  }
   return problems;
 }
 

@@ -9,6 +9,7 @@ import { COLLECTION_NAMES, FixtureError, loadFixtures } from '../../src/store/fi
 import { defaultFixturesDir } from '../../src/paths.js';
 import { centsToNumber, convertCents, formatCents, lineCents, percentOf, toCents } from '../../src/domain/money.js';
 import { verifyPassword } from '../../src/domain/password.js';
+import { accHash, ticketNumber } from '../../src/domain/tickets.js';
 import type { Collections } from '../../src/generated/wire.js';
 
 const data: Collections = loadFixtures(defaultFixturesDir);
@@ -428,6 +429,72 @@ t.test('news, predefined replies and order drafts', async (t) => {
     }
     references(t, draft.domains, 'tld_id', ids(tlds), `order_drafts[${draft.id}].domains`);
   }
+});
+
+t.test('support departments, tickets, replies and notes', async (t) => {
+  t.strictSame(
+    data.ticket_depts.map((d) => d.name),
+    ['Billing', 'Technical Support', 'Sales'],
+  );
+  for (const dept of data.ticket_depts) {
+    t.match(dept.email, /@lumenhost\.net$/, `department ${dept.id} mails from lumenhost.net`);
+    const admins = Object.entries(dept.assigned_admins);
+    t.ok(admins.length >= 1, `department ${dept.id} has staff assigned`);
+    for (const [key, value] of admins) t.equal(key, value, `department ${dept.id}: assigned admin ${key} keyed by itself`);
+    references(
+      t,
+      admins.map(([id]) => ({ id })),
+      'id',
+      ids(data.admins),
+      `ticket_depts[${dept.id}].assigned_admins`,
+    );
+  }
+
+  t.ok(data.tickets.length >= 8, `about 8 tickets (${data.tickets.length})`);
+  for (const status of ['Open', 'Answered', 'Client-Reply', 'In-Progress', 'Closed']) {
+    t.ok(
+      data.tickets.some((ticket) => ticket.status === status),
+      `some ticket is ${status}`,
+    );
+  }
+  t.ok(
+    data.tickets.some((ticket) => ticket.client_id === '0'),
+    "a guest's ticket",
+  );
+  t.ok(
+    data.tickets.some((ticket) => ticket.type === 'Admin'),
+    'a ticket staff opened',
+  );
+  references(t, data.tickets, 'dept_id', ids(data.ticket_depts), 'tickets');
+  references(t, data.tickets, 'client_id', ids(data.clients), 'tickets', ['0']);
+  references(t, data.tickets, 'owner_id', ids(data.admins), 'tickets', ['0']);
+  references(t, data.ticket_replies, 'ticket_id', ids(data.tickets), 'ticket_replies');
+  references(t, data.ticket_notes, 'ticket_id', ids(data.tickets), 'ticket_notes');
+  references(t, data.ticket_notes, 'admin_id', ids(data.admins), 'ticket_notes');
+  t.ok(data.ticket_notes.length >= 2, 'a couple of notes');
+  const tickets = byId(data.tickets);
+  for (const ticket of data.tickets) {
+    t.equal(ticket.ticket_number, ticketNumber(ticket.id), `ticket ${ticket.id}: its number follows from its id`);
+    t.equal(ticket.acc_hash, accHash(ticket.id), `ticket ${ticket.id}: its key follows from its id`);
+    t.ok(ticket.date < '2026-11-20 12:00:00', `ticket ${ticket.id} was opened before the bundled clock`);
+    const client = clients.get(ticket.client_id);
+    if (client) {
+      t.equal(client.parent_id, '0', `ticket ${ticket.id} belongs to a main client`);
+      t.equal(ticket.name, `${client.firstname} ${client.lastname}`, `ticket ${ticket.id}: the client's name`);
+      t.equal(ticket.email, client.email, `ticket ${ticket.id}: the client's e-mail`);
+    }
+    const replies = data.ticket_replies.filter((r) => r.ticket_id === ticket.id);
+    const last = replies.reduce((latest, r) => (r.date > latest ? r.date : latest), ticket.date);
+    t.equal(ticket.lastreply, last, `ticket ${ticket.id}: lastreply is its latest reply's date`);
+    for (const reply of replies) {
+      t.ok(reply.date > ticket.date, `reply ${reply.id} comes after its ticket was opened`);
+      const author = reply.type === 'Admin' ? data.admins.find((a) => a.id === reply.replier_id) : clients.get(reply.replier_id);
+      t.ok(author, `reply ${reply.id}: its ${reply.type} author exists`);
+      t.equal(reply.email, author?.email, `reply ${reply.id}: the author's e-mail`);
+      if (reply.type === 'Client') t.equal(reply.replier_id, ticket.client_id, `reply ${reply.id}: the ticket's client`);
+    }
+  }
+  for (const note of data.ticket_notes) t.ok(note.date > tickets.get(note.ticket_id)!.date, `note ${note.id} comes after its ticket`);
 });
 
 t.test('a broken fixture names the file, the record and the field', async (t) => {

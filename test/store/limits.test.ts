@@ -71,6 +71,13 @@ t.test('the journal keeps the start of long texts and at most a bounded number o
   t.equal(list.ids.at(-1), TRUNCATED);
 });
 
+t.test("the journal keeps attachments' file names, never their content", async (t) => {
+  const kept = redact({ subject: 'Log', attachments: { 'a.log': 'aGVsbG8=', 'b.png': 'iVBORw0KGgo=' } }) as Record<string, unknown>;
+  t.strictSame(kept, { subject: 'Log', attachments: { 'a.log': REDACTED, 'b.png': REDACTED } });
+  t.strictSame(redact({ attachments: ['aGVsbG8='] }), { attachments: [REDACTED] }, 'a list of files too');
+  t.strictSame(redact({ attachments: 'aGVsbG8=' }), { attachments: REDACTED }, 'and a lone value');
+});
+
 t.test('a megabyte parameter is journaled in a few hundred bytes', async (t) => {
   const app = await build(t);
   await api(app, 'getCurrencies', { junk: 'y'.repeat(1_000_000) }, { via: 'form' });

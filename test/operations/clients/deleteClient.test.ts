@@ -22,6 +22,7 @@ const ALICE_INFO = [
   'Domain #1 deleted',
   'Domain #2 deleted',
   'Estimate #1 deleted',
+  'Ticket #814003 deleted',
   'Contact #10 deleted',
 ];
 const ALICE_RECORDS: Partial<Record<keyof Collections, string[]>> = {
@@ -35,6 +36,8 @@ const ALICE_RECORDS: Partial<Record<keyof Collections, string[]>> = {
   estimates: ['1'],
   order_drafts: ['1'],
   client_cards: ['1'],
+  tickets: ['1'],
+  ticket_replies: ['1', '2'],
 };
 const DELETED = { success: true, call: CALL, server_time: SERVER_TIME, info: ALICE_INFO };
 
@@ -54,6 +57,7 @@ const READS: Array<[string, string]> = [
   ['getDomainDetails', '2'],
   ['getEstimateDetails', '1'],
   ['getOrderDraft', '1'],
+  ['getTicketDetails', '814003'],
 ];
 const OTHERS: Array<[string, string]> = [
   ['getClientDetails', '2'],
@@ -65,6 +69,8 @@ const OTHERS: Array<[string, string]> = [
   ['getEstimateDetails', '2'],
   ['getOrderDraft', '2'],
   ['getClientAccounts', '2'],
+  ['getTicketDetails', '251624'],
+  ['getClientTickets', '2'],
 ];
 
 t.test('deleteClient removes the client with everything it owns and lists what went', async (t) => {
@@ -95,7 +101,10 @@ t.test('deleteClient removes the client with everything it owns and lists what w
     getEstimateDetails: 'Estimate',
     getOrderDraft: 'Order draft',
   };
-  for (const [call, id] of READS) assertError(t, await api(app, call, { id }), call, [`${notFound[call]} ${id} not found`]);
+  for (const [call, id] of READS) {
+    const message = call === 'getTicketDetails' ? `Ticket #${id} not found` : `${notFound[call]} ${id} not found`;
+    assertError(t, await api(app, call, { id }), call, [message]);
+  }
   for (const [i, [call, id]] of OTHERS.entries()) {
     t.strictSame(assertSuccess(t, await api(app, call, { id }), call), others[i], `${call} ${id} answers as before`);
   }
@@ -105,6 +114,7 @@ t.test('deleteClient removes the client with everything it owns and lists what w
     ['getInvoices', 'invoices'],
     ['getTransactions', 'transactions'],
     ['getEstimates', 'estimates'],
+    ['getTickets', 'tickets'],
   ];
   for (const [call, key] of lists) {
     const items = assertSuccess(t, await api(app, call, { perpage: '1000' }), call)[key] as Array<{ id: string; client_id?: string }>;
@@ -134,6 +144,7 @@ t.test('deleteClient of a client with cards, estimates and drafts but no contact
       'Account #7 deleted',
       'Domain #10 deleted',
       'Estimate #3 deleted',
+      'Ticket #926866 deleted',
     ],
   });
   const { world } = app.billsim.sessions.get('default');
@@ -141,6 +152,9 @@ t.test('deleteClient of a client with cards, estimates and drafts but no contact
   t.equal(world.get('order_drafts', '3'), undefined, 'and the order draft');
   t.equal(world.get('domains', '10'), undefined, 'and the domain');
   t.strictSame(world.where('transactions', 'client_id', '5'), [], 'and the transactions');
+  t.equal(world.get('ticket_replies', '7'), undefined, "and the ticket's reply");
+  t.equal(world.get('ticket_notes', '1'), undefined, "and the ticket's note");
+  t.ok(world.get('ticket_notes', '2'), "another client's ticket keeps its note");
 });
 
 t.test('deleteClient of a client who owns nothing answers an empty info, and keeps the outbox', async (t) => {
