@@ -1,6 +1,6 @@
-import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { createHash, scryptSync, timingSafeEqual } from 'node:crypto';
 
-// scrypt with a per-password random salt, stored as scrypt$<salt hex>$<hash hex>.
+// scrypt with a salt of its own per account, stored as scrypt$<salt hex>$<hash hex>.
 const KEY_LENGTH = 32;
 
 /**
@@ -9,7 +9,17 @@ const KEY_LENGTH = 32;
  */
 export const NO_ACCOUNT_HASH = 'scrypt$2cbd10119a615e93c622c46a3625b615$118135a975453c8a65e9659ffbe65b8f0036fcb0e212a05d3027cad24fa54a99';
 
-export function hashPassword(password: string, salt: Buffer = randomBytes(16)): string {
+/**
+ * The salt of an account's password: derived from the account's id and e-mail,
+ * so every account gets its own, and a session replayed from the same world
+ * with the same calls stores byte-identical records (a random salt would not).
+ * A simulator holds no real secrets, so a predictable salt costs nothing.
+ */
+export function saltFor(id: string, email: string): Buffer {
+  return createHash('sha256').update(`billsim-password-salt\0${id}\0${email.toLowerCase()}`).digest().subarray(0, 16);
+}
+
+export function hashPassword(password: string, salt: Buffer): string {
   const hash = scryptSync(password, salt, KEY_LENGTH);
   return `scrypt$${salt.toString('hex')}$${hash.toString('hex')}`;
 }

@@ -4,7 +4,7 @@ import { MAIN_PARENT_ID, companyFlag, countryCode, emailInUse } from '../../doma
 import { MAIN_CURRENCY_ID, requireCurrency } from '../../domain/currencies.js';
 import { ZERO_DATETIME, formatDate } from '../../domain/dates.js';
 import { recordEmail } from '../../domain/outbox.js';
-import { hashPassword } from '../../domain/password.js';
+import { hashPassword, saltFor } from '../../domain/password.js';
 import type { AddClientRequest, AddClientResult, Client } from '../../generated/wire.js';
 
 const CREATED = 'New client account created';
@@ -50,7 +50,7 @@ export default defineMutation<AddClientRequest, AddClientResult>({
       currency_id: currency,
       privileges: null,
       howdidyou: '',
-      password: hashPassword(p.password),
+      password: hashPassword(p.password, saltFor(id, p.email)),
     };
     world.insert('clients', client);
     if (p.notify === '1') {

@@ -2,7 +2,7 @@ import { defineMutation } from '../operation.js';
 import { fail, messages } from '../../errors.js';
 import { MAIN_PARENT_ID, countryCode, emailInUse, requireClient } from '../../domain/clients.js';
 import { ZERO_DATETIME, formatDate } from '../../domain/dates.js';
-import { hashPassword } from '../../domain/password.js';
+import { hashPassword, saltFor } from '../../domain/password.js';
 import type {
   AddClientContactPrivileges,
   AddClientContactRequest,
@@ -59,7 +59,7 @@ export default defineMutation<AddClientContactRequest, AddClientContactResult>({
       currency_id: main.currency_id,
       privileges: copyPrivileges(p.privileges),
       howdidyou: '',
-      password: hashPassword(p.password),
+      password: hashPassword(p.password, saltFor(id, p.email)),
     };
     world.insert('clients', contact);
     return { contact_id: id };

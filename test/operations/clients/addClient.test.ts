@@ -162,6 +162,14 @@ t.test('addClient stores the password only as a salted hash', async (t) => {
   t.notOk(journal.body.includes(PASSWORD), 'nor kept in the request journal');
 });
 
+t.test('the same sign-up replayed in another session stores the same bytes, salt included', async (t) => {
+  const app = await build(t);
+  for (const session of ['first', 'replay']) assertSuccess(t, await api(app, CALL, OLIVIA, { session }), CALL);
+  const stored = (session: string) => app.billsim.sessions.get(session).world.get('clients', '12');
+  t.strictSame(stored('replay'), stored('first'));
+  t.ok(verifyPassword(PASSWORD, stored('replay')!.password));
+});
+
 t.test('addClient with notify=1 records the sign-up e-mail in the outbox', async (t) => {
   const app = await build(t);
   assertSuccess(t, await api(app, CALL, { ...OLIVIA, notify: '1' }), CALL);
