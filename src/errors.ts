@@ -104,6 +104,8 @@ export const messages = {
     `Client ${id} is a contact of client ${parentId}: orders are placed for the main client ${parentId}`,
   clientCannotOrder: (id: string, status: string) => `Client ${id} is ${status}: only an Active client can place an order`,
   domainHeld: (name: string, id: string, status: string) => `Domain ${name} is already held here (domain ${id}, ${status})`,
+  domainRegisteredElsewhere: (name: string) =>
+    `Domain ${name} is already registered elsewhere: order it with domain_action=transfer and its EPP code instead`,
   domainTwice: (name: string) => `Domain ${name} appears twice in the order`,
   orderMoveRefused: (id: string, status: string, to: string, from: readonly string[]) =>
     `Order #${id} is ${status}: only an order that is ${from.join(' or ')} can be marked ${to}`,

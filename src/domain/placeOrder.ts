@@ -9,7 +9,7 @@ import { addonLines, checkAddonFits, chooseCycle, newAccountAddon } from './acco
 import { MAIN_PARENT_ID } from './clients.js';
 import { fromMainCents } from './currencies.js';
 import { type Cycle, cyclePriceCents, firstPeriod, isRecurring, offeredCycles } from './cycles.js';
-import { checkSld, domainHeld, newDomain, tldPriceCents } from './domains.js';
+import { checkSld, domainHeld, newDomain, tldPriceCents, registeredElsewhere } from './domains.js';
 import { defaultGatewayId, requireEnabledGateway } from './gateways.js';
 import { lineDate } from './invoiceLines.js';
 import { formatDate } from './dates.js';
@@ -103,6 +103,8 @@ function checkDomain(world: View, item: DomainItem, names: Set<string>): string 
   }
   const held = domainHeld(world, name);
   if (held) fail(messages.domainHeld(name, held.id, held.status));
+  // A name someone holds at another provider can be transferred in, not registered again.
+  if (item.action === 'Register' && registeredElsewhere(world, name)) fail(messages.domainRegisteredElsewhere(name));
   if (names.has(name)) fail(messages.domainTwice(name));
   names.add(name);
   return name;

@@ -319,6 +319,20 @@ t.test("a client in another currency is billed in it: prices converted at the cu
   });
 });
 
+t.test('a name registered at another provider is transferred in, not registered', async (t) => {
+  const app = await build(t);
+  const params = { client_id: '1', domain_sld: 'example', domain_tld: '.org', invoice_generate: '1' };
+  assertError(t, await api(app, CALL, { ...params, domain_action: 'register' }), CALL, [
+    'Domain example.org is already registered elsewhere: order it with domain_action=transfer and its EPP code instead',
+  ]);
+  await place(t, app, { ...params, domain_action: 'transfer', domain_eppcode: 'EX-1' });
+  t.match((await read(t, app, 'getDomainDetails', { id: '11' })).details, {
+    name: 'example.org',
+    type: 'Transfer',
+    status: 'Pending Transfer',
+  });
+});
+
 t.test('a transfer creates a Pending Transfer domain keeping the EPP code; domain_idp=1 turns on ID protection', async (t) => {
   const app = await build(t);
   // Bruno (client 2) pays in EUR (rate 0.9215) and is tax exempt: .net transfer 14.50 -> 13.36, renewal 16.50 -> 15.20.
@@ -530,6 +544,11 @@ t.test('addOrder refusals name the problem and change nothing', async (t) => {
       'domain held, with a valid service',
       { client_id: '1', ...service, ...domain, domain_sld: 'graceliu', domain_tld: '.io' },
       'Domain graceliu.io is already held here (domain 8, Pending Registration)',
+    ],
+    [
+      'registering a name held at another provider',
+      { client_id: '1', ...domain, domain_sld: 'Google', domain_tld: '.com' },
+      'Domain google.com is already registered elsewhere: order it with domain_action=transfer and its EPP code instead',
     ],
     [
       'nothing to order',
