@@ -109,3 +109,18 @@ t.test('order, register, transfer, renew, EPP code and delete, read back at ever
   t.strictSame((await n8n(t, app, 'domainTransfer', '5')).info, ['Domain kowalski-foto.net transfer process began']);
   t.match(await details('5'), { status: 'Pending Transfer', expires: '0000-00-00' });
 });
+
+t.test('a registrar outage is rehearsed with a fault: the error envelope, nothing changed, then the real answer', async (t) => {
+  const app = await build(t);
+  const error = 'Registrar Enom is unreachable: connection timed out after 30 seconds';
+  const fault = await app.inject({ method: 'POST', url: '/__billsim/faults', payload: { call: 'domainRenew', error: [error], times: 1 } });
+  t.equal(fault.statusCode, 201, fault.body);
+  const before = ok(t, await api(app, 'getDomainDetails', { id: '1' }), 'getDomainDetails').details;
+  t.match(await n8n(t, app, 'domainRenew', '1'), { success: false, error: [error] });
+  t.strictSame(ok(t, await api(app, 'getDomainDetails', { id: '1' }), 'getDomainDetails').details, before, 'the domain did not move');
+  t.strictSame((await n8n(t, app, 'domainRenew', '1')).info, [
+    'Domain with ID #1 synchronized.',
+    'Domain morgan-design.com renewed for 1 year/s',
+  ]);
+  t.equal(ok(t, await api(app, 'getDomainDetails', { id: '1' }), 'getDomainDetails').details.expires, '2028-03-14');
+});
