@@ -28,6 +28,10 @@ export interface AppOptions {
   data?: Collections;
   /** Start every session's clock frozen at this moment. */
   now?: Date;
+  /** Run the daily automation as a session's clock passes midnight (default true; the --no-automation flag). */
+  automation?: boolean;
+  /** The real time session clocks run with (default Date.now): tests move it to cross a midnight without waiting. */
+  realNow?: () => number;
   /** Replace the credentials of API access record "1". */
   credentials?: { apiId?: string; apiKey?: string };
   /** Largest request body in bytes (default 1 MiB). */
@@ -92,6 +96,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const saved = options.dataFile ? openDataFile(options.dataFile, seed.data) : undefined;
   const sessions = new Sessions(seed, {
     now: options.now,
+    automation: options.automation,
+    realNow: options.realNow,
     defaultAdapter: saved?.adapter ?? options.defaultAdapter,
     defaultData: saved?.data,
     journalLimit: options.journalLimit,

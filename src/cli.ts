@@ -38,6 +38,7 @@ async function serve(config: CliConfig): Promise<void> {
       fixturesDir: config.fixtures,
       dataFile: config.data,
       now: config.now,
+      automation: config.automation,
       latency: config.latency,
       controlToken: config.controlToken,
       cors: config.cors,

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app.js';
 import { API_PATH } from './http/endpoint.js';
 import { DEFAULT_SESSION } from './store/sessions.js';
-import type { ClockState, Control, Coverage, SnapshotInfo } from './store/control.js';
+import type { AutomationState, ClockState, Control, Coverage, SnapshotInfo } from './store/control.js';
+import type { AutomationSummary } from './store/automation.js';
 import type { ClockChange } from './store/clock.js';
 import type { CollectionName, RecordOf } from './store/world.js';
 import type { JournalEntry } from './store/journal.js';
@@ -29,10 +30,24 @@ export interface SessionHandle {
   clearFaults(): void;
   now(): Date;
   clock(): ClockState;
-  /** `{ now }` or `{ advanceSeconds }`, each with or without `frozen`; or `{ frozen }` alone. */
-  setClock(change: ClockChange): ClockState;
-  setNow(date: Date): void;
-  advance(seconds: number): void;
+  /**
+   * `{ now }`, `{ advanceSeconds }` or `{ advanceDays }`, each with or without `frozen`; or `{ frozen }` alone.
+   * Resolves once the daily automation has run for every midnight passed, with what it did.
+   */
+  setClock(change: ClockChange): Promise<ClockState & { automation: AutomationSummary }>;
+  setNow(date: Date): Promise<void>;
+  advance(seconds: number): Promise<void>;
+  /** Moves the clock on by whole days, running the daily automation once for each; resolves with what it did. */
+  advanceDays(days: number): Promise<AutomationSummary>;
+  /** Whether the daily automation runs, the last day it ran for, and its log, newest first. */
+  automation(filter?: { limit?: number }): AutomationState;
+  /** Turns the daily automation on or off for this session. */
+  setAutomation(change: { enabled: boolean }): AutomationState;
+  /**
+   * Runs the automation for midnights the clock passed by real time since the session last answered
+   * (requests and clock changes do this themselves; the synchronous reads here do not).
+   */
+  catchUp(): Promise<AutomationSummary>;
   snapshot(name: string): SnapshotInfo;
   restore(name: string): Promise<void>;
   deleteSnapshot(name: string): void;
@@ -70,8 +85,12 @@ function handle(control: Control, name: string): SessionHandle {
     now: () => of().now(),
     clock: () => of().clock(),
     setClock: (change) => of().setClock(change),
-    setNow: (date) => void of().setClock({ now: date }),
-    advance: (seconds) => void of().setClock({ advanceSeconds: seconds }),
+    setNow: async (date) => void (await of().setClock({ now: date })),
+    advance: async (seconds) => void (await of().setClock({ advanceSeconds: seconds })),
+    advanceDays: async (days) => (await of().setClock({ advanceDays: days })).automation,
+    automation: (filter = {}) => of().automation(filter),
+    setAutomation: (change) => of().setAutomation(change),
+    catchUp: () => of().catchUp(),
     snapshot: (snapshot) => of().saveSnapshot(snapshot),
     restore: (snapshot) => of().restoreSnapshot(snapshot),
     deleteSnapshot: (snapshot) => of().deleteSnapshot(snapshot),

@@ -17,6 +17,7 @@ export interface CliConfig {
   fixtures?: string;
   data?: string;
   now?: Date;
+  automation: boolean;
   latency?: Latency;
   controlToken?: string;
   logLevel: LogLevel;
@@ -34,6 +35,7 @@ Serves the HostBill admin/api.php simulator. Every option also reads an environm
   --fixtures <dir>       world to load, one JSON file per collection (BILLSIM_FIXTURES; default the bundled fixtures/default)
   --data <file>          keep the default session's state in this JSON file across restarts (BILLSIM_DATA; default: memory only)
   --now <datetime>       start every session's clock frozen at "YYYY-MM-DD HH:MM:SS" UTC (BILLSIM_NOW; default: real time)
+  --no-automation        let session clocks pass midnight without the daily billing automation (BILLSIM_AUTOMATION=0)
   --latency <min>-<max>  delay every API answer by min..max milliseconds (BILLSIM_LATENCY; default none)
   --control-token <t>    require "Authorization: Bearer <t>" on /__billsim routes but health (BILLSIM_CONTROL_TOKEN; default none)
   --log-level <level>    ${LOG_LEVELS.join(', ')} (BILLSIM_LOG_LEVEL; default info)
@@ -52,6 +54,7 @@ const OPTIONS = {
   fixtures: { type: 'string' },
   data: { type: 'string' },
   now: { type: 'string' },
+  'no-automation': { type: 'boolean' },
   latency: { type: 'string' },
   'control-token': { type: 'string' },
   'log-level': { type: 'string' },
@@ -65,6 +68,13 @@ function nonEmpty(name: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   if (value.trim() === '') throw new UsageError(`${name} must not be empty`);
   return value;
+}
+
+function automation(off: boolean | undefined, env: string | undefined): boolean {
+  if (off) return false;
+  if (env === undefined || env === '1' || env === 'true') return true;
+  if (env === '0' || env === 'false') return false;
+  throw new UsageError(`BILLSIM_AUTOMATION must be 1 or 0, got "${env}"`);
 }
 
 function port(text: string): number {
@@ -150,6 +160,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     fixtures: nonEmpty('--fixtures', values.fixtures ?? env.BILLSIM_FIXTURES),
     data: nonEmpty('--data', values.data ?? env.BILLSIM_DATA),
     now,
+    automation: automation(values['no-automation'], env.BILLSIM_AUTOMATION),
     latency: latency(values.latency ?? env.BILLSIM_LATENCY),
     controlToken: nonEmpty('--control-token', values['control-token'] ?? env.BILLSIM_CONTROL_TOKEN),
     logLevel: logLevel as LogLevel,

@@ -72,3 +72,13 @@ export function addMonths(date: Date, months: number): Date {
 export function addDays(date: Date, days: number): Date {
   return new Date(date.getTime() + days * 86_400_000);
 }
+
+/** Whole days from one YYYY-MM-DD date to another (negative when `to` comes first). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** A YYYY-MM-DD date moved by whole days. */
+export function shiftDate(date: string, days: number): string {
+  return formatDate(addDays(new Date(`${date}T00:00:00Z`), days));
+}

@@ -1,5 +1,6 @@
 // Domains as the API shows them: the list item of getClientDomains and the
 // details of getDomainDetails, with the client's names and the registrar joined in.
+import { tldAutomation } from './automationSettings.js';
 import type { View } from '../store/world.js';
 import type { Domain, DomainDetails, DomainListItem, Product } from '../generated/wire.js';
 import { fail, messages, notFound } from '../errors.js';
@@ -129,8 +130,6 @@ export function domainDetails(world: View, d: Domain): DomainDetails {
   };
 }
 
-/** Days before a domain's expiry its renewal invoice is made (the bundled domains follow it). */
-export const DOMAIN_INVOICE_DAYS_BEFORE = 30;
 /** Name servers a new domain starts with, those of the bundled world's hosting. */
 export const DEFAULT_NAMESERVERS = ['ns1.lumenhost.net', 'ns2.lumenhost.net', '', ''];
 
@@ -210,9 +209,9 @@ export function plusYears(date: Date, period: string): string {
   return formatDate(addMonths(date, 12 * Number(period)));
 }
 
-/** The day a domain's renewal invoice is made for a due date: DOMAIN_INVOICE_DAYS_BEFORE days earlier. */
-export function invoiceDateBefore(due: string): string {
-  return formatDate(addDays(parseDateTime(due) as Date, -DOMAIN_INVOICE_DAYS_BEFORE));
+/** The day a domain's renewal invoice is made for a due date: its TLD's invoice_days earlier (automationSettings.ts). */
+export function invoiceDateBefore(world: View, domain: Pick<Domain, 'tld_id'>, due: string): string {
+  return formatDate(addDays(parseDateTime(due) as Date, -tldAutomation(world, domain.tld_id).invoiceDays));
 }
 
 export interface NewDomain {
@@ -253,7 +252,7 @@ export function newDomain(world: View, spec: NewDomain): Domain {
     type: spec.action,
     status: spec.action === 'Register' ? 'Pending Registration' : 'Pending Transfer',
     next_due: nextDue,
-    next_invoice: invoiceDateBefore(nextDue),
+    next_invoice: invoiceDateBefore(world, { tld_id: spec.tld.id }, nextDue),
     idprotection: spec.idprotection ? '1' : '0',
     nameservers: fourNameservers(spec.nameservers ?? DEFAULT_NAMESERVERS),
     autorenew: '1',

@@ -71,3 +71,23 @@ export function withTotals<T extends Totalled>(doc: T): T {
   const total = Math.max(0, subtotal + tax + tax2 - toCents(doc.credit));
   return { ...doc, subtotal: formatCents(subtotal), tax: formatCents(tax), tax2: formatCents(tax2), total: formatCents(total) };
 }
+
+/**
+ * Line ids for a run that adds many lines (the daily automation): the first
+ * free id is found once, by reading every document, and then counted on.
+ */
+export class LineIds {
+  private next?: number;
+  constructor(
+    private readonly world: View,
+    private readonly collection: 'invoices' | 'estimates',
+  ) {}
+
+  /** The first of `count` consecutive free line ids. */
+  take(count = 1): number {
+    this.next ??= firstFreeLineId(this.world, this.collection);
+    const first = this.next;
+    this.next += count;
+    return first;
+  }
+}

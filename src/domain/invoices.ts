@@ -100,12 +100,15 @@ export interface NewInvoice {
   client: Client;
   currency_id: string;
   payment_module: string;
-  /** YYYY-MM-DD; the invoice is dated and due that day. */
+  /** YYYY-MM-DD; the invoice is dated that day, and due that day unless `duedate` says otherwise. */
   date: string;
+  duedate?: string;
   lines: readonly NewLine[];
   taxed?: boolean;
   /** Unpaid unless given: addInvoice starts a Draft, which the client does not see until it is made Unpaid. */
   status?: Invoice['status'];
+  /** The first line id, when the caller keeps count (the daily run makes many invoices; finding it reads every invoice). */
+  firstLineId?: number;
 }
 
 /** One stored line: linetotal follows from amount and qty (1 unless given). */
@@ -132,7 +135,7 @@ export function invoiceLine(invoiceId: string, lineId: string, line: NewLine): I
 export function newInvoice(world: View, spec: NewInvoice): Invoice {
   const id = world.nextId('invoices');
   // Finding the first free line id reads every invoice, which an empty invoice (addInvoice) need not pay for.
-  const firstLine = spec.lines.length > 0 ? firstFreeLineId(world, 'invoices') : 0;
+  const firstLine = spec.lines.length === 0 ? 0 : (spec.firstLineId ?? firstFreeLineId(world, 'invoices'));
   const items = spec.lines.map((line, n) => invoiceLine(id, String(firstLine + n), line));
   const rates = spec.taxed === false ? { taxrate: '0.00', taxrate2: '0.00' } : taxRatesFor(world, spec.client);
   return withTotals({
@@ -142,7 +145,7 @@ export function newInvoice(world: View, spec: NewInvoice): Invoice {
     status: spec.status ?? 'Unpaid',
     client_id: spec.client.id,
     date: spec.date,
-    duedate: spec.date,
+    duedate: spec.duedate ?? spec.date,
     datepaid: ZERO_DATETIME,
     subtotal: '0.00',
     credit: '0.00',

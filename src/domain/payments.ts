@@ -3,7 +3,7 @@
 // automation: the order is accepted, a service suspended for this invoice comes
 // back, a credit receipt becomes credit). addInvoicePayment, chargeCreditCard,
 // applyInvoiceCredit and setInvoiceStatus all pay through here.
-import type { Client, Gateway, Invoice, Transaction } from '../generated/wire.js';
+import type { Account, Client, Gateway, Invoice, Transaction } from '../generated/wire.js';
 import { fail, messages } from '../errors.js';
 import type { View, World } from '../store/world.js';
 import { AUTOMATION_ADMIN_ID, addCredit, takeCredit } from './credit.js';
@@ -14,6 +14,7 @@ import { withTotals } from './invoiceLines.js';
 import { activateOrder } from './orderStatus.js';
 import { recordEmail } from './outbox.js';
 import { canMove, moveService } from './services.js';
+import { applyPaidRenewals } from './renewals.js';
 
 /** Statuses an invoice takes payments in: it is issued and not settled. */
 export const PAYABLE_STATUSES: readonly Invoice['status'][] = ['Unpaid', 'Collections'];
@@ -54,22 +55,25 @@ export function nextPaidId(world: View, paidOn: Date): string {
   return `${year}/${String(last + 1).padStart(4, '0')}`;
 }
 
-/** Unsuspends the Suspended services this invoice bills, unless another Unpaid invoice of theirs is past due. */
+/** The payable invoices of the service's client that bill the service (a Hosting line) and fell due before `today`. */
+export function overdueInvoicesOf(world: View, service: Account, today: string): Invoice[] {
+  return world
+    .where('invoices', 'client_id', service.client_id)
+    .filter(
+      (invoice) =>
+        PAYABLE_STATUSES.includes(invoice.status) &&
+        invoice.duedate < today &&
+        invoice.items.some((line) => line.type === 'Hosting' && line.item_id === service.id),
+    );
+}
+
+/** Unsuspends the Suspended services this invoice bills, unless another invoice of theirs is past due. */
 function unsuspendServices(world: World, invoice: Invoice, today: string): void {
   for (const line of invoice.items) {
     if (line.type !== 'Hosting') continue;
     const service = world.get('accounts', line.item_id);
     if (!service || !canMove(service, 'unsuspend')) continue;
-    const stillOverdue = world
-      .where('invoices', 'client_id', invoice.client_id)
-      .some(
-        (other) =>
-          other.id !== invoice.id &&
-          PAYABLE_STATUSES.includes(other.status) &&
-          other.duedate < today &&
-          other.items.some((l) => l.type === 'Hosting' && l.item_id === service.id),
-      );
-    if (!stillOverdue) moveService(world, service, 'unsuspend');
+    if (overdueInvoicesOf(world, service, today).every((other) => other.id === invoice.id)) moveService(world, service, 'unsuspend');
   }
 }
 
@@ -105,6 +109,7 @@ export function settleInvoice(world: World, invoice: Invoice, paidAt: Date, now:
   for (const order of [...world.where('orders', 'invoice_id', invoice.id)]) {
     if (order.status === 'Pending') activateOrder(world, order, now);
   }
+  applyPaidRenewals(world, paid, now);
   unsuspendServices(world, paid, formatDate(now));
   creditReceipt(world, paid, now);
   return paid;

@@ -2,16 +2,16 @@
 // buys into an order, Pending services, domains and (when asked) its Unpaid
 // invoice. Everything is checked before anything is written, so a refused order
 // leaves no trace.
+import { servicePeriodLine } from './renewals.js';
 import type { View, World } from '../store/world.js';
 import type { Account, AccountAddon, Addon, Client, Domain, Invoice, Order, Product } from '../generated/wire.js';
 import { fail, messages } from '../errors.js';
 import { addonLines, checkAddonFits, chooseCycle, newAccountAddon } from './accounts.js';
 import { MAIN_PARENT_ID } from './clients.js';
 import { fromMainCents } from './currencies.js';
-import { type Cycle, cyclePriceCents, firstPeriod, isRecurring, offeredCycles } from './cycles.js';
+import { type Cycle, cyclePriceCents, offeredCycles } from './cycles.js';
 import { checkSld, domainHeld, newDomain, tldPriceCents, registeredElsewhere } from './domains.js';
 import { defaultGatewayId, requireEnabledGateway } from './gateways.js';
-import { lineDate } from './invoiceLines.js';
 import { formatDate } from './dates.js';
 import { type NewLine, newInvoice } from './invoices.js';
 import { formatCents } from './money.js';
@@ -112,10 +112,7 @@ function checkDomain(world: View, item: DomainItem, names: Set<string>): string 
 
 function serviceLines(service: Account, product: Product, cycle: Cycle, setupCents: number, now: Date): NewLine[] {
   const taxed = product.tax === '1';
-  const { from, to } = firstPeriod(cycle, now);
-  const what = service.domain ? `${product.name} - ${service.domain}` : product.name;
-  const description = isRecurring(cycle) ? `${what} (${lineDate(from)} - ${lineDate(to)})` : what;
-  const lines: NewLine[] = [{ type: 'Hosting', item_id: service.id, description, amount: service.total, taxed }];
+  const lines: NewLine[] = [servicePeriodLine(service, product, cycle, now)];
   if (setupCents > 0) {
     lines.push({ type: 'Setup', item_id: service.id, description: `${product.name} - setup fee`, amount: formatCents(setupCents), taxed });
   }

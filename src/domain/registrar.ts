@@ -8,17 +8,11 @@ import type { View, World } from '../store/world.js';
 import type { Domain, Email } from '../generated/wire.js';
 import { fail, messages } from '../errors.js';
 import { requireClient } from './clients.js';
-import { addDays, addMonths, formatDate, formatDateTime, parseDateTime } from './dates.js';
+import { addDays, addMonths, formatDate, formatDateTime, parseDateTime, shiftDate, ZERO_DATE } from './dates.js';
 import { invoiceDateBefore, plusYears, registrarName } from './domains.js';
+import { tldAutomation } from './automationSettings.js';
 import { recordEmail } from './outbox.js';
 
-/**
- * billsim's default for HostBill's "Domain grace period": days after its expiry
- * an Expired domain may still be renewed as usual. The redemption period that
- * follows in HostBill (renewal with a fee) is not simulated: past the grace
- * period a renewal is refused.
- */
-export const DOMAIN_GRACE_DAYS = 30;
 /** Registries keep a name registered at most this many years ahead, so a renewal beyond it is refused. */
 export const MAX_REGISTRATION_YEARS = 10;
 
@@ -42,7 +36,7 @@ function activate(world: World, domain: Domain, from: Date, now: Date): Domain {
     status: 'Active',
     expires,
     next_due: expires,
-    next_invoice: invoiceDateBefore(expires),
+    next_invoice: invoiceDateBefore(world, domain, expires),
     synch_date: formatDateTime(now),
   });
 }
@@ -94,15 +88,16 @@ export function completeTransfer(world: World, domain: Domain, now: Date): Domai
 
 /**
  * Renews for the domain's period: expiry and next due move one period on. An
- * Active domain, or an Expired one within DOMAIN_GRACE_DAYS of its expiry (it
- * becomes Active again); never beyond MAX_REGISTRATION_YEARS from today. No
- * invoice: billing the renewal is the billing clock's job.
+ * Active domain, or an Expired one within its TLD's grace period (it becomes
+ * Active again; the redemption period after it takes a registrar's
+ * redemption, which billsim does not simulate); never beyond
+ * MAX_REGISTRATION_YEARS from today. No invoice: the billing clock bills renewals.
  */
 export function renewDomain(world: World, domain: Domain, now: Date): Domain {
   requireStatus(domain, ['Active', 'Expired'], 'renewed');
   const expiry = parseDateTime(domain.expires);
-  if (domain.status === 'Expired' && !(expiry && formatDate(addDays(expiry, DOMAIN_GRACE_DAYS)) >= formatDate(now))) {
-    fail(messages.renewPastGrace(domain.id, domain.name, domain.expires, DOMAIN_GRACE_DAYS));
+  if (domain.status === 'Expired' && !withinGrace(world, domain, now)) {
+    fail(messages.renewPastGrace(domain.id, domain.name, domain.expires, tldAutomation(world, domain.tld_id).graceDays));
   }
   const expires = plusYears(expiry ?? now, domain.period);
   if (expires > formatDate(addMonths(now, 12 * MAX_REGISTRATION_YEARS))) {
@@ -115,9 +110,20 @@ export function renewDomain(world: World, domain: Domain, now: Date): Domain {
     status: 'Active',
     expires,
     next_due: nextDue,
-    next_invoice: invoiceDateBefore(nextDue),
+    next_invoice: invoiceDateBefore(world, domain, nextDue),
     synch_date: formatDateTime(now),
   });
+}
+
+/** Whether an Expired domain is still within its TLD's grace period on `now`'s day (renewable as usual). */
+export function withinGrace(world: View, domain: Domain, now: Date): boolean {
+  const expiry = parseDateTime(domain.expires);
+  return !!expiry && formatDate(addDays(expiry, tldAutomation(world, domain.tld_id).graceDays)) >= formatDate(now);
+}
+
+/** Whether renewDomain would accept the domain today (Active, or Expired within grace), so automation can skip it quietly. */
+export function renewable(world: View, domain: Domain, now: Date): boolean {
+  return domain.status === 'Active' || (domain.status === 'Expired' && withinGrace(world, domain, now));
 }
 
 /** The registrar deletes the name (Active or Expired there); the record stays, Cancelled, and the name is free again. */
@@ -141,4 +147,48 @@ export function sendEppCode(world: World, domain: Domain, now: Date): Email {
     },
     now,
   );
+}
+
+/** What the registry did to a domain on a day, for the automation log. */
+export interface DomainEvent {
+  action: 'domain_expired' | 'domain_redemption' | 'domain_released' | 'transfer_completed';
+  reason: string;
+}
+
+/**
+ * The registry's day for one domain: a begun transfer completes once its days
+ * have passed; an Active domain expires on its expiry date; an Expired one
+ * enters its TLD's redemption period the day after the grace period and is
+ * released (Cancelled, the name free again) the day after redemption ends.
+ */
+export function registryDay(world: World, domain: Domain, day: string): DomainEvent | undefined {
+  const midnight = parseDateTime(day) as Date;
+  if (domain.status === 'Pending Transfer') {
+    const done = completeTransfer(world, domain, midnight);
+    if (done === domain) return undefined;
+    return { action: 'transfer_completed', reason: `${domain.name} transferred from ${registrarLabel(world, domain)} on ${day}` };
+  }
+  if (domain.expires === ZERO_DATE) return undefined;
+  if (domain.status === 'Active' && domain.expires <= day) {
+    world.replace('domains', { ...domain, status: 'Expired' });
+    return { action: 'domain_expired', reason: `${domain.name} expired on ${domain.expires} without a renewal` };
+  }
+  if (domain.status !== 'Expired') return undefined;
+  const { graceDays, redemptionDays } = tldAutomation(world, domain.tld_id);
+  const graceEnds = shiftDate(domain.expires, graceDays);
+  const redemptionEnds = shiftDate(graceEnds, redemptionDays);
+  if (day > redemptionEnds) {
+    world.replace('domains', { ...domain, status: 'Cancelled' });
+    return {
+      action: 'domain_released',
+      reason: `${domain.name} released by the registry: ${redemptionDays} redemption days after its grace period ended on ${graceEnds}`,
+    };
+  }
+  if (redemptionDays > 0 && day === shiftDate(graceEnds, 1)) {
+    return {
+      action: 'domain_redemption',
+      reason: `${domain.name} in redemption until ${redemptionEnds}: its ${graceDays}-day grace period ended`,
+    };
+  }
+  return undefined;
 }

@@ -10,6 +10,7 @@ import { type Cycle, CYCLE_NAMES, cyclePriceCents, nextDueDate } from './cycles.
 import { addDays, formatDate, parseDateTime, ZERO_DATE } from './dates.js';
 import { formatCents } from './money.js';
 import { isServerProduct } from './products.js';
+import { serviceAutomation } from './automationSettings.js';
 
 export function requireService(world: View, id: string): Account {
   return world.get('accounts', id) ?? notFound('Account', id);
@@ -89,13 +90,13 @@ export function moduleName(product: Product): string {
   return MODULE_NAMES[product.module] ?? '';
 }
 
-/** Days before a service's due date its renewal invoice is made (the bundled services follow it). */
-export const INVOICE_DAYS_BEFORE = 14;
-
-/** When the renewal invoice for a due date is made; a service that never falls due is never invoiced. */
-export function nextInvoiceDate(nextDue: string): string {
+/**
+ * When the renewal invoice for a due date is made: the product's invoice_days
+ * earlier (automationSettings.ts); a service that never falls due is never invoiced.
+ */
+export function nextInvoiceDate(world: View, account: Pick<Account, 'product_id' | 'client_id'>, nextDue: string): string {
   const due = parseDateTime(nextDue);
-  return due === undefined ? ZERO_DATE : formatDate(addDays(due, -INVOICE_DAYS_BEFORE));
+  return due === undefined ? ZERO_DATE : formatDate(addDays(due, -serviceAutomation(world, account).invoiceDays));
 }
 
 /** A control-panel login from the hostname (up to 8 letters and digits), "root" on servers, none without a module. */
@@ -138,7 +139,7 @@ export function newService(world: View, spec: NewService): Account {
   const id = spec.id ?? world.nextId('accounts');
   const today = formatDate(spec.now);
   const nextDue = nextDueDate(spec.cycle, spec.now);
-  const nextInvoice = nextInvoiceDate(nextDue);
+  const nextInvoice = nextInvoiceDate(world, { product_id: spec.product.id, client_id: spec.clientId }, nextDue);
   return {
     id,
     client_id: spec.clientId,

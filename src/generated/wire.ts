@@ -46,7 +46,10 @@ export interface AllWireTypes {
   resources_addon_json?: Addon;
   resources_admin_json?: Admin;
   resources_api_access_json?: ApiAccess;
+  resources_automation_entry_json?: AutomationEntry;
+  resources_automation_state_json?: AutomationState;
   resources_client_json?: Client;
+  resources_client_automation_json?: ClientAutomation;
   resources_client_card_json?: ClientCard;
   resources_collections_json?: Collections;
   resources_credit_log_entry_json?: CreditLogEntry;
@@ -62,6 +65,7 @@ export interface AllWireTypes {
   resources_order_page_json?: OrderPage;
   resources_predefined_reply_json?: PredefinedReply;
   resources_product_json?: Product;
+  resources_product_automation_json?: ProductAutomation;
   resources_registrar_json?: Registrar;
   resources_registry_name_json?: RegistryName;
   resources_reply_category_json?: ReplyCategory;
@@ -70,6 +74,7 @@ export interface AllWireTypes {
   resources_ticket_dept_json?: TicketDept;
   resources_ticket_note_json?: TicketNote;
   resources_ticket_reply_json?: TicketReply;
+  resources_tld_automation_json?: TldAutomation;
   resources_transaction_json?: Transaction;
   operations_accounts_accountCreate_json?: AccountCreate;
   operations_accounts_accountSuspend_json?: AccountSuspend;
@@ -515,6 +520,58 @@ export interface ApiAccess {
   description: string;
 }
 /**
+ * One thing the daily automation did (billsim's own collection, the automation log): the day it ran for, the action, why, and the records it touched. Newest are kept: at most 1,000 per session.
+ */
+export interface AutomationEntry {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  day: string;
+  action:
+    | 'invoice_created'
+    | 'credit_applied'
+    | 'reminder_sent'
+    | 'late_fee_added'
+    | 'service_suspended'
+    | 'service_terminated'
+    | 'invoice_cancelled'
+    | 'order_cancelled'
+    | 'domain_expired'
+    | 'domain_redemption'
+    | 'domain_released'
+    | 'transfer_completed';
+  /**
+   * why, in words, such as "invoice #14 unpaid 5 days past due"
+   */
+  reason: string;
+  /**
+   * ids of the records the action touched, by field name (client_id, invoice_id, account_id, order_id, domain_id, email_id)
+   */
+  records: {
+    /**
+     * a numeric id as a string, such as "1"
+     */
+    [k: string]: string;
+  };
+}
+/**
+ * Where the daily automation stands (billsim's own collection, one record with id "1"): the last day it ran for. A world without it starts from the session clock's day, so a new session runs nothing until its clock passes midnight.
+ */
+export interface AutomationState {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  last_run: string;
+}
+/**
  * A client account or, with parent_id other than "0", a contact of the client parent_id. Exactly the object embedded as `client` in invoices and estimates, plus `password` (a salted scrypt hash, never answered).
  */
 export interface Client {
@@ -614,6 +671,55 @@ export interface ContactPrivileges {
   };
 }
 /**
+ * Per-client automation overrides (billsim's own collection, in the shape of HostBill's client profile Settings & Automation): each field given replaces the product's setting for this client's services and invoices; a field left out keeps the product's. The record with client_id "0" holds overrides for every client (a client's own record wins over it).
+ */
+export interface ClientAutomation {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * the client the overrides are for, or 0 for every client
+   */
+  client_id: string;
+  /**
+   * a whole number of days from 0 to 9999, as a string such as "5"
+   */
+  invoice_days?: string;
+  /**
+   * "0" or "1"
+   */
+  suspend?: '0' | '1';
+  /**
+   * a whole number of days from 0 to 9999, as a string such as "5"
+   */
+  suspend_days?: string;
+  /**
+   * "0" or "1"
+   */
+  terminate?: '0' | '1';
+  /**
+   * a whole number of days from 0 to 9999, as a string such as "5"
+   */
+  terminate_days?: string;
+  /**
+   * "0" or "1"
+   */
+  late_fee?: '0' | '1';
+  /**
+   * a whole number of days from 0 to 9999, as a string such as "5"
+   */
+  late_fee_days?: string;
+  /**
+   * "0" or "1"
+   */
+  reminders?: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  auto_apply_credit?: '0' | '1';
+}
+/**
  * A card on file (billsim's own collection). A client may keep several; the oldest (lowest id) is its primary card, the one the client's cardnum shows masked and chargeCreditCard charges by default. expdate is MMYY. After tokenization cardnum is "" and only lastfour and the token remain.
  */
 export interface ClientCard {
@@ -668,6 +774,11 @@ export interface Collections {
   tickets: Ticket[];
   ticket_replies: TicketReply[];
   ticket_notes: TicketNote[];
+  product_automation: ProductAutomation[];
+  tld_automation: TldAutomation[];
+  client_automation: ClientAutomation[];
+  automation_log: AutomationEntry[];
+  automation_state: AutomationState[];
 }
 /**
  * A currency. The record with id "0" is the main currency (rate 1.0000); invoices with currency_id "0" are in it.
@@ -1801,6 +1912,112 @@ export interface TicketNote {
    */
   date: string;
   note: string;
+}
+/**
+ * A product's billing automation (billsim's own collection, in the shape of HostBill's product Automation tab): what the daily run does for the product's services and their invoices. The record with product_id "0" holds the settings of every product without its own record; a world with none uses billsim's defaults (src/domain/automationSettings.ts). TLD products' records apply to domain renewal invoices (reminders, late fees).
+ */
+export interface ProductAutomation {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * the product the settings are for, or 0 for every product without its own record
+   */
+  product_id: string;
+  /**
+   * a whole number of days from 0 to 9999, as a string such as "5"
+   */
+  invoice_days: string;
+  /**
+   * "0" or "1"
+   */
+  suspend: '0' | '1';
+  /**
+   * a whole number of days from 0 to 9999, as a string such as "5"
+   */
+  suspend_days: string;
+  /**
+   * "0" or "1"
+   */
+  terminate: '0' | '1';
+  /**
+   * a whole number of days from 0 to 9999, as a string such as "5"
+   */
+  terminate_days: string;
+  /**
+   * "0" or "1"
+   */
+  terminate_cancel_invoices: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  cancel_unpaid_orders: '0' | '1';
+  /**
+   * a whole number of days from 0 to 9999, as a string such as "5"
+   */
+  cancel_unpaid_orders_days: string;
+  /**
+   * "0" or "1"
+   */
+  late_fee: '0' | '1';
+  /**
+   * fixed or percent
+   */
+  late_fee_type: 'fixed' | 'percent';
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  late_fee_amount: string;
+  /**
+   * a whole number of days from 0 to 9999, as a string such as "5"
+   */
+  late_fee_days: string;
+  /**
+   * "0" or "1"
+   */
+  late_fee_separate_invoice: '0' | '1';
+  /**
+   * a whole number of days from 0 to 9999, as a string such as "5"
+   */
+  unpaid_reminder_days: string;
+  /**
+   * up to three numbers of days after the due date an Overdue Invoice Reminder is sent, such as ["1", "7", "14"]; "0" turns one off
+   *
+   * @maxItems 3
+   *
+   * Items: a whole number of days from 0 to 9999, as a string such as "5"
+   */
+  overdue_reminder_days: [] | [string] | [string, string] | [string, string, string];
+}
+/**
+ * A domain TLD's automation (billsim's own collection, in the shape of HostBill's Domain Automation tab): when a domain's renewal invoice is made, how long an expired domain may still be renewed, and whether paying the renewal renews it at the registrar. The record with tld_id "0" holds the settings of every TLD without its own record; a world with none uses billsim's defaults (src/domain/automationSettings.ts).
+ */
+export interface TldAutomation {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * the TLD product (such as .com) the settings are for, or 0 for every TLD without its own record
+   */
+  tld_id: string;
+  /**
+   * a whole number of days from 0 to 9999, as a string such as "5"
+   */
+  invoice_days: string;
+  /**
+   * a whole number of days from 0 to 9999, as a string such as "5"
+   */
+  grace_days: string;
+  /**
+   * a whole number of days from 0 to 9999, as a string such as "5"
+   */
+  redemption_days: string;
+  /**
+   * "0" or "1"
+   */
+  auto_renew_on_payment: '0' | '1';
 }
 /**
  * Runs the provisioning module's Create for account `id`: a Pending service becomes Active, and its Pending addons become Active with it. Any other status is refused with a message naming it ("Account 1 is Active: only a service that is Pending can become Active"). billsim runs no module, so only the statuses change. Answers `info: ["Account #<id> created"]`, as the published sample does; getAccountDetails, getAccounts, getClientAccounts and getAccountAddons show the new statuses.

@@ -97,13 +97,19 @@ export function controlComponents(): Record<string, Schema> {
     Faults: object({ faults: { type: 'array', items: ref('Fault') } }),
     ClockChange: {
       type: 'object',
-      description: 'Give now or advanceSeconds, each with or without frozen; or frozen alone.',
+      description:
+        'Give one of now, advanceSeconds and advanceDays, each with or without frozen; or frozen alone. The daily automation runs once for each midnight the clock passes.',
       properties: {
         now: text('Jump to this moment, UTC.', {
           pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$',
           examples: ['2026-12-01 09:00:00'],
         }),
         advanceSeconds: whole('Move by this many seconds (negative to go back).', { examples: [86400] }),
+        advanceDays: whole('Move on by this many days, running the daily automation for each.', {
+          minimum: 1,
+          maximum: 36525,
+          examples: [30],
+        }),
         frozen: { type: 'boolean', description: 'true: stop at the (new) moment; false: run on from it with real time.' },
       },
       additionalProperties: false,
@@ -113,6 +119,35 @@ export function controlComponents(): Record<string, Schema> {
       server_time: whole('The same moment in Unix seconds, as server_time in API answers.'),
       frozen: { type: 'boolean', description: 'Whether the clock stands still.' },
     }),
+    AutomationSummary: object({
+      days: whole('Daily runs done by this change.', { minimum: 0 }),
+      actions: {
+        type: 'object',
+        description: 'How many of each action those runs did (invoice_created, reminder_sent, service_suspended, ...).',
+        additionalProperties: whole('', { minimum: 1 }),
+      },
+    }),
+    ClockSet: object({
+      now: text('The session clock, UTC ("YYYY-MM-DD HH:MM:SS").'),
+      server_time: whole('The same moment in Unix seconds, as server_time in API answers.'),
+      frozen: { type: 'boolean', description: 'Whether the clock stands still.' },
+      automation: ref('AutomationSummary'),
+    }),
+    AutomationEntry: object({
+      id: text('The entry id.'),
+      day: text('The day the automation ran for (YYYY-MM-DD).'),
+      action: text(
+        'invoice_created, credit_applied, reminder_sent, late_fee_added, service_suspended, service_terminated, invoice_cancelled, order_cancelled, domain_expired, domain_redemption, domain_released or transfer_completed.',
+      ),
+      reason: text('Why, in words ("invoice #12 unpaid 5 days past due").'),
+      records: { type: 'object', description: 'Ids of the records touched, by field name.', additionalProperties: { type: 'string' } },
+    }),
+    Automation: object({
+      enabled: { type: 'boolean', description: 'Whether the daily automation runs in this session.' },
+      last_run: text('The last day it ran for (or the day the session started on, before any run).'),
+      entries: { type: 'array', items: ref('AutomationEntry'), description: 'The automation log, newest first (at most 1000).' },
+    }),
+    AutomationChange: object({ enabled: { type: 'boolean', description: 'false: the clock passes midnight without the automation.' } }),
     Collections: object({
       collections: { type: 'array', items: object({ name: text('The collection.'), rows: whole('Its records.', { minimum: 0 }) }) },
     }),
@@ -292,8 +327,31 @@ export function controlPaths(): Record<string, Schema> {
         summary: 'Set, advance, freeze or unfreeze the session clock',
         description: 'server_time and every date a mutation writes come from this clock.',
         body: ref('ClockChange'),
-        example: { advanceSeconds: 86400 },
-        ok: ref('Clock'),
+        example: { advanceDays: 30 },
+        ok: ref('ClockSet'),
+        errors: [400, 415, 503],
+      }),
+    },
+    '/automation': {
+      get: operation('controlAutomation', {
+        summary: 'What the daily billing automation did, newest first, and whether it runs',
+        query: [
+          {
+            name: 'limit',
+            in: 'query',
+            required: false,
+            description: 'At most this many entries.',
+            schema: { type: 'integer', minimum: 1, maximum: 1000 },
+          },
+        ],
+        ok: ref('Automation'),
+        errors: [400, 503],
+      }),
+      post: operation('controlSetAutomation', {
+        summary: 'Turn the daily billing automation on or off for the session',
+        body: ref('AutomationChange'),
+        example: { enabled: false },
+        ok: ref('Automation'),
         errors: [400, 415],
       }),
     },

@@ -47,6 +47,12 @@ function routes({ control, version }: ControlDeps): Route[] {
   const of = (request: FastifyRequest) => control.session(request.headers[SESSION_HEADER]);
   const params = (request: FastifyRequest) => request.params as Params;
   const query = (request: FastifyRequest) => request.query as Record<string, unknown>;
+  // Reads of the state first run the automation for midnights the clock passed by real time, as an API request would.
+  const fresh = async (request: FastifyRequest) => {
+    const session = of(request);
+    await session.catchUp();
+    return session;
+  };
   return [
     { method: 'GET', url: '/health', open: true, handler: async () => control.health(version) },
     {
@@ -74,7 +80,7 @@ function routes({ control, version }: ControlDeps): Route[] {
       method: 'POST',
       url: '/snapshots/:name',
       handler: async (request) => {
-        const session = of(request);
+        const session = await fresh(request);
         const { name, savedAt } = session.saveSnapshot(params(request).name);
         return { saved: name, session: session.name, savedAt };
       },
@@ -116,7 +122,7 @@ function routes({ control, version }: ControlDeps): Route[] {
     {
       method: 'GET',
       url: '/emails',
-      handler: async (request) => ({ emails: of(request).emails({ to: query(request).to }) }),
+      handler: async (request) => ({ emails: (await fresh(request)).emails({ to: query(request).to }) }),
     },
     {
       method: 'DELETE',
@@ -127,13 +133,13 @@ function routes({ control, version }: ControlDeps): Route[] {
       },
     },
     { method: 'GET', url: '/coverage', handler: async (request) => of(request).coverage() },
-    { method: 'GET', url: '/state', handler: async (request) => ({ collections: of(request).collections() }) },
+    { method: 'GET', url: '/state', handler: async (request) => ({ collections: (await fresh(request)).collections() }) },
     {
       method: 'GET',
       url: '/state/:collection',
       handler: async (request) => {
         const name = params(request).collection as CollectionName;
-        return { [name]: of(request).rows(name) };
+        return { [name]: (await fresh(request)).rows(name) };
       },
     },
     {
@@ -141,7 +147,7 @@ function routes({ control, version }: ControlDeps): Route[] {
       url: '/state/:collection/:id',
       handler: async (request) => {
         const { collection, id } = params(request);
-        const row = of(request).record(collection as CollectionName, id);
+        const row = (await fresh(request)).record(collection as CollectionName, id);
         if (!row) throw new ControlError('not-found', `No record ${id.slice(0, 64)} in ${collection}`);
         return row;
       },
@@ -158,6 +164,12 @@ function routes({ control, version }: ControlDeps): Route[] {
     },
     { method: 'GET', url: '/clock', handler: async (request) => of(request).clock() },
     { method: 'POST', url: '/clock', handler: async (request) => of(request).setClock(request.body) },
+    {
+      method: 'GET',
+      url: '/automation',
+      handler: async (request) => (await fresh(request)).automation({ limit: query(request).limit }),
+    },
+    { method: 'POST', url: '/automation', handler: async (request) => of(request).setAutomation(request.body) },
   ];
 }
 

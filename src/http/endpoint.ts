@@ -6,6 +6,7 @@ import type { AnswerShape, AnyOperation } from '../operations/operation.js';
 import { DEFAULT_SESSION, isValidSessionName, type Session, type Sessions } from '../store/sessions.js';
 import { PersistError } from '../store/world.js';
 import { redact } from '../store/journal.js';
+import { catchUp } from '../store/automation.js';
 import { formatDateTime } from '../domain/dates.js';
 import { authenticate } from './auth.js';
 import { closest } from './closest.js';
@@ -102,6 +103,7 @@ function registerWrongMethods(app: FastifyInstance): void {
 }
 
 async function answer(deps: EndpointDeps, session: Session, params: Params, call: string, ip: string): Promise<Outcome> {
+  await automationCaughtUp(session);
   const now = session.clock.now();
   const fault = call ? session.faults.take(call) : undefined;
   if (fault?.delayMs) await sleep(fault.delayMs);
@@ -140,6 +142,16 @@ async function runCall(
   if (!operation.mutates) return { result: operation.run(input, ctx), answer };
   try {
     return { result: await world.mutate(() => operation.run(input, ctx)), answer };
+  } catch (error) {
+    if (error instanceof PersistError) throw new ApiError(messages.notSaved(error.message));
+    throw error;
+  }
+}
+
+/** The daily automation for the midnights the session's clock passed, before the call sees the state. */
+async function automationCaughtUp(session: Session): Promise<void> {
+  try {
+    await catchUp(session);
   } catch (error) {
     if (error instanceof PersistError) throw new ApiError(messages.notSaved(error.message));
     throw error;

@@ -7,6 +7,8 @@ export interface ClockChange {
   now?: string | Date;
   /** Move by this many seconds (negative to go back). */
   advanceSeconds?: number;
+  /** Move on by this many whole days (1 to 36,525): the daily automation runs once for each. */
+  advanceDays?: number;
   /** true: stop at the (new) current moment; false: run on from it with real time. */
   frozen?: boolean;
 }
@@ -15,9 +17,10 @@ export interface ClockChange {
 const EARLIEST = Date.UTC(1970, 0, 1);
 const LATEST = Date.UTC(9999, 11, 31, 23, 59, 59);
 const RANGE = 'from 1970-01-01 00:00:00 to 9999-12-31 23:59:59';
-const FIELDS = ['now', 'advanceSeconds', 'frozen'];
+const FIELDS = ['now', 'advanceSeconds', 'advanceDays', 'frozen'];
 const SHAPE =
-  'a clock change as a JSON object: { "now": "YYYY-MM-DD HH:MM:SS" } or { "advanceSeconds": 3600 }, each with or without "frozen": true or false';
+  'a clock change as a JSON object: { "now": "YYYY-MM-DD HH:MM:SS" }, { "advanceSeconds": 3600 } or { "advanceDays": 30 }, each with or without "frozen": true or false';
+const MAX_ADVANCE_DAYS = 36_525;
 
 function momentOf(value: unknown): number {
   const date = typeof value === 'string' ? parseDateTime(value) : value instanceof Date ? value : undefined;
@@ -60,13 +63,21 @@ export class Clock {
   change(value: unknown): void {
     const input = objectInput(value, SHAPE);
     onlyKeys(input, FIELDS, 'clock');
-    const { now, advanceSeconds, frozen } = input;
-    if (now === undefined && advanceSeconds === undefined && frozen === undefined) {
-      throw badInput('Give now ("YYYY-MM-DD HH:MM:SS") or advanceSeconds (a whole number), and/or frozen (true or false)');
+    const { now, advanceSeconds, advanceDays, frozen } = input;
+    const moves = [now, advanceSeconds, advanceDays].filter((move) => move !== undefined).length;
+    if (moves === 0 && frozen === undefined) {
+      throw badInput('Give now ("YYYY-MM-DD HH:MM:SS"), advanceSeconds or advanceDays (a whole number), and/or frozen (true or false)');
     }
-    if (now !== undefined && advanceSeconds !== undefined) throw badInput('Give either now or advanceSeconds, not both');
+    if (moves > 1) throw badInput('Give only one of now, advanceSeconds and advanceDays');
     if (frozen !== undefined && typeof frozen !== 'boolean') throw badInput('frozen must be true or false');
-    const target = now !== undefined ? momentOf(now) : this.advanced(advanceSeconds);
+    if (
+      advanceDays !== undefined &&
+      !(Number.isInteger(advanceDays) && (advanceDays as number) >= 1 && (advanceDays as number) <= MAX_ADVANCE_DAYS)
+    ) {
+      throw badInput(`advanceDays must be a whole number of days from 1 to ${MAX_ADVANCE_DAYS}`);
+    }
+    const seconds = advanceDays !== undefined ? (advanceDays as number) * 86_400 : advanceSeconds;
+    const target = now !== undefined ? momentOf(now) : this.advanced(seconds);
     // Freezing keeps the moment shown; unfreezing runs on from it.
     if (frozen ?? this.frozen) this.frozenAt = target;
     else {

@@ -4,7 +4,9 @@
 import { formatDateTime } from '../domain/dates.js';
 import { outbox } from '../domain/outbox.js';
 import { unixTime } from '../http/envelope.js';
-import type { Collections, Email } from '../generated/wire.js';
+import type { AutomationEntry, Collections, Email } from '../generated/wire.js';
+import { automationLog, MAX_AUTOMATION_LOG } from '../domain/automation.js';
+import { type AutomationSummary, catchUp, lastRun } from './automation.js';
 import { badInput, ControlError, objectInput, onlyKeys, quoted } from './control-error.js';
 import { faultSpecOf, type Fault } from './faults.js';
 import { COLLECTION_NAMES } from './fixtures.js';
@@ -25,6 +27,12 @@ export interface ClockState {
   now: string;
   server_time: number;
   frozen: boolean;
+}
+
+export interface AutomationState {
+  enabled: boolean;
+  last_run: string;
+  entries: AutomationEntry[];
 }
 
 export interface SnapshotInfo {
@@ -110,12 +118,12 @@ function collectionName(value: unknown): CollectionName {
   return value as CollectionName;
 }
 
-function journalLimit(value: unknown): number | undefined {
+function entryLimit(value: unknown, max: number): number | undefined {
   if (value === undefined) return undefined;
   // A query string carries the number as text.
   const number = typeof value === 'string' && /^[0-9]{1,7}$/.test(value) ? Number(value) : value;
-  if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > MAX_JOURNAL_READ) {
-    throw badInput(`limit must be a whole number from 1 to ${MAX_JOURNAL_READ}`);
+  if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > max) {
+    throw badInput(`limit must be a whole number from 1 to ${max}`);
   }
   return number;
 }
@@ -203,9 +211,47 @@ export class SessionControl {
     return { now: formatDateTime(now), server_time: unixTime(now), frozen: this.session.clock.frozen };
   }
 
-  setClock(change: unknown): ClockState {
+  /** Changes the clock, then runs the daily automation for every midnight it passed; answers the clock and what ran. */
+  async setClock(change: unknown): Promise<ClockState & { automation: AutomationSummary }> {
     this.session.clock.change(change);
-    return this.clock();
+    const automation = await this.catchUp();
+    return { ...this.clock(), automation };
+  }
+
+  // ---------------------------------------------------------------- automation
+
+  /** Runs the daily automation for the midnights the clock passed since it last ran (nothing when none). */
+  async catchUp(): Promise<AutomationSummary> {
+    try {
+      return await catchUp(this.session);
+    } catch (error) {
+      if (error instanceof PersistError) {
+        throw new ControlError('not-saved', `The daily automation was not applied: saving the data file failed (${error.message})`);
+      }
+      throw error;
+    }
+  }
+
+  /** Whether the automation runs, the last day it ran for, and its log newest first. */
+  automation(filter: unknown = {}): AutomationState {
+    const input = objectInput(filter, 'a filter as an object: { "limit": 10 }');
+    onlyKeys(input, ['limit'], 'filter');
+    const limit = entryLimit(input.limit, MAX_AUTOMATION_LOG);
+    const { world } = this.session;
+    return {
+      enabled: this.session.automationEnabled,
+      last_run: lastRun(world) ?? this.session.automationFrom,
+      entries: automationLog(world, limit),
+    };
+  }
+
+  /** Turns the daily automation on or off for this session: { enabled: false } lets the clock pass midnight without it. */
+  setAutomation(change: unknown): AutomationState {
+    const input = objectInput(change, 'a JSON object: { "enabled": true } or { "enabled": false }');
+    onlyKeys(input, ['enabled'], 'automation');
+    if (typeof input.enabled !== 'boolean') throw badInput('enabled must be true or false');
+    this.session.automationEnabled = input.enabled;
+    return this.automation({ limit: 1 });
   }
 
   // ---------------------------------------------------------------- journal, coverage, state
@@ -214,7 +260,7 @@ export class SessionControl {
     const input = objectInput(filter, 'a filter as an object: { "call": "<API call>", "limit": 10 }');
     onlyKeys(input, ['call', 'limit'], 'filter');
     if (input.call !== undefined && typeof input.call !== 'string') throw badInput('call must be one API call name');
-    return this.session.journal.list(input.call || undefined, journalLimit(input.limit));
+    return this.session.journal.list(input.call || undefined, entryLimit(input.limit, MAX_JOURNAL_READ));
   }
 
   clearRequests(): void {

@@ -1,4 +1,5 @@
 import { Clock } from './clock.js';
+import { formatDate } from '../domain/dates.js';
 import { Journal } from './journal.js';
 import { Faults } from './faults.js';
 import { type Seed, World } from './world.js';
@@ -22,16 +23,22 @@ export class Session {
   /** Saved states by name: each collection's rows at the time (rows are never mutated in place). */
   readonly snapshots = new Map<string, { savedAt: string; data: Collections }>();
   readonly createdAt = new Date();
+  /** Whether the daily automation runs as the clock passes midnight (the --no-automation flag, or the control route). */
+  automationEnabled: boolean;
+  /** The day the automation counts from while the state has never run it: the clock's day when the session started. */
+  automationFrom: string;
 
   constructor(
     readonly name: string,
     seed: Seed,
-    options: SessionOptions = {},
+    private readonly options: SessionOptions = {},
     adapter?: Adapter<Collections>,
   ) {
     this.world = new World(seed, adapter);
-    this.clock = new Clock(options.now);
+    this.clock = new Clock(options.now, options.realNow);
     this.journal = new Journal(options.journalLimit);
+    this.automationEnabled = options.automation ?? true;
+    this.automationFrom = formatDate(this.clock.now());
   }
 
   /**
@@ -47,6 +54,8 @@ export class Session {
         this.journal.clear();
         this.faults.clear();
         this.clock.reset();
+        this.automationEnabled = this.options.automation ?? true;
+        this.automationFrom = formatDate(this.clock.now());
       },
     );
   }
@@ -60,6 +69,10 @@ export class Session {
 export interface SessionOptions {
   /** Frozen start time for every new session's clock (the --now flag). */
   now?: Date;
+  /** The real time clocks run with (tests move it; default Date.now). */
+  realNow?: () => number;
+  /** Whether the daily automation runs in new sessions (default true; --no-automation turns it off). */
+  automation?: boolean;
   /** Where the default session keeps its committed state (lowdb adapter). */
   defaultAdapter?: Adapter<Collections>;
   /** Request journal entries kept per session. */

@@ -46,8 +46,12 @@ t.test('a refused move names the status and changes neither the service nor its 
   t.equal(JSON.stringify(world.snapshot()), before);
 });
 
-t.test('the renewal invoice date follows the due date', async (t) => {
-  t.equal(nextInvoiceDate('2026-12-14'), '2026-11-30');
-  t.equal(nextInvoiceDate('2027-03-10'), '2027-02-24');
-  t.equal(nextInvoiceDate('0000-00-00'), '0000-00-00');
+t.test("the renewal invoice date follows the due date by the product's invoice_days", async (t) => {
+  const world = new World(seed);
+  const hosting = { product_id: '2', client_id: '1' };
+  t.equal(nextInvoiceDate(world, hosting, '2026-12-14'), '2026-11-30', '14 days before: the product_id "0" record');
+  t.equal(nextInvoiceDate(world, hosting, '2027-03-10'), '2027-02-24');
+  t.equal(nextInvoiceDate(world, hosting, '0000-00-00'), '0000-00-00', 'a service that never falls due is never invoiced');
+  world.transaction(() => world.replace('product_automation', { ...world.get('product_automation', '1')!, invoice_days: '7' }));
+  t.equal(nextInvoiceDate(world, hosting, '2026-12-14'), '2026-12-07', 'a changed setting moves it');
 });

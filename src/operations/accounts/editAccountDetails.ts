@@ -36,7 +36,7 @@ export default defineMutation<EditAccountDetailsRequest, EditAccountDetailsResul
     next.firstpayment = money(p.firstpayment) ?? next.firstpayment;
     next.total = money(p.total) ?? next.total;
     // The renewal invoice date is derived from the due date, so it follows it.
-    if (p.next_due !== undefined) next = { ...next, next_due: p.next_due, next_invoice: nextInvoiceDate(p.next_due) };
+    if (p.next_due !== undefined) next = { ...next, next_due: p.next_due, next_invoice: nextInvoiceDate(world, next, p.next_due) };
     world.replace('accounts', next);
     return { info: ['account_updated2'] };
   },

@@ -1,0 +1,108 @@
+// The daily run: what HostBill's cron does once a day, for one day of a
+// session's clock. It only orders the rules of the other domain modules
+// (registrar.ts, renewals.ts, payments.ts, dunning.ts) and logs what they did;
+// none of them is re-derived here. src/store/automation.ts decides which days run.
+import type { AutomationEntry, Invoice } from '../generated/wire.js';
+import type { View, World } from '../store/world.js';
+import { serviceAutomation } from './automationSettings.js';
+import { balanceDueCents, applyCredit } from './payments.js';
+import { cancelUnpaidOrder, chaseInvoice, type Done } from './dunning.js';
+import { recordInvoiceEmail } from './outbox.js';
+import { registryDay } from './registrar.js';
+import { domainsToBill, renewDomainInvoice, renewService, servicesToBill } from './renewals.js';
+import { LineIds } from './invoiceLines.js';
+import { convertCents, formatCents, toCents } from './money.js';
+import { rateOf } from './currencies.js';
+import { parseDateTime } from './dates.js';
+
+export type AutomationAction = AutomationEntry['action'];
+
+/** Entries kept in a session's automation log; the oldest go first. */
+export const MAX_AUTOMATION_LOG = 1000;
+
+/** How many of each action a run did. */
+export type ActionCounts = Partial<Record<AutomationAction, number>>;
+
+function log(world: World, day: string, done: Omit<AutomationEntry, 'id' | 'day'>, counts: ActionCounts): void {
+  world.insert('automation_log', { id: world.nextId('automation_log'), day, ...done });
+  const all = world.all('automation_log');
+  if (all.length > MAX_AUTOMATION_LOG) world.remove('automation_log', all[0].id);
+  counts[done.action] = (counts[done.action] ?? 0) + 1;
+}
+
+/** A new renewal invoice: its e-mail, and the client's credit applied at once when the client's settings say so. */
+function issued(
+  world: World,
+  invoice: Invoice,
+  what: string,
+  related: Record<string, string>,
+  day: string,
+  now: Date,
+  counts: ActionCounts,
+) {
+  const client = world.get('clients', invoice.client_id);
+  if (!client) return;
+  const email = recordInvoiceEmail(world, client, invoice, related, now);
+  const records = { client_id: client.id, invoice_id: invoice.id, ...related, email_id: email.id };
+  log(world, day, { action: 'invoice_created', reason: `${what} due ${invoice.duedate}`, records }, counts);
+  const settings = serviceAutomation(world, { product_id: '0', client_id: client.id });
+  if (!settings.autoApplyCredit || client.currency_id !== invoice.currency_id) return;
+  const available = convertCents(toCents(client.credit), rateOf(world, client.currency_id), invoice.rate);
+  const cents = Math.min(available, balanceDueCents(world, invoice));
+  if (cents <= 0) return;
+  const after = applyCredit(world, invoice, client, cents, now);
+  const reason = `${formatCents(cents)} of the client's credit applied to invoice #${invoice.id}${after.status === 'Paid' ? ', which is now Paid' : ''}`;
+  log(world, day, { action: 'credit_applied', reason, records: { client_id: client.id, invoice_id: invoice.id } }, counts);
+}
+
+/**
+ * Runs the automation of one day (YYYY-MM-DD) inside a mutation: the
+ * registry's day for every domain, renewal invoices of services and domains,
+ * then reminders, late fees, suspensions and terminations for every Unpaid
+ * invoice, then unpaid orders cancelled. Records are handled in id order, and
+ * everything is dated at the day's midnight, so a day's run depends on the
+ * state and the day alone.
+ */
+export function runDay(world: World, day: string, counts: ActionCounts = {}): ActionCounts {
+  const now = parseDateTime(day) as Date;
+  const ids = new LineIds(world, 'invoices');
+  for (const status of ['Pending Transfer', 'Active', 'Expired'] as const) {
+    for (const domain of [...world.where('domains', 'status', status)]) {
+      const event = registryDay(world, domain, day);
+      if (event) log(world, day, { ...event, records: { client_id: domain.client_id, domain_id: domain.id } }, counts);
+    }
+  }
+  for (const service of servicesToBill(world, day)) {
+    const invoice = renewService(world, service, day, ids);
+    if (invoice)
+      issued(
+        world,
+        invoice,
+        `renewal of service #${service.id} (${service.domain || 'no hostname'})`,
+        { account_id: service.id },
+        day,
+        now,
+        counts,
+      );
+  }
+  for (const domain of domainsToBill(world, day)) {
+    const invoice = renewDomainInvoice(world, domain, day, ids);
+    if (invoice) issued(world, invoice, `renewal of ${domain.name}`, { domain_id: domain.id }, day, now, counts);
+  }
+  for (const listed of [...world.where('invoices', 'status', 'Unpaid')]) {
+    const invoice = world.get('invoices', listed.id);
+    if (invoice?.status !== 'Unpaid') continue;
+    for (const done of chaseInvoice(world, invoice, day, now, ids)) log(world, day, done, counts);
+  }
+  for (const order of [...world.where('orders', 'status', 'Pending')]) {
+    const done: Done | undefined = cancelUnpaidOrder(world, order, day);
+    if (done) log(world, day, done, counts);
+  }
+  return counts;
+}
+
+/** The automation log newest first, at most `limit` entries. */
+export function automationLog(world: View, limit = MAX_AUTOMATION_LOG): AutomationEntry[] {
+  const all = world.all('automation_log');
+  return all.slice(Math.max(0, all.length - limit)).reverse();
+}

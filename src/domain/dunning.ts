@@ -1,0 +1,162 @@
+// Chasing unpaid invoices, as HostBill's daily automation does: reminders
+// before and after the due date, a late fee, then suspension and termination
+// of the services an overdue invoice bills, and cancelling orders left unpaid.
+// Each rule takes the day it runs for and says what it did, for the log.
+import type { Account, Invoice, Order } from '../generated/wire.js';
+import type { View, World } from '../store/world.js';
+import { type Automation, automationFor, invoiceAutomation, serviceAutomation } from './automationSettings.js';
+import { fromMainCents } from './currencies.js';
+import { daysBetween, shiftDate } from './dates.js';
+import { firstFreeLineId, type LineIds, withTotals } from './invoiceLines.js';
+import { cancelUnpaidInvoice, invoiceLine, type NewLine, newInvoice } from './invoices.js';
+import { formatCents, percentOf, toCents } from './money.js';
+import { cancelOrder } from './orderStatus.js';
+import { recordEmail } from './outbox.js';
+import { CREDIT_LINE } from './payments.js';
+import { canMove, moveService } from './services.js';
+
+/** The line type of a late fee; its item_id is the invoice it is charged for. */
+export const LATE_FEE_LINE = 'Late Fee';
+
+export interface Done {
+  action: 'reminder_sent' | 'late_fee_added' | 'service_suspended' | 'service_terminated' | 'invoice_cancelled' | 'order_cancelled';
+  reason: string;
+  records: Record<string, string>;
+}
+
+const ORDINALS = ['First', 'Second', 'Third'];
+
+const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
+
+/** The reminder e-mail that falls on `day` for an Unpaid invoice, if any: one before the due date, up to three after it. */
+export function sendReminder(world: World, invoice: Invoice, settings: Automation, day: string, now: Date): Done | undefined {
+  if (!settings.reminders) return undefined;
+  const client = world.get('clients', invoice.client_id);
+  if (!client) return undefined;
+  const late = daysBetween(invoice.duedate, day);
+  let template: string;
+  let subject: string;
+  let reason: string;
+  if (settings.unpaidReminderDays > 0 && late === -settings.unpaidReminderDays) {
+    [template, subject] = ['Unpaid Invoice Reminder', `Invoice Payment Reminder #${invoice.id}`];
+    reason = `invoice #${invoice.id} due in ${days(-late)}, on ${invoice.duedate}`;
+  } else {
+    const n = settings.overdueReminderDays.indexOf(late);
+    if (n < 0) return undefined;
+    [template, subject] = ['Overdue Invoice Reminder', `${ORDINALS[n]} Overdue Notice: Invoice #${invoice.id}`];
+    reason = `invoice #${invoice.id} unpaid ${days(late)} past due`;
+  }
+  const related = { invoice_id: invoice.id };
+  const email = recordEmail(world, { to: client.email, subject, template, clientId: client.id, related }, now);
+  return { action: 'reminder_sent', reason, records: { client_id: client.id, invoice_id: invoice.id, email_id: email.id } };
+}
+
+/** The invoice a late fee was charged for: a fee line's or a fee invoice's item_id ("" when it holds none). */
+function feeFor(invoice: Invoice): string {
+  return invoice.items.find((line) => line.type === LATE_FEE_LINE)?.item_id ?? '';
+}
+
+/** Whether the invoice is charged a late fee already (a line on it, or a separate fee invoice). */
+export function hasLateFee(world: View, invoice: Invoice): boolean {
+  return world.whereKey('invoices', 'late_fee_for', feeFor, invoice.id).length > 0;
+}
+
+/** Whether a late fee may be charged on the invoice at all: not on a fee itself, nor on a credit receipt. */
+function feeable(invoice: Invoice): boolean {
+  return invoice.items.some((line) => line.type !== LATE_FEE_LINE && line.type !== CREDIT_LINE);
+}
+
+/** The fee in the invoice's currency: a fixed amount in the main currency converted, or a percentage of its total. */
+function feeCents(world: View, invoice: Invoice, settings: Automation): number {
+  if (settings.lateFeeType === 'percent') return percentOf(toCents(invoice.total), settings.lateFeeAmount);
+  return fromMainCents(world, toCents(settings.lateFeeAmount), invoice.currency_id);
+}
+
+/**
+ * Adds the late fee to an invoice unpaid `late_fee_days` after its due date, once:
+ * a line on it, or with late_fee_separate_invoice a new invoice of its own due the same day.
+ */
+export function addLateFee(world: World, invoice: Invoice, settings: Automation, day: string, ids?: LineIds): Done | undefined {
+  if (!settings.lateFee || daysBetween(invoice.duedate, day) < settings.lateFeeDays) return undefined;
+  if (!feeable(invoice) || hasLateFee(world, invoice)) return undefined;
+  const client = world.get('clients', invoice.client_id);
+  const cents = feeCents(world, invoice, settings);
+  if (!client || cents <= 0) return undefined;
+  const line: NewLine = {
+    type: LATE_FEE_LINE,
+    item_id: invoice.id,
+    description: `Late fee for invoice #${invoice.id}`,
+    amount: formatCents(cents),
+    taxed: false,
+  };
+  const late = daysBetween(invoice.duedate, day);
+  const reason = `invoice #${invoice.id} unpaid ${days(late)} past due`;
+  if (settings.lateFeeSeparateInvoice) {
+    const spec = { client, currency_id: invoice.currency_id, payment_module: invoice.payment_module, date: day, lines: [line] };
+    const fee = world.insert('invoices', newInvoice(world, { ...spec, taxed: false, firstLineId: ids?.take() }));
+    return { action: 'late_fee_added', reason, records: { client_id: client.id, invoice_id: fee.id, late_invoice_id: invoice.id } };
+  }
+  const lineId = String(ids?.take() ?? firstFreeLineId(world, 'invoices'));
+  world.replace('invoices', withTotals({ ...invoice, items: [...invoice.items, invoiceLine(invoice.id, lineId, line)] }));
+  return { action: 'late_fee_added', reason, records: { client_id: client.id, invoice_id: invoice.id } };
+}
+
+/**
+ * Suspends or terminates one service billed by an overdue invoice, as its
+ * settings (and its client's overrides) say: terminated `terminate_days`
+ * after the due date, with the service's unpaid invoices cancelled when the
+ * product says so; otherwise suspended `suspend_days` after it.
+ */
+export function chaseService(world: World, service: Account, invoice: Invoice, day: string): Done[] {
+  const settings = serviceAutomation(world, service);
+  const late = daysBetween(invoice.duedate, day);
+  const records = { client_id: service.client_id, account_id: service.id, invoice_id: invoice.id };
+  const reason = `invoice #${invoice.id} unpaid ${days(late)} past due`;
+  if (settings.terminate && late >= settings.terminateDays && canMove(service, 'terminate')) {
+    moveService(world, service, 'terminate');
+    const done: Done[] = [{ action: 'service_terminated', reason, records }];
+    if (settings.terminateCancelInvoices) {
+      for (const unpaid of [...world.where('invoices', 'client_id', service.client_id)]) {
+        if (unpaid.status !== 'Unpaid' || !unpaid.items.some((line) => line.type === 'Hosting' && line.item_id === service.id)) continue;
+        cancelUnpaidInvoice(world, unpaid.id);
+        const why = `service #${service.id} terminated with invoice #${unpaid.id} unpaid`;
+        done.push({ action: 'invoice_cancelled', reason: why, records: { client_id: service.client_id, invoice_id: unpaid.id } });
+      }
+    }
+    return done;
+  }
+  if (settings.suspend && late >= settings.suspendDays && canMove(service, 'suspend')) {
+    moveService(world, service, 'suspend');
+    return [{ action: 'service_suspended', reason, records }];
+  }
+  return [];
+}
+
+/** Each reminder, late fee, suspension and termination an Unpaid invoice sets off on `day`. */
+export function chaseInvoice(world: World, invoice: Invoice, day: string, now: Date, ids: LineIds): Done[] {
+  const done: Done[] = [];
+  const settings = invoiceAutomation(world, invoice);
+  const reminder = sendReminder(world, invoice, settings, day, now);
+  if (reminder) done.push(reminder);
+  const fee = addLateFee(world, invoice, settings, day, ids);
+  if (fee) done.push(fee);
+  if (invoice.duedate >= day) return done;
+  for (const line of invoice.items) {
+    const service = line.type === 'Hosting' ? world.get('accounts', line.item_id) : undefined;
+    if (service && service.client_id === invoice.client_id) done.push(...chaseService(world, service, invoice, day));
+  }
+  return done;
+}
+
+/** Cancels a Pending order whose invoice is still unpaid `cancel_unpaid_orders_days` after it was placed. */
+export function cancelUnpaidOrder(world: World, order: Order, day: string): Done | undefined {
+  const invoice = world.get('invoices', order.invoice_id);
+  if (order.status !== 'Pending' || invoice?.status !== 'Unpaid') return undefined;
+  const service = world.where('accounts', 'order_id', order.id)[0];
+  const settings = automationFor(world, service?.product_id ?? '0', order.client_id);
+  const placed = order.date_created.slice(0, 10);
+  if (!settings.cancelUnpaidOrders || day < shiftDate(placed, settings.cancelUnpaidOrdersDays)) return undefined;
+  cancelOrder(world, order);
+  const reason = `order #${order.id} placed ${placed} with invoice #${invoice.id} unpaid ${days(daysBetween(placed, day))}`;
+  return { action: 'order_cancelled', reason, records: { client_id: order.client_id, order_id: order.id, invoice_id: invoice.id } };
+}

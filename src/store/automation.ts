@@ -1,0 +1,64 @@
+// When the daily automation runs: once for each midnight a session's clock has
+// passed since the last day it ran for, in order, before the session answers
+// anything else. The day it last ran for is part of the state (the
+// automation_state collection), so reset, snapshots and the data file carry it;
+// a state without it starts from the day the session's clock started on.
+import { type ActionCounts, runDay } from '../domain/automation.js';
+import { formatDate, shiftDate } from '../domain/dates.js';
+import type { Session } from './sessions.js';
+import type { View, World } from './world.js';
+
+/** The most days one catch-up runs (a century): a clock moved further skips the earliest of them. */
+export const MAX_CATCH_UP_DAYS = 36_525;
+
+export interface AutomationSummary {
+  /** Daily runs done. */
+  days: number;
+  /** How many of each action they did. */
+  actions: ActionCounts;
+}
+
+const STATE_ID = '1';
+
+/** The last day the automation ran for, or undefined when the state has never run it. */
+export function lastRun(world: View): string | undefined {
+  return world.get('automation_state', STATE_ID)?.last_run;
+}
+
+function setLastRun(world: World, day: string): void {
+  const row = { id: STATE_ID, last_run: day };
+  if (world.get('automation_state', STATE_ID)) world.replace('automation_state', row);
+  else world.insert('automation_state', row);
+}
+
+/**
+ * Runs every day the session's clock has passed since the automation last
+ * ran, one mutation per day (each day all or nothing, saved like a call). A
+ * clock moved back runs nothing: a day never runs twice. With the automation
+ * off, the days pass without running. Concurrent callers share the queue, and
+ * each day checks again that it has not run.
+ */
+export async function catchUp(session: Session): Promise<AutomationSummary> {
+  const summary: AutomationSummary = { days: 0, actions: {} };
+  const { world } = session;
+  const today = formatDate(session.clock.now());
+  const last = lastRun(world) ?? session.automationFrom;
+  if (today <= last) return summary;
+  if (!session.automationEnabled) {
+    await world.mutate(() => {
+      if ((lastRun(world) ?? session.automationFrom) < today) setLastRun(world, today);
+    });
+    return summary;
+  }
+  let day = last < shiftDate(today, -MAX_CATCH_UP_DAYS) ? shiftDate(today, -MAX_CATCH_UP_DAYS) : shiftDate(last, 1);
+  for (; day <= today; day = shiftDate(day, 1)) {
+    const run = day;
+    await world.mutate(() => {
+      if ((lastRun(world) ?? session.automationFrom) >= run) return;
+      runDay(world, run, summary.actions);
+      setLastRun(world, run);
+      summary.days++;
+    });
+  }
+  return summary;
+}
