@@ -34,14 +34,19 @@ t.test('createSimulator serves over HTTP and gives in-process control', async (t
     () => session.addFault({ call: 'getCurrency', error: ['x'] }),
     new ControlError('bad-input', 'call must name an API call (or "*" for every call); "getCurrency" is not one'),
   );
-  t.strictSame(session.setClock({ advanceSeconds: 60, frozen: false }), {
+  t.strictSame(await session.setClock({ advanceSeconds: 60, frozen: false }), {
     now: '2026-11-20 12:01:00',
     server_time: 1795176060,
     frozen: false,
+    automation: { days: 0, actions: {} },
   });
-  session.setClock({ frozen: true });
+  await session.setClock({ frozen: true });
   t.strictSame(session.snapshot('before'), { name: 'before', savedAt: session.clock().now });
-  session.setClock({ now: '2027-01-01 00:00:00', frozen: true });
+  t.equal(
+    (await session.setClock({ now: '2027-01-01 00:00:00', frozen: true })).automation.days,
+    42,
+    'a daily run for each midnight passed',
+  );
   await session.restore('before');
   await session.reset();
   t.strictSame(session.clock(), { now: '2026-11-20 12:00:00', server_time: 1795176000, frozen: true }, 'reset puts the clock back');

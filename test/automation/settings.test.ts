@@ -53,7 +53,7 @@ t.test('a client override: never auto-suspend, no late fees', async (t) => {
   t.equal((await read(t, app, 'getAccountDetails', { id: '4' })).details.status, 'Terminated', 'termination is not overridden');
 });
 
-t.test("a client override: an own number of days", async (t) => {
+t.test('a client override: an own number of days', async (t) => {
   const app = await world(t, (data) => ({
     ...data,
     client_automation: [...data.client_automation, { id: '9', client_id: '2', suspend_days: '10', terminate: '0' }],

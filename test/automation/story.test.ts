@@ -18,7 +18,10 @@ t.test('sixty days of the bundled world', async (t) => {
   // Days 1-5: renewal invoices for services 15 and 16, invoice 12 reminded before and after its due date.
   await clock(app, { advanceDays: 5 });
   const unpaid = (await read(t, app, 'getInvoices', { list: 'unpaid' })).invoices;
-  t.strictSame(unpaid.map((i: any) => `${i.id} ${i.duedate}`), ['14 2026-12-09', '13 2026-12-02', '12 2026-11-24', '8 2026-11-25', '3 2026-11-08']);
+  t.strictSame(
+    unpaid.map((i: any) => `${i.id} ${i.duedate}`),
+    ['14 2026-12-09', '13 2026-12-02', '12 2026-11-24', '8 2026-11-25', '3 2026-11-08'],
+  );
   t.match((await read(t, app, 'getInvoiceDetails', { id: '14' })).invoice.items, [{ type: 'Hosting', item_id: '16' }]);
   t.strictSame(
     (await emails(app)).filter((e) => e.related.invoice_id === '12').map((e) => e.template),
@@ -37,7 +40,10 @@ t.test('sixty days of the bundled world', async (t) => {
   t.equal(await statusOf('5'), 'Terminated');
   t.equal((await read(t, app, 'getInvoiceDetails', { id: '3' })).invoice.status, 'Cancelled');
   const evans = (await read(t, app, 'getClientAccounts', { id: '3' })).accounts;
-  t.strictSame(evans.map((a: any) => `${a.id} ${a.status}`), ['5 Terminated']);
+  t.strictSame(
+    evans.map((a: any) => `${a.id} ${a.status}`),
+    ['5 Terminated'],
+  );
 
   // Day 21 (2026-12-11): haddad-family.net's renewal is paid from Farid Haddad's credit and renewed for a year.
   await clock(app, { advanceDays: 3 });
@@ -51,8 +57,15 @@ t.test('sixty days of the bundled world', async (t) => {
   await pay('14', '2026-12-15');
   t.match((await read(t, app, 'getAccountDetails', { id: '16' })).details, { status: 'Active', next_due: '2027-01-09' });
   const alice = (await read(t, app, 'getClientAccounts', { id: '1' })).accounts;
-  t.match(alice.find((a: any) => a.id === '16'), { status: 'Active' });
-  t.match(alice.find((a: any) => a.id === '1'), { status: 'Active' }, 'service 1 is not five days late yet');
+  t.match(
+    alice.find((a: any) => a.id === '16'),
+    { status: 'Active' },
+  );
+  t.match(
+    alice.find((a: any) => a.id === '1'),
+    { status: 'Active' },
+    'service 1 is not five days late yet',
+  );
 
   // Day 38 (2026-12-28): evansbakery.com, which does not auto-renew, expires.
   await clock(app, { advanceDays: 13 });
@@ -67,7 +80,17 @@ t.test('sixty days of the bundled world', async (t) => {
   ]);
   const log = await automationLog(app);
   const actions = new Set(log.entries.map((e) => e.action));
-  for (const action of ['invoice_created', 'credit_applied', 'reminder_sent', 'late_fee_added', 'service_suspended', 'service_terminated', 'domain_expired', 'domain_released', 'order_cancelled']) {
+  for (const action of [
+    'invoice_created',
+    'credit_applied',
+    'reminder_sent',
+    'late_fee_added',
+    'service_suspended',
+    'service_terminated',
+    'domain_expired',
+    'domain_released',
+    'order_cancelled',
+  ]) {
     t.ok(actions.has(action as never), `the log shows ${action}`);
   }
   t.equal(log.last_run, '2027-01-19');

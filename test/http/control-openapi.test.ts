@@ -29,6 +29,8 @@ const ROUTES = [
   'DELETE /__billsim/faults',
   'GET /__billsim/clock',
   'POST /__billsim/clock',
+  'GET /__billsim/automation',
+  'POST /__billsim/automation',
   'GET /__billsim/state',
   'GET /__billsim/state/{collection}',
   'GET /__billsim/state/{collection}/{id}',
@@ -56,8 +58,8 @@ t.test('every control route is documented under its own tag, with its answers', 
     t.equal('401' in op.responses, !open, `${route}: 401 when guarded`);
   }
   const clock = doc.paths['/__billsim/clock'].post.requestBody.content['application/json'];
-  t.strictSame(Object.keys(doc.components.schemas.control_ClockChange.properties), ['now', 'advanceSeconds', 'frozen']);
-  t.strictSame(clock.example, { advanceSeconds: 86400 });
+  t.strictSame(Object.keys(doc.components.schemas.control_ClockChange.properties), ['now', 'advanceSeconds', 'advanceDays', 'frozen']);
+  t.strictSame(clock.example, { advanceDays: 30 });
   t.match(doc.paths['/__billsim/faults'].post, { responses: { 201: {}, 400: {}, 409: {}, 415: {} } });
 });
 

@@ -10,7 +10,7 @@ import { defaultFixturesDir } from '../../src/paths.js';
 
 const SEND_JSON = 'Send a JSON object body with Content-Type: application/json';
 const CLOCK_SHAPE =
-  'Send a clock change as a JSON object: { "now": "YYYY-MM-DD HH:MM:SS" } or { "advanceSeconds": 3600 }, each with or without "frozen": true or false';
+  'Send a clock change as a JSON object: { "now": "YYYY-MM-DD HH:MM:SS" }, { "advanceSeconds": 3600 } or { "advanceDays": 30 }, each with or without "frozen": true or false';
 
 async function answer(app: FastifyInstance, options: InjectOptions) {
   const response = await app.inject(options);
@@ -48,7 +48,7 @@ t.test('bodies that are not a JSON object are refused with what to send', async 
     [
       post('/clock', 'application/json', '{"constructor": 1}'),
       400,
-      'Unknown clock field "constructor": send only now, advanceSeconds, frozen',
+      'Unknown clock field "constructor": send only now, advanceSeconds, advanceDays, frozen',
     ],
     [post('/clock', 'application/json', '{"constructor": {"prototype": {"x": 1}}}'), 400, /^Give now/],
     [post('/clock', 'application/json', ''), 400, CLOCK_SHAPE],
@@ -61,7 +61,11 @@ t.test('bodies that are not a JSON object are refused with what to send', async 
   }
   t.strictSame(
     await answer(app, post('/clock', 'application/json', '{"__proto__": {"frozen": false}, "advanceSeconds": 60}')),
-    { status: 200, allow: undefined, body: { now: '2026-11-20 12:01:00', server_time: 1795176060, frozen: true } },
+    {
+      status: 200,
+      allow: undefined,
+      body: { now: '2026-11-20 12:01:00', server_time: 1795176060, frozen: true, automation: { days: 0, actions: {} } },
+    },
     '__proto__ keys are dropped, as the API drops them',
   );
   t.equal(({} as Record<string, unknown>).frozen, undefined);

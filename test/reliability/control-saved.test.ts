@@ -29,7 +29,7 @@ t.test('an in-process reset or restore that cannot be saved rejects and changes 
   session.snapshot('seed');
   const edit = new URLSearchParams({ call: 'editEstimateDetails', id: '1', subject: 'edited', ...CREDENTIALS });
   t.equal((await sim.app.inject({ url: `/admin/api.php?${edit}` })).json().success, true);
-  session.setClock({ advanceSeconds: 60 });
+  await session.setClock({ advanceSeconds: 60 });
   const subject = () => session.record('estimates', '1')?.subject;
   for (const [what, run] of [
     ['reset', () => session.reset()],

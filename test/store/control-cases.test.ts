@@ -129,6 +129,13 @@ const times = async (n: number, fn: (i: number) => Promise<unknown>) => {
   for (let i = 0; i < n; i++) await fn(i);
 };
 
+/** A clock answer without what the daily runs did, for cases about the clock alone. */
+const withoutRuns = (answer: unknown) => {
+  const { automation, ...clock } = answer as Record<string, unknown>;
+  void automation;
+  return clock;
+};
+
 const CASES: Case[] = [
   {
     name: 'reset brings back the state, the journal, the faults and the clock; snapshots stay',
@@ -283,18 +290,29 @@ const CASES: Case[] = [
   },
   {
     name: 'the clock is set and advanced, and stays frozen',
-    run: async (f) => [await f.setClock({ now: '2027-01-31 09:30:00' }), await f.setClock({ advanceSeconds: -30 })],
+    run: async (f) =>
+      [await f.setClock({ now: '2027-01-31 09:30:00', frozen: true }), await f.setClock({ advanceSeconds: -30 })].map(withoutRuns),
     expect: [clockAt('2027-01-31 09:30:00'), clockAt('2027-01-31 09:29:30')],
   },
   {
+    name: 'a clock change answers the daily runs it set off: none within a day, or one per midnight passed',
+    run: async (f) => [
+      ((await f.setClock({ advanceSeconds: 3600 })) as { automation: unknown }).automation,
+      ((await f.setClock({ advanceDays: 3 })) as { automation: { days: number } }).automation.days,
+      ((await f.setClock({ advanceSeconds: -86_400 })) as { automation: unknown }).automation,
+    ],
+    expect: [{ days: 0, actions: {} }, 3, { days: 0, actions: {} }],
+  },
+  {
     name: 'unfreezing runs on from the frozen moment; freezing again stops it where asked',
-    run: async (f) => [await f.setClock({ frozen: false }), await f.setClock({ now: '2027-05-01 00:00:00', frozen: true })],
+    run: async (f) =>
+      [await f.setClock({ frozen: false }), await f.setClock({ now: '2027-05-01 00:00:00', frozen: true })].map(withoutRuns),
     expect: [clockAt(START, false), clockAt('2027-05-01 00:00:00')],
   },
   {
     name: 'a clock change with both now and advanceSeconds is refused',
     run: (f) => f.setClock({ now: '2027-01-01 00:00:00', advanceSeconds: 5 }),
-    expect: refused(400, 'Give either now or advanceSeconds, not both'),
+    expect: refused(400, 'Give only one of now, advanceSeconds and advanceDays'),
   },
   {
     name: 'frozen must be a boolean',
@@ -304,7 +322,7 @@ const CASES: Case[] = [
   {
     name: 'an empty clock change is refused with what to send',
     run: (f) => f.setClock({}),
-    expect: refused(400, 'Give now ("YYYY-MM-DD HH:MM:SS") or advanceSeconds (a whole number), and/or frozen (true or false)'),
+    expect: refused(400, 'Give now ("YYYY-MM-DD HH:MM:SS"), advanceSeconds or advanceDays (a whole number), and/or frozen (true or false)'),
   },
   {
     name: 'a date that does not exist is refused',
@@ -322,7 +340,7 @@ const CASES: Case[] = [
   {
     name: 'a clock change with an unknown field is refused',
     run: (f) => f.setClock({ advance: 60 }),
-    expect: refused(400, 'Unknown clock field "advance": send only now, advanceSeconds, frozen'),
+    expect: refused(400, 'Unknown clock field "advance": send only now, advanceSeconds, advanceDays, frozen'),
   },
   {
     name: 'a journal limit of 0 is refused',
