@@ -49,7 +49,8 @@ export async function dashboard(t: Test, options: AppOptions = {}): Promise<Dash
 export async function waitForText(page: Page, selector: string, text: string | RegExp, timeout = 5000): Promise<string> {
   const pattern = typeof text === 'string' ? { source: text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), flags: '' } : text;
   await page.waitForFunction(
-    (sel: string, source: string, flags: string) => new RegExp(source, flags).test(document.querySelector(sel)?.textContent ?? ''),
+    (sel: string, source: string, flags: string) =>
+      new RegExp(source, flags).test((globalThis as any).document.querySelector(sel)?.textContent ?? ''),
     { timeout },
     selector,
     pattern.source,
@@ -66,5 +67,8 @@ export async function section(page: Page, name: string): Promise<void> {
 
 /** Widest scroll extent of the page: more than the viewport means a horizontal scrollbar. */
 export function scrollWidth(page: Page): Promise<number> {
-  return page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
+  return page.evaluate(() => {
+    const { document } = globalThis as any;
+    return Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) as number;
+  });
 }

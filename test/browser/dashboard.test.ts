@@ -138,11 +138,14 @@ if (board) {
     const record = await page.$eval('#state-record', (e) => e.textContent ?? '');
     t.ok(record.includes('[redacted]'), 'the password hash is redacted');
     await screenshot(t, page, 'dashboard-hostile');
-    const injected = await page.evaluate(() => ({
-      images: document.querySelectorAll('main img').length,
-      scripts: document.querySelectorAll('main script').length,
-      pwned: typeof (window as unknown as { pwned?: number }).pwned,
-    }));
+    const injected = await page.evaluate(() => {
+      const { document, pwned } = globalThis as any;
+      return {
+        images: document.querySelectorAll('main img').length,
+        scripts: document.querySelectorAll('main script').length,
+        pwned: typeof pwned,
+      };
+    });
     t.strictSame(injected, { images: 0, scripts: 0, pwned: 'undefined' });
     const csp = (await fetch(`${board.origin}/__billsim/`)).headers.get('content-security-policy') ?? '';
     t.match(csp, /script-src 'self'/);
@@ -152,9 +155,9 @@ if (board) {
     const page = await board.open(t, 'gone');
     await page.setOfflineMode(true);
     await waitForText(page, '#gone', 'billsim is not answering');
-    t.equal(await page.$eval('#gone', (e) => (e as HTMLElement).hidden), false);
+    t.equal(await page.$eval('#gone', (e) => e.hasAttribute('hidden')), false);
     await screenshot(t, page, 'dashboard-gone');
     await page.setOfflineMode(false);
-    await page.waitForFunction(() => (document.getElementById('gone') as HTMLElement).hidden);
+    await page.waitForSelector('#gone[hidden]');
   });
 }
