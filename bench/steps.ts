@@ -52,6 +52,7 @@ time('journal', () =>
     success: true,
     error: [],
     durationMs: 0.1,
+    answer: JSON.stringify(answer),
   }),
 );
 time('stringify', () => JSON.stringify(answer));

@@ -71,6 +71,7 @@ export function controlComponents(): Record<string, Schema> {
       success: { type: 'boolean' },
       error: { type: 'array', items: { type: 'string' }, description: 'The error messages answered (empty on success).' },
       durationMs: { type: 'number', minimum: 0 },
+      answer: text('The JSON text the client received, cut after 16,384 characters.'),
     }),
     Requests: object({ requests: { type: 'array', items: ref('JournalEntry'), description: 'Newest first.' } }),
     Emails: object({
@@ -153,7 +154,15 @@ export function controlComponents(): Record<string, Schema> {
     }),
     Rows: {
       type: 'object',
-      description: 'The collection name, holding its records in wire shape.',
+      description: 'The collection name, holding its records in wire shape; with page or perpage, also sorter.',
+      properties: {
+        sorter: object({
+          perpage: whole('Records per page.'),
+          totalpages: whole('Pages in all.'),
+          sorterrecords: whole('Records in all (matching field and value when given).'),
+          sorterpage: whole('The next page to ask for.'),
+        }),
+      },
       additionalProperties: { type: 'array', items: { type: 'object' } },
     },
     Record: { type: 'object', description: 'One stored record in wire shape.' },
@@ -321,6 +330,14 @@ export function controlPaths(): Record<string, Schema> {
       get: operation('controlFaults', { summary: "The session's faults", ok: ref('Faults'), errors: [400] }),
       delete: operation('controlClearFaults', { summary: 'Remove every fault', ok: ref('Cleared'), errors: [400] }),
     },
+    '/faults/{id}': {
+      delete: operation('controlDeleteFault', {
+        summary: 'Remove one fault',
+        query: [pathName('id', 'The fault id, as GET /__billsim/faults lists it.', '1')],
+        ok: ref('Deleted'),
+        errors: [400, 404],
+      }),
+    },
     '/clock': {
       get: operation('controlClock', { summary: 'The session clock', ok: ref('Clock'), errors: [400] }),
       post: operation('controlSetClock', {
@@ -360,8 +377,29 @@ export function controlPaths(): Record<string, Schema> {
     },
     '/state/{collection}': {
       get: operation('controlRows', {
-        summary: "A collection's stored records",
-        query: [pathName('collection', 'A collection name, as GET /__billsim/state lists them.', 'invoices')],
+        summary: "A collection's stored records, all or a page",
+        description:
+          'Without page and perpage: every record, in stored order. With either: one page, newest first, and a sorter as the API lists have. ' +
+          'field and value keep the records whose field equals value (a page of them when paged): accounts with order_id 1022 are the services of order 1022.',
+        query: [
+          pathName('collection', 'A collection name, as GET /__billsim/state lists them.', 'invoices'),
+          { name: 'page', in: 'query', required: false, description: 'The page, from 0.', schema: { type: 'integer', minimum: 0 } },
+          {
+            name: 'perpage',
+            in: 'query',
+            required: false,
+            description: 'Records per page (default 25).',
+            schema: { type: 'integer', minimum: 1, maximum: 1000 },
+          },
+          {
+            name: 'field',
+            in: 'query',
+            required: false,
+            description: 'A field of the records, such as client_id.',
+            schema: { type: 'string' },
+          },
+          { name: 'value', in: 'query', required: false, description: 'The text that field must equal.', schema: { type: 'string' } },
+        ],
         ok: ref('Rows'),
         errors: [400, 404],
       }),

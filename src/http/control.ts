@@ -8,6 +8,7 @@ import { ControlError, type ControlErrorKind } from '../store/control-error.js';
 import type { CollectionName } from '../store/world.js';
 import { secretEquals } from './auth.js';
 import { SESSION_HEADER } from './endpoint.js';
+import { dashboardRoutes } from './dashboard/routes.js';
 
 export const CONTROL_PREFIX = '/__billsim';
 export const SEND_JSON = 'Send a JSON object body with Content-Type: application/json';
@@ -35,7 +36,7 @@ function httpError(statusCode: number, message: string): Error & { statusCode: n
 
 type Params = Record<string, string>;
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-interface Route {
+export interface Route {
   method: 'GET' | 'POST' | 'DELETE';
   url: string;
   handler: Handler;
@@ -139,7 +140,8 @@ function routes({ control, version }: ControlDeps): Route[] {
       url: '/state/:collection',
       handler: async (request) => {
         const name = params(request).collection as CollectionName;
-        return { [name]: (await fresh(request)).rows(name) };
+        const { rows, sorter } = (await fresh(request)).rowsPage(name, query(request));
+        return sorter ? { [name]: rows, sorter } : { [name]: rows };
       },
     },
     {
@@ -162,6 +164,14 @@ function routes({ control, version }: ControlDeps): Route[] {
         return { cleared: true };
       },
     },
+    {
+      method: 'DELETE',
+      url: '/faults/:id',
+      handler: async (request) => {
+        of(request).removeFault(params(request).id);
+        return { deleted: params(request).id, session: of(request).name };
+      },
+    },
     { method: 'GET', url: '/clock', handler: async (request) => of(request).clock() },
     { method: 'POST', url: '/clock', handler: async (request) => of(request).setClock(request.body) },
     {
@@ -170,6 +180,7 @@ function routes({ control, version }: ControlDeps): Route[] {
       handler: async (request) => (await fresh(request)).automation({ limit: query(request).limit }),
     },
     { method: 'POST', url: '/automation', handler: async (request) => of(request).setAutomation(request.body) },
+    ...dashboardRoutes(control.calls),
   ];
 }
 
@@ -231,6 +242,8 @@ function registerNotFound(app: FastifyInstance, table: Route[]): void {
 }
 
 export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
+  // The dashboard is the control prefix itself (GET /__billsim/); the root points there.
+  app.get('/', async (_request, reply) => reply.redirect(`${CONTROL_PREFIX}/`));
   void app.register(
     async (control) => {
       control.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {

@@ -63,6 +63,8 @@ export function registerEndpoint(app: FastifyInstance, deps: EndpointDeps): void
     if (deps.latency) await sleep(deps.latency.min + Math.random() * (deps.latency.max - deps.latency.min));
     const durationMs = Math.round((performance.now() - started) * 100) / 100;
     const success = outcome.body.success === true;
+    // Serialized here (as Fastify would) so the journal keeps the very text answered.
+    const payload = JSON.stringify(outcome.body);
     session?.journal.record({
       time: formatDateTime(session.clock.now()),
       call,
@@ -70,9 +72,10 @@ export function registerEndpoint(app: FastifyInstance, deps: EndpointDeps): void
       success,
       error: outcome.errors,
       durationMs,
+      answer: payload,
     });
     request.log.info({ call, session: session?.name, success, durationMs }, 'api call');
-    return reply.status(outcome.status).send(outcome.body);
+    return reply.status(outcome.status).type('application/json; charset=utf-8').send(payload);
   };
   app.route({ method: ['GET', 'POST'], url: API_PATH, handler });
   registerWrongMethods(app);

@@ -2,6 +2,7 @@
 // in-process handle of createSimulator() both call it and only translate its
 // answers and its ControlError (a status over HTTP, a thrown Error in-process).
 import { formatDateTime } from '../domain/dates.js';
+import { DEFAULT_PER_PAGE, type Sorter } from '../domain/lists.js';
 import { outbox } from '../domain/outbox.js';
 import { unixTime } from '../http/envelope.js';
 import type { AutomationEntry, Collections, Email } from '../generated/wire.js';
@@ -10,6 +11,7 @@ import { type AutomationSummary, catchUp, lastRun } from './automation.js';
 import { badInput, ControlError, objectInput, onlyKeys, quoted } from './control-error.js';
 import { faultSpecOf, type Fault } from './faults.js';
 import { COLLECTION_NAMES } from './fixtures.js';
+import { allSchemas, COLLECTIONS_ID } from '../schema-files.js';
 import type { CallCoverage, JournalEntry } from './journal.js';
 import { DEFAULT_SESSION, isValidSessionName, type Session, type Sessions } from './sessions.js';
 import { PersistError, type CollectionName, type RecordOf } from './world.js';
@@ -22,6 +24,7 @@ import { PersistError, type CollectionName, type RecordOf } from './world.js';
 export const MAX_SNAPSHOTS = 50;
 export const MAX_FAULTS = 100;
 const MAX_JOURNAL_READ = 1_000_000;
+const MAX_STATE_PAGE = 1000;
 
 export interface ClockState {
   now: string;
@@ -118,14 +121,33 @@ function collectionName(value: unknown): CollectionName {
   return value as CollectionName;
 }
 
-function entryLimit(value: unknown, max: number): number | undefined {
-  if (value === undefined) return undefined;
-  // A query string carries the number as text.
-  const number = typeof value === 'string' && /^[0-9]{1,7}$/.test(value) ? Number(value) : value;
-  if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > max) {
-    throw badInput(`limit must be a whole number from 1 to ${max}`);
+/** The fields a collection's records have, from its resource schema. */
+export function collectionFields(collection: CollectionName): string[] {
+  const schemas = allSchemas();
+  const byId = (id: string) =>
+    schemas.find((schema) => schema.$id === id) as { properties?: Record<string, { items?: { $ref?: string } }> };
+  const file = byId(COLLECTIONS_ID).properties?.[collection]?.items?.$ref ?? '';
+  return Object.keys(byId(new URL(file, COLLECTIONS_ID).href)?.properties ?? {});
+}
+
+/** A whole number from a query string (digits) or JSON, within [min, max] when given. */
+function queryWhole(value: unknown, name: string, min: number, max: number): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const number = typeof value === 'string' && /^[0-9]{1,9}$/.test(value) ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isInteger(number) || number < min || number > max) {
+    throw badInput(`${name} must be a whole number from ${min} to ${max}`);
   }
   return number;
+}
+
+export interface StatePage<T> {
+  rows: readonly T[];
+  /** Present when a page was asked for (page or perpage). */
+  sorter?: Sorter;
+}
+
+function entryLimit(value: unknown, max: number): number | undefined {
+  return queryWhole(value, 'limit', 1, max);
 }
 
 /** One session's controls. */
@@ -198,6 +220,15 @@ export class SessionControl {
 
   clearFaults(): void {
     this.session.faults.clear();
+  }
+
+  /** Removes one fault by its id (a number, or its digits as a path gives them). */
+  removeFault(id: unknown): void {
+    const number = typeof id === 'string' && /^[0-9]{1,9}$/.test(id) ? Number(id) : id;
+    if (typeof number !== 'number' || !Number.isInteger(number) || number < 1) throw badInput('A fault id is a whole number from 1');
+    if (!this.session.faults.remove(number)) {
+      throw new ControlError('not-found', `Fault ${number} not found in session ${quoted(this.name)}: GET /__billsim/faults lists them`);
+    }
   }
 
   // ---------------------------------------------------------------- clock
@@ -301,6 +332,31 @@ export class SessionControl {
 
   rows<K extends CollectionName>(collection: K): readonly RecordOf<K>[] {
     return this.session.world.all(collectionName(collection)) as readonly RecordOf<K>[];
+  }
+
+  /**
+   * Records of a collection, optionally only those whose `field` equals `value`;
+   * with `page` or `perpage`, one page of them, newest first, as the API's lists.
+   */
+  rowsPage<K extends CollectionName>(collection: K, query: unknown = {}): StatePage<RecordOf<K>> {
+    const name = collectionName(collection);
+    const input = objectInput(query, 'a query as an object: { "page": 0, "perpage": 25, "field": "client_id", "value": "1" }');
+    onlyKeys(input, ['page', 'perpage', 'field', 'value'], 'state query');
+    const { field, value } = input;
+    let rows = this.session.world.all(name) as readonly RecordOf<K>[];
+    if (field !== undefined || value !== undefined) {
+      const fields = collectionFields(name);
+      if (typeof field !== 'string' || !fields.includes(field)) {
+        throw badInput(`field must be one field of ${name} (${fields.join(', ')}), sent with value`);
+      }
+      if (typeof value !== 'string') throw badInput(`value must be the text ${field} should equal`);
+      rows = this.session.world.where(name, field as never, value) as readonly RecordOf<K>[];
+    }
+    const page = queryWhole(input.page, 'page', 0, 1_000_000_000);
+    const perpage = queryWhole(input.perpage, 'perpage', 1, MAX_STATE_PAGE);
+    if (page === undefined && perpage === undefined) return { rows };
+    const cut = this.session.world.newestPage(name, rows, page ?? 0, perpage ?? DEFAULT_PER_PAGE);
+    return { rows: cut.items, sorter: cut.sorter };
   }
 
   /** The record, or undefined when the collection has no such id. */

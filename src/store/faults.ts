@@ -84,6 +84,13 @@ export class Faults {
     this.list = [];
   }
 
+  /** Removes one fault; false when there is none with that id. */
+  remove(id: number): boolean {
+    const before = this.list.length;
+    this.list = this.list.filter((f) => f.id !== id);
+    return this.list.length < before;
+  }
+
   /** The fault that applies to this request of `call` (the oldest first); counts it down. */
   take(call: string): Fault | undefined {
     const fault = this.list.find((f) => f.call === call || f.call === '*');

@@ -8,6 +8,8 @@ export interface JournalEntry {
   success: boolean;
   error: string[];
   durationMs: number;
+  /** The JSON text the client received, cut after JOURNAL_ANSWER_LIMIT characters. */
+  answer: string;
 }
 
 export interface CallCoverage {
@@ -18,7 +20,8 @@ export interface CallCoverage {
 
 export const DEFAULT_JOURNAL_LIMIT = 1000;
 export const REDACTED = '[redacted]';
-const SECRET = /^(api_key|pass(word)?\d*|cardnum(ber)?|card_?number|cvv2?|cvc|token|card_?token|epp_?code|expdate|secret)$/i;
+/** Names of parameters and fields whose values are secrets: the journal keeps none, the dashboard shows none. */
+export const SECRET = /^(api_key|pass(word)?\d*|cardnum(ber)?|card_?number|cvv2?|cvc|token|card_?token|epp_?code|expdate|secret)$/i;
 
 /**
  * What one journal entry keeps of a request's parameters, so that a full
@@ -29,6 +32,8 @@ const SECRET = /^(api_key|pass(word)?\d*|cardnum(ber)?|card_?number|cvv2?|cvc|to
 export const JOURNAL_TEXT_LIMIT = 256;
 export const JOURNAL_VALUE_LIMIT = 200;
 export const TRUNCATED = '[truncated]';
+/** Characters of an answer's JSON text a journal entry keeps (the answers of most calls are a few kB). */
+export const JOURNAL_ANSWER_LIMIT = 16_384;
 
 /** A copy of the parameters with secrets redacted and long texts and large lists cut short. */
 export function redact(value: unknown): unknown {
@@ -38,6 +43,12 @@ export function redact(value: unknown): unknown {
 function cut(text: string): string {
   const extra = text.length - JOURNAL_TEXT_LIMIT;
   return extra > 0 ? `${text.slice(0, JOURNAL_TEXT_LIMIT)}...[${extra} more characters]` : text;
+}
+
+function cutAnswer(text: string): string {
+  const extra = text.length - JOURNAL_ANSWER_LIMIT;
+  // A copy, not a slice: V8 slices keep the whole answer alive.
+  return extra > 0 ? `${Buffer.from(text.slice(0, JOURNAL_ANSWER_LIMIT)).toString()}...[${extra} more characters]` : text;
 }
 
 // Files sent as attachments[<file name>]=<base64 content>: the names are kept, the content never.
@@ -75,7 +86,7 @@ export class Journal {
 
   record(full: JournalEntry): void {
     // The call name and messages echo client text (an unknown call's name), so they are cut like parameters.
-    const entry = { ...full, call: cut(full.call), error: full.error.slice(0, 10).map(cut) };
+    const entry = { ...full, call: cut(full.call), error: full.error.slice(0, 10).map(cut), answer: cutAnswer(full.answer) };
     const key = this.coverage.has(entry.call) || this.coverage.size < COVERAGE_LIMIT ? entry.call : OTHER_CALLS;
     const counts = this.coverage.get(key) ?? { requests: 0, successes: 0, errors: 0 };
     counts.requests++;

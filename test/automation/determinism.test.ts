@@ -1,7 +1,7 @@
 // The same world and the same clock moves give byte-identical state, outbox
 // and automation log, whatever the time of day the midnights are crossed at
 // and however the clock got there: real time passing, or advanceDays.
-import t from 'tap';
+import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { api, build } from '../helpers/app.js';
 import { clock } from './support.js';
@@ -17,7 +17,7 @@ async function everything(app: FastifyInstance): Promise<string> {
 }
 
 /** A session whose clock runs with a fake real time, started at `start` and crossing two real midnights. */
-async function byRealTime(t: Parameters<Parameters<typeof t.test>[1]>[0], start: string, laterTimes: string[]): Promise<string> {
+async function byRealTime(t: Test, start: string, laterTimes: string[]): Promise<string> {
   let real = Date.parse(start);
   const app = await build(t, { now: undefined, realNow: () => real });
   t.equal((await api(app, 'getCurrencies')).success, true, 'the session starts');

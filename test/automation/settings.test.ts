@@ -1,7 +1,7 @@
 // Automation settings come from the world: a product's own record, the
 // defaults record, and per-client overrides; a broken record stops the start
 // naming file, record and field.
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { buildApp } from '../../src/app.js';
 import { loadFixtures, FixtureError, validateCollections } from '../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../src/paths.js';
@@ -12,7 +12,7 @@ import { clock, onDay, read } from './support.js';
 
 const seed = loadFixtures(defaultFixturesDir);
 
-async function world(t: Parameters<Parameters<typeof t.test>[1]>[0], change: (data: Collections) => Collections) {
+async function world(t: Test, change: (data: Collections) => Collections) {
   const app = await buildApp({ now: FROZEN_NOW, data: change(structuredClone(seed)) });
   t.teardown(() => app.close());
   return app;

@@ -27,6 +27,7 @@ const ROUTES = [
   'POST /__billsim/faults',
   'GET /__billsim/faults',
   'DELETE /__billsim/faults',
+  'DELETE /__billsim/faults/{id}',
   'GET /__billsim/clock',
   'POST /__billsim/clock',
   'GET /__billsim/automation',

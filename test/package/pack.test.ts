@@ -40,7 +40,8 @@ t.test('the tarball holds the build, schemas, fixtures and bin, and no developme
     'bundled fixtures',
   );
   const tops = [...new Set(files.map((f) => f.split('/')[0]))].sort();
-  t.strictSame(tops, ['README.md', 'bin', 'dist', 'examples', 'fixtures', 'package.json', 'schemas']);
+  t.strictSame(tops, ['README.md', 'bin', 'dashboard', 'dist', 'examples', 'fixtures', 'package.json', 'schemas']);
+  t.ok(files.includes('dashboard/index.html') && files.includes('dashboard/main.js'), "the dashboard's page and modules");
   t.ok(files.includes('examples/answers.json'), "the docs page's recorded examples");
   t.strictSame(
     files.filter((f) => /\.ts$/.test(f) && !/\.d\.c?ts$/.test(f)),
@@ -89,6 +90,8 @@ t.test('npx billsim --port 0 serves the bundled world', async (t) => {
   const openapi = (await (await fetch(new URL('/openapi.json', url))).json()) as Record<string, any>;
   const example = openapi.paths['/admin/api.php#getInvoiceDetails'].get.responses['200'].content['application/json'].example;
   t.match(example, { success: true, invoice: { id: '1' } }, 'the docs page has its recorded examples');
+  const dashboard = await fetch(new URL('/__billsim/dashboard/main.js', url));
+  t.equal(dashboard.status, 200, 'the installed package serves the dashboard');
 });
 
 t.test("the README's in-process example runs as written", async (t) => {

@@ -90,7 +90,15 @@ t.test("invented call names cannot grow a session's journal or coverage without 
   const journal = new Journal();
   const name = (i: number) => `call${i}${'z'.repeat(10_000)}`;
   for (let i = 0; i < COVERAGE_LIMIT + 100; i++) {
-    journal.record({ time: '', call: name(i), params: {}, success: false, error: [`Unknown call "${name(i)}"`], durationMs: 0 });
+    journal.record({
+      time: '',
+      call: name(i),
+      params: {},
+      success: false,
+      error: [`Unknown call "${name(i)}"`],
+      durationMs: 0,
+      answer: '',
+    });
   }
   t.equal(journal.coverage.size, COVERAGE_LIMIT + 1, 'the first names, then one bucket');
   t.equal(journal.coverage.get(OTHER_CALLS)?.requests, 100);

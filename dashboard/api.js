@@ -1,0 +1,96 @@
+// Every request the page makes goes through here: the documented control
+// routes under /__billsim, for the session picked in the header, with the
+// control token when the server wants one. The token and the session are kept
+// in sessionStorage: this tab only, gone when it closes.
+
+export const PREFIX = '/__billsim';
+const TOKEN_KEY = 'billsim.token';
+const SESSION_KEY = 'billsim.session';
+
+/** A refusal the server explained: status and its { error } message. */
+export class ControlFailure extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** The server did not answer at all (stopped, restarted, network gone). */
+export class ServerGone extends Error {}
+
+const listeners = { connection: [], token: [] };
+let connected = true;
+
+/** `connection(up)` when the server stops or starts answering; `token()` when a control token is needed. */
+export function on(event, listener) {
+  listeners[event].push(listener);
+}
+
+function connection(up) {
+  if (up === connected) return;
+  connected = up;
+  for (const listener of listeners.connection) listener(up);
+}
+
+export function session() {
+  return sessionStorage.getItem(SESSION_KEY) || 'default';
+}
+
+export function setSession(name) {
+  sessionStorage.setItem(SESSION_KEY, name);
+}
+
+export function setToken(token) {
+  if (token) sessionStorage.setItem(TOKEN_KEY, token);
+  else sessionStorage.removeItem(TOKEN_KEY);
+}
+
+/**
+ * Calls a control route and returns its JSON answer. `path` is below /__billsim;
+ * `body` is sent as JSON. Throws ControlFailure with the server's message, or
+ * ServerGone when nothing answered.
+ */
+export async function control(method, path, body, options = {}) {
+  const headers = { 'x-billsim-session': options.session ?? session() };
+  const token = sessionStorage.getItem(TOKEN_KEY);
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  let response;
+  try {
+    response = await fetch(`${PREFIX}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: 'no-store',
+    });
+  } catch {
+    connection(false);
+    throw new ServerGone('billsim is not answering');
+  }
+  connection(true);
+  let answer;
+  try {
+    answer = await response.json();
+  } catch {
+    answer = undefined;
+  }
+  if (response.status === 401) for (const listener of listeners.token) listener();
+  if (!response.ok) {
+    throw new ControlFailure(response.status, answer?.error ?? `${method} ${PREFIX}${path} answered HTTP ${response.status}`);
+  }
+  return answer;
+}
+
+/** The page's own facts from the server: the real call list, each collection's fields, which field names hold secrets. */
+export async function meta() {
+  const response = await fetch(`${PREFIX}/dashboard/meta.json`);
+  const answer = await response.json();
+  connection(true);
+  return { calls: answer.calls, fields: answer.fields, secret: new RegExp(answer.secretFields.pattern, answer.secretFields.flags) };
+}
+
+/** The query string of the given parameters, leaving out empty ones. */
+export function query(params) {
+  const kept = Object.entries(params).filter(([, value]) => value !== undefined && value !== '');
+  return kept.length ? `?${new URLSearchParams(kept)}` : '';
+}

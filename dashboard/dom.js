@@ -1,0 +1,100 @@
+// Building the page from data an app under test sent: every value becomes a
+// text node or a property, never markup, so a name like <img onerror=...>
+// shows its characters and runs nothing.
+
+/**
+ * An element with properties (className, type, value, disabled, hidden ...),
+ * attributes under `attrs` (aria-*, data-*, for ...), listeners under `on`,
+ * and children that are nodes or text.
+ */
+export function h(tag, props = {}, ...children) {
+  const element = document.createElement(tag);
+  const { attrs = {}, on = {}, ...rest } = props;
+  for (const [name, value] of Object.entries(rest)) {
+    if (value !== undefined) element[name] = value;
+  }
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value !== undefined && value !== false) element.setAttribute(name, String(value));
+  }
+  for (const [event, listener] of Object.entries(on)) element.addEventListener(event, listener);
+  append(element, children);
+  return element;
+}
+
+function append(element, children) {
+  for (const child of children.flat()) {
+    if (child === undefined || child === null || child === false) continue;
+    element.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+/** Replaces the element's children. */
+export function fill(element, ...children) {
+  element.replaceChildren();
+  append(element, children);
+  return element;
+}
+
+export const byId = (id) => document.getElementById(id);
+
+const shown = new WeakMap();
+
+/**
+ * Fills the element from `data` only when the data changed since it was last
+ * shown, so a refresh with nothing new keeps focus, selection and buttons as they are.
+ */
+export function fillFrom(element, data, build) {
+  const text = JSON.stringify(data);
+  if (shown.get(element) === text) return element;
+  shown.set(element, text);
+  return fill(element, build(data));
+}
+
+/** Pretty JSON as text. */
+export function jsonBlock(value, label) {
+  return h('pre', { className: 'json', tabIndex: 0, attrs: { 'aria-label': label } }, JSON.stringify(value, null, 2));
+}
+
+/** A table with a header row; rows are arrays of cells (nodes or text). */
+export function table(caption, headers, rows) {
+  return h(
+    'div',
+    { className: 'table-wrap' },
+    h(
+      'table',
+      {},
+      h('caption', { className: 'visually-hidden' }, caption),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          headers.map((name) => h('th', { attrs: { scope: 'col' } }, name)),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        rows.map((cells) =>
+          h(
+            'tr',
+            {},
+            cells.map((cell) => h('td', {}, cell)),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+/** A small button that runs `action` on click. */
+export function button(label, action, props = {}) {
+  return h('button', { type: 'button', ...props, on: { click: action } }, label);
+}
+
+/** Shows a message in the element (role=alert or status in the page), or hides it. */
+export function say(element, message) {
+  element.textContent = message ?? '';
+  element.hidden = !message;
+}

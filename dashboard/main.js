@@ -1,0 +1,152 @@
+// The dashboard's entry: one section shown at a time (the URL's #hash), the
+// session picked in the header, and a tick every second that reads the clock
+// (so a stopped server shows at once) and refreshes the open section when it
+// is a live one (requests, faults, clock).
+import { ControlFailure, ServerGone, control, meta, on, session, setSession, setToken } from './api.js';
+import { button, byId, h, say } from './dom.js';
+import { pointsSomewhere, target } from './refs.js';
+import * as clock from './clock.js';
+import * as faults from './faults.js';
+import * as outbox from './outbox.js';
+import * as requests from './requests.js';
+import * as sessions from './sessions.js';
+import * as snapshots from './snapshots.js';
+import * as state from './state.js';
+
+const sections = { requests, faults, clock, snapshots, state, outbox, sessions };
+const TICK_MS = 1000;
+let current = 'requests';
+let busy = false;
+
+const ctx = {
+  meta: undefined,
+  /** Refreshes the open section now. */
+  refresh: () => refresh(),
+  /** Runs a change, shows a refusal's message (in `where`, or the page's notice), then refreshes. */
+  async act(change, where = byId('notice')) {
+    try {
+      await change();
+      say(where);
+      if (where !== byId('notice')) say(byId('notice'));
+    } catch (error) {
+      if (!(error instanceof ServerGone)) say(where, error.message);
+    }
+    await refresh();
+  },
+  /** The session's whole state changed (reset, restore): sections forget what they showed. */
+  changed() {
+    for (const section of Object.values(sections)) section.reset?.();
+  },
+  /** Shows another session. */
+  use(name) {
+    setSession(name);
+    byId('session').value = name;
+    ctx.changed();
+    void refresh();
+  },
+  /** A button opening the record a reference field points at; a labelled one says the field. */
+  link(field, value, from = '', { labelled = true } = {}) {
+    if (!pointsSomewhere(value)) return labelled ? null : undefined;
+    const to = target(field, from, Object.keys(ctx.meta.fields));
+    if (!to) return labelled ? h('span', {}, `${field} ${value}`) : undefined;
+    return button(labelled ? `${field} ${value}` : String(value), () => show('state', () => state.openRecord(ctx, to, String(value))), {
+      className: 'link',
+      attrs: { 'aria-label': `Open ${to} ${value}` },
+    });
+  },
+};
+
+/** Shows a section (and runs `then` once it is shown, e.g. opening a record). */
+function show(name, then) {
+  if (location.hash !== `#${name}`) history.pushState(null, '', `#${name}`);
+  select(name);
+  if (then) void then();
+  else void refresh();
+}
+
+function select(name) {
+  current = sections[name] ? name : 'requests';
+  for (const key of Object.keys(sections)) byId(key).hidden = key !== current;
+  for (const link of document.querySelectorAll('nav a')) {
+    if (link.hash === `#${current}`) link.setAttribute('aria-current', 'page');
+    else link.removeAttribute('aria-current');
+  }
+}
+
+async function refresh() {
+  try {
+    await sections[current].refresh(ctx);
+  } catch (error) {
+    if (error instanceof ControlFailure && error.status !== 401) say(byId('notice'), error.message);
+    else if (!(error instanceof ServerGone) && !(error instanceof ControlFailure)) throw error;
+  }
+}
+
+async function tick() {
+  if (!busy) {
+    busy = true;
+    try {
+      clock.show(await control('GET', '/clock'));
+      if (sections[current].live) await refresh();
+    } catch {
+      // Shown by the connection banner or the token form.
+    } finally {
+      busy = false;
+    }
+  }
+  setTimeout(tick, TICK_MS);
+}
+
+function connection(up) {
+  say(
+    byId('gone'),
+    up
+      ? ''
+      : `billsim is not answering at ${location.origin}. Start it again: this page reconnects by itself (state in memory starts from the seed).`,
+  );
+  document.body.classList.toggle('offline', !up);
+  if (up) void refresh();
+}
+
+function askToken() {
+  const form = byId('token-form');
+  if (!form.hidden) return;
+  form.hidden = false;
+  byId('token').focus();
+}
+
+async function start() {
+  // ?session=<name> in the address picks the session (a link to one session's view).
+  const asked = new URLSearchParams(location.search).get('session');
+  if (asked) setSession(asked);
+  byId('session').value = session();
+  byId('session-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    ctx.use(byId('session').value.trim());
+  });
+  byId('token-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    setToken(byId('token').value);
+    byId('token').value = '';
+    byId('token-form').hidden = true;
+    void refresh();
+  });
+  on('connection', connection);
+  on('token', askToken);
+  while (!ctx.meta) {
+    try {
+      ctx.meta = await meta();
+    } catch {
+      connection(false);
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+  }
+  for (const section of Object.values(sections)) section.init?.(ctx);
+  window.addEventListener('hashchange', () => show(location.hash.slice(1)));
+  select(location.hash.slice(1));
+  await refresh();
+  document.body.classList.add('ready');
+  void tick();
+}
+
+void start();

@@ -1,0 +1,135 @@
+// The session's request journal, newest first, polled every second while the
+// section is open; a click opens an entry's parameters, messages and answer.
+import { control, query } from './api.js';
+import { byId, button, fill, fillFrom, h, jsonBlock, table } from './dom.js';
+
+const SHOWN = 200;
+let last = '';
+let entries = [];
+let total = 0;
+let opened;
+
+export const live = true;
+
+export function init(ctx) {
+  const calls = byId('requests-call');
+  for (const call of ctx.meta.calls) calls.append(h('option', { value: call }, call));
+  calls.addEventListener('change', () => ctx.refresh());
+  byId('requests-outcome').addEventListener('change', () => render(true));
+  byId('requests-clear').addEventListener('click', () =>
+    ctx.act(async () => {
+      await control('DELETE', '/requests');
+      opened = undefined;
+      fill(byId('request-detail'));
+    }),
+  );
+  byId('coverage').addEventListener('toggle', () => ctx.refresh());
+}
+
+export function reset() {
+  last = '';
+  opened = undefined;
+  fill(byId('request-detail'));
+}
+
+export async function refresh() {
+  const call = byId('requests-call').value;
+  const answer = await control('GET', `/requests${query({ call, limit: SHOWN })}`);
+  const text = JSON.stringify(answer.requests);
+  if (byId('coverage').open) await coverage();
+  if (text === last) return;
+  last = text;
+  entries = answer.requests;
+  // Keys count from the oldest entry, so an entry keeps its key as newer ones arrive.
+  total = entries.length;
+  render(false);
+}
+
+/** The entry's key: its place counted from the oldest one shown. */
+const keyOf = (index) => String(total - index);
+
+function render(filterChanged) {
+  const outcome = byId('requests-outcome').value;
+  const list = byId('requests-list');
+  const focused = document.activeElement?.closest?.('#requests-list li')?.dataset.key;
+  const shown = entries
+    .map((entry, index) => ({ entry, key: keyOf(index) }))
+    .filter(({ entry }) => !outcome || (outcome === 'success') === entry.success);
+  fill(
+    list,
+    shown.map(({ entry, key }) =>
+      h(
+        'li',
+        { className: entry.success ? 'ok' : 'failed', attrs: { 'data-key': key } },
+        button(
+          [
+            h('span', { className: 'time' }, entry.time.slice(11)),
+            h('span', { className: 'call' }, entry.call || '(no call)'),
+            h('span', { className: 'outcome' }, entry.success ? 'ok' : 'error'),
+            h('span', { className: 'duration' }, `${entry.durationMs} ms`),
+          ],
+          () => open(entry, key),
+          {
+            attrs: {
+              'aria-pressed': String(opened === key),
+              'aria-label': `${entry.time} ${entry.call} ${entry.success ? 'succeeded' : 'failed'}`,
+            },
+          },
+        ),
+      ),
+    ),
+  );
+  const hidden = entries.length - shown.length;
+  byId('requests-count').textContent =
+    `${shown.length} request${shown.length === 1 ? '' : 's'} shown${hidden ? `, ${hidden} hidden by the filter` : ''}` +
+    (entries.length >= SHOWN ? ` (the newest ${SHOWN})` : '');
+  if (focused && !filterChanged) list.querySelector(`li[data-key="${focused}"] button`)?.focus();
+}
+
+function open(entry, key) {
+  opened = key;
+  for (const item of byId('requests-list').querySelectorAll('li')) {
+    item.querySelector('button').setAttribute('aria-pressed', String(item.dataset.key === key));
+  }
+  let answer;
+  try {
+    answer = JSON.parse(entry.answer);
+  } catch {
+    answer = undefined;
+  }
+  fill(
+    byId('request-detail'),
+    h('h3', {}, `${entry.call || '(no call)'} at ${entry.time}`),
+    h('p', {}, `${entry.success ? 'Succeeded' : 'Failed'} in ${entry.durationMs} ms`),
+    entry.error.length
+      ? [
+          h('h4', {}, 'Messages'),
+          h(
+            'ul',
+            { className: 'messages' },
+            entry.error.map((m) => h('li', {}, m)),
+          ),
+        ]
+      : null,
+    h('h4', {}, 'Parameters (secrets redacted)'),
+    jsonBlock(entry.params, 'Parameters'),
+    h('h4', {}, 'Answer'),
+    answer === undefined ? h('pre', { className: 'json' }, entry.answer) : jsonBlock(answer, 'Answer'),
+  );
+}
+
+async function coverage() {
+  const answer = await control('GET', '/coverage');
+  const exercised = Object.entries(answer.calls).filter(([, counts]) => counts.requests > 0);
+  fillFrom(byId('coverage-body'), answer, () => [
+    exercised.length
+      ? table(
+          'Calls exercised',
+          ['call', 'requests', 'successes', 'errors'],
+          exercised.map(([call, c]) => [call, String(c.requests), String(c.successes), String(c.errors)]),
+        )
+      : h('p', {}, 'No call exercised yet.'),
+    h('h3', {}, `Never exercised (${answer.unexercised.length})`),
+    h('p', { className: 'call-cloud' }, answer.unexercised.join(' · ')),
+  ]);
+}

@@ -1,0 +1,151 @@
+// The stored state: each collection a page at a time (newest first), a record
+// with its fields, the records it points at and the records pointing at it.
+import { control, query } from './api.js';
+import { byId, button, fill, fillFrom, h, jsonBlock, table } from './dom.js';
+import { pointingAt } from './refs.js';
+
+export const live = false;
+const PER_PAGE = 25;
+const COLUMNS = 5;
+let page = 0;
+let opened;
+
+export function init(ctx) {
+  byId('state-collection').addEventListener('change', () => {
+    page = 0;
+    ctx.refresh();
+  });
+}
+
+/** Opens a record (from any section): its collection's first page and the record itself. */
+export async function openRecord(ctx, collection, id) {
+  const select = byId('state-collection');
+  if (select.value !== collection) page = 0;
+  select.value = collection;
+  opened = { collection, id };
+  await ctx.refresh();
+  byId('state-record').focus();
+}
+
+export async function refresh(ctx) {
+  const { collections } = await control('GET', '/state');
+  const select = byId('state-collection');
+  const chosen = select.value || opened?.collection || 'invoices';
+  fill(
+    select,
+    collections.map((c) => h('option', { value: c.name }, `${c.name} (${c.rows})`)),
+  );
+  select.value = chosen;
+  await showPage(ctx, chosen);
+  if (opened) await showRecord(ctx, opened.collection, opened.id);
+  else fill(byId('state-record'));
+}
+
+// Fields that tell records apart at a glance come first in a page's columns.
+const TELLING = ['name', 'firstname', 'lastname', 'companyname', 'subject', 'title', 'email', 'domain', 'call', 'status', 'total', 'date'];
+
+/** A few plain fields of a collection's records for the page's columns: telling ones, then references, then any. */
+function columns(ctx, rows) {
+  const plain = Object.keys(rows[0] ?? {}).filter(
+    (name) => name !== 'id' && !ctx.meta.secret.test(name) && rows.every((row) => row[name] === null || typeof row[name] !== 'object'),
+  );
+  const ordered = [...TELLING.filter((name) => plain.includes(name)), ...plain.filter((name) => name.endsWith('_id')), ...plain];
+  return [...new Set(ordered)].slice(0, COLUMNS);
+}
+
+async function showPage(ctx, collection) {
+  const answer = await control('GET', `/state/${collection}${query({ page, perpage: PER_PAGE })}`);
+  const rows = answer[collection];
+  const { totalpages, sorterrecords } = answer.sorter;
+  const names = columns(ctx, rows);
+  const turn = (to) => () => {
+    page = to;
+    ctx.refresh();
+  };
+  fillFrom(byId('state-page'), { collection, page, answer }, () => [
+    rows.length
+      ? table(
+          `${collection}, newest first`,
+          ['id', ...names],
+          rows.map((row) => [
+            button(row.id, () => openRecord(ctx, collection, row.id), { attrs: { 'aria-label': `Open ${collection} ${row.id}` } }),
+            ...names.map((name) => cell(ctx, collection, name, row[name])),
+          ]),
+        )
+      : h('p', { className: 'muted' }, `No record in ${collection}.`),
+    h(
+      'nav',
+      { className: 'pager', attrs: { 'aria-label': `Pages of ${collection}` } },
+      button('Newer', turn(page - 1), { disabled: page === 0 }),
+      h(
+        'span',
+        { attrs: { role: 'status' } },
+        `Page ${Math.min(page + 1, Math.max(totalpages, 1))} of ${Math.max(totalpages, 1)} (${sorterrecords} records)`,
+      ),
+      button('Older', turn(page + 1), { disabled: page + 1 >= totalpages }),
+    ),
+  ]);
+}
+
+function cell(ctx, collection, name, value) {
+  if (ctx.meta.secret.test(name)) return '[redacted]';
+  if (value !== null && typeof value === 'object') return jsonBlock(value, name);
+  const linked = ctx.link(name, value, collection, { labelled: false });
+  return linked ?? String(value ?? '');
+}
+
+/** A copy with the values of secret fields replaced, at any depth. */
+function redacted(ctx, value) {
+  if (Array.isArray(value)) return value.map((v) => redacted(ctx, v));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, ctx.meta.secret.test(k) ? '[redacted]' : redacted(ctx, v)]));
+}
+
+async function showRecord(ctx, collection, id) {
+  const element = byId('state-record');
+  let record;
+  try {
+    record = await control('GET', `/state/${collection}/${encodeURIComponent(id)}`);
+  } catch (error) {
+    fill(element, h('p', { className: 'error' }, error.message));
+    return;
+  }
+  const rows = Object.entries(record).map(([name, value]) => [name, cell(ctx, collection, name, redacted(ctx, value))]);
+  const incoming = pointingAt(collection, ctx.meta.fields);
+  const found = await Promise.all(
+    incoming.map(async ([other, field]) => {
+      const answer = await control('GET', `/state/${other}${query({ field, value: id, page: 0, perpage: 50 })}`);
+      return { other, field, rows: answer[other], total: answer.sorter.sorterrecords };
+    }),
+  );
+  fill(
+    element,
+    h('h3', {}, `${collection} ${id}`),
+    button('Close', () => {
+      opened = undefined;
+      fill(element);
+    }),
+    table(`Fields of ${collection} ${id}`, ['field', 'value'], rows),
+    h('h4', {}, 'Pointing here'),
+    found.some((f) => f.rows.length)
+      ? h(
+          'ul',
+          { className: 'incoming' },
+          found
+            .filter((f) => f.rows.length)
+            .map((f) =>
+              h(
+                'li',
+                {},
+                `${f.other} with ${f.field} ${id}${f.total > f.rows.length ? ` (newest ${f.rows.length} of ${f.total})` : ''}: `,
+                h(
+                  'span',
+                  { className: 'refs' },
+                  f.rows.map((row) => button(`${f.other} ${row.id}`, () => openRecord(ctx, f.other, row.id))),
+                ),
+              ),
+            ),
+        )
+      : h('p', { className: 'muted' }, 'No record points here.'),
+  );
+}
