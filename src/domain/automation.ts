@@ -4,7 +4,7 @@
 // none of them is re-derived here. src/store/automation.ts decides which days run.
 import type { AutomationEntry, Invoice } from '../generated/wire.js';
 import type { View, World } from '../store/world.js';
-import { serviceAutomation } from './automationSettings.js';
+import { automationHorizon, serviceAutomation } from './automationSettings.js';
 import { balanceDueCents, applyCredit } from './payments.js';
 import { cancelUnpaidOrder, chaseInvoice, type Done } from './dunning.js';
 import { recordInvoiceEmail } from './outbox.js';
@@ -13,7 +13,8 @@ import { domainsToBill, renewDomainInvoice, renewService, servicesToBill } from 
 import { LineIds } from './invoiceLines.js';
 import { convertCents, formatCents, toCents } from './money.js';
 import { rateOf } from './currencies.js';
-import { parseDateTime } from './dates.js';
+import { dayNumber, parseDateTime } from './dates.js';
+import { MAX_REMINDER_LEAD } from './dunning.js';
 
 export type AutomationAction = AutomationEntry['action'];
 
@@ -63,9 +64,26 @@ function issued(
  * everything is dated at the day's midnight, so a day's run depends on the
  * state and the day alone.
  */
-export function runDay(world: World, day: string, counts: ActionCounts = {}): ActionCounts {
+/**
+ * What one catch-up keeps between its days: line ids counted on, and the
+ * unpaid invoices past the automation horizon on which a day did nothing.
+ * Nothing a daily run does can wake those again (their services are not
+ * Active or Suspended any more, their fee is added), so later days of the same
+ * catch-up skip them; the next catch-up looks at them afresh.
+ */
+export class Run {
+  readonly ids: LineIds;
+  readonly dormant = new Set<string>();
+  readonly horizon: number;
+  constructor(world: View) {
+    this.ids = new LineIds(world, 'invoices');
+    this.horizon = automationHorizon(world);
+  }
+}
+
+export function runDay(world: World, day: string, counts: ActionCounts = {}, run = new Run(world)): ActionCounts {
   const now = parseDateTime(day) as Date;
-  const ids = new LineIds(world, 'invoices');
+  const { ids } = run;
   for (const status of ['Pending Transfer', 'Active', 'Expired'] as const) {
     for (const domain of [...world.where('domains', 'status', status)]) {
       const event = registryDay(world, domain, day);
@@ -89,10 +107,16 @@ export function runDay(world: World, day: string, counts: ActionCounts = {}): Ac
     const invoice = renewDomainInvoice(world, domain, day, ids);
     if (invoice) issued(world, invoice, `renewal of ${domain.name}`, { domain_id: domain.id }, day, now, counts);
   }
+  const today = dayNumber(day);
   for (const listed of [...world.where('invoices', 'status', 'Unpaid')]) {
+    const late = today - dayNumber(listed.duedate);
+    // Far from its due date nothing can happen to an invoice: no reminder is sent this early.
+    if (-late > MAX_REMINDER_LEAD || run.dormant.has(listed.id)) continue;
     const invoice = world.get('invoices', listed.id);
     if (invoice?.status !== 'Unpaid') continue;
-    for (const done of chaseInvoice(world, invoice, day, now, ids)) log(world, day, done, counts);
+    const done = chaseInvoice(world, invoice, day, now, ids);
+    for (const entry of done) log(world, day, entry, counts);
+    if (done.length === 0 && late > run.horizon) run.dormant.add(invoice.id);
   }
   for (const order of [...world.where('orders', 'status', 'Pending')]) {
     const done: Done | undefined = cancelUnpaidOrder(world, order, day);

@@ -86,8 +86,33 @@ function clientOverrides(world: View, clientId: string): Partial<ClientAutomatio
 
 const flag = (value: string | undefined, otherwise: string) => (value ?? otherwise) === '1';
 
+/**
+ * Settings resolved once per product and client for the length of a daily run,
+ * which changes no setting; anything else resolves them afresh.
+ */
+let memo: { world: View; cache: Map<string, Automation> } | undefined;
+
+/** Runs fn with settings remembered per product and client (the daily run: thousands of invoices, a few settings). */
+export function withSettingsMemo<R>(world: View, fn: () => R): R {
+  const outer = memo;
+  memo = { world, cache: new Map() };
+  try {
+    return fn();
+  } finally {
+    memo = outer;
+  }
+}
+
 /** The settings for `productId`'s services and invoices of `clientId`. */
 export function automationFor(world: View, productId: string, clientId: string): Automation {
+  if (memo?.world !== world) return resolve(world, productId, clientId);
+  const key = `${productId}|${clientId}`;
+  let found = memo.cache.get(key);
+  if (!found) memo.cache.set(key, (found = resolve(world, productId, clientId)));
+  return found;
+}
+
+function resolve(world: View, productId: string, clientId: string): Automation {
   const p = productRecord(world, productId);
   const c = clientOverrides(world, clientId);
   return {
@@ -146,4 +171,20 @@ export function tldAutomation(world: View, tldId: string): DomainAutomation {
     redemptionDays: Number(t.redemption_days),
     autoRenewOnPayment: t.auto_renew_on_payment === '1',
   };
+}
+
+/**
+ * The most days after a due date any setting of the world acts on an unpaid
+ * invoice (its last reminder, late fee, suspension or termination): past it,
+ * a day that did nothing to an invoice is followed by days that do nothing.
+ */
+export function automationHorizon(world: View): number {
+  const days: number[] = [];
+  for (const p of [DEFAULT_PRODUCT_AUTOMATION, ...world.all('product_automation')]) {
+    days.push(Number(p.suspend_days), Number(p.terminate_days), Number(p.late_fee_days), ...p.overdue_reminder_days.map(Number));
+  }
+  for (const c of world.all('client_automation')) {
+    for (const value of [c.suspend_days, c.terminate_days, c.late_fee_days]) if (value !== undefined) days.push(Number(value));
+  }
+  return Math.max(...days);
 }

@@ -73,9 +73,23 @@ export function addDays(date: Date, days: number): Date {
   return new Date(date.getTime() + days * 86_400_000);
 }
 
+// The daily automation compares the same few hundred dates millions of times.
+const dayNumbers = new Map<string, number>();
+
+/** A YYYY-MM-DD date as whole days since 1970-01-01. */
+export function dayNumber(date: string): number {
+  let n = dayNumbers.get(date);
+  if (n === undefined) {
+    n = Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+    if (dayNumbers.size > 100_000) dayNumbers.clear();
+    dayNumbers.set(date, n);
+  }
+  return n;
+}
+
 /** Whole days from one YYYY-MM-DD date to another (negative when `to` comes first). */
 export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+  return dayNumber(to) - dayNumber(from);
 }
 
 /** A YYYY-MM-DD date moved by whole days. */

@@ -26,6 +26,9 @@ export interface Done {
 
 const ORDINALS = ['First', 'Second', 'Third'];
 
+/** The most days before a due date any reminder goes out (the settings' day fields have four digits at most). */
+export const MAX_REMINDER_LEAD = 9999;
+
 const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
 
 /** The reminder e-mail that falls on `day` for an Unpaid invoice, if any: one before the due date, up to three after it. */

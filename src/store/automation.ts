@@ -3,9 +3,10 @@
 // anything else. The day it last ran for is part of the state (the
 // automation_state collection), so reset, snapshots and the data file carry it;
 // a state without it starts from the day the session's clock started on.
-import { type ActionCounts, runDay } from '../domain/automation.js';
+import { type ActionCounts, Run, runDay } from '../domain/automation.js';
 import { formatDate, shiftDate } from '../domain/dates.js';
 import type { Session } from './sessions.js';
+import { withSettingsMemo } from '../domain/automationSettings.js';
 import type { View, World } from './world.js';
 
 /** The most days one catch-up runs (a century): a clock moved further skips the earliest of them. */
@@ -33,7 +34,7 @@ function setLastRun(world: World, day: string): void {
 
 /**
  * Runs every day the session's clock has passed since the automation last
- * ran, one mutation per day (each day all or nothing, saved like a call). A
+ * ran, in order, as one mutation (all or nothing, saved like a call). A
  * clock moved back runs nothing: a day never runs twice. With the automation
  * off, the days pass without running. Concurrent callers share the queue, and
  * each day checks again that it has not run.
@@ -50,15 +51,19 @@ export async function catchUp(session: Session): Promise<AutomationSummary> {
     });
     return summary;
   }
-  let day = last < shiftDate(today, -MAX_CATCH_UP_DAYS) ? shiftDate(today, -MAX_CATCH_UP_DAYS) : shiftDate(last, 1);
-  for (; day <= today; day = shiftDate(day, 1)) {
-    const run = day;
-    await world.mutate(() => {
-      if ((lastRun(world) ?? session.automationFrom) >= run) return;
-      runDay(world, run, summary.actions);
-      setLastRun(world, run);
-      summary.days++;
+  await world.mutate(() => {
+    // Another request may have caught up while this one waited in the queue.
+    const from = lastRun(world) ?? session.automationFrom;
+    if (from >= today) return;
+    const run = new Run(world);
+    withSettingsMemo(world, () => {
+      let day = from < shiftDate(today, -MAX_CATCH_UP_DAYS) ? shiftDate(today, -MAX_CATCH_UP_DAYS) : shiftDate(from, 1);
+      for (; day <= today; day = shiftDate(day, 1)) {
+        runDay(world, day, summary.actions, run);
+        summary.days++;
+      }
     });
-  }
+    setLastRun(world, today);
+  });
   return summary;
 }

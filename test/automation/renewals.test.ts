@@ -80,25 +80,25 @@ t.test('paying a renewal invoice moves the due date one period on; its next invo
 });
 
 t.test('an auto-renewing domain is invoiced its invoice_days before expiry; paying renews it at the registrar', async (t) => {
-  // haddad-family.net (domain 11) expires 2027-01-10; its client holds 25.00 USD credit, applied at once.
+  // keller-maschinenbau.eu (domain 3) expires 2027-02-10; Bruno Keller holds 15.00 EUR credit, applied at once.
   const app = await build(t);
-  await onDay(app, '2026-12-10');
-  t.equal((await read(t, app, 'getDomainDetails', { id: '11' })).details.expires, '2027-01-10');
+  await onDay(app, '2027-01-10');
+  t.equal((await read(t, app, 'getDomainDetails', { id: '3' })).details.expires, '2027-02-10');
   const moved = await clock(app, { advanceDays: 1 });
   t.match(moved.automation.actions, { invoice_created: 1, credit_applied: 1 });
-  const renewal = (await read(t, app, 'getClientInvoices', { id: '6' })).invoices[0];
-  t.match(renewal, { date: '2026-12-11', duedate: '2027-01-10', status: 'Paid', total: '0.00', credit: '16.50' });
-  const { details } = await read(t, app, 'getDomainDetails', { id: '11' });
-  t.match(details, { status: 'Active', expires: '2028-01-10', next_due: '2028-01-10', next_invoice: '2027-12-11' });
-  t.equal((await read(t, app, 'getClientDetails', { id: '6' })).client.credit, '8.50');
+  const renewal = (await read(t, app, 'getClientInvoices', { id: '2' })).invoices[0];
+  t.match(renewal, { date: '2027-01-11', duedate: '2027-02-10', status: 'Paid', total: '0.00', credit: '8.75' });
+  const { details } = await read(t, app, 'getDomainDetails', { id: '3' });
+  t.match(details, { status: 'Active', expires: '2028-02-10', next_due: '2028-02-10', next_invoice: '2028-01-11' });
+  t.equal((await read(t, app, 'getClientDetails', { id: '2' })).client.credit, '6.25');
 });
 
 t.test('a domain that does not auto-renew expires on its expiry date, and is released after grace and redemption', async (t) => {
   const app = await build(t);
   await onDay(app, '2026-12-27');
-  t.equal((await read(t, app, 'getDomainDetails', { id: '12' })).details.status, 'Active', 'evansbakery.com the day before');
+  t.equal((await read(t, app, 'getDomainDetails', { id: '4' })).details.status, 'Active', 'evans-bakery.org the day before');
   t.match((await clock(app, { advanceDays: 1 })).automation.actions, { domain_expired: 1 });
-  t.equal((await read(t, app, 'getDomainDetails', { id: '12' })).details.status, 'Expired');
+  t.equal((await read(t, app, 'getDomainDetails', { id: '4' })).details.status, 'Expired');
   // nilsson-outdoor.com expired 2026-10-02: 30 grace days, then 30 redemption days to 2026-12-01.
   const late = await build(t);
   await onDay(late, '2026-12-01');
