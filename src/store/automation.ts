@@ -4,7 +4,7 @@
 // automation_state collection), so reset, snapshots and the data file carry it;
 // a state without it starts from the day the session's clock started on.
 import { type ActionCounts, Run, runDay } from '../domain/automation.js';
-import { formatDate, shiftDate } from '../domain/dates.js';
+import { dayNumber, formatDate, shiftDate } from '../domain/dates.js';
 import type { Session } from './sessions.js';
 import { withSettingsMemo } from '../domain/automationSettings.js';
 import type { View, World } from './world.js';
@@ -42,9 +42,11 @@ function setLastRun(world: World, day: string): void {
 export async function catchUp(session: Session): Promise<AutomationSummary> {
   const summary: AutomationSummary = { days: 0, actions: {} };
   const { world } = session;
-  const today = formatDate(session.clock.now());
+  // Every request passes here: compare day numbers before formatting any date.
+  const now = session.clock.now();
   const last = lastRun(world) ?? session.automationFrom;
-  if (today <= last) return summary;
+  if (Math.floor(now.getTime() / 86_400_000) <= dayNumber(last)) return summary;
+  const today = formatDate(now);
   if (!session.automationEnabled) {
     await world.mutate(() => {
       if ((lastRun(world) ?? session.automationFrom) < today) setLastRun(world, today);

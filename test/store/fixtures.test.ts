@@ -60,11 +60,14 @@ t.test('the bundled fixtures load and validate', async (t) => {
   }
 });
 
-t.test('every collection has a record with id "1"; the outbox starts empty', async (t) => {
+t.test('every collection has a record with id "1"; the outbox and the automation log start empty', async (t) => {
   t.strictSame(data.emails, [], 'no e-mail has been sent in the bundled world');
+  t.strictSame(data.automation_log, [], 'the automation has not run');
+  t.strictSame(data.automation_state, [], 'so a session starts it from its own clock');
   // Order ids continue the numbering the bundled services and domains already carry (from 1001).
   t.equal(data.orders[0]?.id, '1001', 'orders start at 1001');
-  for (const name of COLLECTION_NAMES.filter((n) => n !== 'emails' && n !== 'orders')) {
+  const empty = ['emails', 'orders', 'automation_log', 'automation_state'];
+  for (const name of COLLECTION_NAMES.filter((n) => !empty.includes(n))) {
     const rows = data[name] as { id: string }[];
     t.ok(
       rows.some((r) => r.id === '1'),
