@@ -35,6 +35,8 @@ const ROUTES = [
   'DELETE /faults/:id',
   'GET /clock',
   'POST /clock',
+  'GET /automation',
+  'POST /automation',
   'GET /',
   'GET /dashboard/:file',
 ];
