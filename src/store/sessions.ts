@@ -2,7 +2,7 @@ import { Clock } from './clock.js';
 import { Journal } from './journal.js';
 import { Faults } from './faults.js';
 import { type Seed, World } from './world.js';
-import type { Adapter } from 'lowdb';
+import type { Saver } from './saver.js';
 import type { Collections } from '../generated/wire.js';
 
 export const DEFAULT_SESSION = 'default';
@@ -27,9 +27,9 @@ export class Session {
     readonly name: string,
     seed: Seed,
     options: SessionOptions = {},
-    adapter?: Adapter<Collections>,
+    saver?: Saver,
   ) {
-    this.world = new World(seed, adapter);
+    this.world = new World(seed, saver);
     this.clock = new Clock(options.now);
     this.journal = new Journal(options.journalLimit);
   }
@@ -60,8 +60,8 @@ export class Session {
 export interface SessionOptions {
   /** Frozen start time for every new session's clock (the --now flag). */
   now?: Date;
-  /** Where the default session keeps its committed state (lowdb adapter). */
-  defaultAdapter?: Adapter<Collections>;
+  /** Where the default session keeps its committed state (memory only without one). */
+  defaultSaver?: Saver;
   /** Request journal entries kept per session. */
   journalLimit?: number;
   /** The default session's saved state (from --data), instead of the seed. */
@@ -93,8 +93,8 @@ export class Sessions {
     if (session) {
       this.map.delete(name);
     } else {
-      const adapter = name === DEFAULT_SESSION ? this.options.defaultAdapter : undefined;
-      session = new Session(name, this.seed, this.options, adapter);
+      const saver = name === DEFAULT_SESSION ? this.options.defaultSaver : undefined;
+      session = new Session(name, this.seed, this.options, saver);
       if (name === DEFAULT_SESSION && this.options.defaultData) session.world.restore(this.options.defaultData);
     }
     this.map.set(name, session);
