@@ -16,6 +16,10 @@ export interface DataFileOptions {
   cli?: string;
   /** Mutations measured per world (default 1000, quick 50). */
   probes?: number;
+  /** Generated world sizes next to the bundled world (default 100k and 1M, quick 2k). */
+  sizes?: number[];
+  /** Start-ups measured per world (default 3, quick 1). */
+  samples?: number;
 }
 
 export interface DataFileRow {
@@ -91,9 +95,9 @@ async function edit(w: { server?: Server; last: string }, i: number): Promise<nu
   return expectSuccess(origin, request(pathname, { ...EDIT, params: { ...EDIT.params, subject: w.last } }, 'GET', 'default'));
 }
 
-export async function dataFileRows({ quick, cli, probes = quick ? 50 : 1000 }: DataFileOptions): Promise<DataFileRow[]> {
-  const sizes: (number | undefined)[] = quick ? [undefined, 2000] : [undefined, 100_000, 1_000_000];
-  const samples = quick ? 1 : 3;
+export async function dataFileRows(options: DataFileOptions): Promise<DataFileRow[]> {
+  const { quick, cli, probes = quick ? 50 : 1000, samples = quick ? 1 : 3 } = options;
+  const sizes = [undefined, ...(options.sizes ?? (quick ? [2000] : [100_000, 1_000_000]))];
   const rounds = 10;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'billsim-bench-data-'));
   const worlds = [];
@@ -235,12 +239,18 @@ export function dataFileTargets(rows: DataFileRow[]): { name: string; value: str
   return targets;
 }
 
-// `npx tsx bench/datafile.ts [--quick] [--cli PATH]` runs these rows alone.
+// `npx tsx bench/datafile.ts [--quick] [--cli PATH] [--probes N] [--samples N] [--sizes 100000,1000000]` runs these rows alone.
 if (process.argv[1] && path.resolve(process.argv[1]) === new URL(import.meta.url).pathname) {
   const quick = process.argv.includes('--quick');
   const arg = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
-  const probes = arg('--probes');
-  const rows = await dataFileRows({ quick, cli: arg('--cli'), probes: probes ? Number(probes) : undefined });
+  const [probes, samples, sizes] = [arg('--probes'), arg('--samples'), arg('--sizes')];
+  const rows = await dataFileRows({
+    quick,
+    cli: arg('--cli'),
+    probes: probes ? Number(probes) : undefined,
+    samples: samples ? Number(samples) : undefined,
+    sizes: sizes?.split(',').map(Number),
+  });
   process.stdout.write(dataFileTable(rows));
   for (const t of dataFileTargets(rows)) process.stdout.write(`${t.name}: ${t.value} (${t.limit}) ${t.pass ? 'pass' : 'short'}\n`);
   process.stdout.write(`${JSON.stringify(rows)}\n`);

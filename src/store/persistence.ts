@@ -335,11 +335,11 @@ export class DataLog implements Saver {
     } finally {
       await out.close();
     }
-    await replaceFile(tmp, this.log);
-    // From here the log's name is the new file: the old handle must not be written again.
+    // Closed first, so the old file is never written again (and Windows allows the rename); the next append reopens the log.
     this.handle = undefined;
+    await handle.close().catch(() => undefined);
+    await replaceFile(tmp, this.log);
     this.logBytes = tail.length;
     this.dirty = false;
-    await handle.close().catch(() => undefined);
   }
 }
