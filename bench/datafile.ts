@@ -130,7 +130,7 @@ export async function dataFileRows(options: DataFileOptions): Promise<DataFileRo
     }
     const live = worlds.filter((w) => w.server);
     let sent = 0;
-    for (const w of live) for (let i = 0; i < 20; i++) await edit(w, sent++); // warm-up
+    for (const w of live) for (let i = 0; i < Math.min(20, probes); i++) await edit(w, sent++); // warm-up
     for (let round = 0; round < rounds; round++) {
       for (const w of live) for (let i = 0; i < probes / rounds; i++) w.times.push(await edit(w, sent++));
     }
