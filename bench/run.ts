@@ -13,6 +13,7 @@ import { ROOT, rssMb, startBillsim, startCeiling, startNpm, type Server } from '
 import { expectSuccess, load, median, percentile, probe, request, send, type Call, type LoadResult } from './measure.js';
 import { label, world } from './worlds.js';
 import { CALLS } from './calls.js';
+import { dataFileRows, dataFileTable, dataFileTargets } from './datafile.js';
 import { worldCounts } from '../scripts/generate/world.js';
 
 const { values: opts } = parseArgs({
@@ -334,6 +335,10 @@ process.stdout.write(
 );
 target('RSS after load (default fixtures)', `${tp.rss.toFixed(0)} MB`, '<= 150 MB', tp.rss <= 150);
 
+const dataFile = await dataFileRows({ quick, cli: opts.cli });
+process.stdout.write(`${dataFileTable(dataFile)}\n`);
+for (const t of dataFileTargets(dataFile)) target(t.name, t.value, t.limit, t.pass);
+
 process.stdout.write(
   `${table([['target', 'measured', 'limit', ''], ...targets.map((t) => [t.name, t.value, t.limit, verdict(t.pass)])])}\n`,
 );
@@ -351,6 +356,7 @@ const results = {
   throughput: tp,
   scale: sc,
   startup: boot,
+  dataFile,
   targets,
 };
 fs.writeFileSync(path.join(ROOT, 'bench', 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);

@@ -56,12 +56,14 @@ export interface BillsimOptions {
   cli?: string;
   /** Extra node flags, e.g. --cpu-prof. */
   nodeArgs?: string[];
+  /** Extra billsim options, e.g. --data FILE. */
+  args?: string[];
 }
 
-export function startBillsim({ fixtures, cli = CLI, nodeArgs = [] }: BillsimOptions = {}): Promise<Server> {
+export function startBillsim({ fixtures, cli = CLI, nodeArgs = [], args = [] }: BillsimOptions = {}): Promise<Server> {
   if (!fs.existsSync(cli)) throw new Error(`${cli} is missing: run npm run build first`);
-  const args = [...nodeArgs, cli, '--port', '0', '--log-level', 'silent', ...(fixtures ? ['--fixtures', fixtures] : [])];
-  return start(args, 'billsim');
+  const argv = [...nodeArgs, cli, '--port', '0', '--log-level', 'silent', ...(fixtures ? ['--fixtures', fixtures] : []), ...args];
+  return start(argv, 'billsim');
 }
 
 /** `npm start` as a developer types it, in this checkout (whatever its scripts run first). */

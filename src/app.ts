@@ -17,6 +17,7 @@ import { Seed } from './store/world.js';
 import { DEFAULT_SESSION, Sessions } from './store/sessions.js';
 import { Control } from './store/control.js';
 import { openDataFile } from './store/persistence.js';
+import { adapterSaver } from './store/saver.js';
 import { loadFixtures, validateCollections } from './store/fixtures.js';
 import { defaultFixturesDir, packageVersion } from './paths.js';
 import type { Collections } from './generated/wire.js';
@@ -37,9 +38,9 @@ export interface AppOptions {
   /** Largest request body in bytes (default 1 MiB). */
   bodyLimit?: number;
   logger?: FastifyServerOptions['logger'];
-  /** lowdb adapter for the default session (persistence); see also dataFile. */
+  /** lowdb adapter for the default session, handed the whole state after every change; see also dataFile. */
   defaultAdapter?: Adapter<Collections>;
-  /** Keep the default session's state in this JSON file (created from the seed when missing). */
+  /** Keep the default session's state in this JSON file and a log of changes next to it (created from the seed when missing). */
   dataFile?: string;
   /** Origins allowed by CORS: true (default) for any origin, or a list. */
   cors?: true | string[];
@@ -98,7 +99,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     now: options.now,
     automation: options.automation,
     realNow: options.realNow,
-    defaultAdapter: saved?.adapter ?? options.defaultAdapter,
+    defaultSaver: saved?.saver ?? (options.defaultAdapter && adapterSaver(options.defaultAdapter)),
     defaultData: saved?.data,
     journalLimit: options.journalLimit,
     maxSessions: options.maxSessions,
@@ -123,6 +124,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   });
   const control = new Control(sessions, Object.keys(operations));
   app.decorate('billsim', { sessions, control });
+  if (saved) {
+    if (saved.recovered) app.log.warn(saved.recovered);
+    app.addHook('onClose', () => saved.saver.close());
+  }
   registerErrorHandlers(app, bodyLimit);
   const origins = options.cors === undefined || options.cors === true ? true : options.cors;
   registerPrivateNetwork(app, origins);

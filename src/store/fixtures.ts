@@ -3,6 +3,9 @@ import path from 'node:path';
 import type { ErrorObject } from 'ajv';
 import { allSchemas, collectionRef, COLLECTIONS_ID, strictValidator } from '../schemas.js';
 import type { Collections } from '../generated/wire.js';
+import { readJsonFile } from './json-parts.js';
+
+export { parseArrayInParts } from './json-parts.js';
 
 export class FixtureError extends Error {}
 
@@ -27,72 +30,12 @@ export function readFixtures(dir: string): Collections {
       continue;
     }
     try {
-      data[name] = parseFile(file);
+      data[name] = readJsonFile(file);
     } catch (error) {
       throw new FixtureError(`${file}: not valid JSON (${(error as Error).message})`);
     }
   }
   return data as unknown as Collections;
-}
-
-// A V8 string holds at most ~512 MiB (buffer.constants.MAX_STRING_LENGTH), so
-// the invoices of a million-invoice world cannot be read as one string. Files
-// above this size are parsed one top-level array element at a time instead;
-// smaller ones keep JSON.parse's own error positions.
-const WHOLE_FILE_LIMIT = 128 * 1024 * 1024;
-
-function parseFile(file: string): unknown {
-  const bytes = fs.readFileSync(file);
-  return bytes.length <= WHOLE_FILE_LIMIT ? JSON.parse(bytes.toString('utf8')) : parseArrayInParts(bytes);
-}
-
-const [QUOTE, BACKSLASH, COMMA, OPEN, CLOSE, OPEN_BRACE, CLOSE_BRACE] = [...'"\\,[]{}'].map((c) => c.charCodeAt(0));
-const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-
-function skipSpace(bytes: Buffer, from: number): number {
-  let i = from;
-  while (i < bytes.length && isSpace(bytes[i])) i++;
-  return i;
-}
-
-/**
- * A JSON array read from bytes: the scan only tracks strings and nesting to
- * find where each top-level element ends; JSON.parse checks each element.
- * Structural bytes are ASCII, so multi-byte UTF-8 text cannot be mistaken for them.
- */
-export function parseArrayInParts(bytes: Buffer): unknown[] {
-  let i = skipSpace(bytes, 0);
-  if (bytes[i] !== OPEN) throw new SyntaxError('expected a JSON array');
-  const rows: unknown[] = [];
-  let depth = 0;
-  let inString = false;
-  let start = -1;
-  let closed = false;
-  for (i++; i < bytes.length; i++) {
-    const c = bytes[i];
-    if (inString) {
-      if (c === BACKSLASH) i++;
-      else if (c === QUOTE) inString = false;
-      continue;
-    }
-    if (c === QUOTE) inString = true;
-    else if (c === OPEN || c === OPEN_BRACE) depth++;
-    else if ((c === CLOSE || c === CLOSE_BRACE) && depth > 0) depth--;
-    else if (c === CLOSE || (c === COMMA && depth === 0)) {
-      if (start >= 0) rows.push(JSON.parse(bytes.toString('utf8', start, i)));
-      else if (c === COMMA || rows.length > 0) throw new SyntaxError(`unexpected "${String.fromCharCode(c)}" at byte ${i}`);
-      start = -1;
-      if (c === CLOSE) {
-        closed = true;
-        break;
-      }
-      continue;
-    }
-    if (start < 0 && !isSpace(c)) start = i;
-  }
-  if (!closed) throw new SyntaxError('unexpected end of the array');
-  if (skipSpace(bytes, i + 1) !== bytes.length) throw new SyntaxError(`unexpected data after the array at byte ${i + 1}`);
-  return rows;
 }
 
 /** Validates every collection against its resource schema; the error names file, record and field. */
@@ -109,10 +52,20 @@ export function validateCollections(data: Collections, where: string): void {
   }
 }
 
+/** Why one record does not fit its collection's schema (`field ... must be ...`), or undefined when it fits. */
+export function recordProblem(name: keyof Collections, row: unknown): string | undefined {
+  const check = strictValidator(collectionRef(name));
+  if (check([row])) return undefined;
+  return problem(name, [row], check.errors![0]).replace(/^record 0/, `${name} record`);
+}
+
 function describe(where: string, name: string, rows: unknown, error: ErrorObject): string {
-  const file = path.join(where, `${name}.json`);
+  return `${path.join(where, `${name}.json`)}: ${problem(name, rows, error)}`;
+}
+
+function problem(name: string, rows: unknown, error: ErrorObject): string {
   const [index, ...field] = error.instancePath.split('/').slice(1);
-  if (index === undefined) return `${file}: must be an array of ${name} records`;
+  if (index === undefined) return `must be an array of ${name} records`;
   const row = (rows as Record<string, unknown>[])[Number(index)];
   const id = row && typeof row.id === 'string' ? ` (id "${row.id}")` : '';
   const missing = error.keyword === 'required' ? [String(error.params.missingProperty)] : [];
@@ -126,7 +79,7 @@ function describe(where: string, name: string, rows: unknown, error: ErrorObject
         : (error.parentSchema as { description?: string })?.description
           ? `must be ${(error.parentSchema as { description: string }).description}`
           : error.message;
-  return `${file}: record ${index}${id}, field ${fieldName} ${why}`;
+  return `record ${index}${id}, field ${fieldName} ${why}`;
 }
 
 export function loadFixtures(dir: string): Collections {

@@ -1,37 +1,89 @@
 import fs from 'node:fs';
-import { JSONFile } from 'lowdb/node';
-import type { Adapter } from 'lowdb';
-import { COLLECTION_NAMES, FixtureError, validateCollections } from './fixtures.js';
+import path from 'node:path';
+import { COLLECTION_NAMES, FixtureError, recordProblem, validateCollections } from './fixtures.js';
+import { readJsonFile } from './json-parts.js';
+import { Table, type Row } from './table.js';
+import {
+  type LogEntry,
+  logFileOf,
+  logLine,
+  META_KEY,
+  readLogLines,
+  replaceFile,
+  SNAPSHOT_FORMAT,
+  writeAll,
+  writeSnapshot,
+} from './data-files.js';
+import type { Change, Saver } from './saver.js';
 import type { Collections } from '../generated/wire.js';
 
 export class DataFileError extends Error {}
 
 export interface DataFile {
-  adapter: Adapter<Collections>;
-  /** The saved state, or undefined for a new file (start from the seed). */
+  saver: DataLog;
+  /** The saved state, or undefined for a new file (start from the seed and save it). */
   data?: Collections;
+  /** Set when the log ended in a line a crash cut short; that line (never acknowledged) was dropped. */
+  recovered?: string;
+}
+
+const LEFT = 'fix or move it, it was left unchanged';
+
+/**
+ * Opens the --data file of the default session and the log next to it
+ * (src/store/data-files.ts has the format). A snapshot or log that does not
+ * parse or validate stops the start and is left as it is; collections missing
+ * from an older file start from the seed.
+ */
+export function openDataFile(file: string, seed: Collections): DataFile {
+  const saved = readDataFile(file, seed);
+  if (!saved) return { saver: new DataLog(file, 0, 0, 0) };
+  const { log, end, size } = saved;
+  let recovered: string | undefined;
+  if (end < size) {
+    // Only now, with everything read and valid: the next entry must not follow a broken line.
+    fs.truncateSync(log, end);
+    recovered = `the last line of ${log} was cut short (a crash while writing it, before it was acknowledged) and was dropped`;
+  }
+  return { saver: new DataLog(file, saved.seq, fs.statSync(file).size, end), data: saved.data, recovered };
 }
 
 /**
- * Opens the --data file of the default session. lowdb's JSONFile writes
- * through a temporary file and a rename, so a crash never leaves half a file.
- * A file that does not parse or validate stops the start and is left as it is;
- * collections missing from an older file start from the seed.
+ * The state the data file and its log hold, without changing either;
+ * undefined when there is no data file yet. Throws DataFileError when either
+ * does not parse or validate.
  */
-export function openDataFile(file: string, seed: Collections): DataFile {
-  const adapter = new JSONFile<Collections>(file);
-  if (!fs.existsSync(file)) return { adapter };
+export function readDataFile(
+  file: string,
+  seed: Collections,
+): { data: Collections; seq: number; log: string; end: number; size: number } | undefined {
+  const log = logFileOf(file);
+  if (!fs.existsSync(file)) {
+    if (fs.existsSync(log)) {
+      throw new DataFileError(
+        `data file ${file} is missing but its log ${log} exists; restore the data file, or move the log away to start from the seed`,
+      );
+    }
+    return undefined;
+  }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
+    parsed = readJsonFile(file);
   } catch (error) {
-    throw new DataFileError(`data file ${file} is not valid JSON (${(error as Error).message}); fix or move it, it was left unchanged`);
+    throw new DataFileError(`data file ${file} is not valid JSON (${(error as Error).message}); ${LEFT}`);
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new DataFileError(`data file ${file} must hold an object of collections; fix or move it, it was left unchanged`);
+    throw new DataFileError(`data file ${file} must hold an object of collections; ${LEFT}`);
+  }
+  const fields = parsed as Record<string, unknown>;
+  const meta = fields[META_KEY] as { seq?: unknown } | undefined;
+  // A file without the entry was written before the log existed (or by hand): it holds no log entry.
+  const seq = meta === undefined ? 0 : meta?.seq;
+  if (typeof seq !== 'number' || !Number.isInteger(seq) || seq < 0) {
+    throw new DataFileError(`data file ${file}: "${META_KEY}" must be { "seq": <last log entry the file holds> }; ${LEFT}`);
   }
   const data = { ...seed } as Record<string, unknown>;
-  for (const name of COLLECTION_NAMES) if (name in parsed) data[name] = (parsed as Record<string, unknown>)[name];
+  for (const name of COLLECTION_NAMES) if (name in fields) data[name] = fields[name];
   try {
     validateCollections(data as unknown as Collections, file);
   } catch (error) {
@@ -39,5 +91,255 @@ export function openDataFile(file: string, seed: Collections): DataFile {
       throw new DataFileError(`data file is invalid: ${error.message.replace(`${file}/`, `${file}: `)}; it was left unchanged`);
     throw error;
   }
-  return { adapter, data: data as unknown as Collections };
+  return { ...replay(log, data as unknown as Collections, seq), log };
+}
+
+const NAMES = new Set<string>(COLLECTION_NAMES);
+
+/** Why a parsed log line is not an entry, or undefined. */
+function entryProblem(entry: unknown): string | undefined {
+  const { seq, changes } = (entry ?? {}) as Partial<LogEntry>;
+  if (typeof seq !== 'number' || !Number.isInteger(seq) || seq < 1 || !Array.isArray(changes)) {
+    return 'must be { "seq": <number>, "changes": [...] }';
+  }
+  for (const change of changes as unknown[]) {
+    const { collection, put, remove } = (change ?? {}) as { collection?: unknown; put?: unknown; remove?: unknown };
+    if (typeof collection !== 'string' || !NAMES.has(collection)) return `names no known collection (${JSON.stringify(collection)})`;
+    if (put === undefined && typeof remove !== 'string') return 'has a change with neither "put" (a record) nor "remove" (an id)';
+  }
+  return undefined;
+}
+
+/** The state after the log's entries that follow entry `after` (those up to it are already in the snapshot). */
+function replay(log: string, data: Collections, after: number): { data: Collections; seq: number; end: number; size: number } {
+  const { lines, complete, size } = readLogLines(log);
+  const tables = new Map<keyof Collections, Table<Row>>();
+  const table = (name: keyof Collections) => {
+    let found = tables.get(name);
+    if (!found) {
+      // A copy: the rows may be the seed's own list.
+      found = new Table((data[name] as Row[]).slice());
+      tables.set(name, found);
+    }
+    return found;
+  };
+  const refuse = (number: number, why: string) =>
+    new DataFileError(`data file log ${log} line ${number} ${why}; fix or move the log, the files were left unchanged`);
+  let seq = after;
+  let end = complete;
+  for (const [k, line] of lines.entries()) {
+    let entry: unknown;
+    try {
+      entry = JSON.parse(line.text);
+    } catch (error) {
+      // Only the last line can have been cut short by a crash; one before it means the file was damaged.
+      if (k === lines.length - 1) {
+        end = line.start;
+        break;
+      }
+      throw refuse(line.number, `is not valid JSON (${(error as Error).message})`);
+    }
+    const problem = entryProblem(entry);
+    if (problem) throw refuse(line.number, problem);
+    const { seq: number, changes } = entry as LogEntry;
+    if (number <= after) continue;
+    if (number !== seq + 1) throw refuse(line.number, `is entry ${number}, but entry ${seq + 1} comes next: entries are missing`);
+    for (const change of changes) {
+      if ('put' in change) {
+        const why = recordProblem(change.collection, change.put);
+        if (why) throw refuse(line.number, `stores an invalid record: ${why}`);
+        const rows = table(change.collection);
+        if (rows.get(change.put.id)) rows.replace(change.put);
+        else rows.insert(change.put);
+      } else table(change.collection).remove(change.remove);
+    }
+    seq = number;
+  }
+  const state = { ...data } as Record<string, unknown>;
+  for (const [name, rows] of tables) state[name] = rows.rows;
+  return { data: state as unknown as Collections, seq, end, size };
+}
+
+// The log is compacted into a new snapshot when it grows past an eighth of the
+// snapshot (at least 256 KiB): each mutation then costs a bounded share of a
+// snapshot write, whatever the world's size, and a restart replays a bounded log.
+const COMPACT_RATIO = 8;
+const MIN_COMPACT_BYTES = 256 * 1024;
+
+/**
+ * Saves the default session with --data: a mutation appends one line to the
+ * log and fsyncs it before it is acknowledged; a whole state (a new file, a
+ * reset, a restore) is written as a new snapshot. Compaction writes the
+ * snapshot in the background from the state as it was after one entry, then
+ * renames it into place and drops the log entries it holds. Every step leaves
+ * files that start-up reads back to the last acknowledged state:
+ * - a crash while a snapshot is written leaves the old one (the new one is a temporary file);
+ * - after the rename, entries the snapshot holds are skipped by their number;
+ * - a line cut short at the end of the log was never acknowledged and is dropped.
+ */
+export class DataLog implements Saver {
+  private handle?: fs.promises.FileHandle;
+  /** File operations run one at a time. */
+  private lock: Promise<unknown> = Promise.resolve();
+  /** Bumped by every whole-state save, so a compaction of an older state is dropped. */
+  private generation = 0;
+  private compacting?: Promise<void>;
+  /** After a failed compaction, the log size at which to try again. */
+  private retryAt = 0;
+  /** A failed append may have left part of a line after logBytes. */
+  private dirty = false;
+  private closed = false;
+
+  constructor(
+    readonly file: string,
+    /** The last entry saved (in the log or the snapshot). */
+    private seq: number,
+    private snapshotBytes: number,
+    /** Bytes of the log that hold whole entries. */
+    private logBytes: number,
+  ) {}
+
+  get log(): string {
+    return logFileOf(this.file);
+  }
+
+  async saveChanges(changes: readonly Change[], state: () => Collections): Promise<void> {
+    if (changes.length === 0) return;
+    await this.exclusive(() => this.append(changes));
+    this.compactIfDue(state);
+  }
+
+  async saveAll(state: () => Collections): Promise<void> {
+    await this.exclusive(async () => {
+      this.generation++;
+      const seq = this.seq + 1;
+      this.snapshotBytes = await this.writeSnapshotFile(`${this.file}.tmp`, state(), seq);
+      this.seq = seq;
+      // Every entry of the log is in the snapshot now. Should emptying fail, they stay and are skipped by number.
+      await this.truncateLog(0).catch(() => undefined);
+    });
+  }
+
+  /** Finishes the file operation under way and closes the log; a compaction still writing is dropped. */
+  close(): Promise<void> {
+    return this.exclusive(async () => {
+      this.closed = true;
+      await this.handle?.close();
+      this.handle = undefined;
+    });
+  }
+
+  /** Waits for a compaction under way (tests and the bench read the files after it). */
+  async settled(): Promise<void> {
+    await this.compacting;
+    await this.lock;
+  }
+
+  private exclusive<R>(task: () => Promise<R>): Promise<R> {
+    const run = this.lock.then(task);
+    this.lock = run.catch(() => undefined);
+    return run;
+  }
+
+  private async openLog(): Promise<fs.promises.FileHandle> {
+    if (this.closed) throw new Error(`${this.log} is closed`);
+    this.handle ??= await fs.promises.open(this.log, 'a+');
+    return this.handle;
+  }
+
+  private async truncateLog(size: number): Promise<void> {
+    const handle = await this.openLog();
+    await handle.truncate(size);
+    await handle.datasync();
+    this.logBytes = size;
+    this.dirty = false;
+  }
+
+  private async append(changes: readonly Change[]): Promise<void> {
+    if (this.dirty) await this.truncateLog(this.logBytes);
+    const handle = await this.openLog();
+    const line = logLine({ seq: this.seq + 1, changes: changes as Change[] });
+    try {
+      await writeAll(handle, line);
+      await handle.datasync();
+    } catch (error) {
+      // Take back any part of the line that reached the file, so the next entry does not follow a broken one.
+      this.dirty = true;
+      await this.truncateLog(this.logBytes).catch(() => undefined);
+      throw error;
+    }
+    this.seq++;
+    this.logBytes += line.length;
+  }
+
+  /** Writes a snapshot holding entries up to `seq` to `tmp` and renames it over the data file; returns its size. */
+  private async writeSnapshotFile(tmp: string, data: Collections, seq: number): Promise<number> {
+    let size: number;
+    try {
+      size = await writeSnapshot(tmp, data, { format: SNAPSHOT_FORMAT, log: path.basename(this.log), seq });
+      await replaceFile(tmp, this.file);
+    } catch (error) {
+      await fs.promises.rm(tmp, { force: true }).catch(() => undefined);
+      throw error;
+    }
+    return size;
+  }
+
+  /** Called with the world's save queue held, so `state` is the state after entry `seq` and nothing later. */
+  private compactIfDue(state: () => Collections): void {
+    const threshold = Math.max(MIN_COMPACT_BYTES, this.snapshotBytes / COMPACT_RATIO);
+    if (this.compacting || this.closed || this.logBytes < Math.max(threshold, this.retryAt)) return;
+    const live = state() as unknown as Record<string, readonly unknown[]>;
+    // Rows are never changed in place, so copies of the lists keep this state while later mutations go on.
+    const data = Object.fromEntries(Object.entries(live).map(([name, rows]) => [name, rows.slice()])) as unknown as Collections;
+    const [seq, from, generation] = [this.seq, this.logBytes, this.generation];
+    this.compacting = this.compact(data, seq, from, generation)
+      .catch(() => {
+        this.retryAt = this.logBytes + threshold;
+      })
+      .finally(() => {
+        this.compacting = undefined;
+      });
+  }
+
+  private async compact(data: Collections, seq: number, from: number, generation: number): Promise<void> {
+    const tmp = `${this.file}.compact.tmp`;
+    let size: number | undefined;
+    try {
+      size = await writeSnapshot(tmp, data, { format: SNAPSHOT_FORMAT, log: path.basename(this.log), seq });
+    } finally {
+      if (size === undefined) await fs.promises.rm(tmp, { force: true }).catch(() => undefined);
+    }
+    await this.exclusive(async () => {
+      if (generation !== this.generation || this.closed) {
+        await fs.promises.rm(tmp, { force: true });
+        return;
+      }
+      await replaceFile(tmp, this.file);
+      this.snapshotBytes = size;
+      await this.dropLogBefore(from);
+    });
+  }
+
+  /** Replaces the log by its entries from byte `from` on (those written while the snapshot was). */
+  private async dropLogBefore(from: number): Promise<void> {
+    const handle = await this.openLog();
+    const tail = Buffer.alloc(this.logBytes - from);
+    const { bytesRead } = await handle.read(tail, 0, tail.length, from);
+    if (bytesRead !== tail.length) throw new Error(`${this.log} is shorter than expected`);
+    const tmp = `${this.log}.tmp`;
+    const out = await fs.promises.open(tmp, 'w');
+    try {
+      await writeAll(out, tail);
+      await out.sync();
+    } finally {
+      await out.close();
+    }
+    // Closed first, so the old file is never written again (and Windows allows the rename); the next append reopens the log.
+    this.handle = undefined;
+    await handle.close().catch(() => undefined);
+    await replaceFile(tmp, this.log);
+    this.logBytes = tail.length;
+    this.dirty = false;
+  }
 }

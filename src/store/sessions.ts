@@ -3,7 +3,7 @@ import { formatDate } from '../domain/dates.js';
 import { Journal } from './journal.js';
 import { Faults } from './faults.js';
 import { type Seed, World } from './world.js';
-import type { Adapter } from 'lowdb';
+import type { Saver } from './saver.js';
 import type { Collections } from '../generated/wire.js';
 
 export const DEFAULT_SESSION = 'default';
@@ -32,9 +32,9 @@ export class Session {
     readonly name: string,
     seed: Seed,
     private readonly options: SessionOptions = {},
-    adapter?: Adapter<Collections>,
+    saver?: Saver,
   ) {
-    this.world = new World(seed, adapter);
+    this.world = new World(seed, saver);
     this.clock = new Clock(options.now, options.realNow);
     this.journal = new Journal(options.journalLimit);
     this.automationEnabled = options.automation ?? true;
@@ -73,8 +73,8 @@ export interface SessionOptions {
   realNow?: () => number;
   /** Whether the daily automation runs in new sessions (default true; --no-automation turns it off). */
   automation?: boolean;
-  /** Where the default session keeps its committed state (lowdb adapter). */
-  defaultAdapter?: Adapter<Collections>;
+  /** Where the default session keeps its committed state (memory only without one). */
+  defaultSaver?: Saver;
   /** Request journal entries kept per session. */
   journalLimit?: number;
   /** The default session's saved state (from --data), instead of the seed. */
@@ -106,8 +106,8 @@ export class Sessions {
     if (session) {
       this.map.delete(name);
     } else {
-      const adapter = name === DEFAULT_SESSION ? this.options.defaultAdapter : undefined;
-      session = new Session(name, this.seed, this.options, adapter);
+      const saver = name === DEFAULT_SESSION ? this.options.defaultSaver : undefined;
+      session = new Session(name, this.seed, this.options, saver);
       if (name === DEFAULT_SESSION && this.options.defaultData) session.world.restore(this.options.defaultData);
     }
     this.map.set(name, session);

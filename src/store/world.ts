@@ -1,7 +1,7 @@
-import { Low, Memory, type Adapter } from 'lowdb';
 import { Table } from './table.js';
 import { type Page, paginate, newestFirst, sorterOf } from '../domain/lists.js';
 import type { Collections } from '../generated/wire.js';
+import type { Change, Saver } from './saver.js';
 
 export type CollectionName = keyof Collections;
 export type RecordOf<K extends CollectionName> = Collections[K][number];
@@ -9,8 +9,9 @@ export type Tables = { [K in CollectionName]: Table<RecordOf<K>> };
 
 // Seed rows are shared by every session, so they are frozen: an operation that
 // mutated a record in place instead of replacing it would fail loudly in tests.
-// Very large worlds skip the freeze to keep start-up fast.
-const FREEZE_LIMIT = 200_000;
+// Generated worlds beyond the size tests use skip the freeze: it is a safety
+// net for development, and its cost grows with the world (bench/README.md).
+const FREEZE_LIMIT = 20_000;
 
 function deepFreeze(value: unknown): void {
   if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
@@ -75,19 +76,19 @@ export class PersistError extends Error {}
  * transaction, so a call that writes while declaring itself read-only fails.
  */
 export class World implements View {
-  /** The lowdb document whose adapter keeps the committed state (memory, or a JSON file with --data). */
-  readonly document: Low<Collections>;
   private own = new Map<CollectionName, Table<{ id: string }>>();
   private undo: Undo[] | null = null;
+  /** The changes of the mutation running, when a saver keeps them; a key's put is kept once, with its latest row. */
+  private changes: Change[] | null = null;
+  private putAt = new Map<string, number>();
   /** The mutation being saved, if any: the next one starts after it. */
   private writing: Promise<void> = Promise.resolve();
 
+  /** Without a saver the state lives in memory only. */
   constructor(
     private seed: Seed,
-    adapter: Adapter<Collections> = new Memory<Collections>(),
-  ) {
-    this.document = new Low(adapter, { ...seed.data });
-  }
+    private saver?: Saver,
+  ) {}
 
   private table<K extends CollectionName>(name: K): Table<RecordOf<K>> {
     return (this.own.get(name) ?? this.seed.tables[name]) as unknown as Table<RecordOf<K>>;
@@ -131,7 +132,6 @@ export class World implements View {
     if (!table) {
       table = this.seed.tables[name].overlay() as unknown as Table<{ id: string }>;
       this.own.set(name, table);
-      this.document.data[name] = table.rows as never;
     }
     return table as unknown as Table<RecordOf<K>>;
   }
@@ -149,6 +149,7 @@ export class World implements View {
       table.remove(row.id);
       table.restoreMaxId(maxBefore);
     });
+    this.changes && this.notePut(name, row);
     return row;
   }
 
@@ -157,13 +158,34 @@ export class World implements View {
     const table = this.writable(name);
     const prev = table.replace(row);
     this.undo?.push(() => table.replace(prev));
+    this.changes && this.notePut(name, row);
     return row;
   }
 
   remove<K extends CollectionName>(name: K, id: string): void {
     const table = this.writable(name);
     const removed = table.remove(id);
-    if (removed) this.undo?.push(() => table.insertAt(removed.row, removed.at));
+    if (!removed) return;
+    this.undo?.push(() => table.insertAt(removed.row, removed.at));
+    if (this.changes) {
+      this.putAt.delete(`${name}/${id}`);
+      this.changes.push({ collection: name, remove: id });
+    }
+  }
+
+  /**
+   * A later put of the same record replaces the earlier one in place: replayed
+   * in order, the record lands where it did (appended when new, in its place
+   * when replaced). A remove in between starts a new put.
+   */
+  private notePut(name: CollectionName, row: { id: string }): void {
+    const key = `${name}/${row.id}`;
+    const at = this.putAt.get(key);
+    if (at !== undefined) this.changes![at] = { collection: name, put: row };
+    else {
+      this.putAt.set(key, this.changes!.length);
+      this.changes!.push({ collection: name, put: row });
+    }
   }
 
   /** Runs fn; if it throws, every write it made is undone before the error propagates. */
@@ -186,9 +208,16 @@ export class World implements View {
     }
   }
 
-  /** Hands the committed state to the adapter (a no-op in memory, an atomic file write with --data). */
-  persist(): Promise<void> {
-    return this.document.write();
+  /** Every collection's current rows, the lists themselves (no copy). */
+  private current = (): Collections => {
+    const data = {} as Record<string, unknown>;
+    for (const name of Object.keys(this.seed.tables) as CollectionName[]) data[name] = this.table(name).rows;
+    return data as unknown as Collections;
+  };
+
+  /** Saves the whole state (in memory: nothing to do). */
+  async persist(): Promise<void> {
+    await this.saver?.saveAll(this.current);
   }
 
   /**
@@ -200,9 +229,22 @@ export class World implements View {
   mutate<R>(fn: () => R): Promise<R> {
     return this.queued(async () => {
       if (this.undo) throw new Error('mutate: inside a transaction');
-      const { result, undo } = this.recorded(fn);
-      await this.persistOr(() => rollBack(undo));
-      return result;
+      if (!this.saver) return this.recorded(fn).result;
+      const changes: Change[] = [];
+      this.changes = changes;
+      let done: { result: R; undo: Undo[] };
+      try {
+        done = this.recorded(fn);
+      } finally {
+        this.changes = null;
+        this.putAt.clear();
+      }
+      const { saver } = this;
+      await this.persistOr(
+        () => saver.saveChanges(changes, this.current),
+        () => rollBack(done.undo),
+      );
+      return done.result;
     });
   }
 
@@ -216,7 +258,10 @@ export class World implements View {
     return this.queued(async () => {
       const before = this.snapshot();
       fn();
-      await this.persistOr(() => this.restore(before));
+      await this.persistOr(
+        () => this.persist(),
+        () => this.restore(before),
+      );
       saved?.();
     });
   }
@@ -231,10 +276,10 @@ export class World implements View {
     return run;
   }
 
-  /** Persists; when that fails, runs putBack and reports why as a PersistError. */
-  private async persistOr(putBack: () => void): Promise<void> {
+  /** Saves; when that fails, runs putBack and reports why as a PersistError. */
+  private async persistOr(save: () => Promise<void>, putBack: () => void): Promise<void> {
     try {
-      await this.persist();
+      await save();
     } catch (error) {
       putBack();
       throw new PersistError((error as Error).message);
@@ -244,7 +289,6 @@ export class World implements View {
   /** Back to the seed: drops every copied collection. */
   reset(): void {
     this.own.clear();
-    this.document.data = { ...this.seed.data };
   }
 
   /** Every collection's current rows; cheap, because rows are replaced, never mutated. */
@@ -257,11 +301,8 @@ export class World implements View {
   /** Makes `data` (a snapshot, or a persisted file's content) the current state. */
   restore(data: Collections): void {
     this.own.clear();
-    this.document.data = { ...this.seed.data };
     for (const name of Object.keys(this.seed.tables) as CollectionName[]) {
-      const table = new Table(data[name].slice() as { id: string }[]);
-      this.own.set(name, table);
-      this.document.data[name] = table.rows as never;
+      this.own.set(name, new Table(data[name].slice() as { id: string }[]));
     }
   }
 }

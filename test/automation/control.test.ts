@@ -1,6 +1,10 @@
 // The automation's control: advanceDays, the log route, turning it off, reset
 // and snapshots carrying its state, and the in-process handle.
 import t from 'tap';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../src/app.js';
 import { build, FROZEN_NOW } from '../helpers/app.js';
 import { createSimulator } from '../../src/simulator.js';
 import { automationLog, clock } from './support.js';
@@ -89,4 +93,23 @@ t.test('in-process: advanceDays, automation() and setAutomation()', async (t) =>
   t.equal(s.setAutomation({ enabled: false }).enabled, false);
   t.strictSame(await s.advanceDays(3), { days: 0, actions: {} });
   t.throws(() => s.setAutomation({ enabled: 'yes' as never }), { message: 'enabled must be true or false' });
+});
+
+t.test('with --data the automation log and the last day run survive a restart', async (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'billsim-automation-'));
+  t.teardown(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const dataFile = path.join(dir, 'state.json');
+  const first = await buildApp({ now: FROZEN_NOW, dataFile });
+  await clock(first, { advanceDays: 10 });
+  const before = await automationLog(first);
+  await first.close();
+  // Started again at the same moment: nothing runs twice, and the log is as it was.
+  const second = await buildApp({ now: FROZEN_NOW, dataFile });
+  t.strictSame(await automationLog(second), before);
+  await second.close();
+  t.equal(before.last_run, '2026-11-30');
+  // Started later: the days in between run at the first request.
+  const later = await buildApp({ now: new Date('2026-12-02T08:00:00Z'), dataFile });
+  t.teardown(() => later.close());
+  t.equal((await automationLog(later)).last_run, '2026-12-02');
 });

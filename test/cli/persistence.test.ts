@@ -18,6 +18,13 @@ t.test('state survives a restart of the process', async (t) => {
   const added = await get(first.url, 'call=bulkAddProducts&products[0][copyof]=1&products[0][name]=Persisted%20plan');
   t.equal(added.success, true);
   const id = added.new_products[0] as string;
+  const logged = fs
+    .readFileSync(`${file}.log`, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+  t.equal(logged.length, 1, 'the mutation is one line of the log');
+  t.match(logged[0], { seq: 2, changes: [{ collection: 'products', put: { id, name: 'Persisted plan' } }] }, 'naming the record it stored');
   t.equal(await first.stop(), 0);
 
   const second = await startCli(['--data', file, '--log-level', 'silent']);
@@ -30,8 +37,10 @@ t.test('state survives a restart of the process', async (t) => {
   t.strictSame(other.error, [`Product ${id} not found`], 'other sessions start from the seed, not the file');
   await fetch(`${second.origin}/__billsim/reset`, { method: 'POST' });
   t.strictSame((await get(second.url, `call=getProductDetails&id=${id}`)).error, [`Product ${id} not found`], 'reset resets the file too');
-  const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { products: { id: string }[] };
+  const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { billsim: { seq: number }; products: { id: string }[] };
   t.notOk(saved.products.some((p) => p.id === id));
+  t.match(saved.billsim, { format: 'snapshot+log', log: 'state.json.log' }, 'the snapshot names its log');
+  t.equal(fs.readFileSync(`${file}.log`, 'utf8'), '', 'a reset writes a snapshot and empties the log');
 });
 
 t.test('a corrupt or invalid data file stops the start and is left untouched', async (t) => {

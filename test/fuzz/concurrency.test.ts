@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { build, storeJson } from '../helpers/app.js';
 import { checkAnswer, send, VIAS, type Pair } from './support.js';
 import { checkIds, checkTotals } from './state.js';
+import { readDataFile } from '../../src/store/persistence.js';
 
 async function call(app: FastifyInstance, name: string, pairs: Pair[], session?: string, index = 0) {
   return checkAnswer(await send(app, { via: VIAS[index % VIAS.length], call: name, pairs, session }), name);
@@ -245,7 +246,8 @@ t.test('simultaneous mutations with a data file: the file ends with every acknow
     ),
   );
   t.ok(bodies.every((b) => b.success));
-  const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { products: Array<{ id: string; name: string }> };
+  await app.close(); // so no compaction is still replacing the files while they are read
+  const saved = readDataFile(file, app.billsim.sessions.seed.data)!.data;
   const ids = new Set(saved.products.map((p) => p.id));
   t.ok(
     bodies.flatMap((b) => b.new_products as string[]).every((id) => ids.has(id)),

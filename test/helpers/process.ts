@@ -18,13 +18,13 @@ export function runCli(args: string[], env: Record<string, string> = {}) {
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** Starts the server on a free port and resolves once it printed its URL. */
-export function startCli(args: string[], env: Record<string, string> = {}): Promise<Running> {
+/** Starts the server on a free port and resolves once it printed its URL (within `timeout` ms). */
+export function startCli(args: string[], env: Record<string, string> = {}, timeout = 20_000): Promise<Running> {
   const proc = spawn(process.execPath, [CLI, '--port', '0', ...args], { env: { ...process.env, ...env } });
   let output = '';
   const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no URL printed:\n${output}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`no URL printed:\n${output}`)), timeout);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /listening on (http:\/\/[^\s]+\/admin\/api\.php)/.exec(output);

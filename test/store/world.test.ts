@@ -11,7 +11,7 @@ const data = loadFixtures(defaultFixturesDir);
 const news = (id: string, title: string): NewsItem => ({ id, title, content: 'c', enable: '1', date: '2026-11-20' });
 
 function snapshot(world: World): Collections {
-  return JSON.parse(JSON.stringify(world.document.data)) as Collections;
+  return JSON.parse(JSON.stringify(world.snapshot())) as Collections;
 }
 
 t.test('a failed transaction undoes every insert, replace and remove', async (t) => {
