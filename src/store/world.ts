@@ -79,6 +79,15 @@ export class World implements View {
   readonly document: Low<Collections>;
   private own = new Map<CollectionName, Table<{ id: string }>>();
   private undo: Undo[] | null = null;
+  /**
+   * Counts changes of state: every write, undo, reset and restore moves it on,
+   * so an answer computed at one version is known to be current while the
+   * version is unchanged (src/http/kept-answers.ts).
+   */
+  get version(): number {
+    return this.changes;
+  }
+  private changes = 0;
   /** The mutation being saved, if any: the next one starts after it. */
   private writing: Promise<void> = Promise.resolve();
 
@@ -127,6 +136,7 @@ export class World implements View {
 
   private writable<K extends CollectionName>(name: K): Table<RecordOf<K>> {
     if (!this.undo) throw new WriteOutsideMutation(name);
+    this.changes++;
     let table = this.own.get(name);
     if (!table) {
       table = this.seed.tables[name].overlay() as unknown as Table<{ id: string }>;
@@ -179,7 +189,7 @@ export class World implements View {
     try {
       return { result: fn(), undo };
     } catch (error) {
-      rollBack(undo);
+      this.undone(undo);
       throw error;
     } finally {
       this.undo = null;
@@ -201,7 +211,7 @@ export class World implements View {
     return this.queued(async () => {
       if (this.undo) throw new Error('mutate: inside a transaction');
       const { result, undo } = this.recorded(fn);
-      await this.persistOr(() => rollBack(undo));
+      await this.persistOr(() => this.undone(undo));
       return result;
     });
   }
@@ -219,6 +229,11 @@ export class World implements View {
       await this.persistOr(() => this.restore(before));
       saved?.();
     });
+  }
+
+  private undone(undo: Undo[]): void {
+    rollBack(undo);
+    this.changes++;
   }
 
   /** Runs task after the change being saved, if any. */
@@ -243,6 +258,7 @@ export class World implements View {
 
   /** Back to the seed: drops every copied collection. */
   reset(): void {
+    this.changes++;
     this.own.clear();
     this.document.data = { ...this.seed.data };
   }
@@ -256,6 +272,7 @@ export class World implements View {
 
   /** Makes `data` (a snapshot, or a persisted file's content) the current state. */
   restore(data: Collections): void {
+    this.changes++;
     this.own.clear();
     this.document.data = { ...this.seed.data };
     for (const name of Object.keys(this.seed.tables) as CollectionName[]) {
