@@ -5,7 +5,7 @@
 // before a full `npm run bench`. Prints each round and the medians.
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { startBillsim, startReference, type Server } from './servers.js';
+import { cpuUs, startBillsim, startReference, type Server } from './servers.js';
 import { expectSuccess, load, median, recordAnswers, request, type Call } from './measure.js';
 import { CALLS } from './calls.js';
 
@@ -25,12 +25,6 @@ if (!call) throw new Error(`--call must be one of ${CALLS.map((c) => c.name).joi
 const method = opts.method === 'POST' ? 'POST' : 'GET';
 const seconds = Number(opts.duration);
 const connections = Number(opts.connections);
-
-/** User + system CPU time of a process so far, in µs (Linux /proc; clock ticks of 10 ms). */
-function cpuUs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
-}
 
 interface Rate {
   rps: number;

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ROOT, rssMb, startBillsim, startNpm, startReference, type Server } from './servers.js';
+import { cpuUs, ROOT, rssMb, startBillsim, startNpm, startReference, type Server } from './servers.js';
 import { expectSuccess, load, median, percentile, probe, recordAnswers, request, type Call, type LoadResult } from './measure.js';
 import { label, world } from './worlds.js';
 import { CALLS } from './calls.js';
@@ -57,7 +57,10 @@ function split(server: Server): { origin: string; api: string } {
   return { origin: url.origin, api: url.pathname };
 }
 
-async function measure(server: Server, call: Call, method: 'GET' | 'POST', seconds: number, warmUp: boolean): Promise<LoadResult> {
+/** A load run, with the server's CPU time per request (µs): less swayed by the machine's other load than req/s. */
+type Measured = LoadResult & { cpuUs: number };
+
+async function measure(server: Server, call: Call, method: 'GET' | 'POST', seconds: number, warmUp: boolean): Promise<Measured> {
   const { origin, api } = split(server);
   const session = `bench-${call.name}-${method}`;
   // Warm-up in its own session, so a mutation is measured from the seed state.
@@ -65,9 +68,11 @@ async function measure(server: Server, call: Call, method: 'GET' | 'POST', secon
   await expectSuccess(origin, warm);
   if (warmUp) await load(origin, warm, CONNECTIONS, WARMUP);
   const req = request(api, call, method, session);
+  const cpuBefore = cpuUs(server.pid);
   const result = await load(origin, req, CONNECTIONS, seconds);
+  const cpu = (cpuUs(server.pid) - cpuBefore) / result.requests;
   await expectSuccess(origin, req); // still answering correctly after the load
-  return result;
+  return { ...result, cpuUs: cpu };
 }
 
 /** First answer in brand-new sessions: a read and a mutation, each in its own new session. */
@@ -94,6 +99,8 @@ async function newSessions(server: Server) {
 /** What a row of the throughput table must reach against the node:http limit. */
 const READ_TARGET = 0.7;
 const MUTATION_TARGET = 0.5;
+/** Rounds per call and method: more and shorter rounds pair the runs more closely on a shared machine. */
+const ROUNDS = 5;
 
 interface References {
   /** bare Fastify answering a 50-byte constant */
@@ -110,9 +117,9 @@ interface References {
  * alike, and each ratio is the median of the rounds' ratios.
  */
 async function paired(refs: References, server: Server, call: Call, method: 'GET' | 'POST') {
-  const rounds = quick ? 1 : 3;
-  const runs = { small: [] as LoadResult[], fastify: [] as LoadResult[], node: [] as LoadResult[], billsim: [] as LoadResult[] };
-  const ratios = { small: [] as number[], fastify: [] as number[], node: [] as number[] };
+  const rounds = quick ? 1 : ROUNDS;
+  const runs = { small: [] as Measured[], fastify: [] as Measured[], node: [] as Measured[], billsim: [] as Measured[] };
+  const ratios = { small: [] as number[], fastify: [] as number[], node: [] as number[], cpu: [] as number[] };
   const seconds = DURATION / rounds;
   for (let round = 0; round < rounds; round++) {
     const first = round === 0;
@@ -122,8 +129,9 @@ async function paired(refs: References, server: Server, call: Call, method: 'GET
     const ours = await measure(server, call, method, seconds, first);
     runs.billsim.push(ours);
     for (const name of ['small', 'fastify', 'node'] as const) ratios[name].push(ours.rps / runs[name][round].rps);
+    ratios.cpu.push(runs.node[round].cpuUs / ours.cpuUs);
   }
-  const pick = (list: LoadResult[]) => [...list].sort((a, b) => a.rps - b.rps)[Math.floor(list.length / 2)];
+  const pick = (list: Measured[]) => [...list].sort((a, b) => a.rps - b.rps)[Math.floor(list.length / 2)];
   return {
     result: pick(runs.billsim),
     small: pick(runs.small).rps,
@@ -132,6 +140,9 @@ async function paired(refs: References, server: Server, call: Call, method: 'GET
     vsSmall: median(ratios.small),
     vsFastify: median(ratios.fastify),
     vsNode: median(ratios.node),
+    cpu: median(runs.billsim.map((r) => r.cpuUs)),
+    nodeCpu: median(runs.node.map((r) => r.cpuUs)),
+    cpuRatio: median(ratios.cpu),
   };
 }
 
@@ -270,6 +281,9 @@ const rows: string[][] = [
     'vs it',
     'Fastify 50 B',
     'vs it',
+    'CPU µs/req',
+    'node:http',
+    'CPU ratio',
     'failed',
   ],
 ];
@@ -288,13 +302,18 @@ for (const r of tp.rows) {
     pct(r.vsFastify),
     r.small.toFixed(0),
     pct(r.vsSmall),
+    r.cpu.toFixed(0),
+    r.nodeCpu.toFixed(0),
+    pct(r.cpuRatio),
     String(r.failures),
   ]);
 }
 process.stdout.write(`${table(rows)}\n`);
 process.stdout.write(
   "(node:http: a bare node:http server sending billsim's recorded answer as bytes serialized once, the limit the targets use;\n" +
-    ' Fastify same answer: bare Fastify sending that answer with reply.send(object); Fastify 50 B: bare Fastify sending a small constant)\n\n',
+    ' Fastify same answer: bare Fastify sending that answer with reply.send(object); Fastify 50 B: bare Fastify sending a small constant;\n' +
+    " CPU µs/req: the server process's CPU time per request, billsim and node:http; CPU ratio: node:http's over billsim's, what\n" +
+    ' vs node:http would be with a core to each server and nothing else running)\n\n',
 );
 for (const mutates of [false, true]) {
   const group = tp.rows.filter((r) => r.mutates === mutates);

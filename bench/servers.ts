@@ -80,6 +80,16 @@ export function startReference(kind: 'small' | 'fastify' | 'node', answersFile?:
   return start(['--import', 'tsx', path.join(ROOT, 'bench', 'ceiling.ts'), ...args], `${kind} reference server`);
 }
 
+/** User + system CPU time of a process so far, in µs (Linux /proc, in clock ticks of 10 ms; NaN elsewhere). */
+export function cpuUs(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** Resident set size of a process in MB (Linux /proc; NaN elsewhere). */
 export function rssMb(pid: number): number {
   try {
