@@ -1,11 +1,12 @@
 // npx tsx bench/ab.ts --cli OTHER/dist/cli.js [--call getCurrencies] [--method GET] [--rounds 5] [--duration 4]
-// Compares two builds on one call, in alternating rounds with the bare-Fastify
-// ceiling measured before each: the quick way to see whether a change helps,
+// Compares two builds on one call, in alternating rounds with the node:http
+// reference (bench/ceiling.ts --node, sending this build's recorded answers)
+// measured before each: the quick way to see whether a change helps,
 // before a full `npm run bench`. Prints each round and the medians.
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { startBillsim, startCeiling, type Server } from './servers.js';
-import { expectSuccess, load, median, request, type Call } from './measure.js';
+import { cpuUs, startBillsim, startReference, type Server } from './servers.js';
+import { expectSuccess, load, median, recordAnswers, request, type Call } from './measure.js';
 import { CALLS } from './calls.js';
 
 const { values: opts } = parseArgs({
@@ -25,12 +26,6 @@ const method = opts.method === 'POST' ? 'POST' : 'GET';
 const seconds = Number(opts.duration);
 const connections = Number(opts.connections);
 
-/** User + system CPU time of a process so far, in µs (Linux /proc; clock ticks of 10 ms). */
-function cpuUs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
-}
-
 interface Rate {
   rps: number;
   cpuUsPerRequest: number;
@@ -47,28 +42,31 @@ async function rate(server: Server, session: string): Promise<Rate> {
   return { rps: result.rps, cpuUsPerRequest: (cpuUs(server.pid) - before) / result.requests };
 }
 
-const servers = { ceiling: await startCeiling(), other: await startBillsim({ cli: opts.cli }), this: await startBillsim() };
-const results: Record<'ceiling' | 'other' | 'this', number[]> = { ceiling: [], other: [], this: [] };
-const cpu: Record<'ceiling' | 'other' | 'this', number[]> = { ceiling: [], other: [], this: [] };
+const current = await startBillsim();
+const recorded = await recordAnswers(current.url, CALLS);
+const servers = { node: await startReference('node', recorded.file), other: await startBillsim({ cli: opts.cli }), this: current };
+fs.rmSync(recorded.file);
+const results: Record<'node' | 'other' | 'this', number[]> = { node: [], other: [], this: [] };
+const cpu: Record<'node' | 'other' | 'this', number[]> = { node: [], other: [], this: [] };
 await rate(servers.other, 'warm');
 await rate(servers.this, 'warm');
 for (let round = 1; round <= Number(opts.rounds); round++) {
   // Mutations start each round from the seed: a new session per round.
   const line: string[] = [];
-  for (const name of ['ceiling', 'other', 'this'] as const) {
-    const value = name === 'ceiling' ? await rate(servers.ceiling, 'x') : await rate(servers[name], `ab-${round}`);
+  for (const name of ['node', 'other', 'this'] as const) {
+    const value = name === 'node' ? await rate(servers.node, 'x') : await rate(servers[name], `ab-${round}`);
     results[name].push(value.rps);
     cpu[name].push(value.cpuUsPerRequest);
     line.push(`${name} ${value.rps.toFixed(0)}/s ${value.cpuUsPerRequest.toFixed(1)} µs`);
   }
   process.stdout.write(`round ${round}: ${line.join(', ')}\n`);
 }
-const m = { ceiling: median(results.ceiling), other: median(results.other), this: median(results.this) };
+const m = { node: median(results.node), other: median(results.other), this: median(results.this) };
 process.stdout.write(
-  `${call.name} ${method} medians: ceiling ${m.ceiling.toFixed(0)}, other ${m.other.toFixed(0)} (${((100 * m.other) / m.ceiling).toFixed(0)}%), this ${m.this.toFixed(0)} (${((100 * m.this) / m.ceiling).toFixed(0)}%), this/other ${(m.this / m.other).toFixed(2)}\n`,
+  `${call.name} ${method} medians: node:http ${m.node.toFixed(0)}, other ${m.other.toFixed(0)} (${((100 * m.other) / m.node).toFixed(0)}%), this ${m.this.toFixed(0)} (${((100 * m.this) / m.node).toFixed(0)}%), this/other ${(m.this / m.other).toFixed(2)}\n`,
 );
-const c = { ceiling: median(cpu.ceiling), other: median(cpu.other), this: median(cpu.this) };
+const c = { node: median(cpu.node), other: median(cpu.other), this: median(cpu.this) };
 process.stdout.write(
-  `server CPU per request, medians: ceiling ${c.ceiling.toFixed(1)} µs, other ${c.other.toFixed(1)} µs, this ${c.this.toFixed(1)} µs\n`,
+  `server CPU per request, medians: node:http ${c.node.toFixed(1)} µs, other ${c.other.toFixed(1)} µs, this ${c.this.toFixed(1)} µs\n`,
 );
 for (const server of Object.values(servers)) await server.stop();

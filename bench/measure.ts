@@ -1,7 +1,10 @@
 // Two ways to measure: autocannon for throughput under concurrent load, and a
 // sequential client for exact single-request latencies (autocannon's latency
 // histogram counts whole milliseconds, too coarse to compare 0.3 ms with 0.4 ms).
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 
 export const CREDENTIALS = { api_id: 'billsim', api_key: 'billsim-secret' };
@@ -104,3 +107,20 @@ export function percentile(values: number[], p: number): number {
 }
 
 export const median = (values: number[]) => percentile(values, 50);
+
+/**
+ * Each call's answer from a billsim server (a mutation's from a fresh session),
+ * written to a temporary file for the reference servers and the peers to send.
+ */
+export async function recordAnswers(
+  serverUrl: string,
+  calls: Call[],
+): Promise<{ file: string; answers: Record<string, Record<string, unknown>> }> {
+  const url = new URL(serverUrl);
+  const answers: Record<string, Record<string, unknown>> = {};
+  for (const call of calls)
+    answers[call.name] = (await send(url.origin, request(url.pathname, call, 'GET', `bench-answer-${call.name}`))).body;
+  const file = path.join(os.tmpdir(), `billsim-bench-answers-${process.pid}.json`);
+  fs.writeFileSync(file, JSON.stringify(answers));
+  return { file, answers };
+}

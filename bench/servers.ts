@@ -71,12 +71,25 @@ export function startNpm(): Promise<Server> {
   return start(['start', '--silent', '--', '--port', '0', '--log-level', 'silent'], 'npm start', 'npm');
 }
 
-/** The bare-Fastify ceiling; with an answers file, the same-answer ceiling (see bench/ceiling.ts). */
-export function startCeiling(answersFile?: string): Promise<Server> {
-  return start(
-    ['--import', 'tsx', path.join(ROOT, 'bench', 'ceiling.ts'), ...(answersFile ? ['--answers', answersFile] : [])],
-    'ceiling server',
-  );
+/**
+ * A reference server (bench/ceiling.ts): bare Fastify answering a small
+ * constant ('small'), bare Fastify answering the recorded answers ('fastify'),
+ * or bare node:http sending them as bytes serialized once ('node', the limit).
+ */
+export function startReference(kind: 'small' | 'fastify' | 'node', answersFile?: string): Promise<Server> {
+  if (kind !== 'small' && !answersFile) throw new Error(`the ${kind} reference needs the recorded answers`);
+  const args = kind === 'small' ? [] : ['--answers', answersFile!, ...(kind === 'node' ? ['--node'] : [])];
+  return start(['--import', 'tsx', path.join(ROOT, 'bench', 'ceiling.ts'), ...args], `${kind} reference server`);
+}
+
+/** User + system CPU time of a process so far, in µs (Linux /proc, in clock ticks of 10 ms; NaN elsewhere). */
+export function cpuUs(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /** Resident set size of a process in MB (Linux /proc; NaN elsewhere). */

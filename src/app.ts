@@ -4,7 +4,8 @@ import formbody from '@fastify/formbody';
 import cors from '@fastify/cors';
 import type { Adapter } from 'lowdb';
 import { operations } from './operations/index.js';
-import { registerEndpoint, type Latency } from './http/endpoint.js';
+import { registerEndpoint, type EndpointDeps, type Latency } from './http/endpoint.js';
+import { answerDirectly, requestIds } from './http/direct.js';
 import { registerControl } from './http/control.js';
 import { registerDocs } from './http/docs.js';
 import { buildOpenApi } from './http/openapi.js';
@@ -109,7 +110,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   // A GET query string may carry as much as a body (Node's default stops headers at 16 KiB).
   const headerLimit = bodyLimit + HEADER_ALLOWANCE;
+  const nextRequestId = requestIds();
   const app = Fastify({
+    genReqId: nextRequestId,
     http: { maxHeaderSize: headerLimit },
     clientErrorHandler: clientErrorHandler(headerLimit),
     logger: options.logger ?? false,
@@ -141,7 +144,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   });
   await app.register(formbody, { parser: (body) => parseParams(body) });
   registerBodyParsers(app);
-  registerEndpoint(app, { sessions, operations, latency: options.latency });
+  const endpoint: EndpointDeps = { sessions, operations, latency: options.latency };
+  registerEndpoint(app, endpoint);
+  answerDirectly(app, endpoint, { bodyLimit, origins, nextRequestId });
   registerControl(app, { control, version: packageVersion(), controlToken: options.controlToken });
   registerDocs(app, () => {
     // The docs page fills in the credentials this server runs with, so "Try it out" works at once.

@@ -1,8 +1,9 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError, messages } from '../errors.js';
 import { requestValidator, paramMessages } from '../schemas.js';
-import type { AnswerShape, AnyOperation } from '../operations/operation.js';
+import type { AnyOperation } from '../operations/operation.js';
 import { DEFAULT_SESSION, isValidSessionName, type Session, type Sessions } from '../store/sessions.js';
 import { PersistError } from '../store/world.js';
 import { redact } from '../store/journal.js';
@@ -11,10 +12,13 @@ import { formatDateTime } from '../domain/dates.js';
 import { authenticate } from './auth.js';
 import { closest } from './closest.js';
 import { errorEnvelope, successEnvelope } from './envelope.js';
+import { keptAnswer } from './kept-answers.js';
 import { assertParsed, mergeParams, text, type Params } from './params.js';
 
 export const API_PATH = '/admin/api.php';
 export const SESSION_HEADER = 'x-billsim-session';
+/** The content type of every answer (Fastify's own for a JSON object). */
+export const JSON_TYPE = 'application/json; charset=utf-8';
 
 // Transport parameters that are not the call's own: never validated or passed on.
 const TRANSPORT = new Set(['call', 'api_id', 'api_key', 'outputformat']);
@@ -31,51 +35,82 @@ export interface EndpointDeps {
   latency?: Latency;
 }
 
-export function sessionName(request: FastifyRequest): string {
+export function sessionName(request: { headers: IncomingHttpHeaders }): string {
   const header = request.headers[SESSION_HEADER];
   const name = typeof header === 'string' ? header : DEFAULT_SESSION;
   if (!isValidSessionName(name)) throw new ApiError(messages.sessionInvalid());
   return name;
 }
 
-interface Outcome {
+export interface Outcome {
   status: number;
-  body: Record<string, unknown>;
+  /** The answer's JSON text, as sent. */
+  json: string;
+  success: boolean;
   errors: string[];
+}
+
+function failed(status: number, call: string, now: Date, errors: string[]): Outcome {
+  return { status, json: JSON.stringify(errorEnvelope(call, now, errors)), success: false, errors };
+}
+
+/** The two lines the endpoint may log for a request. */
+export interface RequestLog {
+  info(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
+/**
+ * What the endpoint reads of a request, whichever way it arrived: through
+ * Fastify (a FastifyRequest is one) or answered directly (src/http/direct.ts).
+ */
+export interface ApiRequest {
+  query: unknown;
+  body: unknown;
+  headers: IncomingHttpHeaders;
+  ip: string;
+  log: RequestLog;
+}
+
+/**
+ * One API request from its parameters to its answer, with the journal entry
+ * and the log line: the same for both ways a request arrives.
+ */
+export async function serveApi(deps: EndpointDeps, request: ApiRequest): Promise<Outcome> {
+  const started = performance.now();
+  const params = mergeParams(request.query, request.body);
+  const call = text(params, 'call');
+  let session: Session | undefined;
+  let outcome: Outcome;
+  try {
+    assertParsed(request.query, request.body);
+    session = deps.sessions.get(sessionName(request));
+    outcome = await answer(deps, session, params, call, request.ip);
+  } catch (error) {
+    if (!(error instanceof ApiError)) request.log.error({ err: error, call }, 'operation failed');
+    const list = error instanceof ApiError ? error.messages : [messages.internal()];
+    outcome = failed(200, call, session?.clock.now() ?? new Date(), list);
+  }
+  if (deps.latency) await sleep(deps.latency.min + Math.random() * (deps.latency.max - deps.latency.min));
+  const durationMs = Math.round((performance.now() - started) * 100) / 100;
+  const { success } = outcome;
+  session?.journal.record({
+    time: formatDateTime(session.clock.now()),
+    call,
+    params: redact(params) as Params,
+    success,
+    error: outcome.errors,
+    durationMs,
+    answer: outcome.json,
+  });
+  request.log.info({ call, session: session?.name, success, durationMs }, 'api call');
+  return outcome;
 }
 
 export function registerEndpoint(app: FastifyInstance, deps: EndpointDeps): void {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const started = performance.now();
-    const params = mergeParams(request.query, request.body);
-    const call = text(params, 'call');
-    let session: Session | undefined;
-    let outcome: Outcome;
-    try {
-      assertParsed(request.query, request.body);
-      session = deps.sessions.get(sessionName(request));
-      outcome = await answer(deps, session, params, call, request.ip);
-    } catch (error) {
-      if (!(error instanceof ApiError)) request.log.error({ err: error, call }, 'operation failed');
-      const list = error instanceof ApiError ? error.messages : [messages.internal()];
-      outcome = { status: 200, body: errorEnvelope(call, session?.clock.now() ?? new Date(), list), errors: list };
-    }
-    if (deps.latency) await sleep(deps.latency.min + Math.random() * (deps.latency.max - deps.latency.min));
-    const durationMs = Math.round((performance.now() - started) * 100) / 100;
-    const success = outcome.body.success === true;
-    // Serialized here (as Fastify would) so the journal keeps the very text answered.
-    const payload = JSON.stringify(outcome.body);
-    session?.journal.record({
-      time: formatDateTime(session.clock.now()),
-      call,
-      params: redact(params) as Params,
-      success,
-      error: outcome.errors,
-      durationMs,
-      answer: payload,
-    });
-    request.log.info({ call, session: session?.name, success, durationMs }, 'api call');
-    return reply.status(outcome.status).type('application/json; charset=utf-8').send(payload);
+    const outcome = await serveApi(deps, request);
+    return reply.status(outcome.status).type(JSON_TYPE).send(outcome.json);
   };
   app.route({ method: ['GET', 'POST'], url: API_PATH, handler });
   registerWrongMethods(app);
@@ -111,26 +146,18 @@ async function answer(deps: EndpointDeps, session: Session, params: Params, call
   const fault = call ? session.faults.take(call) : undefined;
   if (fault?.delayMs) await sleep(fault.delayMs);
   if (fault && (fault.error || fault.status)) {
-    const list = fault.error ?? [messages.simulatedFault(fault.status ?? 200)];
-    return { status: fault.status ?? 200, body: errorEnvelope(call, now, list), errors: list };
+    return failed(fault.status ?? 200, call, now, fault.error ?? [messages.simulatedFault(fault.status ?? 200)]);
   }
   try {
-    const { result, answer } = await runCall(deps, session, params, call, ip, now);
-    return { status: 200, body: successEnvelope(call, now, result, answer), errors: [] };
+    return { status: 200, json: await runCall(deps, session, params, call, ip, now), success: true, errors: [] };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return { status: 200, body: errorEnvelope(call, now, error.messages), errors: error.messages };
+    return failed(200, call, now, error.messages);
   }
 }
 
-async function runCall(
-  deps: EndpointDeps,
-  session: Session,
-  params: Params,
-  call: string,
-  ip: string,
-  now: Date,
-): Promise<{ result: object; answer?: AnswerShape }> {
+/** The success answer's JSON text; throws ApiError for the error envelope. */
+async function runCall(deps: EndpointDeps, session: Session, params: Params, call: string, ip: string, now: Date): Promise<string> {
   if (!call) throw new ApiError(messages.callMissing());
   const { world } = session;
   authenticate(world, text(params, 'api_id'), text(params, 'api_key'), ip, call);
@@ -139,12 +166,13 @@ async function runCall(
     const near = closest(call, Object.keys(deps.operations));
     throw new ApiError(near ? messages.callUnknownNear(call, near) : messages.callUnknown(call));
   }
+  const envelope = (result: object) => JSON.stringify(successEnvelope(call, now, result, operation.answer));
+  if (!operation.mutates) {
+    return keptAnswer(session, now, params, () => envelope(operation.run(validate(call, params), { world, now })));
+  }
   const input = validate(call, params);
-  const ctx = { world, now };
-  const answer = operation.answer;
-  if (!operation.mutates) return { result: operation.run(input, ctx), answer };
   try {
-    return { result: await world.mutate(() => operation.run(input, ctx)), answer };
+    return envelope(await world.mutate(() => operation.run(input, { world, now })));
   } catch (error) {
     if (error instanceof PersistError) throw new ApiError(messages.notSaved(error.message));
     throw error;

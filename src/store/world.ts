@@ -78,6 +78,15 @@ export class PersistError extends Error {}
 export class World implements View {
   private own = new Map<CollectionName, Table<{ id: string }>>();
   private undo: Undo[] | null = null;
+  /**
+   * Counts changes of state: every write, undo, reset and restore moves it on,
+   * so an answer computed at one version is known to be current while the
+   * version is unchanged (src/http/kept-answers.ts).
+   */
+  get version(): number {
+    return this.stateVersion;
+  }
+  private stateVersion = 0;
   /** The changes of the mutation running, when a saver keeps them; a key's put is kept once, with its latest row. */
   private changes: Change[] | null = null;
   private putAt = new Map<string, number>();
@@ -128,6 +137,7 @@ export class World implements View {
 
   private writable<K extends CollectionName>(name: K): Table<RecordOf<K>> {
     if (!this.undo) throw new WriteOutsideMutation(name);
+    this.stateVersion++;
     let table = this.own.get(name);
     if (!table) {
       table = this.seed.tables[name].overlay() as unknown as Table<{ id: string }>;
@@ -201,7 +211,7 @@ export class World implements View {
     try {
       return { result: fn(), undo };
     } catch (error) {
-      rollBack(undo);
+      this.undone(undo);
       throw error;
     } finally {
       this.undo = null;
@@ -242,10 +252,15 @@ export class World implements View {
       const { saver } = this;
       await this.persistOr(
         () => saver.saveChanges(changes, this.current),
-        () => rollBack(done.undo),
+        () => this.undone(done.undo),
       );
       return done.result;
     });
+  }
+
+  private undone(undo: Undo[]): void {
+    rollBack(undo);
+    this.stateVersion++;
   }
 
   /**
@@ -288,6 +303,7 @@ export class World implements View {
 
   /** Back to the seed: drops every copied collection. */
   reset(): void {
+    this.stateVersion++;
     this.own.clear();
   }
 
@@ -300,6 +316,7 @@ export class World implements View {
 
   /** Makes `data` (a snapshot, or a persisted file's content) the current state. */
   restore(data: Collections): void {
+    this.stateVersion++;
     this.own.clear();
     for (const name of Object.keys(this.seed.tables) as CollectionName[]) {
       this.own.set(name, new Table(data[name].slice() as { id: string }[]));

@@ -1,0 +1,143 @@
+import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { API_PATH, JSON_TYPE, serveApi, type EndpointDeps, type Outcome, type RequestLog } from './endpoint.js';
+import { parseParams } from './params.js';
+
+// Fastify's own work per request (its request and reply objects, the hook
+// runners, the body parser's stream handling, the reply pipeline) costs more
+// on this endpoint than billsim's work does (bench/README.md). The common
+// requests are therefore answered straight from node:http by the same
+// serveApi the Fastify route runs, and everything else goes to Fastify as
+// before: other paths and methods, other body encodings, a body Fastify would
+// refuse, a server that is closing. The answer's bytes and headers are the
+// ones the Fastify route sends, CORS headers included
+// (test/http/direct.test.ts compares the two ways request by request).
+
+const FORM = 'application/x-www-form-urlencoded';
+const FORM_UTF8 = /^application\/x-www-form-urlencoded\s*;\s*charset="?utf-8"?\s*$/i;
+
+export interface DirectOptions {
+  bodyLimit: number;
+  /** The CORS origins the app allows (as given to @fastify/cors). */
+  origins: true | readonly string[];
+  /** The request ids Fastify gives its requests, so both ways number them from one counter. */
+  nextRequestId: () => string;
+}
+
+/** Request ids as Fastify makes them by default ("req-1", "req-2", ... in base 36), from one counter. */
+export function requestIds(): () => string {
+  let next = 0;
+  return () => {
+    next = (next + 1) & 0x7fffffff;
+    return `req-${next.toString(36)}`;
+  };
+}
+
+/** A urlencoded form of known length within the limit: the body Fastify's form parser reads the same way. */
+function plainForm(req: IncomingMessage, bodyLimit: number): boolean {
+  const { headers } = req;
+  const type = headers['content-type'];
+  if (type !== FORM && !(type !== undefined && FORM_UTF8.test(type))) return false;
+  const length = headers['content-length'];
+  if (length === undefined || !/^\d{1,12}$/.test(length) || Number(length) > bodyLimit) return false;
+  return headers['transfer-encoding'] === undefined && headers['content-encoding'] === undefined;
+}
+
+/**
+ * The request's query string when it is one this module answers. A GET's
+ * body is never read (Fastify ignores it too); a POST must carry a plain form.
+ */
+function directQuery(req: IncomingMessage, bodyLimit: number): string | undefined {
+  const url = req.url ?? '';
+  if (!url.startsWith(API_PATH)) return undefined;
+  if (url.length !== API_PATH.length && url.charCodeAt(API_PATH.length) !== 63 /* ? */) return undefined;
+  if (req.method === 'GET' || (req.method === 'POST' && plainForm(req, bodyLimit))) return url.slice(API_PATH.length + 1);
+  return undefined;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(chunks.length === 1 ? chunks[0].toString() : Buffer.concat(chunks).toString()));
+    req.on('error', reject);
+  });
+}
+
+/** Logs through a child logger made, as Fastify makes it, only when a line is written. */
+class LazyLog implements RequestLog {
+  private child: FastifyBaseLogger | undefined;
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly nextRequestId: () => string,
+  ) {}
+
+  info(fields: object, message: string): void {
+    if (this.enabled('info')) this.logger().info(fields, message);
+  }
+
+  error(fields: object, message: string): void {
+    if (this.enabled('error')) this.logger().error(fields, message);
+  }
+
+  private enabled(level: string): boolean {
+    const log = this.app.log as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
+    return typeof log.isLevelEnabled === 'function' && log.isLevelEnabled(level);
+  }
+
+  private logger(): FastifyBaseLogger {
+    this.child ??= this.app.log.child({ reqId: this.nextRequestId() });
+    return this.child;
+  }
+}
+
+function write(req: IncomingMessage, res: ServerResponse, outcome: Outcome, origins: DirectOptions['origins']): void {
+  // In the order and spelling @fastify/cors and Fastify give them.
+  const headers: OutgoingHttpHeaders = { vary: 'Origin' };
+  const origin = req.headers.origin;
+  if (origin && (origins === true || origins.includes(origin))) headers['access-control-allow-origin'] = origin;
+  // A 204 carries no body, so no content headers (as Fastify answers it).
+  if (outcome.status !== 204) {
+    headers['content-type'] = JSON_TYPE;
+    headers['content-length'] = String(Buffer.byteLength(outcome.json));
+  }
+  res.writeHead(outcome.status, headers);
+  res.end(outcome.status === 204 ? undefined : outcome.json);
+}
+
+/**
+ * Puts the direct answers in front of Fastify on the app's server. Requests
+ * injected with app.inject() still go through Fastify's route, which runs the
+ * same serveApi.
+ */
+export function answerDirectly(app: FastifyInstance, deps: EndpointDeps, options: DirectOptions): void {
+  const { bodyLimit, origins, nextRequestId } = options;
+  // With "*" among them, @fastify/cors answers every origin with "*" and no Vary: left to it.
+  if (origins !== true && origins.includes('*')) return;
+  const server = app.server;
+  const [fastify] = server.listeners('request') as RequestListener[];
+  let closing = false;
+  // A closing Fastify answers new requests with 503 and closes the connection.
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  const answer = async (req: IncomingMessage, res: ServerResponse, query: string) => {
+    const body = req.method === 'POST' ? parseParams(await readBody(req)) : undefined;
+    const request = {
+      query: parseParams(query),
+      body,
+      headers: req.headers,
+      ip: req.socket.remoteAddress ?? '',
+      log: new LazyLog(app, nextRequestId),
+    };
+    write(req, res, await serveApi(deps, request), origins);
+  };
+  server.removeListener('request', fastify);
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const query = closing ? undefined : directQuery(req, bodyLimit);
+    if (query === undefined) return fastify(req, res);
+    // serveApi answers every error itself; what is left is a request whose client has gone.
+    answer(req, res, query).catch(() => res.destroy());
+  });
+}

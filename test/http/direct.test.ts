@@ -1,0 +1,195 @@
+// Requests on the endpoint reach billsim two ways: the common ones are
+// answered straight from node:http (src/http/direct.ts), the rest and every
+// app.inject() go through the Fastify route. Both must answer byte for byte
+// alike: each request here goes to one app over a socket and to an identical
+// app by inject, and the status, headers, body and journal must match.
+import http from 'node:http';
+import { Writable } from 'node:stream';
+import t, { type Test } from 'tap';
+import type { FastifyInstance } from 'fastify';
+import { build, CREDENTIALS } from '../helpers/app.js';
+import type { AppOptions } from '../../src/app.js';
+
+interface Sent {
+  method: string;
+  url: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+interface Answer {
+  status: number;
+  headers: [string, string][];
+  body: string;
+}
+
+// Set by Node on a socket, absent from inject's simulated response.
+const TRANSPORT_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+function overSocket(origin: string, sent: Sent): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(new URL(sent.url, origin), { method: sent.method, headers: sent.headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const headers: [string, string][] = [];
+        for (let i = 0; i < res.rawHeaders.length; i += 2) {
+          const name = res.rawHeaders[i].toLowerCase();
+          if (!TRANSPORT_HEADERS.has(name)) headers.push([name, res.rawHeaders[i + 1]]);
+        }
+        resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString() });
+      });
+    });
+    req.on('error', reject);
+    req.end(sent.body);
+  });
+}
+
+async function byInject(app: FastifyInstance, sent: Sent): Promise<Answer> {
+  const res = await app.inject({ method: sent.method as 'GET', url: sent.url, headers: sent.headers, payload: sent.body });
+  const headers = Object.entries(res.headers)
+    .filter(([name]) => !TRANSPORT_HEADERS.has(name))
+    .map(([name, value]): [string, string] => [name, String(value)]);
+  return { status: res.statusCode, headers, body: res.body };
+}
+
+/** Two identical apps: one listening (the direct way), one asked by inject (the Fastify route). */
+async function pair(t: Test, options: AppOptions = {}) {
+  const lines = { direct: [] as string[], fastify: [] as string[] };
+  const logger = (into: string[]) => ({
+    level: 'info',
+    stream: new Writable({
+      write(chunk, _encoding, done) {
+        into.push(String(chunk));
+        done();
+      },
+    }),
+  });
+  const direct = await build(t, { ...options, logger: logger(lines.direct) });
+  const fastify = await build(t, { ...options, logger: logger(lines.fastify) });
+  // Counts the endpoint's requests that reached Fastify on the listening app.
+  const viaFastify: string[] = [];
+  direct.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/admin/api.php')) viaFastify.push(`${request.method} ${request.url}`);
+  });
+  const origin = await direct.listen({ port: 0, host: '127.0.0.1' });
+  return { direct, fastify, origin, viaFastify, lines };
+}
+
+const auth = new URLSearchParams(CREDENTIALS).toString();
+const form = { 'content-type': 'application/x-www-form-urlencoded' };
+const get = (query: string, headers?: Record<string, string>): Sent => ({ method: 'GET', url: `/admin/api.php?${query}`, headers });
+const post = (body: string, headers: Record<string, string> = form, url = '/admin/api.php'): Sent => ({
+  method: 'POST',
+  url,
+  headers,
+  body,
+});
+const control = (url: string, body: object): Sent => ({
+  method: 'POST',
+  url,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+// Each step goes to both apps; control steps change state, faults and clocks alike on both.
+const STEPS: Sent[] = [
+  get(`call=getCurrencies&${auth}`),
+  get(`call=getInvoiceDetails&id=1&${auth}`),
+  post(`call=getInvoiceDetails&id=1&${auth}`),
+  post(`call=getInvoiceDetails&id=1&${auth}`, { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' }),
+  post(`id=2&${auth}`, form, '/admin/api.php?call=getInvoiceDetails&id=1'),
+  get(`call=getInvoiceDetails&id=1&${auth}`, { origin: 'https://app.example.com' }),
+  get(`call=getInvoiceDetails&id=1&${auth}`, { origin: 'https://evil.example.net' }),
+  get(`call=getInvoiceDetails&id=999999&${auth}`),
+  get(`call=getInvoiceDetails&${auth}`),
+  get(`call=getInvoiceDetails&id=1&api_id=billsim&api_key=wrong`),
+  get('call=getCurrencies'),
+  get(''),
+  get(`call=getInvoiceDetalis&${auth}`),
+  get(`call=getCurrencies&${auth}`, { 'x-billsim-session': 'not a valid name!' }),
+  get(`call=getEstimateDetails&id=1&${auth}`, { 'x-billsim-session': 'other' }),
+  get(`call=editEstimateDetails&id=1&subject=changed&password=secret&${auth}`, { 'x-billsim-session': 'other' }),
+  get(`call=getEstimateDetails&id=1&${auth}`, { 'x-billsim-session': 'other' }),
+  get(`call=getEstimateDetails&id=1&${auth}`),
+  post(`call=bulkAddProducts&products%5B0%5D%5Bcopyof%5D=1&products%5B0%5D%5Bname%5D=copy&${auth}`),
+  get(`call=getProducts&${auth}&a[b][c][d][e][f][g][h][i][j]=deep`),
+  get(`call=getCurrencies&${auth}&outputformat=json&unknown=1`),
+  control('/__billsim/faults', { call: 'getCurrencies', status: 503, times: 1 }),
+  get(`call=getCurrencies&${auth}`),
+  control('/__billsim/faults', { call: 'getCurrencies', status: 204, times: 1 }),
+  get(`call=getCurrencies&${auth}`),
+  control('/__billsim/faults', { call: '*', error: ['Registrar unreachable'], times: 1 }),
+  post(`call=getInvoiceDetails&id=1&${auth}`),
+  get(`call=getCurrencies&${auth}`),
+  control('/__billsim/clock', { advanceSeconds: 86_400 * 3 }),
+  get(`call=getInvoiceDetails&id=1&${auth}`),
+  // Fastify's way: other encodings, other methods, a body it must refuse.
+  post(JSON.stringify({ call: 'getCurrencies', ...CREDENTIALS }), { 'content-type': 'application/json' }),
+  post(`call=getCurrencies&${auth}`, { 'content-type': 'text/plain' }),
+  { method: 'GET', url: `/admin/api.php/?call=getCurrencies&${auth}` },
+  { method: 'DELETE', url: `/admin/api.php?call=getCurrencies&${auth}` },
+  { method: 'HEAD', url: `/admin/api.php?call=getCurrencies&${auth}` },
+];
+
+// The steps the direct way must not answer (they reach the Fastify route).
+const FASTIFY_STEPS = STEPS.slice(-5);
+
+t.test('the direct way answers as the Fastify route does: status, headers, body and journal', async (t) => {
+  const { direct, fastify, origin, viaFastify } = await pair(t, { cors: ['https://app.example.com'] });
+  for (const sent of STEPS) {
+    const label = `${sent.method} ${sent.url} ${sent.body ?? ''}`;
+    const [socket, injected] = [await overSocket(origin, sent), await byInject(fastify, sent)];
+    t.same(socket, injected, label);
+  }
+  t.same(
+    viaFastify,
+    FASTIFY_STEPS.map((s) => `${s.method} ${s.url}`),
+    'only the JSON, text and HEAD requests and the odd path went through Fastify',
+  );
+  for (const session of ['default', 'other']) {
+    const journal = async (app: FastifyInstance) => {
+      const res = await app.inject({ url: '/__billsim/requests', headers: { 'x-billsim-session': session } });
+      const { requests } = res.json() as { requests: { durationMs: number }[] };
+      return requests.map(({ durationMs: _, ...entry }) => entry);
+    };
+    const kept = await journal(direct);
+    t.ok(kept.length >= 3, `the ${session} session's journal has entries`);
+    t.same(kept, await journal(fastify), `the ${session} session's journal is the same`);
+  }
+});
+
+t.test('a read after a write, a clock change or a new fault answers the new state', async (t) => {
+  const { origin } = await pair(t);
+  const read = async () => JSON.parse((await overSocket(origin, get(`call=getEstimateDetails&id=1&${auth}`))).body);
+  const before = await read();
+  await overSocket(origin, post(`call=editEstimateDetails&id=1&subject=renamed&${auth}`));
+  const after = await read();
+  t.equal(after.estimate.subject, 'renamed', 'the write is read back');
+  t.not(before.estimate.subject, 'renamed');
+  await overSocket(origin, control('/__billsim/clock', { advanceSeconds: 3600 }));
+  t.equal((await read()).server_time, after.server_time + 3600, 'server_time follows the session clock');
+  await overSocket(origin, control('/__billsim/faults', { call: 'getEstimateDetails', error: ['Down for a rehearsal'], times: 1 }));
+  t.same((await read()).error, ['Down for a rehearsal'], 'the fault applies at once');
+  t.equal((await read()).estimate.subject, 'renamed', 'and only once');
+});
+
+t.test('with "*" among the CORS origins every request goes through Fastify', async (t) => {
+  const { origin, viaFastify } = await pair(t, { cors: ['*'] });
+  const answer = await overSocket(origin, get(`call=getCurrencies&${auth}`, { origin: 'https://a.example.com' }));
+  t.equal(answer.status, 200);
+  t.equal(viaFastify.length, 1);
+});
+
+t.test('both ways log one line per call, with a request id from the same counter', async (t) => {
+  const { origin, fastify, lines } = await pair(t);
+  await overSocket(origin, get(`call=getCurrencies&${auth}`));
+  await byInject(fastify, get(`call=getCurrencies&${auth}`));
+  const calls = (list: string[]) =>
+    list
+      .map((line) => JSON.parse(line))
+      .filter((entry) => entry.msg === 'api call')
+      .map(({ time: _t, pid: _p, hostname: _h, durationMs: _d, ...entry }) => entry);
+  t.same(calls(lines.direct), calls(lines.fastify));
+  t.match(calls(lines.direct), [{ reqId: 'req-1', call: 'getCurrencies', success: true, level: 30 }]);
+});

@@ -1,0 +1,128 @@
+// Read answers are kept as bytes per session, state version and second
+// (src/http/kept-answers.ts). The clock of these apps is frozen, so the
+// second never moves on its own: each test shows that a kept answer is never
+// sent once the state, the clock or the faults changed.
+import t from 'tap';
+import type { Adapter } from 'lowdb';
+import { api, build } from '../helpers/app.js';
+import type { Collections } from '../../src/generated/wire.js';
+import { Seed, World } from '../../src/store/world.js';
+import { loadFixtures } from '../../src/store/fixtures.js';
+import { defaultFixturesDir } from '../../src/paths.js';
+import { KEPT_ANSWERS } from '../../src/http/kept-answers.js';
+
+type App = Awaited<ReturnType<typeof build>>;
+
+const subject = async (app: App, session?: string) =>
+  ((await api(app, 'getEstimateDetails', { id: '1' }, { session })).estimate as { subject: string }).subject;
+
+const control = (app: App, method: 'POST' | 'DELETE', url: string, body?: object) =>
+  app.inject({ method, url: `/__billsim${url}`, ...(body ? { payload: body } : {}) });
+
+t.test('a read after a write answers the new state, in the same second', async (t) => {
+  const app = await build(t);
+  const seed = await subject(app);
+  t.equal(await subject(app), seed, 'the same read twice');
+  await api(app, 'editEstimateDetails', { id: '1', subject: 'first' });
+  t.equal(await subject(app), 'first');
+  await api(app, 'editEstimateDetails', { id: '1', subject: 'second' });
+  t.equal(await subject(app), 'second');
+  t.equal(await subject(app, 'other'), seed, 'another session keeps its own state and answers');
+});
+
+t.test('a read after a reset or a restored snapshot answers that state', async (t) => {
+  const app = await build(t);
+  const seed = await subject(app);
+  await control(app, 'POST', '/snapshots/start');
+  await api(app, 'editEstimateDetails', { id: '1', subject: 'changed' });
+  t.equal(await subject(app), 'changed');
+  t.equal((await control(app, 'POST', '/snapshots/start/restore')).statusCode, 200);
+  t.equal(await subject(app), seed, 'the snapshot is read back');
+  await api(app, 'editEstimateDetails', { id: '1', subject: 'changed again' });
+  t.equal(await subject(app), 'changed again');
+  t.equal((await control(app, 'POST', '/reset')).statusCode, 200);
+  t.equal(await subject(app), seed, 'the seed is read back');
+});
+
+t.test('a read after a clock change answers with the new time', async (t) => {
+  const app = await build(t);
+  const before = await api(app, 'getInvoiceDetails', { id: '1' });
+  t.equal((await control(app, 'POST', '/clock', { advanceSeconds: 1 })).statusCode, 200);
+  const after = await api(app, 'getInvoiceDetails', { id: '1' });
+  t.equal(after.server_time, before.server_time + 1, 'one second later');
+  t.equal((await control(app, 'POST', '/clock', { now: '2030-01-01 00:00:00' })).statusCode, 200);
+  t.equal((await api(app, 'getInvoiceDetails', { id: '1' })).server_time, Date.UTC(2030, 0, 1) / 1000);
+});
+
+t.test('a read after a fault is added answers the fault, then the state again', async (t) => {
+  const app = await build(t);
+  const before = await api(app, 'getCurrencies');
+  await control(app, 'POST', '/faults', { call: 'getCurrencies', error: ['Rates are being updated'], times: 1 });
+  t.same((await api(app, 'getCurrencies')).error, ['Rates are being updated']);
+  t.strictSame(await api(app, 'getCurrencies'), before, 'the fault was used up');
+  await control(app, 'POST', '/faults', { call: '*', status: 503 });
+  const answer = await app.inject({ url: '/admin/api.php?call=getCurrencies&api_id=billsim&api_key=billsim-secret' });
+  t.equal(answer.statusCode, 503, 'a fault until removed');
+  await control(app, 'DELETE', '/faults');
+  t.strictSame(await api(app, 'getCurrencies'), before);
+});
+
+t.test('a read while a failed write was being saved is not answered again once it is undone', async (t) => {
+  let fail: (error: Error) => void = () => undefined;
+  const adapter: Adapter<Collections> = {
+    read: async () => null,
+    write: () => new Promise((_resolve, reject) => (fail = reject)),
+  };
+  const app = await build(t, { defaultAdapter: adapter });
+  const seed = await subject(app);
+  const write = api(app, 'editEstimateDetails', { id: '1', subject: 'unsaved' });
+  await new Promise((resolve) => setImmediate(resolve));
+  t.equal(await subject(app), 'unsaved', 'memory holds the change while it is being saved');
+  fail(new Error('EIO: i/o error, write'));
+  t.equal((await write).success, false, 'the write failed');
+  t.equal(await subject(app), seed, 'the undone change is not read back');
+});
+
+t.test('answers to different parameters are kept apart, and only so many at once', async (t) => {
+  const app = await build(t);
+  const ids = Array.from({ length: KEPT_ANSWERS + 5 }, (_, i) => String(i + 1));
+  const first = await Promise.all(ids.map((id) => api(app, 'getInvoiceDetails', { id })));
+  const again = await Promise.all(ids.map((id) => api(app, 'getInvoiceDetails', { id })));
+  t.strictSame(again, first);
+  const found = first.filter((answer) => answer.success).map((answer) => (answer.invoice as { id: string }).id);
+  t.same(
+    found,
+    ids.filter((id) => found.includes(id)),
+    'each answer is the invoice asked for',
+  );
+  t.ok(found.length > 5, 'several invoices exist');
+});
+
+t.test("the world's version moves on with every write, undo, reset and restore", async (t) => {
+  const world = new World(new Seed(loadFixtures(defaultFixturesDir)));
+  const moves = async (what: string, change: () => unknown) => {
+    const before = world.version;
+    try {
+      await change();
+    } catch {
+      // an undone change moves it on too
+    }
+    t.ok(world.version > before, what);
+  };
+  const estimate = world.get('estimates', '1')!;
+  await moves('a mutation', () => world.mutate(() => world.replace('estimates', { ...estimate, subject: 'x' })));
+  await moves('a transaction', () => world.transaction(() => world.replace('estimates', { ...estimate, subject: 'y' })));
+  await moves('an undone transaction', () =>
+    world.transaction(() => {
+      world.replace('estimates', { ...estimate, subject: 'z' });
+      throw new Error('undo');
+    }),
+  );
+  const saved = world.snapshot();
+  await moves('a reset', () => world.reset());
+  await moves('a restore', () => world.restore(saved));
+  const before = world.version;
+  world.get('estimates', '1');
+  world.where('invoices', 'client_id', '1');
+  t.equal(world.version, before, 'reads leave it');
+});
