@@ -95,9 +95,9 @@ export class Table<T extends Row> {
       const after = keyOf(row);
       const list = index.get(before);
       // Same key: keep the row's place so index order stays insertion order.
-      if (before === after && list) list[list.indexOf(prev)] = row;
+      if (before === after && list) list[this.placeIn(list, prev)] = row;
       else {
-        pull(index, before, prev);
+        this.pull(index, before, prev);
         this.addToIndex(index, after, row);
       }
     }
@@ -112,7 +112,7 @@ export class Table<T extends Row> {
     this.rows.splice(at, 1);
     this.byId.delete(id);
     this.base?.removed.add(id);
-    for (const { keyOf, index } of this.secondary.values()) pull(index, keyOf(row), row);
+    for (const { keyOf, index } of this.secondary.values()) this.pull(index, keyOf(row), row);
     return { row, at };
   }
 
@@ -126,9 +126,26 @@ export class Table<T extends Row> {
 
   /** Where a row is in all(): a binary search by id while the table is ordered, else a scan. */
   private positionOf(row: T): number {
-    if (!this.isOrdered) return this.rows.indexOf(row);
-    const at = firstNotBefore(this.rows, row);
-    return this.rows[at] === row ? at : this.rows.indexOf(row);
+    return this.placeIn(this.rows, row);
+  }
+
+  /**
+   * Where a row is in all() or an index list (-1 when absent): a binary search
+   * by id while the table is ordered (every list is then in id order), else a
+   * scan. The daily automation moves thousands of invoices between statuses,
+   * and a scan of the status lists made each move cost the collection's size.
+   */
+  private placeIn(list: readonly T[], row: T): number {
+    if (!this.isOrdered) return list.indexOf(row);
+    const at = firstNotBefore(list, row);
+    return list[at] === row ? at : list.indexOf(row);
+  }
+
+  private pull(index: Map<string, T[]>, key: string, row: T): void {
+    const list = index.get(key);
+    if (!list) return;
+    const at = this.placeIn(list, row);
+    if (at >= 0) list.splice(at, 1);
   }
 
   /** Adds a row that is not the newest to an index list: in id order while the table is ordered. */
@@ -182,11 +199,4 @@ function push<T>(index: Map<string, T[]>, key: string, row: T): void {
   const list = index.get(key);
   if (list) list.push(row);
   else index.set(key, [row]);
-}
-
-function pull<T>(index: Map<string, T[]>, key: string, row: T): void {
-  const list = index.get(key);
-  if (!list) return;
-  const at = list.indexOf(row);
-  if (at >= 0) list.splice(at, 1);
 }
