@@ -59,9 +59,15 @@ function feeFor(invoice: Invoice): string {
   return invoice.items.find((line) => line.type === LATE_FEE_LINE)?.item_id ?? '';
 }
 
-/** Whether the invoice is charged a late fee already (a line on it, or a separate fee invoice). */
+/**
+ * Whether the invoice is charged a late fee already: a line on it, or a
+ * separate fee invoice of the same client (a client's invoices are few; an
+ * index by fee would keep one huge list of invoices without one).
+ */
 export function hasLateFee(world: View, invoice: Invoice): boolean {
-  return world.whereKey('invoices', 'late_fee_for', feeFor, invoice.id).length > 0;
+  return (
+    feeFor(invoice) === invoice.id || world.where('invoices', 'client_id', invoice.client_id).some((other) => feeFor(other) === invoice.id)
+  );
 }
 
 /** Whether a late fee may be charged on the invoice at all: not on a fee itself, nor on a credit receipt. */
