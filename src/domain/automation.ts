@@ -4,7 +4,7 @@
 // none of them is re-derived here. src/store/automation.ts decides which days run.
 import type { AutomationEntry, Invoice } from '../generated/wire.js';
 import type { View, World } from '../store/world.js';
-import { automationHorizon, serviceAutomation } from './automationSettings.js';
+import { automationFor, automationHorizon } from './automationSettings.js';
 import { balanceDueCents, applyCredit } from './payments.js';
 import { cancelUnpaidOrder, chaseInvoice, type Done } from './dunning.js';
 import { recordInvoiceEmail } from './outbox.js';
@@ -46,7 +46,7 @@ function issued(
   const email = recordInvoiceEmail(world, client, invoice, related, now);
   const records = { client_id: client.id, invoice_id: invoice.id, ...related, email_id: email.id };
   log(world, day, { action: 'invoice_created', reason: `${what} due ${invoice.duedate}`, records }, counts);
-  const settings = serviceAutomation(world, { product_id: '0', client_id: client.id });
+  const settings = automationFor(world, '0', client.id);
   if (!settings.autoApplyCredit || client.currency_id !== invoice.currency_id) return;
   const available = convertCents(toCents(client.credit), rateOf(world, client.currency_id), invoice.rate);
   const cents = Math.min(available, balanceDueCents(world, invoice));

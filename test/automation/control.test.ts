@@ -42,12 +42,12 @@ t.test('bad clock and automation input answers 400 saying what to send', async (
     ['/__billsim/clock', { advanceDays: 36526 }, 'advanceDays must be a whole number of days from 1 to 36525'],
     ['/__billsim/clock', { advanceDays: 1, advanceSeconds: 5 }, 'Give only one of now, advanceSeconds and advanceDays'],
     ['/__billsim/automation', { enabled: 'no' }, 'enabled must be true or false'],
-    ['/__billsim/automation', { on: true }, 'Unknown field "on" in automation; known: enabled'],
+    ['/__billsim/automation', { on: true }, 'Unknown automation field "on": send only enabled'],
   ];
   for (const [url, body, error] of cases) {
     const response = await post(app, url, body);
     t.equal(response.statusCode, 400, JSON.stringify(body));
-    t.match(response.json(), { error: error.startsWith('Unknown') ? /on/ : error });
+    t.strictSame(response.json(), { error });
   }
   const limit = await app.inject({ url: '/__billsim/automation?limit=0' });
   t.equal(limit.statusCode, 400);
