@@ -1,7 +1,9 @@
 // Shared test helpers: build an app per test, call the API through any
 // encoding, and check answers against the call's result schema.
+import type { RequestListener } from 'node:http';
 import type { Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { inject as injectInto } from 'light-my-request';
 import { buildApp, type AppOptions } from '../../src/app.js';
 import type { CollectionName, World } from '../../src/store/world.js';
 import { resultValidator } from '../../src/schemas.js';
@@ -17,10 +19,24 @@ export const ENCODINGS: Encoding[] = ['get', 'form', 'multipart'];
 export type WireParams = Record<string, string | string[]>;
 export type Body = Record<string, unknown> & { success: boolean; call: string; server_time: number };
 
+/**
+ * Builds an app whose `inject` enters through the request listener production
+ * serves (src/http/direct.ts answers the common API requests itself and hands
+ * the rest to Fastify), so HTTP tests exercise what users hit.
+ * test/http/direct.test.ts compares that path with Fastify's own route.
+ */
 export async function build(t: Test, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = await buildApp({ now: FROZEN_NOW, ...options });
   t.teardown(() => app.close());
+  await app.ready();
+  throughProductionDoor(app);
   return app;
+}
+
+/** Points `app.inject` at the server's own request listener; `app.inject` of Fastify would go to its router. */
+export function throughProductionDoor(app: FastifyInstance): void {
+  const [listener] = app.server.listeners('request') as RequestListener[];
+  app.inject = ((options: InjectOptions | string) => injectInto(listener, options)) as FastifyInstance['inject'];
 }
 
 function pairs(params: WireParams): Array<[string, string]> {

@@ -2,10 +2,13 @@
 // loaded only on demand (start-up time). A route that does declare one must
 // still be validated and serialized as Fastify always does.
 import t from 'tap';
-import { build } from '../helpers/app.js';
+import { FROZEN_NOW } from '../helpers/app.js';
+import { buildApp } from '../../src/app.js';
 
 t.test('a route with Fastify schemas still validates its input and serializes its answer', async (t) => {
-  const app = await build(t);
+  // Not the helper's build(): that one boots the app, after which no route can be added.
+  const app = await buildApp({ now: FROZEN_NOW });
+  t.teardown(() => app.close());
   app.get(
     '/extra',
     {

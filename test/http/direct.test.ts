@@ -7,8 +7,8 @@ import http from 'node:http';
 import { Writable } from 'node:stream';
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { build, CREDENTIALS } from '../helpers/app.js';
-import type { AppOptions } from '../../src/app.js';
+import { CREDENTIALS, FROZEN_NOW } from '../helpers/app.js';
+import { buildApp, type AppOptions } from '../../src/app.js';
 
 interface Sent {
   method: string;
@@ -65,8 +65,10 @@ async function pair(t: Test, options: AppOptions = {}) {
       },
     }),
   });
-  const direct = await build(t, { ...options, logger: logger(lines.direct) });
-  const fastify = await build(t, { ...options, logger: logger(lines.fastify) });
+  // Built here rather than by the helper's build(), whose inject enters through the direct way too.
+  const direct = await buildApp({ now: FROZEN_NOW, ...options, logger: logger(lines.direct) });
+  const fastify = await buildApp({ now: FROZEN_NOW, ...options, logger: logger(lines.fastify) });
+  t.teardown(() => Promise.all([direct.close(), fastify.close()]));
   // Counts the endpoint's requests that reached Fastify on the listening app.
   const viaFastify: string[] = [];
   direct.addHook('onRequest', async (request) => {
