@@ -16,7 +16,7 @@ import { checkIds, checkReferences, checkTotals } from './state.js';
 import type { World } from '../../src/store/world.js';
 import type { Collections } from '../../src/generated/wire.js';
 
-const SEQUENCES = Math.max(10, Math.round(totalRuns(8_000) / 200));
+const SEQUENCES = Math.max(10, Math.round(totalRuns(2_000) / 200));
 const MUTATIONS = Object.keys(operations)
   .filter((call) => operations[call].mutates)
   .sort();

@@ -13,7 +13,7 @@ import { formatCents, toCents } from '../../src/domain/money.js';
 import type { World } from '../../src/store/world.js';
 import type { Collections } from '../../src/generated/wire.js';
 
-const SEQUENCES = Math.max(10, Math.round(totalRuns(8_000) / 250));
+const SEQUENCES = Math.max(10, Math.round(totalRuns(2_500) / 250));
 
 interface Step {
   call: string;

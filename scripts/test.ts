@@ -1,0 +1,136 @@
+// The test tiers: `npm test` (fast), `npm run test:slow`, `npm run test:fuzz`,
+// and any chosen files (`npm test -- test/domain/money.test.ts`).
+//
+// Starting a process that loads TypeScript, tap and the whole app costs more
+// than most test files take to run (docs/testing.md), so the fast tier runs its
+// files a few processes at a time: each shard imports its share of the files
+// one after another under one tap root, and tap runs the shards in parallel.
+// Chosen files and the slow and fuzz tiers keep a process per file.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { packageRoot } from '../src/paths.js';
+import { type Tier, testFiles } from './test-tiers.js';
+
+const USAGE = `usage: tsx scripts/test.ts [--slow | --fuzz] [--scale] [--jobs N] [test files...]
+  (no option)  the fast tier under coverage, with the floor of .c8rc.json
+  --slow       browser, CLI-process, packing and crash tests (they run the build in dist/)
+  --fuzz       the long fuzz runs (FUZZ_RUNS, default ${100_000})
+  --scale      large-world tests at full size (BILLSIM_TEST_SCALE=full)
+  --jobs N     processes at once (default: the machine's cores)
+  files        run just these files, each in a process of its own, without coverage`;
+
+interface Options {
+  tier: Tier;
+  scale: boolean;
+  jobs: number;
+  files: string[];
+}
+
+function parse(args: string[]): Options {
+  const options: Options = { tier: 'fast', scale: false, jobs: os.availableParallelism(), files: [] };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--slow' || arg === '--fuzz') options.tier = arg === '--slow' ? 'slow' : 'fuzz';
+    else if (arg === '--scale') options.scale = true;
+    else if (arg === '--jobs' && /^[1-9]\d*$/.test(args[i + 1] ?? '')) options.jobs = Number(args[++i]);
+    else if (arg === '--help' || arg === '-h') exit(0, USAGE);
+    else if (arg.startsWith('-')) exit(2, `unknown option ${arg}\n${USAGE}`);
+    else if (!fs.existsSync(path.resolve(arg))) exit(2, `no such test file: ${arg}`);
+    else options.files.push(path.relative(packageRoot, path.resolve(arg)));
+  }
+  return options;
+}
+
+function exit(code: number, message: string): never {
+  (code === 0 ? console.log : console.error)(message);
+  process.exit(code);
+}
+
+const bin = (name: string) => path.join(packageRoot, 'node_modules', '.bin', name);
+
+function tap(files: string[], options: Options, env: NodeJS.ProcessEnv, timeoutSeconds: number): number {
+  const args = [`--jobs=${options.jobs}`, `--timeout=${timeoutSeconds}`, ...files];
+  return spawnSync(bin('tap'), args, { stdio: 'inherit', cwd: packageRoot, env }).status ?? 1;
+}
+
+/**
+ * Splits files into shards of about equal size (bytes stand in for run time),
+ * twice as many as processes run at once, so a shard that runs long is made up
+ * for by the others.
+ */
+export function shards(files: string[], count: number): string[][] {
+  const sized = files.map((file) => ({ file, size: fs.statSync(path.join(packageRoot, file)).size }));
+  sized.sort((a, b) => b.size - a.size || a.file.localeCompare(b.file));
+  const out = Array.from({ length: Math.min(count, files.length) }, () => ({ files: [] as string[], size: 0 }));
+  for (const { file, size } of sized) {
+    const lightest = out.reduce((min, shard) => (shard.size < min.size ? shard : min));
+    lightest.files.push(file);
+    lightest.size += size;
+  }
+  return out.map((shard) => shard.files.sort());
+}
+
+/** Writes one module per shard that imports its test files in turn; answers their paths. */
+function writeShards(groups: string[][]): string[] {
+  const dir = path.join(packageRoot, '.tap', 'shards');
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  return groups.map((files, i) => {
+    const urls = files.map((file) => pathToFileURL(path.join(packageRoot, file)).href);
+    const source = [
+      `// The fast tier's shard ${i + 1} of ${groups.length}, written by scripts/test.ts: these files in one process.`,
+      `for (const url of ${JSON.stringify(urls, null, 2)}) await import(url);`,
+      '',
+    ].join('\n');
+    const file = path.join(dir, `fast-${i + 1}.mjs`);
+    fs.writeFileSync(file, source);
+    return path.relative(packageRoot, file);
+  });
+}
+
+/**
+ * tap's module mocks record source maps under tapmock:// URLs, which c8's
+ * report refuses; those entries (a mocked copy of a module, never the module
+ * itself) are dropped before the report.
+ */
+function dropMockedSources(dir: string): void {
+  for (const file of fs.readdirSync(dir)) {
+    const full = path.join(dir, file);
+    const data = JSON.parse(fs.readFileSync(full, 'utf8')) as { 'source-map-cache'?: Record<string, unknown> };
+    const cache = data['source-map-cache'];
+    if (!cache) continue;
+    for (const url of Object.keys(cache)) if (!url.startsWith('file:')) delete cache[url];
+    fs.writeFileSync(full, JSON.stringify(data));
+  }
+}
+
+function fastTier(options: Options, env: NodeJS.ProcessEnv): number {
+  const coverage = path.join(packageRoot, 'coverage');
+  const raw = path.join(coverage, 'tmp');
+  fs.rmSync(coverage, { recursive: true, force: true });
+  fs.mkdirSync(raw, { recursive: true });
+  const shardFiles = writeShards(shards(testFiles('fast'), options.jobs * 2));
+  const status = tap(shardFiles, options, { ...env, NODE_V8_COVERAGE: raw }, 600);
+  dropMockedSources(raw);
+  const report = spawnSync(bin('c8'), ['report'], { stdio: 'inherit', cwd: packageRoot }).status ?? 1;
+  return status || report;
+}
+
+function main(): number {
+  const options = parse(process.argv.slice(2));
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  if (options.scale) env.BILLSIM_TEST_SCALE = 'full';
+  if (options.tier === 'fuzz') env.FUZZ_RUNS ||= String(100_000);
+  if (options.files.length > 0) {
+    const status = tap(options.files, options, env, options.tier === 'fuzz' ? 3600 : 600);
+    console.log('# coverage: not measured for chosen files; `npm test` measures the whole fast tier against the floor');
+    return status;
+  }
+  if (options.tier === 'fast') return fastTier(options, env);
+  return tap(testFiles(options.tier), options, env, options.tier === 'fuzz' ? 3600 : 600);
+}
+
+process.exitCode = main();
