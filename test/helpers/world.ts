@@ -201,6 +201,7 @@ const DEFAULTS: { [K in CollectionName]?: Omit<RecordOf<K>, 'id'> } = {
     synch_date: ZERO_DATETIME,
     currency_id: '0',
   },
+  gateways: { name: 'Bank Transfer', module: 'banktransfer', enabled: '1' },
   registrars: { name: 'Registrar', module: 'class.registrar.php', transfer_days: '0', refuses_locked_transfers: '0' },
   orders: {
     number: '100000001',
