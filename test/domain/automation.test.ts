@@ -2,6 +2,8 @@
 // logs, and the client's credit taken for a new renewal invoice. The rules
 // themselves have their own files; here a state and a day give the actions done.
 import t from 'tap';
+import { type ActionCounts, Run, runDay } from '../../src/domain/automation.js';
+import { shiftDate } from '../../src/domain/dates.js';
 import { day, hostingLine, state, type WorldRows, world } from '../helpers/world.js';
 
 // Service 1 is due 2026-12-15 and invoiced 14 days earlier, on 2026-12-01.
@@ -155,3 +157,32 @@ for (const c of creditCases) {
     if (c.status === 'Paid') t.equal(w.get('accounts', '1')!.next_due, '2027-01-15', 'paid in full: the service is renewed');
   });
 }
+
+t.test('a catch-up over many days in one run does what day-by-day runs do', async (t) => {
+  // One Run skips invoices on which a day past the horizon did nothing; that must never skip an action.
+  const rows: WorldRows = {
+    clients: [{}],
+    products: [{}],
+    services: [{ next_due: '2026-12-15', next_invoice: '2026-12-01' }, { status: 'Suspended' }],
+    invoices: [{ duedate: '2026-11-01', items: [hostingLine('2')] }],
+    client_automation: [{ client_id: '1', terminate: '0' }],
+  };
+  const days = Array.from({ length: 80 }, (_, n) => shiftDate('2026-11-25', n));
+  const separate = world(rows);
+  const daily: ActionCounts = {};
+  for (const d of days)
+    for (const [action, n] of Object.entries(day(separate, d).actions))
+      daily[action as keyof ActionCounts] = (daily[action as keyof ActionCounts] ?? 0) + n;
+  const together = world(rows);
+  const caughtUp = together.transaction(() => {
+    const counts: ActionCounts = {};
+    const run = new Run(together);
+    for (const d of days) runDay(together, d, counts, run);
+    return counts;
+  });
+  t.strictSame(caughtUp, daily);
+  t.equal(state(together), state(separate));
+  // Invoice 1 gets its fee on the first day and lies dormant past the 30-day horizon; service 1 is
+  // billed once, reminded of it four times, charged a fee and suspended (termination is off).
+  t.strictSame(daily, { late_fee_added: 2, invoice_created: 1, reminder_sent: 4, service_suspended: 1 });
+});
