@@ -5,6 +5,7 @@
 // schema fails loudly instead of testing a record billsim could never hold.
 import type { AutomationEntry, Collections, Invoice } from '../../src/generated/wire.js';
 import { type ActionCounts, runDay } from '../../src/domain/automation.js';
+import { DEFAULT_PRODUCT_AUTOMATION, DEFAULT_TLD_AUTOMATION } from '../../src/domain/automationSettings.js';
 import { withTotals } from '../../src/domain/invoiceLines.js';
 import { invoiceLine, type NewLine } from '../../src/domain/invoices.js';
 import { COLLECTION_NAMES, validateCollections } from '../../src/store/fixtures.js';
@@ -219,26 +220,9 @@ const DEFAULTS: { [K in CollectionName]?: Omit<RecordOf<K>, 'id'> } = {
   },
   tax_rules: { name: 'Tax', level: '1', country: 'US', state: '', rate: '0.00' },
   // The settings records default to the numbers of billsim's own defaults (DEFAULT_PRODUCT_AUTOMATION and friends).
-  product_automation: {
-    product_id: '0',
-    invoice_days: '14',
-    suspend: '1',
-    suspend_days: '5',
-    terminate: '1',
-    terminate_days: '30',
-    terminate_cancel_invoices: '1',
-    cancel_unpaid_orders: '1',
-    cancel_unpaid_orders_days: '14',
-    late_fee: '1',
-    late_fee_type: 'fixed',
-    late_fee_amount: '5.00',
-    late_fee_days: '3',
-    late_fee_separate_invoice: '0',
-    unpaid_reminder_days: '3',
-    overdue_reminder_days: ['1', '7', '14'],
-  },
+  product_automation: { product_id: '0', ...DEFAULT_PRODUCT_AUTOMATION },
   client_automation: { client_id: '0' },
-  tld_automation: { tld_id: '0', invoice_days: '30', grace_days: '30', redemption_days: '30', auto_renew_on_payment: '1' },
+  tld_automation: { tld_id: '0', ...DEFAULT_TLD_AUTOMATION },
 };
 
 /** The collections a tiny world can hold rows of. */
