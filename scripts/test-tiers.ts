@@ -1,5 +1,6 @@
-// Which tier a test file belongs to: the one home of that rule (scripts/test.ts
-// runs the tiers, docs/testing.md says why each file is where it is).
+// Which tier a test file belongs to and how the fast tier's files share
+// processes: the one home of those rules (scripts/test.ts runs the tiers,
+// docs/testing.md says why each file is where it is).
 import fs from 'node:fs';
 import path from 'node:path';
 import { packageRoot } from '../src/paths.js';
@@ -40,4 +41,37 @@ export function testFiles(tier: Tier): string[] {
   return walk('test')
     .filter((file) => tiersOf(file).includes(tier))
     .sort();
+}
+
+/**
+ * Splits files into shards of about equal size (bytes stand in for run time),
+ * twice as many as processes run at once, so a shard that runs long is made up
+ * for by the others.
+ */
+export function shards(files: ReadonlyArray<{ file: string; size: number }>, count: number): string[][] {
+  const sized = [...files].sort((a, b) => b.size - a.size || a.file.localeCompare(b.file));
+  const out = Array.from({ length: Math.min(count, files.length) }, () => ({ files: [] as string[], size: 0 }));
+  for (const { file, size } of sized) {
+    const lightest = out.reduce((min, shard) => (shard.size < min.size ? shard : min));
+    lightest.files.push(file);
+    lightest.size += size;
+  }
+  return out.map((shard) => shard.files.sort());
+}
+
+// A file that shares its process must leave the root test alone but for t.test():
+// a root teardown, plan, timeout or top-level await would act on the files after it.
+const SHARED_ROOT = /^(?:t\.(?!test\()\w+\(|(?:const|let|var)\s.*\bawait\b|await\b).*$/m;
+
+/** The top-level line of a test file's source that acts on the shared root, if any. */
+export function sharingProblem(source: string): string | undefined {
+  return SHARED_ROOT.exec(source)?.[0].trim();
+}
+
+/** Test files with their sizes and sources, as the fast tier reads them. */
+export function readTests(files: string[]): Array<{ file: string; size: number; source: string }> {
+  return files.map((file) => {
+    const source = fs.readFileSync(path.join(packageRoot, file), 'utf8');
+    return { file, size: Buffer.byteLength(source), source };
+  });
 }

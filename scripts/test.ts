@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { packageRoot } from '../src/paths.js';
-import { type Tier, testFiles } from './test-tiers.js';
+import { readTests, sharingProblem, shards, type Tier, testFiles } from './test-tiers.js';
 
 const USAGE = `usage: tsx scripts/test.ts [--slow | --fuzz] [--scale] [--jobs N] [test files...]
   (no option)  the fast tier under coverage, with the floor of .c8rc.json
@@ -56,23 +56,6 @@ function tap(files: string[], options: Options, env: NodeJS.ProcessEnv, timeoutS
   return spawnSync(bin('tap'), args, { stdio: 'inherit', cwd: packageRoot, env }).status ?? 1;
 }
 
-/**
- * Splits files into shards of about equal size (bytes stand in for run time),
- * twice as many as processes run at once, so a shard that runs long is made up
- * for by the others.
- */
-export function shards(files: string[], count: number): string[][] {
-  const sized = files.map((file) => ({ file, size: fs.statSync(path.join(packageRoot, file)).size }));
-  sized.sort((a, b) => b.size - a.size || a.file.localeCompare(b.file));
-  const out = Array.from({ length: Math.min(count, files.length) }, () => ({ files: [] as string[], size: 0 }));
-  for (const { file, size } of sized) {
-    const lightest = out.reduce((min, shard) => (shard.size < min.size ? shard : min));
-    lightest.files.push(file);
-    lightest.size += size;
-  }
-  return out.map((shard) => shard.files.sort());
-}
-
 /** Writes one module per shard that imports its test files in turn; answers their paths. */
 function writeShards(groups: string[][]): string[] {
   const dir = path.join(packageRoot, '.tap', 'shards');
@@ -108,11 +91,23 @@ function dropMockedSources(dir: string): void {
 }
 
 function fastTier(options: Options, env: NodeJS.ProcessEnv): number {
+  const files = readTests(testFiles('fast'));
+  const problems = files.flatMap(({ file, source }) => {
+    const line = sharingProblem(source);
+    return line ? [`${file}: "${line}" at the top level`] : [];
+  });
+  if (problems.length > 0) {
+    console.error(
+      `These fast-tier files would act on the other files of their shard (docs/testing.md):\n  ${problems.join('\n  ')}\n` +
+        'Move the code into a t.test(), or name the file in scripts/test-tiers.ts as slow.',
+    );
+    return 2;
+  }
   const coverage = path.join(packageRoot, 'coverage');
   const raw = path.join(coverage, 'tmp');
   fs.rmSync(coverage, { recursive: true, force: true });
   fs.mkdirSync(raw, { recursive: true });
-  const shardFiles = writeShards(shards(testFiles('fast'), options.jobs * 2));
+  const shardFiles = writeShards(shards(files, options.jobs * 2));
   const status = tap(shardFiles, options, { ...env, NODE_V8_COVERAGE: raw }, 600);
   dropMockedSources(raw);
   const report = spawnSync(bin('c8'), ['report'], { stdio: 'inherit', cwd: packageRoot }).status ?? 1;
