@@ -1,23 +1,19 @@
-import t, { type Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
+import t from 'tap';
 import { api, assertSuccess, build } from '../../helpers/app.js';
+import { accountDetails } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'accountCreate';
 
-async function details(t: Test, app: FastifyInstance, id: string): Promise<Record<string, unknown>> {
-  return assertSuccess(t, await api(app, 'getAccountDetails', { id }), 'getAccountDetails').details as Record<string, unknown>;
-}
-
 t.test('accountCreate makes a Pending service Active and answers the published message', async (t) => {
   const app = await build(t);
-  const before = await details(t, app, '10');
+  const before = await accountDetails(t, app, '10');
   const body = await api(app, CALL, { id: '10' });
   assertSuccess(t, body, CALL);
   t.strictSame(body, { success: true, call: CALL, server_time: body.server_time, info: ['Account #10 created'] });
   t.strictSame(Object.keys(body), ['success', 'call', 'server_time', 'info'], "the published answer's key order");
 
-  t.strictSame(await details(t, app, '10'), { ...before, status: 'Active' }, 'only the status changed');
+  t.strictSame(await accountDetails(t, app, '10'), { ...before, status: 'Active' }, 'only the status changed');
   const listed = assertSuccess(t, await api(app, 'getClientAccounts', { id: '7' }), 'getClientAccounts').accounts as Record<
     string,
     unknown

@@ -1,22 +1,13 @@
-import t, { type Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
+import t from 'tap';
 import { api, assertSuccess, build } from '../../helpers/app.js';
+import { accountDetails, addonStatuses } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'accountSuspend';
 
-async function details(t: Test, app: FastifyInstance, id: string): Promise<Record<string, unknown>> {
-  return assertSuccess(t, await api(app, 'getAccountDetails', { id }), 'getAccountDetails').details as Record<string, unknown>;
-}
-
-async function addonStatuses(t: Test, app: FastifyInstance, id: string): Promise<string[]> {
-  const result = assertSuccess(t, await api(app, 'getAccountAddons', { id }), 'getAccountAddons');
-  return (result.account_addons as { status: string }[]).map((a) => a.status);
-}
-
 t.test('accountSuspend suspends an Active service and its Active addons', async (t) => {
   const app = await build(t);
-  const before = await details(t, app, '2');
+  const before = await accountDetails(t, app, '2');
   t.strictSame(await addonStatuses(t, app, '2'), ['Active', 'Active']);
   const body = await api(app, CALL, { id: '2' });
   assertSuccess(t, body, CALL);
@@ -24,7 +15,7 @@ t.test('accountSuspend suspends an Active service and its Active addons', async 
   t.strictSame(body, { success: true, call: CALL, server_time: body.server_time, info: ['Account suspended'] });
   t.strictSame(Object.keys(body), ['success', 'call', 'server_time', 'info']);
 
-  t.strictSame(await details(t, app, '2'), { ...before, status: 'Suspended' }, 'only the status changed');
+  t.strictSame(await accountDetails(t, app, '2'), { ...before, status: 'Suspended' }, 'only the status changed');
   t.strictSame(await addonStatuses(t, app, '2'), ['Suspended', 'Suspended']);
   const listed = assertSuccess(t, await api(app, 'getAccounts', { list: 'all_suspended' }), 'getAccounts').accounts as { id: string }[];
   t.strictSame(listed.map((a) => a.id).sort(), ['2', '5'], 'getAccounts lists it among the suspended');

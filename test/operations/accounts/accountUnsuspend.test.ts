@@ -1,28 +1,19 @@
-import t, { type Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
+import t from 'tap';
 import { api, assertSuccess, build } from '../../helpers/app.js';
+import { accountDetails, addonStatuses } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'accountUnsuspend';
 
-async function details(t: Test, app: FastifyInstance, id: string): Promise<Record<string, unknown>> {
-  return assertSuccess(t, await api(app, 'getAccountDetails', { id }), 'getAccountDetails').details as Record<string, unknown>;
-}
-
-async function addonStatuses(t: Test, app: FastifyInstance, id: string): Promise<string[]> {
-  const result = assertSuccess(t, await api(app, 'getAccountAddons', { id }), 'getAccountAddons');
-  return (result.account_addons as { status: string }[]).map((a) => a.status);
-}
-
 t.test('accountUnsuspend makes a Suspended service Active again', async (t) => {
   const app = await build(t);
-  const before = await details(t, app, '5');
+  const before = await accountDetails(t, app, '5');
   const body = await api(app, CALL, { id: '5' });
   assertSuccess(t, body, CALL);
   // The vendor's page shows an accountSuspend answer; its message is published on the accountSuspend page.
   t.strictSame(body, { success: true, call: CALL, server_time: body.server_time, info: ['Account unsuspended'] });
   t.strictSame(Object.keys(body), ['success', 'call', 'server_time', 'info']);
-  t.strictSame(await details(t, app, '5'), { ...before, status: 'Active' }, 'only the status changed');
+  t.strictSame(await accountDetails(t, app, '5'), { ...before, status: 'Active' }, 'only the status changed');
   const listed = assertSuccess(t, await api(app, 'getClientAccounts', { id: '3' }), 'getClientAccounts').accounts as Record<
     string,
     unknown
@@ -39,7 +30,7 @@ t.test('accountUnsuspend brings back the addons the suspension suspended', async
   t.strictSame(await addonStatuses(t, app, '2'), ['Suspended', 'Suspended']);
   assertSuccess(t, await api(app, CALL, { id: '2' }), CALL);
   t.strictSame(await addonStatuses(t, app, '2'), ['Active', 'Active']);
-  t.equal((await details(t, app, '2')).status, 'Active');
+  t.equal((await accountDetails(t, app, '2')).status, 'Active');
 });
 
 t.test('accountUnsuspend works the same through GET, urlencoded and multipart POST', async (t) => {

@@ -1,13 +1,9 @@
-import t, { type Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
+import t from 'tap';
 import { api, assertSuccess, build, storeJson, type WireParams } from '../../helpers/app.js';
+import { accountDetails } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'editAccountDetails';
-
-async function details(t: Test, app: FastifyInstance, id: string): Promise<Record<string, unknown>> {
-  return assertSuccess(t, await api(app, 'getAccountDetails', { id }), 'getAccountDetails').details as Record<string, unknown>;
-}
 
 const EVERYTHING: WireParams = {
   id: '1',
@@ -33,7 +29,7 @@ t.test('editAccountDetails writes every field sent and answers the published lan
   assertSuccess(t, body, CALL);
   t.strictSame(body, { success: true, call: CALL, server_time: body.server_time, info: ['account_updated2'] });
   t.strictSame(Object.keys(body), ['success', 'call', 'server_time', 'info']);
-  t.strictSame(await details(t, app, '1'), {
+  t.strictSame(await accountDetails(t, app, '1'), {
     id: '1',
     client_id: '1',
     order_id: '1001',
@@ -86,11 +82,15 @@ t.test('editAccountDetails writes every field sent and answers the published lan
 
 t.test('editAccountDetails changes only the fields sent', async (t) => {
   const app = await build(t);
-  const before = await details(t, app, '7');
+  const before = await accountDetails(t, app, '7');
   assertSuccess(t, await api(app, CALL, { id: '7', domain: 'srv2.laurent-conseil.fr' }), CALL);
-  t.strictSame(await details(t, app, '7'), { ...before, domain: 'srv2.laurent-conseil.fr' });
+  t.strictSame(await accountDetails(t, app, '7'), { ...before, domain: 'srv2.laurent-conseil.fr' });
   assertSuccess(t, await api(app, CALL, { id: '7', username: '', notes: '' }), CALL);
-  t.strictSame(await details(t, app, '7'), { ...before, domain: 'srv2.laurent-conseil.fr', username: '' }, 'an empty value is a value');
+  t.strictSame(
+    await accountDetails(t, app, '7'),
+    { ...before, domain: 'srv2.laurent-conseil.fr', username: '' },
+    'an empty value is a value',
+  );
   const store = storeJson(app);
   assertSuccess(t, await api(app, CALL, { id: '7' }), CALL);
   t.equal(storeJson(app), store, 'sending only id changes nothing');
@@ -99,7 +99,7 @@ t.test('editAccountDetails changes only the fields sent', async (t) => {
 t.test('editAccountDetails: the module name follows the product, and a due date of 0000-00-00 is never invoiced', async (t) => {
   const app = await build(t);
   assertSuccess(t, await api(app, CALL, { id: '1', product_id: '8', next_due: '0000-00-00' }), CALL);
-  t.match(await details(t, app, '1'), {
+  t.match(await accountDetails(t, app, '1'), {
     product_id: '8',
     name: 'VPS 1GB',
     mod: 'SolusVM',
@@ -108,7 +108,7 @@ t.test('editAccountDetails: the module name follows the product, and a due date 
     total: '8.95',
   });
   assertSuccess(t, await api(app, CALL, { id: '1', product_id: '17' }), CALL);
-  t.match(await details(t, app, '1'), { product_id: '17', mod: '' }, 'a product without a module leaves mod empty');
+  t.match(await accountDetails(t, app, '1'), { product_id: '17', mod: '' }, 'a product without a module leaves mod empty');
 });
 
 t.test('editAccountDetails works the same through GET, urlencoded and multipart POST', async (t) => {

@@ -1,16 +1,12 @@
-import t, { type Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
-import { api, assertError, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import t from 'tap';
+import { api, assertError, assertSuccess, build, type WireParams } from '../../helpers/app.js';
+import { readEverywhere, idLister } from '../../helpers/reads.js';
 
-async function ids(t: Test, app: FastifyInstance, params: WireParams): Promise<string[]> {
-  const result = assertSuccess(t, await api(app, 'getAccounts', params), 'getAccounts');
-  return (result.accounts as { id: string }[]).map((a) => a.id);
-}
+const ids = idLister('getAccounts', 'accounts');
 
 t.test('getAccounts lists every account newest first, in the getClientAccounts item shape', async (t) => {
   const app = await build(t);
-  const body = await sameEverywhere(t, app, 'getAccounts', {});
-  const result = assertSuccess(t, body, 'getAccounts');
+  const result = await readEverywhere(t, app, 'getAccounts', {});
   const accounts = result.accounts as Record<string, unknown>[];
   t.strictSame(
     accounts.map((a) => a.id),

@@ -1,18 +1,14 @@
-import t, { type Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
+import t from 'tap';
 import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import { clientDetails } from '../../helpers/reads.js';
 
 const CALL = 'deleteClientContact';
 const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const DELETED = { success: true, call: CALL, server_time: SERVER_TIME, info: ['Contact has been deleted'] };
 
-async function details(t: Test, app: FastifyInstance, id: string, session?: string): Promise<Record<string, unknown>> {
-  return assertSuccess(t, await api(app, 'getClientDetails', { id }, { session }), 'getClientDetails').client as Record<string, unknown>;
-}
-
 t.test('deleteClientContact removes the contact from its client', async (t) => {
   const app = await build(t);
-  const main = await details(t, app, '1');
+  const main = await clientDetails(t, app, '1');
   const body = await api(app, CALL, { client_id: '10', parent_id: '1' });
   assertSuccess(t, body, CALL);
   t.strictSame(body, DELETED);
@@ -20,7 +16,7 @@ t.test('deleteClientContact removes the contact from its client', async (t) => {
 
   assertError(t, await api(app, 'getClientDetails', { id: '10' }), 'getClientDetails', ['Client 10 not found']);
   t.strictSame(assertSuccess(t, await api(app, 'getClientContacts', { id: '1' }), 'getClientContacts').contacts, []);
-  t.strictSame(await details(t, app, '1'), { ...main, contacts: [] }, 'the main client is otherwise untouched');
+  t.strictSame(await clientDetails(t, app, '1'), { ...main, contacts: [] }, 'the main client is otherwise untouched');
   t.strictSame(
     assertSuccess(t, await api(app, 'getClientContacts', { id: '2' }), 'getClientContacts').contacts,
     [{ id: '11', firstname: 'Sabine', lastname: 'Vogel', datecreated: '2026-02-10', email: 's.vogel@keller-maschinenbau.de' }],
@@ -57,8 +53,8 @@ t.test('deleteClientContact works the same through GET, urlencoded and multipart
   const bodies: Body[] = [];
   for (const via of ENCODINGS) bodies.push(await api(app, CALL, { client_id: '11', parent_id: '2' }, { via, session: via }));
   for (const body of bodies) t.strictSame(body, DELETED);
-  for (const via of ENCODINGS) t.strictSame((await details(t, app, '2', via)).contacts, [], via);
-  t.equal(((await details(t, app, '2')).contacts as unknown[]).length, 1, 'the default session is untouched');
+  for (const via of ENCODINGS) t.strictSame((await clientDetails(t, app, '2', via)).contacts, [], via);
+  t.equal(((await clientDetails(t, app, '2')).contacts as unknown[]).length, 1, 'the default session is untouched');
 });
 
 t.test('deleteClientContact refusals name both ids and change nothing', async (t) => {

@@ -1,16 +1,12 @@
-import t, { type Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
-import { api, assertError, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import t from 'tap';
+import { api, assertError, assertSuccess, build, type WireParams } from '../../helpers/app.js';
+import { readEverywhere, idLister } from '../../helpers/reads.js';
 
-async function ids(t: Test, app: FastifyInstance, params: WireParams): Promise<string[]> {
-  const result = assertSuccess(t, await api(app, 'getClientAccounts', params), 'getClientAccounts');
-  return (result.accounts as { id: string }[]).map((a) => a.id);
-}
+const ids = idLister('getClientAccounts', 'accounts');
 
 t.test("getClientAccounts lists a client's accounts newest first with product and client names", async (t) => {
   const app = await build(t);
-  const body = await sameEverywhere(t, app, 'getClientAccounts', { id: '1' });
-  const result = assertSuccess(t, body, 'getClientAccounts');
+  const result = await readEverywhere(t, app, 'getClientAccounts', { id: '1' });
   t.strictSame(result, {
     accounts: [
       {

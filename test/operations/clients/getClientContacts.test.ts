@@ -1,5 +1,6 @@
 import t from 'tap';
-import { FROZEN_NOW, api, assertError, assertSuccess, build, sameEverywhere, noScanOf } from '../../helpers/app.js';
+import { FROZEN_NOW, api, assertError, assertSuccess, build, noScanOf } from '../../helpers/app.js';
+import { readEverywhere } from '../../helpers/reads.js';
 import getClientContacts from '../../../src/operations/clients/getClientContacts.js';
 import { Seed, World } from '../../../src/store/world.js';
 import { loadFixtures } from '../../../src/store/fixtures.js';
@@ -7,8 +8,7 @@ import { defaultFixturesDir } from '../../../src/paths.js';
 
 t.test("getClientContacts lists a client's contacts", async (t) => {
   const app = await build(t);
-  const body = await sameEverywhere(t, app, 'getClientContacts', { id: '1' });
-  const result = assertSuccess(t, body, 'getClientContacts');
+  const result = await readEverywhere(t, app, 'getClientContacts', { id: '1' });
   t.strictSame(result, {
     contacts: [{ id: '10', firstname: 'Tom', lastname: 'Reed', datecreated: '2025-09-01', email: 'tom.reed@morgan-design.com' }],
     sorter: { perpage: 25, totalpages: 1, sorterrecords: 1, sorterpage: 1 },

@@ -1,7 +1,8 @@
 import t from 'tap';
 import fs from 'node:fs';
 import path from 'node:path';
-import { api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { api, assertError, assertSuccess, build } from '../../helpers/app.js';
+import { readEverywhere } from '../../helpers/reads.js';
 import { defaultFixturesDir } from '../../../src/paths.js';
 
 const stored = JSON.parse(fs.readFileSync(path.join(defaultFixturesDir, 'clients.json'), 'utf8')) as Record<string, unknown>[];
@@ -41,8 +42,7 @@ const CLIENT_KEYS = [
 
 t.test('getClientDetails answers the client as invoices embed it, plus its contacts', async (t) => {
   const app = await build(t);
-  const body = await sameEverywhere(t, app, 'getClientDetails', { id: '1' });
-  const client = assertSuccess(t, body, 'getClientDetails').client as Record<string, unknown>;
+  const client = (await readEverywhere(t, app, 'getClientDetails', { id: '1' })).client as Record<string, unknown>;
   t.strictSame(client, {
     id: '1',
     email: 'alice@morgan-design.com',

@@ -1,16 +1,12 @@
-import t, { type Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
-import { api, assertError, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import t from 'tap';
+import { api, assertError, assertSuccess, build, type WireParams } from '../../helpers/app.js';
+import { readEverywhere, idLister } from '../../helpers/reads.js';
 
-async function ids(t: Test, app: FastifyInstance, params: WireParams): Promise<string[]> {
-  const result = assertSuccess(t, await api(app, 'getClientDomains', params), 'getClientDomains');
-  return (result.domains as { id: string }[]).map((d) => d.id);
-}
+const ids = idLister('getClientDomains', 'domains');
 
 t.test("getClientDomains lists a client's domains newest first with client and registrar names", async (t) => {
   const app = await build(t);
-  const body = await sameEverywhere(t, app, 'getClientDomains', { id: '1' });
-  const result = assertSuccess(t, body, 'getClientDomains');
+  const result = await readEverywhere(t, app, 'getClientDomains', { id: '1' });
   t.strictSame(result, {
     domains: [
       {

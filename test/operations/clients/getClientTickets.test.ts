@@ -2,14 +2,12 @@ import t from 'tap';
 import type { Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { FROZEN_NOW, api, assertError, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import { idLister } from '../../helpers/reads.js';
 
 const CALL = 'getClientTickets';
 const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 
-async function ids(t: Test, app: FastifyInstance, params: WireParams): Promise<string[]> {
-  const body = assertSuccess(t, await api(app, CALL, params), CALL);
-  return (body.tickets as Array<{ id: string }>).map((x) => x.id);
-}
+const ids = idLister(CALL, 'tickets');
 
 /** Alice (client 1) has the bundled ticket 1; these add tickets 9-11 for her and 12 for Bruno. */
 async function moreTickets(t: Test, app: FastifyInstance): Promise<void> {

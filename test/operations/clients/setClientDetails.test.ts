@@ -1,6 +1,6 @@
-import t, { type Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
+import t from 'tap';
 import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import { clientDetails } from '../../helpers/reads.js';
 
 const CALL = 'setClientDetails';
 const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
@@ -21,20 +21,15 @@ const CHANGES: WireParams = {
   curchange: 'change',
 };
 
-async function details(t: Test, app: FastifyInstance, id: string, session?: string): Promise<Record<string, unknown>> {
-  const body = await api(app, 'getClientDetails', { id }, { session });
-  return assertSuccess(t, body, 'getClientDetails').client as Record<string, unknown>;
-}
-
 t.test('setClientDetails changes the fields given and answers the published sample shape', async (t) => {
   const app = await build(t);
-  const before = await details(t, app, '1');
+  const before = await clientDetails(t, app, '1');
   const body = await api(app, CALL, CHANGES);
   assertSuccess(t, body, CALL);
   t.strictSame(body, UPDATED);
   t.strictSame(Object.keys(body), ['success', 'client', 'call', 'server_time', 'info'], 'keys in the published order');
 
-  t.strictSame(await details(t, app, '1'), {
+  t.strictSame(await clientDetails(t, app, '1'), {
     ...before,
     firstname: 'Alicia',
     email: 'alicia@morgan-design.com',
@@ -70,35 +65,39 @@ t.test('setClientDetails changes the fields given and answers the published samp
 
 t.test('setClientDetails leaves every field not sent as it was', async (t) => {
   const app = await build(t);
-  const before = await details(t, app, '2');
+  const before = await clientDetails(t, app, '2');
   t.strictSame(await api(app, CALL, { id: '2', address1: 'Industriestraße 14' }), UPDATED);
-  t.strictSame(await details(t, app, '2'), { ...before, address1: 'Industriestraße 14' });
+  t.strictSame(await clientDetails(t, app, '2'), { ...before, address1: 'Industriestraße 14' });
   t.strictSame(await api(app, CALL, { id: '2', country: '', state: '' }), UPDATED);
-  t.strictSame(await details(t, app, '2'), { ...before, address1: 'Industriestraße 14', country: '', state: '' }, 'empty texts clear');
+  t.strictSame(
+    await clientDetails(t, app, '2'),
+    { ...before, address1: 'Industriestraße 14', country: '', state: '' },
+    'empty texts clear',
+  );
   t.strictSame(await api(app, CALL, { id: '2' }), UPDATED, 'nothing sent, nothing changed');
-  t.strictSame(await details(t, app, '2'), { ...before, address1: 'Industriestraße 14', country: '', state: '' });
+  t.strictSame(await clientDetails(t, app, '2'), { ...before, address1: 'Industriestraße 14', country: '', state: '' });
 });
 
 t.test('setClientDetails: type alone sets the company flag; each published status is taken', async (t) => {
   const app = await build(t);
   assertSuccess(t, await api(app, CALL, { id: '4', type: 'Company' }), CALL);
-  t.match(await details(t, app, '4'), { company: '1', companyname: '' });
+  t.match(await clientDetails(t, app, '4'), { company: '1', companyname: '' });
   for (const status of ['Active', 'Closing', 'Closed', 'Pending Removal', 'Archived', 'Lead', 'Prospect', 'Lost']) {
     assertSuccess(t, await api(app, CALL, { id: '4', status }), CALL);
-    t.equal((await details(t, app, '4')).status, status);
+    t.equal((await clientDetails(t, app, '4')).status, status);
   }
 });
 
 t.test('setClientDetails keeps the own email in another case, and curchange=recalculate switches like change', async (t) => {
   const app = await build(t);
   assertSuccess(t, await api(app, CALL, { id: '1', email: 'Alice@Morgan-Design.com' }), CALL);
-  t.equal((await details(t, app, '1')).email, 'Alice@Morgan-Design.com');
+  t.equal((await clientDetails(t, app, '1')).email, 'Alice@Morgan-Design.com');
   const invoicesBefore = JSON.stringify(app.billsim.sessions.get('default').world.all('invoices'));
   assertSuccess(t, await api(app, CALL, { id: '1', currency_id: '1', curchange: 'recalculate' }), CALL);
-  t.equal((await details(t, app, '1')).currency_id, '1');
+  t.equal((await clientDetails(t, app, '1')).currency_id, '1');
   t.equal(JSON.stringify(app.billsim.sessions.get('default').world.all('invoices')), invoicesBefore, 'no document is converted');
   assertSuccess(t, await api(app, CALL, { id: '1', curchange: 'change' }), CALL);
-  t.equal((await details(t, app, '1')).currency_id, '1', 'curchange without currency_id changes nothing');
+  t.equal((await clientDetails(t, app, '1')).currency_id, '1', 'curchange without currency_id changes nothing');
 });
 
 t.test('setClientDetails works the same through GET, urlencoded and multipart POST', async (t) => {
@@ -107,10 +106,10 @@ t.test('setClientDetails works the same through GET, urlencoded and multipart PO
   for (const via of ENCODINGS) bodies.push(await api(app, CALL, CHANGES, { via, session: via }));
   for (const body of bodies) t.strictSame(body, UPDATED);
   const records = [];
-  for (const via of ENCODINGS) records.push(await details(t, app, '1', via));
+  for (const via of ENCODINGS) records.push(await clientDetails(t, app, '1', via));
   for (const record of records) t.strictSame(record, records[0]);
   t.equal(records[0].firstname, 'Alicia');
-  t.equal((await details(t, app, '1')).firstname, 'Alice', 'the default session is untouched');
+  t.equal((await clientDetails(t, app, '1')).firstname, 'Alice', 'the default session is untouched');
 });
 
 t.test('setClientDetails refusals change nothing', async (t) => {

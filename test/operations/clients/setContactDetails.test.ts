@@ -1,6 +1,7 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import { clientDetails } from '../../helpers/reads.js';
 
 const CALL = 'setContactDetails';
 const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
@@ -21,25 +22,20 @@ const CHANGES: WireParams = {
   companyname: '',
 };
 
-async function details(t: Test, app: FastifyInstance, id: string, session?: string): Promise<Record<string, unknown>> {
-  const body = await api(app, 'getClientDetails', { id }, { session });
-  return assertSuccess(t, body, 'getClientDetails').client as Record<string, unknown>;
-}
-
 async function contacts(t: Test, app: FastifyInstance, id: string): Promise<unknown[]> {
   return assertSuccess(t, await api(app, 'getClientContacts', { id }), 'getClientContacts').contacts as unknown[];
 }
 
 t.test('setContactDetails changes the fields given and answers as the published sample does', async (t) => {
   const app = await build(t);
-  const before = await details(t, app, '10');
-  const main = await details(t, app, '1');
+  const before = await clientDetails(t, app, '10');
+  const main = await clientDetails(t, app, '1');
   const body = await api(app, CALL, CHANGES);
   assertSuccess(t, body, CALL);
   t.strictSame(body, UPDATED);
   t.strictSame(Object.keys(body), ['success', 'client', 'call', 'server_time', 'info'], 'keys in the published order');
 
-  t.strictSame(await details(t, app, '10'), {
+  t.strictSame(await clientDetails(t, app, '10'), {
     ...before,
     firstname: 'Thomas',
     lastname: 'Reed-Hale',
@@ -54,16 +50,16 @@ t.test('setContactDetails changes the fields given and answers as the published 
   });
   const contact = { id: '10', firstname: 'Thomas', lastname: 'Reed-Hale', datecreated: '2025-09-01', email: 'thomas@morgan-design.com' };
   t.strictSame(await contacts(t, app, '1'), [contact], 'getClientContacts shows the change');
-  t.strictSame(await details(t, app, '1'), { ...main, contacts: [contact] }, 'the main client changes only in its contact list');
+  t.strictSame(await clientDetails(t, app, '1'), { ...main, contacts: [contact] }, 'the main client changes only in its contact list');
 });
 
 t.test('setContactDetails leaves every field not sent as it was, and ignores what it does not take', async (t) => {
   const app = await build(t);
-  const before = await details(t, app, '11');
+  const before = await clientDetails(t, app, '11');
   t.strictSame(await api(app, CALL, { id: '11', city: 'Esslingen', status: 'Closed', currency_id: '0', language: 'german' }), UPDATED);
-  t.strictSame(await details(t, app, '11'), { ...before, city: 'Esslingen' });
+  t.strictSame(await clientDetails(t, app, '11'), { ...before, city: 'Esslingen' });
   t.strictSame(await api(app, CALL, { id: '11', email: 'S.Vogel@keller-maschinenbau.de' }), UPDATED, 'its own email in another case');
-  t.strictSame(await details(t, app, '11'), { ...before, city: 'Esslingen', email: 'S.Vogel@keller-maschinenbau.de' });
+  t.strictSame(await clientDetails(t, app, '11'), { ...before, city: 'Esslingen', email: 'S.Vogel@keller-maschinenbau.de' });
 });
 
 t.test('setContactDetails works the same through GET, urlencoded and multipart POST', async (t) => {
@@ -72,10 +68,10 @@ t.test('setContactDetails works the same through GET, urlencoded and multipart P
   for (const via of ENCODINGS) bodies.push(await api(app, CALL, CHANGES, { via, session: via }));
   for (const body of bodies) t.strictSame(body, UPDATED);
   const records = [];
-  for (const via of ENCODINGS) records.push(await details(t, app, '10', via));
+  for (const via of ENCODINGS) records.push(await clientDetails(t, app, '10', via));
   for (const record of records) t.strictSame(record, records[0]);
   t.equal(records[0].firstname, 'Thomas');
-  t.equal((await details(t, app, '10')).firstname, 'Tom', 'the default session is untouched');
+  t.equal((await clientDetails(t, app, '10')).firstname, 'Tom', 'the default session is untouched');
 });
 
 t.test('setContactDetails refusals change nothing', async (t) => {

@@ -1,25 +1,20 @@
 import t from 'tap';
-import type { FastifyInstance } from 'fastify';
 import { FROZEN_NOW, api, assertSuccess, build } from '../../helpers/app.js';
+import { domainDetails } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
-type Test = Parameters<typeof assertSuccess>[0];
 const CALL = 'domainDelete';
 const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const deleted = (name: string) => ({ success: true, call: CALL, server_time: SERVER_TIME, info: [`Domain ${name} deleted`] });
 
-async function details(t: Test, app: FastifyInstance, id: string): Promise<Record<string, unknown>> {
-  return assertSuccess(t, await api(app, 'getDomainDetails', { id }), 'getDomainDetails').details as Record<string, unknown>;
-}
-
 t.test('domainDelete deletes the name at the registrar: the record stays, Cancelled, and the name is free', async (t) => {
   const app = await build(t);
-  const before = await details(t, app, '1');
+  const before = await domainDetails(t, app, '1');
   const body = await api(app, CALL, { id: '1' });
   t.strictSame(body, deleted('morgan-design.com'), 'the published answer');
   t.strictSame(Object.keys(body), ['success', 'call', 'server_time', 'info']);
   assertSuccess(t, body, CALL);
-  t.strictSame(await details(t, app, '1'), { ...before, status: 'Cancelled' }, 'only the status changes');
+  t.strictSame(await domainDetails(t, app, '1'), { ...before, status: 'Cancelled' }, 'only the status changes');
   const listed = assertSuccess(t, await api(app, 'getClientDomains', { id: '1', 'filter[status]': 'Cancelled' }), 'getClientDomains');
   t.match(listed.domains, [{ id: '1', name: 'morgan-design.com', status: 'Cancelled', expires: '2027-03-14' }]);
 
@@ -41,7 +36,7 @@ t.test('domainDelete deletes the name at the registrar: the record stays, Cancel
 t.test('an Expired domain is still at the registrar and may be deleted', async (t) => {
   const app = await build(t);
   t.strictSame(await api(app, CALL, { id: '7' }), deleted('nilsson-outdoor.com'));
-  t.match(await details(t, app, '7'), { status: 'Cancelled', expires: '2026-10-02' });
+  t.match(await domainDetails(t, app, '7'), { status: 'Cancelled', expires: '2026-10-02' });
 });
 
 t.test('domainDelete answers and stores the same through GET, urlencoded and multipart POST', async (t) => {

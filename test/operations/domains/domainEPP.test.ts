@@ -1,6 +1,6 @@
 import t from 'tap';
-import type { FastifyInstance } from 'fastify';
 import { FROZEN_NOW, api, assertSuccess, build } from '../../helpers/app.js';
+import { emails } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'domainEPP';
@@ -11,11 +11,6 @@ const SENT = {
   call: CALL,
   server_time: SERVER_TIME,
 };
-
-async function emails(app: FastifyInstance): Promise<Array<Record<string, unknown>>> {
-  const response = await app.inject({ method: 'GET', url: '/__billsim/emails' });
-  return response.json().emails;
-}
 
 t.test('domainEPP e-mails the EPP code to the registrant and answers the published EppCode message', async (t) => {
   const app = await build(t);

@@ -1,5 +1,6 @@
 import t from 'tap';
-import { FROZEN_NOW, api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { FROZEN_NOW, api, assertError, build } from '../../helpers/app.js';
+import { readEverywhere } from '../../helpers/reads.js';
 import getDomainDetails from '../../../src/operations/domains/getDomainDetails.js';
 import { Seed, World } from '../../../src/store/world.js';
 import { loadFixtures } from '../../../src/store/fixtures.js';
@@ -7,8 +8,7 @@ import { defaultFixturesDir } from '../../../src/paths.js';
 
 t.test("getDomainDetails answers the stored domain with the client's names and fixed flags", async (t) => {
   const app = await build(t);
-  const body = await sameEverywhere(t, app, 'getDomainDetails', { id: '5' });
-  const result = assertSuccess(t, body, 'getDomainDetails');
+  const result = await readEverywhere(t, app, 'getDomainDetails', { id: '5' });
   t.strictSame(result, {
     details: {
       id: '5',

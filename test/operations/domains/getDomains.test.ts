@@ -1,13 +1,11 @@
-import t, { type Test } from 'tap';
+import t from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { api, assertError, assertSuccess, build, sameEverywhere, storeJson, type WireParams } from '../../helpers/app.js';
+import { api, assertError, assertSuccess, build, storeJson, type WireParams } from '../../helpers/app.js';
+import { readEverywhere, idLister } from '../../helpers/reads.js';
 
 const CALL = 'getDomains';
 
-async function ids(t: Test, app: FastifyInstance, params: WireParams): Promise<string[]> {
-  const result = assertSuccess(t, await api(app, CALL, params), CALL);
-  return (result.domains as { id: string }[]).map((d) => d.id);
-}
+const ids = idLister(CALL, 'domains');
 
 /** Sets stored domains' statuses directly, for statuses no call reaches yet. */
 async function setStatuses(app: FastifyInstance, statuses: Record<string, string>): Promise<void> {
@@ -21,8 +19,7 @@ async function setStatuses(app: FastifyInstance, statuses: Record<string, string
 
 t.test("getDomains lists every client's domains newest first, items as getClientDomains shows them", async (t) => {
   const app = await build(t);
-  const body = await sameEverywhere(t, app, CALL, {});
-  const result = assertSuccess(t, body, CALL);
+  const result = await readEverywhere(t, app, CALL, {});
   t.strictSame(result, {
     domains: [
       {

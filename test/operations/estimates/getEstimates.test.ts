@@ -1,11 +1,8 @@
-import t, { type Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
-import { api, assertError, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import t from 'tap';
+import { api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { idLister } from '../../helpers/reads.js';
 
-async function ids(t: Test, app: FastifyInstance, params: WireParams): Promise<string[]> {
-  const result = assertSuccess(t, await api(app, 'getEstimates', params), 'getEstimates');
-  return (result.estimates as { id: string }[]).map((e) => e.id);
-}
+const ids = idLister('getEstimates', 'estimates');
 
 t.test("getEstimates lists every estimate newest first with the client's names", async (t) => {
   const app = await build(t);

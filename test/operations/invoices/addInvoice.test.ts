@@ -1,14 +1,11 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { FROZEN_NOW, api, assertSuccess, build, type WireParams } from '../../helpers/app.js';
+import { FROZEN_NOW, api, assertSuccess, build } from '../../helpers/app.js';
+import { read } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'addInvoice';
 const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
-
-async function read(t: Test, app: FastifyInstance, call: string, params: WireParams, session?: string) {
-  return assertSuccess(t, await api(app, call, params, { session }), call);
-}
 
 /** getInvoiceDetails' invoice without the embedded client, and that client's id. */
 async function invoiceOf(t: Test, app: FastifyInstance, id: string, session?: string) {

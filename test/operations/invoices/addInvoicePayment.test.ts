@@ -11,6 +11,7 @@ import {
   storeJson,
   type WireParams,
 } from '../../helpers/app.js';
+import { read, emails } from '../../helpers/reads.js';
 
 const CALL = 'addInvoicePayment';
 const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
@@ -41,10 +42,6 @@ const EARLIER = {
   invoice_id: '8',
 };
 
-async function read(t: Test, app: FastifyInstance, call: string, params: WireParams, session?: string) {
-  return assertSuccess(t, await api(app, call, params, { session }), call);
-}
-
 async function invoice(t: Test, app: FastifyInstance, id: string, session?: string) {
   const result = await read(t, app, 'getInvoiceDetails', { id }, session);
   return { invoice: result.invoice as Record<string, unknown>, transactions: result.transactions as Record<string, unknown>[] };
@@ -52,10 +49,6 @@ async function invoice(t: Test, app: FastifyInstance, id: string, session?: stri
 
 async function credit(t: Test, app: FastifyInstance, clientId: string): Promise<unknown> {
   return ((await read(t, app, 'getClientDetails', { id: clientId })).client as { credit: string }).credit;
-}
-
-async function emails(app: FastifyInstance): Promise<unknown[]> {
-  return (await app.inject({ method: 'GET', url: '/__billsim/emails' })).json().emails;
 }
 
 function tx(fields: Record<string, string>) {

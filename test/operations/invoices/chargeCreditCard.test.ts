@@ -1,6 +1,7 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type WireParams } from '../../helpers/app.js';
+import { read } from '../../helpers/reads.js';
 
 const CALL = 'chargeCreditCard';
 const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
@@ -25,10 +26,6 @@ const charge = (id: string, extra: Record<string, string>) => ({
   invoice_id: '8',
   ...extra,
 });
-
-async function read(t: Test, app: FastifyInstance, call: string, params: WireParams, session?: string) {
-  return assertSuccess(t, await api(app, call, params, { session }), call);
-}
 
 async function invoice(t: Test, app: FastifyInstance, id: string, session?: string) {
   const result = await read(t, app, 'getInvoiceDetails', { id }, session);

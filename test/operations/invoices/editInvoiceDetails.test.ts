@@ -1,6 +1,6 @@
-import t, { type Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
+import t from 'tap';
 import { FROZEN_NOW, api, assertSuccess, build, type WireParams } from '../../helpers/app.js';
+import { invoiceDetails } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'editInvoiceDetails';
@@ -19,9 +19,7 @@ const ALL: WireParams = {
 
 type Invoice = Record<string, unknown> & { client: Record<string, unknown> };
 
-async function details(t: Test, app: FastifyInstance, id: string): Promise<Invoice> {
-  return assertSuccess(t, await api(app, 'getInvoiceDetails', { id }), 'getInvoiceDetails').invoice as Invoice;
-}
+const details = invoiceDetails<Invoice>;
 
 t.test('editInvoiceDetails changes every documented field and answers the invoice as published', async (t) => {
   const app = await build(t);

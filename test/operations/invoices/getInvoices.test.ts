@@ -1,16 +1,12 @@
-import t, { type Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
-import { api, assertError, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import t from 'tap';
+import { api, assertError, assertSuccess, build, type WireParams } from '../../helpers/app.js';
+import { readEverywhere, idLister } from '../../helpers/reads.js';
 
-async function ids(t: Test, app: FastifyInstance, params: WireParams): Promise<string[]> {
-  const result = assertSuccess(t, await api(app, 'getInvoices', params), 'getInvoices');
-  return (result.invoices as { id: string }[]).map((i) => i.id);
-}
+const ids = idLister('getInvoices', 'invoices');
 
 t.test('getInvoices lists every invoice newest first with client and gateway names', async (t) => {
   const app = await build(t);
-  const body = await sameEverywhere(t, app, 'getInvoices', {});
-  const result = assertSuccess(t, body, 'getInvoices');
+  const result = await readEverywhere(t, app, 'getInvoices', {});
   const invoices = result.invoices as Record<string, unknown>[];
   t.strictSame(
     invoices.map((i) => i.id),

@@ -1,6 +1,6 @@
-import t, { type Test } from 'tap';
-import { FROZEN_NOW, api, assertError, assertSuccess, build, sameEverywhere, type WireParams, noScanOf } from '../../helpers/app.js';
-import type { FastifyInstance } from 'fastify';
+import t from 'tap';
+import { FROZEN_NOW, api, assertError, assertSuccess, build, type WireParams, noScanOf } from '../../helpers/app.js';
+import { readEverywhere, idLister } from '../../helpers/reads.js';
 import getTransactions from '../../../src/operations/invoices/getTransactions.js';
 import { Seed, World } from '../../../src/store/world.js';
 import { loadFixtures } from '../../../src/store/fixtures.js';
@@ -8,15 +8,11 @@ import { defaultFixturesDir } from '../../../src/paths.js';
 
 const ALL_NEWEST_FIRST = ['20', '19', '18', '17', '16', '15', '14', '13', '12', '11', '10', '9', '8', '7', '6', '5', '4', '3', '2', '1'];
 
-async function ids(t: Test, app: FastifyInstance, params: WireParams): Promise<string[]> {
-  const result = assertSuccess(t, await api(app, 'getTransactions', params), 'getTransactions');
-  return (result.transactions as { id: string }[]).map((tx) => tx.id);
-}
+const ids = idLister('getTransactions', 'transactions');
 
 t.test('getTransactions lists every transaction newest first with names and gateway joined in', async (t) => {
   const app = await build(t);
-  const body = await sameEverywhere(t, app, 'getTransactions', {});
-  const result = assertSuccess(t, body, 'getTransactions');
+  const result = await readEverywhere(t, app, 'getTransactions', {});
   const list = result.transactions as Record<string, unknown>[];
   t.strictSame(
     list.map((tx) => tx.id),

@@ -1,17 +1,12 @@
 import t from 'tap';
-import type { FastifyInstance } from 'fastify';
 import { FROZEN_NOW, api, assertSuccess, build } from '../../helpers/app.js';
+import { emails } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'sendInvoice';
 const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const SENT = { success: true, call: CALL, server_time: SERVER_TIME, info: ['Invoice sent to client'] };
 const NOW = '2026-11-20 12:00:00';
-
-async function emails(app: FastifyInstance): Promise<Array<Record<string, unknown>>> {
-  const response = await app.inject({ method: 'GET', url: '/__billsim/emails' });
-  return response.json().emails;
-}
 
 t.test('sendInvoice records the invoice e-mail to the client in the outbox', async (t) => {
   const app = await build(t);

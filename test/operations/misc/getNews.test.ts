@@ -1,5 +1,6 @@
 import t from 'tap';
-import { FROZEN_NOW, api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { FROZEN_NOW, api, assertError, assertSuccess, build } from '../../helpers/app.js';
+import { readEverywhere } from '../../helpers/reads.js';
 import getNews, { preview } from '../../../src/operations/misc/getNews.js';
 import { Seed, World } from '../../../src/store/world.js';
 import { loadFixtures } from '../../../src/store/fixtures.js';
@@ -7,8 +8,7 @@ import { defaultFixturesDir } from '../../../src/paths.js';
 
 t.test('getNews lists every item newest first with a shortened content', async (t) => {
   const app = await build(t);
-  const body = await sameEverywhere(t, app, 'getNews', {});
-  const result = assertSuccess(t, body, 'getNews');
+  const result = await readEverywhere(t, app, 'getNews', {});
   const news = result.news as Record<string, string>[];
   t.strictSame(
     news.map((n) => n.id),

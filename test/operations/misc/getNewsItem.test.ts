@@ -1,10 +1,10 @@
 import t from 'tap';
-import { api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { api, assertError, assertSuccess, build } from '../../helpers/app.js';
+import { readEverywhere } from '../../helpers/reads.js';
 
 t.test('getNewsItem answers one news item with its full text', async (t) => {
   const app = await build(t);
-  const body = await sameEverywhere(t, app, 'getNewsItem', { id: '1' });
-  const result = assertSuccess(t, body, 'getNewsItem');
+  const result = await readEverywhere(t, app, 'getNewsItem', { id: '1' });
   t.strictSame(result, {
     newsitem: {
       id: '1',

@@ -12,6 +12,7 @@ import {
   type CallOptions,
   type WireParams,
 } from '../../helpers/app.js';
+import { read, emails } from '../../helpers/reads.js';
 import { loadFixtures } from '../../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../../src/paths.js';
 
@@ -34,10 +35,6 @@ const ALICE: WireParams = {
 const PLACED = { success: true, order_id: NEXT_ORDER, call: CALL, server_time: SERVER_TIME, info: ['New Order created'] };
 const NAMESERVERS = ['ns1.lumenhost.net', 'ns2.lumenhost.net', '', ''];
 
-async function read(t: Test, app: FastifyInstance, call: string, params: WireParams, options: CallOptions = {}) {
-  return assertSuccess(t, await api(app, call, params, options), call);
-}
-
 async function place(t: Test, app: FastifyInstance, params: WireParams, options: CallOptions = {}): Promise<string> {
   const body = await api(app, CALL, params, options);
   assertSuccess(t, body, CALL);
@@ -50,11 +47,6 @@ async function invoiceOf(t: Test, app: FastifyInstance, id: string) {
   const { client, ...invoice } = result.invoice as Record<string, unknown> & { client: { id: string } };
   t.strictSame(result.transactions, [], 'a new invoice has no payments');
   return { invoice, clientId: client.id };
-}
-
-async function emails(app: FastifyInstance, session = 'default'): Promise<unknown[]> {
-  const response = await app.inject({ method: 'GET', url: '/__billsim/emails', headers: { 'x-billsim-session': session } });
-  return response.json().emails;
 }
 
 function line(id: string, invoiceId: string, type: string, itemId: string, description: string, amount: string) {

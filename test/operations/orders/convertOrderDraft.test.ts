@@ -2,6 +2,7 @@ import t from 'tap';
 import type { Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { api, assertError, assertSuccess, build, ENCODINGS, storeJson, type WireParams } from '../../helpers/app.js';
+import { invoiceDetails } from '../../helpers/reads.js';
 
 type Json = Record<string, any>;
 const CALL = 'convertOrderDraft';
@@ -20,9 +21,7 @@ async function orderOf(t: Test, app: FastifyInstance, id: string, session?: stri
   return assertSuccess(t, await api(app, 'getOrderDetails', { id }, { session }), 'getOrderDetails').details as Json;
 }
 
-async function invoiceOf(t: Test, app: FastifyInstance, id: string): Promise<Json> {
-  return assertSuccess(t, await api(app, 'getInvoiceDetails', { id }), 'getInvoiceDetails').invoice as Json;
-}
+const invoiceOf = invoiceDetails<Json>;
 
 async function emails(app: FastifyInstance, session?: string): Promise<string[]> {
   const headers = session ? { 'x-billsim-session': session } : {};

@@ -1,14 +1,11 @@
 import t from 'tap';
-import type { Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
 import { api, assertError, assertSuccess, build, ENCODINGS, storeJson, type WireParams } from '../../helpers/app.js';
+import { orderDraft } from '../../helpers/reads.js';
 
 type Json = Record<string, unknown>;
 const CALL = 'createOrderDraft';
 
-async function draftOf(t: Test, app: FastifyInstance, id: string, session?: string): Promise<Json> {
-  return assertSuccess(t, await api(app, 'getOrderDraft', { id }, { session }), 'getOrderDraft').draft as Json;
-}
+const draftOf = orderDraft<Json>;
 
 t.test('createOrderDraft makes an empty draft for a client and answers its id as a number', async (t) => {
   const app = await build(t);

@@ -1,16 +1,13 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import { read } from '../../helpers/reads.js';
 
 const CALL = 'deleteOrder';
 const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const deleted = (id: string) => ({ success: true, call: CALL, server_time: SERVER_TIME, info: [`Order #${id} deleted`] });
 
 type Row = { id: string; status: string; order_id?: string };
-
-async function read(t: Test, app: FastifyInstance, call: string, params: WireParams) {
-  return assertSuccess(t, await api(app, call, params), call);
-}
 
 /** What the order held, each re-read through its own call: [status, order_id] of services and domains, addon and invoice statuses. */
 async function history(t: Test, app: FastifyInstance, ids: { accounts: string[]; domains: string[]; invoice?: string }) {

@@ -1,14 +1,11 @@
 import t from 'tap';
-import type { Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
 import { api, assertError, assertSuccess, build, sameEverywhere, storeJson, type WireParams } from '../../helpers/app.js';
+import { orderDraft } from '../../helpers/reads.js';
 
 type Json = Record<string, unknown>;
 const CALL = 'editOrderDraft';
 
-async function draftOf(t: Test, app: FastifyInstance, id: string): Promise<Json> {
-  return assertSuccess(t, await api(app, 'getOrderDraft', { id }), 'getOrderDraft').draft as Json;
-}
+const draftOf = orderDraft<Json>;
 
 t.test('editOrderDraft changes the settings and answers the whole draft', async (t) => {
   const app = await build(t);

@@ -2,6 +2,7 @@ import t from 'tap';
 import type { Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { api, assertError, assertSuccess, build, ENCODINGS, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import { orderDraft } from '../../helpers/reads.js';
 
 type Json = Record<string, unknown>;
 const CALL = 'editOrderDraftItem';
@@ -122,10 +123,7 @@ const MOVE_TO_VPS_1GB: WireParams = {
   'custom[12][35]': 'eu-west',
 };
 
-async function draftOf(t: Test, app: FastifyInstance, id: string, session?: string): Promise<Json> {
-  const body = await api(app, 'getOrderDraft', { id }, { session });
-  return assertSuccess(t, body, 'getOrderDraft').draft as Json;
-}
+const draftOf = orderDraft<Json>;
 
 async function edit(t: Test, app: FastifyInstance, params: WireParams): Promise<Json> {
   const body = await api(app, CALL, params);

@@ -1,6 +1,7 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { api, assertError, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import { api, assertError, assertSuccess, build, type WireParams } from '../../helpers/app.js';
+import { readEverywhere } from '../../helpers/reads.js';
 
 const CALL = 'getOrderDetails';
 // The published sample's keys, in its order.
@@ -42,8 +43,7 @@ async function details(t: Test, app: FastifyInstance, params: WireParams): Promi
 
 t.test('getOrderDetails answers a bundled order with its services and their addons, in the published shape', async (t) => {
   const app = await build(t);
-  const body = await sameEverywhere(t, app, CALL, { id: '1004' });
-  const result = assertSuccess(t, body, CALL);
+  const result = await readEverywhere(t, app, CALL, { id: '1004' });
   t.strictSame(result, {
     details: {
       id: '1004',

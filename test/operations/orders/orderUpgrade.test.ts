@@ -1,6 +1,7 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { api, assertSuccess, build, type WireParams } from '../../helpers/app.js';
+import { accountDetails } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'orderUpgrade';
@@ -8,10 +9,6 @@ const CALL = 'orderUpgrade';
 const TO_ULTIMATE: WireParams = { id: '1', new: '3', new_billing: 'm' };
 
 const world = (app: FastifyInstance) => app.billsim.sessions.get('default').world;
-
-async function details(t: Test, app: FastifyInstance, id: string): Promise<Record<string, unknown>> {
-  return assertSuccess(t, await api(app, 'getAccountDetails', { id }), 'getAccountDetails').details as Record<string, unknown>;
-}
 
 async function invoice(t: Test, app: FastifyInstance, id: string): Promise<Record<string, unknown>> {
   const { client, ...rest } = assertSuccess(t, await api(app, 'getInvoiceDetails', { id }), 'getInvoiceDetails').invoice as Record<
@@ -23,7 +20,7 @@ async function invoice(t: Test, app: FastifyInstance, id: string): Promise<Recor
 
 t.test('orderUpgrade orders the move, invoices the difference for the rest of the period and answers the published checkout', async (t) => {
   const app = await build(t);
-  const before = await details(t, app, '1');
+  const before = await accountDetails(t, app, '1');
   const body = await api(app, CALL, TO_ULTIMATE);
   assertSuccess(t, body, CALL);
   // (16.00 - 8.95) x 24 days left / 30 days in the period = 5.64, plus Texas sales tax 8.25% (0.47).
@@ -98,7 +95,7 @@ t.test('orderUpgrade orders the move, invoices the difference for the rest of th
     client_id_embedded: '1',
     gateway: 'Stripe',
   });
-  t.strictSame(await details(t, app, '1'), before, 'the service changes only when the order is activated');
+  t.strictSame(await accountDetails(t, app, '1'), before, 'the service changes only when the order is activated');
 });
 
 t.test('orderUpgrade changes the cycle alone, priced in the service currency', async (t) => {
@@ -135,7 +132,7 @@ t.test('orderUpgrade bills through the gateway named by module', async (t) => {
 t.test('a move that costs nothing has no invoice: the order is Active and the service moves at once', async (t) => {
   const app = await build(t);
   const invoices = JSON.stringify(world(app).all('invoices'));
-  const before = await details(t, app, '1');
+  const before = await accountDetails(t, app, '1');
   // Annually costs less a day (95.40 / 365) than Monthly (8.95 / 30): nothing to pay.
   const body = await api(app, CALL, { id: '1', new_billing: 'a' });
   t.strictSame(assertSuccess(t, body, CALL), {
@@ -149,7 +146,7 @@ t.test('a move that costs nothing has no invoice: the order is Active and the se
     total: '0.00',
     upgrades: [{ old_cycle: 'Monthly', new_cycle: 'Annually', amount: '0.00', status: 'Upgraded' }],
   });
-  t.strictSame(await details(t, app, '1'), { ...before, billingcycle: 'Annually', total: '95.40' }, 'the due date stays');
+  t.strictSame(await accountDetails(t, app, '1'), { ...before, billingcycle: 'Annually', total: '95.40' }, 'the due date stays');
   const listed = assertSuccess(t, await api(app, 'getClientAccounts', { id: '1' }), 'getClientAccounts').accounts as Record<
     string,
     unknown

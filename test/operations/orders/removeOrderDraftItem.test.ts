@@ -2,14 +2,12 @@ import t from 'tap';
 import type { Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { api, assertError, assertSuccess, build, ENCODINGS, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import { orderDraft } from '../../helpers/reads.js';
 
 type Json = Record<string, unknown>;
 const CALL = 'removeOrderDraftItem';
 
-async function draftOf(t: Test, app: FastifyInstance, id: string, session?: string): Promise<Json> {
-  const body = await api(app, 'getOrderDraft', { id }, { session });
-  return assertSuccess(t, body, 'getOrderDraft').draft as Json;
-}
+const draftOf = orderDraft<Json>;
 
 async function remove(t: Test, app: FastifyInstance, params: WireParams): Promise<Json> {
   const body = await api(app, CALL, params);

@@ -1,14 +1,10 @@
-import t, { type Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import t from 'tap';
+import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body } from '../../helpers/app.js';
+import { read } from '../../helpers/reads.js';
 import { newOrder } from '../../../src/domain/orders.js';
 
 const CALL = 'setOrderActive';
 const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
-
-async function read(t: Test, app: FastifyInstance, call: string, params: WireParams, session?: string) {
-  return assertSuccess(t, await api(app, call, params, { session }), call);
-}
 
 const activated = (id: string) => ({ success: true, id, call: CALL, server_time: SERVER_TIME, info: [`Order #${id} activated`] });
 

@@ -1,16 +1,13 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body } from '../../helpers/app.js';
+import { read } from '../../helpers/reads.js';
 
 const CALL = 'setOrderFraud';
 const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const marked = (id: string) => ({ success: true, call: CALL, server_time: SERVER_TIME, info: [`Order #${id} marked Fraud`] });
 
 type Details = Record<string, unknown> & { status: string };
-
-async function read(t: Test, app: FastifyInstance, call: string, params: WireParams) {
-  return assertSuccess(t, await api(app, call, params), call);
-}
 
 interface Ids {
   order: string;

@@ -1,14 +1,11 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import { ENCODINGS, FROZEN_NOW, api, assertError, build, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import { read } from '../../helpers/reads.js';
 
 const CALL = 'setOrderStatus';
 const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const CHANGED = { success: true, call: CALL, server_time: SERVER_TIME, info: ['Order status changed'] };
-
-async function read(t: Test, app: FastifyInstance, call: string, params: WireParams) {
-  return assertSuccess(t, await api(app, call, params), call);
-}
 
 /** Order 1018 and everything it holds (service 10, domain 8, invoice 8), each re-read through its own call. */
 async function order1018(t: Test, app: FastifyInstance) {

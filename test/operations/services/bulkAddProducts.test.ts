@@ -1,14 +1,12 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, api, assertError, assertSuccess, build, storeJson, type CallOptions, type WireParams } from '../../helpers/app.js';
+import { ENCODINGS, api, assertError, assertSuccess, build, storeJson, type WireParams } from '../../helpers/app.js';
+import { productDetails } from '../../helpers/reads.js';
 
 const CALL = 'bulkAddProducts';
 type Fields = Record<string, unknown>;
 
-async function details(t: Test, app: FastifyInstance, id: string, options: CallOptions = {}): Promise<Fields> {
-  const result = assertSuccess(t, await api(app, 'getProductDetails', { id }, options), 'getProductDetails');
-  return result.product as Fields;
-}
+const details = productDetails<Fields>;
 
 async function pageProducts(t: Test, app: FastifyInstance, pageId: string): Promise<Record<string, Fields>> {
   return assertSuccess(t, await api(app, 'getProducts', { id: pageId }), 'getProducts').products as Record<string, Fields>;

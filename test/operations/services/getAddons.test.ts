@@ -1,5 +1,6 @@
 import t from 'tap';
-import { api, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { api, assertSuccess, build } from '../../helpers/app.js';
+import { readEverywhere } from '../../helpers/reads.js';
 
 const NO_SETUP = {
   m_setup: '0.00',
@@ -17,8 +18,7 @@ const NO_SETUP = {
 
 t.test('getAddons lists the catalogue by sort_order with the real fields, then the prices per cycle', async (t) => {
   const app = await build(t);
-  const body = await sameEverywhere(t, app, 'getAddons', {});
-  const result = assertSuccess(t, body, 'getAddons');
+  const result = await readEverywhere(t, app, 'getAddons', {});
   const addons = result.addons as Record<string, unknown>[];
   t.strictSame(
     addons.map((a) => a.id),

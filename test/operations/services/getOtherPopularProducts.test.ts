@@ -1,6 +1,7 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { api, assertError, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import { readEverywhere } from '../../helpers/reads.js';
 import { loadFixtures } from '../../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../../src/paths.js';
 
@@ -45,8 +46,7 @@ async function rankingWorld(t: Test): Promise<FastifyInstance> {
 
 t.test('getOtherPopularProducts offers what the owners of the selection also have', async (t) => {
   const app = await build(t);
-  const body = await sameEverywhere(t, app, call, { 'product_ids[]': '2' });
-  const result = assertSuccess(t, body, call);
+  const result = await readEverywhere(t, app, call, { 'product_ids[]': '2' });
   // Only client 1 owns product 2; client 1 also owns 8, 14 and 17.
   t.strictSame(ranking(result.offer as Offer[]), [
     ['8', '1'],

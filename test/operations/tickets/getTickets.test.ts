@@ -1,7 +1,6 @@
 import t from 'tap';
-import type { Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
 import { FROZEN_NOW, api, assertError, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import { idLister } from '../../helpers/reads.js';
 import { NUMBER } from '../../helpers/tickets.js';
 
 const CALL = 'getTickets';
@@ -98,10 +97,7 @@ const ALL = [
   ),
 ];
 
-async function ids(t: Test, app: FastifyInstance, params: WireParams): Promise<string[]> {
-  const body = assertSuccess(t, await api(app, CALL, params), CALL);
-  return (body.tickets as Array<{ id: string }>).map((x) => x.id);
-}
+const ids = idLister(CALL, 'tickets');
 
 t.test('getTickets lists every ticket newest first in the published item shape, with a sorter', async (t) => {
   const app = await build(t);
