@@ -1,5 +1,6 @@
 import t from 'tap';
 import { api, assertError, assertSuccess, build, type WireParams } from '../../helpers/app.js';
+import { ACCOUNT_ROW_12 } from '../../helpers/records.js';
 import { readEverywhere, idLister } from '../../helpers/reads.js';
 
 const ids = idLister('getAccounts', 'accounts');
@@ -28,21 +29,7 @@ t.test('getAccounts lists every account newest first, in the getClientAccounts i
     client_id: '7',
     currency_id: '0',
   });
-  t.strictSame(accounts[6], {
-    id: '12',
-    manual: '0',
-    domain: 'morgan-design.com',
-    billingcycle: 'Annually',
-    status: 'Active',
-    total: '9.95',
-    next_due: '2027-01-20',
-    name: 'PositiveSSL DV',
-    type: '5',
-    lastname: 'Morgan',
-    firstname: 'Alice',
-    client_id: '1',
-    currency_id: '0',
-  });
+  t.strictSame(accounts[6], ACCOUNT_ROW_12);
   t.strictSame(accounts[8], {
     id: '10',
     manual: '0',

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { api, assertError, assertSuccess, build, type WireParams } from '../../helpers/app.js';
+import { ACCOUNT_ROW_12 } from '../../helpers/records.js';
 import { readEverywhere, idLister } from '../../helpers/reads.js';
 
 const ids = idLister('getClientAccounts', 'accounts');
@@ -24,21 +25,7 @@ t.test("getClientAccounts lists a client's accounts newest first with product an
         client_id: '1',
         currency_id: '0',
       },
-      {
-        id: '12',
-        manual: '0',
-        domain: 'morgan-design.com',
-        billingcycle: 'Annually',
-        status: 'Active',
-        total: '9.95',
-        next_due: '2027-01-20',
-        name: 'PositiveSSL DV',
-        type: '5',
-        lastname: 'Morgan',
-        firstname: 'Alice',
-        client_id: '1',
-        currency_id: '0',
-      },
+      ACCOUNT_ROW_12,
       {
         id: '2',
         manual: '0',

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { api, assertError, assertSuccess, build, type WireParams } from '../../helpers/app.js';
+import { DOMAIN_ROWS } from '../../helpers/records.js';
 import { readEverywhere, idLister } from '../../helpers/reads.js';
 
 const ids = idLister('getClientDomains', 'domains');
@@ -8,48 +9,7 @@ t.test("getClientDomains lists a client's domains newest first with client and r
   const app = await build(t);
   const result = await readEverywhere(t, app, 'getClientDomains', { id: '1' });
   t.strictSame(result, {
-    domains: [
-      {
-        id: '2',
-        manual: '0',
-        name: 'morgandesign.io',
-        lastname: 'Morgan',
-        firstname: 'Alice',
-        cid: '1',
-        period: '2',
-        recurring_amount: '108.00',
-        currency_id: '0',
-        module: 'OpenSRS',
-        next_due: '2027-08-11',
-        expires: '2027-08-11',
-        status: 'Active',
-        type: 'Register',
-        date_created: '2025-08-11',
-        autorenew: '1',
-        reglock: '1',
-        idprotection: '0',
-      },
-      {
-        id: '1',
-        manual: '0',
-        name: 'morgan-design.com',
-        lastname: 'Morgan',
-        firstname: 'Alice',
-        cid: '1',
-        period: '1',
-        recurring_amount: '14.95',
-        currency_id: '0',
-        module: 'Enom',
-        next_due: '2027-03-14',
-        expires: '2027-03-14',
-        status: 'Active',
-        type: 'Register',
-        date_created: '2025-03-14',
-        autorenew: '1',
-        reglock: '1',
-        idprotection: '1',
-      },
-    ],
+    domains: [DOMAIN_ROWS[2], DOMAIN_ROWS[1]],
     sorter: { perpage: 25, totalpages: 1, sorterrecords: 2, sorterpage: 1 },
   });
   t.strictSame(

@@ -2,6 +2,7 @@ import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { CREDENTIALS, api, assertError, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import { ORDER_ROW_1019 } from '../../helpers/records.js';
 
 const CALL = 'getClientOrders';
 const ORDERS_SCHEMA = JSON.parse(readFileSync(new URL('../../../schemas/operations/orders/getOrders.json', import.meta.url), 'utf8'));
@@ -22,22 +23,7 @@ t.test("getClientOrders lists one client's orders newest first, in getOrders' it
   const body = await sameEverywhere(t, app, CALL, { id: '4' });
   t.strictSame(assertSuccess(t, body, CALL), {
     orders: [
-      {
-        id: '1019',
-        date_created: '2026-04-02 11:53:47',
-        number: '156842470',
-        client_id: '4',
-        total: '9.95',
-        status: 'Active',
-        firstname: 'Daniel',
-        lastname: 'Kowalski',
-        module: 'PayPal',
-        invtotal: null,
-        invstatus: null,
-        currency_id: '0',
-        invoice_id: '0',
-        payment_module: '1',
-      },
+      ORDER_ROW_1019,
       {
         id: '1014',
         date_created: '2026-04-02 15:18:42',

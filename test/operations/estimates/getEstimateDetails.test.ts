@@ -1,39 +1,7 @@
 import t from 'tap';
 import { api, assertError, assertSuccess, build } from '../../helpers/app.js';
+import { ALICE } from '../../helpers/records.js';
 import { readEverywhere } from '../../helpers/reads.js';
-
-const ALICE = {
-  id: '1',
-  email: 'alice@morgan-design.com',
-  lastlogin: '2026-11-19 08:41:12',
-  ip: '198.51.100.23',
-  host: '198-51-100-23.static.austin-fiber.net',
-  status: 'Active',
-  parent_id: '0',
-  firstname: 'Alice',
-  lastname: 'Morgan',
-  companyname: 'Morgan Design Studio LLC',
-  address1: '1420 Congress Ave',
-  address2: 'Suite 300',
-  city: 'Austin',
-  state: 'Texas',
-  postcode: '78701',
-  country: 'US',
-  phonenumber: '+1.5125550142',
-  datecreated: '2025-03-14',
-  notes: '',
-  language: 'english',
-  company: '1',
-  credit: '0.00',
-  taxexempt: '0',
-  latefeeoveride: '0',
-  overideduenotices: '0',
-  client_id: '1',
-  cardnum: '************1111',
-  currency_id: '0',
-  privileges: null,
-  howdidyou: 'Search engine',
-};
 
 /** Estimate 1 of the bundled world, as getEstimateDetails answers it. */
 const ESTIMATE_1 = {

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { FROZEN_NOW, api, assertError, assertSuccess, build } from '../../helpers/app.js';
+import { ALICE } from '../../helpers/records.js';
 import { readEverywhere } from '../../helpers/reads.js';
 import getInvoiceDetails from '../../../src/operations/invoices/getInvoiceDetails.js';
 import { resultValidator } from '../../../src/schemas.js';
@@ -7,38 +8,10 @@ import { Seed, World } from '../../../src/store/world.js';
 import { loadFixtures } from '../../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../../src/paths.js';
 
-const ALICE = {
-  id: '1',
-  email: 'alice@morgan-design.com',
+/** Client 1 as getInvoiceDetails embeds it: the stored record, password hash included. */
+const ALICE_STORED = {
+  ...ALICE,
   password: 'scrypt$283560eadd1c0d6a70d458054c413c28$927907af57569fffc029f428a3edb033cb274f883daa5746b8d73b9df9fd60af',
-  lastlogin: '2026-11-19 08:41:12',
-  ip: '198.51.100.23',
-  host: '198-51-100-23.static.austin-fiber.net',
-  status: 'Active',
-  parent_id: '0',
-  firstname: 'Alice',
-  lastname: 'Morgan',
-  companyname: 'Morgan Design Studio LLC',
-  address1: '1420 Congress Ave',
-  address2: 'Suite 300',
-  city: 'Austin',
-  state: 'Texas',
-  postcode: '78701',
-  country: 'US',
-  phonenumber: '+1.5125550142',
-  datecreated: '2025-03-14',
-  notes: '',
-  language: 'english',
-  company: '1',
-  credit: '0.00',
-  taxexempt: '0',
-  latefeeoveride: '0',
-  overideduenotices: '0',
-  client_id: '1',
-  cardnum: '************1111',
-  currency_id: '0',
-  privileges: null,
-  howdidyou: 'Search engine',
 };
 
 t.test('getInvoiceDetails answers the invoice with its lines, client and gateway, and its transactions', async (t) => {
@@ -89,7 +62,7 @@ t.test('getInvoiceDetails answers the invoice with its lines, client and gateway
           linetotal: 5,
         },
       ],
-      client: ALICE,
+      client: ALICE_STORED,
       gateway: 'Stripe',
     },
     transactions: [

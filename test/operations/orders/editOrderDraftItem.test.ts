@@ -2,48 +2,11 @@ import t from 'tap';
 import type { Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { api, assertError, assertSuccess, build, ENCODINGS, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import { ENABLED_MQA, NO_DOMAIN_OPTIONS, NO_PRICES } from '../../helpers/records.js';
 import { orderDraft } from '../../helpers/reads.js';
 
 type Json = Record<string, unknown>;
 const CALL = 'editOrderDraftItem';
-
-const NO_PRICES = {
-  m_setup: 0,
-  q_setup: 0,
-  s_setup: 0,
-  a_setup: 0,
-  b_setup: 0,
-  t_setup: 0,
-  p4_setup: 0,
-  p5_setup: 0,
-  d_setup: 0,
-  w_setup: 0,
-  h_setup: 0,
-  m: 0,
-  q: 0,
-  s: 0,
-  a: 0,
-  b: 0,
-  t: 0,
-  p4: 0,
-  p5: 0,
-  d: 0,
-  w: 0,
-  h: 0,
-};
-const ENABLED_MQA = {
-  m_enabled: '1',
-  q_enabled: '1',
-  s_enabled: '0',
-  a_enabled: '1',
-  b_enabled: '0',
-  t_enabled: '0',
-  p4_enabled: '0',
-  p5_enabled: '0',
-  d_enabled: '0',
-  w_enabled: '0',
-  h_enabled: '0',
-};
 
 /** Service 1 of draft 1 after moving it to VPS 1GB, monthly, two units, on a new host, with one more custom value. */
 const VPS_1GB_SERVICE = {
@@ -57,14 +20,7 @@ const VPS_1GB_SERVICE = {
   customdata: { 12: { 34: 'Ubuntu 24.04 LTS', 35: 'eu-west' } },
   qty: 2,
   config: [],
-  domainoptions: {
-    register: '0',
-    subdomain: '',
-    owndomain: false,
-    owndomainwithus: false,
-    allowownoutside: false,
-    hostname: false,
-  },
+  domainoptions: NO_DOMAIN_OPTIONS,
   p_options: 0,
   contract_id: '0',
   id: '8',

@@ -2,6 +2,7 @@ import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { CREDENTIALS, api, assertError, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import { ORDER_ROW_1019 } from '../../helpers/records.js';
 
 const CALL = 'getOrders';
 const ALL = [
@@ -78,22 +79,7 @@ t.test('getOrders lists orders newest first with client names, gateway name and 
         invoice_id: '0',
         payment_module: '3',
       },
-      {
-        id: '1019',
-        date_created: '2026-04-02 11:53:47',
-        number: '156842470',
-        client_id: '4',
-        total: '9.95',
-        status: 'Active',
-        firstname: 'Daniel',
-        lastname: 'Kowalski',
-        module: 'PayPal',
-        invtotal: null,
-        invstatus: null,
-        currency_id: '0',
-        invoice_id: '0',
-        payment_module: '1',
-      },
+      ORDER_ROW_1019,
       {
         id: '1018',
         date_created: '2026-11-18 10:46:34',

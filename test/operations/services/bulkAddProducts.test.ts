@@ -1,6 +1,7 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { ENCODINGS, api, assertError, assertSuccess, build, storeJson, type WireParams } from '../../helpers/app.js';
+import { COM_PERIODS } from '../../helpers/records.js';
 import { productDetails } from '../../helpers/reads.js';
 
 const CALL = 'bulkAddProducts';
@@ -11,14 +12,6 @@ const details = productDetails<Fields>;
 async function pageProducts(t: Test, app: FastifyInstance, pageId: string): Promise<Record<string, Fields>> {
   return assertSuccess(t, await api(app, 'getProducts', { id: pageId }), 'getProducts').products as Record<string, Fields>;
 }
-
-const COM_PERIODS = [
-  { period: '1', register: '12.95', transfer: '12.95', renew: '14.95' },
-  { period: '2', register: '25.90', transfer: '25.90', renew: '29.90' },
-  { period: '3', register: '38.85', transfer: '38.85', renew: '44.85' },
-  { period: '4', register: '51.80', transfer: '51.80', renew: '59.80' },
-  { period: '5', register: '64.75', transfer: '64.75', renew: '74.75' },
-];
 
 t.test('bulkAddProducts copies a product under a new name with all its prices and settings', async (t) => {
   const app = await build(t);

@@ -1,20 +1,7 @@
 import t from 'tap';
 import { api, assertSuccess, build } from '../../helpers/app.js';
+import { NO_SETUP } from '../../helpers/records.js';
 import { readEverywhere } from '../../helpers/reads.js';
-
-const NO_SETUP = {
-  m_setup: '0.00',
-  q_setup: '0.00',
-  s_setup: '0.00',
-  a_setup: '0.00',
-  b_setup: '0.00',
-  t_setup: '0.00',
-  p4_setup: '0.00',
-  p5_setup: '0.00',
-  d_setup: '0.00',
-  w_setup: '0.00',
-  h_setup: '0.00',
-};
 
 t.test('getAddons lists the catalogue by sort_order with the real fields, then the prices per cycle', async (t) => {
   const app = await build(t);

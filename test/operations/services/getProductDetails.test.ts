@@ -1,20 +1,8 @@
 import t from 'tap';
 import { api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { COM_PERIODS, NO_SETUP } from '../../helpers/records.js';
 import { readEverywhere } from '../../helpers/reads.js';
 
-const NO_SETUP = {
-  m_setup: '0.00',
-  q_setup: '0.00',
-  s_setup: '0.00',
-  a_setup: '0.00',
-  b_setup: '0.00',
-  t_setup: '0.00',
-  p4_setup: '0.00',
-  p5_setup: '0.00',
-  d_setup: '0.00',
-  w_setup: '0.00',
-  h_setup: '0.00',
-};
 const NO_EMAILS = { welcome_email_id: '0', suspend_email_id: '0', unsuspend_email_id: '0', terminate_email_id: '0' };
 const NO_CYCLES = {
   m: '0.00',
@@ -63,14 +51,6 @@ const CLOUD_FLEX = {
   hostname: true,
   ospick: true,
 };
-
-const COM_PERIODS = [
-  { period: '1', register: '12.95', transfer: '12.95', renew: '14.95' },
-  { period: '2', register: '25.90', transfer: '25.90', renew: '29.90' },
-  { period: '3', register: '38.85', transfer: '38.85', renew: '44.85' },
-  { period: '4', register: '51.80', transfer: '51.80', renew: '59.80' },
-  { period: '5', register: '64.75', transfer: '64.75', renew: '74.75' },
-];
 
 t.test('getProductDetails answers every field of a product in the real key order', async (t) => {
   const app = await build(t);

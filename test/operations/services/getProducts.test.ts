@@ -1,5 +1,6 @@
 import t from 'tap';
 import { api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { NO_SETUP } from '../../helpers/records.js';
 import { readEverywhere } from '../../helpers/reads.js';
 
 const ITEM_KEYS = [
@@ -36,19 +37,6 @@ const ITEM_KEYS = [
   'ptype',
   'accounts',
 ];
-const NO_SETUP = {
-  m_setup: '0.00',
-  q_setup: '0.00',
-  s_setup: '0.00',
-  a_setup: '0.00',
-  b_setup: '0.00',
-  t_setup: '0.00',
-  p4_setup: '0.00',
-  p5_setup: '0.00',
-  d_setup: '0.00',
-  w_setup: '0.00',
-  h_setup: '0.00',
-};
 const UNUSED_CYCLES = { t: '0.00', p4: '0.00', p5: '0.00', d: '0.00', w: '0.00', h: '0.00' };
 
 type Products = Record<string, Record<string, string>>;
