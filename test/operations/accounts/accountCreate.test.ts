@@ -1,5 +1,6 @@
 import t from 'tap';
 import { api, assertSuccess, build } from '../../helpers/app.js';
+import { refusals, accountsNotIn } from '../../helpers/refusals.js';
 import { accountDetails } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
@@ -46,23 +47,14 @@ t.test('accountCreate works the same through GET, urlencoded and multipart POST'
 
 t.test('accountCreate refuses a service that is not Pending, naming its status, and changes nothing', async (t) => {
   const app = await build(t);
-  await refusedAll(t, app, CALL, [
-    [{ id: '1' }, 'Account 1 is Active: only a service that is Pending can become Active'],
-    [{ id: '5' }, 'Account 5 is Suspended: only a service that is Pending can become Active'],
-    [{ id: '11' }, 'Account 11 is Terminated: only a service that is Pending can become Active'],
-    [{ id: '9' }, 'Account 9 is Cancelled: only a service that is Pending can become Active'],
-    [{ id: '18' }, 'Account 18 is Fraud: only a service that is Pending can become Active'],
-  ]);
+  await refusedAll(t, app, CALL, accountsNotIn(['Pending'], 'Active'));
   assertSuccess(t, await api(app, CALL, { id: '10' }), CALL);
   await refusedAll(t, app, CALL, [[{ id: '10' }, 'Account 10 is Active: only a service that is Pending can become Active']]);
 });
 
-t.test('accountCreate refuses a missing, malformed or unknown id', async (t) => {
-  const app = await build(t);
-  await refusedAll(t, app, CALL, [
-    [{}, 'Parameter id is required'],
-    [{ id: 'abc' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '0' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '99' }, 'Account 99 not found'],
-  ]);
-});
+refusals('accountCreate refuses a missing, malformed or unknown id', CALL, [
+  [{}, 'Parameter id is required'],
+  [{ id: 'abc' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '0' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '99' }, 'Account 99 not found'],
+]);

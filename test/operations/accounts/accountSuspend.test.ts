@@ -1,7 +1,8 @@
 import t from 'tap';
 import { api, assertSuccess, build } from '../../helpers/app.js';
+import { refusals, idRefusals, accountsNotIn } from '../../helpers/refusals.js';
 import { accountDetails, addonStatuses } from '../../helpers/reads.js';
-import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
+import { sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'accountSuspend';
 
@@ -33,22 +34,10 @@ t.test('accountSuspend works the same through GET, urlencoded and multipart POST
   t.strictSame(body.info, ['Account suspended']);
 });
 
-t.test('accountSuspend refuses a service that is not Active, naming its status, and changes nothing', async (t) => {
-  const app = await build(t);
-  await refusedAll(t, app, CALL, [
-    [{ id: '10' }, 'Account 10 is Pending: only a service that is Active can become Suspended'],
-    [{ id: '5' }, 'Account 5 is Suspended: only a service that is Active can become Suspended'],
-    [{ id: '11' }, 'Account 11 is Terminated: only a service that is Active can become Suspended'],
-    [{ id: '9' }, 'Account 9 is Cancelled: only a service that is Active can become Suspended'],
-    [{ id: '18' }, 'Account 18 is Fraud: only a service that is Active can become Suspended'],
-  ]);
-});
+refusals(
+  'accountSuspend refuses a service that is not Active, naming its status, and changes nothing',
+  CALL,
+  accountsNotIn(['Active'], 'Suspended'),
+);
 
-t.test('accountSuspend refuses a missing, malformed or unknown id', async (t) => {
-  const app = await build(t);
-  await refusedAll(t, app, CALL, [
-    [{}, 'Parameter id is required'],
-    [{ id: '1.5' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '99' }, 'Account 99 not found'],
-  ]);
-});
+refusals('accountSuspend refuses a missing, malformed or unknown id', CALL, idRefusals('Account', '1.5'));

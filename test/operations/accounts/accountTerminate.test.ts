@@ -1,5 +1,6 @@
 import t from 'tap';
 import { api, assertSuccess, build } from '../../helpers/app.js';
+import { refusals, idRefusals, accountsNotIn } from '../../helpers/refusals.js';
 import { accountDetails, addonStatuses } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
@@ -35,23 +36,11 @@ t.test('accountTerminate works the same through GET, urlencoded and multipart PO
 
 t.test('accountTerminate refuses a service that is not Active or Suspended, naming its status, and changes nothing', async (t) => {
   const app = await build(t);
-  await refusedAll(t, app, CALL, [
-    [{ id: '10' }, 'Account 10 is Pending: only a service that is Active or Suspended can become Terminated'],
-    [{ id: '11' }, 'Account 11 is Terminated: only a service that is Active or Suspended can become Terminated'],
-    [{ id: '9' }, 'Account 9 is Cancelled: only a service that is Active or Suspended can become Terminated'],
-    [{ id: '18' }, 'Account 18 is Fraud: only a service that is Active or Suspended can become Terminated'],
-  ]);
+  await refusedAll(t, app, CALL, accountsNotIn(['Active', 'Suspended'], 'Terminated'));
   assertSuccess(t, await api(app, CALL, { id: '1' }), CALL);
   await refusedAll(t, app, 'accountUnsuspend', [
     [{ id: '1' }, 'Account 1 is Terminated: only a service that is Suspended can become Active'],
   ]);
 });
 
-t.test('accountTerminate refuses a missing, malformed or unknown id', async (t) => {
-  const app = await build(t);
-  await refusedAll(t, app, CALL, [
-    [{}, 'Parameter id is required'],
-    [{ id: 'one' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '99' }, 'Account 99 not found'],
-  ]);
-});
+refusals('accountTerminate refuses a missing, malformed or unknown id', CALL, idRefusals('Account', 'one'));

@@ -1,7 +1,8 @@
 import t from 'tap';
 import { api, assertSuccess, build } from '../../helpers/app.js';
+import { refusals, idRefusals, accountsNotIn } from '../../helpers/refusals.js';
 import { accountDetails, addonStatuses } from '../../helpers/reads.js';
-import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
+import { sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'accountUnsuspend';
 
@@ -39,22 +40,10 @@ t.test('accountUnsuspend works the same through GET, urlencoded and multipart PO
   t.strictSame(body.info, ['Account unsuspended']);
 });
 
-t.test('accountUnsuspend refuses a service that is not Suspended, naming its status, and changes nothing', async (t) => {
-  const app = await build(t);
-  await refusedAll(t, app, CALL, [
-    [{ id: '1' }, 'Account 1 is Active: only a service that is Suspended can become Active'],
-    [{ id: '10' }, 'Account 10 is Pending: only a service that is Suspended can become Active'],
-    [{ id: '11' }, 'Account 11 is Terminated: only a service that is Suspended can become Active'],
-    [{ id: '9' }, 'Account 9 is Cancelled: only a service that is Suspended can become Active'],
-    [{ id: '18' }, 'Account 18 is Fraud: only a service that is Suspended can become Active'],
-  ]);
-});
+refusals(
+  'accountUnsuspend refuses a service that is not Suspended, naming its status, and changes nothing',
+  CALL,
+  accountsNotIn(['Suspended'], 'Active'),
+);
 
-t.test('accountUnsuspend refuses a missing, malformed or unknown id', async (t) => {
-  const app = await build(t);
-  await refusedAll(t, app, CALL, [
-    [{}, 'Parameter id is required'],
-    [{ id: '-5' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '99' }, 'Account 99 not found'],
-  ]);
-});
+refusals('accountUnsuspend refuses a missing, malformed or unknown id', CALL, idRefusals('Account', '-5'));

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { api, assertSuccess, build } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
 import { accountDetails } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
@@ -82,12 +83,9 @@ t.test('changeAccountPackage refuses closed services, TLDs, unpriced cycles and 
   ]);
 });
 
-t.test('changeAccountPackage refuses missing and malformed parameters', async (t) => {
-  const app = await build(t);
-  await refusedAll(t, app, CALL, [
-    [{ product_id: '2' }, 'Parameter id is required'],
-    [{ id: '1' }, 'Parameter product_id is required'],
-    [{ id: '1', product_id: 'two' }, 'Parameter product_id must be a positive whole number id, such as 1'],
-    [{ id: '1', product_id: '2', recalculate: 'yes' }, 'Parameter recalculate must be one of: 0, 1, true, false'],
-  ]);
-});
+refusals('changeAccountPackage refuses missing and malformed parameters', CALL, [
+  [{ product_id: '2' }, 'Parameter id is required'],
+  [{ id: '1' }, 'Parameter product_id is required'],
+  [{ id: '1', product_id: 'two' }, 'Parameter product_id must be a positive whole number id, such as 1'],
+  [{ id: '1', product_id: '2', recalculate: 'yes' }, 'Parameter recalculate must be one of: 0, 1, true, false'],
+]);

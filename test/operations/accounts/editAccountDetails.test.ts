@@ -1,7 +1,8 @@
 import t from 'tap';
 import { api, assertSuccess, build, storeJson, type WireParams } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
 import { accountDetails } from '../../helpers/reads.js';
-import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
+import { sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'editAccountDetails';
 
@@ -117,37 +118,31 @@ t.test('editAccountDetails works the same through GET, urlencoded and multipart 
   t.strictSame(body.info, ['account_updated2']);
 });
 
-t.test('editAccountDetails refuses bad values and unknown records, and changes nothing', async (t) => {
-  const app = await build(t);
-  await refusedAll(t, app, CALL, [
-    [{ ...EVERYTHING, id: '99' }, 'Account 99 not found'],
-    [{ id: '1', product_id: '99' }, 'Product 99 not found'],
-    [{ id: '1', product_id: '20' }, 'Product 20 is the domain TLD .com, not a product a service can order'],
-    [{ id: '1', payment_module: '99' }, 'Gateway 99 not found'],
-    [{ id: '1', payment_module: '5' }, 'Gateway 5 (Mollie) is disabled: give an enabled payment gateway as payment_module'],
-    [{ id: '1', payment_module: '0' }, 'Parameter payment_module must be a positive whole number id, such as 1'],
-    [{ id: '1', status: 'Closed' }, 'Parameter status must be one of: Pending, Active, Suspended, Terminated, Cancelled, Fraud'],
-    [{ id: '1', next_due: '2027-02-30' }, 'Parameter next_due must be a date as YYYY-MM-DD'],
-    [{ id: '1', next_due: '14/12/2026' }, 'Parameter next_due must be a date as YYYY-MM-DD'],
-    [{ id: '1', date_created: '0000-00-00' }, 'Parameter date_created must be a date as YYYY-MM-DD'],
-    [{ id: '1', commitment_date: '2027-13-01' }, 'Parameter commitment_date must be a date as YYYY-MM-DD'],
-    [{ id: '1', total: '-1.00' }, 'Parameter total must be a non-negative amount with at most two decimals, such as 12.30'],
-    [{ id: '1', firstpayment: '1.999' }, 'Parameter firstpayment must be a non-negative amount with at most two decimals, such as 12.30'],
-    [{ id: '1', total: '12,30' }, 'Parameter total must be a non-negative amount with at most two decimals, such as 12.30'],
-    [{ id: '1', server_id: 'x' }, 'Parameter server_id must be 0 or a positive whole number id'],
-    [{ id: '1', domain: 'd'.repeat(256) }, 'Parameter domain must be a text of at most 255 characters'],
-    // A late refusal after valid fields: nothing of the valid ones is written.
-    [
-      { id: '1', domain: 'new.example.com', total: '1.00', payment_module: '5' },
-      'Gateway 5 (Mollie) is disabled: give an enabled payment gateway as payment_module',
-    ],
-  ]);
-});
+refusals('editAccountDetails refuses bad values and unknown records, and changes nothing', CALL, [
+  [{ ...EVERYTHING, id: '99' }, 'Account 99 not found'],
+  [{ id: '1', product_id: '99' }, 'Product 99 not found'],
+  [{ id: '1', product_id: '20' }, 'Product 20 is the domain TLD .com, not a product a service can order'],
+  [{ id: '1', payment_module: '99' }, 'Gateway 99 not found'],
+  [{ id: '1', payment_module: '5' }, 'Gateway 5 (Mollie) is disabled: give an enabled payment gateway as payment_module'],
+  [{ id: '1', payment_module: '0' }, 'Parameter payment_module must be a positive whole number id, such as 1'],
+  [{ id: '1', status: 'Closed' }, 'Parameter status must be one of: Pending, Active, Suspended, Terminated, Cancelled, Fraud'],
+  [{ id: '1', next_due: '2027-02-30' }, 'Parameter next_due must be a date as YYYY-MM-DD'],
+  [{ id: '1', next_due: '14/12/2026' }, 'Parameter next_due must be a date as YYYY-MM-DD'],
+  [{ id: '1', date_created: '0000-00-00' }, 'Parameter date_created must be a date as YYYY-MM-DD'],
+  [{ id: '1', commitment_date: '2027-13-01' }, 'Parameter commitment_date must be a date as YYYY-MM-DD'],
+  [{ id: '1', total: '-1.00' }, 'Parameter total must be a non-negative amount with at most two decimals, such as 12.30'],
+  [{ id: '1', firstpayment: '1.999' }, 'Parameter firstpayment must be a non-negative amount with at most two decimals, such as 12.30'],
+  [{ id: '1', total: '12,30' }, 'Parameter total must be a non-negative amount with at most two decimals, such as 12.30'],
+  [{ id: '1', server_id: 'x' }, 'Parameter server_id must be 0 or a positive whole number id'],
+  [{ id: '1', domain: 'd'.repeat(256) }, 'Parameter domain must be a text of at most 255 characters'],
+  // A late refusal after valid fields: nothing of the valid ones is written.
+  [
+    { id: '1', domain: 'new.example.com', total: '1.00', payment_module: '5' },
+    'Gateway 5 (Mollie) is disabled: give an enabled payment gateway as payment_module',
+  ],
+]);
 
-t.test('editAccountDetails refuses a missing or malformed id', async (t) => {
-  const app = await build(t);
-  await refusedAll(t, app, CALL, [
-    [{ domain: 'x.example.com' }, 'Parameter id is required'],
-    [{ id: 'abc' }, 'Parameter id must be a positive whole number id, such as 1'],
-  ]);
-});
+refusals('editAccountDetails refuses a missing or malformed id', CALL, [
+  [{ domain: 'x.example.com' }, 'Parameter id is required'],
+  [{ id: 'abc' }, 'Parameter id must be a positive whole number id, such as 1'],
+]);

@@ -1,5 +1,6 @@
 import t from 'tap';
-import { api, assertError, assertSuccess, build, type WireParams } from '../../helpers/app.js';
+import { api, assertSuccess, build } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
 import { ACCOUNT_ROW_12 } from '../../helpers/records.js';
 import { readEverywhere, idLister } from '../../helpers/reads.js';
 
@@ -138,25 +139,21 @@ t.test('getAccounts: each filter, alone and combined', async (t) => {
   t.strictSame(paged.sorter, { perpage: 3, totalpages: 5, sorterrecords: 13, sorterpage: 2 }, 'the sorter counts filtered rows');
 });
 
-t.test('getAccounts refuses malformed parameters and unknown product or order page', async (t) => {
-  const app = await build(t);
-  const cases: Array<[WireParams, string]> = [
-    [
-      { list: 'everything' },
-      'Parameter list must be one of: all, all_active, all_pending, all_suspended, all_terminated, all_fraud, all_cancelled',
-    ],
-    [
-      { 'filter[status]': 'Closed' },
-      'Parameter filter[status] must be an account status: Pending, Active, Suspended, Terminated, Cancelled or Fraud',
-    ],
-    [{ 'filter[next_due]': '2027-6-2' }, 'Parameter filter[next_due] must be a date as YYYY-MM-DD'],
-    [{ 'filter[billingcycle]': 'm' }, 'Parameter filter[billingcycle] must be a billing cycle name such as Monthly'],
-    [{ 'filter[product_id]': 'abc' }, 'Parameter filter[product_id] must be a positive whole number id, such as 1'],
-    [{ 'filter[form_name]': 'x' }, 'Parameter filter[form_name] must be absent: it is not a known key here'],
-    [{ 'filter[product_id]': '99' }, 'Product 99 not found'],
-    [{ 'filter[category_id]': '99' }, 'Order page 99 not found'],
-    [{ page: '-1' }, 'Parameter page must be a page number counted from 0'],
-    [{ perpage: '0' }, 'Parameter perpage must be a page size from 1 to 1000'],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, 'getAccounts', params), 'getAccounts', [message]);
-});
+refusals('getAccounts refuses malformed parameters and unknown product or order page', 'getAccounts', [
+  [
+    { list: 'everything' },
+    'Parameter list must be one of: all, all_active, all_pending, all_suspended, all_terminated, all_fraud, all_cancelled',
+  ],
+  [
+    { 'filter[status]': 'Closed' },
+    'Parameter filter[status] must be an account status: Pending, Active, Suspended, Terminated, Cancelled or Fraud',
+  ],
+  [{ 'filter[next_due]': '2027-6-2' }, 'Parameter filter[next_due] must be a date as YYYY-MM-DD'],
+  [{ 'filter[billingcycle]': 'm' }, 'Parameter filter[billingcycle] must be a billing cycle name such as Monthly'],
+  [{ 'filter[product_id]': 'abc' }, 'Parameter filter[product_id] must be a positive whole number id, such as 1'],
+  [{ 'filter[form_name]': 'x' }, 'Parameter filter[form_name] must be absent: it is not a known key here'],
+  [{ 'filter[product_id]': '99' }, 'Product 99 not found'],
+  [{ 'filter[category_id]': '99' }, 'Order page 99 not found'],
+  [{ page: '-1' }, 'Parameter page must be a page number counted from 0'],
+  [{ perpage: '0' }, 'Parameter perpage must be a page size from 1 to 1000'],
+]);

@@ -12,6 +12,7 @@ import {
   type WireParams,
   noScanOf,
 } from '../../helpers/app.js';
+import { refusedWith, refusedEach } from '../../helpers/refusals.js';
 import addClientContact from '../../../src/operations/clients/addClientContact.js';
 import { ApiError } from '../../../src/errors.js';
 import { verifyPassword } from '../../../src/domain/password.js';
@@ -178,13 +179,7 @@ t.test('addClientContact business rules', async (t) => {
       'Email s.vogel@keller-maschinenbau.de is already used by another client or contact',
     ],
   ];
-  const before = storeJson(app);
-  for (const [label, params, message] of cases) {
-    const body = await api(app, CALL, params);
-    t.strictSame(body.error, [message], label);
-    assertError(t, body, CALL, [message]);
-  }
-  t.equal(storeJson(app), before, 'failed calls, even late ones such as a taken email, leave the store unchanged');
+  await refusedEach(t, app, CALL, cases, 'failed calls, even late ones such as a taken email, leave the store unchanged');
 
   assertSuccess(t, await api(app, CALL, NORA), CALL);
   assertError(t, await api(app, CALL, { ...NORA, email: 'Nora.Quinn@morgan-design.com' }), CALL, [
@@ -194,7 +189,6 @@ t.test('addClientContact business rules', async (t) => {
 
 t.test('addClientContact parameter errors', async (t) => {
   const app = await build(t);
-  const before = storeJson(app);
   const without = (name: string) => Object.fromEntries(Object.entries(NORA).filter(([k]) => k !== name));
   const cases: Array<[WireParams, string]> = [
     ...['id', 'firstname', 'lastname', 'email', 'password', 'password2'].map((name): [WireParams, string] => [
@@ -216,8 +210,7 @@ t.test('addClientContact parameter errors', async (t) => {
     [{ ...NORA, 'privileges[billing][invoices]': '0' }, 'Parameter privileges[billing][invoices] must be one of: 1'],
     [{ ...NORA, privileges: 'all' }, 'Parameter privileges must be a set of privileges such as privileges[billing][invoices]=1'],
   ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-  t.equal(storeJson(app), before);
+  await refusedWith(t, app, CALL, cases);
 });
 
 t.test('addClientContact finds a taken email through an index, never a scan', async (t) => {

@@ -1,6 +1,7 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import { ENCODINGS, FROZEN_NOW, api, assertSuccess, build, type Body } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
 
 const CALL = 'addClientCredit';
 const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
@@ -111,10 +112,10 @@ t.test('addClientCredit answers and changes the same through GET, urlencoded and
   t.equal(await creditOf(t, app, '5'), '0.00', 'the default session is untouched');
 });
 
-t.test('addClientCredit refusals change nothing', async (t) => {
-  const app = await build(t);
-  const before = storeJson(app);
-  const cases: Array<[WireParams, string]> = [
+refusals(
+  'addClientCredit refusals change nothing',
+  CALL,
+  [
     [{ amount: '5' }, 'Parameter client_id is required'],
     [{ client_id: '6' }, 'Parameter amount is required'],
     [{ client_id: 'six', amount: '5' }, 'Parameter client_id must be a positive whole number id, such as 1'],
@@ -129,7 +130,6 @@ t.test('addClientCredit refusals change nothing', async (t) => {
       { client_id: '10', amount: '5' },
       'Client 10 is a contact of client 1, not a main client: credit belongs to the main client: add it to client 1',
     ],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-  t.equal(storeJson(app), before, 'no credit and no log entry written');
-});
+  ],
+  'no credit and no log entry written',
+);

@@ -1,6 +1,7 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import { refusedEach } from '../../helpers/refusals.js';
 import type { Collections } from '../../../src/generated/wire.js';
 
 const CALL = 'deleteClient';
@@ -186,13 +187,7 @@ t.test('deleteClient refusals change nothing', async (t) => {
     ['unknown client', { id: '99' }, 'Client 99 not found'],
     ['a contact', { id: '10' }, 'Client 10 is a contact of client 1, not a main client: delete a contact with deleteClientContact'],
   ];
-  const before = storeJson(app);
-  for (const [label, params, message] of cases) {
-    const body = await api(app, CALL, params);
-    t.strictSame(body.error, [message], label);
-    assertError(t, body, CALL, [message]);
-  }
-  t.equal(storeJson(app), before);
+  await refusedEach(t, app, CALL, cases);
 });
 
 t.test('deleteClient parameter errors', async (t) => {

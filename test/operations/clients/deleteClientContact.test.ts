@@ -1,5 +1,6 @@
 import t from 'tap';
-import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, type Body, type WireParams } from '../../helpers/app.js';
+import { refusedEach, refusals } from '../../helpers/refusals.js';
 import { clientDetails } from '../../helpers/reads.js';
 
 const CALL = 'deleteClientContact';
@@ -70,24 +71,12 @@ t.test('deleteClientContact refusals name both ids and change nothing', async (t
     ["another client's contact", { client_id: '11', parent_id: '1' }, 'Contact 11 belongs to client 2, not to client 1'],
     ['a contact as the main client', { client_id: '10', parent_id: '11' }, 'Contact 10 belongs to client 1, not to client 11'],
   ];
-  const before = storeJson(app);
-  for (const [label, params, message] of cases) {
-    const body = await api(app, CALL, params);
-    t.strictSame(body.error, [message], label);
-    assertError(t, body, CALL, [message]);
-  }
-  t.equal(storeJson(app), before);
+  await refusedEach(t, app, CALL, cases);
 });
 
-t.test('deleteClientContact parameter errors', async (t) => {
-  const app = await build(t);
-  const before = storeJson(app);
-  const cases: Array<[WireParams, string]> = [
-    [{ parent_id: '1' }, 'Parameter client_id is required'],
-    [{ client_id: '10' }, 'Parameter parent_id is required'],
-    [{ client_id: 'ten', parent_id: '1' }, 'Parameter client_id must be a positive whole number id, such as 1'],
-    [{ client_id: '10', parent_id: '0' }, 'Parameter parent_id must be a positive whole number id, such as 1'],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-  t.equal(storeJson(app), before);
-});
+refusals('deleteClientContact parameter errors', CALL, [
+  [{ parent_id: '1' }, 'Parameter client_id is required'],
+  [{ client_id: '10' }, 'Parameter parent_id is required'],
+  [{ client_id: 'ten', parent_id: '1' }, 'Parameter client_id must be a positive whole number id, such as 1'],
+  [{ client_id: '10', parent_id: '0' }, 'Parameter parent_id must be a positive whole number id, such as 1'],
+]);

@@ -1,5 +1,6 @@
 import t from 'tap';
-import { api, assertError, assertSuccess, build, type WireParams } from '../../helpers/app.js';
+import { api, assertSuccess, build } from '../../helpers/app.js';
+import { refusals, idRefusals } from '../../helpers/refusals.js';
 import { ACCOUNT_ROW_12 } from '../../helpers/records.js';
 import { readEverywhere, idLister } from '../../helpers/reads.js';
 
@@ -117,20 +118,14 @@ t.test('getClientAccounts filters by order page and by one or several statuses',
   );
 });
 
-t.test('getClientAccounts refuses a missing, malformed or unknown id and bad filters', async (t) => {
-  const app = await build(t);
-  const cases: Array<[WireParams, string]> = [
-    [{}, 'Parameter id is required'],
-    [{ id: 'abc' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '999' }, 'Client 999 not found'],
-    [{ id: '1', category_id: '99' }, 'Order page 99 not found'],
-    [{ id: '1', category_id: 'x' }, 'Parameter category_id must be a positive whole number id, such as 1'],
-    [{ id: '1', status: 'Bogus' }, 'Parameter status must be one of: Pending, Active, Suspended, Terminated, Cancelled, Fraud'],
-    [
-      { id: '1', 'status[]': ['Active', 'Closed'] },
-      'Parameter status[1] must be one of: Pending, Active, Suspended, Terminated, Cancelled, Fraud',
-    ],
-    [{ id: '1', perpage: '1001' }, 'Parameter perpage must be a page size from 1 to 1000'],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, 'getClientAccounts', params), 'getClientAccounts', [message]);
-});
+refusals('getClientAccounts refuses a missing, malformed or unknown id and bad filters', 'getClientAccounts', [
+  ...idRefusals('Client', 'abc', '999'),
+  [{ id: '1', category_id: '99' }, 'Order page 99 not found'],
+  [{ id: '1', category_id: 'x' }, 'Parameter category_id must be a positive whole number id, such as 1'],
+  [{ id: '1', status: 'Bogus' }, 'Parameter status must be one of: Pending, Active, Suspended, Terminated, Cancelled, Fraud'],
+  [
+    { id: '1', 'status[]': ['Active', 'Closed'] },
+    'Parameter status[1] must be one of: Pending, Active, Suspended, Terminated, Cancelled, Fraud',
+  ],
+  [{ id: '1', perpage: '1001' }, 'Parameter perpage must be a page size from 1 to 1000'],
+]);

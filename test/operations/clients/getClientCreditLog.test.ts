@@ -1,6 +1,7 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { CREDENTIALS, api, assertError, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import { CREDENTIALS, api, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
 
 const CALL = 'getClientCreditLog';
 
@@ -140,13 +141,9 @@ t.test('getClientCreditLog pages 25 entries at a time', async (t) => {
   t.strictSame(assertSuccess(t, await api(app, CALL, { id: '4', page: '9' }), CALL).log, [], 'past the last page');
 });
 
-t.test('getClientCreditLog errors', async (t) => {
-  const app = await build(t);
-  const cases: Array<[WireParams, string]> = [
-    [{}, 'Parameter id is required'],
-    [{ id: 'emma' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '5', page: '-1' }, 'Parameter page must be a page number counted from 0'],
-    [{ id: '99' }, 'Client 99 not found'],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-});
+refusals('getClientCreditLog errors', CALL, [
+  [{}, 'Parameter id is required'],
+  [{ id: 'emma' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '5', page: '-1' }, 'Parameter page must be a page number counted from 0'],
+  [{ id: '99' }, 'Client 99 not found'],
+]);

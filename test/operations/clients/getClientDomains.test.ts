@@ -1,5 +1,6 @@
 import t from 'tap';
-import { api, assertError, assertSuccess, build, type WireParams } from '../../helpers/app.js';
+import { api, assertSuccess, build, type WireParams } from '../../helpers/app.js';
+import { refusals, idRefusals } from '../../helpers/refusals.js';
 import { DOMAIN_ROWS } from '../../helpers/records.js';
 import { readEverywhere, idLister } from '../../helpers/reads.js';
 
@@ -74,19 +75,13 @@ t.test('getClientDomains applies each filter', async (t) => {
   for (const [params, expected] of cases) t.strictSame(await ids(t, app, params), expected, JSON.stringify(params));
 });
 
-t.test('getClientDomains refuses a missing, malformed or unknown id and bad filters', async (t) => {
-  const app = await build(t);
-  const cases: Array<[WireParams, string]> = [
-    [{}, 'Parameter id is required'],
-    [{ id: 'abc' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '999' }, 'Client 999 not found'],
-    [
-      { id: '1', 'filter[status]': 'Gone' },
-      'Parameter filter[status] must be a domain status: Pending, Pending Registration, ' +
-        'Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away',
-    ],
-    [{ id: '1', 'filter[registrar]': 'Enom' }, 'Parameter filter[registrar] must be absent: it is not a known key here'],
-    [{ id: '1', page: 'x' }, 'Parameter page must be a page number counted from 0'],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, 'getClientDomains', params), 'getClientDomains', [message]);
-});
+refusals('getClientDomains refuses a missing, malformed or unknown id and bad filters', 'getClientDomains', [
+  ...idRefusals('Client', 'abc', '999'),
+  [
+    { id: '1', 'filter[status]': 'Gone' },
+    'Parameter filter[status] must be a domain status: Pending, Pending Registration, ' +
+      'Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away',
+  ],
+  [{ id: '1', 'filter[registrar]': 'Enom' }, 'Parameter filter[registrar] must be absent: it is not a known key here'],
+  [{ id: '1', page: 'x' }, 'Parameter page must be a page number counted from 0'],
+]);

@@ -1,6 +1,7 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { CREDENTIALS, api, assertError, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import { CREDENTIALS, api, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
 
 const CALL = 'getClientInvoices';
 
@@ -97,13 +98,9 @@ t.test('getClientInvoices pages; a contact has no invoices of its own', async (t
   });
 });
 
-t.test('getClientInvoices errors', async (t) => {
-  const app = await build(t);
-  const cases: Array<[WireParams, string]> = [
-    [{}, 'Parameter id is required'],
-    [{ id: 'alice' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '1', perpage: '0' }, 'Parameter perpage must be a page size from 1 to 1000'],
-    [{ id: '99' }, 'Client 99 not found'],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-});
+refusals('getClientInvoices errors', CALL, [
+  [{}, 'Parameter id is required'],
+  [{ id: 'alice' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '1', perpage: '0' }, 'Parameter perpage must be a page size from 1 to 1000'],
+  [{ id: '99' }, 'Client 99 not found'],
+]);

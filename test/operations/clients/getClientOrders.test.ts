@@ -1,7 +1,8 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
-import { CREDENTIALS, api, assertError, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import { CREDENTIALS, api, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
 import { ORDER_ROW_1019 } from '../../helpers/records.js';
 
 const CALL = 'getClientOrders';
@@ -106,13 +107,9 @@ t.test('getClientOrders filters by list= and pages', async (t) => {
   });
 });
 
-t.test('getClientOrders errors', async (t) => {
-  const app = await build(t);
-  const cases: Array<[WireParams, string]> = [
-    [{ id: '99' }, 'Client 99 not found'],
-    [{}, 'Parameter id is required'],
-    [{ id: 'alice' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '1', list: 'draft' }, 'Parameter list must be one of: all, active, pending, fraud, cancelled'],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-});
+refusals('getClientOrders errors', CALL, [
+  [{ id: '99' }, 'Client 99 not found'],
+  [{}, 'Parameter id is required'],
+  [{ id: 'alice' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '1', list: 'draft' }, 'Parameter list must be one of: all, active, pending, fraud, cancelled'],
+]);

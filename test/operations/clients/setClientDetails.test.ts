@@ -1,5 +1,6 @@
 import t from 'tap';
-import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, type Body, type WireParams } from '../../helpers/app.js';
+import { refusedEach, refusals } from '../../helpers/refusals.js';
 import { clientDetails } from '../../helpers/reads.js';
 
 const CALL = 'setClientDetails';
@@ -134,34 +135,22 @@ t.test('setClientDetails refusals change nothing', async (t) => {
     ['unknown country', { ...CHANGES, country: 'XX' }, 'Parameter country must be an ISO 3166-1 alpha-2 country code, such as GB'],
     ['unknown currency, after every other field was fine', { ...CHANGES, currency_id: '9' }, 'Currency 9 not found'],
   ];
-  const before = storeJson(app);
-  for (const [label, params, message] of cases) {
-    const body = await api(app, CALL, params);
-    t.strictSame(body.error, [message], label);
-    assertError(t, body, CALL, [message]);
-  }
-  t.equal(storeJson(app), before);
+  await refusedEach(t, app, CALL, cases);
 });
 
-t.test('setClientDetails parameter errors', async (t) => {
-  const app = await build(t);
-  const before = storeJson(app);
-  const cases: Array<[WireParams, string]> = [
-    [{ firstname: 'Alicia' }, 'Parameter id is required'],
-    [{ id: '0' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: 'one' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '1', email: 'alice' }, 'Parameter email must be a valid email address, such as jane@example.com'],
-    [{ id: '1', email: '' }, 'Parameter email must be a valid email address, such as jane@example.com'],
-    [{ id: '1', type: 'company' }, 'Parameter type must be one of: Private, Company'],
-    [
-      { id: '1', status: 'Inactive' },
-      'Parameter status must be one of: Active, Closing, Closed, Pending Removal, Archived, Lead, Prospect, Lost',
-    ],
-    [{ id: '1', country: 'USA' }, 'Parameter country must be an ISO 3166-1 alpha-2 country code, such as GB'],
-    [{ id: '1', currency_id: 'GBP' }, 'Parameter currency_id must be 0 or a positive whole number id'],
-    [{ id: '1', curchange: 'convert' }, 'Parameter curchange must be one of: change, recalculate'],
-    [{ id: '1', city: 'x'.repeat(256) }, 'Parameter city must be a text of at most 255 characters'],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-  t.equal(storeJson(app), before);
-});
+refusals('setClientDetails parameter errors', CALL, [
+  [{ firstname: 'Alicia' }, 'Parameter id is required'],
+  [{ id: '0' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: 'one' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '1', email: 'alice' }, 'Parameter email must be a valid email address, such as jane@example.com'],
+  [{ id: '1', email: '' }, 'Parameter email must be a valid email address, such as jane@example.com'],
+  [{ id: '1', type: 'company' }, 'Parameter type must be one of: Private, Company'],
+  [
+    { id: '1', status: 'Inactive' },
+    'Parameter status must be one of: Active, Closing, Closed, Pending Removal, Archived, Lead, Prospect, Lost',
+  ],
+  [{ id: '1', country: 'USA' }, 'Parameter country must be an ISO 3166-1 alpha-2 country code, such as GB'],
+  [{ id: '1', currency_id: 'GBP' }, 'Parameter currency_id must be 0 or a positive whole number id'],
+  [{ id: '1', curchange: 'convert' }, 'Parameter curchange must be one of: change, recalculate'],
+  [{ id: '1', city: 'x'.repeat(256) }, 'Parameter city must be a text of at most 255 characters'],
+]);

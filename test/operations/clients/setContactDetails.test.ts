@@ -1,6 +1,7 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import { ENCODINGS, FROZEN_NOW, api, assertSuccess, build, type Body, type WireParams } from '../../helpers/app.js';
+import { refusedEach, refusals } from '../../helpers/refusals.js';
 import { clientDetails } from '../../helpers/reads.js';
 
 const CALL = 'setContactDetails';
@@ -91,26 +92,14 @@ t.test('setContactDetails refusals change nothing', async (t) => {
     ],
     ['unknown country', { ...CHANGES, country: 'UK' }, 'Parameter country must be an ISO 3166-1 alpha-2 country code, such as GB'],
   ];
-  const before = storeJson(app);
-  for (const [label, params, message] of cases) {
-    const body = await api(app, CALL, params);
-    t.strictSame(body.error, [message], label);
-    assertError(t, body, CALL, [message]);
-  }
-  t.equal(storeJson(app), before);
+  await refusedEach(t, app, CALL, cases);
 });
 
-t.test('setContactDetails parameter errors', async (t) => {
-  const app = await build(t);
-  const before = storeJson(app);
-  const cases: Array<[WireParams, string]> = [
-    [{ firstname: 'Thomas' }, 'Parameter id is required'],
-    [{ id: '-10' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '10', email: 'thomas@localhost' }, 'Parameter email must be a valid email address, such as jane@example.com'],
-    [{ id: '10', type: 'Person' }, 'Parameter type must be one of: Private, Company'],
-    [{ id: '10', country: 'U' }, 'Parameter country must be an ISO 3166-1 alpha-2 country code, such as GB'],
-    [{ id: '10', lastname: 'x'.repeat(256) }, 'Parameter lastname must be a text of at most 255 characters'],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-  t.equal(storeJson(app), before);
-});
+refusals('setContactDetails parameter errors', CALL, [
+  [{ firstname: 'Thomas' }, 'Parameter id is required'],
+  [{ id: '-10' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '10', email: 'thomas@localhost' }, 'Parameter email must be a valid email address, such as jane@example.com'],
+  [{ id: '10', type: 'Person' }, 'Parameter type must be one of: Private, Company'],
+  [{ id: '10', country: 'U' }, 'Parameter country must be an ISO 3166-1 alpha-2 country code, such as GB'],
+  [{ id: '10', lastname: 'x'.repeat(256) }, 'Parameter lastname must be a text of at most 255 characters'],
+]);

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { FROZEN_NOW, api, assertError, assertSuccess, build } from '../../helpers/app.js';
+import { idRefusals } from '../../helpers/refusals.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 import { checkIds, checkReferences } from '../../fuzz/state.js';
 
@@ -52,11 +53,7 @@ t.test('domainDeleteHB answers and stores the same through GET, urlencoded and m
 
 t.test('domainDeleteHB refuses a missing, malformed or unknown id and changes nothing', async (t) => {
   const app = await build(t);
-  await refusedAll(t, app, CALL, [
-    [{}, 'Parameter id is required'],
-    [{ id: '' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '99' }, 'Domain 99 not found'],
-  ]);
+  await refusedAll(t, app, CALL, idRefusals('Domain', ''));
   assertSuccess(t, await api(app, CALL, { id: '8' }), CALL);
   await refusedAll(t, app, CALL, [[{ id: '8' }, 'Domain 8 not found']]);
 });

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { FROZEN_NOW, api, assertSuccess, build } from '../../helpers/app.js';
+import { idRefusals } from '../../helpers/refusals.js';
 import { emails } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
@@ -44,9 +45,7 @@ t.test('domainEPP refuses a domain that is not Active, naming its status, and se
   const app = await build(t);
   const only = 'only a domain that is Active can be sent its EPP code';
   await refusedAll(t, app, CALL, [
-    [{}, 'Parameter id is required'],
-    [{ id: 'one' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '99' }, 'Domain 99 not found'],
+    ...idRefusals('Domain', 'one'),
     [{ id: '5' }, `Domain 5 (kowalski-foto.net) is Pending Transfer: ${only}`],
     [{ id: '7' }, `Domain 7 (nilsson-outdoor.com) is Expired: ${only}`],
     [{ id: '8' }, `Domain 8 (graceliu.io) is Pending Registration: ${only}`],

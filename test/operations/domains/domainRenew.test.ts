@@ -1,6 +1,7 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { FROZEN_NOW, api, assertSuccess, build } from '../../helpers/app.js';
+import { idRefusals } from '../../helpers/refusals.js';
 import { domainDetails } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
@@ -94,9 +95,7 @@ t.test('domainRenew refuses a domain that is not at the registrar, naming its st
   const app = await build(t);
   const only = 'only a domain that is Active or Expired can be renewed';
   await refusedAll(t, app, CALL, [
-    [{}, 'Parameter id is required'],
-    [{ id: '-1' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '99' }, 'Domain 99 not found'],
+    ...idRefusals('Domain', '-1'),
     [{ id: '5' }, `Domain 5 (kowalski-foto.net) is Pending Transfer: ${only}`],
     [{ id: '8' }, `Domain 8 (graceliu.io) is Pending Registration: ${only}`],
   ]);

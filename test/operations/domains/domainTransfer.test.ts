@@ -1,6 +1,7 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { FROZEN_NOW, api, assertSuccess, build } from '../../helpers/app.js';
+import { idRefusals } from '../../helpers/refusals.js';
 import { domainDetails } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 import { completeTransfer, startTransfer } from '../../../src/domain/registrar.js';
@@ -108,9 +109,7 @@ t.test('domainTransfer refuses anything but a Pending Transfer domain, naming it
   const app = await build(t);
   const only = 'only a domain that is Pending Transfer can be transferred';
   await refusedAll(t, app, CALL, [
-    [{}, 'Parameter id is required'],
-    [{ id: 'x1' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '99' }, 'Domain 99 not found'],
+    ...idRefusals('Domain', 'x1'),
     [{ id: '1' }, `Domain 1 (morgan-design.com) is Active: ${only}`],
     [{ id: '7' }, `Domain 7 (nilsson-outdoor.com) is Expired: ${only}`],
     [{ id: '8' }, `Domain 8 (graceliu.io) is Pending Registration: ${only}`],

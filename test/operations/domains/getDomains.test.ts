@@ -1,6 +1,7 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { api, assertError, assertSuccess, build, storeJson, type WireParams } from '../../helpers/app.js';
+import { api, assertSuccess, build, type WireParams } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
 import { DOMAIN_ROWS } from '../../helpers/records.js';
 import { readEverywhere, idLister } from '../../helpers/reads.js';
 
@@ -341,10 +342,10 @@ t.test('a domain ordered with addOrder is listed first, Pending Registration', a
   t.strictSame(await ids(t, app, { list: 'pending', 'filter[client_name]': 'alice' }), ['11']);
 });
 
-t.test('getDomains refuses malformed parameters and changes nothing', async (t) => {
-  const app = await build(t);
-  const before = storeJson(app);
-  const cases: Array<[WireParams, string]> = [
+refusals(
+  'getDomains refuses malformed parameters and changes nothing',
+  CALL,
+  [
     [{ list: 'cancelled' }, 'Parameter list must be one of: all, active, expired, pending, pending_transfer, pending_registration'],
     [{ list: 'Active' }, 'Parameter list must be one of: all, active, expired, pending, pending_transfer, pending_registration'],
     [
@@ -357,7 +358,6 @@ t.test('getDomains refuses malformed parameters and changes nothing', async (t) 
     [{ page: '-1' }, 'Parameter page must be a page number counted from 0'],
     [{ perpage: '0' }, 'Parameter perpage must be a page size from 1 to 1000'],
     [{ perpage: '1001' }, 'Parameter perpage must be a page size from 1 to 1000'],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-  t.equal(storeJson(app), before, 'the refused calls changed nothing');
-});
+  ],
+  'the refused calls changed nothing',
+);

@@ -1,6 +1,7 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, type Body } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
 
 const CALL = 'addCreditReceipt';
 const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
@@ -108,10 +109,10 @@ t.test('addCreditReceipt answers and changes the same through GET, urlencoded an
   assertError(t, await api(app, 'getInvoiceDetails', { id: '13' }), 'getInvoiceDetails', ['Invoice 13 not found']);
 });
 
-t.test('addCreditReceipt refusals change nothing', async (t) => {
-  const app = await build(t);
-  const before = storeJson(app);
-  const cases: Array<[WireParams, string]> = [
+refusals(
+  'addCreditReceipt refusals change nothing',
+  CALL,
+  [
     [{ amount: '5' }, 'Parameter client_id is required'],
     [{ client_id: '1' }, 'Parameter amount is required'],
     [{ client_id: 'one', amount: '5' }, 'Parameter client_id must be a positive whole number id, such as 1'],
@@ -122,7 +123,6 @@ t.test('addCreditReceipt refusals change nothing', async (t) => {
       { client_id: '11', amount: '5' },
       'Client 11 is a contact of client 2, not a main client: credit belongs to the main client: add funds for client 2',
     ],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-  t.equal(storeJson(app), before, 'no invoice created');
-});
+  ],
+  'no invoice created',
+);

@@ -1,8 +1,9 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { FROZEN_NOW, api, assertSuccess, build } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
 import { read } from '../../helpers/reads.js';
-import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
+import { sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'addInvoice';
 const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
@@ -107,13 +108,10 @@ t.test('addInvoice answers and stores the same through GET, urlencoded and multi
   t.strictSame(body, { success: true, invoice_id: '13', call: CALL, server_time: SERVER_TIME });
 });
 
-t.test('addInvoice refusals change nothing', async (t) => {
-  const app = await build(t);
-  await refusedAll(t, app, CALL, [
-    [{}, 'Parameter client_id is required'],
-    [{ client_id: 'abc' }, 'Parameter client_id must be a positive whole number id, such as 1'],
-    [{ client_id: '0' }, 'Parameter client_id must be a positive whole number id, such as 1'],
-    [{ client_id: '99' }, 'Client 99 not found'],
-    [{ client_id: '10' }, 'Client 10 is a contact of client 1, not a main client: create the invoice for main client 1'],
-  ]);
-});
+refusals('addInvoice refusals change nothing', CALL, [
+  [{}, 'Parameter client_id is required'],
+  [{ client_id: 'abc' }, 'Parameter client_id must be a positive whole number id, such as 1'],
+  [{ client_id: '0' }, 'Parameter client_id must be a positive whole number id, such as 1'],
+  [{ client_id: '99' }, 'Client 99 not found'],
+  [{ client_id: '10' }, 'Client 10 is a contact of client 1, not a main client: create the invoice for main client 1'],
+]);

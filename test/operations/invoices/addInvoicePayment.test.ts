@@ -1,16 +1,7 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import {
-  CREDENTIALS,
-  ENCODINGS,
-  FROZEN_NOW,
-  api,
-  assertError,
-  assertSuccess,
-  build,
-  storeJson,
-  type WireParams,
-} from '../../helpers/app.js';
+import { CREDENTIALS, ENCODINGS, FROZEN_NOW, api, assertSuccess, build, type WireParams } from '../../helpers/app.js';
+import { refusedWith, refusedEach } from '../../helpers/refusals.js';
 import { read, emails } from '../../helpers/reads.js';
 
 const CALL = 'addInvoicePayment';
@@ -211,7 +202,6 @@ t.test('addInvoicePayment refusals change nothing', async (t) => {
   const { world } = app.billsim.sessions.get('default');
   // Invoice 3 (client 3) made a Draft, which takes no payments until it is issued.
   await world.mutate(() => world.replace('invoices', { ...world.get('invoices', '3')!, status: 'Draft' }));
-  const before = storeJson(app);
   const cases: Array<[string, WireParams, string]> = [
     ['unknown invoice', { ...GRACE, id: '99' }, 'Invoice 99 not found'],
     ['Draft invoice', { ...GRACE, id: '3' }, 'Invoice #3 is Draft: only an Unpaid invoice (or one in Collections) takes payments'],
@@ -241,17 +231,11 @@ t.test('addInvoicePayment refusals change nothing', async (t) => {
     ['unknown currency', { ...GRACE, currency_id: '9' }, 'Currency 9 not found'],
     ['zero rate', { ...GRACE, currency_id: '1', rate: '0.0000' }, 'Parameter rate must be an exchange rate more than 0, such as 0.9215'],
   ];
-  for (const [label, params, message] of cases) {
-    const body = await api(app, CALL, params);
-    t.strictSame(body.error, [message], label);
-    assertError(t, body, CALL, [message]);
-  }
-  t.equal(storeJson(app), before, 'no transaction, credit, e-mail or status change');
+  await refusedEach(t, app, CALL, cases, 'no transaction, credit, e-mail or status change');
 });
 
 t.test('addInvoicePayment parameter errors', async (t) => {
   const app = await build(t);
-  const before = storeJson(app);
   const without = (name: string) => Object.fromEntries(Object.entries(GRACE).filter(([k]) => k !== name));
   const cases: Array<[WireParams, string]> = [
     ...['id', 'amount', 'paymentmodule', 'fee', 'date'].map((name): [WireParams, string] => [
@@ -271,6 +255,5 @@ t.test('addInvoicePayment parameter errors', async (t) => {
     [{ ...GRACE, rate: '1,2' }, 'Parameter rate must be an exchange rate more than 0 with at most four decimals, such as 0.9215'],
     [{ ...GRACE, send_email: 'yes' }, 'Parameter send_email must be one of: 0, 1'],
   ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-  t.equal(storeJson(app), before);
+  await refusedWith(t, app, CALL, cases);
 });

@@ -1,6 +1,7 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type WireParams } from '../../helpers/app.js';
+import { refusedEach, refusals } from '../../helpers/refusals.js';
 import { read } from '../../helpers/reads.js';
 
 const CALL = 'chargeCreditCard';
@@ -127,7 +128,6 @@ t.test('a card expiring this month still charges; from the next month on it is d
 
 t.test('chargeCreditCard refusals change nothing', async (t) => {
   const app = await build(t);
-  const before = storeJson(app);
   const cases: Array<[string, WireParams, string]> = [
     ['unknown invoice', { id: '99' }, 'Invoice 99 not found'],
     ['Paid invoice', { id: '1' }, `Invoice #1 is Paid: ${NOT_PAYABLE}`],
@@ -148,12 +148,7 @@ t.test('chargeCreditCard refusals change nothing', async (t) => {
     ['negative amount', { id: '8', 'custom[amount]': '-5' }, 'Parameter custom[amount] must be more than 0'],
     ['more than due', { id: '8', 'custom[amount]': '50.05' }, 'Parameter custom[amount] must be at most the balance due of 50.04'],
   ];
-  for (const [label, params, message] of cases) {
-    const body = await api(app, CALL, params);
-    t.strictSame(body.error, [message], label);
-    assertError(t, body, CALL, [message]);
-  }
-  t.equal(storeJson(app), before);
+  await refusedEach(t, app, CALL, cases);
 });
 
 t.test('an invoice with nothing left to pay and a card at a disabled gateway are refused', async (t) => {
@@ -182,19 +177,10 @@ t.test('chargeCreditCard works the same through GET, urlencoded and multipart PO
   t.equal((await invoice(t, app, '8')).transactions.length, 1, 'the default session is untouched');
 });
 
-t.test('chargeCreditCard parameter errors', async (t) => {
-  const app = await build(t);
-  const before = storeJson(app);
-  const cases: Array<[WireParams, string]> = [
-    [{}, 'Parameter id is required'],
-    [{ id: 'eight' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '8', card_id: 'first' }, 'Parameter card_id must be primary or a positive whole number card id, such as 3'],
-    [
-      { id: '8', 'custom[amount]': 'all' },
-      'Parameter custom[amount] must be an amount more than 0 with at most two decimals, such as 10.50',
-    ],
-    [{ id: '8', custom: '10' }, 'Parameter custom must be given as custom[amount]=10.00'],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-  t.equal(storeJson(app), before);
-});
+refusals('chargeCreditCard parameter errors', CALL, [
+  [{}, 'Parameter id is required'],
+  [{ id: 'eight' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '8', card_id: 'first' }, 'Parameter card_id must be primary or a positive whole number card id, such as 3'],
+  [{ id: '8', 'custom[amount]': 'all' }, 'Parameter custom[amount] must be an amount more than 0 with at most two decimals, such as 10.50'],
+  [{ id: '8', custom: '10' }, 'Parameter custom must be given as custom[amount]=10.00'],
+]);

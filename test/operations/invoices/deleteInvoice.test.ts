@@ -1,6 +1,7 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { FROZEN_NOW, api, assertError, assertSuccess, build } from '../../helpers/app.js';
+import { idRefusals } from '../../helpers/refusals.js';
 import { read } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
@@ -67,9 +68,7 @@ t.test('an invoice with payments or credit is refused and nothing changes', asyn
   const payments = (id: string, n: string) =>
     `Invoice #${id} has payments: ${n} recorded on it, so it cannot be deleted; cancel it with setInvoiceStatus instead`;
   await refusedAll(t, app, CALL, [
-    [{}, 'Parameter id is required'],
-    [{ id: '1.5' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '99' }, 'Invoice 99 not found'],
+    ...idRefusals('Invoice', '1.5'),
     [{ id: '8' }, payments('8', '1 transaction is')],
     [{ id: '6' }, payments('6', '4 transactions are')],
     [{ id: '9' }, payments('9', '2 transactions are')],

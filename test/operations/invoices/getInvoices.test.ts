@@ -1,5 +1,6 @@
 import t from 'tap';
-import { api, assertError, assertSuccess, build, type WireParams } from '../../helpers/app.js';
+import { api, assertSuccess, build } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
 import { readEverywhere, idLister } from '../../helpers/reads.js';
 
 const ids = idLister('getInvoices', 'invoices');
@@ -88,14 +89,10 @@ t.test('getInvoices filters by list, status and client', async (t) => {
   t.strictSame(paged.sorter, { perpage: 3, totalpages: 3, sorterrecords: 7, sorterpage: 3 });
 });
 
-t.test('getInvoices refuses malformed parameters and an unknown client', async (t) => {
-  const app = await build(t);
-  const cases: Array<[WireParams, string]> = [
-    [{ list: 'overdue' }, 'Parameter list must be one of: all, paid, unpaid, cancelled, refunded, collections, draft, recurring'],
-    [{ status: 'Open' }, 'Parameter status must be one of: Paid, Unpaid, Cancelled, Refunded, Collections, Draft, Recurring'],
-    [{ client_id: 'abc' }, 'Parameter client_id must be a positive whole number id, such as 1'],
-    [{ client_id: '99' }, 'Client 99 not found'],
-    [{ perpage: '1001' }, 'Parameter perpage must be a page size from 1 to 1000'],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, 'getInvoices', params), 'getInvoices', [message]);
-});
+refusals('getInvoices refuses malformed parameters and an unknown client', 'getInvoices', [
+  [{ list: 'overdue' }, 'Parameter list must be one of: all, paid, unpaid, cancelled, refunded, collections, draft, recurring'],
+  [{ status: 'Open' }, 'Parameter status must be one of: Paid, Unpaid, Cancelled, Refunded, Collections, Draft, Recurring'],
+  [{ client_id: 'abc' }, 'Parameter client_id must be a positive whole number id, such as 1'],
+  [{ client_id: '99' }, 'Client 99 not found'],
+  [{ perpage: '1001' }, 'Parameter perpage must be a page size from 1 to 1000'],
+]);

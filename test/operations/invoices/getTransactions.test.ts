@@ -1,5 +1,6 @@
 import t from 'tap';
-import { FROZEN_NOW, api, assertError, assertSuccess, build, type WireParams, noScanOf } from '../../helpers/app.js';
+import { FROZEN_NOW, api, assertSuccess, build, type WireParams, noScanOf } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
 import { readEverywhere, idLister } from '../../helpers/reads.js';
 import getTransactions from '../../../src/operations/invoices/getTransactions.js';
 import { Seed, World } from '../../../src/store/world.js';
@@ -114,23 +115,19 @@ t.test('getTransactions applies each filter', async (t) => {
   t.strictSame(paged.sorter, { perpage: 4, totalpages: 2, sorterrecords: 6, sorterpage: 2 }, 'sorter counts filtered rows');
 });
 
-t.test('getTransactions refuses unknown ids, malformed parameters and filters it does not know', async (t) => {
-  const app = await build(t);
-  const cases: Array<[WireParams, string]> = [
-    [{ client_id: '99' }, 'Client 99 not found'],
-    [{ invoice_id: '99' }, 'Invoice 99 not found'],
-    [{ client_id: 'abc' }, 'Parameter client_id must be a positive whole number id, such as 1'],
-    [{ invoice_id: '0' }, 'Parameter invoice_id must be a positive whole number id, such as 1'],
-    [{ page: '-1' }, 'Parameter page must be a page number counted from 0'],
-    [{ perpage: '0' }, 'Parameter perpage must be a page size from 1 to 1000'],
-    [{ 'filter[date]': '2026-1' }, 'Parameter filter[date] must be a date or its start: YYYY-MM-DD, YYYY-MM or YYYY'],
-    [{ 'filter[in]': 'abc' }, 'Parameter filter[in] must be a non-negative amount with at most two decimals, such as 12.30'],
-    [{ 'filter[currency_id]': 'x' }, 'Parameter filter[currency_id] must be 0 or a positive whole number id'],
-    [{ 'filter[type]': 'invoice' }, 'Parameter filter[type] must be absent: it is not a known key here'],
-    [{ filter: 'x' }, 'Parameter filter must be a set of filters such as filter[module]=PayPal; an empty filter value means no filter'],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, 'getTransactions', params), 'getTransactions', [message]);
-});
+refusals('getTransactions refuses unknown ids, malformed parameters and filters it does not know', 'getTransactions', [
+  [{ client_id: '99' }, 'Client 99 not found'],
+  [{ invoice_id: '99' }, 'Invoice 99 not found'],
+  [{ client_id: 'abc' }, 'Parameter client_id must be a positive whole number id, such as 1'],
+  [{ invoice_id: '0' }, 'Parameter invoice_id must be a positive whole number id, such as 1'],
+  [{ page: '-1' }, 'Parameter page must be a page number counted from 0'],
+  [{ perpage: '0' }, 'Parameter perpage must be a page size from 1 to 1000'],
+  [{ 'filter[date]': '2026-1' }, 'Parameter filter[date] must be a date or its start: YYYY-MM-DD, YYYY-MM or YYYY'],
+  [{ 'filter[in]': 'abc' }, 'Parameter filter[in] must be a non-negative amount with at most two decimals, such as 12.30'],
+  [{ 'filter[currency_id]': 'x' }, 'Parameter filter[currency_id] must be 0 or a positive whole number id'],
+  [{ 'filter[type]': 'invoice' }, 'Parameter filter[type] must be absent: it is not a known key here'],
+  [{ filter: 'x' }, 'Parameter filter must be a set of filters such as filter[module]=PayPal; an empty filter value means no filter'],
+]);
 
 t.test("getTransactions finds a client's or an invoice's rows through the index, without a scan", async (t) => {
   const world = new World(new Seed(loadFixtures(defaultFixturesDir)));

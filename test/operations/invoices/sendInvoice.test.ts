@@ -1,5 +1,6 @@
 import t from 'tap';
 import { FROZEN_NOW, api, assertSuccess, build } from '../../helpers/app.js';
+import { idRefusals } from '../../helpers/refusals.js';
 import { emails } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
@@ -75,10 +76,6 @@ t.test('sendInvoice answers and stores the same through GET, urlencoded and mult
 
 t.test('sendInvoice refusals record nothing', async (t) => {
   const app = await build(t);
-  await refusedAll(t, app, CALL, [
-    [{}, 'Parameter id is required'],
-    [{ id: 'abc' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '99' }, 'Invoice 99 not found'],
-  ]);
+  await refusedAll(t, app, CALL, idRefusals('Invoice', 'abc'));
   t.strictSame(await emails(app), []);
 });

@@ -12,6 +12,7 @@ import {
   type CallOptions,
   type WireParams,
 } from '../../helpers/app.js';
+import { refusedEach, refusals } from '../../helpers/refusals.js';
 import { read, emails } from '../../helpers/reads.js';
 import { loadFixtures } from '../../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../../src/paths.js';
@@ -561,37 +562,25 @@ t.test('addOrder refusals name the problem and change nothing', async (t) => {
     ['domain without sld', { client_id: '1', domain_action: 'register', domain_tld: '.com' }, 'Parameter domain_sld is required'],
     ['domain without tld', { client_id: '1', domain_action: 'register', domain_sld: 'abc' }, 'Parameter domain_tld is required'],
   ];
-  const before = storeJson(app);
-  for (const [label, params, message] of cases) {
-    const body = await api(app, CALL, params);
-    t.strictSame(body.error, [message], label);
-    assertError(t, body, CALL, [message]);
-  }
-  t.equal(storeJson(app), before, 'no order, service, domain, invoice or e-mail was written');
+  await refusedEach(t, app, CALL, cases, 'no order, service, domain, invoice or e-mail was written');
   t.strictSame(await emails(app), []);
 });
 
-t.test('addOrder parameter errors', async (t) => {
-  const app = await build(t);
-  const before = storeJson(app);
-  const cases: Array<[WireParams, string]> = [
-    [{ product: '2', cycle: 'm' }, 'Parameter client_id is required'],
-    [{ client_id: 'abc', product: '2', cycle: 'm' }, 'Parameter client_id must be a positive whole number id, such as 1'],
-    [{ client_id: '1', product: '2', cycle: 'monthly' }, 'Parameter cycle must be one of: h, d, w, m, q, s, a, b, t, p4, p5, Once, Free'],
-    [{ client_id: '1', product: '2', cycle: 'm', confirm: 'yes' }, 'Parameter confirm must be one of: 0, 1'],
-    [
-      { client_id: '1', domain_action: 'register', domain_sld: 'x'.repeat(64), domain_tld: '.com' },
-      'Parameter domain_sld must be a domain label such as example',
-    ],
-    [
-      { client_id: '1', domain_action: 'renew', domain_sld: 'abc', domain_tld: '.com' },
-      'Parameter domain_action must be register or transfer',
-    ],
-    [
-      { client_id: '1', domain_action: 'register', domain_sld: 'abc', domain_tld: '.com', domain_period: '0' },
-      'Parameter domain_period must be a number of years from 1 to 99',
-    ],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-  t.equal(storeJson(app), before);
-});
+refusals('addOrder parameter errors', CALL, [
+  [{ product: '2', cycle: 'm' }, 'Parameter client_id is required'],
+  [{ client_id: 'abc', product: '2', cycle: 'm' }, 'Parameter client_id must be a positive whole number id, such as 1'],
+  [{ client_id: '1', product: '2', cycle: 'monthly' }, 'Parameter cycle must be one of: h, d, w, m, q, s, a, b, t, p4, p5, Once, Free'],
+  [{ client_id: '1', product: '2', cycle: 'm', confirm: 'yes' }, 'Parameter confirm must be one of: 0, 1'],
+  [
+    { client_id: '1', domain_action: 'register', domain_sld: 'x'.repeat(64), domain_tld: '.com' },
+    'Parameter domain_sld must be a domain label such as example',
+  ],
+  [
+    { client_id: '1', domain_action: 'renew', domain_sld: 'abc', domain_tld: '.com' },
+    'Parameter domain_action must be register or transfer',
+  ],
+  [
+    { client_id: '1', domain_action: 'register', domain_sld: 'abc', domain_tld: '.com', domain_period: '0' },
+    'Parameter domain_period must be a number of years from 1 to 99',
+  ],
+]);

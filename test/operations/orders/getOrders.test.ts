@@ -1,7 +1,8 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
-import { CREDENTIALS, api, assertError, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import { CREDENTIALS, api, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
 import { ORDER_ROW_1019 } from '../../helpers/records.js';
 
 const CALL = 'getOrders';
@@ -200,12 +201,8 @@ t.test('a new order comes first', async (t) => {
   t.strictSame(await ids(t, app, { list: 'pending' }), ['1022', '1018']);
 });
 
-t.test('getOrders parameter errors', async (t) => {
-  const app = await build(t);
-  const cases: Array<[WireParams, string]> = [
-    [{ list: 'open' }, 'Parameter list must be one of: all, active, pending, fraud, cancelled'],
-    [{ page: '-1' }, 'Parameter page must be a page number counted from 0'],
-    [{ perpage: '0' }, 'Parameter perpage must be a page size from 1 to 1000'],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-});
+refusals('getOrders parameter errors', CALL, [
+  [{ list: 'open' }, 'Parameter list must be one of: all, active, pending, fraud, cancelled'],
+  [{ page: '-1' }, 'Parameter page must be a page number counted from 0'],
+  [{ perpage: '0' }, 'Parameter perpage must be a page size from 1 to 1000'],
+]);

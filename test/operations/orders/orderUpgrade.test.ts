@@ -1,6 +1,7 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { api, assertSuccess, build, type WireParams } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
 import { accountDetails } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
@@ -216,14 +217,11 @@ t.test('orderUpgrade refuses a second upgrade while one is pending', async (t) =
   t.match(assertSuccess(t, other, CALL), { checkout: { order_id: '1023', invoice_id: '14' } }, 'other services are not held up');
 });
 
-t.test('orderUpgrade refuses missing and malformed parameters', async (t) => {
-  const app = await build(t);
-  await refusedAll(t, app, CALL, [
-    [{ new_billing: 'm' }, 'Parameter id is required'],
-    [{ id: '1' }, 'Parameter new_billing is required'],
-    [{ id: 'x', new_billing: 'm' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '1', new_billing: 'monthly' }, 'Parameter new_billing must be one of: m, q, s, a, b, t, d, w, h, Free, Once'],
-    [{ id: '1', new: '3.0', new_billing: 'm' }, 'Parameter new must be a positive whole number id, such as 1'],
-    [{ ...TO_ULTIMATE, module: 'stripe' }, 'Parameter module must be a positive whole number id, such as 1'],
-  ]);
-});
+refusals('orderUpgrade refuses missing and malformed parameters', CALL, [
+  [{ new_billing: 'm' }, 'Parameter id is required'],
+  [{ id: '1' }, 'Parameter new_billing is required'],
+  [{ id: 'x', new_billing: 'm' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '1', new_billing: 'monthly' }, 'Parameter new_billing must be one of: m, q, s, a, b, t, d, w, h, Free, Once'],
+  [{ id: '1', new: '3.0', new_billing: 'm' }, 'Parameter new must be a positive whole number id, such as 1'],
+  [{ ...TO_ULTIMATE, module: 'stripe' }, 'Parameter module must be a positive whole number id, such as 1'],
+]);

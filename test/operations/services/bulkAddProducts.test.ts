@@ -1,6 +1,7 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { ENCODINGS, api, assertError, assertSuccess, build, storeJson, type WireParams } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
 import { COM_PERIODS } from '../../helpers/records.js';
 import { productDetails } from '../../helpers/reads.js';
 
@@ -255,35 +256,31 @@ t.test('bulkAddProducts validates periods: 1 to 10 years, non-negative amounts',
   );
 });
 
-t.test('bulkAddProducts requires products with copyof and a non-blank name', async (t) => {
-  const app = await build(t);
-  const cases: Array<[WireParams, string]> = [
-    [{}, 'Parameter products is required'],
-    [{ 'products[0][name]': 'x' }, 'Parameter products[0][copyof] is required'],
-    [{ 'products[0][copyof]': '1' }, 'Parameter products[0][name] is required'],
-    [
-      { 'products[0][copyof]': 'abc', 'products[0][name]': 'x' },
-      'Parameter products[0][copyof] must be a positive whole number id, such as 1',
-    ],
-    [
-      { 'products[0][copyof]': '1', 'products[0][name]': '   ' },
-      'Parameter products[0][name] must be a product name that is not blank, at most 200 characters',
-    ],
-    [
-      { 'products[0][copyof]': '1', 'products[0][name]': 'x'.repeat(201) },
-      'Parameter products[0][name] must be a product name that is not blank, at most 200 characters',
-    ],
-    [
-      { products: 'abc' },
-      'Parameter products must be a product to add, with [copyof] and [name], such as products[0][copyof]=1&products[0][name]=Plan',
-    ],
-    [
-      { 'products[a][copyof]': '1', 'products[a][name]': 'x' },
-      'Parameter products must be keyed by entry numbers, such as products[0][name]',
-    ],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-});
+refusals('bulkAddProducts requires products with copyof and a non-blank name', CALL, [
+  [{}, 'Parameter products is required'],
+  [{ 'products[0][name]': 'x' }, 'Parameter products[0][copyof] is required'],
+  [{ 'products[0][copyof]': '1' }, 'Parameter products[0][name] is required'],
+  [
+    { 'products[0][copyof]': 'abc', 'products[0][name]': 'x' },
+    'Parameter products[0][copyof] must be a positive whole number id, such as 1',
+  ],
+  [
+    { 'products[0][copyof]': '1', 'products[0][name]': '   ' },
+    'Parameter products[0][name] must be a product name that is not blank, at most 200 characters',
+  ],
+  [
+    { 'products[0][copyof]': '1', 'products[0][name]': 'x'.repeat(201) },
+    'Parameter products[0][name] must be a product name that is not blank, at most 200 characters',
+  ],
+  [
+    { products: 'abc' },
+    'Parameter products must be a product to add, with [copyof] and [name], such as products[0][copyof]=1&products[0][name]=Plan',
+  ],
+  [
+    { 'products[a][copyof]': '1', 'products[a][name]': 'x' },
+    'Parameter products must be keyed by entry numbers, such as products[0][name]',
+  ],
+]);
 
 t.test('bulkAddProducts works the same through GET, urlencoded and multipart', async (t) => {
   const app = await build(t);

@@ -2,6 +2,7 @@ import t from 'tap';
 import type { Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { FROZEN_NOW, api, assertSuccess, build, type WireParams } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 import { NUMBER, emails } from '../../helpers/tickets.js';
 
@@ -179,19 +180,16 @@ t.test('addTicketReply refusals change nothing', async (t) => {
   t.strictSame(await emails(app), []);
 });
 
-t.test('addTicketReply parameter errors', async (t) => {
-  const app = await build(t);
-  await refusedAll(t, app, CALL, [
-    [{ body: 'x' }, 'Parameter id is required'],
-    [{ id: NUMBER[3] }, 'Parameter body is required'],
-    [{ id: '3', body: 'x' }, 'Parameter id must be a 6-digit ticket number, such as 814003'],
-    [{ id: NUMBER[3], body: '' }, 'Parameter body must be a non-empty text'],
-    [{ id: NUMBER[3], body: 'x', type: 'Staff' }, 'Parameter type must be one of: Admin, Client'],
-    [{ id: NUMBER[3], body: 'x', replier_id: 'me' }, 'Parameter replier_id must be a positive whole number id, such as 1'],
-    [
-      { id: NUMBER[3], body: 'x', status_change: 'Resolved' },
-      'Parameter status_change must be one of: Open, Answered, Client-Reply, In-Progress, Closed',
-    ],
-    [{ id: NUMBER[3], body: 'x', notify_client: 'no' }, 'Parameter notify_client must be one of: 0, 1'],
-  ]);
-});
+refusals('addTicketReply parameter errors', CALL, [
+  [{ body: 'x' }, 'Parameter id is required'],
+  [{ id: NUMBER[3] }, 'Parameter body is required'],
+  [{ id: '3', body: 'x' }, 'Parameter id must be a 6-digit ticket number, such as 814003'],
+  [{ id: NUMBER[3], body: '' }, 'Parameter body must be a non-empty text'],
+  [{ id: NUMBER[3], body: 'x', type: 'Staff' }, 'Parameter type must be one of: Admin, Client'],
+  [{ id: NUMBER[3], body: 'x', replier_id: 'me' }, 'Parameter replier_id must be a positive whole number id, such as 1'],
+  [
+    { id: NUMBER[3], body: 'x', status_change: 'Resolved' },
+    'Parameter status_change must be one of: Open, Answered, Client-Reply, In-Progress, Closed',
+  ],
+  [{ id: NUMBER[3], body: 'x', notify_client: 'no' }, 'Parameter notify_client must be one of: 0, 1'],
+]);

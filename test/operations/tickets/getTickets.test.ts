@@ -1,5 +1,6 @@
 import t from 'tap';
-import { FROZEN_NOW, api, assertError, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import { FROZEN_NOW, api, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
 import { idLister } from '../../helpers/reads.js';
 import { NUMBER } from '../../helpers/tickets.js';
 
@@ -203,21 +204,17 @@ t.test('getTickets pages newest first', async (t) => {
   t.strictSame(assertSuccess(t, await api(app, CALL, { page: '5' }), CALL).tickets, []);
 });
 
-t.test('getTickets parameter errors', async (t) => {
-  const app = await build(t);
-  const cases: Array<[WireParams, string]> = [
-    [{ 'filter[list]': 'pending' }, 'Parameter filter[list] must be one of all, open, client-reply, in-progress, answered, closed'],
-    [{ list: 'Open' }, 'Parameter list must be one of all, open, client-reply, in-progress, answered, closed'],
-    [{ 'filter[tag]': 'vip' }, 'Parameter filter[tag] must be absent: it is not a known key here'],
-    [
-      { 'filter[request_type]': 'Bug' },
-      'Parameter filter[request_type] must be a request type: General, Incident, Problem, Task or Question',
-    ],
-    [{ 'filter[date]': '19.11.2026' }, 'Parameter filter[date] must be a date as YYYY-MM-DD'],
-    [{ 'filter[date]': '2026-11-31' }, 'Parameter filter[date] must be a date as YYYY-MM-DD'],
-    [{ 'filter[admin_read]': 'yes' }, 'Parameter filter[admin_read] must be 0 or 1'],
-    [{ dept: 'sales' }, 'Parameter dept must be a positive whole number id, such as 1'],
-    [{ page: '-1' }, 'Parameter page must be a page number counted from 0'],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-});
+refusals('getTickets parameter errors', CALL, [
+  [{ 'filter[list]': 'pending' }, 'Parameter filter[list] must be one of all, open, client-reply, in-progress, answered, closed'],
+  [{ list: 'Open' }, 'Parameter list must be one of all, open, client-reply, in-progress, answered, closed'],
+  [{ 'filter[tag]': 'vip' }, 'Parameter filter[tag] must be absent: it is not a known key here'],
+  [
+    { 'filter[request_type]': 'Bug' },
+    'Parameter filter[request_type] must be a request type: General, Incident, Problem, Task or Question',
+  ],
+  [{ 'filter[date]': '19.11.2026' }, 'Parameter filter[date] must be a date as YYYY-MM-DD'],
+  [{ 'filter[date]': '2026-11-31' }, 'Parameter filter[date] must be a date as YYYY-MM-DD'],
+  [{ 'filter[admin_read]': 'yes' }, 'Parameter filter[admin_read] must be 0 or 1'],
+  [{ dept: 'sales' }, 'Parameter dept must be a positive whole number id, such as 1'],
+  [{ page: '-1' }, 'Parameter page must be a page number counted from 0'],
+]);

@@ -1,6 +1,7 @@
 import t from 'tap';
 import { FROZEN_NOW, api, assertSuccess, build, storeJson } from '../../helpers/app.js';
-import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
+import { refusals } from '../../helpers/refusals.js';
+import { sameEverywhereMutating } from '../../helpers/mutations.js';
 import { NUMBER, emails } from '../../helpers/tickets.js';
 
 const CALL = 'setTicketStatus';
@@ -52,14 +53,11 @@ t.test('setTicketStatus works the same through GET, urlencoded and multipart', a
   t.strictSame(await sameEverywhereMutating(t, app, CALL, { id: NUMBER[8], status: 'In-Progress' }), answer(NUMBER[8], 'In-Progress'));
 });
 
-t.test('setTicketStatus refusals and parameter errors change nothing', async (t) => {
-  const app = await build(t);
-  await refusedAll(t, app, CALL, [
-    [{ id: '123456', status: 'Closed' }, 'Ticket #123456 not found'],
-    [{ status: 'Closed' }, 'Parameter id is required'],
-    [{ id: NUMBER[1] }, 'Parameter status is required'],
-    [{ id: '8', status: 'Closed' }, 'Parameter id must be a 6-digit ticket number, such as 814003'],
-    [{ id: NUMBER[1], status: 'closed' }, 'Parameter status must be one of: Open, Answered, Client-Reply, In-Progress, Closed'],
-    [{ id: NUMBER[1], status: 'Resolved' }, 'Parameter status must be one of: Open, Answered, Client-Reply, In-Progress, Closed'],
-  ]);
-});
+refusals('setTicketStatus refusals and parameter errors change nothing', CALL, [
+  [{ id: '123456', status: 'Closed' }, 'Ticket #123456 not found'],
+  [{ status: 'Closed' }, 'Parameter id is required'],
+  [{ id: NUMBER[1] }, 'Parameter status is required'],
+  [{ id: '8', status: 'Closed' }, 'Parameter id must be a 6-digit ticket number, such as 814003'],
+  [{ id: NUMBER[1], status: 'closed' }, 'Parameter status must be one of: Open, Answered, Client-Reply, In-Progress, Closed'],
+  [{ id: NUMBER[1], status: 'Resolved' }, 'Parameter status must be one of: Open, Answered, Client-Reply, In-Progress, Closed'],
+]);
