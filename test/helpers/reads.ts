@@ -48,3 +48,30 @@ export async function addonStatuses(t: Test, app: FastifyInstance, id: string): 
   const result = await read(t, app, 'getAccountAddons', { id });
   return (result.account_addons as { status: string }[]).map((a) => a.status);
 }
+
+/** An order and the records it touches, by id: the services, domains and (when it has one) invoice. */
+export interface OrderIds {
+  order: string;
+  accounts: string[];
+  domains: string[];
+  invoice?: string;
+}
+
+/** The statuses of an order and of what it touches, each re-read through its own call. */
+export async function orderStatuses(t: Test, app: FastifyInstance, ids: OrderIds) {
+  const status = async (call: string, id: string, key = 'details') =>
+    ((await read(t, app, call, { id }))[key] as { status: string }).status;
+  const addons: Record<string, string> = {};
+  for (const account of ids.accounts) {
+    for (const row of (await read(t, app, 'getAccountAddons', { id: account })).account_addons as Array<{ id: string; status: string }>) {
+      addons[row.id] = row.status;
+    }
+  }
+  return {
+    order: await status('getOrderDetails', ids.order),
+    accounts: await Promise.all(ids.accounts.map((id) => status('getAccountDetails', id))),
+    addons,
+    domains: await Promise.all(ids.domains.map((id) => status('getDomainDetails', id))),
+    invoice: ids.invoice && (await status('getInvoiceDetails', ids.invoice, 'invoice')),
+  };
+}

@@ -1,22 +1,11 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
-import {
-  CREDENTIALS,
-  ENCODINGS,
-  FROZEN_NOW,
-  api,
-  assertError,
-  assertSuccess,
-  build,
-  storeJson,
-  type Body,
-  type WireParams,
-} from '../../helpers/app.js';
+import { CREDENTIALS, ENCODINGS, api, assertError, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
+import type { Body, WireParams } from '../../helpers/app.js';
 import { refusedWith } from '../../helpers/refusals.js';
 import { verifyPassword } from '../../../src/domain/password.js';
 
 const CALL = 'addClient';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const PASSWORD = 'Blue-Kettle-77';
 const OLIVIA: WireParams = {
   firstname: 'Olivia',

@@ -1,17 +1,7 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
-import {
-  ENCODINGS,
-  FROZEN_NOW,
-  api,
-  assertError,
-  assertSuccess,
-  build,
-  storeJson,
-  type Body,
-  type WireParams,
-  noScanOf,
-} from '../../helpers/app.js';
+import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, noScanOf, SERVER_TIME } from '../../helpers/app.js';
+import type { Body, WireParams } from '../../helpers/app.js';
 import { refusedWith, refusedEach } from '../../helpers/refusals.js';
 import addClientContact from '../../../src/operations/clients/addClientContact.js';
 import { ApiError } from '../../../src/errors.js';
@@ -21,7 +11,6 @@ import { loadFixtures } from '../../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../../src/paths.js';
 
 const CALL = 'addClientContact';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const PASSWORD = 'Correct-Horse-42';
 const NORA: WireParams = {
   id: '1',

@@ -1,10 +1,9 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, FROZEN_NOW, api, assertSuccess, build, type Body } from '../../helpers/app.js';
+import { ENCODINGS, api, assertSuccess, build, type Body, SERVER_TIME } from '../../helpers/app.js';
 import { refusals } from '../../helpers/refusals.js';
 
 const CALL = 'addClientCredit';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const NOW = '2026-11-20 12:00:00';
 
 async function creditOf(t: Test, app: FastifyInstance, id: string, session?: string): Promise<unknown> {

@@ -1,11 +1,11 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import { ENCODINGS, api, assertError, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
+import type { Body, WireParams } from '../../helpers/app.js';
 import { refusedEach } from '../../helpers/refusals.js';
 import type { Collections } from '../../../src/generated/wire.js';
 
 const CALL = 'deleteClient';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 // Alice (client 1) and everything she owns in the bundled world.
 const ALICE_INFO = [
   'Invoice #1 deleted',

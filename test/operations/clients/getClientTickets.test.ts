@@ -1,12 +1,11 @@
 import t from 'tap';
 import type { Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { FROZEN_NOW, api, assertError, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import { api, assertError, assertSuccess, build, sameEverywhere, type WireParams, SERVER_TIME } from '../../helpers/app.js';
 import { refusals } from '../../helpers/refusals.js';
 import { idLister } from '../../helpers/reads.js';
 
 const CALL = 'getClientTickets';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 
 const ids = idLister(CALL, 'tickets');
 

@@ -1,11 +1,10 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, FROZEN_NOW, api, assertSuccess, build, type Body, type WireParams } from '../../helpers/app.js';
+import { ENCODINGS, api, assertSuccess, build, type Body, type WireParams, SERVER_TIME } from '../../helpers/app.js';
 import { refusedEach, refusals } from '../../helpers/refusals.js';
 import { clientDetails } from '../../helpers/reads.js';
 
 const CALL = 'setContactDetails';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const UPDATED = { success: true, client: true, call: CALL, server_time: SERVER_TIME, info: ['Client details updated'] };
 const CHANGES: WireParams = {
   id: '10',

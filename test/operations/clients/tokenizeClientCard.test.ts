@@ -1,10 +1,9 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body } from '../../helpers/app.js';
+import { ENCODINGS, api, assertError, assertSuccess, build, storeJson, type Body, SERVER_TIME } from '../../helpers/app.js';
 
 const CALL = 'tokenizeClientCard';
 const FULL_NUMBER = '4111111111111111';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const TOKENIZE = { client_id: '1', gateway_id: '2', token: 'tok_1QfR8sLkdIwHu7ix', lastfour: '4242', expdate: '0929' };
 
 function world(app: FastifyInstance, session = 'default') {

@@ -1,12 +1,12 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { FROZEN_NOW, api, assertError, assertSuccess, build, sameEverywhere, storeJson, type Body } from '../../helpers/app.js';
+import { FROZEN_NOW, api, assertError, assertSuccess, build, sameEverywhere, storeJson, SERVER_TIME } from '../../helpers/app.js';
+import type { Body } from '../../helpers/app.js';
 import { Seed, World } from '../../../src/store/world.js';
 import { loadFixtures } from '../../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../../src/paths.js';
 
 const CALL = 'verifyClientLogin';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const INVALID = ['Invalid login details: unknown username, wrong password or inactive account'];
 const CLIENT_PASSWORD = 'Quiet-Harbour-19';
 const CONTACT_PASSWORD = 'Amber-Lantern-52';

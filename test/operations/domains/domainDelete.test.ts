@@ -1,11 +1,10 @@
 import t from 'tap';
-import { FROZEN_NOW, api, assertSuccess, build } from '../../helpers/app.js';
+import { api, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
 import { idRefusals } from '../../helpers/refusals.js';
 import { domainDetails } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'domainDelete';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const deleted = (name: string) => ({ success: true, call: CALL, server_time: SERVER_TIME, info: [`Domain ${name} deleted`] });
 
 t.test('domainDelete deletes the name at the registrar: the record stays, Cancelled, and the name is free', async (t) => {

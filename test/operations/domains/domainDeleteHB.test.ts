@@ -1,11 +1,10 @@
 import t from 'tap';
-import { FROZEN_NOW, api, assertError, assertSuccess, build } from '../../helpers/app.js';
+import { api, assertError, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
 import { idRefusals } from '../../helpers/refusals.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 import { checkIds, checkReferences } from '../../fuzz/state.js';
 
 const CALL = 'domainDeleteHB';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const REMOVED = { success: true, call: CALL, server_time: SERVER_TIME };
 
 t.test('domainDeleteHB removes the record only; its order no longer lists it and its invoice keeps the line', async (t) => {

@@ -1,11 +1,10 @@
 import t from 'tap';
-import { FROZEN_NOW, api, assertSuccess, build } from '../../helpers/app.js';
+import { api, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
 import { idRefusals } from '../../helpers/refusals.js';
 import { emails } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'domainEPP';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const SENT = {
   success: true,
   EppCode: 'Auth Info / Epp code has been sent to registrant email',

@@ -1,10 +1,9 @@
 import t from 'tap';
-import { FROZEN_NOW, api, assertSuccess, build } from '../../helpers/app.js';
+import { api, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
 import { domainDetails } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'domainRegister';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const REGISTERED = {
   success: true,
   call: CALL,

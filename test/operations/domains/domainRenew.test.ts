@@ -1,12 +1,11 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { FROZEN_NOW, api, assertSuccess, build } from '../../helpers/app.js';
+import { api, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
 import { idRefusals } from '../../helpers/refusals.js';
 import { domainDetails } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'domainRenew';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const renewed = (id: string, name: string, years: string) => ({
   success: true,
   call: CALL,

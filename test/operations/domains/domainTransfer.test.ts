@@ -1,6 +1,6 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { FROZEN_NOW, api, assertSuccess, build } from '../../helpers/app.js';
+import { FROZEN_NOW, api, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
 import { idRefusals } from '../../helpers/refusals.js';
 import { domainDetails } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
@@ -10,7 +10,6 @@ import { loadFixtures } from '../../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../../src/paths.js';
 
 const CALL = 'domainTransfer';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const began = (name: string) => ({ success: true, call: CALL, server_time: SERVER_TIME, info: [`Domain ${name} transfer process began`] });
 
 const stored = (app: FastifyInstance, id: string) => app.billsim.sessions.get('default').world.get('domains', id);

@@ -1,16 +1,7 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import {
-  ENCODINGS,
-  api,
-  assertError,
-  assertSuccess,
-  build,
-  resultOf,
-  storeJson,
-  type CallOptions,
-  type WireParams,
-} from '../../helpers/app.js';
+import { ENCODINGS, api, assertError, assertSuccess, build, resultOf, storeJson } from '../../helpers/app.js';
+import type { CallOptions, WireParams } from '../../helpers/app.js';
 import { estimateDetails } from '../../helpers/reads.js';
 import { formatCents, lineCents, percentOf, toCents } from '../../../src/domain/money.js';
 

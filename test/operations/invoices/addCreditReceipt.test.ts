@@ -1,10 +1,9 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, type Body } from '../../helpers/app.js';
+import { ENCODINGS, api, assertError, assertSuccess, build, type Body, SERVER_TIME } from '../../helpers/app.js';
 import { refusals } from '../../helpers/refusals.js';
 
 const CALL = 'addCreditReceipt';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 
 type Row = Record<string, unknown>;
 

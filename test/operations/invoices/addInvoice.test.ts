@@ -1,12 +1,11 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { FROZEN_NOW, api, assertSuccess, build } from '../../helpers/app.js';
+import { api, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
 import { refusals } from '../../helpers/refusals.js';
 import { read } from '../../helpers/reads.js';
 import { sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'addInvoice';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 
 /** getInvoiceDetails' invoice without the embedded client, and that client's id. */
 async function invoiceOf(t: Test, app: FastifyInstance, id: string, session?: string) {

@@ -1,10 +1,9 @@
 import t from 'tap';
-import { CREDENTIALS, FROZEN_NOW, api, assertSuccess, build, type WireParams } from '../../helpers/app.js';
+import { CREDENTIALS, api, assertSuccess, build, type WireParams, SERVER_TIME } from '../../helpers/app.js';
 import { invoiceDetails } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'addInvoiceItem';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 /** Invoice 3: Charlotte's Unpaid GBP invoice, one taxed line of 4.33 at 20% VAT, nothing paid. */
 const HOURS: WireParams = { id: '3', line: 'Extra support [hours]', price: '10', qty: '1.5', tax: '1' };
 const LINE_5 = {

@@ -1,11 +1,10 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { CREDENTIALS, ENCODINGS, FROZEN_NOW, api, assertSuccess, build, type WireParams } from '../../helpers/app.js';
+import { CREDENTIALS, ENCODINGS, api, assertSuccess, build, type WireParams, SERVER_TIME } from '../../helpers/app.js';
 import { refusedWith, refusedEach } from '../../helpers/refusals.js';
 import { read, emails } from '../../helpers/reads.js';
 
 const CALL = 'addInvoicePayment';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const ADDED = { success: true, call: CALL, server_time: SERVER_TIME, info: ['Transaction has been added to invoice'] };
 
 // Invoice 8: Grace Liu (client 7, USD), total 75.04, 25.00 already paid (transaction 13), so 50.04 due; order 1018 is Pending on it.

@@ -1,10 +1,10 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import { ENCODINGS, api, assertError, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
+import type { Body, WireParams } from '../../helpers/app.js';
 import { refusedWith } from '../../helpers/refusals.js';
 
 const CALL = 'applyInvoiceCredit';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const NOW = '2026-11-20 12:00:00';
 const APPLIED = { success: true, call: CALL, server_time: SERVER_TIME, info: ['Credit applied to invoice.'] };
 

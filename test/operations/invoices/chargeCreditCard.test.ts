@@ -1,11 +1,10 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type WireParams } from '../../helpers/app.js';
+import { ENCODINGS, api, assertError, assertSuccess, build, storeJson, type WireParams, SERVER_TIME } from '../../helpers/app.js';
 import { refusedEach, refusals } from '../../helpers/refusals.js';
 import { read } from '../../helpers/reads.js';
 
 const CALL = 'chargeCreditCard';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const CHARGED = { success: true, call: CALL, server_time: SERVER_TIME, info: ['Credit card has been charged.'] };
 const NOT_PAYABLE = 'only an Unpaid invoice (or one in Collections) takes payments';
 

@@ -1,12 +1,11 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { FROZEN_NOW, api, assertError, assertSuccess, build } from '../../helpers/app.js';
+import { api, assertError, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
 import { idRefusals } from '../../helpers/refusals.js';
 import { read } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'deleteInvoice';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 
 async function order(t: Test, app: FastifyInstance, id: string): Promise<Record<string, unknown>> {
   return (await read(t, app, 'getOrderDetails', { id })).details as Record<string, unknown>;

@@ -1,10 +1,9 @@
 import t from 'tap';
-import { FROZEN_NOW, api, assertSuccess, build, type WireParams } from '../../helpers/app.js';
+import { api, assertSuccess, build, type WireParams, SERVER_TIME } from '../../helpers/app.js';
 import { invoiceDetails } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'editInvoiceDetails';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const CHANGED = ['Invoice details changed'];
 /** Every editable field of invoice 3 (Charlotte, Unpaid, one taxed line of 4.33, nothing paid). */
 const ALL: WireParams = {

@@ -1,11 +1,10 @@
 import t from 'tap';
-import { FROZEN_NOW, api, assertSuccess, build } from '../../helpers/app.js';
+import { api, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
 import { idRefusals } from '../../helpers/refusals.js';
 import { emails } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'sendInvoice';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const SENT = { success: true, call: CALL, server_time: SERVER_TIME, info: ['Invoice sent to client'] };
 const NOW = '2026-11-20 12:00:00';
 

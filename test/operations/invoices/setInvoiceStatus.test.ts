@@ -1,11 +1,10 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { FROZEN_NOW, api, assertSuccess, build, storeJson } from '../../helpers/app.js';
+import { api, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
 import { read, invoiceDetails } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'setInvoiceStatus';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const NOW = '2026-11-20 12:00:00';
 const ZERO = '0000-00-00 00:00:00';
 

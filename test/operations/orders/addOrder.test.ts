@@ -1,24 +1,13 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import {
-  ENCODINGS,
-  FROZEN_NOW,
-  api,
-  assertError,
-  assertSuccess,
-  build,
-  storeJson,
-  type Body,
-  type CallOptions,
-  type WireParams,
-} from '../../helpers/app.js';
+import { ENCODINGS, api, assertError, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
+import type { Body, CallOptions, WireParams } from '../../helpers/app.js';
 import { refusedEach, refusals } from '../../helpers/refusals.js';
 import { read, emails } from '../../helpers/reads.js';
 import { loadFixtures } from '../../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../../src/paths.js';
 
 const CALL = 'addOrder';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const NEXT_ORDER = '1022';
 
 /** Alice (client 1, Texas, USD) buys Business Hosting monthly and registers alice-shop.com for two years. */

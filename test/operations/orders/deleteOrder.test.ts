@@ -1,10 +1,10 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import { ENCODINGS, api, assertError, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
+import type { Body, WireParams } from '../../helpers/app.js';
 import { read } from '../../helpers/reads.js';
 
 const CALL = 'deleteOrder';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const deleted = (id: string) => ({ success: true, call: CALL, server_time: SERVER_TIME, info: [`Order #${id} deleted`] });
 
 type Row = { id: string; status: string; order_id?: string };

@@ -1,10 +1,9 @@
 import t from 'tap';
-import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body } from '../../helpers/app.js';
+import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body, SERVER_TIME } from '../../helpers/app.js';
 import { read } from '../../helpers/reads.js';
 import { newOrder } from '../../../src/domain/orders.js';
 
 const CALL = 'setOrderActive';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 
 const activated = (id: string) => ({ success: true, id, call: CALL, server_time: SERVER_TIME, info: [`Order #${id} activated`] });
 

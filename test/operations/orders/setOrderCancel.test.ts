@@ -1,46 +1,17 @@
-import t, { type Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
+import t from 'tap';
 import { newOrder } from '../../../src/domain/orders.js';
 import type { OrderUpgrade } from '../../../src/generated/wire.js';
-import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body } from '../../helpers/app.js';
-import { read } from '../../helpers/reads.js';
+import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body, SERVER_TIME } from '../../helpers/app.js';
+import { orderStatuses, read } from '../../helpers/reads.js';
 
 const CALL = 'setOrderCancel';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const marked = (id: string) => ({ success: true, call: CALL, server_time: SERVER_TIME, info: [`Order #${id} marked Cancelled`] });
-
-type Details = Record<string, unknown> & { status: string };
-
-interface Ids {
-  order: string;
-  accounts: string[];
-  domains: string[];
-  invoice?: string;
-}
-
-/** The statuses of an order and of what it touches, each re-read through its own call. */
-async function statuses(t: Test, app: FastifyInstance, ids: Ids) {
-  const status = async (call: string, id: string, key = 'details') => ((await read(t, app, call, { id }))[key] as Details).status;
-  const addons: Record<string, string> = {};
-  for (const account of ids.accounts) {
-    for (const row of (await read(t, app, 'getAccountAddons', { id: account })).account_addons as Array<{ id: string; status: string }>) {
-      addons[row.id] = row.status;
-    }
-  }
-  return {
-    order: await status('getOrderDetails', ids.order),
-    accounts: await Promise.all(ids.accounts.map((id) => status('getAccountDetails', id))),
-    addons,
-    domains: await Promise.all(ids.domains.map((id) => status('getDomainDetails', id))),
-    invoice: ids.invoice && (await status('getInvoiceDetails', ids.invoice, 'invoice')),
-  };
-}
 
 t.test('setOrderCancel on a Pending order cancels its service, domain and Unpaid invoice', async (t) => {
   const app = await build(t);
   const ids = { order: '1018', accounts: ['10'], domains: ['8'], invoice: '8' };
   t.strictSame(await api(app, CALL, { id: '1018' }), marked('1018'), 'the published answer');
-  t.strictSame(await statuses(t, app, ids), {
+  t.strictSame(await orderStatuses(t, app, ids), {
     order: 'Cancelled',
     accounts: ['Cancelled'],
     addons: {},
@@ -55,7 +26,7 @@ t.test('setOrderCancel on an Active order cancels only what it has not delivered
   // Order 1007: Active service 6 with Pending addon 4, kowalski-foto.net Pending Transfer, invoice 4 Paid.
   const ids = { order: '1007', accounts: ['6'], domains: ['5'], invoice: '4' };
   t.strictSame(await api(app, CALL, { id: '1007' }), marked('1007'));
-  t.strictSame(await statuses(t, app, ids), {
+  t.strictSame(await orderStatuses(t, app, ids), {
     order: 'Cancelled',
     accounts: ['Active'],
     addons: { 4: 'Cancelled' },
@@ -68,7 +39,7 @@ t.test('setOrderCancel leaves a Suspended service and a registered domain; an Un
   const app = await build(t);
   const ids = { order: '1003', accounts: ['5'], domains: ['4'], invoice: '3' };
   t.strictSame(await api(app, CALL, { id: '1003' }), marked('1003'));
-  t.strictSame(await statuses(t, app, ids), {
+  t.strictSame(await orderStatuses(t, app, ids), {
     order: 'Cancelled',
     accounts: ['Suspended'],
     addons: {},
@@ -80,7 +51,7 @@ t.test('setOrderCancel leaves a Suspended service and a registered domain; an Un
 t.test('setOrderCancel takes a Fraud order; its Fraud service stays Fraud', async (t) => {
   const app = await build(t);
   t.strictSame(await api(app, CALL, { id: '1017' }), marked('1017'));
-  t.strictSame(await statuses(t, app, { order: '1017', accounts: ['18'], domains: [] }), {
+  t.strictSame(await orderStatuses(t, app, { order: '1017', accounts: ['18'], domains: [] }), {
     order: 'Cancelled',
     accounts: ['Fraud'],
     addons: {},

@@ -1,43 +1,14 @@
-import t, { type Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body } from '../../helpers/app.js';
-import { read } from '../../helpers/reads.js';
+import t from 'tap';
+import { ENCODINGS, api, assertError, assertSuccess, build, storeJson, type Body, SERVER_TIME } from '../../helpers/app.js';
+import { orderStatuses, read } from '../../helpers/reads.js';
 
 const CALL = 'setOrderFraud';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const marked = (id: string) => ({ success: true, call: CALL, server_time: SERVER_TIME, info: [`Order #${id} marked Fraud`] });
-
-type Details = Record<string, unknown> & { status: string };
-
-interface Ids {
-  order: string;
-  accounts: string[];
-  domains: string[];
-  invoice?: string;
-}
-
-/** The statuses of an order and of what it touches, each re-read through its own call. */
-async function statuses(t: Test, app: FastifyInstance, ids: Ids) {
-  const status = async (call: string, id: string, key = 'details') => ((await read(t, app, call, { id }))[key] as Details).status;
-  const addons: Record<string, string> = {};
-  for (const account of ids.accounts) {
-    for (const row of (await read(t, app, 'getAccountAddons', { id: account })).account_addons as Array<{ id: string; status: string }>) {
-      addons[row.id] = row.status;
-    }
-  }
-  return {
-    order: await status('getOrderDetails', ids.order),
-    accounts: await Promise.all(ids.accounts.map((id) => status('getAccountDetails', id))),
-    addons,
-    domains: await Promise.all(ids.domains.map((id) => status('getDomainDetails', id))),
-    invoice: ids.invoice && (await status('getInvoiceDetails', ids.invoice, 'invoice')),
-  };
-}
 
 t.test('setOrderFraud on a Pending order: its service and domain are Fraud, its Unpaid invoice Cancelled', async (t) => {
   const app = await build(t);
   const ids = { order: '1018', accounts: ['10'], domains: ['8'], invoice: '8' };
-  t.strictSame(await statuses(t, app, ids), {
+  t.strictSame(await orderStatuses(t, app, ids), {
     order: 'Pending',
     accounts: ['Pending'],
     addons: {},
@@ -45,7 +16,13 @@ t.test('setOrderFraud on a Pending order: its service and domain are Fraud, its 
     invoice: 'Unpaid',
   });
   t.strictSame(await api(app, CALL, { id: '1018' }), marked('1018'), 'the published answer');
-  t.strictSame(await statuses(t, app, ids), { order: 'Fraud', accounts: ['Fraud'], addons: {}, domains: ['Fraud'], invoice: 'Cancelled' });
+  t.strictSame(await orderStatuses(t, app, ids), {
+    order: 'Fraud',
+    accounts: ['Fraud'],
+    addons: {},
+    domains: ['Fraud'],
+    invoice: 'Cancelled',
+  });
   t.match((await read(t, app, 'getOrderDetails', { id: '1018' })).details, { invstatus: 'Cancelled' });
 
   // A domain marked Fraud no longer holds its name.
@@ -58,7 +35,7 @@ t.test(
   async (t) => {
     const app = await build(t);
     const ids = { order: '1007', accounts: ['6'], domains: ['5'], invoice: '4' };
-    t.strictSame(await statuses(t, app, ids), {
+    t.strictSame(await orderStatuses(t, app, ids), {
       order: 'Active',
       accounts: ['Active'],
       addons: { 4: 'Pending' },
@@ -66,7 +43,7 @@ t.test(
       invoice: 'Paid',
     });
     t.strictSame(await api(app, CALL, { id: '1007' }), marked('1007'));
-    t.strictSame(await statuses(t, app, ids), {
+    t.strictSame(await orderStatuses(t, app, ids), {
       order: 'Fraud',
       accounts: ['Fraud'],
       addons: { 4: 'Cancelled' },
@@ -81,14 +58,26 @@ t.test('setOrderFraud takes a Suspended service too; a registered domain stays A
   // Order 1003: Suspended service 5, evans-bakery.org Active, invoice 3 Unpaid.
   const ids = { order: '1003', accounts: ['5'], domains: ['4'], invoice: '3' };
   t.strictSame(await api(app, CALL, { id: '1003' }), marked('1003'));
-  t.strictSame(await statuses(t, app, ids), { order: 'Fraud', accounts: ['Fraud'], addons: {}, domains: ['Active'], invoice: 'Cancelled' });
+  t.strictSame(await orderStatuses(t, app, ids), {
+    order: 'Fraud',
+    accounts: ['Fraud'],
+    addons: {},
+    domains: ['Active'],
+    invoice: 'Cancelled',
+  });
 });
 
 t.test('setOrderFraud on a Cancelled order leaves its Cancelled service as it is', async (t) => {
   const app = await build(t);
   const ids = { order: '1015', accounts: ['9'], domains: [], invoice: '7' };
   t.strictSame(await api(app, CALL, { id: '1015' }), marked('1015'));
-  t.strictSame(await statuses(t, app, ids), { order: 'Fraud', accounts: ['Cancelled'], addons: {}, domains: [], invoice: 'Cancelled' });
+  t.strictSame(await orderStatuses(t, app, ids), {
+    order: 'Fraud',
+    accounts: ['Cancelled'],
+    addons: {},
+    domains: [],
+    invoice: 'Cancelled',
+  });
 });
 
 t.test('setOrderFraud refuses an order already Fraud, naming its status, and changes nothing', async (t) => {

@@ -1,10 +1,9 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body } from '../../helpers/app.js';
+import { ENCODINGS, api, assertError, assertSuccess, build, storeJson, type Body, SERVER_TIME } from '../../helpers/app.js';
 import { read } from '../../helpers/reads.js';
 
 const CALL = 'setOrderPending';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const marked = (id: string) => ({ success: true, call: CALL, server_time: SERVER_TIME, info: [`Order #${id} marked Pending`] });
 
 /** What an order touches, each re-read through its own call. */

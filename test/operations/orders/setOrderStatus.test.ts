@@ -1,11 +1,10 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, FROZEN_NOW, api, assertError, build, storeJson, type Body } from '../../helpers/app.js';
+import { ENCODINGS, api, assertError, build, storeJson, type Body, SERVER_TIME } from '../../helpers/app.js';
 import { refusals } from '../../helpers/refusals.js';
 import { read } from '../../helpers/reads.js';
 
 const CALL = 'setOrderStatus';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const CHANGED = { success: true, call: CALL, server_time: SERVER_TIME, info: ['Order status changed'] };
 
 /** Order 1018 and everything it holds (service 10, domain 8, invoice 8), each re-read through its own call. */

@@ -1,12 +1,11 @@
 import t from 'tap';
 import type { Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { CREDENTIALS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type WireParams } from '../../helpers/app.js';
+import { CREDENTIALS, api, assertError, assertSuccess, build, storeJson, type WireParams, SERVER_TIME } from '../../helpers/app.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 import { NEXT_ID, NEXT_NUMBER, emails } from '../../helpers/tickets.js';
 
 const CALL = 'addTicket';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const NOW = '2026-11-20 12:00:00';
 const CREATED = {
   success: true,

@@ -1,13 +1,12 @@
 import t from 'tap';
 import type { Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { FROZEN_NOW, api, assertSuccess, build, type WireParams } from '../../helpers/app.js';
+import { api, assertSuccess, build, type WireParams, SERVER_TIME } from '../../helpers/app.js';
 import { refusals } from '../../helpers/refusals.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 import { NUMBER, emails } from '../../helpers/tickets.js';
 
 const CALL = 'addTicketReply';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const NOW = '2026-11-20 12:00:00';
 const NEXT_REPLY = '11';
 const answer = (status: string) => ({

@@ -1,11 +1,10 @@
 import t from 'tap';
-import { FROZEN_NOW, api, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import { api, assertSuccess, build, sameEverywhere, type WireParams, SERVER_TIME } from '../../helpers/app.js';
 import { refusals } from '../../helpers/refusals.js';
 import { idLister } from '../../helpers/reads.js';
 import { NUMBER } from '../../helpers/tickets.js';
 
 const CALL = 'getTickets';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 
 const item = (
   id: string,

@@ -1,11 +1,10 @@
 import t from 'tap';
-import { FROZEN_NOW, api, assertSuccess, build, storeJson } from '../../helpers/app.js';
+import { api, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
 import { refusals } from '../../helpers/refusals.js';
 import { sameEverywhereMutating } from '../../helpers/mutations.js';
 import { NUMBER, emails } from '../../helpers/tickets.js';
 
 const CALL = 'setTicketStatus';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const answer = (number: string, status: string) => ({
   success: true,
   call: CALL,
