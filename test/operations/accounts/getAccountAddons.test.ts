@@ -1,5 +1,6 @@
 import t from 'tap';
-import { api, assertError, assertSuccess, build } from '../../helpers/app.js';
+import { api, assertSuccess, build } from '../../helpers/app.js';
+import { idRefusals, refusals } from '../../helpers/refusals.js';
 import { readEverywhere } from '../../helpers/reads.js';
 
 const MODULE_METHODS = { Suspend: 'Suspend', Terminate: 'Terminate' };
@@ -83,11 +84,4 @@ t.test('getAccountAddons: an account without addons, and an addon without a modu
   ]);
 });
 
-t.test('getAccountAddons refuses a missing, malformed or unknown id', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, 'getAccountAddons', {}), 'getAccountAddons', ['Parameter id is required']);
-  assertError(t, await api(app, 'getAccountAddons', { id: 'abc' }), 'getAccountAddons', [
-    'Parameter id must be a positive whole number id, such as 1',
-  ]);
-  assertError(t, await api(app, 'getAccountAddons', { id: '99' }), 'getAccountAddons', ['Account 99 not found']);
-});
+refusals('getAccountAddons refuses a missing, malformed or unknown id', 'getAccountAddons', idRefusals('Account', 'abc'));

@@ -1,5 +1,6 @@
 import t from 'tap';
-import { api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { api, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { idRefusals, refusals } from '../../helpers/refusals.js';
 
 t.test("getAccountDetails answers one account in the published order, with the service password and never the client's", async (t) => {
   const app = await build(t);
@@ -55,11 +56,4 @@ t.test('getAccountDetails: due_day has no leading zero; stored notes and labels 
   t.strictSame([two.label, two.username, two.name], ['Client staging', 'root', 'VPS 1GB']);
 });
 
-t.test('getAccountDetails refuses a missing, malformed or unknown id', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, 'getAccountDetails', {}), 'getAccountDetails', ['Parameter id is required']);
-  assertError(t, await api(app, 'getAccountDetails', { id: 'abc' }), 'getAccountDetails', [
-    'Parameter id must be a positive whole number id, such as 1',
-  ]);
-  assertError(t, await api(app, 'getAccountDetails', { id: '99' }), 'getAccountDetails', ['Account 99 not found']);
-});
+refusals('getAccountDetails refuses a missing, malformed or unknown id', 'getAccountDetails', idRefusals('Account', 'abc'));

@@ -1,5 +1,6 @@
 import t from 'tap';
-import { api, assertError, assertSuccess, build } from '../../helpers/app.js';
+import { api, assertSuccess, build } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
 import { readEverywhere } from '../../helpers/reads.js';
 
 t.test('getClients lists main clients newest first with their number of services', async (t) => {
@@ -55,8 +56,7 @@ t.test('getClients pages from 0 with perpage', async (t) => {
   t.strictSame(last.sorter, { perpage: 4, totalpages: 3, sorterrecords: 9, sorterpage: 3 });
 });
 
-t.test('getClients rejects a malformed page or perpage', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, 'getClients', { page: '-1' }), 'getClients', ['Parameter page must be a page number counted from 0']);
-  assertError(t, await api(app, 'getClients', { perpage: 'all' }), 'getClients', ['Parameter perpage must be a page size from 1 to 1000']);
-});
+refusals('getClients rejects a malformed page or perpage', 'getClients', [
+  [{ page: '-1' }, 'Parameter page must be a page number counted from 0'],
+  [{ perpage: 'all' }, 'Parameter perpage must be a page size from 1 to 1000'],
+]);

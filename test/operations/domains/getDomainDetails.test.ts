@@ -1,5 +1,6 @@
 import t from 'tap';
-import { FROZEN_NOW, api, assertError, build } from '../../helpers/app.js';
+import { FROZEN_NOW, build } from '../../helpers/app.js';
+import { idRefusals, refusals } from '../../helpers/refusals.js';
 import { readEverywhere } from '../../helpers/reads.js';
 import getDomainDetails from '../../../src/operations/domains/getDomainDetails.js';
 import { Seed, World } from '../../../src/store/world.js';
@@ -96,11 +97,4 @@ t.test('getDomainDetails always answers four nameserver slots', async (t) => {
   );
 });
 
-t.test('getDomainDetails refuses a missing, malformed or unknown id', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, 'getDomainDetails', {}), 'getDomainDetails', ['Parameter id is required']);
-  assertError(t, await api(app, 'getDomainDetails', { id: 'abc' }), 'getDomainDetails', [
-    'Parameter id must be a positive whole number id, such as 1',
-  ]);
-  assertError(t, await api(app, 'getDomainDetails', { id: '999' }), 'getDomainDetails', ['Domain 999 not found']);
-});
+refusals('getDomainDetails refuses a missing, malformed or unknown id', 'getDomainDetails', idRefusals('Domain', 'abc', '999'));

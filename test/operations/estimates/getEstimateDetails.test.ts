@@ -1,5 +1,6 @@
 import t from 'tap';
-import { api, assertError, assertSuccess, build } from '../../helpers/app.js';
+import { api, assertSuccess, build } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
 import { ALICE } from '../../helpers/records.js';
 import { readEverywhere } from '../../helpers/reads.js';
 
@@ -117,14 +118,9 @@ t.test('getEstimateDetails keeps fractional quantities, numeric line totals and 
   t.equal(estimate.client.id, '3');
 });
 
-t.test('getEstimateDetails refuses a missing, malformed or unknown id', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, 'getEstimateDetails', {}), 'getEstimateDetails', ['Parameter id is required']);
-  assertError(t, await api(app, 'getEstimateDetails', { id: 'abc' }), 'getEstimateDetails', [
-    'Parameter id must be a positive whole number id, such as 1',
-  ]);
-  assertError(t, await api(app, 'getEstimateDetails', { id: '0' }), 'getEstimateDetails', [
-    'Parameter id must be a positive whole number id, such as 1',
-  ]);
-  assertError(t, await api(app, 'getEstimateDetails', { id: '99' }), 'getEstimateDetails', ['Estimate 99 not found']);
-});
+refusals('getEstimateDetails refuses a missing, malformed or unknown id', 'getEstimateDetails', [
+  [{}, 'Parameter id is required'],
+  [{ id: 'abc' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '0' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '99' }, 'Estimate 99 not found'],
+]);

@@ -1,5 +1,6 @@
 import t from 'tap';
-import { api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { api, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
 import { idLister } from '../../helpers/reads.js';
 
 const ids = idLister('getEstimates', 'estimates');
@@ -119,17 +120,10 @@ t.test('getEstimates sees an edit: a changed status and date reorder and refilte
   t.strictSame(await ids(t, app, { status: 'Dead' }), []);
 });
 
-t.test('getEstimates refuses malformed parameters and an unknown client', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, 'getEstimates', { status: 'Open' }), 'getEstimates', [
-    'Parameter status must be one of: Draft, Sent, Accepted, Invoiced, Dead',
-  ]);
-  assertError(t, await api(app, 'getEstimates', { client_id: 'abc' }), 'getEstimates', [
-    'Parameter client_id must be a positive whole number id, such as 1',
-  ]);
-  assertError(t, await api(app, 'getEstimates', { page: '-1' }), 'getEstimates', ['Parameter page must be a page number counted from 0']);
-  assertError(t, await api(app, 'getEstimates', { perpage: '0' }), 'getEstimates', [
-    'Parameter perpage must be a page size from 1 to 1000',
-  ]);
-  assertError(t, await api(app, 'getEstimates', { client_id: '999' }), 'getEstimates', ['Client 999 not found']);
-});
+refusals('getEstimates refuses malformed parameters and an unknown client', 'getEstimates', [
+  [{ status: 'Open' }, 'Parameter status must be one of: Draft, Sent, Accepted, Invoiced, Dead'],
+  [{ client_id: 'abc' }, 'Parameter client_id must be a positive whole number id, such as 1'],
+  [{ page: '-1' }, 'Parameter page must be a page number counted from 0'],
+  [{ perpage: '0' }, 'Parameter perpage must be a page size from 1 to 1000'],
+  [{ client_id: '999' }, 'Client 999 not found'],
+]);

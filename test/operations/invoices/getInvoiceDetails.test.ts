@@ -1,5 +1,6 @@
 import t from 'tap';
-import { FROZEN_NOW, api, assertError, assertSuccess, build } from '../../helpers/app.js';
+import { FROZEN_NOW, api, assertSuccess, build } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
 import { ALICE } from '../../helpers/records.js';
 import { readEverywhere } from '../../helpers/reads.js';
 import getInvoiceDetails from '../../../src/operations/invoices/getInvoiceDetails.js';
@@ -128,17 +129,12 @@ t.test('getInvoiceDetails lists several transactions oldest first and none as []
   t.strictSame(three.transactions, [], 'an unpaid invoice has an empty list, not an object');
 });
 
-t.test('getInvoiceDetails refuses a missing, malformed or unknown id', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, 'getInvoiceDetails', {}), 'getInvoiceDetails', ['Parameter id is required']);
-  assertError(t, await api(app, 'getInvoiceDetails', { id: 'abc' }), 'getInvoiceDetails', [
-    'Parameter id must be a positive whole number id, such as 1',
-  ]);
-  assertError(t, await api(app, 'getInvoiceDetails', { id: '0' }), 'getInvoiceDetails', [
-    'Parameter id must be a positive whole number id, such as 1',
-  ]);
-  assertError(t, await api(app, 'getInvoiceDetails', { id: '999' }), 'getInvoiceDetails', ['Invoice 999 not found']);
-});
+refusals('getInvoiceDetails refuses a missing, malformed or unknown id', 'getInvoiceDetails', [
+  [{}, 'Parameter id is required'],
+  [{ id: 'abc' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '0' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '999' }, 'Invoice 999 not found'],
+]);
 
 t.test('getInvoiceDetails embeds null for a client that is gone and "" for no gateway', async (t) => {
   const world = new World(new Seed(loadFixtures(defaultFixturesDir)));

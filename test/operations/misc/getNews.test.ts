@@ -1,5 +1,6 @@
 import t from 'tap';
-import { FROZEN_NOW, api, assertError, assertSuccess, build } from '../../helpers/app.js';
+import { FROZEN_NOW, api, assertSuccess, build } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
 import { readEverywhere } from '../../helpers/reads.js';
 import getNews, { preview } from '../../../src/operations/misc/getNews.js';
 import { Seed, World } from '../../../src/store/world.js';
@@ -48,11 +49,10 @@ t.test('getNews pages from 0 with perpage', async (t) => {
   ]);
 });
 
-t.test('getNews rejects a malformed page or perpage', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, 'getNews', { page: 'abc' }), 'getNews', ['Parameter page must be a page number counted from 0']);
-  assertError(t, await api(app, 'getNews', { perpage: '0' }), 'getNews', ['Parameter perpage must be a page size from 1 to 1000']);
-});
+refusals('getNews rejects a malformed page or perpage', 'getNews', [
+  [{ page: 'abc' }, 'Parameter page must be a page number counted from 0'],
+  [{ perpage: '0' }, 'Parameter perpage must be a page size from 1 to 1000'],
+]);
 
 t.test('getNews orders items of the same date by id, newest first', async (t) => {
   const data = loadFixtures(defaultFixturesDir);

@@ -1,5 +1,6 @@
 import t from 'tap';
-import { api, assertError, assertSuccess, build } from '../../helpers/app.js';
+import { api, assertSuccess, build } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
 import { readEverywhere } from '../../helpers/reads.js';
 
 t.test('getNewsItem answers one news item with its full text', async (t) => {
@@ -31,12 +32,9 @@ t.test('getNewsItem shows a disabled item too', async (t) => {
   t.equal(item.title, 'Price update for .io domains');
 });
 
-t.test('getNewsItem rejects a missing, malformed or unknown id', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, 'getNewsItem', {}), 'getNewsItem', ['Parameter id is required']);
-  assertError(t, await api(app, 'getNewsItem', { id: 'abc' }), 'getNewsItem', [
-    'Parameter id must be a positive whole number id, such as 1',
-  ]);
-  assertError(t, await api(app, 'getNewsItem', { id: '0' }), 'getNewsItem', ['Parameter id must be a positive whole number id, such as 1']);
-  assertError(t, await api(app, 'getNewsItem', { id: '999' }), 'getNewsItem', ['News item 999 not found']);
-});
+refusals('getNewsItem rejects a missing, malformed or unknown id', 'getNewsItem', [
+  [{}, 'Parameter id is required'],
+  [{ id: 'abc' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '0' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '999' }, 'News item 999 not found'],
+]);

@@ -2,6 +2,7 @@ import t from 'tap';
 import type { Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { api, assertError, assertSuccess, build, ENCODINGS, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
 import { ENABLED_MQA, NO_DOMAIN_OPTIONS, NO_PRICES } from '../../helpers/records.js';
 import { orderDraft } from '../../helpers/reads.js';
 
@@ -190,13 +191,10 @@ t.test('a cycle the product is not priced on is refused, naming product and cycl
   t.match(service(draft, '1'), { product_id: '7', cycle: 's', price: 56.94 });
 });
 
-t.test('a domain TLD or an unknown product cannot be a service product', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, CALL, { id: '1', service: '1', product: '20', cycle: 'a' }), CALL, [
-    'Product 20 is the domain TLD .com, not a product a service can order',
-  ]);
-  assertError(t, await api(app, CALL, { id: '1', service: '1', product: '99' }), CALL, ['Product 99 not found']);
-});
+refusals('a domain TLD or an unknown product cannot be a service product', CALL, [
+  [{ id: '1', service: '1', product: '20', cycle: 'a' }, 'Product 20 is the domain TLD .com, not a product a service can order'],
+  [{ id: '1', service: '1', product: '99' }, 'Product 99 not found'],
+]);
 
 t.test('host is stored as the service domain', async (t) => {
   const app = await build(t);
@@ -249,15 +247,10 @@ t.test('a domain takes a new period and action; its price and the total follow',
   t.strictSame(await draftOf(t, app, '1'), draft, 'getOrderDraft shows the change');
 });
 
-t.test('a period must be priced for the TLD', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, CALL, { id: '1', domain: '1', period: '7' }), CALL, [
-    'TLD .net is not priced for a 7-year Register; it offers: 1, 2, 3, 4, 5',
-  ]);
-  assertError(t, await api(app, CALL, { id: '2', domain: '2', period: '10', action: 'Transfer' }), CALL, [
-    'TLD .org is not priced for a 10-year Transfer; it offers: 1, 2, 3, 4, 5',
-  ]);
-});
+refusals('a period must be priced for the TLD', CALL, [
+  [{ id: '1', domain: '1', period: '7' }, 'TLD .net is not priced for a 7-year Register; it offers: 1, 2, 3, 4, 5'],
+  [{ id: '2', domain: '2', period: '10', action: 'Transfer' }, 'TLD .org is not priced for a 10-year Transfer; it offers: 1, 2, 3, 4, 5'],
+]);
 
 t.test('a registration carries no EPP code', async (t) => {
   const app = await build(t);
@@ -297,22 +290,16 @@ t.test('parameters of the other item kind, or none to change, are refused', asyn
   assertError(t, await api(app, CALL, { id: '1', domain: '1' }), CALL, ['Nothing to change: give period, action or epp_code']);
 });
 
-t.test('exactly one of service or domain names the item', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, CALL, { id: '1', qty: '2' }), CALL, [
-    'Parameter service or domain is required: the service_id or domain_id of the draft item',
-  ]);
-  assertError(t, await api(app, CALL, { id: '1', service: '1', domain: '1', qty: '2' }), CALL, [
-    'Parameters service and domain exclude each other: name one draft item per call',
-  ]);
-});
+refusals('exactly one of service or domain names the item', CALL, [
+  [{ id: '1', qty: '2' }, 'Parameter service or domain is required: the service_id or domain_id of the draft item'],
+  [{ id: '1', service: '1', domain: '1', qty: '2' }, 'Parameters service and domain exclude each other: name one draft item per call'],
+]);
 
-t.test('unknown draft or item', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, CALL, { id: '99', service: '1', qty: '2' }), CALL, ['Order draft 99 not found']);
-  assertError(t, await api(app, CALL, { id: '1', service: '3', qty: '2' }), CALL, ['Order draft 1 service 3 not found']);
-  assertError(t, await api(app, CALL, { id: '3', domain: '1', period: '2' }), CALL, ['Order draft 3 domain 1 not found']);
-});
+refusals('unknown draft or item', CALL, [
+  [{ id: '99', service: '1', qty: '2' }, 'Order draft 99 not found'],
+  [{ id: '1', service: '3', qty: '2' }, 'Order draft 1 service 3 not found'],
+  [{ id: '3', domain: '1', period: '2' }, 'Order draft 3 domain 1 not found'],
+]);
 
 t.test('missing and malformed parameters', async (t) => {
   const app = await build(t);

@@ -1,6 +1,7 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { api, assertError, assertSuccess, build, type WireParams } from '../../helpers/app.js';
+import { api, assertSuccess, build, type WireParams } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
 import { readEverywhere } from '../../helpers/reads.js';
 
 const CALL = 'getOrderDetails';
@@ -286,10 +287,9 @@ t.test('getOrderDetails answers a freshly placed order', async (t) => {
   t.strictSame(Object.keys(order), PUBLISHED_KEYS);
 });
 
-t.test('getOrderDetails errors', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, CALL, { id: '99' }), CALL, ['Order 99 not found']);
-  assertError(t, await api(app, CALL, { id: '1000' }), CALL, ['Order 1000 not found']);
-  assertError(t, await api(app, CALL, {}), CALL, ['Parameter id is required']);
-  assertError(t, await api(app, CALL, { id: 'abc' }), CALL, ['Parameter id must be a positive whole number id, such as 1']);
-});
+refusals('getOrderDetails errors', CALL, [
+  [{ id: '99' }, 'Order 99 not found'],
+  [{ id: '1000' }, 'Order 1000 not found'],
+  [{}, 'Parameter id is required'],
+  [{ id: 'abc' }, 'Parameter id must be a positive whole number id, such as 1'],
+]);

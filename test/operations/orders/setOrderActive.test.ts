@@ -1,5 +1,6 @@
 import t from 'tap';
 import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body, SERVER_TIME } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
 import { read } from '../../helpers/reads.js';
 import { newOrder } from '../../../src/domain/orders.js';
 
@@ -151,11 +152,10 @@ t.test('setOrderActive refuses an order that is not Pending, naming its status, 
   t.equal(storeJson(app), activatedOnce, 'a second activation changes nothing');
 });
 
-t.test('setOrderActive parameter errors', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, CALL, {}), CALL, ['Parameter id is required']);
-  assertError(t, await api(app, CALL, { id: '0' }), CALL, ['Parameter id must be a positive whole number id, such as 1']);
-});
+refusals('setOrderActive parameter errors', CALL, [
+  [{}, 'Parameter id is required'],
+  [{ id: '0' }, 'Parameter id must be a positive whole number id, such as 1'],
+]);
 
 t.test('setOrderActive answers and stores the same through GET, urlencoded and multipart POST', async (t) => {
   const app = await build(t);

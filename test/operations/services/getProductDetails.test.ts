@@ -1,5 +1,6 @@
 import t from 'tap';
 import { api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
 import { COM_PERIODS, NO_SETUP } from '../../helpers/records.js';
 import { readEverywhere } from '../../helpers/reads.js';
 
@@ -130,18 +131,12 @@ t.test('getProductDetails requires id', async (t) => {
   assertError(t, await api(app, 'getProductDetails', {}), 'getProductDetails', ['Parameter id is required']);
 });
 
-t.test('getProductDetails refuses malformed ids', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, 'getProductDetails', { id: 'abc' }), 'getProductDetails', [
-    'Parameter id must be a positive whole number id, such as 1',
-  ]);
-  assertError(t, await api(app, 'getProductDetails', { id: '12', currency_id: 'eur' }), 'getProductDetails', [
-    'Parameter currency_id must be 0 or a positive whole number id',
-  ]);
-});
+refusals('getProductDetails refuses malformed ids', 'getProductDetails', [
+  [{ id: 'abc' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '12', currency_id: 'eur' }, 'Parameter currency_id must be 0 or a positive whole number id'],
+]);
 
-t.test('getProductDetails names a product or currency that does not exist', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, 'getProductDetails', { id: '999' }), 'getProductDetails', ['Product 999 not found']);
-  assertError(t, await api(app, 'getProductDetails', { id: '12', currency_id: '9' }), 'getProductDetails', ['Currency 9 not found']);
-});
+refusals('getProductDetails names a product or currency that does not exist', 'getProductDetails', [
+  [{ id: '999' }, 'Product 999 not found'],
+  [{ id: '12', currency_id: '9' }, 'Currency 9 not found'],
+]);

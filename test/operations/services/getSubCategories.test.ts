@@ -1,5 +1,6 @@
 import t from 'tap';
-import { api, assertError, assertSuccess, build } from '../../helpers/app.js';
+import { api, assertSuccess, build } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
 import { readEverywhere } from '../../helpers/reads.js';
 import { loadFixtures } from '../../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../../src/paths.js';
@@ -90,14 +91,9 @@ t.test('getSubCategories orders by sort_order as a number and counts nested page
   );
 });
 
-t.test('getSubCategories refuses a missing, malformed or unknown id', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, 'getSubCategories', {}), 'getSubCategories', ['Parameter id is required']);
-  assertError(t, await api(app, 'getSubCategories', { id: 'abc' }), 'getSubCategories', [
-    'Parameter id must be a positive whole number id, such as 1',
-  ]);
-  assertError(t, await api(app, 'getSubCategories', { id: '0' }), 'getSubCategories', [
-    'Parameter id must be a positive whole number id, such as 1',
-  ]);
-  assertError(t, await api(app, 'getSubCategories', { id: '999' }), 'getSubCategories', ['Order page 999 not found']);
-});
+refusals('getSubCategories refuses a missing, malformed or unknown id', 'getSubCategories', [
+  [{}, 'Parameter id is required'],
+  [{ id: 'abc' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '0' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '999' }, 'Order page 999 not found'],
+]);
