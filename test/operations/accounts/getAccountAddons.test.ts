@@ -1,5 +1,6 @@
 import t from 'tap';
 import { api, assertSuccess, build } from '../../helpers/app.js';
+import { keyOrder } from '../../helpers/shapes.js';
 import { idRefusals, refusals } from '../../helpers/refusals.js';
 import { readEverywhere } from '../../helpers/reads.js';
 
@@ -40,23 +41,10 @@ t.test("getAccountAddons lists an account's addons oldest first in the real shap
       },
     ],
   });
-  t.strictSame(
-    Object.keys((result.account_addons as object[])[0]),
-    [
-      'id',
-      'name',
-      'billingcycle',
-      'recurring_amount',
-      'addon_id',
-      'setup_fee',
-      'status',
-      'next_due',
-      'extra_details',
-      'module',
-      'parentmod',
-      'methods',
-    ],
-    "fields in the real answer's order",
+  keyOrder(
+    t,
+    (result.account_addons as object[])[0],
+    'id name billingcycle recurring_amount addon_id setup_fee status next_due extra_details module parentmod methods',
   );
 });
 

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { FROZEN_NOW, build } from '../../helpers/app.js';
+import { keyOrder } from '../../helpers/shapes.js';
 import { idRefusals, refusals } from '../../helpers/refusals.js';
 import { readEverywhere } from '../../helpers/reads.js';
 import getDomainDetails from '../../../src/operations/domains/getDomainDetails.js';
@@ -43,39 +44,10 @@ t.test("getDomainDetails answers the stored domain with the client's names and f
       custom: false,
     },
   });
-  t.strictSame(
-    Object.keys(result.details as object),
-    [
-      'id',
-      'client_id',
-      'order_id',
-      'tld_id',
-      'name',
-      'reg_module',
-      'payment_module',
-      'date_created',
-      'firstpayment',
-      'recurring_amount',
-      'period',
-      'expires',
-      'type',
-      'status',
-      'next_due',
-      'next_invoice',
-      'idprotection',
-      'nameservers',
-      'autorenew',
-      'reglock',
-      'manual',
-      'epp_code',
-      'notes',
-      'extended',
-      'synch_date',
-      'nsips',
-      'lastname',
-      'firstname',
-      'custom',
-    ],
+  keyOrder(
+    t,
+    result.details as object,
+    'id client_id order_id tld_id name reg_module payment_module date_created firstpayment recurring_amount period expires type status next_due next_invoice idprotection nameservers autorenew reglock manual epp_code notes extended synch_date nsips lastname firstname custom',
     "fields in the real answer's order, no currency_id",
   );
 });

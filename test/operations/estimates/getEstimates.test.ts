@@ -1,5 +1,6 @@
 import t from 'tap';
 import { api, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { keyOrder } from '../../helpers/shapes.js';
 import { refusals } from '../../helpers/refusals.js';
 import { idLister } from '../../helpers/reads.js';
 
@@ -61,18 +62,11 @@ t.test("getEstimates lists every estimate newest first with the client's names",
     ],
     sorter: { perpage: 25, totalpages: 1, sorterrecords: 4, sorterpage: 1 },
   });
-  t.strictSame(Object.keys((result.estimates as object[])[0]), [
-    'id',
-    'client_id',
-    'date_created',
-    'date_expires',
-    'status',
-    'subject',
-    'total',
-    'currency_id',
-    'firstname',
-    'lastname',
-  ]);
+  keyOrder(
+    t,
+    (result.estimates as object[])[0],
+    'id client_id date_created date_expires status subject total currency_id firstname lastname',
+  );
 });
 
 t.test('getEstimates pages from 0 with perpage, sorterpage naming the next page', async (t) => {

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { FROZEN_NOW, api, assertSuccess, build, type WireParams, noScanOf } from '../../helpers/app.js';
+import { keyOrder } from '../../helpers/shapes.js';
 import { refusals } from '../../helpers/refusals.js';
 import { readEverywhere, idLister } from '../../helpers/reads.js';
 import getTransactions from '../../../src/operations/invoices/getTransactions.js';
@@ -34,25 +35,7 @@ t.test('getTransactions lists every transaction newest first with names and gate
     trans_id: 'BT-20261118-0026',
     invoice_id: '12',
   });
-  t.strictSame(
-    Object.keys(list[0]),
-    [
-      'in',
-      'out',
-      'id',
-      'firstname',
-      'lastname',
-      'date',
-      'currency_id',
-      'description',
-      'fee',
-      'module',
-      'client_id',
-      'trans_id',
-      'invoice_id',
-    ],
-    "fields in the real answer's order",
-  );
+  keyOrder(t, list[0], 'in out id firstname lastname date currency_id description fee module client_id trans_id invoice_id');
   t.strictSame(result.sorter, { perpage: 25, totalpages: 1, sorterrecords: 20, sorterpage: 1 });
 });
 
