@@ -199,3 +199,18 @@ export const NO_DOMAIN_OPTIONS = frozen({
   allowownoutside: false,
   hostname: false,
 });
+
+/** The recurring prices of a product or addon that charges nothing, per cycle, as the catalogue calls answer them. */
+export const NO_CYCLES = frozen({
+  m: '0.00',
+  q: '0.00',
+  s: '0.00',
+  a: '0.00',
+  b: '0.00',
+  t: '0.00',
+  p4: '0.00',
+  p5: '0.00',
+  d: '0.00',
+  w: '0.00',
+  h: '0.00',
+});

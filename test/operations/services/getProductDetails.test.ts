@@ -1,23 +1,10 @@
 import t from 'tap';
 import { api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
 import { refusals } from '../../helpers/refusals.js';
-import { COM_PERIODS, NO_SETUP } from '../../helpers/records.js';
+import { COM_PERIODS, NO_CYCLES, NO_SETUP } from '../../helpers/records.js';
 import { readEverywhere } from '../../helpers/reads.js';
 
 const NO_EMAILS = { welcome_email_id: '0', suspend_email_id: '0', unsuspend_email_id: '0', terminate_email_id: '0' };
-const NO_CYCLES = {
-  m: '0.00',
-  q: '0.00',
-  s: '0.00',
-  a: '0.00',
-  b: '0.00',
-  t: '0.00',
-  p4: '0.00',
-  p5: '0.00',
-  d: '0.00',
-  w: '0.00',
-  h: '0.00',
-};
 
 const CLOUD_FLEX = {
   id: '12',

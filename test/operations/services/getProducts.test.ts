@@ -43,8 +43,7 @@ type Products = Record<string, Record<string, string>>;
 
 t.test('getProducts answers the products of an order page keyed by id', async (t) => {
   const app = await build(t);
-  const result = await readEverywhere(t, app, 'getProducts', { id: '1' });
-  const products = result.products as Products;
+  const products = (await readEverywhere(t, app, 'getProducts', { id: '1' })).products as Products;
   // Products 1-3 sit directly in order page 1; 4-7 are in its sub-pages and not listed.
   t.strictSame(Object.keys(products), ['1', '2', '3']);
   t.strictSame(Object.keys(products['1']), ITEM_KEYS, 'wire key order: recurring prices q, a, s');
