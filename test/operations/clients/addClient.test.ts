@@ -1,7 +1,8 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { CREDENTIALS, ENCODINGS, api, assertError, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
-import type { Body, WireParams } from '../../helpers/app.js';
+import { callInEachSession } from '../../helpers/sessions.js';
+import type { WireParams } from '../../helpers/app.js';
 import { refusedWith } from '../../helpers/refusals.js';
 import { verifyPassword } from '../../../src/domain/password.js';
 
@@ -181,8 +182,7 @@ t.test('addClient with notify=1 records the sign-up e-mail in the outbox', async
 
 t.test('addClient works the same through GET, urlencoded and multipart POST', async (t) => {
   const app = await build(t);
-  const bodies: Body[] = [];
-  for (const via of ENCODINGS) bodies.push(await api(app, CALL, OLIVIA, { via, session: via }));
+  const bodies = await callInEachSession(app, CALL, OLIVIA);
   for (const body of bodies) t.strictSame(body, CREATED);
   const records = ENCODINGS.map((via) => {
     const { password, ...rest } = world(app, via).get('clients', '12')!;

@@ -1,7 +1,8 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, noScanOf, SERVER_TIME } from '../../helpers/app.js';
-import type { Body, WireParams } from '../../helpers/app.js';
+import { callInEachSession } from '../../helpers/sessions.js';
+import type { WireParams } from '../../helpers/app.js';
 import { refusedWith, refusedEach } from '../../helpers/refusals.js';
 import addClientContact from '../../../src/operations/clients/addClientContact.js';
 import { ApiError } from '../../../src/errors.js';
@@ -136,8 +137,7 @@ t.test('addClientContact accepts every key of the privilege table', async (t) =>
 
 t.test('addClientContact works the same through GET, urlencoded and multipart POST', async (t) => {
   const app = await build(t);
-  const bodies: Body[] = [];
-  for (const via of ENCODINGS) bodies.push(await api(app, CALL, NORA, { via, session: via }));
+  const bodies = await callInEachSession(app, CALL, NORA);
   for (const body of bodies) t.strictSame(body, bodies[0]);
   assertSuccess(t, bodies[0], CALL);
   const records = ENCODINGS.map((via) => {

@@ -1,6 +1,7 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, api, assertSuccess, build, type Body, SERVER_TIME } from '../../helpers/app.js';
+import { ENCODINGS, api, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
+import { callInEachSession } from '../../helpers/sessions.js';
 import { refusals } from '../../helpers/refusals.js';
 
 const CALL = 'addClientCredit';
@@ -98,8 +99,7 @@ t.test('addClientCredit takes plain numbers and keeps a running balance in the c
 t.test('addClientCredit answers and changes the same through GET, urlencoded and multipart', async (t) => {
   const app = await build(t);
   const params = { client_id: '5', amount: '12.34', description: 'Goodwill' };
-  const bodies: Body[] = [];
-  for (const via of ENCODINGS) bodies.push(await api(app, CALL, params, { via, session: via }));
+  const bodies = await callInEachSession(app, CALL, params);
   for (const body of bodies) t.strictSame(body, bodies[0]);
   assertSuccess(t, bodies[0], CALL);
   for (const via of ENCODINGS) {

@@ -1,5 +1,6 @@
 import t from 'tap';
-import { ENCODINGS, api, assertError, assertSuccess, build, type Body, type WireParams, SERVER_TIME } from '../../helpers/app.js';
+import { ENCODINGS, api, assertError, assertSuccess, build, type WireParams, SERVER_TIME } from '../../helpers/app.js';
+import { callInEachSession } from '../../helpers/sessions.js';
 import { refusedEach, refusals } from '../../helpers/refusals.js';
 import { clientDetails } from '../../helpers/reads.js';
 
@@ -102,8 +103,7 @@ t.test('setClientDetails keeps the own email in another case, and curchange=reca
 
 t.test('setClientDetails works the same through GET, urlencoded and multipart POST', async (t) => {
   const app = await build(t);
-  const bodies: Body[] = [];
-  for (const via of ENCODINGS) bodies.push(await api(app, CALL, CHANGES, { via, session: via }));
+  const bodies = await callInEachSession(app, CALL, CHANGES);
   for (const body of bodies) t.strictSame(body, UPDATED);
   const records = [];
   for (const via of ENCODINGS) records.push(await clientDetails(t, app, '1', via));

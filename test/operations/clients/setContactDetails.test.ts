@@ -1,6 +1,7 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, api, assertSuccess, build, type Body, type WireParams, SERVER_TIME } from '../../helpers/app.js';
+import { ENCODINGS, api, assertSuccess, build, type WireParams, SERVER_TIME } from '../../helpers/app.js';
+import { callInEachSession } from '../../helpers/sessions.js';
 import { refusedEach, refusals } from '../../helpers/refusals.js';
 import { clientDetails } from '../../helpers/reads.js';
 
@@ -64,8 +65,7 @@ t.test('setContactDetails leaves every field not sent as it was, and ignores wha
 
 t.test('setContactDetails works the same through GET, urlencoded and multipart POST', async (t) => {
   const app = await build(t);
-  const bodies: Body[] = [];
-  for (const via of ENCODINGS) bodies.push(await api(app, CALL, CHANGES, { via, session: via }));
+  const bodies = await callInEachSession(app, CALL, CHANGES);
   for (const body of bodies) t.strictSame(body, UPDATED);
   const records = [];
   for (const via of ENCODINGS) records.push(await clientDetails(t, app, '10', via));

@@ -1,6 +1,7 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, api, assertError, assertSuccess, build, storeJson, type Body, SERVER_TIME } from '../../helpers/app.js';
+import { ENCODINGS, api, assertError, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
+import { callInEachSession } from '../../helpers/sessions.js';
 
 const CALL = 'tokenizeClientCard';
 const FULL_NUMBER = '4111111111111111';
@@ -74,8 +75,7 @@ t.test('tokenizeClientCard replaces the token of a card tokenized before', async
 
 t.test('tokenizeClientCard works the same through GET, urlencoded and multipart POST', async (t) => {
   const app = await build(t);
-  const bodies: Body[] = [];
-  for (const via of ENCODINGS) bodies.push(await api(app, CALL, TOKENIZE, { via, session: via }));
+  const bodies = await callInEachSession(app, CALL, TOKENIZE);
   for (const body of bodies) t.strictSame(body, bodies[0]);
   assertSuccess(t, bodies[0], CALL);
   const states = ENCODINGS.map((via) => [world(app, via).get('client_cards', '1'), world(app, via).get('clients', '1')]);

@@ -1,7 +1,8 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { ENCODINGS, api, assertError, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
-import type { Body, WireParams } from '../../helpers/app.js';
+import { callInEachSession } from '../../helpers/sessions.js';
+import type { WireParams } from '../../helpers/app.js';
 import { read } from '../../helpers/reads.js';
 
 const CALL = 'deleteOrder';
@@ -115,8 +116,7 @@ t.test('deleteOrder of a missing order is refused and changes nothing', async (t
 
 t.test('deleteOrder answers and stores the same through GET, urlencoded and multipart POST', async (t) => {
   const app = await build(t);
-  const bodies: Body[] = [];
-  for (const via of ENCODINGS) bodies.push(await api(app, CALL, { id: '1004' }, { via, session: via }));
+  const bodies = await callInEachSession(app, CALL, { id: '1004' });
   for (const body of bodies) t.strictSame(body, deleted('1004'));
   const stores = ENCODINGS.map((via) => storeJson(app, via));
   for (const store of stores) t.equal(store, stores[0]);

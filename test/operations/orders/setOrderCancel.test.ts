@@ -1,7 +1,8 @@
 import t from 'tap';
 import { newOrder } from '../../../src/domain/orders.js';
 import type { OrderUpgrade } from '../../../src/generated/wire.js';
-import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body, SERVER_TIME } from '../../helpers/app.js';
+import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
+import { callInEachSession } from '../../helpers/sessions.js';
 import { orderStatuses, read } from '../../helpers/reads.js';
 
 const CALL = 'setOrderCancel';
@@ -116,8 +117,7 @@ t.test('setOrderCancel refuses a Cancelled order, naming its status, and changes
 
 t.test('setOrderCancel answers and stores the same through GET, urlencoded and multipart POST', async (t) => {
   const app = await build(t);
-  const bodies: Body[] = [];
-  for (const via of ENCODINGS) bodies.push(await api(app, CALL, { id: '1007' }, { via, session: via }));
+  const bodies = await callInEachSession(app, CALL, { id: '1007' });
   for (const body of bodies) t.strictSame(body, marked('1007'));
   const stores = ENCODINGS.map((via) => storeJson(app, via));
   for (const store of stores) t.equal(store, stores[0]);

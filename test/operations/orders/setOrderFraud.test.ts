@@ -1,5 +1,6 @@
 import t from 'tap';
-import { ENCODINGS, api, assertError, assertSuccess, build, storeJson, type Body, SERVER_TIME } from '../../helpers/app.js';
+import { ENCODINGS, api, assertError, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
+import { callInEachSession } from '../../helpers/sessions.js';
 import { orderStatuses, read } from '../../helpers/reads.js';
 
 const CALL = 'setOrderFraud';
@@ -94,8 +95,7 @@ t.test('setOrderFraud refuses an order already Fraud, naming its status, and cha
 
 t.test('setOrderFraud answers and stores the same through GET, urlencoded and multipart POST', async (t) => {
   const app = await build(t);
-  const bodies: Body[] = [];
-  for (const via of ENCODINGS) bodies.push(await api(app, CALL, { id: '1018' }, { via, session: via }));
+  const bodies = await callInEachSession(app, CALL, { id: '1018' });
   for (const body of bodies) t.strictSame(body, marked('1018'));
   const stores = ENCODINGS.map((via) => storeJson(app, via));
   for (const store of stores) t.equal(store, stores[0]);

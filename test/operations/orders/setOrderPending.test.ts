@@ -1,6 +1,7 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, api, assertError, assertSuccess, build, storeJson, type Body, SERVER_TIME } from '../../helpers/app.js';
+import { ENCODINGS, api, assertError, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
+import { callInEachSession } from '../../helpers/sessions.js';
 import { read } from '../../helpers/reads.js';
 
 const CALL = 'setOrderPending';
@@ -69,8 +70,7 @@ t.test('setOrderPending refuses a Pending order, naming its status, and changes 
 
 t.test('setOrderPending answers and stores the same through GET, urlencoded and multipart POST', async (t) => {
   const app = await build(t);
-  const bodies: Body[] = [];
-  for (const via of ENCODINGS) bodies.push(await api(app, CALL, { id: '1004' }, { via, session: via }));
+  const bodies = await callInEachSession(app, CALL, { id: '1004' });
   for (const body of bodies) t.strictSame(body, marked('1004'));
   for (const via of ENCODINGS) t.match((await read(t, app, 'getOrderDetails', { id: '1004' }, via)).details, { status: 'Pending' }, via);
   t.match((await read(t, app, 'getOrderDetails', { id: '1004' })).details, { status: 'Active' }, 'the default session is untouched');

@@ -1,6 +1,7 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, api, assertError, build, storeJson, type Body, SERVER_TIME } from '../../helpers/app.js';
+import { ENCODINGS, api, assertError, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
+import { callInEachSession } from '../../helpers/sessions.js';
 import { refusals } from '../../helpers/refusals.js';
 import { read } from '../../helpers/reads.js';
 
@@ -64,8 +65,7 @@ refusals('setOrderStatus errors change nothing', CALL, [
 
 t.test('setOrderStatus answers and stores the same through GET, urlencoded and multipart POST', async (t) => {
   const app = await build(t);
-  const bodies: Body[] = [];
-  for (const via of ENCODINGS) bodies.push(await api(app, CALL, { id: '1018', status: 'Fraud' }, { via, session: via }));
+  const bodies = await callInEachSession(app, CALL, { id: '1018', status: 'Fraud' });
   for (const body of bodies) t.strictSame(body, CHANGED);
   const stores = ENCODINGS.map((via) => storeJson(app, via));
   for (const store of stores) t.equal(store, stores[0]);
