@@ -1,9 +1,9 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, api, assertError, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
+import { ENCODINGS, api, assertError, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
 import { callInEachSession } from '../../helpers/sessions.js';
 import type { Body, WireParams } from '../../helpers/app.js';
-import { refusedEach } from '../../helpers/refusals.js';
+import { refusedEach, refusedWith } from '../../helpers/refusals.js';
 import type { Collections } from '../../../src/generated/wire.js';
 
 const CALL = 'deleteClient';
@@ -192,9 +192,9 @@ t.test('deleteClient refusals change nothing', async (t) => {
 
 t.test('deleteClient parameter errors', async (t) => {
   const app = await build(t);
-  const before = storeJson(app);
-  assertError(t, await api(app, CALL, {}), CALL, ['Parameter id is required']);
-  assertError(t, await api(app, CALL, { id: '1x' }), CALL, ['Parameter id must be a positive whole number id, such as 1']);
-  assertError(t, await api(app, CALL, { id: '0' }), CALL, ['Parameter id must be a positive whole number id, such as 1']);
-  t.equal(storeJson(app), before);
+  await refusedWith(t, app, CALL, [
+    [{}, 'Parameter id is required'],
+    [{ id: '1x' }, 'Parameter id must be a positive whole number id, such as 1'],
+    [{ id: '0' }, 'Parameter id must be a positive whole number id, such as 1'],
+  ]);
 });

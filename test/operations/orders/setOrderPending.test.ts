@@ -1,6 +1,7 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, api, assertError, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
+import { ENCODINGS, api, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
+import { idRefusals, refusedWith } from '../../helpers/refusals.js';
 import { callInEachSession } from '../../helpers/sessions.js';
 import { read } from '../../helpers/reads.js';
 
@@ -58,14 +59,10 @@ t.test('a Pending order can be accepted again', async (t) => {
 
 t.test('setOrderPending refuses a Pending order, naming its status, and changes nothing', async (t) => {
   const app = await build(t);
-  const before = storeJson(app);
-  assertError(t, await api(app, CALL, { id: '1018' }), CALL, [
-    'Order #1018 is Pending: only an order that is Active or Fraud or Cancelled can be marked Pending',
+  await refusedWith(t, app, CALL, [
+    [{ id: '1018' }, 'Order #1018 is Pending: only an order that is Active or Fraud or Cancelled can be marked Pending'],
+    ...idRefusals('Order', '#4'),
   ]);
-  assertError(t, await api(app, CALL, { id: '99' }), CALL, ['Order 99 not found']);
-  assertError(t, await api(app, CALL, {}), CALL, ['Parameter id is required']);
-  assertError(t, await api(app, CALL, { id: '#4' }), CALL, ['Parameter id must be a positive whole number id, such as 1']);
-  t.equal(storeJson(app), before);
 });
 
 t.test('setOrderPending answers and stores the same through GET, urlencoded and multipart POST', async (t) => {
