@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ENCODINGS, api, assertError, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
 import { callInEachSession } from '../../helpers/sessions.js';
 import type { Body, WireParams } from '../../helpers/app.js';
-import { refusedEach, refusedWith } from '../../helpers/refusals.js';
+import { refusals, refusedEach } from '../../helpers/refusals.js';
 import type { Collections } from '../../../src/generated/wire.js';
 
 const CALL = 'deleteClient';
@@ -190,11 +190,8 @@ t.test('deleteClient refusals change nothing', async (t) => {
   await refusedEach(t, app, CALL, cases);
 });
 
-t.test('deleteClient parameter errors', async (t) => {
-  const app = await build(t);
-  await refusedWith(t, app, CALL, [
-    [{}, 'Parameter id is required'],
-    [{ id: '1x' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '0' }, 'Parameter id must be a positive whole number id, such as 1'],
-  ]);
-});
+refusals('deleteClient parameter errors', CALL, [
+  [{}, 'Parameter id is required'],
+  [{ id: '1x' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '0' }, 'Parameter id must be a positive whole number id, such as 1'],
+]);

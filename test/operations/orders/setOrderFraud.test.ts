@@ -1,6 +1,6 @@
 import t from 'tap';
 import { api, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
-import { idRefusals, refusedWith } from '../../helpers/refusals.js';
+import { idRefusals, refusals } from '../../helpers/refusals.js';
 import { callInEachSession, sameStateInEachSession } from '../../helpers/sessions.js';
 import { orderStatuses, read } from '../../helpers/reads.js';
 
@@ -82,13 +82,10 @@ t.test('setOrderFraud on a Cancelled order leaves its Cancelled service as it is
   });
 });
 
-t.test('setOrderFraud refuses an order already Fraud, naming its status, and changes nothing', async (t) => {
-  const app = await build(t);
-  await refusedWith(t, app, CALL, [
-    [{ id: '1017' }, 'Order #1017 is Fraud: only an order that is Pending or Active or Cancelled can be marked Fraud'],
-    ...idRefusals('Order', 'x'),
-  ]);
-});
+refusals('setOrderFraud refuses an order already Fraud, naming its status, and changes nothing', CALL, [
+  [{ id: '1017' }, 'Order #1017 is Fraud: only an order that is Pending or Active or Cancelled can be marked Fraud'],
+  ...idRefusals('Order', 'x'),
+]);
 
 t.test('setOrderFraud answers and stores the same through GET, urlencoded and multipart POST', async (t) => {
   const app = await build(t);
