@@ -51,3 +51,8 @@ export function accountsNotIn(allowed: string[], next: string): Refusal[] {
     .filter(([status]) => !allowed.includes(status))
     .map(([status, id]) => [{ id }, `Account ${id} is ${status}: only a service that is ${allowed.join(' or ')} can become ${next}`]);
 }
+
+/** The case of an email another client or contact already uses (compared whatever its letter case). */
+export function emailTaken(label: string, params: WireParams, email: string): LabelledRefusal {
+  return [label, { ...params, email }, `Email ${email} is already used by another client or contact`];
+}

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { CREDENTIALS, api, assertError, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
 import { callInEachSession, sameNewClientInEachSession } from '../../helpers/sessions.js';
 import type { WireParams } from '../../helpers/app.js';
-import { refusedWith } from '../../helpers/refusals.js';
+import { emailTaken, refusedWith } from '../../helpers/refusals.js';
+import type { LabelledRefusal } from '../../helpers/refusals.js';
 import { verifyPassword } from '../../../src/domain/password.js';
 
 const CALL = 'addClient';
@@ -202,18 +203,10 @@ t.test('a GET with Content-Type: application/json and no body, as the n8n HostBi
 
 t.test('addClient refusals change nothing', async (t) => {
   const app = await build(t);
-  const cases: Array<[string, WireParams, string]> = [
+  const cases: LabelledRefusal[] = [
     ['passwords differ', { ...OLIVIA, password2: `${PASSWORD}!` }, 'Parameters password and password2 must be the same'],
-    [
-      'email of a client, other case',
-      { ...OLIVIA, email: 'Alice@MORGAN-design.com' },
-      'Email Alice@MORGAN-design.com is already used by another client or contact',
-    ],
-    [
-      'email of a contact',
-      { ...OLIVIA, email: 'tom.reed@morgan-design.com' },
-      'Email tom.reed@morgan-design.com is already used by another client or contact',
-    ],
+    emailTaken('email of a client, other case', OLIVIA, 'Alice@MORGAN-design.com'),
+    emailTaken('email of a contact', OLIVIA, 'tom.reed@morgan-design.com'),
     ['unknown country', { ...OLIVIA, country: 'XX' }, 'Parameter country must be an ISO 3166-1 alpha-2 country code, such as GB'],
     ['unknown currency', { ...OLIVIA, currency_id: '9' }, 'Currency 9 not found'],
   ];

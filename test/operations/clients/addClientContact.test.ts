@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, noScanOf, SERVER_TIME } from '../../helpers/app.js';
 import { callInEachSession, sameNewClientInEachSession } from '../../helpers/sessions.js';
 import type { WireParams } from '../../helpers/app.js';
-import { refusedWith, refusedEach } from '../../helpers/refusals.js';
+import { emailTaken, refusedEach, refusedWith } from '../../helpers/refusals.js';
+import type { LabelledRefusal } from '../../helpers/refusals.js';
 import addClientContact from '../../../src/operations/clients/addClientContact.js';
 import { ApiError } from '../../../src/errors.js';
 import { verifyPassword } from '../../../src/domain/password.js';
@@ -145,22 +146,14 @@ t.test('addClientContact works the same through GET, urlencoded and multipart PO
 
 t.test('addClientContact business rules', async (t) => {
   const app = await build(t);
-  const cases: Array<[string, WireParams, string]> = [
+  const cases: LabelledRefusal[] = [
     ['unknown main client', { ...NORA, id: '99' }, 'Client 99 not found'],
     ['a contact of a contact', { ...NORA, id: '10' }, 'Client 10 is a contact of client 1: contacts can only be added to a main client'],
     ['passwords differ', { ...NORA, password2: `${PASSWORD}!` }, 'Parameters password and password2 must be the same'],
     ['unknown country', { ...NORA, country: 'XX' }, 'Parameter country must be an ISO 3166-1 alpha-2 country code, such as GB'],
     ['reserved country code', { ...NORA, country: 'UK' }, 'Parameter country must be an ISO 3166-1 alpha-2 country code, such as GB'],
-    [
-      'email of a client, other case',
-      { ...NORA, email: 'ALICE@Morgan-Design.com' },
-      'Email ALICE@Morgan-Design.com is already used by another client or contact',
-    ],
-    [
-      'email of a contact',
-      { ...NORA, email: 's.vogel@keller-maschinenbau.de' },
-      'Email s.vogel@keller-maschinenbau.de is already used by another client or contact',
-    ],
+    emailTaken('email of a client, other case', NORA, 'ALICE@Morgan-Design.com'),
+    emailTaken('email of a contact', NORA, 's.vogel@keller-maschinenbau.de'),
   ];
   await refusedEach(t, app, CALL, cases, 'failed calls, even late ones such as a taken email, leave the store unchanged');
 

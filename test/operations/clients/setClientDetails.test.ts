@@ -1,7 +1,8 @@
 import t from 'tap';
 import { ENCODINGS, api, assertError, assertSuccess, build, type WireParams, SERVER_TIME } from '../../helpers/app.js';
 import { callInEachSession } from '../../helpers/sessions.js';
-import { refusedEach, refusals } from '../../helpers/refusals.js';
+import { emailTaken, refusals, refusedEach } from '../../helpers/refusals.js';
+import type { LabelledRefusal } from '../../helpers/refusals.js';
 import { clientDetails } from '../../helpers/reads.js';
 
 const CALL = 'setClientDetails';
@@ -114,23 +115,15 @@ t.test('setClientDetails works the same through GET, urlencoded and multipart PO
 
 t.test('setClientDetails refusals change nothing', async (t) => {
   const app = await build(t);
-  const cases: Array<[string, WireParams, string]> = [
+  const cases: LabelledRefusal[] = [
     ['unknown client', { ...CHANGES, id: '99' }, 'Client 99 not found'],
     [
       'a contact',
       { id: '10', firstname: 'Thomas' },
       'Client 10 is a contact of client 1, not a main client: change a contact with setContactDetails',
     ],
-    [
-      "another client's email, other case",
-      { ...CHANGES, email: 'Bruno.Keller@keller-maschinenbau.de' },
-      'Email Bruno.Keller@keller-maschinenbau.de is already used by another client or contact',
-    ],
-    [
-      "a contact's email",
-      { ...CHANGES, email: 'tom.reed@morgan-design.com' },
-      'Email tom.reed@morgan-design.com is already used by another client or contact',
-    ],
+    emailTaken("another client's email, other case", CHANGES, 'Bruno.Keller@keller-maschinenbau.de'),
+    emailTaken("a contact's email", CHANGES, 'tom.reed@morgan-design.com'),
     ['unknown country', { ...CHANGES, country: 'XX' }, 'Parameter country must be an ISO 3166-1 alpha-2 country code, such as GB'],
     ['unknown currency, after every other field was fine', { ...CHANGES, currency_id: '9' }, 'Currency 9 not found'],
   ];

@@ -2,7 +2,8 @@ import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { ENCODINGS, api, assertSuccess, build, type WireParams, SERVER_TIME } from '../../helpers/app.js';
 import { callInEachSession } from '../../helpers/sessions.js';
-import { refusedEach, refusals } from '../../helpers/refusals.js';
+import { emailTaken, refusals, refusedEach } from '../../helpers/refusals.js';
+import type { LabelledRefusal } from '../../helpers/refusals.js';
 import { clientDetails } from '../../helpers/reads.js';
 
 const CALL = 'setContactDetails';
@@ -76,19 +77,11 @@ t.test('setContactDetails works the same through GET, urlencoded and multipart P
 
 t.test('setContactDetails refusals change nothing', async (t) => {
   const app = await build(t);
-  const cases: Array<[string, WireParams, string]> = [
+  const cases: LabelledRefusal[] = [
     ['unknown contact', { ...CHANGES, id: '99' }, 'Contact 99 not found'],
     ['a main client', { ...CHANGES, id: '1' }, 'Client 1 is a main client, not a contact: change a main client with setClientDetails'],
-    [
-      "its main client's email",
-      { ...CHANGES, email: 'ALICE@morgan-design.com' },
-      'Email ALICE@morgan-design.com is already used by another client or contact',
-    ],
-    [
-      "another contact's email",
-      { ...CHANGES, email: 's.vogel@keller-maschinenbau.de' },
-      'Email s.vogel@keller-maschinenbau.de is already used by another client or contact',
-    ],
+    emailTaken("its main client's email", CHANGES, 'ALICE@morgan-design.com'),
+    emailTaken("another contact's email", CHANGES, 's.vogel@keller-maschinenbau.de'),
     ['unknown country', { ...CHANGES, country: 'UK' }, 'Parameter country must be an ISO 3166-1 alpha-2 country code, such as GB'],
   ];
   await refusedEach(t, app, CALL, cases);
