@@ -6,3 +6,9 @@ import type { Test } from 'tap';
 export function keyOrder(t: Test, record: unknown, names: string, note = "fields in the real answer's order"): void {
   t.strictSame(Object.keys(record as object), names.split(' '), note);
 }
+
+/** Asserts an answer is exactly `expected`, its envelope keys in the published order: success, call, server_time, info. */
+export function infoAnswer(t: Test, body: object, expected: object, note = 'the published answer'): void {
+  t.strictSame(body, expected, note);
+  t.strictSame(Object.keys(body), ['success', 'call', 'server_time', 'info']);
+}

@@ -1,6 +1,7 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { ENCODINGS, api, assertError, assertSuccess, build, storeJson, type WireParams, SERVER_TIME } from '../../helpers/app.js';
+import { infoAnswer } from '../../helpers/shapes.js';
 import { refusals, refusedEach, refusedWith } from '../../helpers/refusals.js';
 import { read } from '../../helpers/reads.js';
 
@@ -35,8 +36,7 @@ async function invoice(t: Test, app: FastifyInstance, id: string, session?: stri
 t.test("chargeCreditCard charges the balance due to the client's primary card and settles the invoice", async (t) => {
   const app = await build(t);
   const body = await api(app, CALL, { id: '8' });
-  t.strictSame(body, CHARGED, 'the published answer');
-  t.strictSame(Object.keys(body), ['success', 'call', 'server_time', 'info']);
+  infoAnswer(t, body, CHARGED, 'the published answer');
 
   const paid = await invoice(t, app, '8');
   t.match(paid.invoice, { status: 'Paid', paid_id: '2026/0048', datepaid: '2026-11-20 12:00:00' });

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { api, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
+import { infoAnswer } from '../../helpers/shapes.js';
 import { idRefusals } from '../../helpers/refusals.js';
 import { emails } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
@@ -11,8 +12,7 @@ const NOW = '2026-11-20 12:00:00';
 t.test('sendInvoice records the invoice e-mail to the client in the outbox', async (t) => {
   const app = await build(t);
   const body = await api(app, CALL, { id: '3' });
-  t.strictSame(body, SENT, 'the published answer');
-  t.strictSame(Object.keys(body), ['success', 'call', 'server_time', 'info']);
+  infoAnswer(t, body, SENT, 'the published answer');
   assertSuccess(t, body, CALL);
   t.strictSame(await emails(app), [
     {
