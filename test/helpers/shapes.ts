@@ -12,3 +12,12 @@ export function infoAnswer(t: Test, body: object, expected: object, note = 'the 
   t.strictSame(body, expected, note);
   t.strictSame(Object.keys(body), ['success', 'call', 'server_time', 'info']);
 }
+
+/** Asserts the ids of listed rows, in the order answered (lists are newest first unless a call says otherwise). */
+export function idOrder(t: Test, rows: ReadonlyArray<{ id?: unknown }>, ids: string[], note?: string): void {
+  t.strictSame(
+    rows.map((row) => row.id),
+    ids,
+    ...(note === undefined ? [] : [note]),
+  );
+}

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { api, assertSuccess, build } from '../../helpers/app.js';
+import { idOrder } from '../../helpers/shapes.js';
 import { refusals } from '../../helpers/refusals.js';
 import { ACCOUNT_ROW_12 } from '../../helpers/records.js';
 import { readEverywhere, idLister } from '../../helpers/reads.js';
@@ -10,10 +11,7 @@ t.test('getAccounts lists every account newest first, in the getClientAccounts i
   const app = await build(t);
   const result = await readEverywhere(t, app, 'getAccounts', {});
   const accounts = result.accounts as Record<string, unknown>[];
-  t.strictSame(
-    accounts.map((a) => a.id),
-    ['18', '17', '16', '15', '14', '13', '12', '11', '10', '9', '8', '7', '6', '5', '4', '3', '2', '1'],
-  );
+  idOrder(t, accounts, ['18', '17', '16', '15', '14', '13', '12', '11', '10', '9', '8', '7', '6', '5', '4', '3', '2', '1']);
   // Account 17: client 7 (Grace Liu) on product 17 (Managed Backup, type 7).
   t.strictSame(accounts[1], {
     id: '17',

@@ -1,6 +1,7 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { ENCODINGS, api, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
+import { idOrder } from '../../helpers/shapes.js';
 import { callInEachSession } from '../../helpers/sessions.js';
 import { refusals } from '../../helpers/refusals.js';
 
@@ -58,11 +59,7 @@ t.test('addClientCredit adds to the credit balance and logs the change', async (
       invoice_id: '0',
     },
   });
-  t.strictSame(
-    log.map((entry) => entry.id),
-    ['5', '1'],
-    'the new entry comes before the bundled one',
-  );
+  idOrder(t, log, ['5', '1'], 'the new entry comes before the bundled one');
   t.equal(await creditOf(t, app, '7'), '0.00', 'no other client gains anything');
 });
 

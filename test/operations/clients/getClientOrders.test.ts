@@ -2,6 +2,7 @@ import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { CREDENTIALS, api, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import { idOrder } from '../../helpers/shapes.js';
 import { refusals } from '../../helpers/refusals.js';
 import { ORDER_ROW_1019 } from '../../helpers/records.js';
 
@@ -65,10 +66,7 @@ t.test("getClientOrders lists one client's orders newest first, in getOrders' it
 
   const all = ((await api(app, 'getOrders', { perpage: '100' })).orders as Item[]).filter((o) => o.client_id === '1');
   const own = (await list(t, app, { id: '1' })).orders;
-  t.strictSame(
-    own.map((o) => o.id),
-    ['1021', '1011', '1005', '1004', '1001'],
-  );
+  idOrder(t, own, ['1021', '1011', '1005', '1004', '1001']);
   t.strictSame(own, all, "the same items getOrders lists for this client's orders");
   for (const order of own) t.strictSame(Object.keys(order), ITEM_KEYS, `order ${order.id}: getOrders' key order`);
 });

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { api, assertSuccess, build } from '../../helpers/app.js';
+import { idOrder } from '../../helpers/shapes.js';
 import { refusals } from '../../helpers/refusals.js';
 import { readEverywhere, idLister } from '../../helpers/reads.js';
 
@@ -9,10 +10,7 @@ t.test('getInvoices lists every invoice newest first with client and gateway nam
   const app = await build(t);
   const result = await readEverywhere(t, app, 'getInvoices', {});
   const invoices = result.invoices as Record<string, unknown>[];
-  t.strictSame(
-    invoices.map((i) => i.id),
-    ['12', '11', '10', '9', '8', '7', '6', '5', '4', '3', '2', '1'],
-  );
+  idOrder(t, invoices, ['12', '11', '10', '9', '8', '7', '6', '5', '4', '3', '2', '1']);
   t.strictSame(invoices[0], {
     id: '12',
     paid_id: '',

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { FROZEN_NOW, api, assertSuccess, build, type WireParams, noScanOf } from '../../helpers/app.js';
-import { keyOrder } from '../../helpers/shapes.js';
+import { idOrder, keyOrder } from '../../helpers/shapes.js';
 import { refusals } from '../../helpers/refusals.js';
 import { readEverywhere, idLister } from '../../helpers/reads.js';
 import getTransactions from '../../../src/operations/invoices/getTransactions.js';
@@ -16,10 +16,7 @@ t.test('getTransactions lists every transaction newest first with names and gate
   const app = await build(t);
   const result = await readEverywhere(t, app, 'getTransactions', {});
   const list = result.transactions as Record<string, unknown>[];
-  t.strictSame(
-    list.map((tx) => tx.id),
-    ALL_NEWEST_FIRST,
-  );
+  idOrder(t, list, ALL_NEWEST_FIRST);
   t.strictSame(list[0], {
     in: '40.00',
     out: '0.00',

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { FROZEN_NOW, api, assertSuccess, build } from '../../helpers/app.js';
+import { idOrder } from '../../helpers/shapes.js';
 import { refusals } from '../../helpers/refusals.js';
 import { readEverywhere } from '../../helpers/reads.js';
 import getNews, { preview } from '../../../src/operations/misc/getNews.js';
@@ -11,11 +12,7 @@ t.test('getNews lists every item newest first with a shortened content', async (
   const app = await build(t);
   const result = await readEverywhere(t, app, 'getNews', {});
   const news = result.news as Record<string, string>[];
-  t.strictSame(
-    news.map((n) => n.id),
-    ['5', '4', '3', '2', '1'],
-    'disabled items are listed too',
-  );
+  idOrder(t, news, ['5', '4', '3', '2', '1'], 'disabled items are listed too');
   t.strictSame(news[0], {
     id: '5',
     title: 'Black Friday: 50% off your first year of hosting',

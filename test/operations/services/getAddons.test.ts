@@ -1,16 +1,13 @@
 import t from 'tap';
 import { api, assertSuccess, build } from '../../helpers/app.js';
+import { idOrder } from '../../helpers/shapes.js';
 import { NO_CYCLES, NO_SETUP } from '../../helpers/records.js';
 import { readEverywhere } from '../../helpers/reads.js';
 
 t.test('getAddons lists the catalogue by sort_order with the real fields, then the prices per cycle', async (t) => {
   const app = await build(t);
   const addons = (await readEverywhere(t, app, 'getAddons', {})).addons as Record<string, unknown>[];
-  t.strictSame(
-    addons.map((a) => a.id),
-    ['1', '2', '3', '4', '5', '6', '7'],
-    'every addon, hidden ones too',
-  );
+  idOrder(t, addons, ['1', '2', '3', '4', '5', '6', '7'], 'every addon, hidden ones too');
   t.strictSame(addons[0], {
     id: '1',
     products: '1,2,3,4,5,6,7,8,9',
