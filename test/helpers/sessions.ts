@@ -30,3 +30,22 @@ export function sameNewClientInEachSession(t: Test, app: FastifyInstance, id: st
   for (const record of records) t.strictSame(record, records[0]);
   t.equal(world('default').get('clients', id), undefined, 'the default session is untouched');
 }
+
+/** Reads one record back from each encoding's session and asserts they are all the same; answers it. */
+export async function sameRecordInEachSession<T>(t: Test, readIn: (session: string) => Promise<T>): Promise<T> {
+  const records: T[] = [];
+  for (const via of ENCODINGS) records.push(await readIn(via));
+  for (const record of records) t.strictSame(record, records[0]);
+  return records[0];
+}
+
+/** The call made once per encoding in its own session (callInEachSession), every answer exactly `expected`. */
+export async function answersInEachSession(
+  t: Test,
+  app: FastifyInstance,
+  call: string,
+  params: WireParams,
+  expected: object,
+): Promise<void> {
+  for (const body of await callInEachSession(app, call, params)) t.strictSame(body, expected);
+}

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
-import { callInEachSession, sameStateInEachSession } from '../../helpers/sessions.js';
+import { answersInEachSession, sameStateInEachSession } from '../../helpers/sessions.js';
 import { refusals } from '../../helpers/refusals.js';
 import { read } from '../../helpers/reads.js';
 import { newOrder } from '../../../src/domain/orders.js';
@@ -160,8 +160,7 @@ refusals('setOrderActive parameter errors', CALL, [
 
 t.test('setOrderActive answers and stores the same through GET, urlencoded and multipart POST', async (t) => {
   const app = await build(t);
-  const bodies = await callInEachSession(app, CALL, { id: '1018' });
-  for (const body of bodies) t.strictSame(body, activated('1018'));
+  await answersInEachSession(t, app, CALL, { id: '1018' }, activated('1018'));
   sameStateInEachSession(t, app);
   for (const via of ENCODINGS) t.match((await read(t, app, 'getAccountDetails', { id: '10' }, via)).details, { status: 'Active' }, via);
 });
