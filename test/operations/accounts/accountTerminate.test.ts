@@ -2,7 +2,7 @@ import t from 'tap';
 import { api, assertSuccess, build } from '../../helpers/app.js';
 import { infoAnswer } from '../../helpers/shapes.js';
 import { refusals, idRefusals, accountsNotIn } from '../../helpers/refusals.js';
-import { accountDetails, addonStatuses } from '../../helpers/reads.js';
+import { accountDetails, addonStatuses, read } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'accountTerminate';
@@ -15,7 +15,7 @@ t.test('accountTerminate ends an Active service and its addons', async (t) => {
   infoAnswer(t, body, { success: true, call: CALL, server_time: body.server_time, info: ['Account terminated'] });
   t.strictSame(await accountDetails(t, app, '2'), { ...before, status: 'Terminated' }, 'only the status changed: dates and price stay');
   t.strictSame(await addonStatuses(t, app, '2'), ['Terminated', 'Terminated']);
-  const listed = assertSuccess(t, await api(app, 'getAccounts', { list: 'all_terminated' }), 'getAccounts').accounts as { id: string }[];
+  const listed = (await read(t, app, 'getAccounts', { list: 'all_terminated' })).accounts as { id: string }[];
   t.strictSame(listed.map((a) => a.id).sort(), ['11', '2']);
 });
 

@@ -2,7 +2,7 @@ import t from 'tap';
 import { api, assertSuccess, build, storeJson, type WireParams } from '../../helpers/app.js';
 import { infoAnswer } from '../../helpers/shapes.js';
 import { refusals } from '../../helpers/refusals.js';
-import { accountDetails } from '../../helpers/reads.js';
+import { accountDetails, read } from '../../helpers/reads.js';
 import { sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'editAccountDetails';
@@ -63,7 +63,7 @@ t.test('editAccountDetails writes every field sent and answers the published lan
   });
   const stored = app.billsim.sessions.get('default').world.get('accounts', '1')!;
   t.notOk(JSON.stringify(stored).includes('r00t-Pass'), 'rootpassword is accepted but kept nowhere');
-  const addons = assertSuccess(t, await api(app, 'getAccountAddons', { id: '1' }), 'getAccountAddons').account_addons as {
+  const addons = (await read(t, app, 'getAccountAddons', { id: '1' })).account_addons as {
     status: string;
   }[];
   t.strictSame(
@@ -71,10 +71,7 @@ t.test('editAccountDetails writes every field sent and answers the published lan
     ['Active'],
     'a status written here moves no addon: no module runs',
   );
-  const listed = assertSuccess(t, await api(app, 'getClientAccounts', { id: '1' }), 'getClientAccounts').accounts as Record<
-    string,
-    unknown
-  >[];
+  const listed = (await read(t, app, 'getClientAccounts', { id: '1' })).accounts as Record<string, unknown>[];
   t.match(
     listed.find((a) => a.id === '1'),
     { status: 'Suspended', total: '16.00', name: 'Ultimate Hosting', domain: 'studio.morgan-design.com' },

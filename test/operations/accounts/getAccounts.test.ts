@@ -1,9 +1,9 @@
 import t from 'tap';
-import { api, assertSuccess, build } from '../../helpers/app.js';
+import { build } from '../../helpers/app.js';
 import { idOrder } from '../../helpers/shapes.js';
 import { refusals } from '../../helpers/refusals.js';
 import { ACCOUNT_ROW_12 } from '../../helpers/records.js';
-import { readEverywhere, idLister } from '../../helpers/reads.js';
+import { idLister, read, readEverywhere } from '../../helpers/reads.js';
 
 const ids = idLister('getAccounts', 'accounts');
 
@@ -45,7 +45,7 @@ t.test('getAccounts lists every account newest first, in the getClientAccounts i
     currency_id: '0',
   });
   t.strictSame(result.sorter, { perpage: 25, totalpages: 1, sorterrecords: 18, sorterpage: 1 });
-  const clientList = assertSuccess(t, await api(app, 'getClientAccounts', { id: '1' }), 'getClientAccounts');
+  const clientList = await read(t, app, 'getClientAccounts', { id: '1' });
   t.strictSame(
     accounts.filter((a) => a.client_id === '1'),
     clientList.accounts,
@@ -55,9 +55,9 @@ t.test('getAccounts lists every account newest first, in the getClientAccounts i
 
 t.test('getAccounts pages with page and perpage', async (t) => {
   const app = await build(t);
-  const first = assertSuccess(t, await api(app, 'getAccounts', { perpage: '5' }), 'getAccounts');
-  const last = assertSuccess(t, await api(app, 'getAccounts', { perpage: '5', page: '3' }), 'getAccounts');
-  const beyond = assertSuccess(t, await api(app, 'getAccounts', { perpage: '5', page: '4' }), 'getAccounts');
+  const first = await read(t, app, 'getAccounts', { perpage: '5' });
+  const last = await read(t, app, 'getAccounts', { perpage: '5', page: '3' });
+  const beyond = await read(t, app, 'getAccounts', { perpage: '5', page: '4' });
   // 18 accounts in pages of 5: 18-14, 13-9, 8-4, then 3, 2 and 1 on the fourth page.
   t.strictSame(
     (first.accounts as { id: string }[]).map((a) => a.id),
@@ -128,7 +128,7 @@ t.test('getAccounts: each filter, alone and combined', async (t) => {
   t.strictSame(await ids(t, app, { 'filter[client_name]': 'alice', 'filter[billingcycle]': 'Annually' }), ['12', '2']);
   t.strictSame(await ids(t, app, { 'filter[product_id]': '9', list: 'all_active', 'filter[domain]': 'laurent' }), ['7']);
   t.equal((await ids(t, app, { 'filter[status]': '', 'filter[domain]': '' })).length, 18, 'empty filters filter nothing');
-  const paged = assertSuccess(t, await api(app, 'getAccounts', { list: 'all_active', perpage: '3', page: '1' }), 'getAccounts');
+  const paged = await read(t, app, 'getAccounts', { list: 'all_active', perpage: '3', page: '1' });
   // 13 active accounts (all but 5, 9, 10, 11); the second page of 3 holds the 4th to 6th.
   t.strictSame(
     (paged.accounts as { id: string }[]).map((a) => a.id),

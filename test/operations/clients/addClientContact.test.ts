@@ -1,6 +1,7 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, noScanOf, SERVER_TIME } from '../../helpers/app.js';
+import { read, clientDetails } from '../../helpers/reads.js';
 import { callInEachSession, sameNewClientInEachSession } from '../../helpers/sessions.js';
 import type { WireParams } from '../../helpers/app.js';
 import { emailTaken, refusedEach, refusedWith } from '../../helpers/refusals.js';
@@ -40,15 +41,15 @@ t.test('addClientContact creates a contact under the main client', async (t) => 
   assertSuccess(t, body, CALL);
   t.strictSame(body, { success: true, contact_id: '12', call: CALL, server_time: SERVER_TIME });
 
-  const contacts = assertSuccess(t, await api(app, 'getClientContacts', { id: '1' }), 'getClientContacts');
+  const contacts = await read(t, app, 'getClientContacts', { id: '1' });
   t.strictSame(contacts.contacts, [
     { id: '10', firstname: 'Tom', lastname: 'Reed', datecreated: '2025-09-01', email: 'tom.reed@morgan-design.com' },
     NORA_CONTACT,
   ]);
-  const main = assertSuccess(t, await api(app, 'getClientDetails', { id: '1' }), 'getClientDetails').client as Record<string, unknown>;
+  const main = await clientDetails(t, app, '1');
   t.strictSame((main.contacts as unknown[])[1], NORA_CONTACT, "the main client's details list the contact");
 
-  const details = assertSuccess(t, await api(app, 'getClientDetails', { id: '12' }), 'getClientDetails');
+  const details = await read(t, app, 'getClientDetails', { id: '12' });
   t.strictSame(details.client, {
     id: '12',
     email: 'nora.quinn@morgan-design.com',
@@ -82,7 +83,7 @@ t.test('addClientContact creates a contact under the main client', async (t) => 
     howdidyou: '',
     contacts: [],
   });
-  const clients = assertSuccess(t, await api(app, 'getClients', {}), 'getClients');
+  const clients = await read(t, app, 'getClients', {});
   t.notOk(
     (clients.clients as { id: string }[]).some((c) => c.id === '12'),
     'getClients lists main clients only',

@@ -1,9 +1,9 @@
 import t from 'tap';
-import { api, assertSuccess, build } from '../../helpers/app.js';
+import { build } from '../../helpers/app.js';
 import { keyOrder } from '../../helpers/shapes.js';
 import { refusals, idRefusals } from '../../helpers/refusals.js';
 import { ACCOUNT_ROW_12 } from '../../helpers/records.js';
-import { readEverywhere, idLister } from '../../helpers/reads.js';
+import { idLister, read, readEverywhere } from '../../helpers/reads.js';
 
 const ids = idLister('getClientAccounts', 'accounts');
 
@@ -70,8 +70,8 @@ t.test("getClientAccounts lists a client's accounts newest first with product an
 
 t.test('getClientAccounts pages with page and perpage', async (t) => {
   const app = await build(t);
-  const first = assertSuccess(t, await api(app, 'getClientAccounts', { id: '1', perpage: '2' }), 'getClientAccounts');
-  const second = assertSuccess(t, await api(app, 'getClientAccounts', { id: '1', perpage: '2', page: '1' }), 'getClientAccounts');
+  const first = await read(t, app, 'getClientAccounts', { id: '1', perpage: '2' });
+  const second = await read(t, app, 'getClientAccounts', { id: '1', perpage: '2', page: '1' });
   // Client 1 has accounts 1, 2, 12 and 16.
   t.strictSame(
     (first.accounts as { id: string }[]).map((a) => a.id),
@@ -97,7 +97,7 @@ t.test('getClientAccounts filters by order page and by one or several statuses',
   t.strictSame(await ids(t, app, { id: '6', 'status[]': ['Suspended'] }), []);
   t.strictSame(await ids(t, app, { id: '6', status: 'Active', category_id: '1' }), ['8']);
   // Client 9's one service (account 18) is Fraud.
-  const none = assertSuccess(t, await api(app, 'getClientAccounts', { id: '9', status: 'Active' }), 'getClientAccounts');
+  const none = await read(t, app, 'getClientAccounts', { id: '9', status: 'Active' });
   t.strictSame(
     none,
     { accounts: [], sorter: { perpage: 25, totalpages: 0, sorterrecords: 0, sorterpage: 1 } },

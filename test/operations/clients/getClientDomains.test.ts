@@ -1,9 +1,9 @@
 import t from 'tap';
-import { api, assertSuccess, build, type WireParams } from '../../helpers/app.js';
+import { build, type WireParams } from '../../helpers/app.js';
 import { keyOrder } from '../../helpers/shapes.js';
 import { refusals, idRefusals } from '../../helpers/refusals.js';
 import { DOMAIN_ROWS } from '../../helpers/records.js';
-import { readEverywhere, idLister } from '../../helpers/reads.js';
+import { idLister, read, readEverywhere } from '../../helpers/reads.js';
 
 const ids = idLister('getClientDomains', 'domains');
 
@@ -23,8 +23,8 @@ t.test("getClientDomains lists a client's domains newest first with client and r
 
 t.test('getClientDomains pages with page and perpage', async (t) => {
   const app = await build(t);
-  const first = assertSuccess(t, await api(app, 'getClientDomains', { id: '1', perpage: '1' }), 'getClientDomains');
-  const second = assertSuccess(t, await api(app, 'getClientDomains', { id: '1', perpage: '1', page: '1' }), 'getClientDomains');
+  const first = await read(t, app, 'getClientDomains', { id: '1', perpage: '1' });
+  const second = await read(t, app, 'getClientDomains', { id: '1', perpage: '1', page: '1' });
   t.strictSame(
     (first.domains as { id: string }[]).map((d) => d.id),
     ['2'],

@@ -1,8 +1,8 @@
 import t from 'tap';
-import { api, assertSuccess, build } from '../../helpers/app.js';
+import { build } from '../../helpers/app.js';
 import { idOrder } from '../../helpers/shapes.js';
 import { refusals } from '../../helpers/refusals.js';
-import { readEverywhere } from '../../helpers/reads.js';
+import { read, readEverywhere } from '../../helpers/reads.js';
 
 t.test('getClients lists main clients newest first with their number of services', async (t) => {
   const app = await build(t);
@@ -39,8 +39,8 @@ t.test('getClients lists main clients newest first with their number of services
 
 t.test('getClients pages from 0 with perpage', async (t) => {
   const app = await build(t);
-  const first = assertSuccess(t, await api(app, 'getClients', { page: '0', perpage: '4' }), 'getClients');
-  const last = assertSuccess(t, await api(app, 'getClients', { page: '2', perpage: '4' }), 'getClients');
+  const first = await read(t, app, 'getClients', { page: '0', perpage: '4' });
+  const last = await read(t, app, 'getClients', { page: '2', perpage: '4' });
   t.strictSame(
     (first.clients as { id: string }[]).map((c) => c.id),
     ['9', '8', '7', '6'],

@@ -3,7 +3,7 @@ import { api, assertError, assertSuccess, build, type WireParams, SERVER_TIME } 
 import { answersInEachSession, sameRecordInEachSession } from '../../helpers/sessions.js';
 import { emailTaken, refusals, refusedEach } from '../../helpers/refusals.js';
 import type { LabelledRefusal } from '../../helpers/refusals.js';
-import { clientDetails } from '../../helpers/reads.js';
+import { clientDetails, read } from '../../helpers/reads.js';
 
 const CALL = 'setClientDetails';
 const UPDATED = { success: true, client: true, call: CALL, server_time: SERVER_TIME, info: ['Client details updated'] };
@@ -45,7 +45,7 @@ t.test('setClientDetails changes the fields given and answers the published samp
     language: 'french',
     currency_id: '2',
   });
-  const clients = assertSuccess(t, await api(app, 'getClients', { perpage: '100' }), 'getClients').clients as Record<string, unknown>[];
+  const clients = (await read(t, app, 'getClients', { perpage: '100' })).clients as Record<string, unknown>[];
   t.strictSame(
     clients.find((c) => c.id === '1'),
     {

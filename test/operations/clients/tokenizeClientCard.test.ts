@@ -1,6 +1,7 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { ENCODINGS, api, assertError, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
+import { read } from '../../helpers/reads.js';
 import { callInEachSession } from '../../helpers/sessions.js';
 
 const CALL = 'tokenizeClientCard';
@@ -28,9 +29,9 @@ t.test('tokenizeClientCard replaces the card number by the token, leaving only t
     token: 'tok_1QfR8sLkdIwHu7ix',
     gateway_id: '2',
   });
-  const details = assertSuccess(t, await api(app, 'getClientDetails', { id: '1' }), 'getClientDetails');
+  const details = await read(t, app, 'getClientDetails', { id: '1' });
   t.equal((details.client as Record<string, unknown>).cardnum, '************4242', 'getClientDetails shows the new last four, masked');
-  const invoice = assertSuccess(t, await api(app, 'getInvoiceDetails', { id: '1' }), 'getInvoiceDetails').invoice as {
+  const invoice = (await read(t, app, 'getInvoiceDetails', { id: '1' })).invoice as {
     client: Record<string, unknown>;
   };
   t.equal(invoice.client.cardnum, '************4242', 'so does the client embedded in an invoice');
@@ -69,7 +70,7 @@ t.test('tokenizeClientCard replaces the token of a card tokenized before', async
     token: 'tok_new',
     gateway_id: '2',
   });
-  const details = assertSuccess(t, await api(app, 'getClientDetails', { id: '5' }), 'getClientDetails');
+  const details = await read(t, app, 'getClientDetails', { id: '5' });
   t.equal((details.client as Record<string, unknown>).cardnum, '************4444');
 });
 

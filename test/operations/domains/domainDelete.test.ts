@@ -2,7 +2,7 @@ import t from 'tap';
 import { api, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
 import { infoAnswer } from '../../helpers/shapes.js';
 import { idRefusals } from '../../helpers/refusals.js';
-import { domainDetails } from '../../helpers/reads.js';
+import { domainDetails, read } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'domainDelete';
@@ -15,7 +15,7 @@ t.test('domainDelete deletes the name at the registrar: the record stays, Cancel
   infoAnswer(t, body, deleted('morgan-design.com'), 'the published answer');
   assertSuccess(t, body, CALL);
   t.strictSame(await domainDetails(t, app, '1'), { ...before, status: 'Cancelled' }, 'only the status changes');
-  const listed = assertSuccess(t, await api(app, 'getClientDomains', { id: '1', 'filter[status]': 'Cancelled' }), 'getClientDomains');
+  const listed = await read(t, app, 'getClientDomains', { id: '1', 'filter[status]': 'Cancelled' });
   t.match(listed.domains, [{ id: '1', name: 'morgan-design.com', status: 'Cancelled', expires: '2027-03-14' }]);
 
   const ordered = await api(app, 'addOrder', {
@@ -25,7 +25,7 @@ t.test('domainDelete deletes the name at the registrar: the record stays, Cancel
     domain_tld: '.com',
   });
   assertSuccess(t, ordered, 'addOrder');
-  const order = assertSuccess(t, await api(app, 'getOrderDetails', { id: ordered.order_id as string }), 'getOrderDetails');
+  const order = await read(t, app, 'getOrderDetails', { id: ordered.order_id as string });
   t.match(
     order.details,
     { domains: [{ id: '11', name: 'morgan-design.com', status: 'Pending Registration' }] },

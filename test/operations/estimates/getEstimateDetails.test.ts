@@ -1,9 +1,9 @@
 import t from 'tap';
-import { api, assertSuccess, build } from '../../helpers/app.js';
+import { build } from '../../helpers/app.js';
 import { keyOrder } from '../../helpers/shapes.js';
 import { refusals } from '../../helpers/refusals.js';
 import { ALICE } from '../../helpers/records.js';
-import { readEverywhere } from '../../helpers/reads.js';
+import { read, readEverywhere } from '../../helpers/reads.js';
 
 /** Estimate 1 of the bundled world, as getEstimateDetails answers it. */
 const ESTIMATE_1 = {
@@ -87,7 +87,7 @@ t.test('getEstimateDetails answers the estimate with its lines and the client em
 
 t.test('getEstimateDetails keeps fractional quantities, numeric line totals and other currencies', async (t) => {
   const app = await build(t);
-  const result = assertSuccess(t, await api(app, 'getEstimateDetails', { id: '4' }), 'getEstimateDetails');
+  const result = await read(t, app, 'getEstimateDetails', { id: '4' });
   const estimate = result.estimate as Record<string, unknown> & { items: Record<string, unknown>[]; client: { id: string } };
   t.match(estimate, {
     id: '4',

@@ -2,7 +2,7 @@ import t from 'tap';
 import { api, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
 import { keyOrder } from '../../helpers/shapes.js';
 import { refusals } from '../../helpers/refusals.js';
-import { idLister } from '../../helpers/reads.js';
+import { idLister, read } from '../../helpers/reads.js';
 
 const ids = idLister('getEstimates', 'estimates');
 
@@ -71,8 +71,8 @@ t.test("getEstimates lists every estimate newest first with the client's names",
 
 t.test('getEstimates pages from 0 with perpage, sorterpage naming the next page', async (t) => {
   const app = await build(t);
-  const first = assertSuccess(t, await api(app, 'getEstimates', { perpage: '3' }), 'getEstimates');
-  const second = assertSuccess(t, await api(app, 'getEstimates', { page: '1', perpage: '3' }), 'getEstimates');
+  const first = await read(t, app, 'getEstimates', { perpage: '3' });
+  const second = await read(t, app, 'getEstimates', { page: '1', perpage: '3' });
   t.strictSame(
     (first.estimates as { id: string }[]).map((e) => e.id),
     ['1', '2', '3'],
@@ -83,7 +83,7 @@ t.test('getEstimates pages from 0 with perpage, sorterpage naming the next page'
   );
   t.strictSame(first.sorter, { perpage: 3, totalpages: 2, sorterrecords: 4, sorterpage: 1 });
   t.strictSame(second.sorter, { perpage: 3, totalpages: 2, sorterrecords: 4, sorterpage: 2 });
-  const past = assertSuccess(t, await api(app, 'getEstimates', { page: '5', perpage: '3' }), 'getEstimates');
+  const past = await read(t, app, 'getEstimates', { page: '5', perpage: '3' });
   t.strictSame(past, { estimates: [], sorter: { perpage: 3, totalpages: 2, sorterrecords: 4, sorterpage: 6 } });
 });
 
@@ -94,7 +94,7 @@ t.test('getEstimates filters by status and by client, alone or together', async 
   t.strictSame(await ids(t, app, { client_id: '5' }), ['3']);
   t.strictSame(await ids(t, app, { client_id: '5', status: 'Accepted' }), ['3']);
   t.strictSame(await ids(t, app, { client_id: '5', status: 'Draft' }), []);
-  const none = assertSuccess(t, await api(app, 'getEstimates', { client_id: '2' }), 'getEstimates');
+  const none = await read(t, app, 'getEstimates', { client_id: '2' });
   t.strictSame(
     none,
     { estimates: [], sorter: { perpage: 25, totalpages: 0, sorterrecords: 0, sorterpage: 1 } },

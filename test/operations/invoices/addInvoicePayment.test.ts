@@ -2,7 +2,7 @@ import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { CREDENTIALS, ENCODINGS, api, assertSuccess, build, type WireParams, SERVER_TIME } from '../../helpers/app.js';
 import { refusedWith, refusedEach } from '../../helpers/refusals.js';
-import { read, emails } from '../../helpers/reads.js';
+import { accountDetails, emails, read } from '../../helpers/reads.js';
 
 const CALL = 'addInvoicePayment';
 const ADDED = { success: true, call: CALL, server_time: SERVER_TIME, info: ['Transaction has been added to invoice'] };
@@ -86,7 +86,7 @@ t.test('a full payment dated by day alone marks the invoice Paid at the clock ti
     'a made-up reference when no transnumber is given',
   );
   t.match((await read(t, app, 'getOrderDetails', { id: '1018' })).details, { status: 'Active', invstatus: 'Paid' });
-  t.match((await read(t, app, 'getAccountDetails', { id: '10' })).details, { status: 'Active' });
+  t.match(await accountDetails(t, app, '10'), { status: 'Active' });
   t.strictSame(await emails(app), [], 'no e-mail without send_email=1');
 });
 

@@ -1,9 +1,9 @@
 import t from 'tap';
-import { FROZEN_NOW, api, assertSuccess, build } from '../../helpers/app.js';
+import { FROZEN_NOW, build } from '../../helpers/app.js';
 import { keyOrder } from '../../helpers/shapes.js';
 import { refusals } from '../../helpers/refusals.js';
 import { ALICE } from '../../helpers/records.js';
-import { readEverywhere } from '../../helpers/reads.js';
+import { read, readEverywhere } from '../../helpers/reads.js';
 import getInvoiceDetails from '../../../src/operations/invoices/getInvoiceDetails.js';
 import { resultValidator } from '../../../src/schemas.js';
 import { Seed, World } from '../../../src/store/world.js';
@@ -98,12 +98,12 @@ t.test('getInvoiceDetails answers the invoice with its lines, client and gateway
 
 t.test('getInvoiceDetails lists several transactions oldest first and none as []', async (t) => {
   const app = await build(t);
-  const six = assertSuccess(t, await api(app, 'getInvoiceDetails', { id: '6' }), 'getInvoiceDetails');
+  const six = await read(t, app, 'getInvoiceDetails', { id: '6' });
   t.strictSame(
     (six.transactions as { id: string }[]).map((tx) => tx.id),
     ['9', '10', '11', '12'],
   );
-  const three = assertSuccess(t, await api(app, 'getInvoiceDetails', { id: '3' }), 'getInvoiceDetails');
+  const three = await read(t, app, 'getInvoiceDetails', { id: '3' });
   t.strictSame(three.transactions, [], 'an unpaid invoice has an empty list, not an object');
 });
 

@@ -1,8 +1,8 @@
 import t from 'tap';
-import { api, assertSuccess, build } from '../../helpers/app.js';
+import { build } from '../../helpers/app.js';
 import { idOrder } from '../../helpers/shapes.js';
 import { refusals } from '../../helpers/refusals.js';
-import { readEverywhere, idLister } from '../../helpers/reads.js';
+import { idLister, read, readEverywhere } from '../../helpers/reads.js';
 
 const ids = idLister('getInvoices', 'invoices');
 
@@ -50,8 +50,8 @@ t.test('getInvoices lists every invoice newest first with client and gateway nam
 
 t.test('getInvoices pages with page and perpage', async (t) => {
   const app = await build(t);
-  const first = assertSuccess(t, await api(app, 'getInvoices', { perpage: '5' }), 'getInvoices');
-  const last = assertSuccess(t, await api(app, 'getInvoices', { perpage: '5', page: '2' }), 'getInvoices');
+  const first = await read(t, app, 'getInvoices', { perpage: '5' });
+  const last = await read(t, app, 'getInvoices', { perpage: '5', page: '2' });
   t.strictSame(
     (first.invoices as { id: string }[]).map((i) => i.id),
     ['12', '11', '10', '9', '8'],
@@ -79,7 +79,7 @@ t.test('getInvoices filters by list, status and client', async (t) => {
   t.strictSame(await ids(t, app, { client_id: '6', list: 'cancelled' }), ['7']);
   t.strictSame(await ids(t, app, { client_id: '1', status: 'Unpaid' }), []);
   t.strictSame(await ids(t, app, { client_id: '9' }), [], 'a client without invoices');
-  const paged = assertSuccess(t, await api(app, 'getInvoices', { list: 'paid', perpage: '3', page: '2' }), 'getInvoices');
+  const paged = await read(t, app, 'getInvoices', { list: 'paid', perpage: '3', page: '2' });
   t.strictSame(
     (paged.invoices as { id: string }[]).map((i) => i.id),
     ['1'],

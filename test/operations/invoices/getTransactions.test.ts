@@ -2,7 +2,7 @@ import t from 'tap';
 import { FROZEN_NOW, api, assertSuccess, build, type WireParams, noScanOf } from '../../helpers/app.js';
 import { idOrder, keyOrder } from '../../helpers/shapes.js';
 import { refusals } from '../../helpers/refusals.js';
-import { readEverywhere, idLister } from '../../helpers/reads.js';
+import { idLister, read, readEverywhere } from '../../helpers/reads.js';
 import getTransactions from '../../../src/operations/invoices/getTransactions.js';
 import { Seed, World } from '../../../src/store/world.js';
 import { loadFixtures } from '../../../src/store/fixtures.js';
@@ -38,8 +38,8 @@ t.test('getTransactions lists every transaction newest first with names and gate
 
 t.test('getTransactions pages from 0 with perpage, sorterpage naming the next page', async (t) => {
   const app = await build(t);
-  const first = assertSuccess(t, await api(app, 'getTransactions', { page: '0', perpage: '5' }), 'getTransactions');
-  const second = assertSuccess(t, await api(app, 'getTransactions', { page: '1', perpage: '5' }), 'getTransactions');
+  const first = await read(t, app, 'getTransactions', { page: '0', perpage: '5' });
+  const second = await read(t, app, 'getTransactions', { page: '1', perpage: '5' });
   t.strictSame(
     (first.transactions as { id: string }[]).map((tx) => tx.id),
     ['20', '19', '18', '17', '16'],
@@ -50,7 +50,7 @@ t.test('getTransactions pages from 0 with perpage, sorterpage naming the next pa
   );
   t.strictSame(first.sorter, { perpage: 5, totalpages: 4, sorterrecords: 20, sorterpage: 1 });
   t.strictSame(second.sorter, { perpage: 5, totalpages: 4, sorterrecords: 20, sorterpage: 2 });
-  const past = assertSuccess(t, await api(app, 'getTransactions', { page: '9', perpage: '5' }), 'getTransactions');
+  const past = await read(t, app, 'getTransactions', { page: '9', perpage: '5' });
   t.strictSame(past.transactions, [], 'a page past the end is empty');
   t.strictSame(past.sorter, { perpage: 5, totalpages: 4, sorterrecords: 20, sorterpage: 10 });
 });
@@ -61,7 +61,7 @@ t.test('getTransactions narrows to a client or an invoice', async (t) => {
   t.strictSame(await ids(t, app, { invoice_id: '10' }), ['18', '17', '16']);
   t.strictSame(await ids(t, app, { client_id: '1', invoice_id: '10' }), ['18', '17', '16']);
   t.strictSame(await ids(t, app, { client_id: '1', invoice_id: '6' }), [], "invoice 6 is not client 1's");
-  const none = assertSuccess(t, await api(app, 'getTransactions', { client_id: '9' }), 'getTransactions');
+  const none = await read(t, app, 'getTransactions', { client_id: '9' });
   t.strictSame(none, { transactions: [], sorter: { perpage: 25, totalpages: 0, sorterrecords: 0, sorterpage: 1 } });
 });
 

@@ -1,8 +1,8 @@
 import t from 'tap';
-import { FROZEN_NOW, api, assertSuccess, build } from '../../helpers/app.js';
+import { FROZEN_NOW, build } from '../../helpers/app.js';
 import { idOrder } from '../../helpers/shapes.js';
 import { refusals } from '../../helpers/refusals.js';
-import { readEverywhere } from '../../helpers/reads.js';
+import { read, readEverywhere } from '../../helpers/reads.js';
 import getNews, { preview } from '../../../src/operations/misc/getNews.js';
 import { Seed, World } from '../../../src/store/world.js';
 import { loadFixtures } from '../../../src/store/fixtures.js';
@@ -35,7 +35,7 @@ t.test('getNews pages from 0 with perpage', async (t) => {
   const app = await build(t);
   const pages = [];
   for (const page of ['0', '1', '2', '3']) {
-    const result = assertSuccess(t, await api(app, 'getNews', { page, perpage: '2' }), 'getNews');
+    const result = await read(t, app, 'getNews', { page, perpage: '2' });
     pages.push({ ids: (result.news as { id: string }[]).map((n) => n.id), sorter: result.sorter });
   }
   t.strictSame(pages, [

@@ -1,7 +1,7 @@
 import t from 'tap';
-import { api, assertSuccess, build } from '../../helpers/app.js';
+import { build } from '../../helpers/app.js';
 import { refusals } from '../../helpers/refusals.js';
-import { readEverywhere } from '../../helpers/reads.js';
+import { read, readEverywhere } from '../../helpers/reads.js';
 
 t.test('getNewsItem answers one news item with its full text', async (t) => {
   const app = await build(t);
@@ -26,7 +26,7 @@ t.test('getNewsItem answers one news item with its full text', async (t) => {
 
 t.test('getNewsItem shows a disabled item too', async (t) => {
   const app = await build(t);
-  const result = assertSuccess(t, await api(app, 'getNewsItem', { id: '4' }), 'getNewsItem');
+  const result = await read(t, app, 'getNewsItem', { id: '4' });
   const item = result.newsitem as Record<string, unknown>;
   t.equal(item.enable, '0');
   t.equal(item.title, 'Price update for .io domains');

@@ -4,7 +4,7 @@ import { ENCODINGS, api, assertError, assertSuccess, build, storeJson, SERVER_TI
 import { answersInEachSession } from '../../helpers/sessions.js';
 import type { CallOptions, WireParams } from '../../helpers/app.js';
 import { refusedEach, refusals } from '../../helpers/refusals.js';
-import { read, emails } from '../../helpers/reads.js';
+import { accountDetails, domainDetails, emails, read } from '../../helpers/reads.js';
 import { loadFixtures } from '../../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../../src/paths.js';
 
@@ -102,7 +102,7 @@ t.test('addOrder places a service and a domain: a Pending order, service and dom
     ],
   });
 
-  t.strictSame((await read(t, app, 'getAccountDetails', { id: '19' })).details, {
+  t.strictSame(await accountDetails(t, app, '19'), {
     id: '19',
     client_id: '1',
     order_id: NEXT_ORDER,
@@ -150,7 +150,7 @@ t.test('addOrder places a service and a domain: a Pending order, service and dom
     currency_id: '0',
   });
 
-  t.strictSame((await read(t, app, 'getDomainDetails', { id: '11' })).details, {
+  t.strictSame(await domainDetails(t, app, '11'), {
     id: '11',
     client_id: '1',
     order_id: NEXT_ORDER,
@@ -265,7 +265,7 @@ t.test("a client in another currency is billed in it: prices converted at the cu
       next_due: '2026-12-20',
     },
   ]);
-  t.match((await read(t, app, 'getDomainDetails', { id: '11' })).details, {
+  t.match(await domainDetails(t, app, '11'), {
     name: 'evans-cakes.com',
     tld_id: '20',
     firstpayment: '10.22',
@@ -309,7 +309,7 @@ t.test('a name registered at another provider is transferred in, not registered'
     'Domain example.org is already registered elsewhere: order it with domain_action=transfer and its EPP code instead',
   ]);
   await place(t, app, { ...params, domain_action: 'transfer', domain_eppcode: 'EX-1' });
-  t.match((await read(t, app, 'getDomainDetails', { id: '11' })).details, {
+  t.match(await domainDetails(t, app, '11'), {
     name: 'example.org',
     type: 'Transfer',
     status: 'Pending Transfer',
@@ -321,7 +321,7 @@ t.test('a transfer creates a Pending Transfer domain keeping the EPP code; domai
   // Bruno (client 2) pays in EUR (rate 0.9215) and is tax exempt: .net transfer 14.50 -> 13.36, renewal 16.50 -> 15.20.
   const params = { client_id: '2', domain_action: 'Transfer', domain_sld: 'keller-shop', domain_tld: '.net', domain_eppcode: 'EPP-123' };
   const id = await place(t, app, { ...params, domain_idp: '1', invoice_generate: '1' });
-  t.match((await read(t, app, 'getDomainDetails', { id: '11' })).details, {
+  t.match(await domainDetails(t, app, '11'), {
     order_id: id,
     name: 'keller-shop.net',
     type: 'Transfer',
@@ -380,7 +380,7 @@ t.test('module picks the gateway of the order, its service, domain and invoice; 
     module: 'Bank Transfer',
     hosting: [{ id: '19', billingcycle: 'One Time', next_due: '0000-00-00' }],
   });
-  t.match((await read(t, app, 'getAccountDetails', { id: '19' })).details, { payment_module: '3' });
+  t.match(await accountDetails(t, app, '19'), { payment_module: '3' });
   const { invoice } = await invoiceOf(t, app, '13');
   // A one-time product bills one line without a period; Ontario adds PST (7%) as the second tax level to GST (5%).
   t.match(invoice, {

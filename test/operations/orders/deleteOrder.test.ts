@@ -4,7 +4,7 @@ import { api, assertError, assertSuccess, build, storeJson, SERVER_TIME } from '
 import { idRefusals, refusedWith } from '../../helpers/refusals.js';
 import { answersInEachSession, sameStateInEachSession } from '../../helpers/sessions.js';
 import type { WireParams } from '../../helpers/app.js';
-import { read } from '../../helpers/reads.js';
+import { invoiceDetails, read } from '../../helpers/reads.js';
 
 const CALL = 'deleteOrder';
 const deleted = (id: string) => ({ success: true, call: CALL, server_time: SERVER_TIME, info: [`Order #${id} deleted`] });
@@ -45,7 +45,7 @@ t.test('deleteOrder removes a Pending order; its service, domain and Unpaid invo
   });
   t.notOk((await orderIds(t, app, 'getOrders')).includes('1018'), 'getOrders no longer lists it');
   t.strictSame(await orderIds(t, app, 'getClientOrders', { id: '7' }), ['1016']);
-  t.match((await read(t, app, 'getInvoiceDetails', { id: '8' })).invoice, { client_id: '7', total: '75.04' }, 'the invoice stays');
+  t.match(await invoiceDetails(t, app, '8'), { client_id: '7', total: '75.04' }, 'the invoice stays');
   // The cancelled domain no longer holds its name.
   assertSuccess(
     t,

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { read } from '../../helpers/reads.js';
 import { ALICE, ENABLED_MQA, NO_DOMAIN_OPTIONS, NO_PRICES } from '../../helpers/records.js';
 
 type Json = Record<string, unknown>;
@@ -209,7 +210,7 @@ t.test('getOrderDraft answers the whole draft in the real wire shape', async (t)
 
 t.test('getOrderDraft shows an empty domain list as [] and prices in the draft currency, in cents', async (t) => {
   const app = await build(t);
-  const result = assertSuccess(t, await api(app, 'getOrderDraft', { id: '3' }), 'getOrderDraft');
+  const result = await read(t, app, 'getOrderDraft', { id: '3' });
   const draft = result.draft as Json;
   t.strictSame(draft.domains, [], 'no domains: [] as PHP serialises an empty array');
   t.strictSame(Object.keys(draft.services as Json), ['1']);
@@ -231,7 +232,7 @@ t.test('getOrderDraft shows an empty domain list as [] and prices in the draft c
 
 t.test('getOrderDraft prices quantities, transfers and several domains', async (t) => {
   const app = await build(t);
-  const result = assertSuccess(t, await api(app, 'getOrderDraft', { id: '2' }), 'getOrderDraft');
+  const result = await read(t, app, 'getOrderDraft', { id: '2' });
   const draft = result.draft as Json;
   const service = (draft.services as Record<string, Json>)['1'];
   t.match(service, { cycle: 'b', recurring: 'biennially', qty: 2, price: 17.9, price_today: 17.9, setup: 0 });

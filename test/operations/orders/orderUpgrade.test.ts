@@ -2,7 +2,7 @@ import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { api, assertSuccess, build, type WireParams } from '../../helpers/app.js';
 import { refusals } from '../../helpers/refusals.js';
-import { accountDetails } from '../../helpers/reads.js';
+import { accountDetails, read } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'orderUpgrade';
@@ -12,10 +12,7 @@ const TO_ULTIMATE: WireParams = { id: '1', new: '3', new_billing: 'm' };
 const world = (app: FastifyInstance) => app.billsim.sessions.get('default').world;
 
 async function invoice(t: Test, app: FastifyInstance, id: string): Promise<Record<string, unknown>> {
-  const { client, ...rest } = assertSuccess(t, await api(app, 'getInvoiceDetails', { id }), 'getInvoiceDetails').invoice as Record<
-    string,
-    unknown
-  >;
+  const { client, ...rest } = (await read(t, app, 'getInvoiceDetails', { id })).invoice as Record<string, unknown>;
   return { ...rest, client_id_embedded: (client as { id: string }).id };
 }
 
@@ -148,10 +145,7 @@ t.test('a move that costs nothing has no invoice: the order is Active and the se
     upgrades: [{ old_cycle: 'Monthly', new_cycle: 'Annually', amount: '0.00', status: 'Upgraded' }],
   });
   t.strictSame(await accountDetails(t, app, '1'), { ...before, billingcycle: 'Annually', total: '95.40' }, 'the due date stays');
-  const listed = assertSuccess(t, await api(app, 'getClientAccounts', { id: '1' }), 'getClientAccounts').accounts as Record<
-    string,
-    unknown
-  >[];
+  const listed = (await read(t, app, 'getClientAccounts', { id: '1' })).accounts as Record<string, unknown>[];
   t.match(
     listed.find((a) => a.id === '1'),
     { billingcycle: 'Annually', total: '95.40' },

@@ -2,7 +2,7 @@ import t from 'tap';
 import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
 import { answersInEachSession, sameStateInEachSession } from '../../helpers/sessions.js';
 import { refusals } from '../../helpers/refusals.js';
-import { read } from '../../helpers/reads.js';
+import { accountDetails, domainDetails, invoiceDetails, read } from '../../helpers/reads.js';
 import { newOrder } from '../../../src/domain/orders.js';
 
 const CALL = 'setOrderActive';
@@ -22,8 +22,8 @@ t.test('setOrderActive accepts a Pending order: its service becomes Active and i
     hosting: [{ id: '10', status: 'Active' }],
     domains: [{ id: '8', status: 'Active' }],
   });
-  t.match((await read(t, app, 'getAccountDetails', { id: '10' })).details, { status: 'Active', next_due: '2026-11-25', order_id: '1018' });
-  t.strictSame((await read(t, app, 'getDomainDetails', { id: '8' })).details, {
+  t.match(await accountDetails(t, app, '10'), { status: 'Active', next_due: '2026-11-25', order_id: '1018' });
+  t.strictSame(await domainDetails(t, app, '8'), {
     id: '8',
     client_id: '7',
     order_id: '1018',
@@ -54,7 +54,7 @@ t.test('setOrderActive accepts a Pending order: its service becomes Active and i
     firstname: 'Grace',
     custom: false,
   });
-  t.match((await read(t, app, 'getInvoiceDetails', { id: '8' })).invoice, { status: 'Unpaid' }, 'activating is not paying');
+  t.match(await invoiceDetails(t, app, '8'), { status: 'Unpaid' }, 'activating is not paying');
   t.strictSame((await read(t, app, 'getOrders', { list: 'pending' })).orders, []);
 });
 
@@ -69,7 +69,7 @@ t.test('a registration expires, and is next due, today plus its period in years'
   });
   assertSuccess(t, placed, 'addOrder');
   assertSuccess(t, await api(app, CALL, { id: placed.order_id as string }), CALL);
-  t.match((await read(t, app, 'getDomainDetails', { id: '11' })).details, {
+  t.match(await domainDetails(t, app, '11'), {
     status: 'Active',
     date_created: '2026-11-20',
     expires: '2029-11-20',
@@ -97,8 +97,8 @@ t.test("setOrderActive activates the Pending addons of the order's services; a P
   t.match((await read(t, app, 'getAccountAddons', { id: '19' })).account_addons, [
     { id: '5', name: 'Website Builder Pro', status: 'Active' },
   ]);
-  t.match((await read(t, app, 'getAccountDetails', { id: '19' })).details, { status: 'Active' });
-  t.match((await read(t, app, 'getDomainDetails', { id: '11' })).details, { status: 'Pending Transfer', expires: '0000-00-00' });
+  t.match(await accountDetails(t, app, '19'), { status: 'Active' });
+  t.match(await domainDetails(t, app, '11'), { status: 'Pending Transfer', expires: '0000-00-00' });
 });
 
 t.test("setOrderActive applies an upgrade order's Pending upgrades", async (t) => {
@@ -126,7 +126,7 @@ t.test("setOrderActive applies an upgrade order's Pending upgrades", async (t) =
     world.insert('orders', order);
   });
   t.strictSame(await api(app, CALL, { id: '1022' }), activated('1022'));
-  t.match((await read(t, app, 'getAccountDetails', { id: '1' })).details, {
+  t.match(await accountDetails(t, app, '1'), {
     product_id: '3',
     name: 'Ultimate Hosting',
     billingcycle: 'Annually',

@@ -4,7 +4,7 @@ import type { OrderUpgrade } from '../../../src/generated/wire.js';
 import { FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
 import { idRefusals, refusedWith } from '../../helpers/refusals.js';
 import { answersInEachSession, sameStateInEachSession } from '../../helpers/sessions.js';
-import { orderStatuses, read } from '../../helpers/reads.js';
+import { accountDetails, orderStatuses, read } from '../../helpers/reads.js';
 
 const CALL = 'setOrderCancel';
 const marked = (id: string) => ({ success: true, call: CALL, server_time: SERVER_TIME, info: [`Order #${id} marked Cancelled`] });
@@ -90,11 +90,11 @@ t.test("setOrderCancel cancels an upgrade order's Pending upgrades and leaves th
       newOrder(world, { clientId: '1', currencyId: '0', paymentModule: '2', total: '47.05', upgrades: [done, pending], now: FROZEN_NOW }),
     );
   });
-  const account = (await read(t, app, 'getAccountDetails', { id: '1' })).details;
+  const account = await accountDetails(t, app, '1');
   t.strictSame(await api(app, CALL, { id: '1022' }), marked('1022'));
   const { upgrades } = (await read(t, app, 'getOrderDetails', { id: '1022' })).details as { upgrades: unknown[] };
   t.strictSame(upgrades, [done, { ...pending, status: 'Cancelled' }]);
-  t.strictSame((await read(t, app, 'getAccountDetails', { id: '1' })).details, account, 'the service keeps its product');
+  t.strictSame(await accountDetails(t, app, '1'), account, 'the service keeps its product');
 });
 
 t.test('setOrderCancel refuses a Cancelled order, naming its status, and changes nothing', async (t) => {

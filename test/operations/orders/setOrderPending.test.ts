@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ENCODINGS, api, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
 import { idRefusals, refusals } from '../../helpers/refusals.js';
 import { answersInEachSession } from '../../helpers/sessions.js';
-import { read } from '../../helpers/reads.js';
+import { accountDetails, domainDetails, invoiceDetails, read } from '../../helpers/reads.js';
 
 const CALL = 'setOrderPending';
 const marked = (id: string) => ({ success: true, call: CALL, server_time: SERVER_TIME, info: [`Order #${id} marked Pending`] });
@@ -12,10 +12,10 @@ const marked = (id: string) => ({ success: true, call: CALL, server_time: SERVER
 async function everything(t: Test, app: FastifyInstance, order: string, account: string, domain: string | null, invoice: string | null) {
   return {
     order: (await read(t, app, 'getOrderDetails', { id: order })).details as Record<string, unknown>,
-    account: (await read(t, app, 'getAccountDetails', { id: account })).details,
+    account: await accountDetails(t, app, account),
     addons: (await read(t, app, 'getAccountAddons', { id: account })).account_addons,
-    domain: domain && (await read(t, app, 'getDomainDetails', { id: domain })).details,
-    invoice: invoice && (await read(t, app, 'getInvoiceDetails', { id: invoice })).invoice,
+    domain: domain && (await domainDetails(t, app, domain)),
+    invoice: invoice && (await invoiceDetails(t, app, invoice)),
   };
 }
 

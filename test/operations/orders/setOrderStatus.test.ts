@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { api, assertError, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
 import { answersInEachSession, sameStateInEachSession } from '../../helpers/sessions.js';
 import { refusals } from '../../helpers/refusals.js';
-import { read } from '../../helpers/reads.js';
+import { accountDetails, domainDetails, invoiceDetails, read } from '../../helpers/reads.js';
 
 const CALL = 'setOrderStatus';
 const CHANGED = { success: true, call: CALL, server_time: SERVER_TIME, info: ['Order status changed'] };
@@ -12,9 +12,9 @@ const CHANGED = { success: true, call: CALL, server_time: SERVER_TIME, info: ['O
 async function order1018(t: Test, app: FastifyInstance) {
   return {
     order: (await read(t, app, 'getOrderDetails', { id: '1018' })).details as Record<string, unknown>,
-    account: (await read(t, app, 'getAccountDetails', { id: '10' })).details,
-    domain: (await read(t, app, 'getDomainDetails', { id: '8' })).details,
-    invoice: (await read(t, app, 'getInvoiceDetails', { id: '8' })).invoice,
+    account: await accountDetails(t, app, '10'),
+    domain: await domainDetails(t, app, '8'),
+    invoice: await invoiceDetails(t, app, '8'),
   };
 }
 
@@ -42,11 +42,7 @@ t.test('setOrderStatus takes each status, from any status, and runs no automatio
     t.strictSame(await order1018(t, app), { ...before, order: { ...before.order, status } }, `${status}: only the status`);
   }
   t.strictSame(await api(app, CALL, { id: '1015', status: 'Active' }), CHANGED);
-  t.match(
-    (await read(t, app, 'getAccountDetails', { id: '9' })).details,
-    { status: 'Cancelled' },
-    "a cancelled order's service is not revived",
-  );
+  t.match(await accountDetails(t, app, '9'), { status: 'Cancelled' }, "a cancelled order's service is not revived");
   t.strictSame(
     (await read(t, app, 'getOrders', { list: 'active', perpage: '1', page: '0' })).sorter,
     { perpage: 1, totalpages: 19, sorterrecords: 19, sorterpage: 1 },

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ENCODINGS, api, assertError, assertSuccess, build, storeJson, type WireParams } from '../../helpers/app.js';
 import { refusals } from '../../helpers/refusals.js';
 import { COM_PERIODS } from '../../helpers/records.js';
-import { productDetails } from '../../helpers/reads.js';
+import { productDetails, read } from '../../helpers/reads.js';
 
 const CALL = 'bulkAddProducts';
 type Fields = Record<string, unknown>;
@@ -11,7 +11,7 @@ type Fields = Record<string, unknown>;
 const details = productDetails<Fields>;
 
 async function pageProducts(t: Test, app: FastifyInstance, pageId: string): Promise<Record<string, Fields>> {
-  return assertSuccess(t, await api(app, 'getProducts', { id: pageId }), 'getProducts').products as Record<string, Fields>;
+  return (await read(t, app, 'getProducts', { id: pageId })).products as Record<string, Fields>;
 }
 
 t.test('bulkAddProducts copies a product under a new name with all its prices and settings', async (t) => {

@@ -2,7 +2,7 @@ import t from 'tap';
 import { api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
 import { refusals } from '../../helpers/refusals.js';
 import { COM_PERIODS, NO_CYCLES, NO_SETUP } from '../../helpers/records.js';
-import { readEverywhere } from '../../helpers/reads.js';
+import { read, readEverywhere } from '../../helpers/reads.js';
 
 const NO_EMAILS = { welcome_email_id: '0', suspend_email_id: '0', unsuspend_email_id: '0', terminate_email_id: '0' };
 
@@ -49,7 +49,7 @@ t.test('getProductDetails answers every field of a product in the real key order
 
 t.test('getProductDetails answers a TLD with its periods and no hostname or OS choice', async (t) => {
   const app = await build(t);
-  const result = assertSuccess(t, await api(app, 'getProductDetails', { id: '20' }), 'getProductDetails');
+  const result = await read(t, app, 'getProductDetails', { id: '20' });
   t.strictSame(result.product, {
     id: '20',
     category_id: '4',
@@ -82,7 +82,7 @@ t.test('getProductDetails answers a TLD with its periods and no hostname or OS c
     ospick: false,
   });
   // Shared hosting is not a server product either.
-  const shared = assertSuccess(t, await api(app, 'getProductDetails', { id: '1' }), 'getProductDetails');
+  const shared = await read(t, app, 'getProductDetails', { id: '1' });
   const { hostname, ospick, periods } = shared.product as Record<string, unknown>;
   t.strictSame([hostname, ospick, periods], [false, false, null]);
 });
@@ -93,11 +93,11 @@ t.test('getProductDetails converts prices, setup fees and period prices with cur
   const cloud = assertSuccess(t, await sameEverywhere(t, app, 'getProductDetails', { id: '12', currency_id: '1' }), 'getProductDetails');
   t.strictSame(cloud.product, { ...CLOUD_FLEX, m: '16.59', h: '0.03' });
   // Product 5's 5.00 setup fee -> 4.6075 -> 4.61.
-  const eu = assertSuccess(t, await api(app, 'getProductDetails', { id: '5', currency_id: '1' }), 'getProductDetails');
+  const eu = await read(t, app, 'getProductDetails', { id: '5', currency_id: '1' });
   const euProduct = eu.product as Record<string, string>;
   t.strictSame([euProduct.m_setup, euProduct.m, euProduct.a], ['4.61', '11.05', '110.49']);
   // 12.95 -> 11.933425 -> 11.93, 14.95 -> 13.776425 -> 13.78, 25.90 -> 23.86685 -> 23.87 ...
-  const com = assertSuccess(t, await api(app, 'getProductDetails', { id: '20', currency_id: '1' }), 'getProductDetails');
+  const com = await read(t, app, 'getProductDetails', { id: '20', currency_id: '1' });
   t.strictSame((com.product as Record<string, unknown>).periods, [
     { period: '1', register: '11.93', transfer: '11.93', renew: '13.78' },
     { period: '2', register: '23.87', transfer: '23.87', renew: '27.55' },
@@ -106,10 +106,10 @@ t.test('getProductDetails converts prices, setup fees and period prices with cur
     { period: '5', register: '59.67', transfer: '59.67', renew: '68.88' },
   ]);
   // GBP 0.7890: 12.95 -> 10.21755 -> 10.22.
-  const gbp = assertSuccess(t, await api(app, 'getProductDetails', { id: '20', currency_id: '2' }), 'getProductDetails');
+  const gbp = await read(t, app, 'getProductDetails', { id: '20', currency_id: '2' });
   t.equal(((gbp.product as Record<string, unknown>).periods as Array<Record<string, string>>)[0].register, '10.22');
   // The main currency is "0": prices stay as stored.
-  const main = assertSuccess(t, await api(app, 'getProductDetails', { id: '12', currency_id: '0' }), 'getProductDetails');
+  const main = await read(t, app, 'getProductDetails', { id: '12', currency_id: '0' });
   t.strictSame(main.product, CLOUD_FLEX);
 });
 

@@ -1,7 +1,7 @@
 import t from 'tap';
-import { api, assertSuccess, build } from '../../helpers/app.js';
+import { build } from '../../helpers/app.js';
 import { refusals } from '../../helpers/refusals.js';
-import { readEverywhere } from '../../helpers/reads.js';
+import { read, readEverywhere } from '../../helpers/reads.js';
 import { loadFixtures } from '../../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../../src/paths.js';
 
@@ -53,7 +53,7 @@ t.test('getSubCategories lists the sub-pages of an order page with their counts'
 
 t.test('getSubCategories includes hidden sub-pages', async (t) => {
   const app = await build(t);
-  const result = assertSuccess(t, await api(app, 'getSubCategories', { id: '6' }), 'getSubCategories');
+  const result = await read(t, app, 'getSubCategories', { id: '6' });
   const list = result.subcategories as Record<string, string>[];
   t.strictSame(
     list.map((p) => [p.id, p.visible, p.products]),
@@ -64,7 +64,7 @@ t.test('getSubCategories includes hidden sub-pages', async (t) => {
 t.test('getSubCategories answers an empty list for a page without sub-pages', async (t) => {
   const app = await build(t);
   for (const id of ['3', '7']) {
-    const result = assertSuccess(t, await api(app, 'getSubCategories', { id }), 'getSubCategories');
+    const result = await read(t, app, 'getSubCategories', { id });
     t.strictSame(result, { subcategories: [] }, `order page ${id}`);
   }
 });
@@ -79,7 +79,7 @@ t.test('getSubCategories orders by sort_order as a number and counts nested page
     { ...page8, id: '13', sort_order: '9', slug: 'third' },
   ];
   const app = await build(t, { data: { ...fixtures, order_pages } });
-  const result = assertSuccess(t, await api(app, 'getSubCategories', { id: '1' }), 'getSubCategories');
+  const result = await read(t, app, 'getSubCategories', { id: '1' });
   const list = result.subcategories as Record<string, string>[];
   t.strictSame(
     list.map((p) => [p.id, p.sort_order, p.subcategories]),

@@ -2,6 +2,7 @@ import t from 'tap';
 import type { Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { api, assertSuccess, build, type WireParams, SERVER_TIME } from '../../helpers/app.js';
+import { read } from '../../helpers/reads.js';
 import { infoAnswer } from '../../helpers/shapes.js';
 import { refusals } from '../../helpers/refusals.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
@@ -26,7 +27,7 @@ async function details(t: Test, app: FastifyInstance, ticketId: string, session?
 }
 
 async function listed(t: Test, app: FastifyInstance, ticketId: string) {
-  const body = assertSuccess(t, await api(app, 'getTickets', { 'filter[ticket_number]': NUMBER[ticketId] }), 'getTickets');
+  const body = await read(t, app, 'getTickets', { 'filter[ticket_number]': NUMBER[ticketId] });
   return (body.tickets as Array<Record<string, string>>)[0];
 }
 

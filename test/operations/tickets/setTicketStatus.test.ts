@@ -1,5 +1,6 @@
 import t from 'tap';
 import { api, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
+import { read } from '../../helpers/reads.js';
 import { refusals } from '../../helpers/refusals.js';
 import { sameEverywhereMutating } from '../../helpers/mutations.js';
 import { NUMBER, emails } from '../../helpers/tickets.js';
@@ -14,15 +15,15 @@ const answer = (number: string, status: string) => ({
 
 t.test('setTicketStatus sets the status only, as published', async (t) => {
   const app = await build(t);
-  const before = assertSuccess(t, await api(app, 'getTicketDetails', { id: NUMBER[4] }), 'getTicketDetails');
+  const before = await read(t, app, 'getTicketDetails', { id: NUMBER[4] });
   const body = await api(app, CALL, { id: NUMBER[4], status: 'Answered' });
   assertSuccess(t, body, CALL);
   t.strictSame(body, answer(NUMBER[4], 'Answered'));
   t.strictSame(Object.keys(body), ['success', 'call', 'server_time', 'info'], 'keys in the published order');
-  const after = assertSuccess(t, await api(app, 'getTicketDetails', { id: NUMBER[4] }), 'getTicketDetails');
+  const after = await read(t, app, 'getTicketDetails', { id: NUMBER[4] });
   const ticket = before.ticket as Record<string, string>;
   t.strictSame(after, { ...before, ticket: { ...ticket, status: 'Answered' } }, 'nothing but the status changed: no reply, same lastreply');
-  const listed = assertSuccess(t, await api(app, 'getTickets', { 'filter[list]': 'answered' }), 'getTickets');
+  const listed = await read(t, app, 'getTickets', { 'filter[list]': 'answered' });
   t.strictSame(
     (listed.tickets as Array<{ id: string }>).map((x) => x.id),
     ['5', '4', '2'],
@@ -35,8 +36,8 @@ t.test('setTicketStatus moves a ticket between any statuses', async (t) => {
   const steps = ['Closed', 'Open', 'In-Progress', 'Client-Reply', 'Answered', 'Closed'];
   for (const status of steps) {
     t.strictSame(await api(app, CALL, { id: NUMBER[7], status }), answer(NUMBER[7], status));
-    const read = assertSuccess(t, await api(app, 'getTicketDetails', { id: NUMBER[7] }), 'getTicketDetails');
-    t.equal((read.ticket as { status: string }).status, status);
+    const details = await read(t, app, 'getTicketDetails', { id: NUMBER[7] });
+    t.equal((details.ticket as { status: string }).status, status);
   }
 });
 
