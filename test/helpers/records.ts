@@ -214,3 +214,15 @@ export const NO_CYCLES = frozen({
   w: '0.00',
   h: '0.00',
 });
+
+/** Catalogue settings most bundled products share: visible, no domain options, no stock limit, set up on payment, no subdomain or own domain, taxed. */
+export const PLAIN_PRODUCT = frozen({
+  visible: '1',
+  domain_options: '0',
+  stock: '0',
+  qty: '0',
+  autosetup: '1',
+  subdomain: '',
+  owndomain: '0',
+  tax: '1',
+});

@@ -9,6 +9,17 @@ function world(app: FastifyInstance) {
   return app.billsim.sessions.get('default').world;
 }
 
+/** What every staff entry on client 5's log shares: no transaction, admin 1, Emma Laurent's names, EUR. */
+const BY_ADMIN_FOR_EMMA = {
+  transaction_id: '0',
+  admin_id: '1',
+  admin_name: 'admin',
+  firstname: 'Emma',
+  lastname: 'Laurent',
+  currency_id: '1',
+  transid: '',
+};
+
 t.test("getClientCreditLog lists a client's credit changes newest first, in the published entry shape", async (t) => {
   const app = await build(t);
   const body = await sameEverywhere(t, app, CALL, { id: '5' });
@@ -23,13 +34,7 @@ t.test("getClientCreditLog lists a client's credit changes newest first, in the 
         balance: '0.00',
         description: 'Credit applied to invoice',
         invoice_id: '5',
-        transaction_id: '0',
-        admin_id: '1',
-        admin_name: 'admin',
-        firstname: 'Emma',
-        lastname: 'Laurent',
-        currency_id: '1',
-        transid: '',
+        ...BY_ADMIN_FOR_EMMA,
         data_edit: {
           id: '3',
           date: '20/09/2026',
@@ -51,13 +56,7 @@ t.test("getClientCreditLog lists a client's credit changes newest first, in the 
         balance: '5.00',
         description: 'Credit added by staff: goodwill for the September maintenance window',
         invoice_id: '0',
-        transaction_id: '0',
-        admin_id: '1',
-        admin_name: 'admin',
-        firstname: 'Emma',
-        lastname: 'Laurent',
-        currency_id: '1',
-        transid: '',
+        ...BY_ADMIN_FOR_EMMA,
         data_edit: {
           id: '2',
           date: '12/09/2026',

@@ -17,6 +17,17 @@ async function ids(t: Test, app: FastifyInstance, params: WireParams): Promise<s
   return (await list(t, app, params)).invoices.map((i) => i.id);
 }
 
+/** Client 6 (Farid Haddad, USD, Bank Transfer): the names and gateway joined into each of his invoice rows. */
+const FARID_BY_BANK = {
+  client_id: '6',
+  firstname: 'Farid',
+  lastname: 'Haddad',
+  companyname: 'Haddad Trading Co.',
+  currency_id: '0',
+  payment_module: '3',
+  gateway: 'Bank Transfer',
+};
+
 t.test("getClientInvoices lists one client's invoices newest first, in getInvoices' item shape", async (t) => {
   const app = await build(t);
   const body = await sameEverywhere(t, app, CALL, { id: '6' });
@@ -31,13 +42,7 @@ t.test("getClientInvoices lists one client's invoices newest first, in getInvoic
         total: '44.00',
         credit: '0.00',
         status: 'Cancelled',
-        client_id: '6',
-        firstname: 'Farid',
-        lastname: 'Haddad',
-        companyname: 'Haddad Trading Co.',
-        currency_id: '0',
-        payment_module: '3',
-        gateway: 'Bank Transfer',
+        ...FARID_BY_BANK,
       },
       {
         id: '6',
@@ -48,13 +53,7 @@ t.test("getClientInvoices lists one client's invoices newest first, in getInvoic
         total: '358.85',
         credit: '0.00',
         status: 'Paid',
-        client_id: '6',
-        firstname: 'Farid',
-        lastname: 'Haddad',
-        companyname: 'Haddad Trading Co.',
-        currency_id: '0',
-        payment_module: '3',
-        gateway: 'Bank Transfer',
+        ...FARID_BY_BANK,
       },
     ],
     sorter: { perpage: 25, totalpages: 1, sorterrecords: 2, sorterpage: 1 },

@@ -3,7 +3,7 @@ import type { Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { api, assertError, assertSuccess, build, ENCODINGS, storeJson, type Body, type WireParams } from '../../helpers/app.js';
 import { refusals } from '../../helpers/refusals.js';
-import { ENABLED_MQA, NO_DOMAIN_OPTIONS, NO_PRICES } from '../../helpers/records.js';
+import { ENABLED_MQA, NO_DOMAIN_OPTIONS, NO_PRICES, PLAIN_PRODUCT } from '../../helpers/records.js';
 import { orderDraft } from '../../helpers/reads.js';
 
 type Json = Record<string, unknown>;
@@ -46,14 +46,7 @@ const VPS_1GB_SERVICE = {
     type: '2',
     name: 'VPS 1GB',
     description: '1 vCPU\r\n1 GB RAM\r\n25 GB NVMe\r\n1 TB traffic',
-    visible: '1',
-    domain_options: '0',
-    stock: '0',
-    qty: '0',
-    autosetup: '1',
-    subdomain: '',
-    owndomain: '0',
-    tax: '1',
+    ...PLAIN_PRODUCT,
     upgrades: '9,10,11',
     sort_order: '1',
     rel: 'Product',

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
 import { read } from '../../helpers/reads.js';
-import { ALICE, ENABLED_MQA, NO_DOMAIN_OPTIONS, NO_PRICES } from '../../helpers/records.js';
+import { ALICE, ENABLED_MQA, NO_DOMAIN_OPTIONS, NO_PRICES, PLAIN_PRODUCT } from '../../helpers/records.js';
 
 type Json = Record<string, unknown>;
 
@@ -11,14 +11,7 @@ const BACKUP_PRODUCT = {
   type: '7',
   name: 'Managed Backup',
   description: 'Nightly off-site backups of one server, 30-day retention.',
-  visible: '1',
-  domain_options: '0',
-  stock: '0',
-  qty: '0',
-  autosetup: '1',
-  subdomain: '',
-  owndomain: '0',
-  tax: '1',
+  ...PLAIN_PRODUCT,
   upgrades: '',
   sort_order: '2',
   rel: 'Product',
@@ -88,14 +81,7 @@ const DRAFT_1 = {
         type: '2',
         name: 'VPS 2GB',
         description: '2 vCPU\r\n2 GB RAM\r\n50 GB NVMe\r\n2 TB traffic',
-        visible: '1',
-        domain_options: '0',
-        stock: '0',
-        qty: '0',
-        autosetup: '1',
-        subdomain: '',
-        owndomain: '0',
-        tax: '1',
+        ...PLAIN_PRODUCT,
         upgrades: '10,11',
         sort_order: '2',
         rel: 'Product',

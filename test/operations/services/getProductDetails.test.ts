@@ -1,7 +1,7 @@
 import t from 'tap';
 import { api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
 import { refusals } from '../../helpers/refusals.js';
-import { COM_PERIODS, NO_CYCLES, NO_SETUP } from '../../helpers/records.js';
+import { COM_PERIODS, NO_CYCLES, NO_SETUP, PLAIN_PRODUCT } from '../../helpers/records.js';
 import { read, readEverywhere } from '../../helpers/reads.js';
 
 const NO_EMAILS = { welcome_email_id: '0', suspend_email_id: '0', unsuspend_email_id: '0', terminate_email_id: '0' };
@@ -56,14 +56,7 @@ t.test('getProductDetails answers a TLD with its periods and no hostname or OS c
     type: '8',
     name: '.com',
     description: '',
-    visible: '1',
-    domain_options: '0',
-    stock: '0',
-    qty: '0',
-    autosetup: '1',
-    subdomain: '',
-    owndomain: '0',
-    tax: '1',
+    ...PLAIN_PRODUCT,
     upgrades: '',
     sort_order: '1',
     rel: 'Product',

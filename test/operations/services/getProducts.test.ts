@@ -41,32 +41,35 @@ const UNUSED_CYCLES = { t: '0.00', p4: '0.00', p5: '0.00', d: '0.00', w: '0.00',
 
 type Products = Record<string, Record<string, string>>;
 
+/** Product 1, Starter Hosting, as order page 1 lists it in USD. */
+const STARTER = {
+  id: '1',
+  type: '1',
+  name: 'Starter Hosting',
+  stock: '0',
+  paytype: 'Regular',
+  description: '1 website\r\n10 GB NVMe storage\r\nFree SSL certificate\r\nWeekly backups',
+  ...NO_SETUP,
+  m: '4.95',
+  q: '14.25',
+  a: '49.95',
+  s: '27.90',
+  b: '89.90',
+  ...UNUSED_CYCLES,
+  qty: '0',
+  visible: '1',
+  ptype: 'shared',
+  // Accounts 6 and 18 (client 9's Fraud order).
+  accounts: '2',
+};
+
 t.test('getProducts answers the products of an order page keyed by id', async (t) => {
   const app = await build(t);
   const products = (await readEverywhere(t, app, 'getProducts', { id: '1' })).products as Products;
   // Products 1-3 sit directly in order page 1; 4-7 are in its sub-pages and not listed.
   t.strictSame(Object.keys(products), ['1', '2', '3']);
   t.strictSame(Object.keys(products['1']), ITEM_KEYS, 'wire key order: recurring prices q, a, s');
-  t.strictSame(products['1'], {
-    id: '1',
-    type: '1',
-    name: 'Starter Hosting',
-    stock: '0',
-    paytype: 'Regular',
-    description: '1 website\r\n10 GB NVMe storage\r\nFree SSL certificate\r\nWeekly backups',
-    ...NO_SETUP,
-    m: '4.95',
-    q: '14.25',
-    a: '49.95',
-    s: '27.90',
-    b: '89.90',
-    ...UNUSED_CYCLES,
-    qty: '0',
-    visible: '1',
-    ptype: 'shared',
-    // Accounts 6 and 18 (client 9's Fraud order).
-    accounts: '2',
-  });
+  t.strictSame(products['1'], STARTER);
   t.strictSame(products['3'], {
     id: '3',
     type: '1',
@@ -109,23 +112,12 @@ t.test('getProducts converts prices with currency_id', async (t) => {
   const eur = assertSuccess(t, await sameEverywhere(t, app, 'getProducts', { id: '1', currency_id: '1' }), 'getProducts');
   // EUR rate 0.9215 against the main USD: 4.95 -> 4.561425 -> 4.56, 27.90 -> 25.70985 -> 25.71, 49.95 -> 46.028925 -> 46.03.
   t.strictSame((eur.products as Products)['1'], {
-    id: '1',
-    type: '1',
-    name: 'Starter Hosting',
-    stock: '0',
-    paytype: 'Regular',
-    description: '1 website\r\n10 GB NVMe storage\r\nFree SSL certificate\r\nWeekly backups',
-    ...NO_SETUP,
+    ...STARTER,
     m: '4.56',
     q: '13.13',
     a: '46.03',
     s: '25.71',
     b: '82.84',
-    ...UNUSED_CYCLES,
-    qty: '0',
-    visible: '1',
-    ptype: 'shared',
-    accounts: '2',
   });
   // Setup fees convert too: product 5's 5.00 setup -> 4.6075 -> 4.61; GBP 0.7890: 11.99 -> 9.46011 -> 9.46.
   const eu = (await read(t, app, 'getProducts', { id: '7', currency_id: '1' })).products as Products;

@@ -5,6 +5,18 @@ import { read, readEverywhere } from '../../helpers/reads.js';
 import { loadFixtures } from '../../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../../src/paths.js';
 
+/** The order-page settings both Shared Hosting subcategories inherit from their parent. */
+const SHARED_WIZARD = {
+  template: 'default',
+  ctype: 'wizard',
+  ptype: 'Shared',
+  lptype: 'shared',
+  otype: 'wizard_default',
+  products: '2',
+  subcategories: '0',
+  ptype_id: '1',
+};
+
 t.test('getSubCategories lists the sub-pages of an order page with their counts', async (t) => {
   const app = await build(t);
   const result = await readEverywhere(t, app, 'getSubCategories', { id: '1' });
@@ -20,14 +32,7 @@ t.test('getSubCategories lists the sub-pages of an order page with their counts'
         visible: '1',
         slug: 'shared-hosting-europe',
         sort_order: '1',
-        template: 'default',
-        ctype: 'wizard',
-        ptype: 'Shared',
-        lptype: 'shared',
-        otype: 'wizard_default',
-        products: '2',
-        subcategories: '0',
-        ptype_id: '1',
+        ...SHARED_WIZARD,
       },
       {
         id: '8',
@@ -38,14 +43,7 @@ t.test('getSubCategories lists the sub-pages of an order page with their counts'
         visible: '1',
         slug: 'shared-hosting-north-america',
         sort_order: '2',
-        template: 'default',
-        ctype: 'wizard',
-        ptype: 'Shared',
-        lptype: 'shared',
-        otype: 'wizard_default',
-        products: '2',
-        subcategories: '0',
-        ptype_id: '1',
+        ...SHARED_WIZARD,
       },
     ],
   });
