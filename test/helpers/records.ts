@@ -226,3 +226,12 @@ export const PLAIN_PRODUCT = frozen({
   owndomain: '0',
   tax: '1',
 });
+
+/** A domain made Active on the frozen clock's day (2026-11-20) for one year: due and expiring a year on, invoiced 30 days before, synchronised now. */
+export const ACTIVE_FOR_A_YEAR = frozen({
+  status: 'Active',
+  expires: '2027-11-20',
+  next_due: '2027-11-20',
+  next_invoice: '2027-10-21',
+  synch_date: '2026-11-20 12:00:00',
+});

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { api, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
+import { ACTIVE_FOR_A_YEAR } from '../../helpers/records.js';
 import { infoAnswer } from '../../helpers/shapes.js';
 import { domainDetails, read } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
@@ -23,11 +24,7 @@ t.test('domainRegister makes a Pending Registration domain Active for its period
     await domainDetails(t, app, '8'),
     {
       ...before,
-      status: 'Active',
-      expires: '2027-11-20',
-      next_due: '2027-11-20',
-      next_invoice: '2027-10-21',
-      synch_date: '2026-11-20 12:00:00',
+      ...ACTIVE_FOR_A_YEAR,
     },
     'one year from today (period 1), invoiced 30 days before; the order date stays',
   );

@@ -1,6 +1,7 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { FROZEN_NOW, api, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
+import { ACTIVE_FOR_A_YEAR } from '../../helpers/records.js';
 import { infoAnswer } from '../../helpers/shapes.js';
 import { idRefusals } from '../../helpers/refusals.js';
 import { domainDetails, read } from '../../helpers/reads.js';
@@ -23,11 +24,7 @@ t.test('a registrar without transfer days completes the transfer at once: Active
   assertSuccess(t, body, CALL);
   t.strictSame(await domainDetails(t, app, '9'), {
     ...before,
-    status: 'Active',
-    expires: '2027-11-20',
-    next_due: '2027-11-20',
-    next_invoice: '2027-10-21',
-    synch_date: '2026-11-20 12:00:00',
+    ...ACTIVE_FOR_A_YEAR,
   });
   t.equal(stored(app, '9')?.transfer_started, '2026-11-20', 'the day the transfer began is kept');
   const listed = await read(t, app, 'getClientDomains', { id: '6' });
