@@ -235,3 +235,34 @@ export const ACTIVE_FOR_A_YEAR = frozen({
   next_invoice: '2027-10-21',
   synch_date: '2026-11-20 12:00:00',
 });
+
+/** The end of getAccountDetails for a USD account on Business Hosting (product 2, Cpanel2) with no extras or notes. */
+export const ON_BUSINESS_HOSTING = frozen({
+  extra_details: [],
+  manual: '0',
+  currency_id: '0',
+  notes: '',
+  name: 'Business Hosting',
+  mod: 'Cpanel2',
+  options: [],
+});
+
+/** What getClientAccounts joins into each of Alice's Business Hosting rows: the product (type 1) and her names, in USD. */
+export const ALICE_ON_BUSINESS_HOSTING = frozen({
+  name: 'Business Hosting',
+  type: '1',
+  lastname: 'Morgan',
+  firstname: 'Alice',
+  client_id: '1',
+  currency_id: '0',
+});
+
+/** What getClientOrders and getOrderDetails both join into order 1007: client 4's names, PayPal, and its paid invoice 4, in USD. */
+export const ORDER_1007_JOINED = frozen({
+  firstname: 'Daniel',
+  lastname: 'Kowalski',
+  module: 'PayPal',
+  invtotal: '79.27',
+  invstatus: 'Paid',
+  currency_id: '0',
+});

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { ON_BUSINESS_HOSTING } from '../../helpers/records.js';
 import { clientDetails, accountDetails } from '../../helpers/reads.js';
 import { idRefusals, refusals } from '../../helpers/refusals.js';
 
@@ -31,13 +32,7 @@ t.test("getAccountDetails answers one account in the published order, with the s
       label: '',
       username: 'morgande',
       password: 'iCbJF7PTuzRi',
-      extra_details: [],
-      manual: '0',
-      currency_id: '0',
-      notes: '',
-      name: 'Business Hosting',
-      mod: 'Cpanel2',
-      options: [],
+      ...ON_BUSINESS_HOSTING,
     },
   });
   const client = await clientDetails(t, app, '1');

@@ -2,7 +2,7 @@ import t from 'tap';
 import { build } from '../../helpers/app.js';
 import { keyOrder } from '../../helpers/shapes.js';
 import { refusals, idRefusals } from '../../helpers/refusals.js';
-import { ACCOUNT_ROW_12 } from '../../helpers/records.js';
+import { ACCOUNT_ROW_12, ALICE_ON_BUSINESS_HOSTING } from '../../helpers/records.js';
 import { idLister, read, readEverywhere } from '../../helpers/reads.js';
 
 const ids = idLister('getClientAccounts', 'accounts');
@@ -51,12 +51,7 @@ t.test("getClientAccounts lists a client's accounts newest first with product an
         status: 'Active',
         total: '8.95',
         next_due: '2026-12-14',
-        name: 'Business Hosting',
-        type: '1',
-        lastname: 'Morgan',
-        firstname: 'Alice',
-        client_id: '1',
-        currency_id: '0',
+        ...ALICE_ON_BUSINESS_HOSTING,
       },
     ],
     sorter: { perpage: 25, totalpages: 1, sorterrecords: 4, sorterpage: 1 },

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { CREDENTIALS, api, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
 import { idOrder } from '../../helpers/shapes.js';
 import { refusals } from '../../helpers/refusals.js';
-import { ORDER_ROW_1019 } from '../../helpers/records.js';
+import { ORDER_1007_JOINED, ORDER_ROW_1019 } from '../../helpers/records.js';
 
 const CALL = 'getClientOrders';
 const ORDERS_SCHEMA = JSON.parse(readFileSync(new URL('../../../schemas/operations/orders/getOrders.json', import.meta.url), 'utf8'));
@@ -49,12 +49,7 @@ t.test("getClientOrders lists one client's orders newest first, in getOrders' it
         client_id: '4',
         total: '64.45',
         status: 'Active',
-        firstname: 'Daniel',
-        lastname: 'Kowalski',
-        module: 'PayPal',
-        invtotal: '79.27',
-        invstatus: 'Paid',
-        currency_id: '0',
+        ...ORDER_1007_JOINED,
         invoice_id: '4',
         payment_module: '1',
       },

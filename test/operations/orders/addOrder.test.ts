@@ -1,6 +1,7 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { ENCODINGS, api, assertError, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
+import { ALICE_ON_BUSINESS_HOSTING, ON_BUSINESS_HOSTING } from '../../helpers/records.js';
 import { answersInEachSession } from '../../helpers/sessions.js';
 import type { CallOptions, WireParams } from '../../helpers/app.js';
 import { refusedEach, refusals } from '../../helpers/refusals.js';
@@ -125,13 +126,7 @@ t.test('addOrder places a service and a domain: a Pending order, service and dom
     label: '',
     username: 'alicesho',
     password: 'h95HAczMODT7',
-    extra_details: [],
-    manual: '0',
-    currency_id: '0',
-    notes: '',
-    name: 'Business Hosting',
-    mod: 'Cpanel2',
-    options: [],
+    ...ON_BUSINESS_HOSTING,
   });
   const accounts = (await read(t, app, 'getClientAccounts', { id: '1' })).accounts as Array<Record<string, unknown>>;
   t.strictSame(accounts[0], {
@@ -142,12 +137,7 @@ t.test('addOrder places a service and a domain: a Pending order, service and dom
     status: 'Pending',
     total: '8.95',
     next_due: '2026-12-20',
-    name: 'Business Hosting',
-    type: '1',
-    lastname: 'Morgan',
-    firstname: 'Alice',
-    client_id: '1',
-    currency_id: '0',
+    ...ALICE_ON_BUSINESS_HOSTING,
   });
 
   t.strictSame(await domainDetails(t, app, '11'), {

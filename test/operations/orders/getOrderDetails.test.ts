@@ -1,6 +1,7 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { api, assertSuccess, build, type WireParams } from '../../helpers/app.js';
+import { ORDER_1007_JOINED } from '../../helpers/records.js';
 import { refusals } from '../../helpers/refusals.js';
 import { readEverywhere } from '../../helpers/reads.js';
 
@@ -122,12 +123,7 @@ t.test('getOrderDetails lists the domains an order registers or transfers, with 
     status: 'Active',
     order_ip: '203.0.113.120',
     notes: '',
-    firstname: 'Daniel',
-    lastname: 'Kowalski',
-    module: 'PayPal',
-    invtotal: '79.27',
-    invstatus: 'Paid',
-    currency_id: '0',
+    ...ORDER_1007_JOINED,
     fraudmodule: null,
     balance: 'Completed',
     hosting: [
