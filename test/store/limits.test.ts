@@ -3,8 +3,16 @@
 import t from 'tap';
 import { Seed } from '../../src/store/world.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION, Sessions } from '../../src/store/sessions.js';
-import { COVERAGE_LIMIT, JOURNAL_TEXT_LIMIT, JOURNAL_VALUE_LIMIT, Journal, OTHER_CALLS, REDACTED } from '../../src/store/journal.js';
-import { TRUNCATED, redact } from '../../src/store/journal.js';
+import {
+  COVERAGE_LIMIT,
+  JOURNAL_TEXT_LIMIT,
+  JOURNAL_VALUE_LIMIT,
+  Journal,
+  OTHER_CALLS,
+  REDACTED,
+  TRUNCATED,
+  redact,
+} from '../../src/store/journal.js';
 import { loadFixtures } from '../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../src/paths.js';
 import { api, build } from '../helpers/app.js';
