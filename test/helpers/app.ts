@@ -135,3 +135,6 @@ export function noScanOf(world: World, collection: CollectionName): void {
     return all(name);
   }) as World['all'];
 }
+
+/** `server_time` of every answer on the frozen clock, as published answers are compared whole. */
+export const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);

@@ -2,16 +2,11 @@
 // through the API: an order's invoice paid in two parts turning the service on,
 // and a manual invoice charged to a card that declines and then to one that pays.
 import t from 'tap';
-import type { FastifyInstance } from 'fastify';
 import { api, assertError, assertSuccess, build, type Body } from '../helpers/app.js';
+import { emails } from '../helpers/reads.js';
 
 type Test = Parameters<typeof assertSuccess>[0];
 const ok = (t: Test, body: Body, call: string) => assertSuccess(t, body, call) as Record<string, any>;
-
-async function emails(app: FastifyInstance): Promise<Array<Record<string, unknown>>> {
-  const response = await app.inject({ method: 'GET', url: '/__billsim/emails' });
-  return response.json().emails;
-}
 
 t.test('order -> invoice -> partial payment -> full payment -> service Active', async (t) => {
   const app = await build(t);

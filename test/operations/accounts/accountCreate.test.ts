@@ -1,29 +1,23 @@
-import t, { type Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
+import t from 'tap';
 import { api, assertSuccess, build } from '../../helpers/app.js';
+import { refusals, accountsNotIn } from '../../helpers/refusals.js';
+import { accountDetails, read } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'accountCreate';
 
-async function details(t: Test, app: FastifyInstance, id: string): Promise<Record<string, unknown>> {
-  return assertSuccess(t, await api(app, 'getAccountDetails', { id }), 'getAccountDetails').details as Record<string, unknown>;
-}
-
 t.test('accountCreate makes a Pending service Active and answers the published message', async (t) => {
   const app = await build(t);
-  const before = await details(t, app, '10');
+  const before = await accountDetails(t, app, '10');
   const body = await api(app, CALL, { id: '10' });
   assertSuccess(t, body, CALL);
   t.strictSame(body, { success: true, call: CALL, server_time: body.server_time, info: ['Account #10 created'] });
   t.strictSame(Object.keys(body), ['success', 'call', 'server_time', 'info'], "the published answer's key order");
 
-  t.strictSame(await details(t, app, '10'), { ...before, status: 'Active' }, 'only the status changed');
-  const listed = assertSuccess(t, await api(app, 'getClientAccounts', { id: '7' }), 'getClientAccounts').accounts as Record<
-    string,
-    unknown
-  >[];
+  t.strictSame(await accountDetails(t, app, '10'), { ...before, status: 'Active' }, 'only the status changed');
+  const listed = (await read(t, app, 'getClientAccounts', { id: '7' })).accounts as Record<string, unknown>[];
   t.equal(listed.find((a) => a.id === '10')?.status, 'Active', 'getClientAccounts shows it Active');
-  const active = assertSuccess(t, await api(app, 'getAccounts', { list: 'all_active' }), 'getAccounts').accounts as { id: string }[];
+  const active = (await read(t, app, 'getAccounts', { list: 'all_active' })).accounts as { id: string }[];
   t.ok(
     active.some((a) => a.id === '10'),
     'getAccounts lists it among the active ones',
@@ -34,9 +28,7 @@ t.test("accountCreate activates the service's Pending addons with it", async (t)
   const app = await build(t);
   assertSuccess(t, await api(app, 'addAddonToAccount', { account_id: '10', addon_id: '4' }), 'addAddonToAccount');
   const addons = async () =>
-    (assertSuccess(t, await api(app, 'getAccountAddons', { id: '10' }), 'getAccountAddons').account_addons as { status: string }[]).map(
-      (a) => a.status,
-    );
+    ((await read(t, app, 'getAccountAddons', { id: '10' })).account_addons as { status: string }[]).map((a) => a.status);
   t.strictSame(await addons(), ['Pending']);
   assertSuccess(t, await api(app, CALL, { id: '10' }), CALL);
   t.strictSame(await addons(), ['Active']);
@@ -50,23 +42,14 @@ t.test('accountCreate works the same through GET, urlencoded and multipart POST'
 
 t.test('accountCreate refuses a service that is not Pending, naming its status, and changes nothing', async (t) => {
   const app = await build(t);
-  await refusedAll(t, app, CALL, [
-    [{ id: '1' }, 'Account 1 is Active: only a service that is Pending can become Active'],
-    [{ id: '5' }, 'Account 5 is Suspended: only a service that is Pending can become Active'],
-    [{ id: '11' }, 'Account 11 is Terminated: only a service that is Pending can become Active'],
-    [{ id: '9' }, 'Account 9 is Cancelled: only a service that is Pending can become Active'],
-    [{ id: '18' }, 'Account 18 is Fraud: only a service that is Pending can become Active'],
-  ]);
+  await refusedAll(t, app, CALL, accountsNotIn(['Pending'], 'Active'));
   assertSuccess(t, await api(app, CALL, { id: '10' }), CALL);
   await refusedAll(t, app, CALL, [[{ id: '10' }, 'Account 10 is Active: only a service that is Pending can become Active']]);
 });
 
-t.test('accountCreate refuses a missing, malformed or unknown id', async (t) => {
-  const app = await build(t);
-  await refusedAll(t, app, CALL, [
-    [{}, 'Parameter id is required'],
-    [{ id: 'abc' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '0' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '99' }, 'Account 99 not found'],
-  ]);
-});
+refusals('accountCreate refuses a missing, malformed or unknown id', CALL, [
+  [{}, 'Parameter id is required'],
+  [{ id: 'abc' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '0' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '99' }, 'Account 99 not found'],
+]);

@@ -1,32 +1,24 @@
-import t, { type Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
+import t from 'tap';
 import { api, assertSuccess, build } from '../../helpers/app.js';
-import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
+import { infoAnswer } from '../../helpers/shapes.js';
+import { refusals, idRefusals, accountsNotIn } from '../../helpers/refusals.js';
+import { accountDetails, addonStatuses, read } from '../../helpers/reads.js';
+import { sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'accountSuspend';
 
-async function details(t: Test, app: FastifyInstance, id: string): Promise<Record<string, unknown>> {
-  return assertSuccess(t, await api(app, 'getAccountDetails', { id }), 'getAccountDetails').details as Record<string, unknown>;
-}
-
-async function addonStatuses(t: Test, app: FastifyInstance, id: string): Promise<string[]> {
-  const result = assertSuccess(t, await api(app, 'getAccountAddons', { id }), 'getAccountAddons');
-  return (result.account_addons as { status: string }[]).map((a) => a.status);
-}
-
 t.test('accountSuspend suspends an Active service and its Active addons', async (t) => {
   const app = await build(t);
-  const before = await details(t, app, '2');
+  const before = await accountDetails(t, app, '2');
   t.strictSame(await addonStatuses(t, app, '2'), ['Active', 'Active']);
   const body = await api(app, CALL, { id: '2' });
   assertSuccess(t, body, CALL);
   // The vendor's page shows an accountUnsuspend answer; billsim names the call made.
-  t.strictSame(body, { success: true, call: CALL, server_time: body.server_time, info: ['Account suspended'] });
-  t.strictSame(Object.keys(body), ['success', 'call', 'server_time', 'info']);
+  infoAnswer(t, body, { success: true, call: CALL, server_time: body.server_time, info: ['Account suspended'] });
 
-  t.strictSame(await details(t, app, '2'), { ...before, status: 'Suspended' }, 'only the status changed');
+  t.strictSame(await accountDetails(t, app, '2'), { ...before, status: 'Suspended' }, 'only the status changed');
   t.strictSame(await addonStatuses(t, app, '2'), ['Suspended', 'Suspended']);
-  const listed = assertSuccess(t, await api(app, 'getAccounts', { list: 'all_suspended' }), 'getAccounts').accounts as { id: string }[];
+  const listed = (await read(t, app, 'getAccounts', { list: 'all_suspended' })).accounts as { id: string }[];
   t.strictSame(listed.map((a) => a.id).sort(), ['2', '5'], 'getAccounts lists it among the suspended');
 });
 
@@ -42,22 +34,10 @@ t.test('accountSuspend works the same through GET, urlencoded and multipart POST
   t.strictSame(body.info, ['Account suspended']);
 });
 
-t.test('accountSuspend refuses a service that is not Active, naming its status, and changes nothing', async (t) => {
-  const app = await build(t);
-  await refusedAll(t, app, CALL, [
-    [{ id: '10' }, 'Account 10 is Pending: only a service that is Active can become Suspended'],
-    [{ id: '5' }, 'Account 5 is Suspended: only a service that is Active can become Suspended'],
-    [{ id: '11' }, 'Account 11 is Terminated: only a service that is Active can become Suspended'],
-    [{ id: '9' }, 'Account 9 is Cancelled: only a service that is Active can become Suspended'],
-    [{ id: '18' }, 'Account 18 is Fraud: only a service that is Active can become Suspended'],
-  ]);
-});
+refusals(
+  'accountSuspend refuses a service that is not Active, naming its status, and changes nothing',
+  CALL,
+  accountsNotIn(['Active'], 'Suspended'),
+);
 
-t.test('accountSuspend refuses a missing, malformed or unknown id', async (t) => {
-  const app = await build(t);
-  await refusedAll(t, app, CALL, [
-    [{}, 'Parameter id is required'],
-    [{ id: '1.5' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '99' }, 'Account 99 not found'],
-  ]);
-});
+refusals('accountSuspend refuses a missing, malformed or unknown id', CALL, idRefusals('Account', '1.5'));

@@ -1,36 +1,28 @@
-import t, { type Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
+import t from 'tap';
 import { api, assertSuccess, build } from '../../helpers/app.js';
+import { infoAnswer } from '../../helpers/shapes.js';
+import { refusals, idRefusals, accountsNotIn } from '../../helpers/refusals.js';
+import { accountDetails, addonStatuses, read } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'accountTerminate';
 
-async function details(t: Test, app: FastifyInstance, id: string): Promise<Record<string, unknown>> {
-  return assertSuccess(t, await api(app, 'getAccountDetails', { id }), 'getAccountDetails').details as Record<string, unknown>;
-}
-
-async function addonStatuses(t: Test, app: FastifyInstance, id: string): Promise<string[]> {
-  const result = assertSuccess(t, await api(app, 'getAccountAddons', { id }), 'getAccountAddons');
-  return (result.account_addons as { status: string }[]).map((a) => a.status);
-}
-
 t.test('accountTerminate ends an Active service and its addons', async (t) => {
   const app = await build(t);
-  const before = await details(t, app, '2');
+  const before = await accountDetails(t, app, '2');
   const body = await api(app, CALL, { id: '2' });
   assertSuccess(t, body, CALL);
-  t.strictSame(body, { success: true, call: CALL, server_time: body.server_time, info: ['Account terminated'] });
-  t.strictSame(Object.keys(body), ['success', 'call', 'server_time', 'info']);
-  t.strictSame(await details(t, app, '2'), { ...before, status: 'Terminated' }, 'only the status changed: dates and price stay');
+  infoAnswer(t, body, { success: true, call: CALL, server_time: body.server_time, info: ['Account terminated'] });
+  t.strictSame(await accountDetails(t, app, '2'), { ...before, status: 'Terminated' }, 'only the status changed: dates and price stay');
   t.strictSame(await addonStatuses(t, app, '2'), ['Terminated', 'Terminated']);
-  const listed = assertSuccess(t, await api(app, 'getAccounts', { list: 'all_terminated' }), 'getAccounts').accounts as { id: string }[];
+  const listed = (await read(t, app, 'getAccounts', { list: 'all_terminated' })).accounts as { id: string }[];
   t.strictSame(listed.map((a) => a.id).sort(), ['11', '2']);
 });
 
 t.test('accountTerminate ends a Suspended service, and a Pending addon with its service', async (t) => {
   const app = await build(t);
   assertSuccess(t, await api(app, CALL, { id: '5' }), CALL);
-  t.equal((await details(t, app, '5')).status, 'Terminated');
+  t.equal((await accountDetails(t, app, '5')).status, 'Terminated');
   assertSuccess(t, await api(app, 'accountSuspend', { id: '6' }), 'accountSuspend');
   assertSuccess(t, await api(app, CALL, { id: '6' }), CALL);
   t.strictSame(await addonStatuses(t, app, '6'), ['Terminated']);
@@ -44,23 +36,11 @@ t.test('accountTerminate works the same through GET, urlencoded and multipart PO
 
 t.test('accountTerminate refuses a service that is not Active or Suspended, naming its status, and changes nothing', async (t) => {
   const app = await build(t);
-  await refusedAll(t, app, CALL, [
-    [{ id: '10' }, 'Account 10 is Pending: only a service that is Active or Suspended can become Terminated'],
-    [{ id: '11' }, 'Account 11 is Terminated: only a service that is Active or Suspended can become Terminated'],
-    [{ id: '9' }, 'Account 9 is Cancelled: only a service that is Active or Suspended can become Terminated'],
-    [{ id: '18' }, 'Account 18 is Fraud: only a service that is Active or Suspended can become Terminated'],
-  ]);
+  await refusedAll(t, app, CALL, accountsNotIn(['Active', 'Suspended'], 'Terminated'));
   assertSuccess(t, await api(app, CALL, { id: '1' }), CALL);
   await refusedAll(t, app, 'accountUnsuspend', [
     [{ id: '1' }, 'Account 1 is Terminated: only a service that is Suspended can become Active'],
   ]);
 });
 
-t.test('accountTerminate refuses a missing, malformed or unknown id', async (t) => {
-  const app = await build(t);
-  await refusedAll(t, app, CALL, [
-    [{}, 'Parameter id is required'],
-    [{ id: 'one' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '99' }, 'Account 99 not found'],
-  ]);
-});
+refusals('accountTerminate refuses a missing, malformed or unknown id', CALL, idRefusals('Account', 'one'));

@@ -1,32 +1,21 @@
-import t, { type Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
+import t from 'tap';
 import { api, assertSuccess, build } from '../../helpers/app.js';
-import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
+import { infoAnswer } from '../../helpers/shapes.js';
+import { refusals, idRefusals, accountsNotIn } from '../../helpers/refusals.js';
+import { accountDetails, addonStatuses, read } from '../../helpers/reads.js';
+import { sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'accountUnsuspend';
 
-async function details(t: Test, app: FastifyInstance, id: string): Promise<Record<string, unknown>> {
-  return assertSuccess(t, await api(app, 'getAccountDetails', { id }), 'getAccountDetails').details as Record<string, unknown>;
-}
-
-async function addonStatuses(t: Test, app: FastifyInstance, id: string): Promise<string[]> {
-  const result = assertSuccess(t, await api(app, 'getAccountAddons', { id }), 'getAccountAddons');
-  return (result.account_addons as { status: string }[]).map((a) => a.status);
-}
-
 t.test('accountUnsuspend makes a Suspended service Active again', async (t) => {
   const app = await build(t);
-  const before = await details(t, app, '5');
+  const before = await accountDetails(t, app, '5');
   const body = await api(app, CALL, { id: '5' });
   assertSuccess(t, body, CALL);
   // The vendor's page shows an accountSuspend answer; its message is published on the accountSuspend page.
-  t.strictSame(body, { success: true, call: CALL, server_time: body.server_time, info: ['Account unsuspended'] });
-  t.strictSame(Object.keys(body), ['success', 'call', 'server_time', 'info']);
-  t.strictSame(await details(t, app, '5'), { ...before, status: 'Active' }, 'only the status changed');
-  const listed = assertSuccess(t, await api(app, 'getClientAccounts', { id: '3' }), 'getClientAccounts').accounts as Record<
-    string,
-    unknown
-  >[];
+  infoAnswer(t, body, { success: true, call: CALL, server_time: body.server_time, info: ['Account unsuspended'] });
+  t.strictSame(await accountDetails(t, app, '5'), { ...before, status: 'Active' }, 'only the status changed');
+  const listed = (await read(t, app, 'getClientAccounts', { id: '3' })).accounts as Record<string, unknown>[];
   t.strictSame(
     listed.map((a) => [a.id, a.status]),
     [['5', 'Active']],
@@ -39,7 +28,7 @@ t.test('accountUnsuspend brings back the addons the suspension suspended', async
   t.strictSame(await addonStatuses(t, app, '2'), ['Suspended', 'Suspended']);
   assertSuccess(t, await api(app, CALL, { id: '2' }), CALL);
   t.strictSame(await addonStatuses(t, app, '2'), ['Active', 'Active']);
-  t.equal((await details(t, app, '2')).status, 'Active');
+  t.equal((await accountDetails(t, app, '2')).status, 'Active');
 });
 
 t.test('accountUnsuspend works the same through GET, urlencoded and multipart POST', async (t) => {
@@ -48,22 +37,10 @@ t.test('accountUnsuspend works the same through GET, urlencoded and multipart PO
   t.strictSame(body.info, ['Account unsuspended']);
 });
 
-t.test('accountUnsuspend refuses a service that is not Suspended, naming its status, and changes nothing', async (t) => {
-  const app = await build(t);
-  await refusedAll(t, app, CALL, [
-    [{ id: '1' }, 'Account 1 is Active: only a service that is Suspended can become Active'],
-    [{ id: '10' }, 'Account 10 is Pending: only a service that is Suspended can become Active'],
-    [{ id: '11' }, 'Account 11 is Terminated: only a service that is Suspended can become Active'],
-    [{ id: '9' }, 'Account 9 is Cancelled: only a service that is Suspended can become Active'],
-    [{ id: '18' }, 'Account 18 is Fraud: only a service that is Suspended can become Active'],
-  ]);
-});
+refusals(
+  'accountUnsuspend refuses a service that is not Suspended, naming its status, and changes nothing',
+  CALL,
+  accountsNotIn(['Suspended'], 'Active'),
+);
 
-t.test('accountUnsuspend refuses a missing, malformed or unknown id', async (t) => {
-  const app = await build(t);
-  await refusedAll(t, app, CALL, [
-    [{}, 'Parameter id is required'],
-    [{ id: '-5' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '99' }, 'Account 99 not found'],
-  ]);
-});
+refusals('accountUnsuspend refuses a missing, malformed or unknown id', CALL, idRefusals('Account', '-5'));

@@ -1,6 +1,7 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { ENCODINGS, api, assertError, assertSuccess, build, storeJson, type CallOptions, type WireParams } from '../../helpers/app.js';
+import { read } from '../../helpers/reads.js';
 import { nextDueDate } from '../../../src/domain/cycles.js';
 
 const ADDED = { newaddon: true, info: ['Addon added'] };
@@ -85,7 +86,7 @@ t.test("addAddonToAccount attaches the addon on the account's cycle and invoices
   );
 
   t.strictSame((await invoiceIds(t, app))[0], '13', 'getInvoices lists the new invoice first');
-  const listed = assertSuccess(t, await api(app, 'getInvoices', { client_id: '1', list: 'unpaid' }), 'getInvoices');
+  const listed = await read(t, app, 'getInvoices', { client_id: '1', list: 'unpaid' });
   t.strictSame(listed.invoices, [
     {
       id: '13',

@@ -1,30 +1,24 @@
-import t, { type Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
+import t from 'tap';
 import { api, assertSuccess, build } from '../../helpers/app.js';
+import { infoAnswer } from '../../helpers/shapes.js';
+import { refusals } from '../../helpers/refusals.js';
+import { accountDetails, read } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'changeAccountPackage';
 const SCHEDULED = ['Function has been scheduled for execution'];
 
-async function details(t: Test, app: FastifyInstance, id: string): Promise<Record<string, unknown>> {
-  return assertSuccess(t, await api(app, 'getAccountDetails', { id }), 'getAccountDetails').details as Record<string, unknown>;
-}
-
 t.test('changeAccountPackage moves the service to the product at once and keeps its price', async (t) => {
   const app = await build(t);
-  const before = await details(t, app, '1');
+  const before = await accountDetails(t, app, '1');
   const world = () => app.billsim.sessions.get('default').world;
   const billing = () => JSON.stringify([world().all('orders'), world().all('invoices')]);
   const billed = billing();
   const body = await api(app, CALL, { id: '1', product_id: '3' });
   assertSuccess(t, body, CALL);
-  t.strictSame(body, { success: true, call: CALL, server_time: body.server_time, info: SCHEDULED });
-  t.strictSame(Object.keys(body), ['success', 'call', 'server_time', 'info']);
-  t.strictSame(await details(t, app, '1'), { ...before, product_id: '3', name: 'Ultimate Hosting' });
-  const listed = assertSuccess(t, await api(app, 'getAccounts', { 'filter[product_id]': '3' }), 'getAccounts').accounts as Record<
-    string,
-    unknown
-  >[];
+  infoAnswer(t, body, { success: true, call: CALL, server_time: body.server_time, info: SCHEDULED });
+  t.strictSame(await accountDetails(t, app, '1'), { ...before, product_id: '3', name: 'Ultimate Hosting' });
+  const listed = (await read(t, app, 'getAccounts', { 'filter[product_id]': '3' })).accounts as Record<string, unknown>[];
   t.strictSame(
     listed.map((a) => [a.id, a.name, a.total]),
     [
@@ -39,7 +33,7 @@ t.test("changeAccountPackage with recalculate sets the new product's price on th
   const app = await build(t);
   // Account 3: EU Pro, Annually, in EUR (rate 0.9215); EU Starter costs 54.90 USD a year.
   assertSuccess(t, await api(app, CALL, { id: '3', product_id: '4', recalculate: '1' }), CALL);
-  t.match(await details(t, app, '3'), {
+  t.match(await accountDetails(t, app, '3'), {
     product_id: '4',
     name: 'EU Starter',
     total: '50.59',
@@ -48,18 +42,18 @@ t.test("changeAccountPackage with recalculate sets the new product's price on th
     firstpayment: '110.49',
   });
   assertSuccess(t, await api(app, CALL, { id: '1', product_id: '8', recalculate: 'true' }), CALL);
-  t.match(await details(t, app, '1'), { product_id: '8', total: '12.00', mod: 'SolusVM' }, 'the module name follows the product');
+  t.match(await accountDetails(t, app, '1'), { product_id: '8', total: '12.00', mod: 'SolusVM' }, 'the module name follows the product');
   assertSuccess(t, await api(app, CALL, { id: '1', product_id: '8', recalculate: '0' }), CALL);
-  t.match(await details(t, app, '1'), { product_id: '8', total: '12.00' }, 'the same product again is allowed');
+  t.match(await accountDetails(t, app, '1'), { product_id: '8', total: '12.00' }, 'the same product again is allowed');
 });
 
 t.test('changeAccountPackage works on Pending and Suspended services and keeps their status', async (t) => {
   const app = await build(t);
   assertSuccess(t, await api(app, CALL, { id: '10', product_id: '13' }), CALL);
-  t.match(await details(t, app, '10'), { product_id: '13', status: 'Pending', total: '18.00' });
+  t.match(await accountDetails(t, app, '10'), { product_id: '13', status: 'Pending', total: '18.00' });
   assertSuccess(t, await api(app, CALL, { id: '5', product_id: '5', recalculate: '1' }), CALL);
   // EU Pro monthly 11.99 USD in GBP (rate 0.7890).
-  t.match(await details(t, app, '5'), { product_id: '5', status: 'Suspended', total: '9.46' });
+  t.match(await accountDetails(t, app, '5'), { product_id: '5', status: 'Suspended', total: '9.46' });
 });
 
 t.test('changeAccountPackage works the same through GET, urlencoded and multipart POST', async (t) => {
@@ -86,12 +80,9 @@ t.test('changeAccountPackage refuses closed services, TLDs, unpriced cycles and 
   ]);
 });
 
-t.test('changeAccountPackage refuses missing and malformed parameters', async (t) => {
-  const app = await build(t);
-  await refusedAll(t, app, CALL, [
-    [{ product_id: '2' }, 'Parameter id is required'],
-    [{ id: '1' }, 'Parameter product_id is required'],
-    [{ id: '1', product_id: 'two' }, 'Parameter product_id must be a positive whole number id, such as 1'],
-    [{ id: '1', product_id: '2', recalculate: 'yes' }, 'Parameter recalculate must be one of: 0, 1, true, false'],
-  ]);
-});
+refusals('changeAccountPackage refuses missing and malformed parameters', CALL, [
+  [{ product_id: '2' }, 'Parameter id is required'],
+  [{ id: '1' }, 'Parameter product_id is required'],
+  [{ id: '1', product_id: 'two' }, 'Parameter product_id must be a positive whole number id, such as 1'],
+  [{ id: '1', product_id: '2', recalculate: 'yes' }, 'Parameter recalculate must be one of: 0, 1, true, false'],
+]);

@@ -1,12 +1,14 @@
 import t from 'tap';
-import { api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { api, assertSuccess, build } from '../../helpers/app.js';
+import { keyOrder } from '../../helpers/shapes.js';
+import { idRefusals, refusals } from '../../helpers/refusals.js';
+import { read, readEverywhere } from '../../helpers/reads.js';
 
 const MODULE_METHODS = { Suspend: 'Suspend', Terminate: 'Terminate' };
 
 t.test("getAccountAddons lists an account's addons oldest first in the real shape", async (t) => {
   const app = await build(t);
-  const body = await sameEverywhere(t, app, 'getAccountAddons', { id: '2' });
-  const result = assertSuccess(t, body, 'getAccountAddons');
+  const result = await readEverywhere(t, app, 'getAccountAddons', { id: '2' });
   t.strictSame(result, {
     account_addons: [
       {
@@ -39,32 +41,19 @@ t.test("getAccountAddons lists an account's addons oldest first in the real shap
       },
     ],
   });
-  t.strictSame(
-    Object.keys((result.account_addons as object[])[0]),
-    [
-      'id',
-      'name',
-      'billingcycle',
-      'recurring_amount',
-      'addon_id',
-      'setup_fee',
-      'status',
-      'next_due',
-      'extra_details',
-      'module',
-      'parentmod',
-      'methods',
-    ],
-    "fields in the real answer's order",
+  keyOrder(
+    t,
+    (result.account_addons as object[])[0],
+    'id name billingcycle recurring_amount addon_id setup_fee status next_due extra_details module parentmod methods',
   );
 });
 
 t.test('getAccountAddons: an account without addons, and an addon without a module', async (t) => {
   const app = await build(t);
-  t.strictSame(assertSuccess(t, await api(app, 'getAccountAddons', { id: '3' }), 'getAccountAddons'), { account_addons: [] });
+  t.strictSame(await read(t, app, 'getAccountAddons', { id: '3' }), { account_addons: [] });
   // SSL Installation has no module: nothing to suspend or terminate, so methods is an empty list.
   assertSuccess(t, await api(app, 'addAddonToAccount', { account_id: '3', addon_id: '5' }), 'addAddonToAccount');
-  const result = assertSuccess(t, await api(app, 'getAccountAddons', { id: '3' }), 'getAccountAddons');
+  const result = await read(t, app, 'getAccountAddons', { id: '3' });
   t.strictSame(result.account_addons, [
     {
       id: '5',
@@ -83,11 +72,4 @@ t.test('getAccountAddons: an account without addons, and an addon without a modu
   ]);
 });
 
-t.test('getAccountAddons refuses a missing, malformed or unknown id', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, 'getAccountAddons', {}), 'getAccountAddons', ['Parameter id is required']);
-  assertError(t, await api(app, 'getAccountAddons', { id: 'abc' }), 'getAccountAddons', [
-    'Parameter id must be a positive whole number id, such as 1',
-  ]);
-  assertError(t, await api(app, 'getAccountAddons', { id: '99' }), 'getAccountAddons', ['Account 99 not found']);
-});
+refusals('getAccountAddons refuses a missing, malformed or unknown id', 'getAccountAddons', idRefusals('Account', 'abc'));

@@ -1,5 +1,8 @@
 import t from 'tap';
-import { api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { ON_BUSINESS_HOSTING } from '../../helpers/records.js';
+import { clientDetails, accountDetails } from '../../helpers/reads.js';
+import { idRefusals, refusals } from '../../helpers/refusals.js';
 
 t.test("getAccountDetails answers one account in the published order, with the service password and never the client's", async (t) => {
   const app = await build(t);
@@ -29,37 +32,24 @@ t.test("getAccountDetails answers one account in the published order, with the s
       label: '',
       username: 'morgande',
       password: 'iCbJF7PTuzRi',
-      extra_details: [],
-      manual: '0',
-      currency_id: '0',
-      notes: '',
-      name: 'Business Hosting',
-      mod: 'Cpanel2',
-      options: [],
+      ...ON_BUSINESS_HOSTING,
     },
   });
-  const client = assertSuccess(t, await api(app, 'getClientDetails', { id: '1' }), 'getClientDetails').client as Record<string, unknown>;
+  const client = await clientDetails(t, app, '1');
   t.notOk('password' in client, "the client's own login hash is not in client details");
   t.notOk(JSON.stringify(body).includes('scrypt$'), "no trace of the client's login password in the service details");
 });
 
 t.test('getAccountDetails: due_day has no leading zero; stored notes and labels come through', async (t) => {
   const app = await build(t);
-  const five = assertSuccess(t, await api(app, 'getAccountDetails', { id: '5' }), 'getAccountDetails').details as Record<string, unknown>;
+  const five = await accountDetails(t, app, '5');
   t.strictSame(
     [five.next_due, five.due_day, five.status, five.currency_id, five.name],
     ['2026-11-08', '8', 'Suspended', '2', 'EU Starter'],
   );
   t.equal(five.notes, 'Suspended 2026-11-16 for the overdue invoice #3.');
-  const two = assertSuccess(t, await api(app, 'getAccountDetails', { id: '2' }), 'getAccountDetails').details as Record<string, unknown>;
+  const two = await accountDetails(t, app, '2');
   t.strictSame([two.label, two.username, two.name], ['Client staging', 'root', 'VPS 1GB']);
 });
 
-t.test('getAccountDetails refuses a missing, malformed or unknown id', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, 'getAccountDetails', {}), 'getAccountDetails', ['Parameter id is required']);
-  assertError(t, await api(app, 'getAccountDetails', { id: 'abc' }), 'getAccountDetails', [
-    'Parameter id must be a positive whole number id, such as 1',
-  ]);
-  assertError(t, await api(app, 'getAccountDetails', { id: '99' }), 'getAccountDetails', ['Account 99 not found']);
-});
+refusals('getAccountDetails refuses a missing, malformed or unknown id', 'getAccountDetails', idRefusals('Account', 'abc'));

@@ -1,21 +1,17 @@
-import t, { type Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
-import { api, assertError, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import t from 'tap';
+import { build } from '../../helpers/app.js';
+import { idOrder } from '../../helpers/shapes.js';
+import { refusals } from '../../helpers/refusals.js';
+import { ACCOUNT_ROW_12 } from '../../helpers/records.js';
+import { idLister, read, readEverywhere } from '../../helpers/reads.js';
 
-async function ids(t: Test, app: FastifyInstance, params: WireParams): Promise<string[]> {
-  const result = assertSuccess(t, await api(app, 'getAccounts', params), 'getAccounts');
-  return (result.accounts as { id: string }[]).map((a) => a.id);
-}
+const ids = idLister('getAccounts', 'accounts');
 
 t.test('getAccounts lists every account newest first, in the getClientAccounts item shape', async (t) => {
   const app = await build(t);
-  const body = await sameEverywhere(t, app, 'getAccounts', {});
-  const result = assertSuccess(t, body, 'getAccounts');
+  const result = await readEverywhere(t, app, 'getAccounts', {});
   const accounts = result.accounts as Record<string, unknown>[];
-  t.strictSame(
-    accounts.map((a) => a.id),
-    ['18', '17', '16', '15', '14', '13', '12', '11', '10', '9', '8', '7', '6', '5', '4', '3', '2', '1'],
-  );
+  idOrder(t, accounts, ['18', '17', '16', '15', '14', '13', '12', '11', '10', '9', '8', '7', '6', '5', '4', '3', '2', '1']);
   // Account 17: client 7 (Grace Liu) on product 17 (Managed Backup, type 7).
   t.strictSame(accounts[1], {
     id: '17',
@@ -32,21 +28,7 @@ t.test('getAccounts lists every account newest first, in the getClientAccounts i
     client_id: '7',
     currency_id: '0',
   });
-  t.strictSame(accounts[6], {
-    id: '12',
-    manual: '0',
-    domain: 'morgan-design.com',
-    billingcycle: 'Annually',
-    status: 'Active',
-    total: '9.95',
-    next_due: '2027-01-20',
-    name: 'PositiveSSL DV',
-    type: '5',
-    lastname: 'Morgan',
-    firstname: 'Alice',
-    client_id: '1',
-    currency_id: '0',
-  });
+  t.strictSame(accounts[6], ACCOUNT_ROW_12);
   t.strictSame(accounts[8], {
     id: '10',
     manual: '0',
@@ -63,7 +45,7 @@ t.test('getAccounts lists every account newest first, in the getClientAccounts i
     currency_id: '0',
   });
   t.strictSame(result.sorter, { perpage: 25, totalpages: 1, sorterrecords: 18, sorterpage: 1 });
-  const clientList = assertSuccess(t, await api(app, 'getClientAccounts', { id: '1' }), 'getClientAccounts');
+  const clientList = await read(t, app, 'getClientAccounts', { id: '1' });
   t.strictSame(
     accounts.filter((a) => a.client_id === '1'),
     clientList.accounts,
@@ -73,9 +55,9 @@ t.test('getAccounts lists every account newest first, in the getClientAccounts i
 
 t.test('getAccounts pages with page and perpage', async (t) => {
   const app = await build(t);
-  const first = assertSuccess(t, await api(app, 'getAccounts', { perpage: '5' }), 'getAccounts');
-  const last = assertSuccess(t, await api(app, 'getAccounts', { perpage: '5', page: '3' }), 'getAccounts');
-  const beyond = assertSuccess(t, await api(app, 'getAccounts', { perpage: '5', page: '4' }), 'getAccounts');
+  const first = await read(t, app, 'getAccounts', { perpage: '5' });
+  const last = await read(t, app, 'getAccounts', { perpage: '5', page: '3' });
+  const beyond = await read(t, app, 'getAccounts', { perpage: '5', page: '4' });
   // 18 accounts in pages of 5: 18-14, 13-9, 8-4, then 3, 2 and 1 on the fourth page.
   t.strictSame(
     (first.accounts as { id: string }[]).map((a) => a.id),
@@ -146,7 +128,7 @@ t.test('getAccounts: each filter, alone and combined', async (t) => {
   t.strictSame(await ids(t, app, { 'filter[client_name]': 'alice', 'filter[billingcycle]': 'Annually' }), ['12', '2']);
   t.strictSame(await ids(t, app, { 'filter[product_id]': '9', list: 'all_active', 'filter[domain]': 'laurent' }), ['7']);
   t.equal((await ids(t, app, { 'filter[status]': '', 'filter[domain]': '' })).length, 18, 'empty filters filter nothing');
-  const paged = assertSuccess(t, await api(app, 'getAccounts', { list: 'all_active', perpage: '3', page: '1' }), 'getAccounts');
+  const paged = await read(t, app, 'getAccounts', { list: 'all_active', perpage: '3', page: '1' });
   // 13 active accounts (all but 5, 9, 10, 11); the second page of 3 holds the 4th to 6th.
   t.strictSame(
     (paged.accounts as { id: string }[]).map((a) => a.id),
@@ -155,25 +137,21 @@ t.test('getAccounts: each filter, alone and combined', async (t) => {
   t.strictSame(paged.sorter, { perpage: 3, totalpages: 5, sorterrecords: 13, sorterpage: 2 }, 'the sorter counts filtered rows');
 });
 
-t.test('getAccounts refuses malformed parameters and unknown product or order page', async (t) => {
-  const app = await build(t);
-  const cases: Array<[WireParams, string]> = [
-    [
-      { list: 'everything' },
-      'Parameter list must be one of: all, all_active, all_pending, all_suspended, all_terminated, all_fraud, all_cancelled',
-    ],
-    [
-      { 'filter[status]': 'Closed' },
-      'Parameter filter[status] must be an account status: Pending, Active, Suspended, Terminated, Cancelled or Fraud',
-    ],
-    [{ 'filter[next_due]': '2027-6-2' }, 'Parameter filter[next_due] must be a date as YYYY-MM-DD'],
-    [{ 'filter[billingcycle]': 'm' }, 'Parameter filter[billingcycle] must be a billing cycle name such as Monthly'],
-    [{ 'filter[product_id]': 'abc' }, 'Parameter filter[product_id] must be a positive whole number id, such as 1'],
-    [{ 'filter[form_name]': 'x' }, 'Parameter filter[form_name] must be absent: it is not a known key here'],
-    [{ 'filter[product_id]': '99' }, 'Product 99 not found'],
-    [{ 'filter[category_id]': '99' }, 'Order page 99 not found'],
-    [{ page: '-1' }, 'Parameter page must be a page number counted from 0'],
-    [{ perpage: '0' }, 'Parameter perpage must be a page size from 1 to 1000'],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, 'getAccounts', params), 'getAccounts', [message]);
-});
+refusals('getAccounts refuses malformed parameters and unknown product or order page', 'getAccounts', [
+  [
+    { list: 'everything' },
+    'Parameter list must be one of: all, all_active, all_pending, all_suspended, all_terminated, all_fraud, all_cancelled',
+  ],
+  [
+    { 'filter[status]': 'Closed' },
+    'Parameter filter[status] must be an account status: Pending, Active, Suspended, Terminated, Cancelled or Fraud',
+  ],
+  [{ 'filter[next_due]': '2027-6-2' }, 'Parameter filter[next_due] must be a date as YYYY-MM-DD'],
+  [{ 'filter[billingcycle]': 'm' }, 'Parameter filter[billingcycle] must be a billing cycle name such as Monthly'],
+  [{ 'filter[product_id]': 'abc' }, 'Parameter filter[product_id] must be a positive whole number id, such as 1'],
+  [{ 'filter[form_name]': 'x' }, 'Parameter filter[form_name] must be absent: it is not a known key here'],
+  [{ 'filter[product_id]': '99' }, 'Product 99 not found'],
+  [{ 'filter[category_id]': '99' }, 'Order page 99 not found'],
+  [{ page: '-1' }, 'Parameter page must be a page number counted from 0'],
+  [{ perpage: '0' }, 'Parameter perpage must be a page size from 1 to 1000'],
+]);

@@ -1,21 +1,14 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
-import {
-  CREDENTIALS,
-  ENCODINGS,
-  FROZEN_NOW,
-  api,
-  assertError,
-  assertSuccess,
-  build,
-  storeJson,
-  type Body,
-  type WireParams,
-} from '../../helpers/app.js';
+import { CREDENTIALS, api, assertError, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
+import { read } from '../../helpers/reads.js';
+import { answersInEachSession, sameNewClientInEachSession } from '../../helpers/sessions.js';
+import type { WireParams } from '../../helpers/app.js';
+import { emailTaken, refusedEach, refusedWith } from '../../helpers/refusals.js';
+import type { LabelledRefusal } from '../../helpers/refusals.js';
 import { verifyPassword } from '../../../src/domain/password.js';
 
 const CALL = 'addClient';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const PASSWORD = 'Blue-Kettle-77';
 const OLIVIA: WireParams = {
   firstname: 'Olivia',
@@ -49,7 +42,7 @@ t.test('addClient creates a main client and answers its id as the published samp
   assertSuccess(t, body, CALL);
   t.strictSame(body, CREATED);
 
-  const details = assertSuccess(t, await api(app, 'getClientDetails', { id: '12' }), 'getClientDetails');
+  const details = await read(t, app, 'getClientDetails', { id: '12' });
   t.strictSame(details.client, {
     id: '12',
     email: 'olivia@brandt-studio.at',
@@ -83,7 +76,7 @@ t.test('addClient creates a main client and answers its id as the published samp
     howdidyou: '',
     contacts: [],
   });
-  const clients = assertSuccess(t, await api(app, 'getClients', {}), 'getClients').clients as unknown[];
+  const clients = (await read(t, app, 'getClients', {})).clients as unknown[];
   t.strictSame(
     clients[0],
     {
@@ -144,7 +137,7 @@ t.test('addClient takes the published statuses, and type decides the company fla
     const email = `c${n++}@example.com`;
     const body = await api(app, CALL, { email, password: 'p', password2: 'p', ...extra });
     const id = assertSuccess(t, body, CALL).client_id as string;
-    const client = assertSuccess(t, await api(app, 'getClientDetails', { id }), 'getClientDetails').client as Record<string, string>;
+    const client = (await read(t, app, 'getClientDetails', { id })).client as Record<string, string>;
     t.match(client, expected, JSON.stringify(extra));
   }
 });
@@ -191,16 +184,8 @@ t.test('addClient with notify=1 records the sign-up e-mail in the outbox', async
 
 t.test('addClient works the same through GET, urlencoded and multipart POST', async (t) => {
   const app = await build(t);
-  const bodies: Body[] = [];
-  for (const via of ENCODINGS) bodies.push(await api(app, CALL, OLIVIA, { via, session: via }));
-  for (const body of bodies) t.strictSame(body, CREATED);
-  const records = ENCODINGS.map((via) => {
-    const { password, ...rest } = world(app, via).get('clients', '12')!;
-    t.ok(verifyPassword(PASSWORD, password), `${via}: password hashed`);
-    return rest;
-  });
-  for (const record of records) t.strictSame(record, records[0]);
-  t.equal(world(app).get('clients', '12'), undefined, 'the default session is untouched');
+  await answersInEachSession(t, app, CALL, OLIVIA, CREATED);
+  sameNewClientInEachSession(t, app, '12', PASSWORD);
 });
 
 t.test('a GET with Content-Type: application/json and no body, as the n8n HostBill node sends, works', async (t) => {
@@ -218,18 +203,10 @@ t.test('a GET with Content-Type: application/json and no body, as the n8n HostBi
 
 t.test('addClient refusals change nothing', async (t) => {
   const app = await build(t);
-  const cases: Array<[string, WireParams, string]> = [
+  const cases: LabelledRefusal[] = [
     ['passwords differ', { ...OLIVIA, password2: `${PASSWORD}!` }, 'Parameters password and password2 must be the same'],
-    [
-      'email of a client, other case',
-      { ...OLIVIA, email: 'Alice@MORGAN-design.com' },
-      'Email Alice@MORGAN-design.com is already used by another client or contact',
-    ],
-    [
-      'email of a contact',
-      { ...OLIVIA, email: 'tom.reed@morgan-design.com' },
-      'Email tom.reed@morgan-design.com is already used by another client or contact',
-    ],
+    emailTaken('email of a client, other case', OLIVIA, 'Alice@MORGAN-design.com'),
+    emailTaken('email of a contact', OLIVIA, 'tom.reed@morgan-design.com'),
     ['unknown country', { ...OLIVIA, country: 'XX' }, 'Parameter country must be an ISO 3166-1 alpha-2 country code, such as GB'],
     ['unknown currency', { ...OLIVIA, currency_id: '9' }, 'Currency 9 not found'],
   ];
@@ -242,14 +219,11 @@ t.test('addClient refusals change nothing', async (t) => {
   t.equal(storeJson(app), before, 'no client and no e-mail after a refusal');
 
   assertSuccess(t, await api(app, CALL, OLIVIA), CALL);
-  assertError(t, await api(app, CALL, { ...OLIVIA, email: 'Olivia@Brandt-Studio.at' }), CALL, [
-    'Email Olivia@Brandt-Studio.at is already used by another client or contact',
-  ]);
+  await refusedEach(t, app, CALL, [emailTaken('the email just taken, in another case', OLIVIA, 'Olivia@Brandt-Studio.at')]);
 });
 
 t.test('addClient parameter errors', async (t) => {
   const app = await build(t);
-  const before = storeJson(app);
   const without = (name: string) => Object.fromEntries(Object.entries(OLIVIA).filter(([k]) => k !== name));
   const cases: Array<[WireParams, string]> = [
     [without('email'), 'Parameter email is required'],
@@ -265,6 +239,5 @@ t.test('addClient parameter errors', async (t) => {
     [{ ...OLIVIA, language: 'German!' }, 'Parameter language must be a language name in lower case letters, such as english'],
     [{ ...OLIVIA, firstname: 'x'.repeat(256) }, 'Parameter firstname must be a text of at most 255 characters'],
   ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-  t.equal(storeJson(app), before);
+  await refusedWith(t, app, CALL, cases);
 });

@@ -1,17 +1,11 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
-import {
-  ENCODINGS,
-  FROZEN_NOW,
-  api,
-  assertError,
-  assertSuccess,
-  build,
-  storeJson,
-  type Body,
-  type WireParams,
-  noScanOf,
-} from '../../helpers/app.js';
+import { FROZEN_NOW, api, assertSuccess, build, storeJson, noScanOf, SERVER_TIME } from '../../helpers/app.js';
+import { read, clientDetails } from '../../helpers/reads.js';
+import { callInEachSession, sameNewClientInEachSession } from '../../helpers/sessions.js';
+import type { WireParams } from '../../helpers/app.js';
+import { emailTaken, refusedEach, refusedWith } from '../../helpers/refusals.js';
+import type { LabelledRefusal } from '../../helpers/refusals.js';
 import addClientContact from '../../../src/operations/clients/addClientContact.js';
 import { ApiError } from '../../../src/errors.js';
 import { verifyPassword } from '../../../src/domain/password.js';
@@ -20,7 +14,6 @@ import { loadFixtures } from '../../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../../src/paths.js';
 
 const CALL = 'addClientContact';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const PASSWORD = 'Correct-Horse-42';
 const NORA: WireParams = {
   id: '1',
@@ -48,15 +41,15 @@ t.test('addClientContact creates a contact under the main client', async (t) => 
   assertSuccess(t, body, CALL);
   t.strictSame(body, { success: true, contact_id: '12', call: CALL, server_time: SERVER_TIME });
 
-  const contacts = assertSuccess(t, await api(app, 'getClientContacts', { id: '1' }), 'getClientContacts');
+  const contacts = await read(t, app, 'getClientContacts', { id: '1' });
   t.strictSame(contacts.contacts, [
     { id: '10', firstname: 'Tom', lastname: 'Reed', datecreated: '2025-09-01', email: 'tom.reed@morgan-design.com' },
     NORA_CONTACT,
   ]);
-  const main = assertSuccess(t, await api(app, 'getClientDetails', { id: '1' }), 'getClientDetails').client as Record<string, unknown>;
+  const main = await clientDetails(t, app, '1');
   t.strictSame((main.contacts as unknown[])[1], NORA_CONTACT, "the main client's details list the contact");
 
-  const details = assertSuccess(t, await api(app, 'getClientDetails', { id: '12' }), 'getClientDetails');
+  const details = await read(t, app, 'getClientDetails', { id: '12' });
   t.strictSame(details.client, {
     id: '12',
     email: 'nora.quinn@morgan-design.com',
@@ -90,7 +83,7 @@ t.test('addClientContact creates a contact under the main client', async (t) => 
     howdidyou: '',
     contacts: [],
   });
-  const clients = assertSuccess(t, await api(app, 'getClients', {}), 'getClients');
+  const clients = await read(t, app, 'getClients', {});
   t.notOk(
     (clients.clients as { id: string }[]).some((c) => c.id === '12'),
     'getClients lists main clients only',
@@ -146,55 +139,31 @@ t.test('addClientContact accepts every key of the privilege table', async (t) =>
 
 t.test('addClientContact works the same through GET, urlencoded and multipart POST', async (t) => {
   const app = await build(t);
-  const bodies: Body[] = [];
-  for (const via of ENCODINGS) bodies.push(await api(app, CALL, NORA, { via, session: via }));
+  const bodies = await callInEachSession(app, CALL, NORA);
   for (const body of bodies) t.strictSame(body, bodies[0]);
   assertSuccess(t, bodies[0], CALL);
-  const records = ENCODINGS.map((via) => {
-    const { password, ...rest } = world(app, via).get('clients', '12')!;
-    t.ok(verifyPassword(PASSWORD, password), `${via}: password hashed`);
-    return rest;
-  });
-  for (const record of records) t.strictSame(record, records[0]);
-  t.equal(world(app).get('clients', '12'), undefined, 'the default session is untouched');
+  sameNewClientInEachSession(t, app, '12', PASSWORD);
 });
 
 t.test('addClientContact business rules', async (t) => {
   const app = await build(t);
-  const cases: Array<[string, WireParams, string]> = [
+  const cases: LabelledRefusal[] = [
     ['unknown main client', { ...NORA, id: '99' }, 'Client 99 not found'],
     ['a contact of a contact', { ...NORA, id: '10' }, 'Client 10 is a contact of client 1: contacts can only be added to a main client'],
     ['passwords differ', { ...NORA, password2: `${PASSWORD}!` }, 'Parameters password and password2 must be the same'],
     ['unknown country', { ...NORA, country: 'XX' }, 'Parameter country must be an ISO 3166-1 alpha-2 country code, such as GB'],
     ['reserved country code', { ...NORA, country: 'UK' }, 'Parameter country must be an ISO 3166-1 alpha-2 country code, such as GB'],
-    [
-      'email of a client, other case',
-      { ...NORA, email: 'ALICE@Morgan-Design.com' },
-      'Email ALICE@Morgan-Design.com is already used by another client or contact',
-    ],
-    [
-      'email of a contact',
-      { ...NORA, email: 's.vogel@keller-maschinenbau.de' },
-      'Email s.vogel@keller-maschinenbau.de is already used by another client or contact',
-    ],
+    emailTaken('email of a client, other case', NORA, 'ALICE@Morgan-Design.com'),
+    emailTaken('email of a contact', NORA, 's.vogel@keller-maschinenbau.de'),
   ];
-  const before = storeJson(app);
-  for (const [label, params, message] of cases) {
-    const body = await api(app, CALL, params);
-    t.strictSame(body.error, [message], label);
-    assertError(t, body, CALL, [message]);
-  }
-  t.equal(storeJson(app), before, 'failed calls, even late ones such as a taken email, leave the store unchanged');
+  await refusedEach(t, app, CALL, cases, 'failed calls, even late ones such as a taken email, leave the store unchanged');
 
   assertSuccess(t, await api(app, CALL, NORA), CALL);
-  assertError(t, await api(app, CALL, { ...NORA, email: 'Nora.Quinn@morgan-design.com' }), CALL, [
-    'Email Nora.Quinn@morgan-design.com is already used by another client or contact',
-  ]);
+  await refusedEach(t, app, CALL, [emailTaken('the email just taken, in another case', NORA, 'Nora.Quinn@morgan-design.com')]);
 });
 
 t.test('addClientContact parameter errors', async (t) => {
   const app = await build(t);
-  const before = storeJson(app);
   const without = (name: string) => Object.fromEntries(Object.entries(NORA).filter(([k]) => k !== name));
   const cases: Array<[WireParams, string]> = [
     ...['id', 'firstname', 'lastname', 'email', 'password', 'password2'].map((name): [WireParams, string] => [
@@ -216,8 +185,7 @@ t.test('addClientContact parameter errors', async (t) => {
     [{ ...NORA, 'privileges[billing][invoices]': '0' }, 'Parameter privileges[billing][invoices] must be one of: 1'],
     [{ ...NORA, privileges: 'all' }, 'Parameter privileges must be a set of privileges such as privileges[billing][invoices]=1'],
   ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-  t.equal(storeJson(app), before);
+  await refusedWith(t, app, CALL, cases);
 });
 
 t.test('addClientContact finds a taken email through an index, never a scan', async (t) => {

@@ -1,9 +1,11 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import { ENCODINGS, api, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
+import { idOrder } from '../../helpers/shapes.js';
+import { callInEachSession } from '../../helpers/sessions.js';
+import { refusals } from '../../helpers/refusals.js';
 
 const CALL = 'addClientCredit';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const NOW = '2026-11-20 12:00:00';
 
 async function creditOf(t: Test, app: FastifyInstance, id: string, session?: string): Promise<unknown> {
@@ -57,11 +59,7 @@ t.test('addClientCredit adds to the credit balance and logs the change', async (
       invoice_id: '0',
     },
   });
-  t.strictSame(
-    log.map((entry) => entry.id),
-    ['5', '1'],
-    'the new entry comes before the bundled one',
-  );
+  idOrder(t, log, ['5', '1'], 'the new entry comes before the bundled one');
   t.equal(await creditOf(t, app, '7'), '0.00', 'no other client gains anything');
 });
 
@@ -98,8 +96,7 @@ t.test('addClientCredit takes plain numbers and keeps a running balance in the c
 t.test('addClientCredit answers and changes the same through GET, urlencoded and multipart', async (t) => {
   const app = await build(t);
   const params = { client_id: '5', amount: '12.34', description: 'Goodwill' };
-  const bodies: Body[] = [];
-  for (const via of ENCODINGS) bodies.push(await api(app, CALL, params, { via, session: via }));
+  const bodies = await callInEachSession(app, CALL, params);
   for (const body of bodies) t.strictSame(body, bodies[0]);
   assertSuccess(t, bodies[0], CALL);
   for (const via of ENCODINGS) {
@@ -111,10 +108,10 @@ t.test('addClientCredit answers and changes the same through GET, urlencoded and
   t.equal(await creditOf(t, app, '5'), '0.00', 'the default session is untouched');
 });
 
-t.test('addClientCredit refusals change nothing', async (t) => {
-  const app = await build(t);
-  const before = storeJson(app);
-  const cases: Array<[WireParams, string]> = [
+refusals(
+  'addClientCredit refusals change nothing',
+  CALL,
+  [
     [{ amount: '5' }, 'Parameter client_id is required'],
     [{ client_id: '6' }, 'Parameter amount is required'],
     [{ client_id: 'six', amount: '5' }, 'Parameter client_id must be a positive whole number id, such as 1'],
@@ -129,7 +126,6 @@ t.test('addClientCredit refusals change nothing', async (t) => {
       { client_id: '10', amount: '5' },
       'Client 10 is a contact of client 1, not a main client: credit belongs to the main client: add it to client 1',
     ],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-  t.equal(storeJson(app), before, 'no credit and no log entry written');
-});
+  ],
+  'no credit and no log entry written',
+);

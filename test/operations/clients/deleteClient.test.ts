@@ -1,10 +1,12 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import { ENCODINGS, api, assertError, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
+import { answersInEachSession } from '../../helpers/sessions.js';
+import type { Body, WireParams } from '../../helpers/app.js';
+import { refusals, refusedEach } from '../../helpers/refusals.js';
 import type { Collections } from '../../../src/generated/wire.js';
 
 const CALL = 'deleteClient';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 // Alice (client 1) and everything she owns in the bundled world.
 const ALICE_INFO = [
   'Invoice #1 deleted',
@@ -169,9 +171,7 @@ t.test('deleteClient of a client who owns nothing answers an empty info, and kee
 
 t.test('deleteClient works the same through GET, urlencoded and multipart POST', async (t) => {
   const app = await build(t);
-  const bodies: Body[] = [];
-  for (const via of ENCODINGS) bodies.push(await api(app, CALL, { id: '1' }, { via, session: via }));
-  for (const body of bodies) t.strictSame(body, DELETED);
+  await answersInEachSession(t, app, CALL, { id: '1' }, DELETED);
   const states = ENCODINGS.map((via) => JSON.stringify(snapshot(app, via)));
   for (const state of states) t.equal(state, states[0]);
   t.ok(
@@ -186,20 +186,11 @@ t.test('deleteClient refusals change nothing', async (t) => {
     ['unknown client', { id: '99' }, 'Client 99 not found'],
     ['a contact', { id: '10' }, 'Client 10 is a contact of client 1, not a main client: delete a contact with deleteClientContact'],
   ];
-  const before = storeJson(app);
-  for (const [label, params, message] of cases) {
-    const body = await api(app, CALL, params);
-    t.strictSame(body.error, [message], label);
-    assertError(t, body, CALL, [message]);
-  }
-  t.equal(storeJson(app), before);
+  await refusedEach(t, app, CALL, cases);
 });
 
-t.test('deleteClient parameter errors', async (t) => {
-  const app = await build(t);
-  const before = storeJson(app);
-  assertError(t, await api(app, CALL, {}), CALL, ['Parameter id is required']);
-  assertError(t, await api(app, CALL, { id: '1x' }), CALL, ['Parameter id must be a positive whole number id, such as 1']);
-  assertError(t, await api(app, CALL, { id: '0' }), CALL, ['Parameter id must be a positive whole number id, such as 1']);
-  t.equal(storeJson(app), before);
-});
+refusals('deleteClient parameter errors', CALL, [
+  [{}, 'Parameter id is required'],
+  [{ id: '1x' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '0' }, 'Parameter id must be a positive whole number id, such as 1'],
+]);

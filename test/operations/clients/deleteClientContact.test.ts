@@ -1,28 +1,25 @@
-import t, { type Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import t from 'tap';
+import { ENCODINGS, api, assertError, assertSuccess, build, type WireParams, SERVER_TIME } from '../../helpers/app.js';
+import { answersInEachSession } from '../../helpers/sessions.js';
+import { refusedEach, refusals } from '../../helpers/refusals.js';
+import { clientDetails, read } from '../../helpers/reads.js';
 
 const CALL = 'deleteClientContact';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const DELETED = { success: true, call: CALL, server_time: SERVER_TIME, info: ['Contact has been deleted'] };
-
-async function details(t: Test, app: FastifyInstance, id: string, session?: string): Promise<Record<string, unknown>> {
-  return assertSuccess(t, await api(app, 'getClientDetails', { id }, { session }), 'getClientDetails').client as Record<string, unknown>;
-}
 
 t.test('deleteClientContact removes the contact from its client', async (t) => {
   const app = await build(t);
-  const main = await details(t, app, '1');
+  const main = await clientDetails(t, app, '1');
   const body = await api(app, CALL, { client_id: '10', parent_id: '1' });
   assertSuccess(t, body, CALL);
   t.strictSame(body, DELETED);
   t.strictSame(Object.keys(body), ['success', 'call', 'server_time', 'info'], 'keys in the published order');
 
   assertError(t, await api(app, 'getClientDetails', { id: '10' }), 'getClientDetails', ['Client 10 not found']);
-  t.strictSame(assertSuccess(t, await api(app, 'getClientContacts', { id: '1' }), 'getClientContacts').contacts, []);
-  t.strictSame(await details(t, app, '1'), { ...main, contacts: [] }, 'the main client is otherwise untouched');
+  t.strictSame((await read(t, app, 'getClientContacts', { id: '1' })).contacts, []);
+  t.strictSame(await clientDetails(t, app, '1'), { ...main, contacts: [] }, 'the main client is otherwise untouched');
   t.strictSame(
-    assertSuccess(t, await api(app, 'getClientContacts', { id: '2' }), 'getClientContacts').contacts,
+    (await read(t, app, 'getClientContacts', { id: '2' })).contacts,
     [{ id: '11', firstname: 'Sabine', lastname: 'Vogel', datecreated: '2026-02-10', email: 's.vogel@keller-maschinenbau.de' }],
     "another client's contact stays",
   );
@@ -54,11 +51,9 @@ t.test("deleteClientContact removes the contact's card on file too", async (t) =
 
 t.test('deleteClientContact works the same through GET, urlencoded and multipart POST', async (t) => {
   const app = await build(t);
-  const bodies: Body[] = [];
-  for (const via of ENCODINGS) bodies.push(await api(app, CALL, { client_id: '11', parent_id: '2' }, { via, session: via }));
-  for (const body of bodies) t.strictSame(body, DELETED);
-  for (const via of ENCODINGS) t.strictSame((await details(t, app, '2', via)).contacts, [], via);
-  t.equal(((await details(t, app, '2')).contacts as unknown[]).length, 1, 'the default session is untouched');
+  await answersInEachSession(t, app, CALL, { client_id: '11', parent_id: '2' }, DELETED);
+  for (const via of ENCODINGS) t.strictSame((await clientDetails(t, app, '2', via)).contacts, [], via);
+  t.equal(((await clientDetails(t, app, '2')).contacts as unknown[]).length, 1, 'the default session is untouched');
 });
 
 t.test('deleteClientContact refusals name both ids and change nothing', async (t) => {
@@ -74,24 +69,12 @@ t.test('deleteClientContact refusals name both ids and change nothing', async (t
     ["another client's contact", { client_id: '11', parent_id: '1' }, 'Contact 11 belongs to client 2, not to client 1'],
     ['a contact as the main client', { client_id: '10', parent_id: '11' }, 'Contact 10 belongs to client 1, not to client 11'],
   ];
-  const before = storeJson(app);
-  for (const [label, params, message] of cases) {
-    const body = await api(app, CALL, params);
-    t.strictSame(body.error, [message], label);
-    assertError(t, body, CALL, [message]);
-  }
-  t.equal(storeJson(app), before);
+  await refusedEach(t, app, CALL, cases);
 });
 
-t.test('deleteClientContact parameter errors', async (t) => {
-  const app = await build(t);
-  const before = storeJson(app);
-  const cases: Array<[WireParams, string]> = [
-    [{ parent_id: '1' }, 'Parameter client_id is required'],
-    [{ client_id: '10' }, 'Parameter parent_id is required'],
-    [{ client_id: 'ten', parent_id: '1' }, 'Parameter client_id must be a positive whole number id, such as 1'],
-    [{ client_id: '10', parent_id: '0' }, 'Parameter parent_id must be a positive whole number id, such as 1'],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-  t.equal(storeJson(app), before);
-});
+refusals('deleteClientContact parameter errors', CALL, [
+  [{ parent_id: '1' }, 'Parameter client_id is required'],
+  [{ client_id: '10' }, 'Parameter parent_id is required'],
+  [{ client_id: 'ten', parent_id: '1' }, 'Parameter client_id must be a positive whole number id, such as 1'],
+  [{ client_id: '10', parent_id: '0' }, 'Parameter parent_id must be a positive whole number id, such as 1'],
+]);

@@ -1,16 +1,15 @@
-import t, { type Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
-import { api, assertError, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import t from 'tap';
+import { build } from '../../helpers/app.js';
+import { keyOrder } from '../../helpers/shapes.js';
+import { refusals, idRefusals } from '../../helpers/refusals.js';
+import { ACCOUNT_ROW_12, ALICE_ON_BUSINESS_HOSTING } from '../../helpers/records.js';
+import { idLister, read, readEverywhere } from '../../helpers/reads.js';
 
-async function ids(t: Test, app: FastifyInstance, params: WireParams): Promise<string[]> {
-  const result = assertSuccess(t, await api(app, 'getClientAccounts', params), 'getClientAccounts');
-  return (result.accounts as { id: string }[]).map((a) => a.id);
-}
+const ids = idLister('getClientAccounts', 'accounts');
 
 t.test("getClientAccounts lists a client's accounts newest first with product and client names", async (t) => {
   const app = await build(t);
-  const body = await sameEverywhere(t, app, 'getClientAccounts', { id: '1' });
-  const result = assertSuccess(t, body, 'getClientAccounts');
+  const result = await readEverywhere(t, app, 'getClientAccounts', { id: '1' });
   t.strictSame(result, {
     accounts: [
       {
@@ -28,21 +27,7 @@ t.test("getClientAccounts lists a client's accounts newest first with product an
         client_id: '1',
         currency_id: '0',
       },
-      {
-        id: '12',
-        manual: '0',
-        domain: 'morgan-design.com',
-        billingcycle: 'Annually',
-        status: 'Active',
-        total: '9.95',
-        next_due: '2027-01-20',
-        name: 'PositiveSSL DV',
-        type: '5',
-        lastname: 'Morgan',
-        firstname: 'Alice',
-        client_id: '1',
-        currency_id: '0',
-      },
+      ACCOUNT_ROW_12,
       {
         id: '2',
         manual: '0',
@@ -66,41 +51,22 @@ t.test("getClientAccounts lists a client's accounts newest first with product an
         status: 'Active',
         total: '8.95',
         next_due: '2026-12-14',
-        name: 'Business Hosting',
-        type: '1',
-        lastname: 'Morgan',
-        firstname: 'Alice',
-        client_id: '1',
-        currency_id: '0',
+        ...ALICE_ON_BUSINESS_HOSTING,
       },
     ],
     sorter: { perpage: 25, totalpages: 1, sorterrecords: 4, sorterpage: 1 },
   });
-  t.strictSame(
-    Object.keys((result.accounts as object[])[0]),
-    [
-      'id',
-      'manual',
-      'domain',
-      'billingcycle',
-      'status',
-      'total',
-      'next_due',
-      'name',
-      'type',
-      'lastname',
-      'firstname',
-      'client_id',
-      'currency_id',
-    ],
-    "fields in the real answer's order",
+  keyOrder(
+    t,
+    (result.accounts as object[])[0],
+    'id manual domain billingcycle status total next_due name type lastname firstname client_id currency_id',
   );
 });
 
 t.test('getClientAccounts pages with page and perpage', async (t) => {
   const app = await build(t);
-  const first = assertSuccess(t, await api(app, 'getClientAccounts', { id: '1', perpage: '2' }), 'getClientAccounts');
-  const second = assertSuccess(t, await api(app, 'getClientAccounts', { id: '1', perpage: '2', page: '1' }), 'getClientAccounts');
+  const first = await read(t, app, 'getClientAccounts', { id: '1', perpage: '2' });
+  const second = await read(t, app, 'getClientAccounts', { id: '1', perpage: '2', page: '1' });
   // Client 1 has accounts 1, 2, 12 and 16.
   t.strictSame(
     (first.accounts as { id: string }[]).map((a) => a.id),
@@ -126,7 +92,7 @@ t.test('getClientAccounts filters by order page and by one or several statuses',
   t.strictSame(await ids(t, app, { id: '6', 'status[]': ['Suspended'] }), []);
   t.strictSame(await ids(t, app, { id: '6', status: 'Active', category_id: '1' }), ['8']);
   // Client 9's one service (account 18) is Fraud.
-  const none = assertSuccess(t, await api(app, 'getClientAccounts', { id: '9', status: 'Active' }), 'getClientAccounts');
+  const none = await read(t, app, 'getClientAccounts', { id: '9', status: 'Active' });
   t.strictSame(
     none,
     { accounts: [], sorter: { perpage: 25, totalpages: 0, sorterrecords: 0, sorterpage: 1 } },
@@ -134,20 +100,14 @@ t.test('getClientAccounts filters by order page and by one or several statuses',
   );
 });
 
-t.test('getClientAccounts refuses a missing, malformed or unknown id and bad filters', async (t) => {
-  const app = await build(t);
-  const cases: Array<[WireParams, string]> = [
-    [{}, 'Parameter id is required'],
-    [{ id: 'abc' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '999' }, 'Client 999 not found'],
-    [{ id: '1', category_id: '99' }, 'Order page 99 not found'],
-    [{ id: '1', category_id: 'x' }, 'Parameter category_id must be a positive whole number id, such as 1'],
-    [{ id: '1', status: 'Bogus' }, 'Parameter status must be one of: Pending, Active, Suspended, Terminated, Cancelled, Fraud'],
-    [
-      { id: '1', 'status[]': ['Active', 'Closed'] },
-      'Parameter status[1] must be one of: Pending, Active, Suspended, Terminated, Cancelled, Fraud',
-    ],
-    [{ id: '1', perpage: '1001' }, 'Parameter perpage must be a page size from 1 to 1000'],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, 'getClientAccounts', params), 'getClientAccounts', [message]);
-});
+refusals('getClientAccounts refuses a missing, malformed or unknown id and bad filters', 'getClientAccounts', [
+  ...idRefusals('Client', 'abc', '999'),
+  [{ id: '1', category_id: '99' }, 'Order page 99 not found'],
+  [{ id: '1', category_id: 'x' }, 'Parameter category_id must be a positive whole number id, such as 1'],
+  [{ id: '1', status: 'Bogus' }, 'Parameter status must be one of: Pending, Active, Suspended, Terminated, Cancelled, Fraud'],
+  [
+    { id: '1', 'status[]': ['Active', 'Closed'] },
+    'Parameter status[1] must be one of: Pending, Active, Suspended, Terminated, Cancelled, Fraud',
+  ],
+  [{ id: '1', perpage: '1001' }, 'Parameter perpage must be a page size from 1 to 1000'],
+]);

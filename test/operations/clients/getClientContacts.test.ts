@@ -1,5 +1,6 @@
 import t from 'tap';
-import { FROZEN_NOW, api, assertError, assertSuccess, build, sameEverywhere, noScanOf } from '../../helpers/app.js';
+import { FROZEN_NOW, api, assertError, assertSuccess, build, noScanOf } from '../../helpers/app.js';
+import { read, readEverywhere } from '../../helpers/reads.js';
 import getClientContacts from '../../../src/operations/clients/getClientContacts.js';
 import { Seed, World } from '../../../src/store/world.js';
 import { loadFixtures } from '../../../src/store/fixtures.js';
@@ -7,13 +8,12 @@ import { defaultFixturesDir } from '../../../src/paths.js';
 
 t.test("getClientContacts lists a client's contacts", async (t) => {
   const app = await build(t);
-  const body = await sameEverywhere(t, app, 'getClientContacts', { id: '1' });
-  const result = assertSuccess(t, body, 'getClientContacts');
+  const result = await readEverywhere(t, app, 'getClientContacts', { id: '1' });
   t.strictSame(result, {
     contacts: [{ id: '10', firstname: 'Tom', lastname: 'Reed', datecreated: '2025-09-01', email: 'tom.reed@morgan-design.com' }],
     sorter: { perpage: 25, totalpages: 1, sorterrecords: 1, sorterpage: 1 },
   });
-  const other = assertSuccess(t, await api(app, 'getClientContacts', { id: '2' }), 'getClientContacts');
+  const other = await read(t, app, 'getClientContacts', { id: '2' });
   t.strictSame(other.contacts, [
     { id: '11', firstname: 'Sabine', lastname: 'Vogel', datecreated: '2026-02-10', email: 's.vogel@keller-maschinenbau.de' },
   ]);
@@ -21,7 +21,7 @@ t.test("getClientContacts lists a client's contacts", async (t) => {
 
 t.test('getClientContacts answers an empty list for a client without contacts', async (t) => {
   const app = await build(t);
-  const result = assertSuccess(t, await api(app, 'getClientContacts', { id: '3' }), 'getClientContacts');
+  const result = await read(t, app, 'getClientContacts', { id: '3' });
   t.strictSame(result, { contacts: [], sorter: { perpage: 25, totalpages: 0, sorterrecords: 0, sorterpage: 1 } });
 });
 
@@ -38,8 +38,7 @@ t.test('getClientContacts pages from 0, oldest contact first', async (t) => {
     });
     assertSuccess(t, added, 'addClientContact');
   }
-  const page = async (n: string) =>
-    assertSuccess(t, await api(app, 'getClientContacts', { id: '1', page: n, perpage: '2' }), 'getClientContacts');
+  const page = async (n: string) => await read(t, app, 'getClientContacts', { id: '1', page: n, perpage: '2' });
   const first = await page('0');
   const second = await page('1');
   t.strictSame(

@@ -1,12 +1,24 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { CREDENTIALS, api, assertError, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import { CREDENTIALS, api, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
 
 const CALL = 'getClientCreditLog';
 
 function world(app: FastifyInstance) {
   return app.billsim.sessions.get('default').world;
 }
+
+/** What every staff entry on client 5's log shares: no transaction, admin 1, Emma Laurent's names, EUR. */
+const BY_ADMIN_FOR_EMMA = {
+  transaction_id: '0',
+  admin_id: '1',
+  admin_name: 'admin',
+  firstname: 'Emma',
+  lastname: 'Laurent',
+  currency_id: '1',
+  transid: '',
+};
 
 t.test("getClientCreditLog lists a client's credit changes newest first, in the published entry shape", async (t) => {
   const app = await build(t);
@@ -22,13 +34,7 @@ t.test("getClientCreditLog lists a client's credit changes newest first, in the 
         balance: '0.00',
         description: 'Credit applied to invoice',
         invoice_id: '5',
-        transaction_id: '0',
-        admin_id: '1',
-        admin_name: 'admin',
-        firstname: 'Emma',
-        lastname: 'Laurent',
-        currency_id: '1',
-        transid: '',
+        ...BY_ADMIN_FOR_EMMA,
         data_edit: {
           id: '3',
           date: '20/09/2026',
@@ -50,13 +56,7 @@ t.test("getClientCreditLog lists a client's credit changes newest first, in the 
         balance: '5.00',
         description: 'Credit added by staff: goodwill for the September maintenance window',
         invoice_id: '0',
-        transaction_id: '0',
-        admin_id: '1',
-        admin_name: 'admin',
-        firstname: 'Emma',
-        lastname: 'Laurent',
-        currency_id: '1',
-        transid: '',
+        ...BY_ADMIN_FOR_EMMA,
         data_edit: {
           id: '2',
           date: '12/09/2026',
@@ -140,13 +140,9 @@ t.test('getClientCreditLog pages 25 entries at a time', async (t) => {
   t.strictSame(assertSuccess(t, await api(app, CALL, { id: '4', page: '9' }), CALL).log, [], 'past the last page');
 });
 
-t.test('getClientCreditLog errors', async (t) => {
-  const app = await build(t);
-  const cases: Array<[WireParams, string]> = [
-    [{}, 'Parameter id is required'],
-    [{ id: 'emma' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '5', page: '-1' }, 'Parameter page must be a page number counted from 0'],
-    [{ id: '99' }, 'Client 99 not found'],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-});
+refusals('getClientCreditLog errors', CALL, [
+  [{}, 'Parameter id is required'],
+  [{ id: 'emma' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '5', page: '-1' }, 'Parameter page must be a page number counted from 0'],
+  [{ id: '99' }, 'Client 99 not found'],
+]);

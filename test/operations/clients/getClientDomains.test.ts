@@ -1,91 +1,30 @@
-import t, { type Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
-import { api, assertError, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import t from 'tap';
+import { build, type WireParams } from '../../helpers/app.js';
+import { keyOrder } from '../../helpers/shapes.js';
+import { refusals, idRefusals } from '../../helpers/refusals.js';
+import { DOMAIN_ROWS } from '../../helpers/records.js';
+import { idLister, read, readEverywhere } from '../../helpers/reads.js';
 
-async function ids(t: Test, app: FastifyInstance, params: WireParams): Promise<string[]> {
-  const result = assertSuccess(t, await api(app, 'getClientDomains', params), 'getClientDomains');
-  return (result.domains as { id: string }[]).map((d) => d.id);
-}
+const ids = idLister('getClientDomains', 'domains');
 
 t.test("getClientDomains lists a client's domains newest first with client and registrar names", async (t) => {
   const app = await build(t);
-  const body = await sameEverywhere(t, app, 'getClientDomains', { id: '1' });
-  const result = assertSuccess(t, body, 'getClientDomains');
+  const result = await readEverywhere(t, app, 'getClientDomains', { id: '1' });
   t.strictSame(result, {
-    domains: [
-      {
-        id: '2',
-        manual: '0',
-        name: 'morgandesign.io',
-        lastname: 'Morgan',
-        firstname: 'Alice',
-        cid: '1',
-        period: '2',
-        recurring_amount: '108.00',
-        currency_id: '0',
-        module: 'OpenSRS',
-        next_due: '2027-08-11',
-        expires: '2027-08-11',
-        status: 'Active',
-        type: 'Register',
-        date_created: '2025-08-11',
-        autorenew: '1',
-        reglock: '1',
-        idprotection: '0',
-      },
-      {
-        id: '1',
-        manual: '0',
-        name: 'morgan-design.com',
-        lastname: 'Morgan',
-        firstname: 'Alice',
-        cid: '1',
-        period: '1',
-        recurring_amount: '14.95',
-        currency_id: '0',
-        module: 'Enom',
-        next_due: '2027-03-14',
-        expires: '2027-03-14',
-        status: 'Active',
-        type: 'Register',
-        date_created: '2025-03-14',
-        autorenew: '1',
-        reglock: '1',
-        idprotection: '1',
-      },
-    ],
+    domains: [DOMAIN_ROWS[2], DOMAIN_ROWS[1]],
     sorter: { perpage: 25, totalpages: 1, sorterrecords: 2, sorterpage: 1 },
   });
-  t.strictSame(
-    Object.keys((result.domains as object[])[0]),
-    [
-      'id',
-      'manual',
-      'name',
-      'lastname',
-      'firstname',
-      'cid',
-      'period',
-      'recurring_amount',
-      'currency_id',
-      'module',
-      'next_due',
-      'expires',
-      'status',
-      'type',
-      'date_created',
-      'autorenew',
-      'reglock',
-      'idprotection',
-    ],
-    "fields in the real answer's order",
+  keyOrder(
+    t,
+    (result.domains as object[])[0],
+    'id manual name lastname firstname cid period recurring_amount currency_id module next_due expires status type date_created autorenew reglock idprotection',
   );
 });
 
 t.test('getClientDomains pages with page and perpage', async (t) => {
   const app = await build(t);
-  const first = assertSuccess(t, await api(app, 'getClientDomains', { id: '1', perpage: '1' }), 'getClientDomains');
-  const second = assertSuccess(t, await api(app, 'getClientDomains', { id: '1', perpage: '1', page: '1' }), 'getClientDomains');
+  const first = await read(t, app, 'getClientDomains', { id: '1', perpage: '1' });
+  const second = await read(t, app, 'getClientDomains', { id: '1', perpage: '1', page: '1' });
   t.strictSame(
     (first.domains as { id: string }[]).map((d) => d.id),
     ['2'],
@@ -118,19 +57,13 @@ t.test('getClientDomains applies each filter', async (t) => {
   for (const [params, expected] of cases) t.strictSame(await ids(t, app, params), expected, JSON.stringify(params));
 });
 
-t.test('getClientDomains refuses a missing, malformed or unknown id and bad filters', async (t) => {
-  const app = await build(t);
-  const cases: Array<[WireParams, string]> = [
-    [{}, 'Parameter id is required'],
-    [{ id: 'abc' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '999' }, 'Client 999 not found'],
-    [
-      { id: '1', 'filter[status]': 'Gone' },
-      'Parameter filter[status] must be a domain status: Pending, Pending Registration, ' +
-        'Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away',
-    ],
-    [{ id: '1', 'filter[registrar]': 'Enom' }, 'Parameter filter[registrar] must be absent: it is not a known key here'],
-    [{ id: '1', page: 'x' }, 'Parameter page must be a page number counted from 0'],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, 'getClientDomains', params), 'getClientDomains', [message]);
-});
+refusals('getClientDomains refuses a missing, malformed or unknown id and bad filters', 'getClientDomains', [
+  ...idRefusals('Client', 'abc', '999'),
+  [
+    { id: '1', 'filter[status]': 'Gone' },
+    'Parameter filter[status] must be a domain status: Pending, Pending Registration, ' +
+      'Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away',
+  ],
+  [{ id: '1', 'filter[registrar]': 'Enom' }, 'Parameter filter[registrar] must be absent: it is not a known key here'],
+  [{ id: '1', page: 'x' }, 'Parameter page must be a page number counted from 0'],
+]);

@@ -1,7 +1,10 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
-import { CREDENTIALS, api, assertError, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import { CREDENTIALS, api, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import { idOrder } from '../../helpers/shapes.js';
+import { refusals } from '../../helpers/refusals.js';
+import { ORDER_1007_JOINED, ORDER_ROW_1019 } from '../../helpers/records.js';
 
 const CALL = 'getClientOrders';
 const ORDERS_SCHEMA = JSON.parse(readFileSync(new URL('../../../schemas/operations/orders/getOrders.json', import.meta.url), 'utf8'));
@@ -22,22 +25,7 @@ t.test("getClientOrders lists one client's orders newest first, in getOrders' it
   const body = await sameEverywhere(t, app, CALL, { id: '4' });
   t.strictSame(assertSuccess(t, body, CALL), {
     orders: [
-      {
-        id: '1019',
-        date_created: '2026-04-02 11:53:47',
-        number: '156842470',
-        client_id: '4',
-        total: '9.95',
-        status: 'Active',
-        firstname: 'Daniel',
-        lastname: 'Kowalski',
-        module: 'PayPal',
-        invtotal: null,
-        invstatus: null,
-        currency_id: '0',
-        invoice_id: '0',
-        payment_module: '1',
-      },
+      ORDER_ROW_1019,
       {
         id: '1014',
         date_created: '2026-04-02 15:18:42',
@@ -61,12 +49,7 @@ t.test("getClientOrders lists one client's orders newest first, in getOrders' it
         client_id: '4',
         total: '64.45',
         status: 'Active',
-        firstname: 'Daniel',
-        lastname: 'Kowalski',
-        module: 'PayPal',
-        invtotal: '79.27',
-        invstatus: 'Paid',
-        currency_id: '0',
+        ...ORDER_1007_JOINED,
         invoice_id: '4',
         payment_module: '1',
       },
@@ -78,10 +61,7 @@ t.test("getClientOrders lists one client's orders newest first, in getOrders' it
 
   const all = ((await api(app, 'getOrders', { perpage: '100' })).orders as Item[]).filter((o) => o.client_id === '1');
   const own = (await list(t, app, { id: '1' })).orders;
-  t.strictSame(
-    own.map((o) => o.id),
-    ['1021', '1011', '1005', '1004', '1001'],
-  );
+  idOrder(t, own, ['1021', '1011', '1005', '1004', '1001']);
   t.strictSame(own, all, "the same items getOrders lists for this client's orders");
   for (const order of own) t.strictSame(Object.keys(order), ITEM_KEYS, `order ${order.id}: getOrders' key order`);
 });
@@ -120,13 +100,9 @@ t.test('getClientOrders filters by list= and pages', async (t) => {
   });
 });
 
-t.test('getClientOrders errors', async (t) => {
-  const app = await build(t);
-  const cases: Array<[WireParams, string]> = [
-    [{ id: '99' }, 'Client 99 not found'],
-    [{}, 'Parameter id is required'],
-    [{ id: 'alice' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '1', list: 'draft' }, 'Parameter list must be one of: all, active, pending, fraud, cancelled'],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-});
+refusals('getClientOrders errors', CALL, [
+  [{ id: '99' }, 'Client 99 not found'],
+  [{}, 'Parameter id is required'],
+  [{ id: 'alice' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '1', list: 'draft' }, 'Parameter list must be one of: all, active, pending, fraud, cancelled'],
+]);

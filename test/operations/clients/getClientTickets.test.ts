@@ -1,15 +1,13 @@
 import t from 'tap';
 import type { Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { FROZEN_NOW, api, assertError, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import { api, assertError, assertSuccess, build, sameEverywhere, type WireParams, SERVER_TIME } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
+import { idLister, read } from '../../helpers/reads.js';
 
 const CALL = 'getClientTickets';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 
-async function ids(t: Test, app: FastifyInstance, params: WireParams): Promise<string[]> {
-  const body = assertSuccess(t, await api(app, CALL, params), CALL);
-  return (body.tickets as Array<{ id: string }>).map((x) => x.id);
-}
+const ids = idLister(CALL, 'tickets');
 
 /** Alice (client 1) has the bundled ticket 1; these add tickets 9-11 for her and 12 for Bruno. */
 async function moreTickets(t: Test, app: FastifyInstance): Promise<void> {
@@ -38,7 +36,7 @@ t.test("getClientTickets lists one client's tickets in getTickets' item shape", 
   const app = await build(t);
   const body = await sameEverywhere(t, app, CALL, { id: '3' });
   assertSuccess(t, body, CALL);
-  const all = assertSuccess(t, await api(app, 'getTickets', { 'filter[ticket_number]': '589245' }), 'getTickets');
+  const all = await read(t, app, 'getTickets', { 'filter[ticket_number]': '589245' });
   t.strictSame(body, {
     success: true,
     tickets: all.tickets,
@@ -99,19 +97,15 @@ t.test('a contact has no tickets of its own; an unknown client is an error', asy
   assertError(t, await api(app, CALL, { id: '99' }), CALL, ['Client 99 not found']);
 });
 
-t.test('getClientTickets parameter errors', async (t) => {
-  const app = await build(t);
-  const cases: Array<[WireParams, string]> = [
-    [{}, 'Parameter id is required'],
-    [{ id: 'alice' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '1', sort: 'asc' }, 'Parameter sort must be one of: ASC, DESC'],
-    [
-      { id: '1', 'filter[status]': 'open' },
-      'Parameter filter[status] must be a ticket status: Open, Answered, Client-Reply, In-Progress or Closed',
-    ],
-    [{ id: '1', 'filter[tag]': 'vip' }, 'Parameter filter[tag] must be absent: it is not a known key here'],
-    [{ id: '1', 'filterop[date]': '<=' }, 'Parameter filterop[date] must be one of: =, <, >, !='],
-    [{ id: '1', 'filter[date]': '2026-02-30' }, 'Parameter filter[date] must be a date as YYYY-MM-DD'],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-});
+refusals('getClientTickets parameter errors', CALL, [
+  [{}, 'Parameter id is required'],
+  [{ id: 'alice' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '1', sort: 'asc' }, 'Parameter sort must be one of: ASC, DESC'],
+  [
+    { id: '1', 'filter[status]': 'open' },
+    'Parameter filter[status] must be a ticket status: Open, Answered, Client-Reply, In-Progress or Closed',
+  ],
+  [{ id: '1', 'filter[tag]': 'vip' }, 'Parameter filter[tag] must be absent: it is not a known key here'],
+  [{ id: '1', 'filterop[date]': '<=' }, 'Parameter filterop[date] must be one of: =, <, >, !='],
+  [{ id: '1', 'filter[date]': '2026-02-30' }, 'Parameter filter[date] must be a date as YYYY-MM-DD'],
+]);

@@ -1,16 +1,14 @@
 import t from 'tap';
-import { api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { build } from '../../helpers/app.js';
+import { idOrder } from '../../helpers/shapes.js';
+import { refusals } from '../../helpers/refusals.js';
+import { read, readEverywhere } from '../../helpers/reads.js';
 
 t.test('getClients lists main clients newest first with their number of services', async (t) => {
   const app = await build(t);
-  const body = await sameEverywhere(t, app, 'getClients', {});
-  const result = assertSuccess(t, body, 'getClients');
+  const result = await readEverywhere(t, app, 'getClients', {});
   const clients = result.clients as Record<string, unknown>[];
-  t.strictSame(
-    clients.map((c) => c.id),
-    ['9', '8', '7', '6', '5', '4', '3', '2', '1'],
-    'contacts 10 and 11 are not listed',
-  );
+  idOrder(t, clients, ['9', '8', '7', '6', '5', '4', '3', '2', '1'], 'contacts 10 and 11 are not listed');
   t.strictSame(clients[0], {
     id: '9',
     firstname: 'Isabel',
@@ -41,8 +39,8 @@ t.test('getClients lists main clients newest first with their number of services
 
 t.test('getClients pages from 0 with perpage', async (t) => {
   const app = await build(t);
-  const first = assertSuccess(t, await api(app, 'getClients', { page: '0', perpage: '4' }), 'getClients');
-  const last = assertSuccess(t, await api(app, 'getClients', { page: '2', perpage: '4' }), 'getClients');
+  const first = await read(t, app, 'getClients', { page: '0', perpage: '4' });
+  const last = await read(t, app, 'getClients', { page: '2', perpage: '4' });
   t.strictSame(
     (first.clients as { id: string }[]).map((c) => c.id),
     ['9', '8', '7', '6'],
@@ -55,8 +53,7 @@ t.test('getClients pages from 0 with perpage', async (t) => {
   t.strictSame(last.sorter, { perpage: 4, totalpages: 3, sorterrecords: 9, sorterpage: 3 });
 });
 
-t.test('getClients rejects a malformed page or perpage', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, 'getClients', { page: '-1' }), 'getClients', ['Parameter page must be a page number counted from 0']);
-  assertError(t, await api(app, 'getClients', { perpage: 'all' }), 'getClients', ['Parameter perpage must be a page size from 1 to 1000']);
-});
+refusals('getClients rejects a malformed page or perpage', 'getClients', [
+  [{ page: '-1' }, 'Parameter page must be a page number counted from 0'],
+  [{ perpage: 'all' }, 'Parameter perpage must be a page size from 1 to 1000'],
+]);

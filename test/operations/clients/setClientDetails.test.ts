@@ -1,9 +1,11 @@
-import t, { type Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import t from 'tap';
+import { api, assertError, assertSuccess, build, type WireParams, SERVER_TIME } from '../../helpers/app.js';
+import { answersInEachSession, sameRecordInEachSession } from '../../helpers/sessions.js';
+import { emailTaken, refusals, refusedEach } from '../../helpers/refusals.js';
+import type { LabelledRefusal } from '../../helpers/refusals.js';
+import { clientDetails, read } from '../../helpers/reads.js';
 
 const CALL = 'setClientDetails';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const UPDATED = { success: true, client: true, call: CALL, server_time: SERVER_TIME, info: ['Client details updated'] };
 const CHANGES: WireParams = {
   id: '1',
@@ -21,20 +23,15 @@ const CHANGES: WireParams = {
   curchange: 'change',
 };
 
-async function details(t: Test, app: FastifyInstance, id: string, session?: string): Promise<Record<string, unknown>> {
-  const body = await api(app, 'getClientDetails', { id }, { session });
-  return assertSuccess(t, body, 'getClientDetails').client as Record<string, unknown>;
-}
-
 t.test('setClientDetails changes the fields given and answers the published sample shape', async (t) => {
   const app = await build(t);
-  const before = await details(t, app, '1');
+  const before = await clientDetails(t, app, '1');
   const body = await api(app, CALL, CHANGES);
   assertSuccess(t, body, CALL);
   t.strictSame(body, UPDATED);
   t.strictSame(Object.keys(body), ['success', 'client', 'call', 'server_time', 'info'], 'keys in the published order');
 
-  t.strictSame(await details(t, app, '1'), {
+  t.strictSame(await clientDetails(t, app, '1'), {
     ...before,
     firstname: 'Alicia',
     email: 'alicia@morgan-design.com',
@@ -48,7 +45,7 @@ t.test('setClientDetails changes the fields given and answers the published samp
     language: 'french',
     currency_id: '2',
   });
-  const clients = assertSuccess(t, await api(app, 'getClients', { perpage: '100' }), 'getClients').clients as Record<string, unknown>[];
+  const clients = (await read(t, app, 'getClients', { perpage: '100' })).clients as Record<string, unknown>[];
   t.strictSame(
     clients.find((c) => c.id === '1'),
     {
@@ -70,99 +67,79 @@ t.test('setClientDetails changes the fields given and answers the published samp
 
 t.test('setClientDetails leaves every field not sent as it was', async (t) => {
   const app = await build(t);
-  const before = await details(t, app, '2');
+  const before = await clientDetails(t, app, '2');
   t.strictSame(await api(app, CALL, { id: '2', address1: 'Industriestraße 14' }), UPDATED);
-  t.strictSame(await details(t, app, '2'), { ...before, address1: 'Industriestraße 14' });
+  t.strictSame(await clientDetails(t, app, '2'), { ...before, address1: 'Industriestraße 14' });
   t.strictSame(await api(app, CALL, { id: '2', country: '', state: '' }), UPDATED);
-  t.strictSame(await details(t, app, '2'), { ...before, address1: 'Industriestraße 14', country: '', state: '' }, 'empty texts clear');
+  t.strictSame(
+    await clientDetails(t, app, '2'),
+    { ...before, address1: 'Industriestraße 14', country: '', state: '' },
+    'empty texts clear',
+  );
   t.strictSame(await api(app, CALL, { id: '2' }), UPDATED, 'nothing sent, nothing changed');
-  t.strictSame(await details(t, app, '2'), { ...before, address1: 'Industriestraße 14', country: '', state: '' });
+  t.strictSame(await clientDetails(t, app, '2'), { ...before, address1: 'Industriestraße 14', country: '', state: '' });
 });
 
 t.test('setClientDetails: type alone sets the company flag; each published status is taken', async (t) => {
   const app = await build(t);
   assertSuccess(t, await api(app, CALL, { id: '4', type: 'Company' }), CALL);
-  t.match(await details(t, app, '4'), { company: '1', companyname: '' });
+  t.match(await clientDetails(t, app, '4'), { company: '1', companyname: '' });
   for (const status of ['Active', 'Closing', 'Closed', 'Pending Removal', 'Archived', 'Lead', 'Prospect', 'Lost']) {
     assertSuccess(t, await api(app, CALL, { id: '4', status }), CALL);
-    t.equal((await details(t, app, '4')).status, status);
+    t.equal((await clientDetails(t, app, '4')).status, status);
   }
 });
 
 t.test('setClientDetails keeps the own email in another case, and curchange=recalculate switches like change', async (t) => {
   const app = await build(t);
   assertSuccess(t, await api(app, CALL, { id: '1', email: 'Alice@Morgan-Design.com' }), CALL);
-  t.equal((await details(t, app, '1')).email, 'Alice@Morgan-Design.com');
+  t.equal((await clientDetails(t, app, '1')).email, 'Alice@Morgan-Design.com');
   const invoicesBefore = JSON.stringify(app.billsim.sessions.get('default').world.all('invoices'));
   assertSuccess(t, await api(app, CALL, { id: '1', currency_id: '1', curchange: 'recalculate' }), CALL);
-  t.equal((await details(t, app, '1')).currency_id, '1');
+  t.equal((await clientDetails(t, app, '1')).currency_id, '1');
   t.equal(JSON.stringify(app.billsim.sessions.get('default').world.all('invoices')), invoicesBefore, 'no document is converted');
   assertSuccess(t, await api(app, CALL, { id: '1', curchange: 'change' }), CALL);
-  t.equal((await details(t, app, '1')).currency_id, '1', 'curchange without currency_id changes nothing');
+  t.equal((await clientDetails(t, app, '1')).currency_id, '1', 'curchange without currency_id changes nothing');
 });
 
 t.test('setClientDetails works the same through GET, urlencoded and multipart POST', async (t) => {
   const app = await build(t);
-  const bodies: Body[] = [];
-  for (const via of ENCODINGS) bodies.push(await api(app, CALL, CHANGES, { via, session: via }));
-  for (const body of bodies) t.strictSame(body, UPDATED);
-  const records = [];
-  for (const via of ENCODINGS) records.push(await details(t, app, '1', via));
-  for (const record of records) t.strictSame(record, records[0]);
-  t.equal(records[0].firstname, 'Alicia');
-  t.equal((await details(t, app, '1')).firstname, 'Alice', 'the default session is untouched');
+  await answersInEachSession(t, app, CALL, CHANGES, UPDATED);
+  const record = await sameRecordInEachSession(t, (via) => clientDetails(t, app, '1', via));
+  t.equal(record.firstname, 'Alicia');
+  t.equal((await clientDetails(t, app, '1')).firstname, 'Alice', 'the default session is untouched');
 });
 
 t.test('setClientDetails refusals change nothing', async (t) => {
   const app = await build(t);
-  const cases: Array<[string, WireParams, string]> = [
+  const cases: LabelledRefusal[] = [
     ['unknown client', { ...CHANGES, id: '99' }, 'Client 99 not found'],
     [
       'a contact',
       { id: '10', firstname: 'Thomas' },
       'Client 10 is a contact of client 1, not a main client: change a contact with setContactDetails',
     ],
-    [
-      "another client's email, other case",
-      { ...CHANGES, email: 'Bruno.Keller@keller-maschinenbau.de' },
-      'Email Bruno.Keller@keller-maschinenbau.de is already used by another client or contact',
-    ],
-    [
-      "a contact's email",
-      { ...CHANGES, email: 'tom.reed@morgan-design.com' },
-      'Email tom.reed@morgan-design.com is already used by another client or contact',
-    ],
+    emailTaken("another client's email, other case", CHANGES, 'Bruno.Keller@keller-maschinenbau.de'),
+    emailTaken("a contact's email", CHANGES, 'tom.reed@morgan-design.com'),
     ['unknown country', { ...CHANGES, country: 'XX' }, 'Parameter country must be an ISO 3166-1 alpha-2 country code, such as GB'],
     ['unknown currency, after every other field was fine', { ...CHANGES, currency_id: '9' }, 'Currency 9 not found'],
   ];
-  const before = storeJson(app);
-  for (const [label, params, message] of cases) {
-    const body = await api(app, CALL, params);
-    t.strictSame(body.error, [message], label);
-    assertError(t, body, CALL, [message]);
-  }
-  t.equal(storeJson(app), before);
+  await refusedEach(t, app, CALL, cases);
 });
 
-t.test('setClientDetails parameter errors', async (t) => {
-  const app = await build(t);
-  const before = storeJson(app);
-  const cases: Array<[WireParams, string]> = [
-    [{ firstname: 'Alicia' }, 'Parameter id is required'],
-    [{ id: '0' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: 'one' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '1', email: 'alice' }, 'Parameter email must be a valid email address, such as jane@example.com'],
-    [{ id: '1', email: '' }, 'Parameter email must be a valid email address, such as jane@example.com'],
-    [{ id: '1', type: 'company' }, 'Parameter type must be one of: Private, Company'],
-    [
-      { id: '1', status: 'Inactive' },
-      'Parameter status must be one of: Active, Closing, Closed, Pending Removal, Archived, Lead, Prospect, Lost',
-    ],
-    [{ id: '1', country: 'USA' }, 'Parameter country must be an ISO 3166-1 alpha-2 country code, such as GB'],
-    [{ id: '1', currency_id: 'GBP' }, 'Parameter currency_id must be 0 or a positive whole number id'],
-    [{ id: '1', curchange: 'convert' }, 'Parameter curchange must be one of: change, recalculate'],
-    [{ id: '1', city: 'x'.repeat(256) }, 'Parameter city must be a text of at most 255 characters'],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-  t.equal(storeJson(app), before);
-});
+refusals('setClientDetails parameter errors', CALL, [
+  [{ firstname: 'Alicia' }, 'Parameter id is required'],
+  [{ id: '0' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: 'one' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '1', email: 'alice' }, 'Parameter email must be a valid email address, such as jane@example.com'],
+  [{ id: '1', email: '' }, 'Parameter email must be a valid email address, such as jane@example.com'],
+  [{ id: '1', type: 'company' }, 'Parameter type must be one of: Private, Company'],
+  [
+    { id: '1', status: 'Inactive' },
+    'Parameter status must be one of: Active, Closing, Closed, Pending Removal, Archived, Lead, Prospect, Lost',
+  ],
+  [{ id: '1', country: 'USA' }, 'Parameter country must be an ISO 3166-1 alpha-2 country code, such as GB'],
+  [{ id: '1', currency_id: 'GBP' }, 'Parameter currency_id must be 0 or a positive whole number id'],
+  [{ id: '1', curchange: 'convert' }, 'Parameter curchange must be one of: change, recalculate'],
+  [{ id: '1', city: 'x'.repeat(256) }, 'Parameter city must be a text of at most 255 characters'],
+]);

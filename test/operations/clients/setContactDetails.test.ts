@@ -1,9 +1,12 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import { api, assertSuccess, build, type WireParams, SERVER_TIME } from '../../helpers/app.js';
+import { answersInEachSession, sameRecordInEachSession } from '../../helpers/sessions.js';
+import { emailTaken, refusals, refusedEach } from '../../helpers/refusals.js';
+import type { LabelledRefusal } from '../../helpers/refusals.js';
+import { clientDetails, read } from '../../helpers/reads.js';
 
 const CALL = 'setContactDetails';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const UPDATED = { success: true, client: true, call: CALL, server_time: SERVER_TIME, info: ['Client details updated'] };
 const CHANGES: WireParams = {
   id: '10',
@@ -21,25 +24,20 @@ const CHANGES: WireParams = {
   companyname: '',
 };
 
-async function details(t: Test, app: FastifyInstance, id: string, session?: string): Promise<Record<string, unknown>> {
-  const body = await api(app, 'getClientDetails', { id }, { session });
-  return assertSuccess(t, body, 'getClientDetails').client as Record<string, unknown>;
-}
-
 async function contacts(t: Test, app: FastifyInstance, id: string): Promise<unknown[]> {
-  return assertSuccess(t, await api(app, 'getClientContacts', { id }), 'getClientContacts').contacts as unknown[];
+  return (await read(t, app, 'getClientContacts', { id })).contacts as unknown[];
 }
 
 t.test('setContactDetails changes the fields given and answers as the published sample does', async (t) => {
   const app = await build(t);
-  const before = await details(t, app, '10');
-  const main = await details(t, app, '1');
+  const before = await clientDetails(t, app, '10');
+  const main = await clientDetails(t, app, '1');
   const body = await api(app, CALL, CHANGES);
   assertSuccess(t, body, CALL);
   t.strictSame(body, UPDATED);
   t.strictSame(Object.keys(body), ['success', 'client', 'call', 'server_time', 'info'], 'keys in the published order');
 
-  t.strictSame(await details(t, app, '10'), {
+  t.strictSame(await clientDetails(t, app, '10'), {
     ...before,
     firstname: 'Thomas',
     lastname: 'Reed-Hale',
@@ -54,67 +52,43 @@ t.test('setContactDetails changes the fields given and answers as the published 
   });
   const contact = { id: '10', firstname: 'Thomas', lastname: 'Reed-Hale', datecreated: '2025-09-01', email: 'thomas@morgan-design.com' };
   t.strictSame(await contacts(t, app, '1'), [contact], 'getClientContacts shows the change');
-  t.strictSame(await details(t, app, '1'), { ...main, contacts: [contact] }, 'the main client changes only in its contact list');
+  t.strictSame(await clientDetails(t, app, '1'), { ...main, contacts: [contact] }, 'the main client changes only in its contact list');
 });
 
 t.test('setContactDetails leaves every field not sent as it was, and ignores what it does not take', async (t) => {
   const app = await build(t);
-  const before = await details(t, app, '11');
+  const before = await clientDetails(t, app, '11');
   t.strictSame(await api(app, CALL, { id: '11', city: 'Esslingen', status: 'Closed', currency_id: '0', language: 'german' }), UPDATED);
-  t.strictSame(await details(t, app, '11'), { ...before, city: 'Esslingen' });
+  t.strictSame(await clientDetails(t, app, '11'), { ...before, city: 'Esslingen' });
   t.strictSame(await api(app, CALL, { id: '11', email: 'S.Vogel@keller-maschinenbau.de' }), UPDATED, 'its own email in another case');
-  t.strictSame(await details(t, app, '11'), { ...before, city: 'Esslingen', email: 'S.Vogel@keller-maschinenbau.de' });
+  t.strictSame(await clientDetails(t, app, '11'), { ...before, city: 'Esslingen', email: 'S.Vogel@keller-maschinenbau.de' });
 });
 
 t.test('setContactDetails works the same through GET, urlencoded and multipart POST', async (t) => {
   const app = await build(t);
-  const bodies: Body[] = [];
-  for (const via of ENCODINGS) bodies.push(await api(app, CALL, CHANGES, { via, session: via }));
-  for (const body of bodies) t.strictSame(body, UPDATED);
-  const records = [];
-  for (const via of ENCODINGS) records.push(await details(t, app, '10', via));
-  for (const record of records) t.strictSame(record, records[0]);
-  t.equal(records[0].firstname, 'Thomas');
-  t.equal((await details(t, app, '10')).firstname, 'Tom', 'the default session is untouched');
+  await answersInEachSession(t, app, CALL, CHANGES, UPDATED);
+  const record = await sameRecordInEachSession(t, (via) => clientDetails(t, app, '10', via));
+  t.equal(record.firstname, 'Thomas');
+  t.equal((await clientDetails(t, app, '10')).firstname, 'Tom', 'the default session is untouched');
 });
 
 t.test('setContactDetails refusals change nothing', async (t) => {
   const app = await build(t);
-  const cases: Array<[string, WireParams, string]> = [
+  const cases: LabelledRefusal[] = [
     ['unknown contact', { ...CHANGES, id: '99' }, 'Contact 99 not found'],
     ['a main client', { ...CHANGES, id: '1' }, 'Client 1 is a main client, not a contact: change a main client with setClientDetails'],
-    [
-      "its main client's email",
-      { ...CHANGES, email: 'ALICE@morgan-design.com' },
-      'Email ALICE@morgan-design.com is already used by another client or contact',
-    ],
-    [
-      "another contact's email",
-      { ...CHANGES, email: 's.vogel@keller-maschinenbau.de' },
-      'Email s.vogel@keller-maschinenbau.de is already used by another client or contact',
-    ],
+    emailTaken("its main client's email", CHANGES, 'ALICE@morgan-design.com'),
+    emailTaken("another contact's email", CHANGES, 's.vogel@keller-maschinenbau.de'),
     ['unknown country', { ...CHANGES, country: 'UK' }, 'Parameter country must be an ISO 3166-1 alpha-2 country code, such as GB'],
   ];
-  const before = storeJson(app);
-  for (const [label, params, message] of cases) {
-    const body = await api(app, CALL, params);
-    t.strictSame(body.error, [message], label);
-    assertError(t, body, CALL, [message]);
-  }
-  t.equal(storeJson(app), before);
+  await refusedEach(t, app, CALL, cases);
 });
 
-t.test('setContactDetails parameter errors', async (t) => {
-  const app = await build(t);
-  const before = storeJson(app);
-  const cases: Array<[WireParams, string]> = [
-    [{ firstname: 'Thomas' }, 'Parameter id is required'],
-    [{ id: '-10' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '10', email: 'thomas@localhost' }, 'Parameter email must be a valid email address, such as jane@example.com'],
-    [{ id: '10', type: 'Person' }, 'Parameter type must be one of: Private, Company'],
-    [{ id: '10', country: 'U' }, 'Parameter country must be an ISO 3166-1 alpha-2 country code, such as GB'],
-    [{ id: '10', lastname: 'x'.repeat(256) }, 'Parameter lastname must be a text of at most 255 characters'],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-  t.equal(storeJson(app), before);
-});
+refusals('setContactDetails parameter errors', CALL, [
+  [{ firstname: 'Thomas' }, 'Parameter id is required'],
+  [{ id: '-10' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '10', email: 'thomas@localhost' }, 'Parameter email must be a valid email address, such as jane@example.com'],
+  [{ id: '10', type: 'Person' }, 'Parameter type must be one of: Private, Company'],
+  [{ id: '10', country: 'U' }, 'Parameter country must be an ISO 3166-1 alpha-2 country code, such as GB'],
+  [{ id: '10', lastname: 'x'.repeat(256) }, 'Parameter lastname must be a text of at most 255 characters'],
+]);

@@ -1,10 +1,11 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body } from '../../helpers/app.js';
+import { ENCODINGS, api, assertError, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
+import { read } from '../../helpers/reads.js';
+import { callInEachSession } from '../../helpers/sessions.js';
 
 const CALL = 'tokenizeClientCard';
 const FULL_NUMBER = '4111111111111111';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const TOKENIZE = { client_id: '1', gateway_id: '2', token: 'tok_1QfR8sLkdIwHu7ix', lastfour: '4242', expdate: '0929' };
 
 function world(app: FastifyInstance, session = 'default') {
@@ -28,9 +29,9 @@ t.test('tokenizeClientCard replaces the card number by the token, leaving only t
     token: 'tok_1QfR8sLkdIwHu7ix',
     gateway_id: '2',
   });
-  const details = assertSuccess(t, await api(app, 'getClientDetails', { id: '1' }), 'getClientDetails');
+  const details = await read(t, app, 'getClientDetails', { id: '1' });
   t.equal((details.client as Record<string, unknown>).cardnum, '************4242', 'getClientDetails shows the new last four, masked');
-  const invoice = assertSuccess(t, await api(app, 'getInvoiceDetails', { id: '1' }), 'getInvoiceDetails').invoice as {
+  const invoice = (await read(t, app, 'getInvoiceDetails', { id: '1' })).invoice as {
     client: Record<string, unknown>;
   };
   t.equal(invoice.client.cardnum, '************4242', 'so does the client embedded in an invoice');
@@ -69,14 +70,13 @@ t.test('tokenizeClientCard replaces the token of a card tokenized before', async
     token: 'tok_new',
     gateway_id: '2',
   });
-  const details = assertSuccess(t, await api(app, 'getClientDetails', { id: '5' }), 'getClientDetails');
+  const details = await read(t, app, 'getClientDetails', { id: '5' });
   t.equal((details.client as Record<string, unknown>).cardnum, '************4444');
 });
 
 t.test('tokenizeClientCard works the same through GET, urlencoded and multipart POST', async (t) => {
   const app = await build(t);
-  const bodies: Body[] = [];
-  for (const via of ENCODINGS) bodies.push(await api(app, CALL, TOKENIZE, { via, session: via }));
+  const bodies = await callInEachSession(app, CALL, TOKENIZE);
   for (const body of bodies) t.strictSame(body, bodies[0]);
   assertSuccess(t, bodies[0], CALL);
   const states = ENCODINGS.map((via) => [world(app, via).get('client_cards', '1'), world(app, via).get('clients', '1')]);

@@ -1,12 +1,13 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { FROZEN_NOW, api, assertError, assertSuccess, build, sameEverywhere, storeJson, type Body } from '../../helpers/app.js';
+import { FROZEN_NOW, api, assertError, assertSuccess, build, sameEverywhere, storeJson, SERVER_TIME } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
+import type { Body } from '../../helpers/app.js';
 import { Seed, World } from '../../../src/store/world.js';
 import { loadFixtures } from '../../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../../src/paths.js';
 
 const CALL = 'verifyClientLogin';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const INVALID = ['Invalid login details: unknown username, wrong password or inactive account'];
 const CLIENT_PASSWORD = 'Quiet-Harbour-19';
 const CONTACT_PASSWORD = 'Amber-Lantern-52';
@@ -112,13 +113,12 @@ t.test('verifyClientLogin changes nothing and keeps the password out of the jour
   t.notOk(journal.body.includes(CLIENT_PASSWORD), 'the password is redacted');
 });
 
-t.test('verifyClientLogin parameter errors', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, CALL, { password: 'x' }), CALL, ['Parameter email is required']);
-  assertError(t, await api(app, CALL, { email: 'olivia@brandt-studio.at' }), CALL, ['Parameter password is required']);
-  assertError(t, await api(app, CALL, { email: '', password: 'x' }), CALL, ['Parameter email must be a non-empty text']);
-  assertError(t, await api(app, CALL, { email: 'a@b.cd', password: '' }), CALL, ['Parameter password must be a non-empty text']);
-});
+refusals('verifyClientLogin parameter errors', CALL, [
+  [{ password: 'x' }, 'Parameter email is required'],
+  [{ email: 'olivia@brandt-studio.at' }, 'Parameter password is required'],
+  [{ email: '', password: 'x' }, 'Parameter email must be a non-empty text'],
+  [{ email: 'a@b.cd', password: '' }, 'Parameter password must be a non-empty text'],
+]);
 
 t.test('an unknown email still runs a scrypt comparison, so timing does not reveal who has an account', async (t) => {
   const compared: string[] = [];

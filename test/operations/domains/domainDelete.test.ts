@@ -1,26 +1,21 @@
 import t from 'tap';
-import type { FastifyInstance } from 'fastify';
-import { FROZEN_NOW, api, assertSuccess, build } from '../../helpers/app.js';
+import { api, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
+import { infoAnswer } from '../../helpers/shapes.js';
+import { idRefusals } from '../../helpers/refusals.js';
+import { domainDetails, read } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
-type Test = Parameters<typeof assertSuccess>[0];
 const CALL = 'domainDelete';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const deleted = (name: string) => ({ success: true, call: CALL, server_time: SERVER_TIME, info: [`Domain ${name} deleted`] });
-
-async function details(t: Test, app: FastifyInstance, id: string): Promise<Record<string, unknown>> {
-  return assertSuccess(t, await api(app, 'getDomainDetails', { id }), 'getDomainDetails').details as Record<string, unknown>;
-}
 
 t.test('domainDelete deletes the name at the registrar: the record stays, Cancelled, and the name is free', async (t) => {
   const app = await build(t);
-  const before = await details(t, app, '1');
+  const before = await domainDetails(t, app, '1');
   const body = await api(app, CALL, { id: '1' });
-  t.strictSame(body, deleted('morgan-design.com'), 'the published answer');
-  t.strictSame(Object.keys(body), ['success', 'call', 'server_time', 'info']);
+  infoAnswer(t, body, deleted('morgan-design.com'), 'the published answer');
   assertSuccess(t, body, CALL);
-  t.strictSame(await details(t, app, '1'), { ...before, status: 'Cancelled' }, 'only the status changes');
-  const listed = assertSuccess(t, await api(app, 'getClientDomains', { id: '1', 'filter[status]': 'Cancelled' }), 'getClientDomains');
+  t.strictSame(await domainDetails(t, app, '1'), { ...before, status: 'Cancelled' }, 'only the status changes');
+  const listed = await read(t, app, 'getClientDomains', { id: '1', 'filter[status]': 'Cancelled' });
   t.match(listed.domains, [{ id: '1', name: 'morgan-design.com', status: 'Cancelled', expires: '2027-03-14' }]);
 
   const ordered = await api(app, 'addOrder', {
@@ -30,7 +25,7 @@ t.test('domainDelete deletes the name at the registrar: the record stays, Cancel
     domain_tld: '.com',
   });
   assertSuccess(t, ordered, 'addOrder');
-  const order = assertSuccess(t, await api(app, 'getOrderDetails', { id: ordered.order_id as string }), 'getOrderDetails');
+  const order = await read(t, app, 'getOrderDetails', { id: ordered.order_id as string });
   t.match(
     order.details,
     { domains: [{ id: '11', name: 'morgan-design.com', status: 'Pending Registration' }] },
@@ -41,7 +36,7 @@ t.test('domainDelete deletes the name at the registrar: the record stays, Cancel
 t.test('an Expired domain is still at the registrar and may be deleted', async (t) => {
   const app = await build(t);
   t.strictSame(await api(app, CALL, { id: '7' }), deleted('nilsson-outdoor.com'));
-  t.match(await details(t, app, '7'), { status: 'Cancelled', expires: '2026-10-02' });
+  t.match(await domainDetails(t, app, '7'), { status: 'Cancelled', expires: '2026-10-02' });
 });
 
 t.test('domainDelete answers and stores the same through GET, urlencoded and multipart POST', async (t) => {
@@ -53,9 +48,7 @@ t.test('domainDelete refuses a domain that is not at the registrar, naming its s
   const app = await build(t);
   const only = 'only a domain that is Active or Expired can be deleted at the registrar';
   await refusedAll(t, app, CALL, [
-    [{}, 'Parameter id is required'],
-    [{ id: '1.5' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '99' }, 'Domain 99 not found'],
+    ...idRefusals('Domain', '1.5'),
     [{ id: '5' }, `Domain 5 (kowalski-foto.net) is Pending Transfer: ${only}`],
     [{ id: '8' }, `Domain 8 (graceliu.io) is Pending Registration: ${only}`],
   ]);

@@ -1,10 +1,11 @@
 import t from 'tap';
-import { FROZEN_NOW, api, assertError, assertSuccess, build } from '../../helpers/app.js';
+import { api, assertError, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
+import { read } from '../../helpers/reads.js';
+import { idRefusals } from '../../helpers/refusals.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 import { checkIds, checkReferences } from '../../fuzz/state.js';
 
 const CALL = 'domainDeleteHB';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const REMOVED = { success: true, call: CALL, server_time: SERVER_TIME };
 
 t.test('domainDeleteHB removes the record only; its order no longer lists it and its invoice keeps the line', async (t) => {
@@ -15,11 +16,11 @@ t.test('domainDeleteHB removes the record only; its order no longer lists it and
   assertSuccess(t, body, CALL);
 
   assertError(t, await api(app, 'getDomainDetails', { id: '8' }), 'getDomainDetails', ['Domain 8 not found']);
-  const listed = assertSuccess(t, await api(app, 'getClientDomains', { id: '7' }), 'getClientDomains');
+  const listed = await read(t, app, 'getClientDomains', { id: '7' });
   t.strictSame(listed.domains, []);
-  const order = assertSuccess(t, await api(app, 'getOrderDetails', { id: '1018' }), 'getOrderDetails');
+  const order = await read(t, app, 'getOrderDetails', { id: '1018' });
   t.match(order.details, { status: 'Pending', domains: [] });
-  const invoice = assertSuccess(t, await api(app, 'getInvoiceDetails', { id: '8' }), 'getInvoiceDetails').invoice as {
+  const invoice = (await read(t, app, 'getInvoiceDetails', { id: '8' })).invoice as {
     items: Array<{ type: string; item_id: string }>;
   };
   t.ok(
@@ -38,7 +39,7 @@ t.test('domainDeleteHB removes the record only; its order no longer lists it and
 t.test('domainDeleteHB removes a domain in any status, with no registrar command', async (t) => {
   const app = await build(t);
   for (const id of ['1', '5', '7']) t.strictSame(await api(app, CALL, { id }), REMOVED, `domain ${id}`);
-  const listed = assertSuccess(t, await api(app, 'getClientDomains', { id: '1' }), 'getClientDomains');
+  const listed = await read(t, app, 'getClientDomains', { id: '1' });
   t.strictSame(
     (listed.domains as Array<{ id: string }>).map((d) => d.id),
     ['2'],
@@ -52,11 +53,7 @@ t.test('domainDeleteHB answers and stores the same through GET, urlencoded and m
 
 t.test('domainDeleteHB refuses a missing, malformed or unknown id and changes nothing', async (t) => {
   const app = await build(t);
-  await refusedAll(t, app, CALL, [
-    [{}, 'Parameter id is required'],
-    [{ id: '' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '99' }, 'Domain 99 not found'],
-  ]);
+  await refusedAll(t, app, CALL, idRefusals('Domain', ''));
   assertSuccess(t, await api(app, CALL, { id: '8' }), CALL);
   await refusedAll(t, app, CALL, [[{ id: '8' }, 'Domain 8 not found']]);
 });

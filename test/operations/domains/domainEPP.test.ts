@@ -1,21 +1,16 @@
 import t from 'tap';
-import type { FastifyInstance } from 'fastify';
-import { FROZEN_NOW, api, assertSuccess, build } from '../../helpers/app.js';
+import { api, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
+import { idRefusals } from '../../helpers/refusals.js';
+import { emails } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'domainEPP';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const SENT = {
   success: true,
   EppCode: 'Auth Info / Epp code has been sent to registrant email',
   call: CALL,
   server_time: SERVER_TIME,
 };
-
-async function emails(app: FastifyInstance): Promise<Array<Record<string, unknown>>> {
-  const response = await app.inject({ method: 'GET', url: '/__billsim/emails' });
-  return response.json().emails;
-}
 
 t.test('domainEPP e-mails the EPP code to the registrant and answers the published EppCode message', async (t) => {
   const app = await build(t);
@@ -49,9 +44,7 @@ t.test('domainEPP refuses a domain that is not Active, naming its status, and se
   const app = await build(t);
   const only = 'only a domain that is Active can be sent its EPP code';
   await refusedAll(t, app, CALL, [
-    [{}, 'Parameter id is required'],
-    [{ id: 'one' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '99' }, 'Domain 99 not found'],
+    ...idRefusals('Domain', 'one'),
     [{ id: '5' }, `Domain 5 (kowalski-foto.net) is Pending Transfer: ${only}`],
     [{ id: '7' }, `Domain 7 (nilsson-outdoor.com) is Expired: ${only}`],
     [{ id: '8' }, `Domain 8 (graceliu.io) is Pending Registration: ${only}`],

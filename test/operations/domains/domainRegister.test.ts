@@ -1,10 +1,11 @@
 import t from 'tap';
-import type { FastifyInstance } from 'fastify';
-import { FROZEN_NOW, api, assertSuccess, build } from '../../helpers/app.js';
+import { api, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
+import { ACTIVE_FOR_A_YEAR } from '../../helpers/records.js';
+import { infoAnswer } from '../../helpers/shapes.js';
+import { domainDetails, read } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'domainRegister';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const REGISTERED = {
   success: true,
   call: CALL,
@@ -12,36 +13,27 @@ const REGISTERED = {
   info: ['Domain with ID #8 synchronized.', 'Domain graceliu.io registered'],
 };
 
-async function details(t: Parameters<typeof assertSuccess>[0], app: FastifyInstance, id: string): Promise<Record<string, unknown>> {
-  return assertSuccess(t, await api(app, 'getDomainDetails', { id }), 'getDomainDetails').details as Record<string, unknown>;
-}
-
 t.test('domainRegister makes a Pending Registration domain Active for its period from today', async (t) => {
   const app = await build(t);
-  const before = await details(t, app, '8');
+  const before = await domainDetails(t, app, '8');
   const body = await api(app, CALL, { id: '8' });
-  t.strictSame(body, REGISTERED, 'the published answer: the sync line, then the registration');
-  t.strictSame(Object.keys(body), ['success', 'call', 'server_time', 'info']);
+  infoAnswer(t, body, REGISTERED, 'the published answer: the sync line, then the registration');
   assertSuccess(t, body, CALL);
 
   t.strictSame(
-    await details(t, app, '8'),
+    await domainDetails(t, app, '8'),
     {
       ...before,
-      status: 'Active',
-      expires: '2027-11-20',
-      next_due: '2027-11-20',
-      next_invoice: '2027-10-21',
-      synch_date: '2026-11-20 12:00:00',
+      ...ACTIVE_FOR_A_YEAR,
     },
     'one year from today (period 1), invoiced 30 days before; the order date stays',
   );
-  const listed = assertSuccess(t, await api(app, 'getClientDomains', { id: '7' }), 'getClientDomains');
+  const listed = await read(t, app, 'getClientDomains', { id: '7' });
   t.match(listed.domains, [{ id: '8', status: 'Active', expires: '2027-11-20', next_due: '2027-11-20', date_created: '2026-11-18' }]);
 
   // Its order is still Pending: accepting it later leaves the registered domain as it is.
   assertSuccess(t, await api(app, 'setOrderActive', { id: '1018' }), 'setOrderActive');
-  t.match(await details(t, app, '8'), { status: 'Active', expires: '2027-11-20', synch_date: '2026-11-20 12:00:00' });
+  t.match(await domainDetails(t, app, '8'), { status: 'Active', expires: '2027-11-20', synch_date: '2026-11-20 12:00:00' });
 });
 
 t.test('domainRegister answers and stores the same through GET, urlencoded and multipart POST', async (t) => {

@@ -1,11 +1,12 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { FROZEN_NOW, api, assertSuccess, build } from '../../helpers/app.js';
+import { api, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
+import { infoAnswer } from '../../helpers/shapes.js';
+import { idRefusals } from '../../helpers/refusals.js';
+import { domainDetails, read } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
-type Test = Parameters<typeof assertSuccess>[0];
 const CALL = 'domainRenew';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const renewed = (id: string, name: string, years: string) => ({
   success: true,
   call: CALL,
@@ -13,21 +14,16 @@ const renewed = (id: string, name: string, years: string) => ({
   info: [`Domain with ID #${id} synchronized.`, `Domain ${name} renewed for ${years} year/s`],
 });
 
-async function details(t: Test, app: FastifyInstance, id: string): Promise<Record<string, unknown>> {
-  return assertSuccess(t, await api(app, 'getDomainDetails', { id }), 'getDomainDetails').details as Record<string, unknown>;
-}
-
 const invoices = (app: FastifyInstance) => JSON.stringify(app.billsim.sessions.get('default').world.snapshot().invoices);
 
 t.test('domainRenew adds the period to the expiry and the next due date of an Active domain, and invoices nothing', async (t) => {
   const app = await build(t);
-  const before = await details(t, app, '1');
+  const before = await domainDetails(t, app, '1');
   const unbilled = invoices(app);
   const body = await api(app, CALL, { id: '1' });
-  t.strictSame(body, renewed('1', 'morgan-design.com', '1'), 'the published answer, "year/s" unescaped');
-  t.strictSame(Object.keys(body), ['success', 'call', 'server_time', 'info']);
+  infoAnswer(t, body, renewed('1', 'morgan-design.com', '1'), 'the published answer, "year/s" unescaped');
   assertSuccess(t, body, CALL);
-  t.strictSame(await details(t, app, '1'), {
+  t.strictSame(await domainDetails(t, app, '1'), {
     ...before,
     expires: '2028-03-14',
     next_due: '2028-03-14',
@@ -37,7 +33,7 @@ t.test('domainRenew adds the period to the expiry and the next due date of an Ac
   t.equal(invoices(app), unbilled, 'no invoice made or changed: the billing clock bills renewals');
 
   t.strictSame(await api(app, CALL, { id: '2' }), renewed('2', 'morgandesign.io', '2'), 'a two-year domain renews for 2 year/s');
-  const listed = assertSuccess(t, await api(app, 'getClientDomains', { id: '1' }), 'getClientDomains');
+  const listed = await read(t, app, 'getClientDomains', { id: '1' });
   t.match(listed.domains, [
     { id: '2', status: 'Active', expires: '2029-08-11', next_due: '2029-08-11' },
     { id: '1', status: 'Active', expires: '2028-03-14', next_due: '2028-03-14' },
@@ -47,12 +43,12 @@ t.test('domainRenew adds the period to the expiry and the next due date of an Ac
 t.test('an Expired domain renews within the 30-day grace period of its TLD and is Active again', async (t) => {
   // nilsson-outdoor.com expired on 2026-10-02.
   const app = await build(t, { now: new Date('2026-10-20T12:00:00Z') });
-  const before = await details(t, app, '7');
+  const before = await domainDetails(t, app, '7');
   t.match(await api(app, CALL, { id: '7' }), {
     success: true,
     info: ['Domain with ID #7 synchronized.', 'Domain nilsson-outdoor.com renewed for 1 year/s'],
   });
-  t.strictSame(await details(t, app, '7'), {
+  t.strictSame(await domainDetails(t, app, '7'), {
     ...before,
     status: 'Active',
     expires: '2027-10-02',
@@ -79,7 +75,7 @@ t.test('a renewal beyond ten years from today is refused by the registrar', asyn
   // haddadtrading.com: 3 years, expiring 2028-11-05.
   for (const expires of ['2031-11-05', '2034-11-05']) {
     assertSuccess(t, await api(app, CALL, { id: '6' }), CALL);
-    t.match(await details(t, app, '6'), { expires, next_due: expires });
+    t.match(await domainDetails(t, app, '6'), { expires, next_due: expires });
   }
   await refusedAll(t, app, CALL, [
     [
@@ -98,9 +94,7 @@ t.test('domainRenew refuses a domain that is not at the registrar, naming its st
   const app = await build(t);
   const only = 'only a domain that is Active or Expired can be renewed';
   await refusedAll(t, app, CALL, [
-    [{}, 'Parameter id is required'],
-    [{ id: '-1' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '99' }, 'Domain 99 not found'],
+    ...idRefusals('Domain', '-1'),
     [{ id: '5' }, `Domain 5 (kowalski-foto.net) is Pending Transfer: ${only}`],
     [{ id: '8' }, `Domain 8 (graceliu.io) is Pending Registration: ${only}`],
   ]);

@@ -1,40 +1,33 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { FROZEN_NOW, api, assertSuccess, build } from '../../helpers/app.js';
+import { FROZEN_NOW, api, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
+import { ACTIVE_FOR_A_YEAR } from '../../helpers/records.js';
+import { infoAnswer } from '../../helpers/shapes.js';
+import { idRefusals } from '../../helpers/refusals.js';
+import { domainDetails, read } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 import { completeTransfer, startTransfer } from '../../../src/domain/registrar.js';
 import { Seed, World } from '../../../src/store/world.js';
 import { loadFixtures } from '../../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../../src/paths.js';
 
-type Test = Parameters<typeof assertSuccess>[0];
 const CALL = 'domainTransfer';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const began = (name: string) => ({ success: true, call: CALL, server_time: SERVER_TIME, info: [`Domain ${name} transfer process began`] });
-
-async function details(t: Test, app: FastifyInstance, id: string): Promise<Record<string, unknown>> {
-  return assertSuccess(t, await api(app, 'getDomainDetails', { id }), 'getDomainDetails').details as Record<string, unknown>;
-}
 
 const stored = (app: FastifyInstance, id: string) => app.billsim.sessions.get('default').world.get('domains', id);
 
 t.test('a registrar without transfer days completes the transfer at once: Active for one period from today', async (t) => {
   const app = await build(t);
-  const before = await details(t, app, '9');
+  const before = await domainDetails(t, app, '9');
   const body = await api(app, CALL, { id: '9' });
-  t.strictSame(body, began('haddad-imports.org'), 'the published answer');
-  t.strictSame(Object.keys(body), ['success', 'call', 'server_time', 'info']);
+  infoAnswer(t, body, began('haddad-imports.org'), 'the published answer');
   assertSuccess(t, body, CALL);
-  t.strictSame(await details(t, app, '9'), {
+  t.strictSame(await domainDetails(t, app, '9'), {
     ...before,
-    status: 'Active',
-    expires: '2027-11-20',
-    next_due: '2027-11-20',
-    next_invoice: '2027-10-21',
-    synch_date: '2026-11-20 12:00:00',
+    ...ACTIVE_FOR_A_YEAR,
   });
   t.equal(stored(app, '9')?.transfer_started, '2026-11-20', 'the day the transfer began is kept');
-  const listed = assertSuccess(t, await api(app, 'getClientDomains', { id: '6' }), 'getClientDomains');
+  const listed = await read(t, app, 'getClientDomains', { id: '6' });
   t.match(listed.domains, [{ id: '9', module: 'OpenSRS', status: 'Active', expires: '2027-11-20', type: 'Transfer' }]);
   await refusedAll(t, app, CALL, [
     [{ id: '9' }, 'Domain 9 (haddad-imports.org) is Active: only a domain that is Pending Transfer can be transferred'],
@@ -43,9 +36,9 @@ t.test('a registrar without transfer days completes the transfer at once: Active
 
 t.test('a registrar with transfer days leaves the domain Pending Transfer with its start date', async (t) => {
   const app = await build(t);
-  const before = await details(t, app, '5');
+  const before = await domainDetails(t, app, '5');
   t.strictSame(await api(app, CALL, { id: '5' }), began('kowalski-foto.net'), 'the same answer');
-  t.strictSame(await details(t, app, '5'), before, 'nothing the API shows changes until the transfer completes');
+  t.strictSame(await domainDetails(t, app, '5'), before, 'nothing the API shows changes until the transfer completes');
   t.equal(stored(app, '5')?.transfer_started, '2026-11-20');
   await refusedAll(t, app, CALL, [
     [{ id: '5' }, 'Domain 5 (kowalski-foto.net) is Pending Transfer: its transfer began on 2026-11-20 and Enom completes it on 2026-11-25'],
@@ -61,7 +54,7 @@ t.test('a registrar that refuses locked names answers a registrar error and noth
         '(clientTransferProhibited); domain 10 stays Pending Transfer until the registrant unlocks it there',
     ],
   ]);
-  t.match(await details(t, app, '10'), { status: 'Pending Transfer', expires: '0000-00-00' });
+  t.match(await domainDetails(t, app, '10'), { status: 'Pending Transfer', expires: '0000-00-00' });
   t.equal(stored(app, '10')?.transfer_started, undefined);
 });
 
@@ -112,9 +105,7 @@ t.test('domainTransfer refuses anything but a Pending Transfer domain, naming it
   const app = await build(t);
   const only = 'only a domain that is Pending Transfer can be transferred';
   await refusedAll(t, app, CALL, [
-    [{}, 'Parameter id is required'],
-    [{ id: 'x1' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '99' }, 'Domain 99 not found'],
+    ...idRefusals('Domain', 'x1'),
     [{ id: '1' }, `Domain 1 (morgan-design.com) is Active: ${only}`],
     [{ id: '7' }, `Domain 7 (nilsson-outdoor.com) is Expired: ${only}`],
     [{ id: '8' }, `Domain 8 (graceliu.io) is Pending Registration: ${only}`],

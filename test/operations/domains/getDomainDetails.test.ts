@@ -1,5 +1,8 @@
 import t from 'tap';
-import { FROZEN_NOW, api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { FROZEN_NOW, build } from '../../helpers/app.js';
+import { keyOrder } from '../../helpers/shapes.js';
+import { idRefusals, refusals } from '../../helpers/refusals.js';
+import { readEverywhere } from '../../helpers/reads.js';
 import getDomainDetails from '../../../src/operations/domains/getDomainDetails.js';
 import { Seed, World } from '../../../src/store/world.js';
 import { loadFixtures } from '../../../src/store/fixtures.js';
@@ -7,8 +10,7 @@ import { defaultFixturesDir } from '../../../src/paths.js';
 
 t.test("getDomainDetails answers the stored domain with the client's names and fixed flags", async (t) => {
   const app = await build(t);
-  const body = await sameEverywhere(t, app, 'getDomainDetails', { id: '5' });
-  const result = assertSuccess(t, body, 'getDomainDetails');
+  const result = await readEverywhere(t, app, 'getDomainDetails', { id: '5' });
   t.strictSame(result, {
     details: {
       id: '5',
@@ -42,39 +44,10 @@ t.test("getDomainDetails answers the stored domain with the client's names and f
       custom: false,
     },
   });
-  t.strictSame(
-    Object.keys(result.details as object),
-    [
-      'id',
-      'client_id',
-      'order_id',
-      'tld_id',
-      'name',
-      'reg_module',
-      'payment_module',
-      'date_created',
-      'firstpayment',
-      'recurring_amount',
-      'period',
-      'expires',
-      'type',
-      'status',
-      'next_due',
-      'next_invoice',
-      'idprotection',
-      'nameservers',
-      'autorenew',
-      'reglock',
-      'manual',
-      'epp_code',
-      'notes',
-      'extended',
-      'synch_date',
-      'nsips',
-      'lastname',
-      'firstname',
-      'custom',
-    ],
+  keyOrder(
+    t,
+    result.details as object,
+    'id client_id order_id tld_id name reg_module payment_module date_created firstpayment recurring_amount period expires type status next_due next_invoice idprotection nameservers autorenew reglock manual epp_code notes extended synch_date nsips lastname firstname custom',
     "fields in the real answer's order, no currency_id",
   );
 });
@@ -96,11 +69,4 @@ t.test('getDomainDetails always answers four nameserver slots', async (t) => {
   );
 });
 
-t.test('getDomainDetails refuses a missing, malformed or unknown id', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, 'getDomainDetails', {}), 'getDomainDetails', ['Parameter id is required']);
-  assertError(t, await api(app, 'getDomainDetails', { id: 'abc' }), 'getDomainDetails', [
-    'Parameter id must be a positive whole number id, such as 1',
-  ]);
-  assertError(t, await api(app, 'getDomainDetails', { id: '999' }), 'getDomainDetails', ['Domain 999 not found']);
-});
+refusals('getDomainDetails refuses a missing, malformed or unknown id', 'getDomainDetails', idRefusals('Domain', 'abc', '999'));

@@ -1,13 +1,14 @@
-import t, { type Test } from 'tap';
+import t from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { api, assertError, assertSuccess, build, sameEverywhere, storeJson, type WireParams } from '../../helpers/app.js';
+import { api, assertSuccess, build, type WireParams } from '../../helpers/app.js';
+import { keyOrder } from '../../helpers/shapes.js';
+import { refusals } from '../../helpers/refusals.js';
+import { DOMAIN_ROWS } from '../../helpers/records.js';
+import { idLister, read, readEverywhere } from '../../helpers/reads.js';
 
 const CALL = 'getDomains';
 
-async function ids(t: Test, app: FastifyInstance, params: WireParams): Promise<string[]> {
-  const result = assertSuccess(t, await api(app, CALL, params), CALL);
-  return (result.domains as { id: string }[]).map((d) => d.id);
-}
+const ids = idLister(CALL, 'domains');
 
 /** Sets stored domains' statuses directly, for statuses no call reaches yet. */
 async function setStatuses(app: FastifyInstance, statuses: Record<string, string>): Promise<void> {
@@ -21,8 +22,7 @@ async function setStatuses(app: FastifyInstance, statuses: Record<string, string
 
 t.test("getDomains lists every client's domains newest first, items as getClientDomains shows them", async (t) => {
   const app = await build(t);
-  const body = await sameEverywhere(t, app, CALL, {});
-  const result = assertSuccess(t, body, CALL);
+  const result = await readEverywhere(t, app, CALL, {});
   t.strictSame(result, {
     domains: [
       {
@@ -185,75 +185,18 @@ t.test("getDomains lists every client's domains newest first, items as getClient
         reglock: '0',
         idprotection: '0',
       },
-      {
-        id: '2',
-        manual: '0',
-        name: 'morgandesign.io',
-        lastname: 'Morgan',
-        firstname: 'Alice',
-        cid: '1',
-        period: '2',
-        recurring_amount: '108.00',
-        currency_id: '0',
-        module: 'OpenSRS',
-        next_due: '2027-08-11',
-        expires: '2027-08-11',
-        status: 'Active',
-        type: 'Register',
-        date_created: '2025-08-11',
-        autorenew: '1',
-        reglock: '1',
-        idprotection: '0',
-      },
-      {
-        id: '1',
-        manual: '0',
-        name: 'morgan-design.com',
-        lastname: 'Morgan',
-        firstname: 'Alice',
-        cid: '1',
-        period: '1',
-        recurring_amount: '14.95',
-        currency_id: '0',
-        module: 'Enom',
-        next_due: '2027-03-14',
-        expires: '2027-03-14',
-        status: 'Active',
-        type: 'Register',
-        date_created: '2025-03-14',
-        autorenew: '1',
-        reglock: '1',
-        idprotection: '1',
-      },
+      DOMAIN_ROWS[2],
+      DOMAIN_ROWS[1],
     ],
     sorter: { perpage: 25, totalpages: 1, sorterrecords: 10, sorterpage: 1 },
   });
   t.strictSame(Object.keys(result), ['domains', 'sorter'], 'sorter after domains');
-  t.strictSame(
-    Object.keys((result.domains as object[])[0]),
-    [
-      'id',
-      'manual',
-      'name',
-      'lastname',
-      'firstname',
-      'cid',
-      'period',
-      'recurring_amount',
-      'currency_id',
-      'module',
-      'next_due',
-      'expires',
-      'status',
-      'type',
-      'date_created',
-      'autorenew',
-      'reglock',
-      'idprotection',
-    ],
-    "fields in the real answer's order",
+  keyOrder(
+    t,
+    (result.domains as object[])[0],
+    'id manual name lastname firstname cid period recurring_amount currency_id module next_due expires status type date_created autorenew reglock idprotection',
   );
-  const client = assertSuccess(t, await api(app, 'getClientDomains', { id: '1' }), 'getClientDomains');
+  const client = await read(t, app, 'getClientDomains', { id: '1' });
   t.strictSame(client.domains, (result.domains as object[]).slice(-2), "a client's items are the same items getClientDomains answers");
 });
 
@@ -381,10 +324,10 @@ t.test('a domain ordered with addOrder is listed first, Pending Registration', a
   t.strictSame(await ids(t, app, { list: 'pending', 'filter[client_name]': 'alice' }), ['11']);
 });
 
-t.test('getDomains refuses malformed parameters and changes nothing', async (t) => {
-  const app = await build(t);
-  const before = storeJson(app);
-  const cases: Array<[WireParams, string]> = [
+refusals(
+  'getDomains refuses malformed parameters and changes nothing',
+  CALL,
+  [
     [{ list: 'cancelled' }, 'Parameter list must be one of: all, active, expired, pending, pending_transfer, pending_registration'],
     [{ list: 'Active' }, 'Parameter list must be one of: all, active, expired, pending, pending_transfer, pending_registration'],
     [
@@ -397,7 +340,6 @@ t.test('getDomains refuses malformed parameters and changes nothing', async (t) 
     [{ page: '-1' }, 'Parameter page must be a page number counted from 0'],
     [{ perpage: '0' }, 'Parameter perpage must be a page size from 1 to 1000'],
     [{ perpage: '1001' }, 'Parameter perpage must be a page size from 1 to 1000'],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-  t.equal(storeJson(app), before, 'the refused calls changed nothing');
-});
+  ],
+  'the refused calls changed nothing',
+);

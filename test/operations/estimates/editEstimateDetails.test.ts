@@ -1,16 +1,8 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import {
-  ENCODINGS,
-  api,
-  assertError,
-  assertSuccess,
-  build,
-  resultOf,
-  storeJson,
-  type CallOptions,
-  type WireParams,
-} from '../../helpers/app.js';
+import { ENCODINGS, api, assertError, assertSuccess, build, resultOf, storeJson } from '../../helpers/app.js';
+import type { CallOptions, WireParams } from '../../helpers/app.js';
+import { estimateDetails } from '../../helpers/reads.js';
 import { formatCents, lineCents, percentOf, toCents } from '../../../src/domain/money.js';
 
 type Item = {
@@ -47,10 +39,7 @@ async function edited(t: Test, app: FastifyInstance, params: WireParams, options
   return result.estimate as Estimate;
 }
 
-async function details(t: Test, app: FastifyInstance, id = '1', session?: string): Promise<Estimate> {
-  const result = assertSuccess(t, await api(app, 'getEstimateDetails', { id }, { session }), 'getEstimateDetails');
-  return result.estimate as Estimate;
-}
+const details = (t: Test, app: FastifyInstance, id = '1', session?: string) => estimateDetails<Estimate>(t, app, id, session);
 
 function totals(e: Estimate) {
   return { subtotal: e.subtotal, tax: e.tax, tax2: e.tax2, total: e.total };

@@ -1,38 +1,9 @@
 import t from 'tap';
-import { api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
-
-const ALICE = {
-  id: '1',
-  email: 'alice@morgan-design.com',
-  lastlogin: '2026-11-19 08:41:12',
-  ip: '198.51.100.23',
-  host: '198-51-100-23.static.austin-fiber.net',
-  status: 'Active',
-  parent_id: '0',
-  firstname: 'Alice',
-  lastname: 'Morgan',
-  companyname: 'Morgan Design Studio LLC',
-  address1: '1420 Congress Ave',
-  address2: 'Suite 300',
-  city: 'Austin',
-  state: 'Texas',
-  postcode: '78701',
-  country: 'US',
-  phonenumber: '+1.5125550142',
-  datecreated: '2025-03-14',
-  notes: '',
-  language: 'english',
-  company: '1',
-  credit: '0.00',
-  taxexempt: '0',
-  latefeeoveride: '0',
-  overideduenotices: '0',
-  client_id: '1',
-  cardnum: '************1111',
-  currency_id: '0',
-  privileges: null,
-  howdidyou: 'Search engine',
-};
+import { build } from '../../helpers/app.js';
+import { keyOrder } from '../../helpers/shapes.js';
+import { refusals } from '../../helpers/refusals.js';
+import { ALICE } from '../../helpers/records.js';
+import { read, readEverywhere } from '../../helpers/reads.js';
 
 /** Estimate 1 of the bundled world, as getEstimateDetails answers it. */
 const ESTIMATE_1 = {
@@ -106,28 +77,17 @@ const FIELD_ORDER = [
 
 t.test('getEstimateDetails answers the estimate with its lines and the client embedded', async (t) => {
   const app = await build(t);
-  const body = await sameEverywhere(t, app, 'getEstimateDetails', { id: '1' });
-  const result = assertSuccess(t, body, 'getEstimateDetails');
+  const result = await readEverywhere(t, app, 'getEstimateDetails', { id: '1' });
   t.strictSame(result, { estimate: ESTIMATE_1 });
   const estimate = result.estimate as Record<string, unknown>;
   t.strictSame(Object.keys(estimate), FIELD_ORDER, "fields in the real answer's order");
-  t.strictSame(Object.keys((estimate.items as object[])[0]), [
-    'id',
-    'estimate_id',
-    'item_id',
-    'type',
-    'description',
-    'amount',
-    'taxed',
-    'qty',
-    'linetotal',
-  ]);
+  keyOrder(t, (estimate.items as object[])[0], 'id estimate_id item_id type description amount taxed qty linetotal');
   t.notOk('password' in (estimate.client as object), "the client's password hash never leaves the store");
 });
 
 t.test('getEstimateDetails keeps fractional quantities, numeric line totals and other currencies', async (t) => {
   const app = await build(t);
-  const result = assertSuccess(t, await api(app, 'getEstimateDetails', { id: '4' }), 'getEstimateDetails');
+  const result = await read(t, app, 'getEstimateDetails', { id: '4' });
   const estimate = result.estimate as Record<string, unknown> & { items: Record<string, unknown>[]; client: { id: string } };
   t.match(estimate, {
     id: '4',
@@ -149,14 +109,9 @@ t.test('getEstimateDetails keeps fractional quantities, numeric line totals and 
   t.equal(estimate.client.id, '3');
 });
 
-t.test('getEstimateDetails refuses a missing, malformed or unknown id', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, 'getEstimateDetails', {}), 'getEstimateDetails', ['Parameter id is required']);
-  assertError(t, await api(app, 'getEstimateDetails', { id: 'abc' }), 'getEstimateDetails', [
-    'Parameter id must be a positive whole number id, such as 1',
-  ]);
-  assertError(t, await api(app, 'getEstimateDetails', { id: '0' }), 'getEstimateDetails', [
-    'Parameter id must be a positive whole number id, such as 1',
-  ]);
-  assertError(t, await api(app, 'getEstimateDetails', { id: '99' }), 'getEstimateDetails', ['Estimate 99 not found']);
-});
+refusals('getEstimateDetails refuses a missing, malformed or unknown id', 'getEstimateDetails', [
+  [{}, 'Parameter id is required'],
+  [{ id: 'abc' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '0' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '99' }, 'Estimate 99 not found'],
+]);

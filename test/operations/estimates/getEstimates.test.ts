@@ -1,11 +1,10 @@
-import t, { type Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
-import { api, assertError, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import t from 'tap';
+import { api, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { keyOrder } from '../../helpers/shapes.js';
+import { refusals } from '../../helpers/refusals.js';
+import { idLister, read } from '../../helpers/reads.js';
 
-async function ids(t: Test, app: FastifyInstance, params: WireParams): Promise<string[]> {
-  const result = assertSuccess(t, await api(app, 'getEstimates', params), 'getEstimates');
-  return (result.estimates as { id: string }[]).map((e) => e.id);
-}
+const ids = idLister('getEstimates', 'estimates');
 
 t.test("getEstimates lists every estimate newest first with the client's names", async (t) => {
   const app = await build(t);
@@ -63,24 +62,17 @@ t.test("getEstimates lists every estimate newest first with the client's names",
     ],
     sorter: { perpage: 25, totalpages: 1, sorterrecords: 4, sorterpage: 1 },
   });
-  t.strictSame(Object.keys((result.estimates as object[])[0]), [
-    'id',
-    'client_id',
-    'date_created',
-    'date_expires',
-    'status',
-    'subject',
-    'total',
-    'currency_id',
-    'firstname',
-    'lastname',
-  ]);
+  keyOrder(
+    t,
+    (result.estimates as object[])[0],
+    'id client_id date_created date_expires status subject total currency_id firstname lastname',
+  );
 });
 
 t.test('getEstimates pages from 0 with perpage, sorterpage naming the next page', async (t) => {
   const app = await build(t);
-  const first = assertSuccess(t, await api(app, 'getEstimates', { perpage: '3' }), 'getEstimates');
-  const second = assertSuccess(t, await api(app, 'getEstimates', { page: '1', perpage: '3' }), 'getEstimates');
+  const first = await read(t, app, 'getEstimates', { perpage: '3' });
+  const second = await read(t, app, 'getEstimates', { page: '1', perpage: '3' });
   t.strictSame(
     (first.estimates as { id: string }[]).map((e) => e.id),
     ['1', '2', '3'],
@@ -91,7 +83,7 @@ t.test('getEstimates pages from 0 with perpage, sorterpage naming the next page'
   );
   t.strictSame(first.sorter, { perpage: 3, totalpages: 2, sorterrecords: 4, sorterpage: 1 });
   t.strictSame(second.sorter, { perpage: 3, totalpages: 2, sorterrecords: 4, sorterpage: 2 });
-  const past = assertSuccess(t, await api(app, 'getEstimates', { page: '5', perpage: '3' }), 'getEstimates');
+  const past = await read(t, app, 'getEstimates', { page: '5', perpage: '3' });
   t.strictSame(past, { estimates: [], sorter: { perpage: 3, totalpages: 2, sorterrecords: 4, sorterpage: 6 } });
 });
 
@@ -102,7 +94,7 @@ t.test('getEstimates filters by status and by client, alone or together', async 
   t.strictSame(await ids(t, app, { client_id: '5' }), ['3']);
   t.strictSame(await ids(t, app, { client_id: '5', status: 'Accepted' }), ['3']);
   t.strictSame(await ids(t, app, { client_id: '5', status: 'Draft' }), []);
-  const none = assertSuccess(t, await api(app, 'getEstimates', { client_id: '2' }), 'getEstimates');
+  const none = await read(t, app, 'getEstimates', { client_id: '2' });
   t.strictSame(
     none,
     { estimates: [], sorter: { perpage: 25, totalpages: 0, sorterrecords: 0, sorterpage: 1 } },
@@ -122,17 +114,10 @@ t.test('getEstimates sees an edit: a changed status and date reorder and refilte
   t.strictSame(await ids(t, app, { status: 'Dead' }), []);
 });
 
-t.test('getEstimates refuses malformed parameters and an unknown client', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, 'getEstimates', { status: 'Open' }), 'getEstimates', [
-    'Parameter status must be one of: Draft, Sent, Accepted, Invoiced, Dead',
-  ]);
-  assertError(t, await api(app, 'getEstimates', { client_id: 'abc' }), 'getEstimates', [
-    'Parameter client_id must be a positive whole number id, such as 1',
-  ]);
-  assertError(t, await api(app, 'getEstimates', { page: '-1' }), 'getEstimates', ['Parameter page must be a page number counted from 0']);
-  assertError(t, await api(app, 'getEstimates', { perpage: '0' }), 'getEstimates', [
-    'Parameter perpage must be a page size from 1 to 1000',
-  ]);
-  assertError(t, await api(app, 'getEstimates', { client_id: '999' }), 'getEstimates', ['Client 999 not found']);
-});
+refusals('getEstimates refuses malformed parameters and an unknown client', 'getEstimates', [
+  [{ status: 'Open' }, 'Parameter status must be one of: Draft, Sent, Accepted, Invoiced, Dead'],
+  [{ client_id: 'abc' }, 'Parameter client_id must be a positive whole number id, such as 1'],
+  [{ page: '-1' }, 'Parameter page must be a page number counted from 0'],
+  [{ perpage: '0' }, 'Parameter perpage must be a page size from 1 to 1000'],
+  [{ client_id: '999' }, 'Client 999 not found'],
+]);

@@ -1,9 +1,11 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import { ENCODINGS, api, assertError, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
+import { read } from '../../helpers/reads.js';
+import { answersInEachSession } from '../../helpers/sessions.js';
+import { refusals } from '../../helpers/refusals.js';
 
 const CALL = 'addCreditReceipt';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 
 type Row = Record<string, unknown>;
 
@@ -65,14 +67,14 @@ t.test('addCreditReceipt creates an Unpaid, untaxed add-funds invoice in the cli
     ],
     gateway: 'PayPal',
   });
-  const details = assertSuccess(t, await api(app, 'getInvoiceDetails', { id: '13' }), 'getInvoiceDetails');
+  const details = await read(t, app, 'getInvoiceDetails', { id: '13' });
   t.strictSame(details.transactions, [], 'nothing is paid yet');
 
-  const listed = assertSuccess(t, await api(app, 'getClientInvoices', { id: '3' }), 'getClientInvoices').invoices as Row[];
+  const listed = (await read(t, app, 'getClientInvoices', { id: '3' })).invoices as Row[];
   t.match(listed[0], { id: '13', status: 'Unpaid', total: '25.00', currency_id: '2' }, "the receipt heads the client's invoices");
-  const client = assertSuccess(t, await api(app, 'getClientDetails', { id: '3' }), 'getClientDetails').client as Row;
+  const client = (await read(t, app, 'getClientDetails', { id: '3' })).client as Row;
   t.equal(client.credit, '0.00', 'credit comes only once the receipt is paid');
-  t.strictSame(assertSuccess(t, await api(app, 'getClientCreditLog', { id: '3' }), 'getClientCreditLog').log, []);
+  t.strictSame((await read(t, app, 'getClientCreditLog', { id: '3' })).log, []);
 
   t.strictSame(assertSuccess(t, await api(app, CALL, { client_id: '2', amount: '0.5' }), CALL), { invoice_id: '14' });
   t.match(
@@ -98,9 +100,13 @@ t.test('addCreditReceipt bills through the first enabled gateway', async (t) => 
 
 t.test('addCreditReceipt answers and changes the same through GET, urlencoded and multipart', async (t) => {
   const app = await build(t);
-  const bodies: Body[] = [];
-  for (const via of ENCODINGS) bodies.push(await api(app, CALL, { client_id: '7', amount: '40.10' }, { via, session: via }));
-  for (const body of bodies) t.strictSame(body, { success: true, invoice_id: '13', call: CALL, server_time: SERVER_TIME });
+  await answersInEachSession(
+    t,
+    app,
+    CALL,
+    { client_id: '7', amount: '40.10' },
+    { success: true, invoice_id: '13', call: CALL, server_time: SERVER_TIME },
+  );
   const invoices = [];
   for (const via of ENCODINGS) invoices.push(await invoiceOf(t, app, '13', via));
   for (const invoice of invoices) t.strictSame(invoice, invoices[0]);
@@ -108,10 +114,10 @@ t.test('addCreditReceipt answers and changes the same through GET, urlencoded an
   assertError(t, await api(app, 'getInvoiceDetails', { id: '13' }), 'getInvoiceDetails', ['Invoice 13 not found']);
 });
 
-t.test('addCreditReceipt refusals change nothing', async (t) => {
-  const app = await build(t);
-  const before = storeJson(app);
-  const cases: Array<[WireParams, string]> = [
+refusals(
+  'addCreditReceipt refusals change nothing',
+  CALL,
+  [
     [{ amount: '5' }, 'Parameter client_id is required'],
     [{ client_id: '1' }, 'Parameter amount is required'],
     [{ client_id: 'one', amount: '5' }, 'Parameter client_id must be a positive whole number id, such as 1'],
@@ -122,7 +128,6 @@ t.test('addCreditReceipt refusals change nothing', async (t) => {
       { client_id: '11', amount: '5' },
       'Client 11 is a contact of client 2, not a main client: credit belongs to the main client: add funds for client 2',
     ],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-  t.equal(storeJson(app), before, 'no invoice created');
-});
+  ],
+  'no invoice created',
+);

@@ -1,14 +1,11 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { FROZEN_NOW, api, assertSuccess, build, type WireParams } from '../../helpers/app.js';
-import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
+import { api, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
+import { read } from '../../helpers/reads.js';
+import { sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'addInvoice';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
-
-async function read(t: Test, app: FastifyInstance, call: string, params: WireParams, session?: string) {
-  return assertSuccess(t, await api(app, call, params, { session }), call);
-}
 
 /** getInvoiceDetails' invoice without the embedded client, and that client's id. */
 async function invoiceOf(t: Test, app: FastifyInstance, id: string, session?: string) {
@@ -110,13 +107,10 @@ t.test('addInvoice answers and stores the same through GET, urlencoded and multi
   t.strictSame(body, { success: true, invoice_id: '13', call: CALL, server_time: SERVER_TIME });
 });
 
-t.test('addInvoice refusals change nothing', async (t) => {
-  const app = await build(t);
-  await refusedAll(t, app, CALL, [
-    [{}, 'Parameter client_id is required'],
-    [{ client_id: 'abc' }, 'Parameter client_id must be a positive whole number id, such as 1'],
-    [{ client_id: '0' }, 'Parameter client_id must be a positive whole number id, such as 1'],
-    [{ client_id: '99' }, 'Client 99 not found'],
-    [{ client_id: '10' }, 'Client 10 is a contact of client 1, not a main client: create the invoice for main client 1'],
-  ]);
-});
+refusals('addInvoice refusals change nothing', CALL, [
+  [{}, 'Parameter client_id is required'],
+  [{ client_id: 'abc' }, 'Parameter client_id must be a positive whole number id, such as 1'],
+  [{ client_id: '0' }, 'Parameter client_id must be a positive whole number id, such as 1'],
+  [{ client_id: '99' }, 'Client 99 not found'],
+  [{ client_id: '10' }, 'Client 10 is a contact of client 1, not a main client: create the invoice for main client 1'],
+]);

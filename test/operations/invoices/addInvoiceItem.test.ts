@@ -1,10 +1,9 @@
-import t, { type Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
-import { CREDENTIALS, FROZEN_NOW, api, assertSuccess, build, type WireParams } from '../../helpers/app.js';
+import t from 'tap';
+import { CREDENTIALS, api, assertSuccess, build, type WireParams, SERVER_TIME } from '../../helpers/app.js';
+import { invoiceDetails, read } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'addInvoiceItem';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 /** Invoice 3: Charlotte's Unpaid GBP invoice, one taxed line of 4.33 at 20% VAT, nothing paid. */
 const HOURS: WireParams = { id: '3', line: 'Extra support [hours]', price: '10', qty: '1.5', tax: '1' };
 const LINE_5 = {
@@ -18,11 +17,6 @@ const LINE_5 = {
   qty: '1',
   linetotal: 4.33,
 };
-
-async function invoice(t: Test, app: FastifyInstance, id: string): Promise<Record<string, unknown>> {
-  const body = await api(app, 'getInvoiceDetails', { id });
-  return assertSuccess(t, body, 'getInvoiceDetails').invoice as Record<string, unknown>;
-}
 
 function totals(inv: Record<string, unknown>) {
   const { subtotal, credit, tax, taxrate, tax2, taxrate2, total } = inv;
@@ -52,7 +46,7 @@ t.test('addInvoiceItem adds a line, answers it in the published shape and comput
   );
   assertSuccess(t, body, CALL);
 
-  const after = await invoice(t, app, '3');
+  const after = await invoiceDetails(t, app, '3');
   t.strictSame(after.items, [LINE_5, newline]);
   t.strictSame(
     totals(after),
@@ -60,9 +54,9 @@ t.test('addInvoiceItem adds a line, answers it in the published shape and comput
     '20% of 19.33 rounds to 3.87',
   );
   t.match(after, { status: 'Unpaid', date: '2026-11-01', duedate: '2026-11-08' }, 'nothing else changes');
-  const listed = (
-    assertSuccess(t, await api(app, 'getInvoices', { list: 'unpaid' }), 'getInvoices').invoices as Array<Record<string, string>>
-  ).find((i) => i.id === '3');
+  const listed = ((await read(t, app, 'getInvoices', { list: 'unpaid' })).invoices as Array<Record<string, string>>).find(
+    (i) => i.id === '3',
+  );
   t.equal(listed?.total, '23.20', 'getInvoices shows the new total');
 });
 
@@ -81,7 +75,7 @@ t.test('qty defaults to 1, an untaxed line leaves the taxes, and a discount line
     qty: '1',
     linetotal: 10.5,
   });
-  t.strictSame(totals(await invoice(t, app, '8')), {
+  t.strictSame(totals(await invoiceDetails(t, app, '8')), {
     subtotal: '77.50',
     credit: '0.00',
     tax: '3.35',
@@ -94,7 +88,7 @@ t.test('qty defaults to 1, an untaxed line leaves the taxes, and a discount line
   const discount = await api(app, CALL, { id: '8', line: 'Loyalty discount', price: '-5', qty: '1', tax: '1' });
   t.match(assertSuccess(t, discount, CALL).newline, { id: '24', amount: '-5.00', taxed: '1', qty: '1', linetotal: -5 });
   t.strictSame(
-    totals(await invoice(t, app, '8')),
+    totals(await invoiceDetails(t, app, '8')),
     { subtotal: '72.50', credit: '0.00', tax: '3.10', taxrate: '5.00', tax2: '4.34', taxrate2: '7.00', total: '79.94' },
     'both taxes on 62.00 of taxed lines',
   );
@@ -105,7 +99,7 @@ t.test('addInvoiceItem fills a Draft made by addInvoice, with line ids that keep
   assertSuccess(t, await api(app, 'addInvoice', { client_id: '1' }), 'addInvoice');
   assertSuccess(t, await api(app, CALL, { id: '13', line: 'Design work', price: '100', qty: '2', tax: '1' }), CALL);
   assertSuccess(t, await api(app, CALL, { id: '13', line: 'Stock photos', price: '0.99', qty: '3', tax: '0' }), CALL);
-  const draft = await invoice(t, app, '13');
+  const draft = await invoiceDetails(t, app, '13');
   t.strictSame(
     (draft.items as Array<Record<string, unknown>>).map((l) => [l.id, l.amount, l.qty, l.linetotal]),
     [

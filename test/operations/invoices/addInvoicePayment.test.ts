@@ -1,19 +1,10 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import {
-  CREDENTIALS,
-  ENCODINGS,
-  FROZEN_NOW,
-  api,
-  assertError,
-  assertSuccess,
-  build,
-  storeJson,
-  type WireParams,
-} from '../../helpers/app.js';
+import { CREDENTIALS, ENCODINGS, api, assertSuccess, build, type WireParams, SERVER_TIME } from '../../helpers/app.js';
+import { refusedWith, refusedEach } from '../../helpers/refusals.js';
+import { accountDetails, emails, read } from '../../helpers/reads.js';
 
 const CALL = 'addInvoicePayment';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const ADDED = { success: true, call: CALL, server_time: SERVER_TIME, info: ['Transaction has been added to invoice'] };
 
 // Invoice 8: Grace Liu (client 7, USD), total 75.04, 25.00 already paid (transaction 13), so 50.04 due; order 1018 is Pending on it.
@@ -41,10 +32,6 @@ const EARLIER = {
   invoice_id: '8',
 };
 
-async function read(t: Test, app: FastifyInstance, call: string, params: WireParams, session?: string) {
-  return assertSuccess(t, await api(app, call, params, { session }), call);
-}
-
 async function invoice(t: Test, app: FastifyInstance, id: string, session?: string) {
   const result = await read(t, app, 'getInvoiceDetails', { id }, session);
   return { invoice: result.invoice as Record<string, unknown>, transactions: result.transactions as Record<string, unknown>[] };
@@ -52,10 +39,6 @@ async function invoice(t: Test, app: FastifyInstance, id: string, session?: stri
 
 async function credit(t: Test, app: FastifyInstance, clientId: string): Promise<unknown> {
   return ((await read(t, app, 'getClientDetails', { id: clientId })).client as { credit: string }).credit;
-}
-
-async function emails(app: FastifyInstance): Promise<unknown[]> {
-  return (await app.inject({ method: 'GET', url: '/__billsim/emails' })).json().emails;
 }
 
 function tx(fields: Record<string, string>) {
@@ -103,7 +86,7 @@ t.test('a full payment dated by day alone marks the invoice Paid at the clock ti
     'a made-up reference when no transnumber is given',
   );
   t.match((await read(t, app, 'getOrderDetails', { id: '1018' })).details, { status: 'Active', invstatus: 'Paid' });
-  t.match((await read(t, app, 'getAccountDetails', { id: '10' })).details, { status: 'Active' });
+  t.match(await accountDetails(t, app, '10'), { status: 'Active' });
   t.strictSame(await emails(app), [], 'no e-mail without send_email=1');
 });
 
@@ -218,7 +201,6 @@ t.test('addInvoicePayment refusals change nothing', async (t) => {
   const { world } = app.billsim.sessions.get('default');
   // Invoice 3 (client 3) made a Draft, which takes no payments until it is issued.
   await world.mutate(() => world.replace('invoices', { ...world.get('invoices', '3')!, status: 'Draft' }));
-  const before = storeJson(app);
   const cases: Array<[string, WireParams, string]> = [
     ['unknown invoice', { ...GRACE, id: '99' }, 'Invoice 99 not found'],
     ['Draft invoice', { ...GRACE, id: '3' }, 'Invoice #3 is Draft: only an Unpaid invoice (or one in Collections) takes payments'],
@@ -248,17 +230,11 @@ t.test('addInvoicePayment refusals change nothing', async (t) => {
     ['unknown currency', { ...GRACE, currency_id: '9' }, 'Currency 9 not found'],
     ['zero rate', { ...GRACE, currency_id: '1', rate: '0.0000' }, 'Parameter rate must be an exchange rate more than 0, such as 0.9215'],
   ];
-  for (const [label, params, message] of cases) {
-    const body = await api(app, CALL, params);
-    t.strictSame(body.error, [message], label);
-    assertError(t, body, CALL, [message]);
-  }
-  t.equal(storeJson(app), before, 'no transaction, credit, e-mail or status change');
+  await refusedEach(t, app, CALL, cases, 'no transaction, credit, e-mail or status change');
 });
 
 t.test('addInvoicePayment parameter errors', async (t) => {
   const app = await build(t);
-  const before = storeJson(app);
   const without = (name: string) => Object.fromEntries(Object.entries(GRACE).filter(([k]) => k !== name));
   const cases: Array<[WireParams, string]> = [
     ...['id', 'amount', 'paymentmodule', 'fee', 'date'].map((name): [WireParams, string] => [
@@ -278,6 +254,5 @@ t.test('addInvoicePayment parameter errors', async (t) => {
     [{ ...GRACE, rate: '1,2' }, 'Parameter rate must be an exchange rate more than 0 with at most four decimals, such as 0.9215'],
     [{ ...GRACE, send_email: 'yes' }, 'Parameter send_email must be one of: 0, 1'],
   ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-  t.equal(storeJson(app), before);
+  await refusedWith(t, app, CALL, cases);
 });

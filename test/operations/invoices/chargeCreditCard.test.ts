@@ -1,9 +1,11 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type WireParams } from '../../helpers/app.js';
+import { ENCODINGS, api, assertError, assertSuccess, build, storeJson, type WireParams, SERVER_TIME } from '../../helpers/app.js';
+import { infoAnswer } from '../../helpers/shapes.js';
+import { refusals, refusedEach, refusedWith } from '../../helpers/refusals.js';
+import { read } from '../../helpers/reads.js';
 
 const CALL = 'chargeCreditCard';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const CHARGED = { success: true, call: CALL, server_time: SERVER_TIME, info: ['Credit card has been charged.'] };
 const NOT_PAYABLE = 'only an Unpaid invoice (or one in Collections) takes payments';
 
@@ -26,10 +28,6 @@ const charge = (id: string, extra: Record<string, string>) => ({
   ...extra,
 });
 
-async function read(t: Test, app: FastifyInstance, call: string, params: WireParams, session?: string) {
-  return assertSuccess(t, await api(app, call, params, { session }), call);
-}
-
 async function invoice(t: Test, app: FastifyInstance, id: string, session?: string) {
   const result = await read(t, app, 'getInvoiceDetails', { id }, session);
   return { invoice: result.invoice as Record<string, unknown>, transactions: result.transactions as Record<string, unknown>[] };
@@ -38,8 +36,7 @@ async function invoice(t: Test, app: FastifyInstance, id: string, session?: stri
 t.test("chargeCreditCard charges the balance due to the client's primary card and settles the invoice", async (t) => {
   const app = await build(t);
   const body = await api(app, CALL, { id: '8' });
-  t.strictSame(body, CHARGED, 'the published answer');
-  t.strictSame(Object.keys(body), ['success', 'call', 'server_time', 'info']);
+  infoAnswer(t, body, CHARGED, 'the published answer');
 
   const paid = await invoice(t, app, '8');
   t.match(paid.invoice, { status: 'Paid', paid_id: '2026/0048', datepaid: '2026-11-20 12:00:00' });
@@ -130,7 +127,6 @@ t.test('a card expiring this month still charges; from the next month on it is d
 
 t.test('chargeCreditCard refusals change nothing', async (t) => {
   const app = await build(t);
-  const before = storeJson(app);
   const cases: Array<[string, WireParams, string]> = [
     ['unknown invoice', { id: '99' }, 'Invoice 99 not found'],
     ['Paid invoice', { id: '1' }, `Invoice #1 is Paid: ${NOT_PAYABLE}`],
@@ -151,12 +147,7 @@ t.test('chargeCreditCard refusals change nothing', async (t) => {
     ['negative amount', { id: '8', 'custom[amount]': '-5' }, 'Parameter custom[amount] must be more than 0'],
     ['more than due', { id: '8', 'custom[amount]': '50.05' }, 'Parameter custom[amount] must be at most the balance due of 50.04'],
   ];
-  for (const [label, params, message] of cases) {
-    const body = await api(app, CALL, params);
-    t.strictSame(body.error, [message], label);
-    assertError(t, body, CALL, [message]);
-  }
-  t.equal(storeJson(app), before);
+  await refusedEach(t, app, CALL, cases);
 });
 
 t.test('an invoice with nothing left to pay and a card at a disabled gateway are refused', async (t) => {
@@ -167,12 +158,10 @@ t.test('an invoice with nothing left to pay and a card at a disabled gateway are
     world.insert('client_cards', { ...world.get('client_cards', '1')!, id: '8', client_id: '2' });
     world.replace('gateways', { ...world.get('gateways', '2')!, enabled: '0' });
   });
-  const before = storeJson(app);
-  assertError(t, await api(app, CALL, { id: '12' }), CALL, ['Invoice #12 has nothing left to pay: its payments already reach its total']);
-  assertError(t, await api(app, CALL, { id: '8' }), CALL, [
-    'Card 3 is stored at gateway 2 (Stripe), which is disabled: charge another card with card_id',
+  await refusedWith(t, app, CALL, [
+    [{ id: '12' }, 'Invoice #12 has nothing left to pay: its payments already reach its total'],
+    [{ id: '8' }, 'Card 3 is stored at gateway 2 (Stripe), which is disabled: charge another card with card_id'],
   ]);
-  t.equal(storeJson(app), before);
 });
 
 t.test('chargeCreditCard works the same through GET, urlencoded and multipart POST', async (t) => {
@@ -185,19 +174,10 @@ t.test('chargeCreditCard works the same through GET, urlencoded and multipart PO
   t.equal((await invoice(t, app, '8')).transactions.length, 1, 'the default session is untouched');
 });
 
-t.test('chargeCreditCard parameter errors', async (t) => {
-  const app = await build(t);
-  const before = storeJson(app);
-  const cases: Array<[WireParams, string]> = [
-    [{}, 'Parameter id is required'],
-    [{ id: 'eight' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '8', card_id: 'first' }, 'Parameter card_id must be primary or a positive whole number card id, such as 3'],
-    [
-      { id: '8', 'custom[amount]': 'all' },
-      'Parameter custom[amount] must be an amount more than 0 with at most two decimals, such as 10.50',
-    ],
-    [{ id: '8', custom: '10' }, 'Parameter custom must be given as custom[amount]=10.00'],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-  t.equal(storeJson(app), before);
-});
+refusals('chargeCreditCard parameter errors', CALL, [
+  [{}, 'Parameter id is required'],
+  [{ id: 'eight' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '8', card_id: 'first' }, 'Parameter card_id must be primary or a positive whole number card id, such as 3'],
+  [{ id: '8', 'custom[amount]': 'all' }, 'Parameter custom[amount] must be an amount more than 0 with at most two decimals, such as 10.50'],
+  [{ id: '8', custom: '10' }, 'Parameter custom must be given as custom[amount]=10.00'],
+]);

@@ -1,14 +1,12 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { FROZEN_NOW, api, assertError, assertSuccess, build, type WireParams } from '../../helpers/app.js';
+import { api, assertError, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
+import { infoAnswer } from '../../helpers/shapes.js';
+import { idRefusals } from '../../helpers/refusals.js';
+import { read } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'deleteInvoice';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
-
-async function read(t: Test, app: FastifyInstance, call: string, params: WireParams): Promise<Record<string, unknown>> {
-  return assertSuccess(t, await api(app, call, params), call);
-}
 
 async function order(t: Test, app: FastifyInstance, id: string): Promise<Record<string, unknown>> {
   return (await read(t, app, 'getOrderDetails', { id })).details as Record<string, unknown>;
@@ -22,8 +20,7 @@ t.test('deleteInvoice removes the invoice and leaves its order without one', asy
   const app = await build(t);
   t.match(await order(t, app, '1003'), { invoice_id: '3', invstatus: 'Unpaid', balance: 'Incomplete' });
   const body = await api(app, CALL, { id: '3' });
-  t.strictSame(body, { success: true, call: CALL, server_time: SERVER_TIME, info: ['Invoice #3 Deleted'] }, 'capital D, as published');
-  t.strictSame(Object.keys(body), ['success', 'call', 'server_time', 'info']);
+  infoAnswer(t, body, { success: true, call: CALL, server_time: SERVER_TIME, info: ['Invoice #3 Deleted'] }, 'capital D, as published');
   assertSuccess(t, body, CALL);
 
   assertError(t, await api(app, 'getInvoiceDetails', { id: '3' }), 'getInvoiceDetails', ['Invoice 3 not found']);
@@ -70,9 +67,7 @@ t.test('an invoice with payments or credit is refused and nothing changes', asyn
   const payments = (id: string, n: string) =>
     `Invoice #${id} has payments: ${n} recorded on it, so it cannot be deleted; cancel it with setInvoiceStatus instead`;
   await refusedAll(t, app, CALL, [
-    [{}, 'Parameter id is required'],
-    [{ id: '1.5' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '99' }, 'Invoice 99 not found'],
+    ...idRefusals('Invoice', '1.5'),
     [{ id: '8' }, payments('8', '1 transaction is')],
     [{ id: '6' }, payments('6', '4 transactions are')],
     [{ id: '9' }, payments('9', '2 transactions are')],

@@ -1,10 +1,9 @@
-import t, { type Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
-import { FROZEN_NOW, api, assertSuccess, build, type WireParams } from '../../helpers/app.js';
+import t from 'tap';
+import { api, assertSuccess, build, type WireParams, SERVER_TIME } from '../../helpers/app.js';
+import { invoiceDetails } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'editInvoiceDetails';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const CHANGED = ['Invoice details changed'];
 /** Every editable field of invoice 3 (Charlotte, Unpaid, one taxed line of 4.33, nothing paid). */
 const ALL: WireParams = {
@@ -19,9 +18,7 @@ const ALL: WireParams = {
 
 type Invoice = Record<string, unknown> & { client: Record<string, unknown> };
 
-async function details(t: Test, app: FastifyInstance, id: string): Promise<Invoice> {
-  return assertSuccess(t, await api(app, 'getInvoiceDetails', { id }), 'getInvoiceDetails').invoice as Invoice;
-}
+const details = invoiceDetails<Invoice>;
 
 t.test('editInvoiceDetails changes every documented field and answers the invoice as published', async (t) => {
   const app = await build(t);

@@ -1,49 +1,24 @@
 import t from 'tap';
-import { FROZEN_NOW, api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { FROZEN_NOW, build } from '../../helpers/app.js';
+import { keyOrder } from '../../helpers/shapes.js';
+import { refusals } from '../../helpers/refusals.js';
+import { ALICE } from '../../helpers/records.js';
+import { read, readEverywhere } from '../../helpers/reads.js';
 import getInvoiceDetails from '../../../src/operations/invoices/getInvoiceDetails.js';
 import { resultValidator } from '../../../src/schemas.js';
 import { Seed, World } from '../../../src/store/world.js';
 import { loadFixtures } from '../../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../../src/paths.js';
 
-const ALICE = {
-  id: '1',
-  email: 'alice@morgan-design.com',
+/** Client 1 as getInvoiceDetails embeds it: the stored record, password hash included. */
+const ALICE_STORED = {
+  ...ALICE,
   password: 'scrypt$283560eadd1c0d6a70d458054c413c28$927907af57569fffc029f428a3edb033cb274f883daa5746b8d73b9df9fd60af',
-  lastlogin: '2026-11-19 08:41:12',
-  ip: '198.51.100.23',
-  host: '198-51-100-23.static.austin-fiber.net',
-  status: 'Active',
-  parent_id: '0',
-  firstname: 'Alice',
-  lastname: 'Morgan',
-  companyname: 'Morgan Design Studio LLC',
-  address1: '1420 Congress Ave',
-  address2: 'Suite 300',
-  city: 'Austin',
-  state: 'Texas',
-  postcode: '78701',
-  country: 'US',
-  phonenumber: '+1.5125550142',
-  datecreated: '2025-03-14',
-  notes: '',
-  language: 'english',
-  company: '1',
-  credit: '0.00',
-  taxexempt: '0',
-  latefeeoveride: '0',
-  overideduenotices: '0',
-  client_id: '1',
-  cardnum: '************1111',
-  currency_id: '0',
-  privileges: null,
-  howdidyou: 'Search engine',
 };
 
 t.test('getInvoiceDetails answers the invoice with its lines, client and gateway, and its transactions', async (t) => {
   const app = await build(t);
-  const body = await sameEverywhere(t, app, 'getInvoiceDetails', { id: '1' });
-  const result = assertSuccess(t, body, 'getInvoiceDetails');
+  const result = await readEverywhere(t, app, 'getInvoiceDetails', { id: '1' });
   t.strictSame(result, {
     invoice: {
       id: '1',
@@ -89,7 +64,7 @@ t.test('getInvoiceDetails answers the invoice with its lines, client and gateway
           linetotal: 5,
         },
       ],
-      client: ALICE,
+      client: ALICE_STORED,
       gateway: 'Stripe',
     },
     transactions: [
@@ -111,33 +86,10 @@ t.test('getInvoiceDetails answers the invoice with its lines, client and gateway
     ],
   });
   const invoice = result.invoice as Record<string, unknown>;
-  t.strictSame(
-    Object.keys(invoice),
-    [
-      'id',
-      'paid_id',
-      'recurring_id',
-      'status',
-      'client_id',
-      'date',
-      'duedate',
-      'datepaid',
-      'subtotal',
-      'credit',
-      'tax',
-      'taxrate',
-      'tax2',
-      'taxrate2',
-      'total',
-      'payment_module',
-      'currency_id',
-      'rate',
-      'notes',
-      'items',
-      'client',
-      'gateway',
-    ],
-    "fields in the real answer's order",
+  keyOrder(
+    t,
+    invoice,
+    'id paid_id recurring_id status client_id date duedate datepaid subtotal credit tax taxrate tax2 taxrate2 total payment_module currency_id rate notes items client gateway',
   );
   const client = invoice.client as Record<string, string>;
   t.strictSame(Object.keys(client).slice(0, 3), ['id', 'email', 'password'], 'the hash right after email, as the real invoice has it');
@@ -146,26 +98,21 @@ t.test('getInvoiceDetails answers the invoice with its lines, client and gateway
 
 t.test('getInvoiceDetails lists several transactions oldest first and none as []', async (t) => {
   const app = await build(t);
-  const six = assertSuccess(t, await api(app, 'getInvoiceDetails', { id: '6' }), 'getInvoiceDetails');
+  const six = await read(t, app, 'getInvoiceDetails', { id: '6' });
   t.strictSame(
     (six.transactions as { id: string }[]).map((tx) => tx.id),
     ['9', '10', '11', '12'],
   );
-  const three = assertSuccess(t, await api(app, 'getInvoiceDetails', { id: '3' }), 'getInvoiceDetails');
+  const three = await read(t, app, 'getInvoiceDetails', { id: '3' });
   t.strictSame(three.transactions, [], 'an unpaid invoice has an empty list, not an object');
 });
 
-t.test('getInvoiceDetails refuses a missing, malformed or unknown id', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, 'getInvoiceDetails', {}), 'getInvoiceDetails', ['Parameter id is required']);
-  assertError(t, await api(app, 'getInvoiceDetails', { id: 'abc' }), 'getInvoiceDetails', [
-    'Parameter id must be a positive whole number id, such as 1',
-  ]);
-  assertError(t, await api(app, 'getInvoiceDetails', { id: '0' }), 'getInvoiceDetails', [
-    'Parameter id must be a positive whole number id, such as 1',
-  ]);
-  assertError(t, await api(app, 'getInvoiceDetails', { id: '999' }), 'getInvoiceDetails', ['Invoice 999 not found']);
-});
+refusals('getInvoiceDetails refuses a missing, malformed or unknown id', 'getInvoiceDetails', [
+  [{}, 'Parameter id is required'],
+  [{ id: 'abc' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '0' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '999' }, 'Invoice 999 not found'],
+]);
 
 t.test('getInvoiceDetails embeds null for a client that is gone and "" for no gateway', async (t) => {
   const world = new World(new Seed(loadFixtures(defaultFixturesDir)));

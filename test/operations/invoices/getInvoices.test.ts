@@ -1,21 +1,16 @@
-import t, { type Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
-import { api, assertError, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import t from 'tap';
+import { build } from '../../helpers/app.js';
+import { idOrder } from '../../helpers/shapes.js';
+import { refusals } from '../../helpers/refusals.js';
+import { idLister, read, readEverywhere } from '../../helpers/reads.js';
 
-async function ids(t: Test, app: FastifyInstance, params: WireParams): Promise<string[]> {
-  const result = assertSuccess(t, await api(app, 'getInvoices', params), 'getInvoices');
-  return (result.invoices as { id: string }[]).map((i) => i.id);
-}
+const ids = idLister('getInvoices', 'invoices');
 
 t.test('getInvoices lists every invoice newest first with client and gateway names', async (t) => {
   const app = await build(t);
-  const body = await sameEverywhere(t, app, 'getInvoices', {});
-  const result = assertSuccess(t, body, 'getInvoices');
+  const result = await readEverywhere(t, app, 'getInvoices', {});
   const invoices = result.invoices as Record<string, unknown>[];
-  t.strictSame(
-    invoices.map((i) => i.id),
-    ['12', '11', '10', '9', '8', '7', '6', '5', '4', '3', '2', '1'],
-  );
+  idOrder(t, invoices, ['12', '11', '10', '9', '8', '7', '6', '5', '4', '3', '2', '1']);
   t.strictSame(invoices[0], {
     id: '12',
     paid_id: '',
@@ -55,8 +50,8 @@ t.test('getInvoices lists every invoice newest first with client and gateway nam
 
 t.test('getInvoices pages with page and perpage', async (t) => {
   const app = await build(t);
-  const first = assertSuccess(t, await api(app, 'getInvoices', { perpage: '5' }), 'getInvoices');
-  const last = assertSuccess(t, await api(app, 'getInvoices', { perpage: '5', page: '2' }), 'getInvoices');
+  const first = await read(t, app, 'getInvoices', { perpage: '5' });
+  const last = await read(t, app, 'getInvoices', { perpage: '5', page: '2' });
   t.strictSame(
     (first.invoices as { id: string }[]).map((i) => i.id),
     ['12', '11', '10', '9', '8'],
@@ -84,7 +79,7 @@ t.test('getInvoices filters by list, status and client', async (t) => {
   t.strictSame(await ids(t, app, { client_id: '6', list: 'cancelled' }), ['7']);
   t.strictSame(await ids(t, app, { client_id: '1', status: 'Unpaid' }), []);
   t.strictSame(await ids(t, app, { client_id: '9' }), [], 'a client without invoices');
-  const paged = assertSuccess(t, await api(app, 'getInvoices', { list: 'paid', perpage: '3', page: '2' }), 'getInvoices');
+  const paged = await read(t, app, 'getInvoices', { list: 'paid', perpage: '3', page: '2' });
   t.strictSame(
     (paged.invoices as { id: string }[]).map((i) => i.id),
     ['1'],
@@ -92,14 +87,10 @@ t.test('getInvoices filters by list, status and client', async (t) => {
   t.strictSame(paged.sorter, { perpage: 3, totalpages: 3, sorterrecords: 7, sorterpage: 3 });
 });
 
-t.test('getInvoices refuses malformed parameters and an unknown client', async (t) => {
-  const app = await build(t);
-  const cases: Array<[WireParams, string]> = [
-    [{ list: 'overdue' }, 'Parameter list must be one of: all, paid, unpaid, cancelled, refunded, collections, draft, recurring'],
-    [{ status: 'Open' }, 'Parameter status must be one of: Paid, Unpaid, Cancelled, Refunded, Collections, Draft, Recurring'],
-    [{ client_id: 'abc' }, 'Parameter client_id must be a positive whole number id, such as 1'],
-    [{ client_id: '99' }, 'Client 99 not found'],
-    [{ perpage: '1001' }, 'Parameter perpage must be a page size from 1 to 1000'],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, 'getInvoices', params), 'getInvoices', [message]);
-});
+refusals('getInvoices refuses malformed parameters and an unknown client', 'getInvoices', [
+  [{ list: 'overdue' }, 'Parameter list must be one of: all, paid, unpaid, cancelled, refunded, collections, draft, recurring'],
+  [{ status: 'Open' }, 'Parameter status must be one of: Paid, Unpaid, Cancelled, Refunded, Collections, Draft, Recurring'],
+  [{ client_id: 'abc' }, 'Parameter client_id must be a positive whole number id, such as 1'],
+  [{ client_id: '99' }, 'Client 99 not found'],
+  [{ perpage: '1001' }, 'Parameter perpage must be a page size from 1 to 1000'],
+]);

@@ -1,6 +1,8 @@
-import t, { type Test } from 'tap';
-import { FROZEN_NOW, api, assertError, assertSuccess, build, sameEverywhere, type WireParams, noScanOf } from '../../helpers/app.js';
-import type { FastifyInstance } from 'fastify';
+import t from 'tap';
+import { FROZEN_NOW, api, assertSuccess, build, type WireParams, noScanOf } from '../../helpers/app.js';
+import { idOrder, keyOrder } from '../../helpers/shapes.js';
+import { refusals } from '../../helpers/refusals.js';
+import { idLister, read, readEverywhere } from '../../helpers/reads.js';
 import getTransactions from '../../../src/operations/invoices/getTransactions.js';
 import { Seed, World } from '../../../src/store/world.js';
 import { loadFixtures } from '../../../src/store/fixtures.js';
@@ -8,20 +10,13 @@ import { defaultFixturesDir } from '../../../src/paths.js';
 
 const ALL_NEWEST_FIRST = ['20', '19', '18', '17', '16', '15', '14', '13', '12', '11', '10', '9', '8', '7', '6', '5', '4', '3', '2', '1'];
 
-async function ids(t: Test, app: FastifyInstance, params: WireParams): Promise<string[]> {
-  const result = assertSuccess(t, await api(app, 'getTransactions', params), 'getTransactions');
-  return (result.transactions as { id: string }[]).map((tx) => tx.id);
-}
+const ids = idLister('getTransactions', 'transactions');
 
 t.test('getTransactions lists every transaction newest first with names and gateway joined in', async (t) => {
   const app = await build(t);
-  const body = await sameEverywhere(t, app, 'getTransactions', {});
-  const result = assertSuccess(t, body, 'getTransactions');
+  const result = await readEverywhere(t, app, 'getTransactions', {});
   const list = result.transactions as Record<string, unknown>[];
-  t.strictSame(
-    list.map((tx) => tx.id),
-    ALL_NEWEST_FIRST,
-  );
+  idOrder(t, list, ALL_NEWEST_FIRST);
   t.strictSame(list[0], {
     in: '40.00',
     out: '0.00',
@@ -37,32 +32,14 @@ t.test('getTransactions lists every transaction newest first with names and gate
     trans_id: 'BT-20261118-0026',
     invoice_id: '12',
   });
-  t.strictSame(
-    Object.keys(list[0]),
-    [
-      'in',
-      'out',
-      'id',
-      'firstname',
-      'lastname',
-      'date',
-      'currency_id',
-      'description',
-      'fee',
-      'module',
-      'client_id',
-      'trans_id',
-      'invoice_id',
-    ],
-    "fields in the real answer's order",
-  );
+  keyOrder(t, list[0], 'in out id firstname lastname date currency_id description fee module client_id trans_id invoice_id');
   t.strictSame(result.sorter, { perpage: 25, totalpages: 1, sorterrecords: 20, sorterpage: 1 });
 });
 
 t.test('getTransactions pages from 0 with perpage, sorterpage naming the next page', async (t) => {
   const app = await build(t);
-  const first = assertSuccess(t, await api(app, 'getTransactions', { page: '0', perpage: '5' }), 'getTransactions');
-  const second = assertSuccess(t, await api(app, 'getTransactions', { page: '1', perpage: '5' }), 'getTransactions');
+  const first = await read(t, app, 'getTransactions', { page: '0', perpage: '5' });
+  const second = await read(t, app, 'getTransactions', { page: '1', perpage: '5' });
   t.strictSame(
     (first.transactions as { id: string }[]).map((tx) => tx.id),
     ['20', '19', '18', '17', '16'],
@@ -73,7 +50,7 @@ t.test('getTransactions pages from 0 with perpage, sorterpage naming the next pa
   );
   t.strictSame(first.sorter, { perpage: 5, totalpages: 4, sorterrecords: 20, sorterpage: 1 });
   t.strictSame(second.sorter, { perpage: 5, totalpages: 4, sorterrecords: 20, sorterpage: 2 });
-  const past = assertSuccess(t, await api(app, 'getTransactions', { page: '9', perpage: '5' }), 'getTransactions');
+  const past = await read(t, app, 'getTransactions', { page: '9', perpage: '5' });
   t.strictSame(past.transactions, [], 'a page past the end is empty');
   t.strictSame(past.sorter, { perpage: 5, totalpages: 4, sorterrecords: 20, sorterpage: 10 });
 });
@@ -84,7 +61,7 @@ t.test('getTransactions narrows to a client or an invoice', async (t) => {
   t.strictSame(await ids(t, app, { invoice_id: '10' }), ['18', '17', '16']);
   t.strictSame(await ids(t, app, { client_id: '1', invoice_id: '10' }), ['18', '17', '16']);
   t.strictSame(await ids(t, app, { client_id: '1', invoice_id: '6' }), [], "invoice 6 is not client 1's");
-  const none = assertSuccess(t, await api(app, 'getTransactions', { client_id: '9' }), 'getTransactions');
+  const none = await read(t, app, 'getTransactions', { client_id: '9' });
   t.strictSame(none, { transactions: [], sorter: { perpage: 25, totalpages: 0, sorterrecords: 0, sorterpage: 1 } });
 });
 
@@ -118,23 +95,19 @@ t.test('getTransactions applies each filter', async (t) => {
   t.strictSame(paged.sorter, { perpage: 4, totalpages: 2, sorterrecords: 6, sorterpage: 2 }, 'sorter counts filtered rows');
 });
 
-t.test('getTransactions refuses unknown ids, malformed parameters and filters it does not know', async (t) => {
-  const app = await build(t);
-  const cases: Array<[WireParams, string]> = [
-    [{ client_id: '99' }, 'Client 99 not found'],
-    [{ invoice_id: '99' }, 'Invoice 99 not found'],
-    [{ client_id: 'abc' }, 'Parameter client_id must be a positive whole number id, such as 1'],
-    [{ invoice_id: '0' }, 'Parameter invoice_id must be a positive whole number id, such as 1'],
-    [{ page: '-1' }, 'Parameter page must be a page number counted from 0'],
-    [{ perpage: '0' }, 'Parameter perpage must be a page size from 1 to 1000'],
-    [{ 'filter[date]': '2026-1' }, 'Parameter filter[date] must be a date or its start: YYYY-MM-DD, YYYY-MM or YYYY'],
-    [{ 'filter[in]': 'abc' }, 'Parameter filter[in] must be a non-negative amount with at most two decimals, such as 12.30'],
-    [{ 'filter[currency_id]': 'x' }, 'Parameter filter[currency_id] must be 0 or a positive whole number id'],
-    [{ 'filter[type]': 'invoice' }, 'Parameter filter[type] must be absent: it is not a known key here'],
-    [{ filter: 'x' }, 'Parameter filter must be a set of filters such as filter[module]=PayPal; an empty filter value means no filter'],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, 'getTransactions', params), 'getTransactions', [message]);
-});
+refusals('getTransactions refuses unknown ids, malformed parameters and filters it does not know', 'getTransactions', [
+  [{ client_id: '99' }, 'Client 99 not found'],
+  [{ invoice_id: '99' }, 'Invoice 99 not found'],
+  [{ client_id: 'abc' }, 'Parameter client_id must be a positive whole number id, such as 1'],
+  [{ invoice_id: '0' }, 'Parameter invoice_id must be a positive whole number id, such as 1'],
+  [{ page: '-1' }, 'Parameter page must be a page number counted from 0'],
+  [{ perpage: '0' }, 'Parameter perpage must be a page size from 1 to 1000'],
+  [{ 'filter[date]': '2026-1' }, 'Parameter filter[date] must be a date or its start: YYYY-MM-DD, YYYY-MM or YYYY'],
+  [{ 'filter[in]': 'abc' }, 'Parameter filter[in] must be a non-negative amount with at most two decimals, such as 12.30'],
+  [{ 'filter[currency_id]': 'x' }, 'Parameter filter[currency_id] must be 0 or a positive whole number id'],
+  [{ 'filter[type]': 'invoice' }, 'Parameter filter[type] must be absent: it is not a known key here'],
+  [{ filter: 'x' }, 'Parameter filter must be a set of filters such as filter[module]=PayPal; an empty filter value means no filter'],
+]);
 
 t.test("getTransactions finds a client's or an invoice's rows through the index, without a scan", async (t) => {
   const world = new World(new Seed(loadFixtures(defaultFixturesDir)));

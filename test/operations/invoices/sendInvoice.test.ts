@@ -1,23 +1,18 @@
 import t from 'tap';
-import type { FastifyInstance } from 'fastify';
-import { FROZEN_NOW, api, assertSuccess, build } from '../../helpers/app.js';
+import { api, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
+import { infoAnswer } from '../../helpers/shapes.js';
+import { idRefusals } from '../../helpers/refusals.js';
+import { emails } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'sendInvoice';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const SENT = { success: true, call: CALL, server_time: SERVER_TIME, info: ['Invoice sent to client'] };
 const NOW = '2026-11-20 12:00:00';
-
-async function emails(app: FastifyInstance): Promise<Array<Record<string, unknown>>> {
-  const response = await app.inject({ method: 'GET', url: '/__billsim/emails' });
-  return response.json().emails;
-}
 
 t.test('sendInvoice records the invoice e-mail to the client in the outbox', async (t) => {
   const app = await build(t);
   const body = await api(app, CALL, { id: '3' });
-  t.strictSame(body, SENT, 'the published answer');
-  t.strictSame(Object.keys(body), ['success', 'call', 'server_time', 'info']);
+  infoAnswer(t, body, SENT, 'the published answer');
   assertSuccess(t, body, CALL);
   t.strictSame(await emails(app), [
     {
@@ -80,10 +75,6 @@ t.test('sendInvoice answers and stores the same through GET, urlencoded and mult
 
 t.test('sendInvoice refusals record nothing', async (t) => {
   const app = await build(t);
-  await refusedAll(t, app, CALL, [
-    [{}, 'Parameter id is required'],
-    [{ id: 'abc' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '99' }, 'Invoice 99 not found'],
-  ]);
+  await refusedAll(t, app, CALL, idRefusals('Invoice', 'abc'));
   t.strictSame(await emails(app), []);
 });

@@ -1,20 +1,13 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { FROZEN_NOW, api, assertSuccess, build, storeJson, type WireParams } from '../../helpers/app.js';
+import { api, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
+import { infoAnswer } from '../../helpers/shapes.js';
+import { read, invoiceDetails } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'setInvoiceStatus';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const NOW = '2026-11-20 12:00:00';
 const ZERO = '0000-00-00 00:00:00';
-
-async function read(t: Test, app: FastifyInstance, call: string, params: WireParams): Promise<Record<string, unknown>> {
-  return assertSuccess(t, await api(app, call, params), call);
-}
-
-async function invoice(t: Test, app: FastifyInstance, id: string): Promise<Record<string, unknown>> {
-  return (await read(t, app, 'getInvoiceDetails', { id })).invoice as Record<string, unknown>;
-}
 
 async function mark(t: Test, app: FastifyInstance, id: string, status: string): Promise<void> {
   const body = await api(app, CALL, { id, status });
@@ -33,12 +26,11 @@ t.test("marking a Pending order's invoice Paid settles it and accepts the order,
   });
   assertSuccess(t, placed, 'addOrder');
   const orderId = placed.order_id as string;
-  const before = await invoice(t, app, '13');
+  const before = await invoiceDetails(t, app, '13');
   t.match(before, { status: 'Unpaid', paid_id: '', datepaid: ZERO });
 
   const body = await api(app, CALL, { id: '13', status: 'Paid' });
-  t.strictSame(body, { success: true, call: CALL, server_time: SERVER_TIME, info: ['Invoice #13 marked Paid'] }, 'the published answer');
-  t.strictSame(Object.keys(body), ['success', 'call', 'server_time', 'info']);
+  infoAnswer(t, body, { success: true, call: CALL, server_time: SERVER_TIME, info: ['Invoice #13 marked Paid'] }, 'the published answer');
 
   const paid = await read(t, app, 'getInvoiceDetails', { id: '13' });
   t.strictSame(paid.invoice, { ...before, status: 'Paid', datepaid: NOW, paid_id: '2026/0048' }, 'the next number after 2026/0047');
@@ -57,7 +49,7 @@ t.test("marking a Pending order's invoice Paid settles it and accepts the order,
   t.equal(storeJson(app), again, 'marking it Paid again changes nothing: no new number, no second run');
 
   await mark(t, app, '3', 'Paid');
-  t.equal((await invoice(t, app, '3')).paid_id, '2026/0049', 'numbers keep counting');
+  t.equal((await invoiceDetails(t, app, '3')).paid_id, '2026/0049', 'numbers keep counting');
 });
 
 t.test('paying an invoice brings back the service suspended for it and accepts a bundled Pending order', async (t) => {
@@ -78,40 +70,44 @@ t.test('paying an invoice brings back the service suspended for it and accepts a
 t.test('Unpaid reopens an invoice: datepaid cleared, its paid number kept and kept again when paid anew', async (t) => {
   const app = await build(t);
   // Invoice 3 has no payments: marked Paid by hand, it can be reopened.
-  const before = await invoice(t, app, '3');
+  const before = await invoiceDetails(t, app, '3');
   await mark(t, app, '3', 'Paid');
   const paid = { ...before, status: 'Paid', datepaid: NOW, paid_id: '2026/0048' };
-  t.strictSame(await invoice(t, app, '3'), paid);
+  t.strictSame(await invoiceDetails(t, app, '3'), paid);
   await mark(t, app, '3', 'Unpaid');
-  t.strictSame(await invoice(t, app, '3'), { ...paid, status: 'Unpaid', datepaid: ZERO });
+  t.strictSame(await invoiceDetails(t, app, '3'), { ...paid, status: 'Unpaid', datepaid: ZERO });
   const unpaid = (await read(t, app, 'getInvoices', { list: 'unpaid' })).invoices as Array<{ id: string }>;
   t.ok(
     unpaid.some((i) => i.id === '3'),
     'getInvoices lists it as unpaid',
   );
   await mark(t, app, '3', 'Paid');
-  t.strictSame(await invoice(t, app, '3'), paid, 'paid again: paid_id 2026/0048 kept, paid now');
+  t.strictSame(await invoiceDetails(t, app, '3'), paid, 'paid again: paid_id 2026/0048 kept, paid now');
 });
 
 t.test('Unpaid makes a Draft an issued invoice; Cancelled changes the status only', async (t) => {
   const app = await build(t);
   assertSuccess(t, await api(app, 'addInvoice', { client_id: '3' }), 'addInvoice');
-  const draft = await invoice(t, app, '13');
+  const draft = await invoiceDetails(t, app, '13');
   await mark(t, app, '13', 'Unpaid');
-  t.strictSame(await invoice(t, app, '13'), { ...draft, status: 'Unpaid' });
+  t.strictSame(await invoiceDetails(t, app, '13'), { ...draft, status: 'Unpaid' });
 
-  const three = await invoice(t, app, '3');
+  const three = await invoiceDetails(t, app, '3');
   await mark(t, app, '3', 'Cancelled');
-  t.strictSame(await invoice(t, app, '3'), { ...three, status: 'Cancelled' });
+  t.strictSame(await invoiceDetails(t, app, '3'), { ...three, status: 'Cancelled' });
   t.equal(
     ((await read(t, app, 'getAccountDetails', { id: '5' })).details as Record<string, string>).status,
     'Suspended',
     'services untouched',
   );
 
-  const one = await invoice(t, app, '1');
+  const one = await invoiceDetails(t, app, '1');
   await mark(t, app, '1', 'Cancelled');
-  t.strictSame(await invoice(t, app, '1'), { ...one, status: 'Cancelled' }, 'a Paid invoice keeps datepaid and paid_id when cancelled');
+  t.strictSame(
+    await invoiceDetails(t, app, '1'),
+    { ...one, status: 'Cancelled' },
+    'a Paid invoice keeps datepaid and paid_id when cancelled',
+  );
 });
 
 t.test('setting the status an invoice already has succeeds and changes nothing', async (t) => {

@@ -1,5 +1,6 @@
 import t from 'tap';
-import { FROZEN_NOW, api, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { FROZEN_NOW, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { read } from '../../helpers/reads.js';
 import { HOSTBILL_VERSION } from '../../../src/operations/misc/getHostBillversion.js';
 
 t.test('getHostBillversion answers the simulated release as a string', async (t) => {
@@ -17,6 +18,6 @@ t.test('getHostBillversion answers the simulated release as a string', async (t)
 
 t.test('getHostBillversion ignores unknown parameters', async (t) => {
   const app = await build(t);
-  const result = assertSuccess(t, await api(app, 'getHostBillversion', { id: 'abc', page: 'x' }), 'getHostBillversion');
+  const result = await read(t, app, 'getHostBillversion', { id: 'abc', page: 'x' });
   t.strictSame(result, { version: HOSTBILL_VERSION });
 });

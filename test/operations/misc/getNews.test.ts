@@ -1,5 +1,8 @@
 import t from 'tap';
-import { FROZEN_NOW, api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { FROZEN_NOW, build } from '../../helpers/app.js';
+import { idOrder } from '../../helpers/shapes.js';
+import { refusals } from '../../helpers/refusals.js';
+import { read, readEverywhere } from '../../helpers/reads.js';
 import getNews, { preview } from '../../../src/operations/misc/getNews.js';
 import { Seed, World } from '../../../src/store/world.js';
 import { loadFixtures } from '../../../src/store/fixtures.js';
@@ -7,14 +10,9 @@ import { defaultFixturesDir } from '../../../src/paths.js';
 
 t.test('getNews lists every item newest first with a shortened content', async (t) => {
   const app = await build(t);
-  const body = await sameEverywhere(t, app, 'getNews', {});
-  const result = assertSuccess(t, body, 'getNews');
+  const result = await readEverywhere(t, app, 'getNews', {});
   const news = result.news as Record<string, string>[];
-  t.strictSame(
-    news.map((n) => n.id),
-    ['5', '4', '3', '2', '1'],
-    'disabled items are listed too',
-  );
+  idOrder(t, news, ['5', '4', '3', '2', '1'], 'disabled items are listed too');
   t.strictSame(news[0], {
     id: '5',
     title: 'Black Friday: 50% off your first year of hosting',
@@ -37,7 +35,7 @@ t.test('getNews pages from 0 with perpage', async (t) => {
   const app = await build(t);
   const pages = [];
   for (const page of ['0', '1', '2', '3']) {
-    const result = assertSuccess(t, await api(app, 'getNews', { page, perpage: '2' }), 'getNews');
+    const result = await read(t, app, 'getNews', { page, perpage: '2' });
     pages.push({ ids: (result.news as { id: string }[]).map((n) => n.id), sorter: result.sorter });
   }
   t.strictSame(pages, [
@@ -48,11 +46,10 @@ t.test('getNews pages from 0 with perpage', async (t) => {
   ]);
 });
 
-t.test('getNews rejects a malformed page or perpage', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, 'getNews', { page: 'abc' }), 'getNews', ['Parameter page must be a page number counted from 0']);
-  assertError(t, await api(app, 'getNews', { perpage: '0' }), 'getNews', ['Parameter perpage must be a page size from 1 to 1000']);
-});
+refusals('getNews rejects a malformed page or perpage', 'getNews', [
+  [{ page: 'abc' }, 'Parameter page must be a page number counted from 0'],
+  [{ perpage: '0' }, 'Parameter perpage must be a page size from 1 to 1000'],
+]);
 
 t.test('getNews orders items of the same date by id, newest first', async (t) => {
   const data = loadFixtures(defaultFixturesDir);

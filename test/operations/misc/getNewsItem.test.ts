@@ -1,10 +1,11 @@
 import t from 'tap';
-import { api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { build } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
+import { read, readEverywhere } from '../../helpers/reads.js';
 
 t.test('getNewsItem answers one news item with its full text', async (t) => {
   const app = await build(t);
-  const body = await sameEverywhere(t, app, 'getNewsItem', { id: '1' });
-  const result = assertSuccess(t, body, 'getNewsItem');
+  const result = await readEverywhere(t, app, 'getNewsItem', { id: '1' });
   t.strictSame(result, {
     newsitem: {
       id: '1',
@@ -25,18 +26,15 @@ t.test('getNewsItem answers one news item with its full text', async (t) => {
 
 t.test('getNewsItem shows a disabled item too', async (t) => {
   const app = await build(t);
-  const result = assertSuccess(t, await api(app, 'getNewsItem', { id: '4' }), 'getNewsItem');
+  const result = await read(t, app, 'getNewsItem', { id: '4' });
   const item = result.newsitem as Record<string, unknown>;
   t.equal(item.enable, '0');
   t.equal(item.title, 'Price update for .io domains');
 });
 
-t.test('getNewsItem rejects a missing, malformed or unknown id', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, 'getNewsItem', {}), 'getNewsItem', ['Parameter id is required']);
-  assertError(t, await api(app, 'getNewsItem', { id: 'abc' }), 'getNewsItem', [
-    'Parameter id must be a positive whole number id, such as 1',
-  ]);
-  assertError(t, await api(app, 'getNewsItem', { id: '0' }), 'getNewsItem', ['Parameter id must be a positive whole number id, such as 1']);
-  assertError(t, await api(app, 'getNewsItem', { id: '999' }), 'getNewsItem', ['News item 999 not found']);
-});
+refusals('getNewsItem rejects a missing, malformed or unknown id', 'getNewsItem', [
+  [{}, 'Parameter id is required'],
+  [{ id: 'abc' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '0' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '999' }, 'News item 999 not found'],
+]);

@@ -1,8 +1,7 @@
 import t from 'tap';
-import { FROZEN_NOW, api, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { api, assertSuccess, build, sameEverywhere, SERVER_TIME } from '../../helpers/app.js';
 
 const CALL = 'getPaymentModules';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 
 t.test('getPaymentModules answers the enabled gateways as an object keyed by id', async (t) => {
   const app = await build(t);

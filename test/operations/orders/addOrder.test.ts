@@ -1,22 +1,15 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import {
-  ENCODINGS,
-  FROZEN_NOW,
-  api,
-  assertError,
-  assertSuccess,
-  build,
-  storeJson,
-  type Body,
-  type CallOptions,
-  type WireParams,
-} from '../../helpers/app.js';
+import { ENCODINGS, api, assertError, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
+import { ALICE_ON_BUSINESS_HOSTING, ON_BUSINESS_HOSTING } from '../../helpers/records.js';
+import { answersInEachSession } from '../../helpers/sessions.js';
+import type { CallOptions, WireParams } from '../../helpers/app.js';
+import { refusedEach, refusals } from '../../helpers/refusals.js';
+import { accountDetails, domainDetails, emails, read } from '../../helpers/reads.js';
 import { loadFixtures } from '../../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../../src/paths.js';
 
 const CALL = 'addOrder';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const NEXT_ORDER = '1022';
 
 /** Alice (client 1, Texas, USD) buys Business Hosting monthly and registers alice-shop.com for two years. */
@@ -34,10 +27,6 @@ const ALICE: WireParams = {
 const PLACED = { success: true, order_id: NEXT_ORDER, call: CALL, server_time: SERVER_TIME, info: ['New Order created'] };
 const NAMESERVERS = ['ns1.lumenhost.net', 'ns2.lumenhost.net', '', ''];
 
-async function read(t: Test, app: FastifyInstance, call: string, params: WireParams, options: CallOptions = {}) {
-  return assertSuccess(t, await api(app, call, params, options), call);
-}
-
 async function place(t: Test, app: FastifyInstance, params: WireParams, options: CallOptions = {}): Promise<string> {
   const body = await api(app, CALL, params, options);
   assertSuccess(t, body, CALL);
@@ -50,11 +39,6 @@ async function invoiceOf(t: Test, app: FastifyInstance, id: string) {
   const { client, ...invoice } = result.invoice as Record<string, unknown> & { client: { id: string } };
   t.strictSame(result.transactions, [], 'a new invoice has no payments');
   return { invoice, clientId: client.id };
-}
-
-async function emails(app: FastifyInstance, session = 'default'): Promise<unknown[]> {
-  const response = await app.inject({ method: 'GET', url: '/__billsim/emails', headers: { 'x-billsim-session': session } });
-  return response.json().emails;
 }
 
 function line(id: string, invoiceId: string, type: string, itemId: string, description: string, amount: string) {
@@ -119,7 +103,7 @@ t.test('addOrder places a service and a domain: a Pending order, service and dom
     ],
   });
 
-  t.strictSame((await read(t, app, 'getAccountDetails', { id: '19' })).details, {
+  t.strictSame(await accountDetails(t, app, '19'), {
     id: '19',
     client_id: '1',
     order_id: NEXT_ORDER,
@@ -142,13 +126,7 @@ t.test('addOrder places a service and a domain: a Pending order, service and dom
     label: '',
     username: 'alicesho',
     password: 'h95HAczMODT7',
-    extra_details: [],
-    manual: '0',
-    currency_id: '0',
-    notes: '',
-    name: 'Business Hosting',
-    mod: 'Cpanel2',
-    options: [],
+    ...ON_BUSINESS_HOSTING,
   });
   const accounts = (await read(t, app, 'getClientAccounts', { id: '1' })).accounts as Array<Record<string, unknown>>;
   t.strictSame(accounts[0], {
@@ -159,15 +137,10 @@ t.test('addOrder places a service and a domain: a Pending order, service and dom
     status: 'Pending',
     total: '8.95',
     next_due: '2026-12-20',
-    name: 'Business Hosting',
-    type: '1',
-    lastname: 'Morgan',
-    firstname: 'Alice',
-    client_id: '1',
-    currency_id: '0',
+    ...ALICE_ON_BUSINESS_HOSTING,
   });
 
-  t.strictSame((await read(t, app, 'getDomainDetails', { id: '11' })).details, {
+  t.strictSame(await domainDetails(t, app, '11'), {
     id: '11',
     client_id: '1',
     order_id: NEXT_ORDER,
@@ -282,7 +255,7 @@ t.test("a client in another currency is billed in it: prices converted at the cu
       next_due: '2026-12-20',
     },
   ]);
-  t.match((await read(t, app, 'getDomainDetails', { id: '11' })).details, {
+  t.match(await domainDetails(t, app, '11'), {
     name: 'evans-cakes.com',
     tld_id: '20',
     firstpayment: '10.22',
@@ -326,7 +299,7 @@ t.test('a name registered at another provider is transferred in, not registered'
     'Domain example.org is already registered elsewhere: order it with domain_action=transfer and its EPP code instead',
   ]);
   await place(t, app, { ...params, domain_action: 'transfer', domain_eppcode: 'EX-1' });
-  t.match((await read(t, app, 'getDomainDetails', { id: '11' })).details, {
+  t.match(await domainDetails(t, app, '11'), {
     name: 'example.org',
     type: 'Transfer',
     status: 'Pending Transfer',
@@ -338,7 +311,7 @@ t.test('a transfer creates a Pending Transfer domain keeping the EPP code; domai
   // Bruno (client 2) pays in EUR (rate 0.9215) and is tax exempt: .net transfer 14.50 -> 13.36, renewal 16.50 -> 15.20.
   const params = { client_id: '2', domain_action: 'Transfer', domain_sld: 'keller-shop', domain_tld: '.net', domain_eppcode: 'EPP-123' };
   const id = await place(t, app, { ...params, domain_idp: '1', invoice_generate: '1' });
-  t.match((await read(t, app, 'getDomainDetails', { id: '11' })).details, {
+  t.match(await domainDetails(t, app, '11'), {
     order_id: id,
     name: 'keller-shop.net',
     type: 'Transfer',
@@ -397,7 +370,7 @@ t.test('module picks the gateway of the order, its service, domain and invoice; 
     module: 'Bank Transfer',
     hosting: [{ id: '19', billingcycle: 'One Time', next_due: '0000-00-00' }],
   });
-  t.match((await read(t, app, 'getAccountDetails', { id: '19' })).details, { payment_module: '3' });
+  t.match(await accountDetails(t, app, '19'), { payment_module: '3' });
   const { invoice } = await invoiceOf(t, app, '13');
   // A one-time product bills one line without a period; Ontario adds PST (7%) as the second tax level to GST (5%).
   t.match(invoice, {
@@ -469,9 +442,7 @@ t.test('confirm=1 records the order confirmation and invoice_info=1 the invoice 
 
 t.test('addOrder answers and stores the same through GET, urlencoded and multipart POST', async (t) => {
   const app = await build(t);
-  const bodies: Body[] = [];
-  for (const via of ENCODINGS) bodies.push(await api(app, CALL, { ...ALICE, confirm: '1' }, { via, session: via }));
-  for (const body of bodies) t.strictSame(body, PLACED);
+  await answersInEachSession(t, app, CALL, { ...ALICE, confirm: '1' }, PLACED);
   const stores = ENCODINGS.map((via) => storeJson(app, via));
   for (const store of stores) t.equal(store, stores[0], 'the same world after the order');
   t.not(stores[0], storeJson(app), 'the default session is untouched');
@@ -569,37 +540,25 @@ t.test('addOrder refusals name the problem and change nothing', async (t) => {
     ['domain without sld', { client_id: '1', domain_action: 'register', domain_tld: '.com' }, 'Parameter domain_sld is required'],
     ['domain without tld', { client_id: '1', domain_action: 'register', domain_sld: 'abc' }, 'Parameter domain_tld is required'],
   ];
-  const before = storeJson(app);
-  for (const [label, params, message] of cases) {
-    const body = await api(app, CALL, params);
-    t.strictSame(body.error, [message], label);
-    assertError(t, body, CALL, [message]);
-  }
-  t.equal(storeJson(app), before, 'no order, service, domain, invoice or e-mail was written');
+  await refusedEach(t, app, CALL, cases, 'no order, service, domain, invoice or e-mail was written');
   t.strictSame(await emails(app), []);
 });
 
-t.test('addOrder parameter errors', async (t) => {
-  const app = await build(t);
-  const before = storeJson(app);
-  const cases: Array<[WireParams, string]> = [
-    [{ product: '2', cycle: 'm' }, 'Parameter client_id is required'],
-    [{ client_id: 'abc', product: '2', cycle: 'm' }, 'Parameter client_id must be a positive whole number id, such as 1'],
-    [{ client_id: '1', product: '2', cycle: 'monthly' }, 'Parameter cycle must be one of: h, d, w, m, q, s, a, b, t, p4, p5, Once, Free'],
-    [{ client_id: '1', product: '2', cycle: 'm', confirm: 'yes' }, 'Parameter confirm must be one of: 0, 1'],
-    [
-      { client_id: '1', domain_action: 'register', domain_sld: 'x'.repeat(64), domain_tld: '.com' },
-      'Parameter domain_sld must be a domain label such as example',
-    ],
-    [
-      { client_id: '1', domain_action: 'renew', domain_sld: 'abc', domain_tld: '.com' },
-      'Parameter domain_action must be register or transfer',
-    ],
-    [
-      { client_id: '1', domain_action: 'register', domain_sld: 'abc', domain_tld: '.com', domain_period: '0' },
-      'Parameter domain_period must be a number of years from 1 to 99',
-    ],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-  t.equal(storeJson(app), before);
-});
+refusals('addOrder parameter errors', CALL, [
+  [{ product: '2', cycle: 'm' }, 'Parameter client_id is required'],
+  [{ client_id: 'abc', product: '2', cycle: 'm' }, 'Parameter client_id must be a positive whole number id, such as 1'],
+  [{ client_id: '1', product: '2', cycle: 'monthly' }, 'Parameter cycle must be one of: h, d, w, m, q, s, a, b, t, p4, p5, Once, Free'],
+  [{ client_id: '1', product: '2', cycle: 'm', confirm: 'yes' }, 'Parameter confirm must be one of: 0, 1'],
+  [
+    { client_id: '1', domain_action: 'register', domain_sld: 'x'.repeat(64), domain_tld: '.com' },
+    'Parameter domain_sld must be a domain label such as example',
+  ],
+  [
+    { client_id: '1', domain_action: 'renew', domain_sld: 'abc', domain_tld: '.com' },
+    'Parameter domain_action must be register or transfer',
+  ],
+  [
+    { client_id: '1', domain_action: 'register', domain_sld: 'abc', domain_tld: '.com', domain_period: '0' },
+    'Parameter domain_period must be a number of years from 1 to 99',
+  ],
+]);

@@ -2,15 +2,14 @@ import t from 'tap';
 import type { Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { api, assertError, assertSuccess, build, ENCODINGS, storeJson, type WireParams } from '../../helpers/app.js';
+import { orderDraft } from '../../helpers/reads.js';
 
 type Json = Record<string, unknown>;
 const CALL = 'addOrderDraftItem';
 const SERVICE_LIST = 'product, cycle, host, qty, custom or addons';
 const DOMAIN_LIST = 'domain_sld, domain_tld, domain_period, domain_action or domain_eppcode';
 
-async function draftOf(t: Test, app: FastifyInstance, id: string, session?: string): Promise<Json> {
-  return assertSuccess(t, await api(app, 'getOrderDraft', { id }, { session }), 'getOrderDraft').draft as Json;
-}
+const draftOf = orderDraft<Json>;
 
 async function add(t: Test, app: FastifyInstance, params: WireParams): Promise<{ draft: Json; item_id: unknown }> {
   const result = assertSuccess(t, await api(app, CALL, params), CALL);

@@ -2,6 +2,8 @@ import t from 'tap';
 import type { Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { api, assertError, assertSuccess, build, ENCODINGS, storeJson, type WireParams } from '../../helpers/app.js';
+import { refusedWith } from '../../helpers/refusals.js';
+import { invoiceDetails, orderDraft, read } from '../../helpers/reads.js';
 
 type Json = Record<string, any>;
 const CALL = 'convertOrderDraft';
@@ -20,9 +22,7 @@ async function orderOf(t: Test, app: FastifyInstance, id: string, session?: stri
   return assertSuccess(t, await api(app, 'getOrderDetails', { id }, { session }), 'getOrderDetails').details as Json;
 }
 
-async function invoiceOf(t: Test, app: FastifyInstance, id: string): Promise<Json> {
-  return assertSuccess(t, await api(app, 'getInvoiceDetails', { id }), 'getInvoiceDetails').invoice as Json;
-}
+const invoiceOf = invoiceDetails<Json>;
 
 async function emails(app: FastifyInstance, session?: string): Promise<string[]> {
   const headers = session ? { 'x-billsim-session': session } : {};
@@ -32,7 +32,7 @@ async function emails(app: FastifyInstance, session?: string): Promise<string[]>
 
 t.test('convertOrderDraft turns a draft into an order as addOrder places one, then deletes the draft', async (t) => {
   const app = await build(t);
-  const draft = assertSuccess(t, await api(app, 'getOrderDraft', { id: '1' }), 'getOrderDraft').draft as Json;
+  const draft = (await read(t, app, 'getOrderDraft', { id: '1' })).draft as Json;
   const orderId = await convert(t, app, { id: '1', ip: '203.0.113.9' });
   const order = await orderOf(t, app, orderId);
   t.match(order, { client_id: '1', status: 'Pending', payment_module: '2', module: 'Stripe', currency_id: '0', order_ip: '203.0.113.9' });
@@ -60,7 +60,7 @@ t.test('convertOrderDraft turns a draft into an order as addOrder places one, th
   t.strictSame(await emails(app), ['Order Confirmation', 'Invoice Created'], 'the draft options confirm and send the invoice');
   assertError(t, await api(app, 'getOrderDraft', { id: '1' }), 'getOrderDraft', ['Order draft 1 not found']);
   t.strictSame((await api(app, 'getClientDraftOrders', { client_id: '1' })).orders, []);
-  const orders = assertSuccess(t, await api(app, 'getClientOrders', { id: '1' }), 'getClientOrders').orders as Json[];
+  const orders = (await read(t, app, 'getClientOrders', { id: '1' })).orders as Json[];
   t.ok(
     orders.some((o) => o.id === orderId),
     'the client has the order',
@@ -95,15 +95,15 @@ t.test('each addon is attached to every unit of its service, qty times, and bill
     ],
   );
   t.equal((await invoiceOf(t, app, order.invoice_id)).subtotal, '86.00');
-  const attached = assertSuccess(t, await api(app, 'getAccountAddons', { id: first }), 'getAccountAddons').account_addons as Json[];
+  const attached = (await read(t, app, 'getAccountAddons', { id: first })).account_addons as Json[];
   t.equal(attached.length, 3, 'getAccountAddons shows them on the service');
 });
 
 t.test('keep_draft=1 keeps the draft; the same domain cannot be ordered twice', async (t) => {
   const app = await build(t);
-  const before = assertSuccess(t, await api(app, 'getOrderDraft', { id: '1' }), 'getOrderDraft').draft;
+  const before = await orderDraft(t, app, '1');
   await convert(t, app, { id: '1', keep_draft: '1' });
-  t.strictSame(assertSuccess(t, await api(app, 'getOrderDraft', { id: '1' }), 'getOrderDraft').draft, before);
+  t.strictSame(await orderDraft(t, app, '1'), before);
   const stored = storeJson(app);
   assertError(t, await api(app, CALL, { id: '1' }), CALL, [
     'Domain morgan-studio.net is already held here (domain 11, Pending Registration)',
@@ -174,7 +174,6 @@ t.test('refusals name the draft, client or parameter and change nothing', async 
   await api(app, 'addOrderDraftItem', { id: forContact, prod_type: 'service', product: '17' });
   const forInactive = String((await api(app, 'createOrderDraft', { client_id: '8' })).draft_id);
   await api(app, 'addOrderDraftItem', { id: forInactive, prod_type: 'service', product: '17' });
-  const before = storeJson(app);
   const cases: Array<[WireParams, string]> = [
     [{}, 'Parameter id is required'],
     [{ id: 'x' }, 'Parameter id must be a positive whole number id, such as 1'],
@@ -189,6 +188,5 @@ t.test('refusals name the draft, client or parameter and change nothing', async 
     [{ id: '1', module: '5' }, 'Gateway 5 (Mollie) is disabled: give an enabled payment gateway as module'],
     [{ id: '1', module: '9' }, 'Gateway 9 not found'],
   ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-  t.equal(storeJson(app), before);
+  await refusedWith(t, app, CALL, cases);
 });

@@ -1,14 +1,12 @@
 import t from 'tap';
-import type { Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
-import { api, assertError, assertSuccess, build, ENCODINGS, storeJson, type WireParams } from '../../helpers/app.js';
+import { api, assertError, assertSuccess, build, ENCODINGS, type WireParams } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
+import { orderDraft } from '../../helpers/reads.js';
 
 type Json = Record<string, unknown>;
 const CALL = 'createOrderDraft';
 
-async function draftOf(t: Test, app: FastifyInstance, id: string, session?: string): Promise<Json> {
-  return assertSuccess(t, await api(app, 'getOrderDraft', { id }, { session }), 'getOrderDraft').draft as Json;
-}
+const draftOf = orderDraft<Json>;
 
 t.test('createOrderDraft makes an empty draft for a client and answers its id as a number', async (t) => {
   const app = await build(t);
@@ -103,16 +101,10 @@ t.test('ids keep growing after a draft is removed', async (t) => {
   t.equal((await api(app, CALL, { client_id: '5' })).draft_id, 4, 'draft 3 is not reused');
 });
 
-t.test('unknown and malformed client or currency change nothing', async (t) => {
-  const app = await build(t);
-  const before = storeJson(app);
-  const cases: Array<[WireParams, string]> = [
-    [{ client_id: '99' }, 'Client 99 not found'],
-    [{ client_id: '1', currency_id: '9' }, 'Currency 9 not found'],
-    [{ client_id: 'abc' }, 'Parameter client_id must be a positive whole number id, such as 1'],
-    [{ client_id: '0' }, 'Parameter client_id must be a positive whole number id, such as 1'],
-    [{ currency_id: 'EUR' }, 'Parameter currency_id must be 0 or a positive whole number id'],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-  t.equal(storeJson(app), before);
-});
+refusals('unknown and malformed client or currency change nothing', CALL, [
+  [{ client_id: '99' }, 'Client 99 not found'],
+  [{ client_id: '1', currency_id: '9' }, 'Currency 9 not found'],
+  [{ client_id: 'abc' }, 'Parameter client_id must be a positive whole number id, such as 1'],
+  [{ client_id: '0' }, 'Parameter client_id must be a positive whole number id, such as 1'],
+  [{ currency_id: 'EUR' }, 'Parameter currency_id must be 0 or a positive whole number id'],
+]);

@@ -1,16 +1,15 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import { api, assertError, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
+import { idRefusals, refusedWith } from '../../helpers/refusals.js';
+import { answersInEachSession, sameStateInEachSession } from '../../helpers/sessions.js';
+import type { WireParams } from '../../helpers/app.js';
+import { invoiceDetails, read } from '../../helpers/reads.js';
 
 const CALL = 'deleteOrder';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const deleted = (id: string) => ({ success: true, call: CALL, server_time: SERVER_TIME, info: [`Order #${id} deleted`] });
 
 type Row = { id: string; status: string; order_id?: string };
-
-async function read(t: Test, app: FastifyInstance, call: string, params: WireParams) {
-  return assertSuccess(t, await api(app, call, params), call);
-}
 
 /** What the order held, each re-read through its own call: [status, order_id] of services and domains, addon and invoice statuses. */
 async function history(t: Test, app: FastifyInstance, ids: { accounts: string[]; domains: string[]; invoice?: string }) {
@@ -46,7 +45,7 @@ t.test('deleteOrder removes a Pending order; its service, domain and Unpaid invo
   });
   t.notOk((await orderIds(t, app, 'getOrders')).includes('1018'), 'getOrders no longer lists it');
   t.strictSame(await orderIds(t, app, 'getClientOrders', { id: '7' }), ['1016']);
-  t.match((await read(t, app, 'getInvoiceDetails', { id: '8' })).invoice, { client_id: '7', total: '75.04' }, 'the invoice stays');
+  t.match(await invoiceDetails(t, app, '8'), { client_id: '7', total: '75.04' }, 'the invoice stays');
   // The cancelled domain no longer holds its name.
   assertSuccess(
     t,
@@ -108,20 +107,11 @@ t.test('deleteOrder takes an order in any status; Fraud and Cancelled services k
 t.test('deleteOrder of a missing order is refused and changes nothing', async (t) => {
   const app = await build(t);
   assertSuccess(t, await api(app, CALL, { id: '1018' }), CALL);
-  const before = storeJson(app);
-  assertError(t, await api(app, CALL, { id: '1018' }), CALL, ['Order 1018 not found']);
-  assertError(t, await api(app, CALL, { id: '99' }), CALL, ['Order 99 not found']);
-  assertError(t, await api(app, CALL, {}), CALL, ['Parameter id is required']);
-  assertError(t, await api(app, CALL, { id: '-4' }), CALL, ['Parameter id must be a positive whole number id, such as 1']);
-  t.equal(storeJson(app), before);
+  await refusedWith(t, app, CALL, [[{ id: '99' }, 'Order 99 not found'], ...idRefusals('Order', '-4', '1018')]);
 });
 
 t.test('deleteOrder answers and stores the same through GET, urlencoded and multipart POST', async (t) => {
   const app = await build(t);
-  const bodies: Body[] = [];
-  for (const via of ENCODINGS) bodies.push(await api(app, CALL, { id: '1004' }, { via, session: via }));
-  for (const body of bodies) t.strictSame(body, deleted('1004'));
-  const stores = ENCODINGS.map((via) => storeJson(app, via));
-  for (const store of stores) t.equal(store, stores[0]);
-  t.not(stores[0], storeJson(app), 'the default session is untouched');
+  await answersInEachSession(t, app, CALL, { id: '1004' }, deleted('1004'));
+  t.not(sameStateInEachSession(t, app), storeJson(app), 'the default session is untouched');
 });

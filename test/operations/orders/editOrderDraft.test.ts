@@ -1,14 +1,12 @@
 import t from 'tap';
-import type { Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
-import { api, assertError, assertSuccess, build, sameEverywhere, storeJson, type WireParams } from '../../helpers/app.js';
+import { api, assertSuccess, build, sameEverywhere, storeJson } from '../../helpers/app.js';
+import { refusals, idRefusals } from '../../helpers/refusals.js';
+import { orderDraft } from '../../helpers/reads.js';
 
 type Json = Record<string, unknown>;
 const CALL = 'editOrderDraft';
 
-async function draftOf(t: Test, app: FastifyInstance, id: string): Promise<Json> {
-  return assertSuccess(t, await api(app, 'getOrderDraft', { id }), 'getOrderDraft').draft as Json;
-}
+const draftOf = orderDraft<Json>;
 
 t.test('editOrderDraft changes the settings and answers the whole draft', async (t) => {
   const app = await build(t);
@@ -73,23 +71,15 @@ t.test('a new client takes the draft, with its recipients and its currency', asy
   t.equal(again.total, 15.76, 'the same client keeps the currency');
 });
 
-t.test('refusals name the parameter or record and change nothing', async (t) => {
-  const app = await build(t);
-  const before = storeJson(app);
-  const cases: Array<[WireParams, string]> = [
-    [{}, 'Parameter id is required'],
-    [{ id: 'x' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '99' }, 'Order draft 99 not found'],
-    [{ id: '1', module: '9' }, 'Gateway 9 not found'],
-    [{ id: '1', module: '5', confirm: '0' }, 'Gateway 5 (Mollie) is disabled: give an enabled payment gateway as payment_module'],
-    [{ id: '1', client_id: '99', confirm: '0' }, 'Client 99 not found'],
-    [{ id: '1', module: 'x' }, 'Parameter module must be 0 or a positive whole number id'],
-    [{ id: '1', client_id: '0' }, 'Parameter client_id must be a positive whole number id, such as 1'],
-    [{ id: '1', confirm: 'yes' }, 'Parameter confirm must be one of: 0, 1'],
-    [{ id: '1', invoice_generate: 'true' }, 'Parameter invoice_generate must be one of: 0, 1'],
-    [{ id: '1', scenario_id: '-1' }, 'Parameter scenario_id must be 0 or a positive whole number id'],
-    [{ id: '1', affiliate_id: 'a' }, 'Parameter affiliate_id must be 0 or a positive whole number id'],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-  t.equal(storeJson(app), before);
-});
+refusals('refusals name the parameter or record and change nothing', CALL, [
+  ...idRefusals('Order draft', 'x'),
+  [{ id: '1', module: '9' }, 'Gateway 9 not found'],
+  [{ id: '1', module: '5', confirm: '0' }, 'Gateway 5 (Mollie) is disabled: give an enabled payment gateway as payment_module'],
+  [{ id: '1', client_id: '99', confirm: '0' }, 'Client 99 not found'],
+  [{ id: '1', module: 'x' }, 'Parameter module must be 0 or a positive whole number id'],
+  [{ id: '1', client_id: '0' }, 'Parameter client_id must be a positive whole number id, such as 1'],
+  [{ id: '1', confirm: 'yes' }, 'Parameter confirm must be one of: 0, 1'],
+  [{ id: '1', invoice_generate: 'true' }, 'Parameter invoice_generate must be one of: 0, 1'],
+  [{ id: '1', scenario_id: '-1' }, 'Parameter scenario_id must be 0 or a positive whole number id'],
+  [{ id: '1', affiliate_id: 'a' }, 'Parameter affiliate_id must be 0 or a positive whole number id'],
+]);

@@ -2,47 +2,12 @@ import t from 'tap';
 import type { Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { api, assertError, assertSuccess, build, ENCODINGS, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
+import { ENABLED_MQA, NO_DOMAIN_OPTIONS, NO_PRICES, PLAIN_PRODUCT } from '../../helpers/records.js';
+import { orderDraft } from '../../helpers/reads.js';
 
 type Json = Record<string, unknown>;
 const CALL = 'editOrderDraftItem';
-
-const NO_PRICES = {
-  m_setup: 0,
-  q_setup: 0,
-  s_setup: 0,
-  a_setup: 0,
-  b_setup: 0,
-  t_setup: 0,
-  p4_setup: 0,
-  p5_setup: 0,
-  d_setup: 0,
-  w_setup: 0,
-  h_setup: 0,
-  m: 0,
-  q: 0,
-  s: 0,
-  a: 0,
-  b: 0,
-  t: 0,
-  p4: 0,
-  p5: 0,
-  d: 0,
-  w: 0,
-  h: 0,
-};
-const ENABLED_MQA = {
-  m_enabled: '1',
-  q_enabled: '1',
-  s_enabled: '0',
-  a_enabled: '1',
-  b_enabled: '0',
-  t_enabled: '0',
-  p4_enabled: '0',
-  p5_enabled: '0',
-  d_enabled: '0',
-  w_enabled: '0',
-  h_enabled: '0',
-};
 
 /** Service 1 of draft 1 after moving it to VPS 1GB, monthly, two units, on a new host, with one more custom value. */
 const VPS_1GB_SERVICE = {
@@ -56,14 +21,7 @@ const VPS_1GB_SERVICE = {
   customdata: { 12: { 34: 'Ubuntu 24.04 LTS', 35: 'eu-west' } },
   qty: 2,
   config: [],
-  domainoptions: {
-    register: '0',
-    subdomain: '',
-    owndomain: false,
-    owndomainwithus: false,
-    allowownoutside: false,
-    hostname: false,
-  },
+  domainoptions: NO_DOMAIN_OPTIONS,
   p_options: 0,
   contract_id: '0',
   id: '8',
@@ -88,14 +46,7 @@ const VPS_1GB_SERVICE = {
     type: '2',
     name: 'VPS 1GB',
     description: '1 vCPU\r\n1 GB RAM\r\n25 GB NVMe\r\n1 TB traffic',
-    visible: '1',
-    domain_options: '0',
-    stock: '0',
-    qty: '0',
-    autosetup: '1',
-    subdomain: '',
-    owndomain: '0',
-    tax: '1',
+    ...PLAIN_PRODUCT,
     upgrades: '9,10,11',
     sort_order: '1',
     rel: 'Product',
@@ -122,10 +73,7 @@ const MOVE_TO_VPS_1GB: WireParams = {
   'custom[12][35]': 'eu-west',
 };
 
-async function draftOf(t: Test, app: FastifyInstance, id: string, session?: string): Promise<Json> {
-  const body = await api(app, 'getOrderDraft', { id }, { session });
-  return assertSuccess(t, body, 'getOrderDraft').draft as Json;
-}
+const draftOf = orderDraft<Json>;
 
 async function edit(t: Test, app: FastifyInstance, params: WireParams): Promise<Json> {
   const body = await api(app, CALL, params);
@@ -236,13 +184,10 @@ t.test('a cycle the product is not priced on is refused, naming product and cycl
   t.match(service(draft, '1'), { product_id: '7', cycle: 's', price: 56.94 });
 });
 
-t.test('a domain TLD or an unknown product cannot be a service product', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, CALL, { id: '1', service: '1', product: '20', cycle: 'a' }), CALL, [
-    'Product 20 is the domain TLD .com, not a product a service can order',
-  ]);
-  assertError(t, await api(app, CALL, { id: '1', service: '1', product: '99' }), CALL, ['Product 99 not found']);
-});
+refusals('a domain TLD or an unknown product cannot be a service product', CALL, [
+  [{ id: '1', service: '1', product: '20', cycle: 'a' }, 'Product 20 is the domain TLD .com, not a product a service can order'],
+  [{ id: '1', service: '1', product: '99' }, 'Product 99 not found'],
+]);
 
 t.test('host is stored as the service domain', async (t) => {
   const app = await build(t);
@@ -295,15 +240,10 @@ t.test('a domain takes a new period and action; its price and the total follow',
   t.strictSame(await draftOf(t, app, '1'), draft, 'getOrderDraft shows the change');
 });
 
-t.test('a period must be priced for the TLD', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, CALL, { id: '1', domain: '1', period: '7' }), CALL, [
-    'TLD .net is not priced for a 7-year Register; it offers: 1, 2, 3, 4, 5',
-  ]);
-  assertError(t, await api(app, CALL, { id: '2', domain: '2', period: '10', action: 'Transfer' }), CALL, [
-    'TLD .org is not priced for a 10-year Transfer; it offers: 1, 2, 3, 4, 5',
-  ]);
-});
+refusals('a period must be priced for the TLD', CALL, [
+  [{ id: '1', domain: '1', period: '7' }, 'TLD .net is not priced for a 7-year Register; it offers: 1, 2, 3, 4, 5'],
+  [{ id: '2', domain: '2', period: '10', action: 'Transfer' }, 'TLD .org is not priced for a 10-year Transfer; it offers: 1, 2, 3, 4, 5'],
+]);
 
 t.test('a registration carries no EPP code', async (t) => {
   const app = await build(t);
@@ -343,22 +283,16 @@ t.test('parameters of the other item kind, or none to change, are refused', asyn
   assertError(t, await api(app, CALL, { id: '1', domain: '1' }), CALL, ['Nothing to change: give period, action or epp_code']);
 });
 
-t.test('exactly one of service or domain names the item', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, CALL, { id: '1', qty: '2' }), CALL, [
-    'Parameter service or domain is required: the service_id or domain_id of the draft item',
-  ]);
-  assertError(t, await api(app, CALL, { id: '1', service: '1', domain: '1', qty: '2' }), CALL, [
-    'Parameters service and domain exclude each other: name one draft item per call',
-  ]);
-});
+refusals('exactly one of service or domain names the item', CALL, [
+  [{ id: '1', qty: '2' }, 'Parameter service or domain is required: the service_id or domain_id of the draft item'],
+  [{ id: '1', service: '1', domain: '1', qty: '2' }, 'Parameters service and domain exclude each other: name one draft item per call'],
+]);
 
-t.test('unknown draft or item', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, CALL, { id: '99', service: '1', qty: '2' }), CALL, ['Order draft 99 not found']);
-  assertError(t, await api(app, CALL, { id: '1', service: '3', qty: '2' }), CALL, ['Order draft 1 service 3 not found']);
-  assertError(t, await api(app, CALL, { id: '3', domain: '1', period: '2' }), CALL, ['Order draft 3 domain 1 not found']);
-});
+refusals('unknown draft or item', CALL, [
+  [{ id: '99', service: '1', qty: '2' }, 'Order draft 99 not found'],
+  [{ id: '1', service: '3', qty: '2' }, 'Order draft 1 service 3 not found'],
+  [{ id: '3', domain: '1', period: '2' }, 'Order draft 3 domain 1 not found'],
+]);
 
 t.test('missing and malformed parameters', async (t) => {
   const app = await build(t);

@@ -1,6 +1,7 @@
 import t from 'tap';
 import type { Test } from 'tap';
-import { api, assertError, build, sameEverywhere, type Body } from '../../helpers/app.js';
+import { api, build, sameEverywhere, type Body } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
 import { resultValidator } from '../../../src/schemas.js';
 
 type Json = Record<string, unknown>;
@@ -99,11 +100,10 @@ t.test('the same answer through GET, urlencoded and multipart', async (t) => {
   assertList(t, await sameEverywhere(t, app, CALL, { client_id: '6', page: '0', perpage: '10' }));
 });
 
-t.test('errors name the parameter or client, under the name requested', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, CALL, {}), CALL, ['Parameter client_id is required']);
-  assertError(t, await api(app, CALL, { client_id: 'x' }), CALL, ['Parameter client_id must be a positive whole number id, such as 1']);
-  assertError(t, await api(app, CALL, { client_id: '1', page: '-1' }), CALL, ['Parameter page must be a page number counted from 0']);
-  assertError(t, await api(app, CALL, { client_id: '1', perpage: '0' }), CALL, ['Parameter perpage must be a page size from 1 to 1000']);
-  assertError(t, await api(app, CALL, { client_id: '99' }), CALL, ['Client 99 not found']);
-});
+refusals('errors name the parameter or client, under the name requested', CALL, [
+  [{}, 'Parameter client_id is required'],
+  [{ client_id: 'x' }, 'Parameter client_id must be a positive whole number id, such as 1'],
+  [{ client_id: '1', page: '-1' }, 'Parameter page must be a page number counted from 0'],
+  [{ client_id: '1', perpage: '0' }, 'Parameter perpage must be a page size from 1 to 1000'],
+  [{ client_id: '99' }, 'Client 99 not found'],
+]);

@@ -1,6 +1,9 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { api, assertError, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import { api, assertSuccess, build, type WireParams } from '../../helpers/app.js';
+import { ORDER_1007_JOINED } from '../../helpers/records.js';
+import { refusals } from '../../helpers/refusals.js';
+import { readEverywhere } from '../../helpers/reads.js';
 
 const CALL = 'getOrderDetails';
 // The published sample's keys, in its order.
@@ -42,8 +45,7 @@ async function details(t: Test, app: FastifyInstance, params: WireParams): Promi
 
 t.test('getOrderDetails answers a bundled order with its services and their addons, in the published shape', async (t) => {
   const app = await build(t);
-  const body = await sameEverywhere(t, app, CALL, { id: '1004' });
-  const result = assertSuccess(t, body, CALL);
+  const result = await readEverywhere(t, app, CALL, { id: '1004' });
   t.strictSame(result, {
     details: {
       id: '1004',
@@ -121,12 +123,7 @@ t.test('getOrderDetails lists the domains an order registers or transfers, with 
     status: 'Active',
     order_ip: '203.0.113.120',
     notes: '',
-    firstname: 'Daniel',
-    lastname: 'Kowalski',
-    module: 'PayPal',
-    invtotal: '79.27',
-    invstatus: 'Paid',
-    currency_id: '0',
+    ...ORDER_1007_JOINED,
     fraudmodule: null,
     balance: 'Completed',
     hosting: [
@@ -286,10 +283,9 @@ t.test('getOrderDetails answers a freshly placed order', async (t) => {
   t.strictSame(Object.keys(order), PUBLISHED_KEYS);
 });
 
-t.test('getOrderDetails errors', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, CALL, { id: '99' }), CALL, ['Order 99 not found']);
-  assertError(t, await api(app, CALL, { id: '1000' }), CALL, ['Order 1000 not found']);
-  assertError(t, await api(app, CALL, {}), CALL, ['Parameter id is required']);
-  assertError(t, await api(app, CALL, { id: 'abc' }), CALL, ['Parameter id must be a positive whole number id, such as 1']);
-});
+refusals('getOrderDetails errors', CALL, [
+  [{ id: '99' }, 'Order 99 not found'],
+  [{ id: '1000' }, 'Order 1000 not found'],
+  [{}, 'Parameter id is required'],
+  [{ id: 'abc' }, 'Parameter id must be a positive whole number id, such as 1'],
+]);

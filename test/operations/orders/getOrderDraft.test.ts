@@ -1,67 +1,17 @@
 import t from 'tap';
 import { api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { read } from '../../helpers/reads.js';
+import { ALICE, ENABLED_MQA, NO_DOMAIN_OPTIONS, NO_PRICES, PLAIN_PRODUCT } from '../../helpers/records.js';
 
 type Json = Record<string, unknown>;
 
-const NO_PRICES = {
-  m_setup: 0,
-  q_setup: 0,
-  s_setup: 0,
-  a_setup: 0,
-  b_setup: 0,
-  t_setup: 0,
-  p4_setup: 0,
-  p5_setup: 0,
-  d_setup: 0,
-  w_setup: 0,
-  h_setup: 0,
-  m: 0,
-  q: 0,
-  s: 0,
-  a: 0,
-  b: 0,
-  t: 0,
-  p4: 0,
-  p5: 0,
-  d: 0,
-  w: 0,
-  h: 0,
-};
-const ENABLED_MQA = {
-  m_enabled: '1',
-  q_enabled: '1',
-  s_enabled: '0',
-  a_enabled: '1',
-  b_enabled: '0',
-  t_enabled: '0',
-  p4_enabled: '0',
-  p5_enabled: '0',
-  d_enabled: '0',
-  w_enabled: '0',
-  h_enabled: '0',
-};
-const NO_DOMAIN_OPTIONS = {
-  register: '0',
-  subdomain: '',
-  owndomain: false,
-  owndomainwithus: false,
-  allowownoutside: false,
-  hostname: false,
-};
 const BACKUP_PRODUCT = {
   id: '17',
   category_id: '6',
   type: '7',
   name: 'Managed Backup',
   description: 'Nightly off-site backups of one server, 30-day retention.',
-  visible: '1',
-  domain_options: '0',
-  stock: '0',
-  qty: '0',
-  autosetup: '1',
-  subdomain: '',
-  owndomain: '0',
-  tax: '1',
+  ...PLAIN_PRODUCT,
   upgrades: '',
   sort_order: '2',
   rel: 'Product',
@@ -74,38 +24,6 @@ const BACKUP_PRODUCT = {
   ptype: 'other',
   module: '0',
   free_domain: '0',
-};
-const ALICE = {
-  id: '1',
-  email: 'alice@morgan-design.com',
-  lastlogin: '2026-11-19 08:41:12',
-  ip: '198.51.100.23',
-  host: '198-51-100-23.static.austin-fiber.net',
-  status: 'Active',
-  parent_id: '0',
-  firstname: 'Alice',
-  lastname: 'Morgan',
-  companyname: 'Morgan Design Studio LLC',
-  address1: '1420 Congress Ave',
-  address2: 'Suite 300',
-  city: 'Austin',
-  state: 'Texas',
-  postcode: '78701',
-  country: 'US',
-  phonenumber: '+1.5125550142',
-  datecreated: '2025-03-14',
-  notes: '',
-  language: 'english',
-  company: '1',
-  credit: '0.00',
-  taxexempt: '0',
-  latefeeoveride: '0',
-  overideduenotices: '0',
-  client_id: '1',
-  cardnum: '************1111',
-  currency_id: '0',
-  privileges: null,
-  howdidyou: 'Search engine',
 };
 const TOM = {
   ...ALICE,
@@ -163,14 +81,7 @@ const DRAFT_1 = {
         type: '2',
         name: 'VPS 2GB',
         description: '2 vCPU\r\n2 GB RAM\r\n50 GB NVMe\r\n2 TB traffic',
-        visible: '1',
-        domain_options: '0',
-        stock: '0',
-        qty: '0',
-        autosetup: '1',
-        subdomain: '',
-        owndomain: '0',
-        tax: '1',
+        ...PLAIN_PRODUCT,
         upgrades: '10,11',
         sort_order: '2',
         rel: 'Product',
@@ -285,7 +196,7 @@ t.test('getOrderDraft answers the whole draft in the real wire shape', async (t)
 
 t.test('getOrderDraft shows an empty domain list as [] and prices in the draft currency, in cents', async (t) => {
   const app = await build(t);
-  const result = assertSuccess(t, await api(app, 'getOrderDraft', { id: '3' }), 'getOrderDraft');
+  const result = await read(t, app, 'getOrderDraft', { id: '3' });
   const draft = result.draft as Json;
   t.strictSame(draft.domains, [], 'no domains: [] as PHP serialises an empty array');
   t.strictSame(Object.keys(draft.services as Json), ['1']);
@@ -307,7 +218,7 @@ t.test('getOrderDraft shows an empty domain list as [] and prices in the draft c
 
 t.test('getOrderDraft prices quantities, transfers and several domains', async (t) => {
   const app = await build(t);
-  const result = assertSuccess(t, await api(app, 'getOrderDraft', { id: '2' }), 'getOrderDraft');
+  const result = await read(t, app, 'getOrderDraft', { id: '2' });
   const draft = result.draft as Json;
   const service = (draft.services as Record<string, Json>)['1'];
   t.match(service, { cycle: 'b', recurring: 'biennially', qty: 2, price: 17.9, price_today: 17.9, setup: 0 });

@@ -1,7 +1,9 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
-import { CREDENTIALS, api, assertError, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import { CREDENTIALS, api, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
+import { ORDER_ROW_1019 } from '../../helpers/records.js';
 
 const CALL = 'getOrders';
 const ALL = [
@@ -78,22 +80,7 @@ t.test('getOrders lists orders newest first with client names, gateway name and 
         invoice_id: '0',
         payment_module: '3',
       },
-      {
-        id: '1019',
-        date_created: '2026-04-02 11:53:47',
-        number: '156842470',
-        client_id: '4',
-        total: '9.95',
-        status: 'Active',
-        firstname: 'Daniel',
-        lastname: 'Kowalski',
-        module: 'PayPal',
-        invtotal: null,
-        invstatus: null,
-        currency_id: '0',
-        invoice_id: '0',
-        payment_module: '1',
-      },
+      ORDER_ROW_1019,
       {
         id: '1018',
         date_created: '2026-11-18 10:46:34',
@@ -214,12 +201,8 @@ t.test('a new order comes first', async (t) => {
   t.strictSame(await ids(t, app, { list: 'pending' }), ['1022', '1018']);
 });
 
-t.test('getOrders parameter errors', async (t) => {
-  const app = await build(t);
-  const cases: Array<[WireParams, string]> = [
-    [{ list: 'open' }, 'Parameter list must be one of: all, active, pending, fraud, cancelled'],
-    [{ page: '-1' }, 'Parameter page must be a page number counted from 0'],
-    [{ perpage: '0' }, 'Parameter perpage must be a page size from 1 to 1000'],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-});
+refusals('getOrders parameter errors', CALL, [
+  [{ list: 'open' }, 'Parameter list must be one of: all, active, pending, fraud, cancelled'],
+  [{ page: '-1' }, 'Parameter page must be a page number counted from 0'],
+  [{ perpage: '0' }, 'Parameter perpage must be a page size from 1 to 1000'],
+]);

@@ -1,6 +1,8 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { api, assertSuccess, build, type WireParams } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
+import { accountDetails, read } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'orderUpgrade';
@@ -9,21 +11,14 @@ const TO_ULTIMATE: WireParams = { id: '1', new: '3', new_billing: 'm' };
 
 const world = (app: FastifyInstance) => app.billsim.sessions.get('default').world;
 
-async function details(t: Test, app: FastifyInstance, id: string): Promise<Record<string, unknown>> {
-  return assertSuccess(t, await api(app, 'getAccountDetails', { id }), 'getAccountDetails').details as Record<string, unknown>;
-}
-
 async function invoice(t: Test, app: FastifyInstance, id: string): Promise<Record<string, unknown>> {
-  const { client, ...rest } = assertSuccess(t, await api(app, 'getInvoiceDetails', { id }), 'getInvoiceDetails').invoice as Record<
-    string,
-    unknown
-  >;
+  const { client, ...rest } = (await read(t, app, 'getInvoiceDetails', { id })).invoice as Record<string, unknown>;
   return { ...rest, client_id_embedded: (client as { id: string }).id };
 }
 
 t.test('orderUpgrade orders the move, invoices the difference for the rest of the period and answers the published checkout', async (t) => {
   const app = await build(t);
-  const before = await details(t, app, '1');
+  const before = await accountDetails(t, app, '1');
   const body = await api(app, CALL, TO_ULTIMATE);
   assertSuccess(t, body, CALL);
   // (16.00 - 8.95) x 24 days left / 30 days in the period = 5.64, plus Texas sales tax 8.25% (0.47).
@@ -98,7 +93,7 @@ t.test('orderUpgrade orders the move, invoices the difference for the rest of th
     client_id_embedded: '1',
     gateway: 'Stripe',
   });
-  t.strictSame(await details(t, app, '1'), before, 'the service changes only when the order is activated');
+  t.strictSame(await accountDetails(t, app, '1'), before, 'the service changes only when the order is activated');
 });
 
 t.test('orderUpgrade changes the cycle alone, priced in the service currency', async (t) => {
@@ -135,7 +130,7 @@ t.test('orderUpgrade bills through the gateway named by module', async (t) => {
 t.test('a move that costs nothing has no invoice: the order is Active and the service moves at once', async (t) => {
   const app = await build(t);
   const invoices = JSON.stringify(world(app).all('invoices'));
-  const before = await details(t, app, '1');
+  const before = await accountDetails(t, app, '1');
   // Annually costs less a day (95.40 / 365) than Monthly (8.95 / 30): nothing to pay.
   const body = await api(app, CALL, { id: '1', new_billing: 'a' });
   t.strictSame(assertSuccess(t, body, CALL), {
@@ -149,11 +144,8 @@ t.test('a move that costs nothing has no invoice: the order is Active and the se
     total: '0.00',
     upgrades: [{ old_cycle: 'Monthly', new_cycle: 'Annually', amount: '0.00', status: 'Upgraded' }],
   });
-  t.strictSame(await details(t, app, '1'), { ...before, billingcycle: 'Annually', total: '95.40' }, 'the due date stays');
-  const listed = assertSuccess(t, await api(app, 'getClientAccounts', { id: '1' }), 'getClientAccounts').accounts as Record<
-    string,
-    unknown
-  >[];
+  t.strictSame(await accountDetails(t, app, '1'), { ...before, billingcycle: 'Annually', total: '95.40' }, 'the due date stays');
+  const listed = (await read(t, app, 'getClientAccounts', { id: '1' })).accounts as Record<string, unknown>[];
   t.match(
     listed.find((a) => a.id === '1'),
     { billingcycle: 'Annually', total: '95.40' },
@@ -219,14 +211,11 @@ t.test('orderUpgrade refuses a second upgrade while one is pending', async (t) =
   t.match(assertSuccess(t, other, CALL), { checkout: { order_id: '1023', invoice_id: '14' } }, 'other services are not held up');
 });
 
-t.test('orderUpgrade refuses missing and malformed parameters', async (t) => {
-  const app = await build(t);
-  await refusedAll(t, app, CALL, [
-    [{ new_billing: 'm' }, 'Parameter id is required'],
-    [{ id: '1' }, 'Parameter new_billing is required'],
-    [{ id: 'x', new_billing: 'm' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '1', new_billing: 'monthly' }, 'Parameter new_billing must be one of: m, q, s, a, b, t, d, w, h, Free, Once'],
-    [{ id: '1', new: '3.0', new_billing: 'm' }, 'Parameter new must be a positive whole number id, such as 1'],
-    [{ ...TO_ULTIMATE, module: 'stripe' }, 'Parameter module must be a positive whole number id, such as 1'],
-  ]);
-});
+refusals('orderUpgrade refuses missing and malformed parameters', CALL, [
+  [{ new_billing: 'm' }, 'Parameter id is required'],
+  [{ id: '1' }, 'Parameter new_billing is required'],
+  [{ id: 'x', new_billing: 'm' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '1', new_billing: 'monthly' }, 'Parameter new_billing must be one of: m, q, s, a, b, t, d, w, h, Free, Once'],
+  [{ id: '1', new: '3.0', new_billing: 'm' }, 'Parameter new must be a positive whole number id, such as 1'],
+  [{ ...TO_ULTIMATE, module: 'stripe' }, 'Parameter module must be a positive whole number id, such as 1'],
+]);

@@ -2,14 +2,13 @@ import t from 'tap';
 import type { Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { api, assertError, assertSuccess, build, ENCODINGS, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
+import { orderDraft } from '../../helpers/reads.js';
 
 type Json = Record<string, unknown>;
 const CALL = 'removeOrderDraftItem';
 
-async function draftOf(t: Test, app: FastifyInstance, id: string, session?: string): Promise<Json> {
-  const body = await api(app, 'getOrderDraft', { id }, { session });
-  return assertSuccess(t, body, 'getOrderDraft').draft as Json;
-}
+const draftOf = orderDraft<Json>;
 
 async function remove(t: Test, app: FastifyInstance, params: WireParams): Promise<Json> {
   const body = await api(app, CALL, params);
@@ -68,22 +67,16 @@ t.test('removing the last service leaves services: []', async (t) => {
   t.strictSame(await draftOf(t, app, '3'), draft);
 });
 
-t.test('exactly one of service or domain names the item', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, CALL, { id: '1' }), CALL, [
-    'Parameter service or domain is required: the service_id or domain_id of the draft item',
-  ]);
-  assertError(t, await api(app, CALL, { id: '1', service: '1', domain: '1' }), CALL, [
-    'Parameters service and domain exclude each other: name one draft item per call',
-  ]);
-});
+refusals('exactly one of service or domain names the item', CALL, [
+  [{ id: '1' }, 'Parameter service or domain is required: the service_id or domain_id of the draft item'],
+  [{ id: '1', service: '1', domain: '1' }, 'Parameters service and domain exclude each other: name one draft item per call'],
+]);
 
-t.test('unknown draft or item', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, CALL, { id: '99', service: '1' }), CALL, ['Order draft 99 not found']);
-  assertError(t, await api(app, CALL, { id: '1', service: '3' }), CALL, ['Order draft 1 service 3 not found']);
-  assertError(t, await api(app, CALL, { id: '3', domain: '1' }), CALL, ['Order draft 3 domain 1 not found']);
-});
+refusals('unknown draft or item', CALL, [
+  [{ id: '99', service: '1' }, 'Order draft 99 not found'],
+  [{ id: '1', service: '3' }, 'Order draft 1 service 3 not found'],
+  [{ id: '3', domain: '1' }, 'Order draft 3 domain 1 not found'],
+]);
 
 t.test('missing and malformed parameters', async (t) => {
   const app = await build(t);

@@ -1,14 +1,11 @@
-import t, { type Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import t from 'tap';
+import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
+import { answersInEachSession, sameStateInEachSession } from '../../helpers/sessions.js';
+import { refusals } from '../../helpers/refusals.js';
+import { accountDetails, domainDetails, invoiceDetails, read } from '../../helpers/reads.js';
 import { newOrder } from '../../../src/domain/orders.js';
 
 const CALL = 'setOrderActive';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
-
-async function read(t: Test, app: FastifyInstance, call: string, params: WireParams, session?: string) {
-  return assertSuccess(t, await api(app, call, params, { session }), call);
-}
 
 const activated = (id: string) => ({ success: true, id, call: CALL, server_time: SERVER_TIME, info: [`Order #${id} activated`] });
 
@@ -25,8 +22,8 @@ t.test('setOrderActive accepts a Pending order: its service becomes Active and i
     hosting: [{ id: '10', status: 'Active' }],
     domains: [{ id: '8', status: 'Active' }],
   });
-  t.match((await read(t, app, 'getAccountDetails', { id: '10' })).details, { status: 'Active', next_due: '2026-11-25', order_id: '1018' });
-  t.strictSame((await read(t, app, 'getDomainDetails', { id: '8' })).details, {
+  t.match(await accountDetails(t, app, '10'), { status: 'Active', next_due: '2026-11-25', order_id: '1018' });
+  t.strictSame(await domainDetails(t, app, '8'), {
     id: '8',
     client_id: '7',
     order_id: '1018',
@@ -57,7 +54,7 @@ t.test('setOrderActive accepts a Pending order: its service becomes Active and i
     firstname: 'Grace',
     custom: false,
   });
-  t.match((await read(t, app, 'getInvoiceDetails', { id: '8' })).invoice, { status: 'Unpaid' }, 'activating is not paying');
+  t.match(await invoiceDetails(t, app, '8'), { status: 'Unpaid' }, 'activating is not paying');
   t.strictSame((await read(t, app, 'getOrders', { list: 'pending' })).orders, []);
 });
 
@@ -72,7 +69,7 @@ t.test('a registration expires, and is next due, today plus its period in years'
   });
   assertSuccess(t, placed, 'addOrder');
   assertSuccess(t, await api(app, CALL, { id: placed.order_id as string }), CALL);
-  t.match((await read(t, app, 'getDomainDetails', { id: '11' })).details, {
+  t.match(await domainDetails(t, app, '11'), {
     status: 'Active',
     date_created: '2026-11-20',
     expires: '2029-11-20',
@@ -100,8 +97,8 @@ t.test("setOrderActive activates the Pending addons of the order's services; a P
   t.match((await read(t, app, 'getAccountAddons', { id: '19' })).account_addons, [
     { id: '5', name: 'Website Builder Pro', status: 'Active' },
   ]);
-  t.match((await read(t, app, 'getAccountDetails', { id: '19' })).details, { status: 'Active' });
-  t.match((await read(t, app, 'getDomainDetails', { id: '11' })).details, { status: 'Pending Transfer', expires: '0000-00-00' });
+  t.match(await accountDetails(t, app, '19'), { status: 'Active' });
+  t.match(await domainDetails(t, app, '11'), { status: 'Pending Transfer', expires: '0000-00-00' });
 });
 
 t.test("setOrderActive applies an upgrade order's Pending upgrades", async (t) => {
@@ -129,7 +126,7 @@ t.test("setOrderActive applies an upgrade order's Pending upgrades", async (t) =
     world.insert('orders', order);
   });
   t.strictSame(await api(app, CALL, { id: '1022' }), activated('1022'));
-  t.match((await read(t, app, 'getAccountDetails', { id: '1' })).details, {
+  t.match(await accountDetails(t, app, '1'), {
     product_id: '3',
     name: 'Ultimate Hosting',
     billingcycle: 'Annually',
@@ -156,18 +153,14 @@ t.test('setOrderActive refuses an order that is not Pending, naming its status, 
   t.equal(storeJson(app), activatedOnce, 'a second activation changes nothing');
 });
 
-t.test('setOrderActive parameter errors', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, CALL, {}), CALL, ['Parameter id is required']);
-  assertError(t, await api(app, CALL, { id: '0' }), CALL, ['Parameter id must be a positive whole number id, such as 1']);
-});
+refusals('setOrderActive parameter errors', CALL, [
+  [{}, 'Parameter id is required'],
+  [{ id: '0' }, 'Parameter id must be a positive whole number id, such as 1'],
+]);
 
 t.test('setOrderActive answers and stores the same through GET, urlencoded and multipart POST', async (t) => {
   const app = await build(t);
-  const bodies: Body[] = [];
-  for (const via of ENCODINGS) bodies.push(await api(app, CALL, { id: '1018' }, { via, session: via }));
-  for (const body of bodies) t.strictSame(body, activated('1018'));
-  const stores = ENCODINGS.map((via) => storeJson(app, via));
-  for (const store of stores) t.equal(store, stores[0]);
+  await answersInEachSession(t, app, CALL, { id: '1018' }, activated('1018'));
+  sameStateInEachSession(t, app);
   for (const via of ENCODINGS) t.match((await read(t, app, 'getAccountDetails', { id: '10' }, via)).details, { status: 'Active' }, via);
 });

@@ -1,49 +1,19 @@
-import t, { type Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
+import t from 'tap';
 import { newOrder } from '../../../src/domain/orders.js';
 import type { OrderUpgrade } from '../../../src/generated/wire.js';
-import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import { FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
+import { idRefusals, refusedWith } from '../../helpers/refusals.js';
+import { answersInEachSession, sameStateInEachSession } from '../../helpers/sessions.js';
+import { accountDetails, orderStatuses, read } from '../../helpers/reads.js';
 
 const CALL = 'setOrderCancel';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const marked = (id: string) => ({ success: true, call: CALL, server_time: SERVER_TIME, info: [`Order #${id} marked Cancelled`] });
-
-type Details = Record<string, unknown> & { status: string };
-
-async function read(t: Test, app: FastifyInstance, call: string, params: WireParams) {
-  return assertSuccess(t, await api(app, call, params), call);
-}
-
-interface Ids {
-  order: string;
-  accounts: string[];
-  domains: string[];
-  invoice?: string;
-}
-
-/** The statuses of an order and of what it touches, each re-read through its own call. */
-async function statuses(t: Test, app: FastifyInstance, ids: Ids) {
-  const status = async (call: string, id: string, key = 'details') => ((await read(t, app, call, { id }))[key] as Details).status;
-  const addons: Record<string, string> = {};
-  for (const account of ids.accounts) {
-    for (const row of (await read(t, app, 'getAccountAddons', { id: account })).account_addons as Array<{ id: string; status: string }>) {
-      addons[row.id] = row.status;
-    }
-  }
-  return {
-    order: await status('getOrderDetails', ids.order),
-    accounts: await Promise.all(ids.accounts.map((id) => status('getAccountDetails', id))),
-    addons,
-    domains: await Promise.all(ids.domains.map((id) => status('getDomainDetails', id))),
-    invoice: ids.invoice && (await status('getInvoiceDetails', ids.invoice, 'invoice')),
-  };
-}
 
 t.test('setOrderCancel on a Pending order cancels its service, domain and Unpaid invoice', async (t) => {
   const app = await build(t);
   const ids = { order: '1018', accounts: ['10'], domains: ['8'], invoice: '8' };
   t.strictSame(await api(app, CALL, { id: '1018' }), marked('1018'), 'the published answer');
-  t.strictSame(await statuses(t, app, ids), {
+  t.strictSame(await orderStatuses(t, app, ids), {
     order: 'Cancelled',
     accounts: ['Cancelled'],
     addons: {},
@@ -58,7 +28,7 @@ t.test('setOrderCancel on an Active order cancels only what it has not delivered
   // Order 1007: Active service 6 with Pending addon 4, kowalski-foto.net Pending Transfer, invoice 4 Paid.
   const ids = { order: '1007', accounts: ['6'], domains: ['5'], invoice: '4' };
   t.strictSame(await api(app, CALL, { id: '1007' }), marked('1007'));
-  t.strictSame(await statuses(t, app, ids), {
+  t.strictSame(await orderStatuses(t, app, ids), {
     order: 'Cancelled',
     accounts: ['Active'],
     addons: { 4: 'Cancelled' },
@@ -71,7 +41,7 @@ t.test('setOrderCancel leaves a Suspended service and a registered domain; an Un
   const app = await build(t);
   const ids = { order: '1003', accounts: ['5'], domains: ['4'], invoice: '3' };
   t.strictSame(await api(app, CALL, { id: '1003' }), marked('1003'));
-  t.strictSame(await statuses(t, app, ids), {
+  t.strictSame(await orderStatuses(t, app, ids), {
     order: 'Cancelled',
     accounts: ['Suspended'],
     addons: {},
@@ -83,7 +53,7 @@ t.test('setOrderCancel leaves a Suspended service and a registered domain; an Un
 t.test('setOrderCancel takes a Fraud order; its Fraud service stays Fraud', async (t) => {
   const app = await build(t);
   t.strictSame(await api(app, CALL, { id: '1017' }), marked('1017'));
-  t.strictSame(await statuses(t, app, { order: '1017', accounts: ['18'], domains: [] }), {
+  t.strictSame(await orderStatuses(t, app, { order: '1017', accounts: ['18'], domains: [] }), {
     order: 'Cancelled',
     accounts: ['Fraud'],
     addons: {},
@@ -120,23 +90,19 @@ t.test("setOrderCancel cancels an upgrade order's Pending upgrades and leaves th
       newOrder(world, { clientId: '1', currencyId: '0', paymentModule: '2', total: '47.05', upgrades: [done, pending], now: FROZEN_NOW }),
     );
   });
-  const account = (await read(t, app, 'getAccountDetails', { id: '1' })).details;
+  const account = await accountDetails(t, app, '1');
   t.strictSame(await api(app, CALL, { id: '1022' }), marked('1022'));
   const { upgrades } = (await read(t, app, 'getOrderDetails', { id: '1022' })).details as { upgrades: unknown[] };
   t.strictSame(upgrades, [done, { ...pending, status: 'Cancelled' }]);
-  t.strictSame((await read(t, app, 'getAccountDetails', { id: '1' })).details, account, 'the service keeps its product');
+  t.strictSame(await accountDetails(t, app, '1'), account, 'the service keeps its product');
 });
 
 t.test('setOrderCancel refuses a Cancelled order, naming its status, and changes nothing', async (t) => {
   const app = await build(t);
-  const before = storeJson(app);
-  assertError(t, await api(app, CALL, { id: '1015' }), CALL, [
-    'Order #1015 is Cancelled: only an order that is Pending or Active or Fraud can be marked Cancelled',
+  await refusedWith(t, app, CALL, [
+    [{ id: '1015' }, 'Order #1015 is Cancelled: only an order that is Pending or Active or Fraud can be marked Cancelled'],
+    ...idRefusals('Order', '1.5'),
   ]);
-  assertError(t, await api(app, CALL, { id: '99' }), CALL, ['Order 99 not found']);
-  assertError(t, await api(app, CALL, {}), CALL, ['Parameter id is required']);
-  assertError(t, await api(app, CALL, { id: '1.5' }), CALL, ['Parameter id must be a positive whole number id, such as 1']);
-  t.equal(storeJson(app), before);
 
   assertSuccess(t, await api(app, CALL, { id: '1018' }), CALL);
   const cancelled = storeJson(app);
@@ -148,10 +114,6 @@ t.test('setOrderCancel refuses a Cancelled order, naming its status, and changes
 
 t.test('setOrderCancel answers and stores the same through GET, urlencoded and multipart POST', async (t) => {
   const app = await build(t);
-  const bodies: Body[] = [];
-  for (const via of ENCODINGS) bodies.push(await api(app, CALL, { id: '1007' }, { via, session: via }));
-  for (const body of bodies) t.strictSame(body, marked('1007'));
-  const stores = ENCODINGS.map((via) => storeJson(app, via));
-  for (const store of stores) t.equal(store, stores[0]);
-  t.not(stores[0], storeJson(app), 'the default session is untouched');
+  await answersInEachSession(t, app, CALL, { id: '1007' }, marked('1007'));
+  t.not(sameStateInEachSession(t, app), storeJson(app), 'the default session is untouched');
 });

@@ -1,46 +1,16 @@
-import t, { type Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import t from 'tap';
+import { api, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
+import { idRefusals, refusals } from '../../helpers/refusals.js';
+import { answersInEachSession, sameStateInEachSession } from '../../helpers/sessions.js';
+import { orderStatuses, read } from '../../helpers/reads.js';
 
 const CALL = 'setOrderFraud';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const marked = (id: string) => ({ success: true, call: CALL, server_time: SERVER_TIME, info: [`Order #${id} marked Fraud`] });
-
-type Details = Record<string, unknown> & { status: string };
-
-async function read(t: Test, app: FastifyInstance, call: string, params: WireParams) {
-  return assertSuccess(t, await api(app, call, params), call);
-}
-
-interface Ids {
-  order: string;
-  accounts: string[];
-  domains: string[];
-  invoice?: string;
-}
-
-/** The statuses of an order and of what it touches, each re-read through its own call. */
-async function statuses(t: Test, app: FastifyInstance, ids: Ids) {
-  const status = async (call: string, id: string, key = 'details') => ((await read(t, app, call, { id }))[key] as Details).status;
-  const addons: Record<string, string> = {};
-  for (const account of ids.accounts) {
-    for (const row of (await read(t, app, 'getAccountAddons', { id: account })).account_addons as Array<{ id: string; status: string }>) {
-      addons[row.id] = row.status;
-    }
-  }
-  return {
-    order: await status('getOrderDetails', ids.order),
-    accounts: await Promise.all(ids.accounts.map((id) => status('getAccountDetails', id))),
-    addons,
-    domains: await Promise.all(ids.domains.map((id) => status('getDomainDetails', id))),
-    invoice: ids.invoice && (await status('getInvoiceDetails', ids.invoice, 'invoice')),
-  };
-}
 
 t.test('setOrderFraud on a Pending order: its service and domain are Fraud, its Unpaid invoice Cancelled', async (t) => {
   const app = await build(t);
   const ids = { order: '1018', accounts: ['10'], domains: ['8'], invoice: '8' };
-  t.strictSame(await statuses(t, app, ids), {
+  t.strictSame(await orderStatuses(t, app, ids), {
     order: 'Pending',
     accounts: ['Pending'],
     addons: {},
@@ -48,7 +18,13 @@ t.test('setOrderFraud on a Pending order: its service and domain are Fraud, its 
     invoice: 'Unpaid',
   });
   t.strictSame(await api(app, CALL, { id: '1018' }), marked('1018'), 'the published answer');
-  t.strictSame(await statuses(t, app, ids), { order: 'Fraud', accounts: ['Fraud'], addons: {}, domains: ['Fraud'], invoice: 'Cancelled' });
+  t.strictSame(await orderStatuses(t, app, ids), {
+    order: 'Fraud',
+    accounts: ['Fraud'],
+    addons: {},
+    domains: ['Fraud'],
+    invoice: 'Cancelled',
+  });
   t.match((await read(t, app, 'getOrderDetails', { id: '1018' })).details, { invstatus: 'Cancelled' });
 
   // A domain marked Fraud no longer holds its name.
@@ -61,7 +37,7 @@ t.test(
   async (t) => {
     const app = await build(t);
     const ids = { order: '1007', accounts: ['6'], domains: ['5'], invoice: '4' };
-    t.strictSame(await statuses(t, app, ids), {
+    t.strictSame(await orderStatuses(t, app, ids), {
       order: 'Active',
       accounts: ['Active'],
       addons: { 4: 'Pending' },
@@ -69,7 +45,7 @@ t.test(
       invoice: 'Paid',
     });
     t.strictSame(await api(app, CALL, { id: '1007' }), marked('1007'));
-    t.strictSame(await statuses(t, app, ids), {
+    t.strictSame(await orderStatuses(t, app, ids), {
       order: 'Fraud',
       accounts: ['Fraud'],
       addons: { 4: 'Cancelled' },
@@ -84,34 +60,35 @@ t.test('setOrderFraud takes a Suspended service too; a registered domain stays A
   // Order 1003: Suspended service 5, evans-bakery.org Active, invoice 3 Unpaid.
   const ids = { order: '1003', accounts: ['5'], domains: ['4'], invoice: '3' };
   t.strictSame(await api(app, CALL, { id: '1003' }), marked('1003'));
-  t.strictSame(await statuses(t, app, ids), { order: 'Fraud', accounts: ['Fraud'], addons: {}, domains: ['Active'], invoice: 'Cancelled' });
+  t.strictSame(await orderStatuses(t, app, ids), {
+    order: 'Fraud',
+    accounts: ['Fraud'],
+    addons: {},
+    domains: ['Active'],
+    invoice: 'Cancelled',
+  });
 });
 
 t.test('setOrderFraud on a Cancelled order leaves its Cancelled service as it is', async (t) => {
   const app = await build(t);
   const ids = { order: '1015', accounts: ['9'], domains: [], invoice: '7' };
   t.strictSame(await api(app, CALL, { id: '1015' }), marked('1015'));
-  t.strictSame(await statuses(t, app, ids), { order: 'Fraud', accounts: ['Cancelled'], addons: {}, domains: [], invoice: 'Cancelled' });
+  t.strictSame(await orderStatuses(t, app, ids), {
+    order: 'Fraud',
+    accounts: ['Cancelled'],
+    addons: {},
+    domains: [],
+    invoice: 'Cancelled',
+  });
 });
 
-t.test('setOrderFraud refuses an order already Fraud, naming its status, and changes nothing', async (t) => {
-  const app = await build(t);
-  const before = storeJson(app);
-  assertError(t, await api(app, CALL, { id: '1017' }), CALL, [
-    'Order #1017 is Fraud: only an order that is Pending or Active or Cancelled can be marked Fraud',
-  ]);
-  assertError(t, await api(app, CALL, { id: '99' }), CALL, ['Order 99 not found']);
-  assertError(t, await api(app, CALL, {}), CALL, ['Parameter id is required']);
-  assertError(t, await api(app, CALL, { id: 'x' }), CALL, ['Parameter id must be a positive whole number id, such as 1']);
-  t.equal(storeJson(app), before);
-});
+refusals('setOrderFraud refuses an order already Fraud, naming its status, and changes nothing', CALL, [
+  [{ id: '1017' }, 'Order #1017 is Fraud: only an order that is Pending or Active or Cancelled can be marked Fraud'],
+  ...idRefusals('Order', 'x'),
+]);
 
 t.test('setOrderFraud answers and stores the same through GET, urlencoded and multipart POST', async (t) => {
   const app = await build(t);
-  const bodies: Body[] = [];
-  for (const via of ENCODINGS) bodies.push(await api(app, CALL, { id: '1018' }, { via, session: via }));
-  for (const body of bodies) t.strictSame(body, marked('1018'));
-  const stores = ENCODINGS.map((via) => storeJson(app, via));
-  for (const store of stores) t.equal(store, stores[0]);
-  t.not(stores[0], storeJson(app), 'the default session is untouched');
+  await answersInEachSession(t, app, CALL, { id: '1018' }, marked('1018'));
+  t.not(sameStateInEachSession(t, app), storeJson(app), 'the default session is untouched');
 });

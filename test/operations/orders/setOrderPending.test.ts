@@ -1,23 +1,21 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import { ENCODINGS, api, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
+import { idRefusals, refusals } from '../../helpers/refusals.js';
+import { answersInEachSession } from '../../helpers/sessions.js';
+import { accountDetails, domainDetails, invoiceDetails, read } from '../../helpers/reads.js';
 
 const CALL = 'setOrderPending';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const marked = (id: string) => ({ success: true, call: CALL, server_time: SERVER_TIME, info: [`Order #${id} marked Pending`] });
-
-async function read(t: Test, app: FastifyInstance, call: string, params: WireParams, session?: string) {
-  return assertSuccess(t, await api(app, call, params, { session }), call);
-}
 
 /** What an order touches, each re-read through its own call. */
 async function everything(t: Test, app: FastifyInstance, order: string, account: string, domain: string | null, invoice: string | null) {
   return {
     order: (await read(t, app, 'getOrderDetails', { id: order })).details as Record<string, unknown>,
-    account: (await read(t, app, 'getAccountDetails', { id: account })).details,
+    account: await accountDetails(t, app, account),
     addons: (await read(t, app, 'getAccountAddons', { id: account })).account_addons,
-    domain: domain && (await read(t, app, 'getDomainDetails', { id: domain })).details,
-    invoice: invoice && (await read(t, app, 'getInvoiceDetails', { id: invoice })).invoice,
+    domain: domain && (await domainDetails(t, app, domain)),
+    invoice: invoice && (await invoiceDetails(t, app, invoice)),
   };
 }
 
@@ -59,23 +57,14 @@ t.test('a Pending order can be accepted again', async (t) => {
   );
 });
 
-t.test('setOrderPending refuses a Pending order, naming its status, and changes nothing', async (t) => {
-  const app = await build(t);
-  const before = storeJson(app);
-  assertError(t, await api(app, CALL, { id: '1018' }), CALL, [
-    'Order #1018 is Pending: only an order that is Active or Fraud or Cancelled can be marked Pending',
-  ]);
-  assertError(t, await api(app, CALL, { id: '99' }), CALL, ['Order 99 not found']);
-  assertError(t, await api(app, CALL, {}), CALL, ['Parameter id is required']);
-  assertError(t, await api(app, CALL, { id: '#4' }), CALL, ['Parameter id must be a positive whole number id, such as 1']);
-  t.equal(storeJson(app), before);
-});
+refusals('setOrderPending refuses a Pending order, naming its status, and changes nothing', CALL, [
+  [{ id: '1018' }, 'Order #1018 is Pending: only an order that is Active or Fraud or Cancelled can be marked Pending'],
+  ...idRefusals('Order', '#4'),
+]);
 
 t.test('setOrderPending answers and stores the same through GET, urlencoded and multipart POST', async (t) => {
   const app = await build(t);
-  const bodies: Body[] = [];
-  for (const via of ENCODINGS) bodies.push(await api(app, CALL, { id: '1004' }, { via, session: via }));
-  for (const body of bodies) t.strictSame(body, marked('1004'));
+  await answersInEachSession(t, app, CALL, { id: '1004' }, marked('1004'));
   for (const via of ENCODINGS) t.match((await read(t, app, 'getOrderDetails', { id: '1004' }, via)).details, { status: 'Pending' }, via);
   t.match((await read(t, app, 'getOrderDetails', { id: '1004' })).details, { status: 'Active' }, 'the default session is untouched');
 });

@@ -1,22 +1,20 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type Body, type WireParams } from '../../helpers/app.js';
+import { api, assertError, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
+import { answersInEachSession, sameStateInEachSession } from '../../helpers/sessions.js';
+import { refusals } from '../../helpers/refusals.js';
+import { accountDetails, domainDetails, invoiceDetails, read } from '../../helpers/reads.js';
 
 const CALL = 'setOrderStatus';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const CHANGED = { success: true, call: CALL, server_time: SERVER_TIME, info: ['Order status changed'] };
-
-async function read(t: Test, app: FastifyInstance, call: string, params: WireParams) {
-  return assertSuccess(t, await api(app, call, params), call);
-}
 
 /** Order 1018 and everything it holds (service 10, domain 8, invoice 8), each re-read through its own call. */
 async function order1018(t: Test, app: FastifyInstance) {
   return {
     order: (await read(t, app, 'getOrderDetails', { id: '1018' })).details as Record<string, unknown>,
-    account: (await read(t, app, 'getAccountDetails', { id: '10' })).details,
-    domain: (await read(t, app, 'getDomainDetails', { id: '8' })).details,
-    invoice: (await read(t, app, 'getInvoiceDetails', { id: '8' })).invoice,
+    account: await accountDetails(t, app, '10'),
+    domain: await domainDetails(t, app, '8'),
+    invoice: await invoiceDetails(t, app, '8'),
   };
 }
 
@@ -44,11 +42,7 @@ t.test('setOrderStatus takes each status, from any status, and runs no automatio
     t.strictSame(await order1018(t, app), { ...before, order: { ...before.order, status } }, `${status}: only the status`);
   }
   t.strictSame(await api(app, CALL, { id: '1015', status: 'Active' }), CHANGED);
-  t.match(
-    (await read(t, app, 'getAccountDetails', { id: '9' })).details,
-    { status: 'Cancelled' },
-    "a cancelled order's service is not revived",
-  );
+  t.match(await accountDetails(t, app, '9'), { status: 'Cancelled' }, "a cancelled order's service is not revived");
   t.strictSame(
     (await read(t, app, 'getOrders', { list: 'active', perpage: '1', page: '0' })).sorter,
     { perpage: 1, totalpages: 19, sorterrecords: 19, sorterpage: 1 },
@@ -56,27 +50,17 @@ t.test('setOrderStatus takes each status, from any status, and runs no automatio
   );
 });
 
-t.test('setOrderStatus errors change nothing', async (t) => {
-  const app = await build(t);
-  const before = storeJson(app);
-  const cases: Array<[WireParams, string]> = [
-    [{ id: '99', status: 'Active' }, 'Order 99 not found'],
-    [{ id: '1018' }, 'Parameter status is required'],
-    [{ status: 'Active' }, 'Parameter id is required'],
-    [{ id: '1018', status: 'Draft' }, 'Parameter status must be one of: Pending, Active, Fraud, Cancelled'],
-    [{ id: '1018', status: 'active' }, 'Parameter status must be one of: Pending, Active, Fraud, Cancelled'],
-    [{ id: 'abc', status: 'Active' }, 'Parameter id must be a positive whole number id, such as 1'],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-  t.equal(storeJson(app), before);
-});
+refusals('setOrderStatus errors change nothing', CALL, [
+  [{ id: '99', status: 'Active' }, 'Order 99 not found'],
+  [{ id: '1018' }, 'Parameter status is required'],
+  [{ status: 'Active' }, 'Parameter id is required'],
+  [{ id: '1018', status: 'Draft' }, 'Parameter status must be one of: Pending, Active, Fraud, Cancelled'],
+  [{ id: '1018', status: 'active' }, 'Parameter status must be one of: Pending, Active, Fraud, Cancelled'],
+  [{ id: 'abc', status: 'Active' }, 'Parameter id must be a positive whole number id, such as 1'],
+]);
 
 t.test('setOrderStatus answers and stores the same through GET, urlencoded and multipart POST', async (t) => {
   const app = await build(t);
-  const bodies: Body[] = [];
-  for (const via of ENCODINGS) bodies.push(await api(app, CALL, { id: '1018', status: 'Fraud' }, { via, session: via }));
-  for (const body of bodies) t.strictSame(body, CHANGED);
-  const stores = ENCODINGS.map((via) => storeJson(app, via));
-  for (const store of stores) t.equal(store, stores[0]);
-  t.not(stores[0], storeJson(app), 'the default session is untouched');
+  await answersInEachSession(t, app, CALL, { id: '1018', status: 'Fraud' }, CHANGED);
+  t.not(sameStateInEachSession(t, app), storeJson(app), 'the default session is untouched');
 });

@@ -1,26 +1,18 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, api, assertError, assertSuccess, build, storeJson, type CallOptions, type WireParams } from '../../helpers/app.js';
+import { ENCODINGS, api, assertError, assertSuccess, build, storeJson, type WireParams } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
+import { COM_PERIODS } from '../../helpers/records.js';
+import { productDetails, read } from '../../helpers/reads.js';
 
 const CALL = 'bulkAddProducts';
 type Fields = Record<string, unknown>;
 
-async function details(t: Test, app: FastifyInstance, id: string, options: CallOptions = {}): Promise<Fields> {
-  const result = assertSuccess(t, await api(app, 'getProductDetails', { id }, options), 'getProductDetails');
-  return result.product as Fields;
-}
+const details = productDetails<Fields>;
 
 async function pageProducts(t: Test, app: FastifyInstance, pageId: string): Promise<Record<string, Fields>> {
-  return assertSuccess(t, await api(app, 'getProducts', { id: pageId }), 'getProducts').products as Record<string, Fields>;
+  return (await read(t, app, 'getProducts', { id: pageId })).products as Record<string, Fields>;
 }
-
-const COM_PERIODS = [
-  { period: '1', register: '12.95', transfer: '12.95', renew: '14.95' },
-  { period: '2', register: '25.90', transfer: '25.90', renew: '29.90' },
-  { period: '3', register: '38.85', transfer: '38.85', renew: '44.85' },
-  { period: '4', register: '51.80', transfer: '51.80', renew: '59.80' },
-  { period: '5', register: '64.75', transfer: '64.75', renew: '74.75' },
-];
 
 t.test('bulkAddProducts copies a product under a new name with all its prices and settings', async (t) => {
   const app = await build(t);
@@ -264,35 +256,31 @@ t.test('bulkAddProducts validates periods: 1 to 10 years, non-negative amounts',
   );
 });
 
-t.test('bulkAddProducts requires products with copyof and a non-blank name', async (t) => {
-  const app = await build(t);
-  const cases: Array<[WireParams, string]> = [
-    [{}, 'Parameter products is required'],
-    [{ 'products[0][name]': 'x' }, 'Parameter products[0][copyof] is required'],
-    [{ 'products[0][copyof]': '1' }, 'Parameter products[0][name] is required'],
-    [
-      { 'products[0][copyof]': 'abc', 'products[0][name]': 'x' },
-      'Parameter products[0][copyof] must be a positive whole number id, such as 1',
-    ],
-    [
-      { 'products[0][copyof]': '1', 'products[0][name]': '   ' },
-      'Parameter products[0][name] must be a product name that is not blank, at most 200 characters',
-    ],
-    [
-      { 'products[0][copyof]': '1', 'products[0][name]': 'x'.repeat(201) },
-      'Parameter products[0][name] must be a product name that is not blank, at most 200 characters',
-    ],
-    [
-      { products: 'abc' },
-      'Parameter products must be a product to add, with [copyof] and [name], such as products[0][copyof]=1&products[0][name]=Plan',
-    ],
-    [
-      { 'products[a][copyof]': '1', 'products[a][name]': 'x' },
-      'Parameter products must be keyed by entry numbers, such as products[0][name]',
-    ],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-});
+refusals('bulkAddProducts requires products with copyof and a non-blank name', CALL, [
+  [{}, 'Parameter products is required'],
+  [{ 'products[0][name]': 'x' }, 'Parameter products[0][copyof] is required'],
+  [{ 'products[0][copyof]': '1' }, 'Parameter products[0][name] is required'],
+  [
+    { 'products[0][copyof]': 'abc', 'products[0][name]': 'x' },
+    'Parameter products[0][copyof] must be a positive whole number id, such as 1',
+  ],
+  [
+    { 'products[0][copyof]': '1', 'products[0][name]': '   ' },
+    'Parameter products[0][name] must be a product name that is not blank, at most 200 characters',
+  ],
+  [
+    { 'products[0][copyof]': '1', 'products[0][name]': 'x'.repeat(201) },
+    'Parameter products[0][name] must be a product name that is not blank, at most 200 characters',
+  ],
+  [
+    { products: 'abc' },
+    'Parameter products must be a product to add, with [copyof] and [name], such as products[0][copyof]=1&products[0][name]=Plan',
+  ],
+  [
+    { 'products[a][copyof]': '1', 'products[a][name]': 'x' },
+    'Parameter products must be keyed by entry numbers, such as products[0][name]',
+  ],
+]);
 
 t.test('bulkAddProducts works the same through GET, urlencoded and multipart', async (t) => {
   const app = await build(t);

@@ -1,6 +1,8 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { api, assertError, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import { NO_SETUP } from '../../helpers/records.js';
+import { readEverywhere } from '../../helpers/reads.js';
 import { loadFixtures } from '../../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../../src/paths.js';
 
@@ -45,8 +47,7 @@ async function rankingWorld(t: Test): Promise<FastifyInstance> {
 
 t.test('getOtherPopularProducts offers what the owners of the selection also have', async (t) => {
   const app = await build(t);
-  const body = await sameEverywhere(t, app, call, { 'product_ids[]': '2' });
-  const result = assertSuccess(t, body, call);
+  const result = await readEverywhere(t, app, call, { 'product_ids[]': '2' });
   // Only client 1 owns product 2; client 1 also owns 8, 14 and 17.
   t.strictSame(ranking(result.offer as Offer[]), [
     ['8', '1'],
@@ -122,17 +123,7 @@ t.test('getOtherPopularProducts ranks the default world by how many owners share
     popularity: '2',
     rel: 'Product',
     paytype: 'Regular',
-    m_setup: '0.00',
-    q_setup: '0.00',
-    s_setup: '0.00',
-    a_setup: '0.00',
-    b_setup: '0.00',
-    t_setup: '0.00',
-    p4_setup: '0.00',
-    p5_setup: '0.00',
-    d_setup: '0.00',
-    w_setup: '0.00',
-    h_setup: '0.00',
+    ...NO_SETUP,
     m: '0.00',
     q: '0.00',
     s: '0.00',

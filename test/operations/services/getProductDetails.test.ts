@@ -1,33 +1,10 @@
 import t from 'tap';
 import { api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
+import { COM_PERIODS, NO_CYCLES, NO_SETUP, PLAIN_PRODUCT } from '../../helpers/records.js';
+import { read, readEverywhere } from '../../helpers/reads.js';
 
-const NO_SETUP = {
-  m_setup: '0.00',
-  q_setup: '0.00',
-  s_setup: '0.00',
-  a_setup: '0.00',
-  b_setup: '0.00',
-  t_setup: '0.00',
-  p4_setup: '0.00',
-  p5_setup: '0.00',
-  d_setup: '0.00',
-  w_setup: '0.00',
-  h_setup: '0.00',
-};
 const NO_EMAILS = { welcome_email_id: '0', suspend_email_id: '0', unsuspend_email_id: '0', terminate_email_id: '0' };
-const NO_CYCLES = {
-  m: '0.00',
-  q: '0.00',
-  s: '0.00',
-  a: '0.00',
-  b: '0.00',
-  t: '0.00',
-  p4: '0.00',
-  p5: '0.00',
-  d: '0.00',
-  w: '0.00',
-  h: '0.00',
-};
 
 const CLOUD_FLEX = {
   id: '12',
@@ -63,39 +40,23 @@ const CLOUD_FLEX = {
   ospick: true,
 };
 
-const COM_PERIODS = [
-  { period: '1', register: '12.95', transfer: '12.95', renew: '14.95' },
-  { period: '2', register: '25.90', transfer: '25.90', renew: '29.90' },
-  { period: '3', register: '38.85', transfer: '38.85', renew: '44.85' },
-  { period: '4', register: '51.80', transfer: '51.80', renew: '59.80' },
-  { period: '5', register: '64.75', transfer: '64.75', renew: '74.75' },
-];
-
 t.test('getProductDetails answers every field of a product in the real key order', async (t) => {
   const app = await build(t);
-  const body = await sameEverywhere(t, app, 'getProductDetails', { id: '12' });
-  const result = assertSuccess(t, body, 'getProductDetails');
+  const result = await readEverywhere(t, app, 'getProductDetails', { id: '12' });
   t.strictSame(result, { product: CLOUD_FLEX });
   t.strictSame(Object.keys(result.product as object), Object.keys(CLOUD_FLEX), 'key order as on the wire');
 });
 
 t.test('getProductDetails answers a TLD with its periods and no hostname or OS choice', async (t) => {
   const app = await build(t);
-  const result = assertSuccess(t, await api(app, 'getProductDetails', { id: '20' }), 'getProductDetails');
+  const result = await read(t, app, 'getProductDetails', { id: '20' });
   t.strictSame(result.product, {
     id: '20',
     category_id: '4',
     type: '8',
     name: '.com',
     description: '',
-    visible: '1',
-    domain_options: '0',
-    stock: '0',
-    qty: '0',
-    autosetup: '1',
-    subdomain: '',
-    owndomain: '0',
-    tax: '1',
+    ...PLAIN_PRODUCT,
     upgrades: '',
     sort_order: '1',
     rel: 'Product',
@@ -114,7 +75,7 @@ t.test('getProductDetails answers a TLD with its periods and no hostname or OS c
     ospick: false,
   });
   // Shared hosting is not a server product either.
-  const shared = assertSuccess(t, await api(app, 'getProductDetails', { id: '1' }), 'getProductDetails');
+  const shared = await read(t, app, 'getProductDetails', { id: '1' });
   const { hostname, ospick, periods } = shared.product as Record<string, unknown>;
   t.strictSame([hostname, ospick, periods], [false, false, null]);
 });
@@ -125,11 +86,11 @@ t.test('getProductDetails converts prices, setup fees and period prices with cur
   const cloud = assertSuccess(t, await sameEverywhere(t, app, 'getProductDetails', { id: '12', currency_id: '1' }), 'getProductDetails');
   t.strictSame(cloud.product, { ...CLOUD_FLEX, m: '16.59', h: '0.03' });
   // Product 5's 5.00 setup fee -> 4.6075 -> 4.61.
-  const eu = assertSuccess(t, await api(app, 'getProductDetails', { id: '5', currency_id: '1' }), 'getProductDetails');
+  const eu = await read(t, app, 'getProductDetails', { id: '5', currency_id: '1' });
   const euProduct = eu.product as Record<string, string>;
   t.strictSame([euProduct.m_setup, euProduct.m, euProduct.a], ['4.61', '11.05', '110.49']);
   // 12.95 -> 11.933425 -> 11.93, 14.95 -> 13.776425 -> 13.78, 25.90 -> 23.86685 -> 23.87 ...
-  const com = assertSuccess(t, await api(app, 'getProductDetails', { id: '20', currency_id: '1' }), 'getProductDetails');
+  const com = await read(t, app, 'getProductDetails', { id: '20', currency_id: '1' });
   t.strictSame((com.product as Record<string, unknown>).periods, [
     { period: '1', register: '11.93', transfer: '11.93', renew: '13.78' },
     { period: '2', register: '23.87', transfer: '23.87', renew: '27.55' },
@@ -138,10 +99,10 @@ t.test('getProductDetails converts prices, setup fees and period prices with cur
     { period: '5', register: '59.67', transfer: '59.67', renew: '68.88' },
   ]);
   // GBP 0.7890: 12.95 -> 10.21755 -> 10.22.
-  const gbp = assertSuccess(t, await api(app, 'getProductDetails', { id: '20', currency_id: '2' }), 'getProductDetails');
+  const gbp = await read(t, app, 'getProductDetails', { id: '20', currency_id: '2' });
   t.equal(((gbp.product as Record<string, unknown>).periods as Array<Record<string, string>>)[0].register, '10.22');
   // The main currency is "0": prices stay as stored.
-  const main = assertSuccess(t, await api(app, 'getProductDetails', { id: '12', currency_id: '0' }), 'getProductDetails');
+  const main = await read(t, app, 'getProductDetails', { id: '12', currency_id: '0' });
   t.strictSame(main.product, CLOUD_FLEX);
 });
 
@@ -150,18 +111,12 @@ t.test('getProductDetails requires id', async (t) => {
   assertError(t, await api(app, 'getProductDetails', {}), 'getProductDetails', ['Parameter id is required']);
 });
 
-t.test('getProductDetails refuses malformed ids', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, 'getProductDetails', { id: 'abc' }), 'getProductDetails', [
-    'Parameter id must be a positive whole number id, such as 1',
-  ]);
-  assertError(t, await api(app, 'getProductDetails', { id: '12', currency_id: 'eur' }), 'getProductDetails', [
-    'Parameter currency_id must be 0 or a positive whole number id',
-  ]);
-});
+refusals('getProductDetails refuses malformed ids', 'getProductDetails', [
+  [{ id: 'abc' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '12', currency_id: 'eur' }, 'Parameter currency_id must be 0 or a positive whole number id'],
+]);
 
-t.test('getProductDetails names a product or currency that does not exist', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, 'getProductDetails', { id: '999' }), 'getProductDetails', ['Product 999 not found']);
-  assertError(t, await api(app, 'getProductDetails', { id: '12', currency_id: '9' }), 'getProductDetails', ['Currency 9 not found']);
-});
+refusals('getProductDetails names a product or currency that does not exist', 'getProductDetails', [
+  [{ id: '999' }, 'Product 999 not found'],
+  [{ id: '12', currency_id: '9' }, 'Currency 9 not found'],
+]);

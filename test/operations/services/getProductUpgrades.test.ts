@@ -1,5 +1,6 @@
 import t from 'tap';
-import { FROZEN_NOW, api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { FROZEN_NOW, api, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { idRefusals, refusals } from '../../helpers/refusals.js';
 import getProductUpgrades from '../../../src/operations/services/getProductUpgrades.js';
 import { Seed, World } from '../../../src/store/world.js';
 import { loadFixtures } from '../../../src/store/fixtures.js';
@@ -49,9 +50,4 @@ t.test('getProductUpgrades skips listed ids that name no product', async (t) => 
   ]);
 });
 
-t.test('getProductUpgrades refuses a missing, malformed or unknown product id', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, CALL, {}), CALL, ['Parameter id is required']);
-  assertError(t, await api(app, CALL, { id: 'vps' }), CALL, ['Parameter id must be a positive whole number id, such as 1']);
-  assertError(t, await api(app, CALL, { id: '99' }), CALL, ['Product 99 not found']);
-});
+refusals('getProductUpgrades refuses a missing, malformed or unknown product id', CALL, idRefusals('Product', 'vps'));

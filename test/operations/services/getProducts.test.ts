@@ -1,5 +1,7 @@
 import t from 'tap';
 import { api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { NO_SETUP } from '../../helpers/records.js';
+import { read, readEverywhere } from '../../helpers/reads.js';
 
 const ITEM_KEYS = [
   'id',
@@ -35,51 +37,39 @@ const ITEM_KEYS = [
   'ptype',
   'accounts',
 ];
-const NO_SETUP = {
-  m_setup: '0.00',
-  q_setup: '0.00',
-  s_setup: '0.00',
-  a_setup: '0.00',
-  b_setup: '0.00',
-  t_setup: '0.00',
-  p4_setup: '0.00',
-  p5_setup: '0.00',
-  d_setup: '0.00',
-  w_setup: '0.00',
-  h_setup: '0.00',
-};
 const UNUSED_CYCLES = { t: '0.00', p4: '0.00', p5: '0.00', d: '0.00', w: '0.00', h: '0.00' };
 
 type Products = Record<string, Record<string, string>>;
 
+/** Product 1, Starter Hosting, as order page 1 lists it in USD. */
+const STARTER = {
+  id: '1',
+  type: '1',
+  name: 'Starter Hosting',
+  stock: '0',
+  paytype: 'Regular',
+  description: '1 website\r\n10 GB NVMe storage\r\nFree SSL certificate\r\nWeekly backups',
+  ...NO_SETUP,
+  m: '4.95',
+  q: '14.25',
+  a: '49.95',
+  s: '27.90',
+  b: '89.90',
+  ...UNUSED_CYCLES,
+  qty: '0',
+  visible: '1',
+  ptype: 'shared',
+  // Accounts 6 and 18 (client 9's Fraud order).
+  accounts: '2',
+};
+
 t.test('getProducts answers the products of an order page keyed by id', async (t) => {
   const app = await build(t);
-  const body = await sameEverywhere(t, app, 'getProducts', { id: '1' });
-  const result = assertSuccess(t, body, 'getProducts');
-  const products = result.products as Products;
+  const products = (await readEverywhere(t, app, 'getProducts', { id: '1' })).products as Products;
   // Products 1-3 sit directly in order page 1; 4-7 are in its sub-pages and not listed.
   t.strictSame(Object.keys(products), ['1', '2', '3']);
   t.strictSame(Object.keys(products['1']), ITEM_KEYS, 'wire key order: recurring prices q, a, s');
-  t.strictSame(products['1'], {
-    id: '1',
-    type: '1',
-    name: 'Starter Hosting',
-    stock: '0',
-    paytype: 'Regular',
-    description: '1 website\r\n10 GB NVMe storage\r\nFree SSL certificate\r\nWeekly backups',
-    ...NO_SETUP,
-    m: '4.95',
-    q: '14.25',
-    a: '49.95',
-    s: '27.90',
-    b: '89.90',
-    ...UNUSED_CYCLES,
-    qty: '0',
-    visible: '1',
-    ptype: 'shared',
-    // Accounts 6 and 18 (client 9's Fraud order).
-    accounts: '2',
-  });
+  t.strictSame(products['1'], STARTER);
   t.strictSame(products['3'], {
     id: '3',
     type: '1',
@@ -103,10 +93,10 @@ t.test('getProducts answers the products of an order page keyed by id', async (t
 
 t.test('getProducts shows stock, quantity and account counts from the records', async (t) => {
   const app = await build(t);
-  const vps = assertSuccess(t, await api(app, 'getProducts', { id: '9' }), 'getProducts').products as Products;
+  const vps = (await read(t, app, 'getProducts', { id: '9' })).products as Products;
   t.strictSame([vps['10'].stock, vps['10'].qty, vps['10'].ptype, vps['10'].accounts], ['1', '14', 'vps', '0']);
   // Page 6: product 16 has no account, 17 has accounts 4, 15, 16 and 17, 18 has account 9 (cancelled, still counted).
-  const managed = assertSuccess(t, await api(app, 'getProducts', { id: '6' }), 'getProducts').products as Products;
+  const managed = (await read(t, app, 'getProducts', { id: '6' })).products as Products;
   t.strictSame(
     Object.values(managed).map((p) => [p.id, p.paytype, p.accounts]),
     [
@@ -122,28 +112,17 @@ t.test('getProducts converts prices with currency_id', async (t) => {
   const eur = assertSuccess(t, await sameEverywhere(t, app, 'getProducts', { id: '1', currency_id: '1' }), 'getProducts');
   // EUR rate 0.9215 against the main USD: 4.95 -> 4.561425 -> 4.56, 27.90 -> 25.70985 -> 25.71, 49.95 -> 46.028925 -> 46.03.
   t.strictSame((eur.products as Products)['1'], {
-    id: '1',
-    type: '1',
-    name: 'Starter Hosting',
-    stock: '0',
-    paytype: 'Regular',
-    description: '1 website\r\n10 GB NVMe storage\r\nFree SSL certificate\r\nWeekly backups',
-    ...NO_SETUP,
+    ...STARTER,
     m: '4.56',
     q: '13.13',
     a: '46.03',
     s: '25.71',
     b: '82.84',
-    ...UNUSED_CYCLES,
-    qty: '0',
-    visible: '1',
-    ptype: 'shared',
-    accounts: '2',
   });
   // Setup fees convert too: product 5's 5.00 setup -> 4.6075 -> 4.61; GBP 0.7890: 11.99 -> 9.46011 -> 9.46.
-  const eu = assertSuccess(t, await api(app, 'getProducts', { id: '7', currency_id: '1' }), 'getProducts').products as Products;
+  const eu = (await read(t, app, 'getProducts', { id: '7', currency_id: '1' })).products as Products;
   t.strictSame([eu['5'].m_setup, eu['5'].q_setup, eu['5'].m, eu['5'].q, eu['5'].a], ['4.61', '4.61', '11.05', '31.79', '110.49']);
-  const gbp = assertSuccess(t, await api(app, 'getProducts', { id: '7', currency_id: '2' }), 'getProducts').products as Products;
+  const gbp = (await read(t, app, 'getProducts', { id: '7', currency_id: '2' })).products as Products;
   t.equal(gbp['5'].m, '9.46');
   // The main currency is "0": prices stay as stored.
   const main = await api(app, 'getProducts', { id: '1', currency_id: '0' });
@@ -153,16 +132,16 @@ t.test('getProducts converts prices with currency_id', async (t) => {
 t.test('getProducts filters on visible and answers [] when nothing is left', async (t) => {
   const app = await build(t);
   // Order page 11 (hidden "Legacy Plans") holds only product 19, which is hidden.
-  const hidden = assertSuccess(t, await api(app, 'getProducts', { id: '11', visible: '0' }), 'getProducts');
+  const hidden = await read(t, app, 'getProducts', { id: '11', visible: '0' });
   t.strictSame(Object.keys(hidden.products as Products), ['19']);
   t.equal((hidden.products as Products)['19'].visible, '0');
-  const visible = assertSuccess(t, await api(app, 'getProducts', { id: '11', visible: '1' }), 'getProducts');
+  const visible = await read(t, app, 'getProducts', { id: '11', visible: '1' });
   t.strictSame(visible, { products: [] }, "an empty list is PHP's empty array");
-  const all = assertSuccess(t, await api(app, 'getProducts', { id: '11' }), 'getProducts');
+  const all = await read(t, app, 'getProducts', { id: '11' });
   t.strictSame(Object.keys(all.products as Products), ['19']);
-  const shared = assertSuccess(t, await api(app, 'getProducts', { id: '1', visible: '1' }), 'getProducts');
+  const shared = await read(t, app, 'getProducts', { id: '1', visible: '1' });
   t.strictSame(Object.keys(shared.products as Products), ['1', '2', '3']);
-  t.strictSame(assertSuccess(t, await api(app, 'getProducts', { id: '1', visible: '0' }), 'getProducts'), { products: [] });
+  t.strictSame(await read(t, app, 'getProducts', { id: '1', visible: '0' }), { products: [] });
 });
 
 t.test('getProducts refuses missing, malformed and unknown parameters', async (t) => {

@@ -1,12 +1,25 @@
 import t from 'tap';
-import { api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { build } from '../../helpers/app.js';
+import { refusals } from '../../helpers/refusals.js';
+import { read, readEverywhere } from '../../helpers/reads.js';
 import { loadFixtures } from '../../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../../src/paths.js';
 
+/** The order-page settings both Shared Hosting subcategories inherit from their parent. */
+const SHARED_WIZARD = {
+  template: 'default',
+  ctype: 'wizard',
+  ptype: 'Shared',
+  lptype: 'shared',
+  otype: 'wizard_default',
+  products: '2',
+  subcategories: '0',
+  ptype_id: '1',
+};
+
 t.test('getSubCategories lists the sub-pages of an order page with their counts', async (t) => {
   const app = await build(t);
-  const body = await sameEverywhere(t, app, 'getSubCategories', { id: '1' });
-  const result = assertSuccess(t, body, 'getSubCategories');
+  const result = await readEverywhere(t, app, 'getSubCategories', { id: '1' });
   // Order page 1 ("Shared Hosting") has sub-pages 7 (products 4, 5) and 8 (products 6, 7).
   t.strictSame(result, {
     subcategories: [
@@ -19,14 +32,7 @@ t.test('getSubCategories lists the sub-pages of an order page with their counts'
         visible: '1',
         slug: 'shared-hosting-europe',
         sort_order: '1',
-        template: 'default',
-        ctype: 'wizard',
-        ptype: 'Shared',
-        lptype: 'shared',
-        otype: 'wizard_default',
-        products: '2',
-        subcategories: '0',
-        ptype_id: '1',
+        ...SHARED_WIZARD,
       },
       {
         id: '8',
@@ -37,14 +43,7 @@ t.test('getSubCategories lists the sub-pages of an order page with their counts'
         visible: '1',
         slug: 'shared-hosting-north-america',
         sort_order: '2',
-        template: 'default',
-        ctype: 'wizard',
-        ptype: 'Shared',
-        lptype: 'shared',
-        otype: 'wizard_default',
-        products: '2',
-        subcategories: '0',
-        ptype_id: '1',
+        ...SHARED_WIZARD,
       },
     ],
   });
@@ -52,7 +51,7 @@ t.test('getSubCategories lists the sub-pages of an order page with their counts'
 
 t.test('getSubCategories includes hidden sub-pages', async (t) => {
   const app = await build(t);
-  const result = assertSuccess(t, await api(app, 'getSubCategories', { id: '6' }), 'getSubCategories');
+  const result = await read(t, app, 'getSubCategories', { id: '6' });
   const list = result.subcategories as Record<string, string>[];
   t.strictSame(
     list.map((p) => [p.id, p.visible, p.products]),
@@ -63,7 +62,7 @@ t.test('getSubCategories includes hidden sub-pages', async (t) => {
 t.test('getSubCategories answers an empty list for a page without sub-pages', async (t) => {
   const app = await build(t);
   for (const id of ['3', '7']) {
-    const result = assertSuccess(t, await api(app, 'getSubCategories', { id }), 'getSubCategories');
+    const result = await read(t, app, 'getSubCategories', { id });
     t.strictSame(result, { subcategories: [] }, `order page ${id}`);
   }
 });
@@ -78,7 +77,7 @@ t.test('getSubCategories orders by sort_order as a number and counts nested page
     { ...page8, id: '13', sort_order: '9', slug: 'third' },
   ];
   const app = await build(t, { data: { ...fixtures, order_pages } });
-  const result = assertSuccess(t, await api(app, 'getSubCategories', { id: '1' }), 'getSubCategories');
+  const result = await read(t, app, 'getSubCategories', { id: '1' });
   const list = result.subcategories as Record<string, string>[];
   t.strictSame(
     list.map((p) => [p.id, p.sort_order, p.subcategories]),
@@ -90,14 +89,9 @@ t.test('getSubCategories orders by sort_order as a number and counts nested page
   );
 });
 
-t.test('getSubCategories refuses a missing, malformed or unknown id', async (t) => {
-  const app = await build(t);
-  assertError(t, await api(app, 'getSubCategories', {}), 'getSubCategories', ['Parameter id is required']);
-  assertError(t, await api(app, 'getSubCategories', { id: 'abc' }), 'getSubCategories', [
-    'Parameter id must be a positive whole number id, such as 1',
-  ]);
-  assertError(t, await api(app, 'getSubCategories', { id: '0' }), 'getSubCategories', [
-    'Parameter id must be a positive whole number id, such as 1',
-  ]);
-  assertError(t, await api(app, 'getSubCategories', { id: '999' }), 'getSubCategories', ['Order page 999 not found']);
-});
+refusals('getSubCategories refuses a missing, malformed or unknown id', 'getSubCategories', [
+  [{}, 'Parameter id is required'],
+  [{ id: 'abc' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '0' }, 'Parameter id must be a positive whole number id, such as 1'],
+  [{ id: '999' }, 'Order page 999 not found'],
+]);

@@ -1,12 +1,12 @@
 import t from 'tap';
 import type { Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { CREDENTIALS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, type WireParams } from '../../helpers/app.js';
+import { CREDENTIALS, api, assertError, assertSuccess, build, storeJson, type WireParams, SERVER_TIME } from '../../helpers/app.js';
+import { read } from '../../helpers/reads.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 import { NEXT_ID, NEXT_NUMBER, emails } from '../../helpers/tickets.js';
 
 const CALL = 'addTicket';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const NOW = '2026-11-20 12:00:00';
 const CREATED = {
   success: true,
@@ -70,7 +70,7 @@ t.test("addTicket opens a client's ticket as the client: the published answer, t
     ],
     notes: [],
   });
-  const listed = assertSuccess(t, await api(app, 'getTickets', { perpage: '1' }), 'getTickets').tickets;
+  const listed = (await read(t, app, 'getTickets', { perpage: '1' })).tickets;
   t.strictSame(listed, [
     {
       admin_read: '0',

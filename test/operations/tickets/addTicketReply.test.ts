@@ -1,12 +1,14 @@
 import t from 'tap';
 import type { Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { FROZEN_NOW, api, assertSuccess, build, type WireParams } from '../../helpers/app.js';
+import { api, assertSuccess, build, type WireParams, SERVER_TIME } from '../../helpers/app.js';
+import { read } from '../../helpers/reads.js';
+import { infoAnswer } from '../../helpers/shapes.js';
+import { refusals } from '../../helpers/refusals.js';
 import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
 import { NUMBER, emails } from '../../helpers/tickets.js';
 
 const CALL = 'addTicketReply';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const NOW = '2026-11-20 12:00:00';
 const NEXT_REPLY = '11';
 const answer = (status: string) => ({
@@ -25,7 +27,7 @@ async function details(t: Test, app: FastifyInstance, ticketId: string, session?
 }
 
 async function listed(t: Test, app: FastifyInstance, ticketId: string) {
-  const body = assertSuccess(t, await api(app, 'getTickets', { 'filter[ticket_number]': NUMBER[ticketId] }), 'getTickets');
+  const body = await read(t, app, 'getTickets', { 'filter[ticket_number]': NUMBER[ticketId] });
   return (body.tickets as Array<Record<string, string>>)[0];
 }
 
@@ -33,8 +35,7 @@ t.test('a staff reply: the ticket is Answered, the reply kept in order, the clie
   const app = await build(t);
   const body = await api(app, CALL, { id: NUMBER[3], body: 'We have found your transfer and unsuspended the site.' });
   assertSuccess(t, body, CALL);
-  t.strictSame(body, answer('Answered'), 'the published answer');
-  t.strictSame(Object.keys(body), ['success', 'call', 'server_time', 'info']);
+  infoAnswer(t, body, answer('Answered'), 'the published answer');
 
   const read = await details(t, app, '3');
   t.strictSame(
@@ -179,19 +180,16 @@ t.test('addTicketReply refusals change nothing', async (t) => {
   t.strictSame(await emails(app), []);
 });
 
-t.test('addTicketReply parameter errors', async (t) => {
-  const app = await build(t);
-  await refusedAll(t, app, CALL, [
-    [{ body: 'x' }, 'Parameter id is required'],
-    [{ id: NUMBER[3] }, 'Parameter body is required'],
-    [{ id: '3', body: 'x' }, 'Parameter id must be a 6-digit ticket number, such as 814003'],
-    [{ id: NUMBER[3], body: '' }, 'Parameter body must be a non-empty text'],
-    [{ id: NUMBER[3], body: 'x', type: 'Staff' }, 'Parameter type must be one of: Admin, Client'],
-    [{ id: NUMBER[3], body: 'x', replier_id: 'me' }, 'Parameter replier_id must be a positive whole number id, such as 1'],
-    [
-      { id: NUMBER[3], body: 'x', status_change: 'Resolved' },
-      'Parameter status_change must be one of: Open, Answered, Client-Reply, In-Progress, Closed',
-    ],
-    [{ id: NUMBER[3], body: 'x', notify_client: 'no' }, 'Parameter notify_client must be one of: 0, 1'],
-  ]);
-});
+refusals('addTicketReply parameter errors', CALL, [
+  [{ body: 'x' }, 'Parameter id is required'],
+  [{ id: NUMBER[3] }, 'Parameter body is required'],
+  [{ id: '3', body: 'x' }, 'Parameter id must be a 6-digit ticket number, such as 814003'],
+  [{ id: NUMBER[3], body: '' }, 'Parameter body must be a non-empty text'],
+  [{ id: NUMBER[3], body: 'x', type: 'Staff' }, 'Parameter type must be one of: Admin, Client'],
+  [{ id: NUMBER[3], body: 'x', replier_id: 'me' }, 'Parameter replier_id must be a positive whole number id, such as 1'],
+  [
+    { id: NUMBER[3], body: 'x', status_change: 'Resolved' },
+    'Parameter status_change must be one of: Open, Answered, Client-Reply, In-Progress, Closed',
+  ],
+  [{ id: NUMBER[3], body: 'x', notify_client: 'no' }, 'Parameter notify_client must be one of: 0, 1'],
+]);

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { api, assertError, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { read } from '../../helpers/reads.js';
 
 t.test('getPredefinedReplies with cid 0 lists every category', async (t) => {
   const app = await build(t);
@@ -46,7 +47,7 @@ t.test('getPredefinedReplies with a category id opens it: sub-categories and rep
 
 t.test('getPredefinedReplies lists only the replies of the category itself, in stored order', async (t) => {
   const app = await build(t);
-  const billing = assertSuccess(t, await api(app, 'getPredefinedReplies', { cid: '1' }), 'getPredefinedReplies');
+  const billing = await read(t, app, 'getPredefinedReplies', { cid: '1' });
   const category = billing.category as { categories: { id: string }[]; replies: { id: string; name: string }[] };
   t.strictSame(
     category.categories.map((c) => c.id),
@@ -61,7 +62,7 @@ t.test('getPredefinedReplies lists only the replies of the category itself, in s
     ],
     'replies of the sub-category Refunds are not included',
   );
-  const refunds = assertSuccess(t, await api(app, 'getPredefinedReplies', { cid: '4' }), 'getPredefinedReplies');
+  const refunds = await read(t, app, 'getPredefinedReplies', { cid: '4' });
   t.strictSame((refunds.category as { categories: unknown[] }).categories, [], 'a leaf category has no sub-categories');
 });
 

@@ -1,8 +1,7 @@
 import t from 'tap';
-import { FROZEN_NOW, api, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { api, assertSuccess, build, sameEverywhere, SERVER_TIME } from '../../helpers/app.js';
 
 const CALL = 'getTicketDepts';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 
 const dept = (id: string, name: string, description: string, email: string, admins: string[], tickets: string) => ({
   id,

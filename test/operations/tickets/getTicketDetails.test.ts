@@ -1,5 +1,5 @@
 import t from 'tap';
-import { FROZEN_NOW, api, assertError, assertSuccess, build, noScanOf, sameEverywhere, storeJson } from '../../helpers/app.js';
+import { FROZEN_NOW, api, assertError, assertSuccess, build, noScanOf, sameEverywhere, storeJson, SERVER_TIME } from '../../helpers/app.js';
 import { NUMBER } from '../../helpers/tickets.js';
 import getTicketDetails from '../../../src/operations/tickets/getTicketDetails.js';
 import { Seed, World } from '../../../src/store/world.js';
@@ -7,7 +7,6 @@ import { loadFixtures } from '../../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../../src/paths.js';
 
 const CALL = 'getTicketDetails';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 
 const SSL_TICKET = {
   ticket: {

@@ -1,11 +1,11 @@
 import t from 'tap';
-import type { Test } from 'tap';
-import type { FastifyInstance } from 'fastify';
-import { FROZEN_NOW, api, assertError, assertSuccess, build, sameEverywhere, type WireParams } from '../../helpers/app.js';
+import { api, assertSuccess, build, sameEverywhere, type WireParams, SERVER_TIME } from '../../helpers/app.js';
+import { keyOrder } from '../../helpers/shapes.js';
+import { refusals } from '../../helpers/refusals.js';
+import { idLister } from '../../helpers/reads.js';
 import { NUMBER } from '../../helpers/tickets.js';
 
 const CALL = 'getTickets';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 
 const item = (
   id: string,
@@ -98,10 +98,7 @@ const ALL = [
   ),
 ];
 
-async function ids(t: Test, app: FastifyInstance, params: WireParams): Promise<string[]> {
-  const body = assertSuccess(t, await api(app, CALL, params), CALL);
-  return (body.tickets as Array<{ id: string }>).map((x) => x.id);
-}
+const ids = idLister(CALL, 'tickets');
 
 t.test('getTickets lists every ticket newest first in the published item shape, with a sorter', async (t) => {
   const app = await build(t);
@@ -114,24 +111,11 @@ t.test('getTickets lists every ticket newest first in the published item shape, 
     call: CALL,
     server_time: SERVER_TIME,
   });
-  t.strictSame(Object.keys(ALL[0]), [
-    'admin_read',
-    'id',
-    'type',
-    'firstname',
-    'lastname',
-    'date',
-    'lastreply',
-    'dept_id',
-    'name',
-    'client_id',
-    'status',
-    'ticket_number',
-    'tsubject',
-    'deptname',
-    'priority',
-    'notes',
-  ]);
+  keyOrder(
+    t,
+    ALL[0],
+    'admin_read id type firstname lastname date lastreply dept_id name client_id status ticket_number tsubject deptname priority notes',
+  );
 });
 
 t.test('lastreply reads from the session clock', async (t) => {
@@ -207,21 +191,17 @@ t.test('getTickets pages newest first', async (t) => {
   t.strictSame(assertSuccess(t, await api(app, CALL, { page: '5' }), CALL).tickets, []);
 });
 
-t.test('getTickets parameter errors', async (t) => {
-  const app = await build(t);
-  const cases: Array<[WireParams, string]> = [
-    [{ 'filter[list]': 'pending' }, 'Parameter filter[list] must be one of all, open, client-reply, in-progress, answered, closed'],
-    [{ list: 'Open' }, 'Parameter list must be one of all, open, client-reply, in-progress, answered, closed'],
-    [{ 'filter[tag]': 'vip' }, 'Parameter filter[tag] must be absent: it is not a known key here'],
-    [
-      { 'filter[request_type]': 'Bug' },
-      'Parameter filter[request_type] must be a request type: General, Incident, Problem, Task or Question',
-    ],
-    [{ 'filter[date]': '19.11.2026' }, 'Parameter filter[date] must be a date as YYYY-MM-DD'],
-    [{ 'filter[date]': '2026-11-31' }, 'Parameter filter[date] must be a date as YYYY-MM-DD'],
-    [{ 'filter[admin_read]': 'yes' }, 'Parameter filter[admin_read] must be 0 or 1'],
-    [{ dept: 'sales' }, 'Parameter dept must be a positive whole number id, such as 1'],
-    [{ page: '-1' }, 'Parameter page must be a page number counted from 0'],
-  ];
-  for (const [params, message] of cases) assertError(t, await api(app, CALL, params), CALL, [message]);
-});
+refusals('getTickets parameter errors', CALL, [
+  [{ 'filter[list]': 'pending' }, 'Parameter filter[list] must be one of all, open, client-reply, in-progress, answered, closed'],
+  [{ list: 'Open' }, 'Parameter list must be one of all, open, client-reply, in-progress, answered, closed'],
+  [{ 'filter[tag]': 'vip' }, 'Parameter filter[tag] must be absent: it is not a known key here'],
+  [
+    { 'filter[request_type]': 'Bug' },
+    'Parameter filter[request_type] must be a request type: General, Incident, Problem, Task or Question',
+  ],
+  [{ 'filter[date]': '19.11.2026' }, 'Parameter filter[date] must be a date as YYYY-MM-DD'],
+  [{ 'filter[date]': '2026-11-31' }, 'Parameter filter[date] must be a date as YYYY-MM-DD'],
+  [{ 'filter[admin_read]': 'yes' }, 'Parameter filter[admin_read] must be 0 or 1'],
+  [{ dept: 'sales' }, 'Parameter dept must be a positive whole number id, such as 1'],
+  [{ page: '-1' }, 'Parameter page must be a page number counted from 0'],
+]);

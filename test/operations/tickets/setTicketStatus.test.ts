@@ -1,10 +1,11 @@
 import t from 'tap';
-import { FROZEN_NOW, api, assertSuccess, build, storeJson } from '../../helpers/app.js';
-import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
+import { api, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
+import { read } from '../../helpers/reads.js';
+import { refusals } from '../../helpers/refusals.js';
+import { sameEverywhereMutating } from '../../helpers/mutations.js';
 import { NUMBER, emails } from '../../helpers/tickets.js';
 
 const CALL = 'setTicketStatus';
-const SERVER_TIME = Math.floor(FROZEN_NOW.getTime() / 1000);
 const answer = (number: string, status: string) => ({
   success: true,
   call: CALL,
@@ -14,15 +15,15 @@ const answer = (number: string, status: string) => ({
 
 t.test('setTicketStatus sets the status only, as published', async (t) => {
   const app = await build(t);
-  const before = assertSuccess(t, await api(app, 'getTicketDetails', { id: NUMBER[4] }), 'getTicketDetails');
+  const before = await read(t, app, 'getTicketDetails', { id: NUMBER[4] });
   const body = await api(app, CALL, { id: NUMBER[4], status: 'Answered' });
   assertSuccess(t, body, CALL);
   t.strictSame(body, answer(NUMBER[4], 'Answered'));
   t.strictSame(Object.keys(body), ['success', 'call', 'server_time', 'info'], 'keys in the published order');
-  const after = assertSuccess(t, await api(app, 'getTicketDetails', { id: NUMBER[4] }), 'getTicketDetails');
+  const after = await read(t, app, 'getTicketDetails', { id: NUMBER[4] });
   const ticket = before.ticket as Record<string, string>;
   t.strictSame(after, { ...before, ticket: { ...ticket, status: 'Answered' } }, 'nothing but the status changed: no reply, same lastreply');
-  const listed = assertSuccess(t, await api(app, 'getTickets', { 'filter[list]': 'answered' }), 'getTickets');
+  const listed = await read(t, app, 'getTickets', { 'filter[list]': 'answered' });
   t.strictSame(
     (listed.tickets as Array<{ id: string }>).map((x) => x.id),
     ['5', '4', '2'],
@@ -35,8 +36,8 @@ t.test('setTicketStatus moves a ticket between any statuses', async (t) => {
   const steps = ['Closed', 'Open', 'In-Progress', 'Client-Reply', 'Answered', 'Closed'];
   for (const status of steps) {
     t.strictSame(await api(app, CALL, { id: NUMBER[7], status }), answer(NUMBER[7], status));
-    const read = assertSuccess(t, await api(app, 'getTicketDetails', { id: NUMBER[7] }), 'getTicketDetails');
-    t.equal((read.ticket as { status: string }).status, status);
+    const details = await read(t, app, 'getTicketDetails', { id: NUMBER[7] });
+    t.equal((details.ticket as { status: string }).status, status);
   }
 });
 
@@ -52,14 +53,11 @@ t.test('setTicketStatus works the same through GET, urlencoded and multipart', a
   t.strictSame(await sameEverywhereMutating(t, app, CALL, { id: NUMBER[8], status: 'In-Progress' }), answer(NUMBER[8], 'In-Progress'));
 });
 
-t.test('setTicketStatus refusals and parameter errors change nothing', async (t) => {
-  const app = await build(t);
-  await refusedAll(t, app, CALL, [
-    [{ id: '123456', status: 'Closed' }, 'Ticket #123456 not found'],
-    [{ status: 'Closed' }, 'Parameter id is required'],
-    [{ id: NUMBER[1] }, 'Parameter status is required'],
-    [{ id: '8', status: 'Closed' }, 'Parameter id must be a 6-digit ticket number, such as 814003'],
-    [{ id: NUMBER[1], status: 'closed' }, 'Parameter status must be one of: Open, Answered, Client-Reply, In-Progress, Closed'],
-    [{ id: NUMBER[1], status: 'Resolved' }, 'Parameter status must be one of: Open, Answered, Client-Reply, In-Progress, Closed'],
-  ]);
-});
+refusals('setTicketStatus refusals and parameter errors change nothing', CALL, [
+  [{ id: '123456', status: 'Closed' }, 'Ticket #123456 not found'],
+  [{ status: 'Closed' }, 'Parameter id is required'],
+  [{ id: NUMBER[1] }, 'Parameter status is required'],
+  [{ id: '8', status: 'Closed' }, 'Parameter id must be a 6-digit ticket number, such as 814003'],
+  [{ id: NUMBER[1], status: 'closed' }, 'Parameter status must be one of: Open, Answered, Client-Reply, In-Progress, Closed'],
+  [{ id: NUMBER[1], status: 'Resolved' }, 'Parameter status must be one of: Open, Answered, Client-Reply, In-Progress, Closed'],
+]);
