@@ -9,6 +9,7 @@ import { DEFAULT_PRODUCT_AUTOMATION, DEFAULT_TLD_AUTOMATION } from '../../src/do
 import { withTotals } from '../../src/domain/invoiceLines.js';
 import { invoiceLine, type NewLine } from '../../src/domain/invoices.js';
 import { COLLECTION_NAMES, validateCollections } from '../../src/store/fixtures.js';
+import { NO_CYCLES, NO_SETUP } from './records.js';
 import { type CollectionName, type RecordOf, Seed, World } from '../../src/store/world.js';
 
 const ZERO_DATE = '0000-00-00';
@@ -113,28 +114,9 @@ const DEFAULTS: { [K in CollectionName]?: Omit<RecordOf<K>, 'id'> } = {
     sort_order: '1',
     rel: 'Product',
     paytype: 'Regular',
-    m_setup: '0.00',
-    q_setup: '0.00',
-    s_setup: '0.00',
-    a_setup: '0.00',
-    b_setup: '0.00',
-    t_setup: '0.00',
-    p4_setup: '0.00',
-    p5_setup: '0.00',
-    d_setup: '0.00',
-    w_setup: '0.00',
-    h_setup: '0.00',
+    ...NO_SETUP,
+    ...NO_CYCLES,
     m: '10.00',
-    q: '0.00',
-    s: '0.00',
-    a: '0.00',
-    b: '0.00',
-    t: '0.00',
-    p4: '0.00',
-    p5: '0.00',
-    d: '0.00',
-    w: '0.00',
-    h: '0.00',
     ptype: 'shared',
     module: '0',
     free_domain: '0',
