@@ -59,9 +59,10 @@ export function shards(files: ReadonlyArray<{ file: string; size: number }>, cou
   return out.map((shard) => shard.files.sort());
 }
 
-// A file that shares its process must leave the root test alone but for t.test():
+// A file that shares its process must leave the root test alone but for declaring
+// subtests (t.test, t.todo, t.skip):
 // a root teardown, plan, timeout or top-level await would act on the files after it.
-const SHARED_ROOT = /^(?:t\.(?!test\()\w+\(|(?:const|let|var)\s.*\bawait\b|await\b).*$/m;
+const SHARED_ROOT = /^(?:t\.(?!(?:test|todo|skip)\()\w+\(|(?:const|let|var)\s.*\bawait\b|await\b).*$/m;
 
 /** The top-level line of a test file's source that acts on the shared root, if any. */
 export function sharingProblem(source: string): string | undefined {

@@ -1,6 +1,8 @@
 // Moving a test app's session clock through the control routes, as a user of billsim would.
 import type { FastifyInstance } from 'fastify';
-import { api, assertSuccess, type WireParams } from '../helpers/app.js';
+import type { WireParams } from '../helpers/app.js';
+import { read as readResult } from '../helpers/reads.js';
+import { emails as outbox } from '../helpers/tickets.js';
 import type { Test } from 'tap';
 
 export async function clock(app: FastifyInstance, change: Record<string, unknown>, session?: string) {
@@ -17,9 +19,9 @@ export async function clock(app: FastifyInstance, change: Record<string, unknown
 /** Jumps to noon of a day. */
 export const onDay = (app: FastifyInstance, day: string, session?: string) => clock(app, { now: `${day} 12:00:00` }, session);
 
-/** The result of a read call, asserted successful and schema-valid. */
+/** The result of a read call, asserted successful and schema-valid (loosely typed, for the story's deep reads). */
 export async function read(t: Test, app: FastifyInstance, call: string, params: WireParams = {}) {
-  return assertSuccess(t, await api(app, call, params), call) as Record<string, any>;
+  return (await readResult(t, app, call, params)) as Record<string, any>;
 }
 
 export async function automationLog(app: FastifyInstance, session?: string) {
@@ -32,5 +34,5 @@ export async function automationLog(app: FastifyInstance, session?: string) {
 }
 
 export async function emails(app: FastifyInstance) {
-  return ((await app.inject({ method: 'GET', url: '/__billsim/emails' })).json() as { emails: Array<Record<string, any>> }).emails;
+  return (await outbox(app)) as unknown as Array<Record<string, any>>;
 }

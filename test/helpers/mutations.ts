@@ -1,8 +1,8 @@
 // Helpers for calls that change state: the same call through every encoding,
-// each in a session of its own, and a batch of refusals that must change nothing.
+// each in a session of its own (refusals that must change nothing: refusals.ts).
 import type { Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ENCODINGS, api, assertError, storeJson, type Body, type WireParams } from './app.js';
+import { ENCODINGS, api, storeJson, type Body, type WireParams } from './app.js';
 
 /**
  * Makes one mutating call through GET, urlencoded and multipart POST, each in a
@@ -17,16 +17,4 @@ export async function sameEverywhereMutating(t: Test, app: FastifyInstance, call
   for (let i = 1; i < stores.length; i++) t.equal(stores[i], stores[0], `${ENCODINGS[i]} leaves the state GET leaves`);
   t.not(stores[0], storeJson(app), 'the call changed its own session only');
   return bodies[0];
-}
-
-/** Each case answers exactly its error, and none of them changes the store. */
-export async function refusedAll(
-  t: Test,
-  app: FastifyInstance,
-  call: string,
-  cases: ReadonlyArray<readonly [WireParams, string]>,
-): Promise<void> {
-  const before = storeJson(app);
-  for (const [params, message] of cases) assertError(t, await api(app, call, params), call, [message]);
-  t.equal(storeJson(app), before, 'the refused calls changed nothing');
 }

@@ -1,8 +1,8 @@
 import t from 'tap';
 import { api, assertError, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
 import { read } from '../../helpers/reads.js';
-import { idRefusals } from '../../helpers/refusals.js';
-import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
+import { idRefusals, refusedWith } from '../../helpers/refusals.js';
+import { sameEverywhereMutating } from '../../helpers/mutations.js';
 import { checkIds, checkReferences } from '../../fuzz/state.js';
 
 const CALL = 'domainDeleteHB';
@@ -53,7 +53,7 @@ t.test('domainDeleteHB answers and stores the same through GET, urlencoded and m
 
 t.test('domainDeleteHB refuses a missing, malformed or unknown id and changes nothing', async (t) => {
   const app = await build(t);
-  await refusedAll(t, app, CALL, idRefusals('Domain', ''));
+  await refusedWith(t, app, CALL, idRefusals('Domain', ''));
   assertSuccess(t, await api(app, CALL, { id: '8' }), CALL);
-  await refusedAll(t, app, CALL, [[{ id: '8' }, 'Domain 8 not found']]);
+  await refusedWith(t, app, CALL, [[{ id: '8' }, 'Domain 8 not found']]);
 });

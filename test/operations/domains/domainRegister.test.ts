@@ -3,7 +3,8 @@ import { api, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
 import { ACTIVE_FOR_A_YEAR } from '../../helpers/records.js';
 import { infoAnswer } from '../../helpers/shapes.js';
 import { domainDetails, read } from '../../helpers/reads.js';
-import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
+import { sameEverywhereMutating } from '../../helpers/mutations.js';
+import { refusedWith } from '../../helpers/refusals.js';
 
 const CALL = 'domainRegister';
 const REGISTERED = {
@@ -44,7 +45,7 @@ t.test('domainRegister answers and stores the same through GET, urlencoded and m
 t.test('domainRegister refuses anything but a Pending Registration domain, naming its status, and changes nothing', async (t) => {
   const app = await build(t);
   const only = 'only a domain that is Pending Registration can be registered';
-  await refusedAll(t, app, CALL, [
+  await refusedWith(t, app, CALL, [
     [{}, 'Parameter id is required'],
     [{ id: 'abc' }, 'Parameter id must be a positive whole number id, such as 1'],
     [{ id: '0' }, 'Parameter id must be a positive whole number id, such as 1'],
@@ -54,13 +55,13 @@ t.test('domainRegister refuses anything but a Pending Registration domain, namin
     [{ id: '7' }, `Domain 7 (nilsson-outdoor.com) is Expired: ${only}`],
   ]);
   assertSuccess(t, await api(app, CALL, { id: '8' }), CALL);
-  await refusedAll(t, app, CALL, [[{ id: '8' }, `Domain 8 (graceliu.io) is Active: ${only}`]]);
+  await refusedWith(t, app, CALL, [[{ id: '8' }, `Domain 8 (graceliu.io) is Active: ${only}`]]);
 });
 
 t.test('a domain of a cancelled order is Cancelled and cannot be registered', async (t) => {
   const app = await build(t);
   assertSuccess(t, await api(app, 'setOrderCancel', { id: '1018' }), 'setOrderCancel');
-  await refusedAll(t, app, CALL, [
+  await refusedWith(t, app, CALL, [
     [{ id: '8' }, 'Domain 8 (graceliu.io) is Cancelled: only a domain that is Pending Registration can be registered'],
   ]);
 });

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { FROZEN_NOW, api, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
 import { ACTIVE_FOR_A_YEAR } from '../../helpers/records.js';
 import { infoAnswer } from '../../helpers/shapes.js';
-import { idRefusals } from '../../helpers/refusals.js';
+import { idRefusals, refusedWith } from '../../helpers/refusals.js';
 import { domainDetails, read } from '../../helpers/reads.js';
-import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
+import { sameEverywhereMutating } from '../../helpers/mutations.js';
 import { completeTransfer, startTransfer } from '../../../src/domain/registrar.js';
 import { Seed, World } from '../../../src/store/world.js';
 import { loadFixtures } from '../../../src/store/fixtures.js';
@@ -29,7 +29,7 @@ t.test('a registrar without transfer days completes the transfer at once: Active
   t.equal(stored(app, '9')?.transfer_started, '2026-11-20', 'the day the transfer began is kept');
   const listed = await read(t, app, 'getClientDomains', { id: '6' });
   t.match(listed.domains, [{ id: '9', module: 'OpenSRS', status: 'Active', expires: '2027-11-20', type: 'Transfer' }]);
-  await refusedAll(t, app, CALL, [
+  await refusedWith(t, app, CALL, [
     [{ id: '9' }, 'Domain 9 (haddad-imports.org) is Active: only a domain that is Pending Transfer can be transferred'],
   ]);
 });
@@ -40,14 +40,14 @@ t.test('a registrar with transfer days leaves the domain Pending Transfer with i
   t.strictSame(await api(app, CALL, { id: '5' }), began('kowalski-foto.net'), 'the same answer');
   t.strictSame(await domainDetails(t, app, '5'), before, 'nothing the API shows changes until the transfer completes');
   t.equal(stored(app, '5')?.transfer_started, '2026-11-20');
-  await refusedAll(t, app, CALL, [
+  await refusedWith(t, app, CALL, [
     [{ id: '5' }, 'Domain 5 (kowalski-foto.net) is Pending Transfer: its transfer began on 2026-11-20 and Enom completes it on 2026-11-25'],
   ]);
 });
 
 t.test('a registrar that refuses locked names answers a registrar error and nothing changes', async (t) => {
   const app = await build(t);
-  await refusedAll(t, app, CALL, [
+  await refusedWith(t, app, CALL, [
     [
       { id: '10' },
       'Registrar OpenSRS refused the transfer of laurent-conseil.org: domain is locked at the losing registrar ' +
@@ -104,7 +104,7 @@ t.test('domainTransfer answers and stores the same through GET, urlencoded and m
 t.test('domainTransfer refuses anything but a Pending Transfer domain, naming its status, and changes nothing', async (t) => {
   const app = await build(t);
   const only = 'only a domain that is Pending Transfer can be transferred';
-  await refusedAll(t, app, CALL, [
+  await refusedWith(t, app, CALL, [
     ...idRefusals('Domain', 'x1'),
     [{ id: '1' }, `Domain 1 (morgan-design.com) is Active: ${only}`],
     [{ id: '7' }, `Domain 7 (nilsson-outdoor.com) is Expired: ${only}`],

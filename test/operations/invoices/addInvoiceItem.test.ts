@@ -1,7 +1,8 @@
 import t from 'tap';
 import { CREDENTIALS, api, assertSuccess, build, type WireParams, SERVER_TIME } from '../../helpers/app.js';
 import { invoiceDetails, read } from '../../helpers/reads.js';
-import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
+import { sameEverywhereMutating } from '../../helpers/mutations.js';
+import { refusedWith } from '../../helpers/refusals.js';
 
 const CALL = 'addInvoiceItem';
 /** Invoice 3: Charlotte's Unpaid GBP invoice, one taxed line of 4.33 at 20% VAT, nothing paid. */
@@ -146,7 +147,7 @@ t.test('addInvoiceItem refusals change nothing', async (t) => {
   const without = (name: string) => Object.fromEntries(Object.entries(HOURS).filter(([k]) => k !== name));
   const price = 'Parameter price must be an amount with at most two decimals, such as 10 or 10.50 (negative for a discount line)';
   const qty = 'Parameter qty must be a positive quantity with at most four decimals, such as 3 or 1.5';
-  await refusedAll(t, app, CALL, [
+  await refusedWith(t, app, CALL, [
     ...['id', 'line', 'price', 'tax'].map((name): [WireParams, string] => [without(name), `Parameter ${name} is required`]),
     [{ ...HOURS, id: 'x' }, 'Parameter id must be a positive whole number id, such as 1'],
     [{ ...HOURS, line: '' }, 'Parameter line must be a non-empty text'],

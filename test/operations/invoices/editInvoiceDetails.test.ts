@@ -1,7 +1,8 @@
 import t from 'tap';
 import { api, assertSuccess, build, type WireParams, SERVER_TIME } from '../../helpers/app.js';
 import { invoiceDetails } from '../../helpers/reads.js';
-import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
+import { sameEverywhereMutating } from '../../helpers/mutations.js';
+import { refusedWith } from '../../helpers/refusals.js';
 
 const CALL = 'editInvoiceDetails';
 const CHANGED = ['Invoice details changed'];
@@ -92,7 +93,7 @@ t.test('editInvoiceDetails answers and stores the same through GET, urlencoded a
 t.test('editInvoiceDetails refusals change nothing', async (t) => {
   const app = await build(t);
   const realDate = (name: string) => `Parameter ${name} must be a real calendar date as YYYY-MM-DD`;
-  await refusedAll(t, app, CALL, [
+  await refusedWith(t, app, CALL, [
     [{}, 'Parameter id is required'],
     [{ id: 'x', date: '2026-11-02' }, 'Parameter id must be a positive whole number id, such as 1'],
     [{ id: '3' }, 'Nothing to change: give credit, date, duedate, payment_module, taxrate or taxrate2'],

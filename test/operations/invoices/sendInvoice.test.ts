@@ -1,9 +1,9 @@
 import t from 'tap';
 import { api, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
 import { infoAnswer } from '../../helpers/shapes.js';
-import { idRefusals } from '../../helpers/refusals.js';
+import { idRefusals, refusedWith } from '../../helpers/refusals.js';
 import { emails } from '../../helpers/reads.js';
-import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
+import { sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'sendInvoice';
 const SENT = { success: true, call: CALL, server_time: SERVER_TIME, info: ['Invoice sent to client'] };
@@ -60,7 +60,7 @@ t.test("sendInvoice sends the same message as a new order's invoice_info=1", asy
 t.test('a Draft is sent once it is made Unpaid', async (t) => {
   const app = await build(t);
   assertSuccess(t, await api(app, 'addInvoice', { client_id: '4' }), 'addInvoice');
-  await refusedAll(t, app, CALL, [
+  await refusedWith(t, app, CALL, [
     [{ id: '13' }, 'Invoice #13 is a Draft, which the client cannot see: make it Unpaid with setInvoiceStatus first, then send it'],
   ]);
   assertSuccess(t, await api(app, 'setInvoiceStatus', { id: '13', status: 'Unpaid' }), 'setInvoiceStatus');
@@ -75,6 +75,6 @@ t.test('sendInvoice answers and stores the same through GET, urlencoded and mult
 
 t.test('sendInvoice refusals record nothing', async (t) => {
   const app = await build(t);
-  await refusedAll(t, app, CALL, idRefusals('Invoice', 'abc'));
+  await refusedWith(t, app, CALL, idRefusals('Invoice', 'abc'));
   t.strictSame(await emails(app), []);
 });

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { api, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
 import { infoAnswer } from '../../helpers/shapes.js';
 import { read, invoiceDetails } from '../../helpers/reads.js';
-import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
+import { sameEverywhereMutating } from '../../helpers/mutations.js';
+import { refusedWith } from '../../helpers/refusals.js';
 
 const CALL = 'setInvoiceStatus';
 const NOW = '2026-11-20 12:00:00';
@@ -128,7 +129,7 @@ t.test('setInvoiceStatus answers and stores the same through GET, urlencoded and
 t.test('setInvoiceStatus refusals change nothing', async (t) => {
   const app = await build(t);
   const status = 'Parameter status must be one of: Paid, Unpaid, Cancelled';
-  await refusedAll(t, app, CALL, [
+  await refusedWith(t, app, CALL, [
     [{ status: 'Paid' }, 'Parameter id is required'],
     [{ id: '3' }, 'Parameter status is required'],
     [{ id: 'three', status: 'Paid' }, 'Parameter id must be a positive whole number id, such as 1'],

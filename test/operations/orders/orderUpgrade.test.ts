@@ -1,9 +1,9 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { api, assertSuccess, build, type WireParams } from '../../helpers/app.js';
-import { refusals } from '../../helpers/refusals.js';
+import { refusals, refusedWith } from '../../helpers/refusals.js';
 import { accountDetails, read } from '../../helpers/reads.js';
-import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
+import { sameEverywhereMutating } from '../../helpers/mutations.js';
 
 const CALL = 'orderUpgrade';
 // Account 1: Business Hosting (product 2), Monthly 8.95 USD, due 2026-12-14; the clock says 2026-11-20.
@@ -168,7 +168,7 @@ t.test('orderUpgrade refuses a move it may not make, naming why, and changes not
   const app = await build(t);
   const notActive = (id: string, status: string) =>
     [{ id, new_billing: 'm' }, `Account ${id} is ${status}: only an Active service can be upgraded`] as const;
-  await refusedAll(t, app, CALL, [
+  await refusedWith(t, app, CALL, [
     notActive('5', 'Suspended'),
     notActive('10', 'Pending'),
     notActive('11', 'Terminated'),
@@ -203,7 +203,7 @@ t.test('orderUpgrade refuses a move it may not make, naming why, and changes not
 t.test('orderUpgrade refuses a second upgrade while one is pending', async (t) => {
   const app = await build(t);
   assertSuccess(t, await api(app, CALL, TO_ULTIMATE), CALL);
-  await refusedAll(t, app, CALL, [
+  await refusedWith(t, app, CALL, [
     [TO_ULTIMATE, 'Account 1 already has a pending upgrade in order 1022: activate or cancel that order first'],
     [{ id: '1', new_billing: 'a' }, 'Account 1 already has a pending upgrade in order 1022: activate or cancel that order first'],
   ]);

@@ -3,7 +3,8 @@ import type { Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { CREDENTIALS, api, assertError, assertSuccess, build, storeJson, type WireParams, SERVER_TIME } from '../../helpers/app.js';
 import { read } from '../../helpers/reads.js';
-import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
+import { sameEverywhereMutating } from '../../helpers/mutations.js';
+import { refusedWith } from '../../helpers/refusals.js';
 import { NEXT_ID, NEXT_NUMBER, emails } from '../../helpers/tickets.js';
 
 const CALL = 'addTicket';
@@ -229,7 +230,7 @@ t.test('addTicket works the same through GET, urlencoded, multipart and JSON, at
 t.test('addTicket refusals change nothing', async (t) => {
   const app = await build(t);
   const base = { subject: 'S', body: 'B' };
-  await refusedAll(t, app, CALL, [
+  await refusedWith(t, app, CALL, [
     [{ ...base, client_id: '99' }, 'Client 99 not found'],
     [
       { ...base, client_id: '10' },
@@ -260,7 +261,7 @@ t.test('addTicket parameter errors', async (t) => {
   const app = await build(t);
   const ok = { client_id: '1', subject: 'S', body: 'B' };
   const tooMany = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`attachments[f${i}.txt]`, 'AAAA']));
-  await refusedAll(t, app, CALL, [
+  await refusedWith(t, app, CALL, [
     [{ client_id: '1', body: 'B' }, 'Parameter subject is required'],
     [{ client_id: '1', subject: 'S' }, 'Parameter body is required'],
     [{ ...ok, body: '' }, 'Parameter body must be a non-empty text'],

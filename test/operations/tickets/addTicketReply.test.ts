@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { api, assertSuccess, build, type WireParams, SERVER_TIME } from '../../helpers/app.js';
 import { read } from '../../helpers/reads.js';
 import { infoAnswer } from '../../helpers/shapes.js';
-import { refusals } from '../../helpers/refusals.js';
-import { refusedAll, sameEverywhereMutating } from '../../helpers/mutations.js';
+import { refusals, refusedWith } from '../../helpers/refusals.js';
+import { sameEverywhereMutating } from '../../helpers/mutations.js';
 import { NUMBER, emails } from '../../helpers/tickets.js';
 
 const CALL = 'addTicketReply';
@@ -156,7 +156,7 @@ t.test("a reply's attachments are listed with its reply id", async (t) => {
 
 t.test('addTicketReply refusals change nothing', async (t) => {
   const app = await build(t);
-  await refusedAll(t, app, CALL, [
+  await refusedWith(t, app, CALL, [
     [{ id: '123456', body: 'x' }, 'Ticket #123456 not found'],
     [{ id: NUMBER[3], body: 'x', replier_id: '9' }, 'Admin 9 not found: a staff reply (type Admin) names an admin as replier_id'],
     [{ id: NUMBER[3], body: 'x', type: 'Client', replier_id: '99' }, 'Client 99 not found'],
