@@ -44,9 +44,8 @@ export function testFiles(tier: Tier): string[] {
 }
 
 /**
- * Splits files into shards of about equal size (bytes stand in for run time),
- * twice as many as processes run at once, so a shard that runs long is made up
- * for by the others.
+ * Splits files into `count` shards of about equal size (bytes stand in for
+ * run time, roughly: a fuzz file runs long for its size).
  */
 export function shards(files: ReadonlyArray<{ file: string; size: number }>, count: number): string[][] {
   const sized = [...files].sort((a, b) => b.size - a.size || a.file.localeCompare(b.file));
