@@ -100,6 +100,8 @@ if (board) {
     for (const name of ['faults', 'clock', 'snapshots', 'state', 'outbox', 'sessions']) {
       await section(page, name);
       if (name === 'state') {
+        // The section shows before its first page of records has arrived.
+        await page.waitForSelector('#state-page tbody button');
         await page.click('#state-page tbody button');
         await waitForText(page, '#state-record', 'Pointing here');
       }
