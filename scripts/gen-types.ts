@@ -1,12 +1,14 @@
 // Generates src/generated/ from every schema under schemas/: wire.ts, where one
 // root schema references them all so each titled schema becomes exactly one
 // named type, and the prebuilt validators (scripts/gen-validators.ts).
-// `--check` fails when a committed file is stale (CI).
+// `--check` fails when a committed file is stale (CI). The fingerprint of
+// schemas/ lets the test runner refuse stale files without generating them.
 import fs from 'node:fs';
 import path from 'node:path';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { schemasDir, packageRoot } from '../src/paths.js';
 import { generateValidators } from './gen-validators.js';
+import { FINGERPRINT_FILE, schemasFingerprint } from './schemas-fingerprint.js';
 
 const OUT = path.join(packageRoot, 'src', 'generated', 'wire.ts');
 
@@ -40,7 +42,11 @@ export async function generate(): Promise<string> {
   });
 }
 
-const outputs: Record<string, string> = { [OUT]: await generate(), ...generateValidators() };
+const outputs: Record<string, string> = {
+  [OUT]: await generate(),
+  ...generateValidators(),
+  [FINGERPRINT_FILE]: `${schemasFingerprint()}\n`,
+};
 if (process.argv.includes('--check')) {
   const stale = Object.entries(outputs)
     .filter(([file, text]) => !fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== text)

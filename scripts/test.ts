@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { packageRoot } from '../src/paths.js';
+import { staleGenerated } from './schemas-fingerprint.js';
 import { readTests, sharingProblem, shards, type Tier, testFiles } from './test-tiers.js';
 
 const USAGE = `usage: tsx scripts/test.ts [--slow | --fuzz] [--scale] [--jobs N] [test files...]
@@ -119,6 +120,8 @@ function fastTier(options: Options, env: NodeJS.ProcessEnv): number {
 
 function main(): number {
   const options = parse(process.argv.slice(2));
+  const stale = staleGenerated();
+  if (stale) exit(2, stale);
   const env: NodeJS.ProcessEnv = { ...process.env };
   if (options.scale) env.BILLSIM_TEST_SCALE = 'full';
   if (options.tier === 'fuzz') env.FUZZ_RUNS ||= String(100_000);
