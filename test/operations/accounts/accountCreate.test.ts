@@ -2,7 +2,7 @@ import t from 'tap';
 import { api, assertSuccess, build } from '../../helpers/app.js';
 import { refusals, accountsNotIn, refusedWith } from '../../helpers/refusals.js';
 import { accountDetails, read } from '../../helpers/reads.js';
-import { sameEverywhereMutating } from '../../helpers/mutations.js';
+import { sameEverywhereMutating } from '../../helpers/sessions.js';
 
 const CALL = 'accountCreate';
 

@@ -3,7 +3,7 @@ import { api, assertSuccess, build } from '../../helpers/app.js';
 import { infoAnswer } from '../../helpers/shapes.js';
 import { refusals, idRefusals, accountsNotIn } from '../../helpers/refusals.js';
 import { accountDetails, addonStatuses, read } from '../../helpers/reads.js';
-import { sameEverywhereMutating } from '../../helpers/mutations.js';
+import { sameEverywhereMutating } from '../../helpers/sessions.js';
 
 const CALL = 'accountUnsuspend';
 

@@ -3,7 +3,7 @@ import { api, assertSuccess, build } from '../../helpers/app.js';
 import { infoAnswer } from '../../helpers/shapes.js';
 import { refusals, refusedWith } from '../../helpers/refusals.js';
 import { accountDetails, read } from '../../helpers/reads.js';
-import { sameEverywhereMutating } from '../../helpers/mutations.js';
+import { sameEverywhereMutating } from '../../helpers/sessions.js';
 
 const CALL = 'changeAccountPackage';
 const SCHEDULED = ['Function has been scheduled for execution'];

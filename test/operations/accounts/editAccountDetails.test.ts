@@ -3,7 +3,7 @@ import { api, assertSuccess, build, storeJson, type WireParams } from '../../hel
 import { infoAnswer } from '../../helpers/shapes.js';
 import { refusals } from '../../helpers/refusals.js';
 import { accountDetails, read } from '../../helpers/reads.js';
-import { sameEverywhereMutating } from '../../helpers/mutations.js';
+import { sameEverywhereMutating } from '../../helpers/sessions.js';
 
 const CALL = 'editAccountDetails';
 

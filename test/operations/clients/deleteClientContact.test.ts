@@ -1,6 +1,6 @@
 import t from 'tap';
 import { ENCODINGS, api, assertError, assertSuccess, build, type WireParams, SERVER_TIME } from '../../helpers/app.js';
-import { answersInEachSession } from '../../helpers/sessions.js';
+import { answersInEachSession, sessionOf } from '../../helpers/sessions.js';
 import { refusedEach, refusals } from '../../helpers/refusals.js';
 import { clientDetails, read } from '../../helpers/reads.js';
 
@@ -52,7 +52,7 @@ t.test("deleteClientContact removes the contact's card on file too", async (t) =
 t.test('deleteClientContact works the same through GET, urlencoded and multipart POST', async (t) => {
   const app = await build(t);
   await answersInEachSession(t, app, CALL, { client_id: '11', parent_id: '2' }, DELETED);
-  for (const via of ENCODINGS) t.strictSame((await clientDetails(t, app, '2', via)).contacts, [], via);
+  for (const via of ENCODINGS) t.strictSame((await clientDetails(t, app, '2', sessionOf(via))).contacts, [], via);
   t.equal(((await clientDetails(t, app, '2')).contacts as unknown[]).length, 1, 'the default session is untouched');
 });
 

@@ -2,7 +2,7 @@ import t from 'tap';
 import { api, assertError, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
 import { read } from '../../helpers/reads.js';
 import { idRefusals, refusedWith } from '../../helpers/refusals.js';
-import { sameEverywhereMutating } from '../../helpers/mutations.js';
+import { sameEverywhereMutating } from '../../helpers/sessions.js';
 import { checkIds, checkReferences } from '../../fuzz/state.js';
 
 const CALL = 'domainDeleteHB';

@@ -2,7 +2,7 @@ import t from 'tap';
 import { api, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
 import { idRefusals, refusedWith } from '../../helpers/refusals.js';
 import { emails } from '../../helpers/reads.js';
-import { sameEverywhereMutating } from '../../helpers/mutations.js';
+import { sameEverywhereMutating } from '../../helpers/sessions.js';
 
 const CALL = 'domainEPP';
 const SENT = {

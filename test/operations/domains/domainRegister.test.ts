@@ -3,7 +3,7 @@ import { api, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
 import { ACTIVE_FOR_A_YEAR } from '../../helpers/records.js';
 import { infoAnswer } from '../../helpers/shapes.js';
 import { domainDetails, read } from '../../helpers/reads.js';
-import { sameEverywhereMutating } from '../../helpers/mutations.js';
+import { sameEverywhereMutating } from '../../helpers/sessions.js';
 import { refusedWith } from '../../helpers/refusals.js';
 
 const CALL = 'domainRegister';

@@ -4,7 +4,7 @@ import { api, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
 import { infoAnswer } from '../../helpers/shapes.js';
 import { idRefusals, refusedWith } from '../../helpers/refusals.js';
 import { domainDetails, read } from '../../helpers/reads.js';
-import { sameEverywhereMutating } from '../../helpers/mutations.js';
+import { sameEverywhereMutating } from '../../helpers/sessions.js';
 
 const CALL = 'domainRenew';
 const renewed = (id: string, name: string, years: string) => ({

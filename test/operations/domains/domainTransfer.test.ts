@@ -5,7 +5,7 @@ import { ACTIVE_FOR_A_YEAR } from '../../helpers/records.js';
 import { infoAnswer } from '../../helpers/shapes.js';
 import { idRefusals, refusedWith } from '../../helpers/refusals.js';
 import { domainDetails, read } from '../../helpers/reads.js';
-import { sameEverywhereMutating } from '../../helpers/mutations.js';
+import { sameEverywhereMutating } from '../../helpers/sessions.js';
 import { completeTransfer, startTransfer } from '../../../src/domain/registrar.js';
 import { Seed, World } from '../../../src/store/world.js';
 import { loadFixtures } from '../../../src/store/fixtures.js';

@@ -2,7 +2,7 @@ import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { ENCODINGS, api, assertError, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
 import { read } from '../../helpers/reads.js';
-import { answersInEachSession } from '../../helpers/sessions.js';
+import { answersInEachSession, sessionOf } from '../../helpers/sessions.js';
 import { refusals } from '../../helpers/refusals.js';
 
 const CALL = 'addCreditReceipt';
@@ -108,7 +108,7 @@ t.test('addCreditReceipt answers and changes the same through GET, urlencoded an
     { success: true, invoice_id: '13', call: CALL, server_time: SERVER_TIME },
   );
   const invoices = [];
-  for (const via of ENCODINGS) invoices.push(await invoiceOf(t, app, '13', via));
+  for (const via of ENCODINGS) invoices.push(await invoiceOf(t, app, '13', sessionOf(via)));
   for (const invoice of invoices) t.strictSame(invoice, invoices[0]);
   t.match(invoices[0], { client_id: '7', total: '40.10', status: 'Unpaid' });
   assertError(t, await api(app, 'getInvoiceDetails', { id: '13' }), 'getInvoiceDetails', ['Invoice 13 not found']);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { api, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
 import { refusals } from '../../helpers/refusals.js';
 import { read } from '../../helpers/reads.js';
-import { sameEverywhereMutating } from '../../helpers/mutations.js';
+import { sameEverywhereMutating } from '../../helpers/sessions.js';
 
 const CALL = 'addInvoice';
 

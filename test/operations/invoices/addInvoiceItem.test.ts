@@ -1,7 +1,7 @@
 import t from 'tap';
 import { CREDENTIALS, api, assertSuccess, build, type WireParams, SERVER_TIME } from '../../helpers/app.js';
 import { invoiceDetails, read } from '../../helpers/reads.js';
-import { sameEverywhereMutating } from '../../helpers/mutations.js';
+import { sameEverywhereMutating } from '../../helpers/sessions.js';
 import { refusedWith } from '../../helpers/refusals.js';
 
 const CALL = 'addInvoiceItem';

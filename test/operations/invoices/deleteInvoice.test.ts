@@ -4,7 +4,7 @@ import { api, assertError, assertSuccess, build, SERVER_TIME } from '../../helpe
 import { infoAnswer } from '../../helpers/shapes.js';
 import { idRefusals, refusedWith } from '../../helpers/refusals.js';
 import { read } from '../../helpers/reads.js';
-import { sameEverywhereMutating } from '../../helpers/mutations.js';
+import { sameEverywhereMutating } from '../../helpers/sessions.js';
 
 const CALL = 'deleteInvoice';
 

@@ -3,7 +3,7 @@ import { api, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
 import { infoAnswer } from '../../helpers/shapes.js';
 import { idRefusals, refusedWith } from '../../helpers/refusals.js';
 import { emails } from '../../helpers/reads.js';
-import { sameEverywhereMutating } from '../../helpers/mutations.js';
+import { sameEverywhereMutating } from '../../helpers/sessions.js';
 
 const CALL = 'sendInvoice';
 const SENT = { success: true, call: CALL, server_time: SERVER_TIME, info: ['Invoice sent to client'] };

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { api, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
 import { infoAnswer } from '../../helpers/shapes.js';
 import { read, invoiceDetails } from '../../helpers/reads.js';
-import { sameEverywhereMutating } from '../../helpers/mutations.js';
+import { sameEverywhereMutating } from '../../helpers/sessions.js';
 import { refusedWith } from '../../helpers/refusals.js';
 
 const CALL = 'setInvoiceStatus';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { api, assertSuccess, build, type WireParams } from '../../helpers/app.js';
 import { refusals, refusedWith } from '../../helpers/refusals.js';
 import { accountDetails, read } from '../../helpers/reads.js';
-import { sameEverywhereMutating } from '../../helpers/mutations.js';
+import { sameEverywhereMutating } from '../../helpers/sessions.js';
 
 const CALL = 'orderUpgrade';
 // Account 1: Business Hosting (product 2), Monthly 8.95 USD, due 2026-12-14; the clock says 2026-11-20.

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { ENCODINGS, FROZEN_NOW, api, assertError, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
-import { answersInEachSession, sameStateInEachSession } from '../../helpers/sessions.js';
+import { answersInEachSession, sameStateInEachSession, sessionOf } from '../../helpers/sessions.js';
 import { refusals } from '../../helpers/refusals.js';
 import { accountDetails, domainDetails, invoiceDetails, read } from '../../helpers/reads.js';
 import { newOrder } from '../../../src/domain/orders.js';
@@ -162,5 +162,6 @@ t.test('setOrderActive answers and stores the same through GET, urlencoded and m
   const app = await build(t);
   await answersInEachSession(t, app, CALL, { id: '1018' }, activated('1018'));
   sameStateInEachSession(t, app);
-  for (const via of ENCODINGS) t.match((await read(t, app, 'getAccountDetails', { id: '10' }, via)).details, { status: 'Active' }, via);
+  for (const via of ENCODINGS)
+    t.match((await read(t, app, 'getAccountDetails', { id: '10' }, sessionOf(via))).details, { status: 'Active' }, via);
 });

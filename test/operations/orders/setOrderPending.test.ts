@@ -2,7 +2,7 @@ import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { ENCODINGS, api, assertSuccess, build, SERVER_TIME } from '../../helpers/app.js';
 import { idRefusals, refusals } from '../../helpers/refusals.js';
-import { answersInEachSession } from '../../helpers/sessions.js';
+import { answersInEachSession, sessionOf } from '../../helpers/sessions.js';
 import { accountDetails, domainDetails, invoiceDetails, read } from '../../helpers/reads.js';
 
 const CALL = 'setOrderPending';
@@ -65,6 +65,7 @@ refusals('setOrderPending refuses a Pending order, naming its status, and change
 t.test('setOrderPending answers and stores the same through GET, urlencoded and multipart POST', async (t) => {
   const app = await build(t);
   await answersInEachSession(t, app, CALL, { id: '1004' }, marked('1004'));
-  for (const via of ENCODINGS) t.match((await read(t, app, 'getOrderDetails', { id: '1004' }, via)).details, { status: 'Pending' }, via);
+  for (const via of ENCODINGS)
+    t.match((await read(t, app, 'getOrderDetails', { id: '1004' }, sessionOf(via))).details, { status: 'Pending' }, via);
   t.match((await read(t, app, 'getOrderDetails', { id: '1004' })).details, { status: 'Active' }, 'the default session is untouched');
 });

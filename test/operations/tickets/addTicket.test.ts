@@ -3,7 +3,7 @@ import type { Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { CREDENTIALS, api, assertError, assertSuccess, build, storeJson, type WireParams, SERVER_TIME } from '../../helpers/app.js';
 import { read } from '../../helpers/reads.js';
-import { sameEverywhereMutating } from '../../helpers/mutations.js';
+import { sameEverywhereMutating, sessionOf } from '../../helpers/sessions.js';
 import { refusedWith } from '../../helpers/refusals.js';
 import { NEXT_ID, NEXT_NUMBER, emails } from '../../helpers/tickets.js';
 
@@ -220,11 +220,11 @@ t.test('addTicket works the same through GET, urlencoded, multipart and JSON, at
   const response = await app.inject({
     method: 'POST',
     url: '/admin/api.php',
-    headers: { 'content-type': 'application/json', 'x-billsim-session': 'same-json' },
+    headers: { 'content-type': 'application/json', 'x-billsim-session': sessionOf('json') },
     payload: JSON.stringify({ call: CALL, ...CREDENTIALS, ...rest, attachments: { 'usage.txt': usage, 'zeros.bin': zeros } }),
   });
   t.strictSame(response.json(), CREATED);
-  t.equal(storeJson(app, 'same-json'), storeJson(app, 'same-get'), 'JSON leaves the state GET leaves');
+  t.equal(storeJson(app, sessionOf('json')), storeJson(app, sessionOf('get')), 'JSON leaves the state GET leaves');
 });
 
 t.test('addTicket refusals change nothing', async (t) => {

@@ -5,7 +5,7 @@ import { api, assertSuccess, build, type WireParams, SERVER_TIME } from '../../h
 import { read } from '../../helpers/reads.js';
 import { infoAnswer } from '../../helpers/shapes.js';
 import { refusals, refusedWith } from '../../helpers/refusals.js';
-import { sameEverywhereMutating } from '../../helpers/mutations.js';
+import { sameEverywhereMutating, sessionOf } from '../../helpers/sessions.js';
 import { NUMBER, emails } from '../../helpers/tickets.js';
 
 const CALL = 'addTicketReply';
@@ -148,7 +148,7 @@ t.test("a reply's attachments are listed with its reply id", async (t) => {
   };
   const body = await sameEverywhereMutating(t, app, CALL, params);
   t.strictSame(body, answer('Answered'));
-  t.strictSame((await details(t, app, '6', 'same-multipart')).attachments, [
+  t.strictSame((await details(t, app, '6', sessionOf('multipart'))).attachments, [
     { ticket_id: '6', reply_id: '10', filename: 'receipt-invoice-8.pdf', size: '52877' },
     { ticket_id: '6', reply_id: NEXT_REPLY, filename: 'setup.log', size: '16' },
   ]);

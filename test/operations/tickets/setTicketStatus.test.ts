@@ -2,7 +2,7 @@ import t from 'tap';
 import { api, assertSuccess, build, storeJson, SERVER_TIME } from '../../helpers/app.js';
 import { read } from '../../helpers/reads.js';
 import { refusals } from '../../helpers/refusals.js';
-import { sameEverywhereMutating } from '../../helpers/mutations.js';
+import { sameEverywhereMutating } from '../../helpers/sessions.js';
 import { NUMBER, emails } from '../../helpers/tickets.js';
 
 const CALL = 'setTicketStatus';
