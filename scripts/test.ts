@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { packageRoot } from '../src/paths.js';
 import { staleGenerated } from './schemas-fingerprint.js';
 import { readTests, sharingProblem, shards, type Tier, testFiles } from './test-tiers.js';
@@ -30,19 +31,42 @@ interface Options {
   files: string[];
 }
 
+/** Every problem with the arguments at once, or the options they give. */
 function parse(args: string[]): Options {
-  const options: Options = { tier: 'fast', scale: false, jobs: os.availableParallelism(), files: [] };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (arg === '--slow' || arg === '--fuzz') options.tier = arg === '--slow' ? 'slow' : 'fuzz';
-    else if (arg === '--scale') options.scale = true;
-    else if (arg === '--jobs' && /^[1-9]\d*$/.test(args[i + 1] ?? '')) options.jobs = Number(args[++i]);
-    else if (arg === '--help' || arg === '-h') exit(0, USAGE);
-    else if (arg.startsWith('-')) exit(2, `unknown option ${arg}\n${USAGE}`);
-    else if (!fs.existsSync(path.resolve(arg))) exit(2, `no such test file: ${arg}`);
-    else options.files.push(path.relative(packageRoot, path.resolve(arg)));
+  let parsed: ReturnType<typeof parseFlags>;
+  try {
+    parsed = parseFlags(args);
+  } catch (error) {
+    exit(2, `${(error as Error).message}\n${USAGE}`);
   }
-  return options;
+  const { values, positionals } = parsed;
+  if (values.help) exit(0, USAGE);
+  const problems: string[] = [];
+  if (values.slow && values.fuzz) problems.push('--slow and --fuzz name two tiers: give one');
+  if (values.jobs !== undefined && !/^[1-9]\d{0,2}$/.test(values.jobs))
+    problems.push(`--jobs takes a whole number from 1 to 999, got "${values.jobs}"`);
+  for (const file of positionals) if (!fs.existsSync(path.resolve(file))) problems.push(`no such test file: ${file}`);
+  if (problems.length > 0) exit(2, `${problems.join('\n')}\n${USAGE}`);
+  return {
+    tier: values.slow ? 'slow' : values.fuzz ? 'fuzz' : 'fast',
+    scale: values.scale === true,
+    jobs: values.jobs === undefined ? os.availableParallelism() : Number(values.jobs),
+    files: positionals.map((file) => path.relative(packageRoot, path.resolve(file))),
+  };
+}
+
+function parseFlags(args: string[]) {
+  return parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      slow: { type: 'boolean' },
+      fuzz: { type: 'boolean' },
+      scale: { type: 'boolean' },
+      jobs: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
 }
 
 function exit(code: number, message: string): never {
@@ -52,8 +76,11 @@ function exit(code: number, message: string): never {
 
 const bin = (name: string) => path.join(packageRoot, 'node_modules', '.bin', name);
 
-function tap(files: string[], options: Options, env: NodeJS.ProcessEnv, timeoutSeconds: number): number {
-  const args = [`--jobs=${options.jobs}`, `--timeout=${timeoutSeconds}`, ...files];
+/** How long one process may run: a shard of the fast tier, or one slow or fuzz file (the long runs). */
+const timeoutSeconds = (tier: Tier) => (tier === 'fuzz' ? 3600 : 600);
+
+function tap(files: string[], options: Options, env: NodeJS.ProcessEnv): number {
+  const args = [`--jobs=${options.jobs}`, `--timeout=${timeoutSeconds(options.tier)}`, ...files];
   return spawnSync(bin('tap'), args, { stdio: 'inherit', cwd: packageRoot, env }).status ?? 1;
 }
 
@@ -112,7 +139,7 @@ function fastTier(options: Options, env: NodeJS.ProcessEnv): number {
   // free, which makes up for sizes that misjudge run time (2 cores: 2 shards a
   // slot took 60 s, 4 took 42 s, 8 took 52 s).
   const shardFiles = writeShards(shards(files, options.jobs * 4));
-  const status = tap(shardFiles, options, { ...env, NODE_V8_COVERAGE: raw }, 600);
+  const status = tap(shardFiles, options, { ...env, NODE_V8_COVERAGE: raw });
   dropMockedSources(raw);
   const report = spawnSync(bin('c8'), ['report'], { stdio: 'inherit', cwd: packageRoot }).status ?? 1;
   return status || report;
@@ -126,12 +153,12 @@ function main(): number {
   if (options.scale) env.BILLSIM_TEST_SCALE = 'full';
   if (options.tier === 'fuzz') env.FUZZ_RUNS ||= String(100_000);
   if (options.files.length > 0) {
-    const status = tap(options.files, options, env, options.tier === 'fuzz' ? 3600 : 600);
+    const status = tap(options.files, options, env);
     console.log('# coverage: not measured for chosen files; `npm test` measures the whole fast tier against the floor');
     return status;
   }
   if (options.tier === 'fast') return fastTier(options, env);
-  return tap(testFiles(options.tier), options, env, options.tier === 'fuzz' ? 3600 : 600);
+  return tap(testFiles(options.tier), options, env);
 }
 
 process.exitCode = main();
