@@ -7,7 +7,7 @@ import http from 'node:http';
 import { Writable } from 'node:stream';
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { CREDENTIALS, FROZEN_NOW } from '../helpers/app.js';
+import { CREDENTIALS, FROZEN_NOW, throughProductionDoor } from '../helpers/app.js';
 import { buildApp, type AppOptions } from '../../src/app.js';
 
 interface Sent {
@@ -194,4 +194,19 @@ t.test('both ways log one line per call, with a request id from the same counter
       .map(({ time: _t, pid: _p, hostname: _h, durationMs: _d, ...entry }) => entry);
   t.same(calls(lines.direct), calls(lines.fastify));
   t.match(calls(lines.direct), [{ reqId: 'req-1', call: 'getCurrencies', success: true, level: 30 }]);
+});
+
+t.test("the test helper's inject enters through the direct way, as production's requests do", async (t) => {
+  const app = await buildApp({ now: FROZEN_NOW });
+  t.teardown(() => app.close());
+  const reachedFastify: string[] = [];
+  app.addHook('onRequest', async (request) => {
+    reachedFastify.push(request.url.split('?')[0]);
+  });
+  await app.ready();
+  throughProductionDoor(app);
+  const answer = await app.inject({ url: `/admin/api.php?call=getCurrencies&${auth}` });
+  t.equal(answer.json().success, true);
+  t.equal((await app.inject({ url: '/__billsim/health' })).statusCode, 200);
+  t.strictSame(reachedFastify, ['/__billsim/health'], 'the API request was answered before Fastify; the control route went on to it');
 });
