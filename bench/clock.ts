@@ -30,8 +30,8 @@ async function run(name: string, data: Collections, days: number) {
   const summary = await s.advanceDays(days);
   const seconds = (performance.now() - started) / 1000;
   const rss = Math.round(process.memoryUsage().rss / 2 ** 20);
-  const invoices = s.state('invoices').length;
-  const active = s.state('accounts').filter((a) => a.status === 'Active').length;
+  const invoices = (await s.state('invoices')).length;
+  const active = (await s.state('accounts')).filter((a) => a.status === 'Active').length;
   const actions = Object.values(summary.actions).reduce((n, c) => n + (c ?? 0), 0);
   console.log(
     [

@@ -4,7 +4,7 @@
 // journal entry and JSON.stringify of the answer, each timed over 200,000
 // runs in one process against the bundled world (µs per run).
 import { parseParams } from '../src/http/params.js';
-import { Sessions } from '../src/store/sessions.js';
+import { Sessions } from '../src/session/sessions.js';
 import { Seed } from '../src/store/world.js';
 import { loadFixtures } from '../src/store/fixtures.js';
 import { defaultFixturesDir } from '../src/paths.js';
@@ -12,8 +12,8 @@ import { authenticate } from '../src/http/auth.js';
 import { requestValidator } from '../src/schemas.js';
 import { operations } from '../src/operations/index.js';
 import { successEnvelope } from '../src/http/envelope.js';
-import { redact } from '../src/store/journal.js';
-import { formatDateTime } from '../src/domain/dates.js';
+import { redact } from '../src/session/journal.js';
+import { formatDateTime } from '../src/lib/dates.js';
 import { CREDENTIALS } from './measure.js';
 
 const [call = 'getCurrencies', extra = ''] = process.argv.slice(2);

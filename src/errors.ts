@@ -29,7 +29,7 @@ export const messages = {
   bodyMalformed: (detail: string) => `Request body could not be read: ${detail}`,
   paramsTooComplex: () => 'Request parameters are nested or repeated beyond the supported limits',
   internal: () => 'Internal simulator error: the request was not applied',
-  notSaved: (reason: string) => `The change was not applied: saving the data file failed (${reason})`,
+  notSaved: (reason: string, what = 'change') => `The ${what} was not applied: saving the data file failed (${reason})`,
   simulatedFault: (status: number) => `Simulated failure (HTTP ${status}) injected through /__billsim/faults`,
   draftItemMissing: () => 'Parameter service or domain is required: the service_id or domain_id of the draft item',
   draftItemBoth: () => 'Parameters service and domain exclude each other: name one draft item per call',

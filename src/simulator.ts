@@ -1,35 +1,37 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app.js';
 import { API_PATH } from './http/endpoint.js';
-import { DEFAULT_SESSION } from './store/sessions.js';
-import type { AutomationState, ClockState, Control, Coverage, SnapshotInfo } from './store/control.js';
-import type { AutomationSummary } from './store/automation.js';
-import type { ClockChange } from './store/clock.js';
+import { DEFAULT_SESSION } from './session/sessions.js';
+import type { AutomationState, ClockState, Control, Coverage, SnapshotInfo } from './session/control.js';
+import type { AutomationSummary } from './session/automation.js';
+import type { ClockChange } from './session/clock.js';
 import type { CollectionName, RecordOf } from './store/world.js';
-import type { JournalEntry } from './store/journal.js';
+import type { JournalEntry } from './session/journal.js';
 import type { Email } from './generated/wire.js';
-import type { Fault, FaultSpec } from './store/faults.js';
+import type { Fault, FaultSpec } from './session/faults.js';
 
 /**
  * In-process access to one session's control features: the same service as
  * the /__billsim routes, so the same rules and the same messages (a refused
- * request throws an Error whose message the route would answer).
+ * request rejects with an Error whose message the route would answer). Every
+ * method resolves once the daily automation has run for each midnight the
+ * session's clock passed, as a request to the API would.
  */
 export interface SessionHandle {
   readonly name: string;
   /** Back to the seed (state, journal, faults, clock), once saved. */
   reset(): Promise<void>;
-  requests(filter?: { call?: string; limit?: number }): JournalEntry[];
-  clearRequests(): void;
+  requests(filter?: { call?: string; limit?: number }): Promise<JournalEntry[]>;
+  clearRequests(): Promise<void>;
   /** The e-mails billsim would have sent, newest first (only those to `to`, when given). */
-  emails(filter?: { to?: string }): Email[];
+  emails(filter?: { to?: string }): Promise<Email[]>;
   clearEmails(): Promise<void>;
-  coverage(): Coverage;
-  addFault(spec: FaultSpec): Fault;
-  faults(): Fault[];
-  clearFaults(): void;
-  now(): Date;
-  clock(): ClockState;
+  coverage(): Promise<Coverage>;
+  addFault(spec: FaultSpec): Promise<Fault>;
+  faults(): Promise<Fault[]>;
+  clearFaults(): Promise<void>;
+  now(): Promise<Date>;
+  clock(): Promise<ClockState>;
   /**
    * `{ now }`, `{ advanceSeconds }` or `{ advanceDays }`, each with or without `frozen`; or `{ frozen }` alone.
    * Resolves once the daily automation has run for every midnight passed, with what it did.
@@ -40,20 +42,17 @@ export interface SessionHandle {
   /** Moves the clock on by whole days, running the daily automation once for each; resolves with what it did. */
   advanceDays(days: number): Promise<AutomationSummary>;
   /** Whether the daily automation runs, the last day it ran for, and its log, newest first. */
-  automation(filter?: { limit?: number }): AutomationState;
+  automation(filter?: { limit?: number }): Promise<AutomationState>;
   /** Turns the daily automation on or off for this session. */
-  setAutomation(change: { enabled: boolean }): AutomationState;
-  /**
-   * Runs the automation for midnights the clock passed by real time since the session last answered
-   * (requests and clock changes do this themselves; the synchronous reads here do not).
-   */
+  setAutomation(change: { enabled: boolean }): Promise<AutomationState>;
+  /** Runs the automation for midnights the clock passed by real time since the session last answered, and says what it did. */
   catchUp(): Promise<AutomationSummary>;
-  snapshot(name: string): SnapshotInfo;
+  snapshot(name: string): Promise<SnapshotInfo>;
   restore(name: string): Promise<void>;
-  deleteSnapshot(name: string): void;
-  snapshots(): SnapshotInfo[];
-  state<K extends CollectionName>(collection: K): readonly RecordOf<K>[];
-  record<K extends CollectionName>(collection: K, id: string): RecordOf<K> | undefined;
+  deleteSnapshot(name: string): Promise<void>;
+  snapshots(): Promise<SnapshotInfo[]>;
+  state<K extends CollectionName>(collection: K): Promise<readonly RecordOf<K>[]>;
+  record<K extends CollectionName>(collection: K, id: string): Promise<RecordOf<K> | undefined>;
 }
 
 export interface Simulator {

@@ -17,21 +17,21 @@ t.test('createSimulator serves over HTTP and gives in-process control', async (t
   t.equal(body.main.rate, 1);
 
   const session = sim.session('contract');
-  session.addFault({ call: 'getCurrencies', error: ['Maintenance'], times: 1 });
+  await session.addFault({ call: 'getCurrencies', error: ['Maintenance'], times: 1 });
   const faulted = await fetch(`${url}?${query}`, { headers: { 'x-billsim-session': 'contract' } });
   t.strictSame(((await faulted.json()) as { error: string[] }).error, ['Maintenance']);
   t.strictSame(
-    session.requests().map((r) => [r.call, r.success]),
+    (await session.requests()).map((r) => [r.call, r.success]),
     [['getCurrencies', false]],
   );
-  t.equal(session.now().toISOString(), '2026-11-20T12:00:00.000Z');
-  t.equal(session.record('currencies', '1')?.code, 'EUR');
+  t.equal((await session.now()).toISOString(), '2026-11-20T12:00:00.000Z');
+  t.equal((await session.record('currencies', '1'))?.code, 'EUR');
 
   const injected = await sim.app.inject({ url: `/admin/api.php?${query}` });
   t.equal(injected.json().success, true, 'inject works without the port');
 
-  t.throws(
-    () => session.addFault({ call: 'getCurrency', error: ['x'] }),
+  await t.rejects(
+    session.addFault({ call: 'getCurrency', error: ['x'] }),
     new ControlError('bad-input', 'call must name an API call (or "*" for every call); "getCurrency" is not one'),
   );
   t.strictSame(await session.setClock({ advanceSeconds: 60, frozen: false }), {
@@ -41,7 +41,7 @@ t.test('createSimulator serves over HTTP and gives in-process control', async (t
     automation: { days: 0, actions: {} },
   });
   await session.setClock({ frozen: true });
-  t.strictSame(session.snapshot('before'), { name: 'before', savedAt: session.clock().now });
+  t.strictSame(await session.snapshot('before'), { name: 'before', savedAt: (await session.clock()).now });
   t.equal(
     (await session.setClock({ now: '2027-01-01 00:00:00', frozen: true })).automation.days,
     42,
@@ -49,7 +49,7 @@ t.test('createSimulator serves over HTTP and gives in-process control', async (t
   );
   await session.restore('before');
   await session.reset();
-  t.strictSame(session.clock(), { now: '2026-11-20 12:00:00', server_time: 1795176000, frozen: true }, 'reset puts the clock back');
-  t.strictSame(session.requests(), [], 'and clears the journal');
+  t.strictSame(await session.clock(), { now: '2026-11-20 12:00:00', server_time: 1795176000, frozen: true }, 'reset puts the clock back');
+  t.strictSame(await session.requests(), [], 'and clears the journal');
   await sim.reset();
 });

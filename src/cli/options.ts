@@ -1,7 +1,7 @@
 // Command-line flags and their BILLSIM_* environment variables, read with
 // node:util parseArgs. Pure: argv and env in, a config or a UsageError out.
 import { parseArgs } from 'node:util';
-import { parseDateTime } from '../domain/dates.js';
+import { parseDateTime } from '../lib/dates.js';
 import type { Latency } from '../http/endpoint.js';
 
 export class UsageError extends Error {}

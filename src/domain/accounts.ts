@@ -15,7 +15,7 @@ import type {
 import { fail, messages } from '../errors.js';
 import { type Cycle, CYCLE_NAMES, cycleCode, cyclePriceCents, isRecurring, nextDueDate, offeredCycles } from './cycles.js';
 import { fromMainCents } from './currencies.js';
-import { addDays, formatDate, parseDateTime } from './dates.js';
+import { addDays, formatDate, parseDateTime } from '../lib/dates.js';
 import { lineDate } from './invoiceLines.js';
 import { type NewLine, newInvoice } from './invoices.js';
 import { formatCents, toCents } from './money.js';

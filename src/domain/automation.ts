@@ -1,7 +1,7 @@
 // The daily run: what HostBill's cron does once a day, for one day of a
 // session's clock. It only orders the rules of the other domain modules
 // (registrar.ts, renewals.ts, payments.ts, dunning.ts) and logs what they did;
-// none of them is re-derived here. src/store/automation.ts decides which days run.
+// none of them is re-derived here. src/session/automation.ts decides which days run.
 import type { AutomationEntry, Invoice } from '../generated/wire.js';
 import type { View, World } from '../store/world.js';
 import { automationFor, automationHorizon } from './automationSettings.js';
@@ -13,7 +13,7 @@ import { domainsToBill, renewDomainInvoice, renewService, servicesToBill } from 
 import { LineIds } from './invoiceLines.js';
 import { convertCents, formatCents, toCents } from './money.js';
 import { rateOf } from './currencies.js';
-import { dayNumber, parseDateTime } from './dates.js';
+import { dayNumber, parseDateTime } from '../lib/dates.js';
 import { MAX_REMINDER_LEAD } from './dunning.js';
 
 export type AutomationAction = AutomationEntry['action'];

@@ -5,7 +5,7 @@
 import type { Client, CreditLogEntry, CreditLogItem } from '../generated/wire.js';
 import { fail, messages } from '../errors.js';
 import type { View, World } from '../store/world.js';
-import { formatDateTime } from './dates.js';
+import { formatDateTime } from '../lib/dates.js';
 import { lineDate } from './invoiceLines.js';
 import { formatCents, toCents } from './money.js';
 import { clientNames } from './views.js';

@@ -3,7 +3,7 @@
 // addon offers at what price. Every call, the daily automation and the world
 // generator use these; none keeps a copy.
 import type { Account } from '../generated/wire.js';
-import { addDays, addMonths, formatDate, ZERO_DATE } from './dates.js';
+import { addDays, addMonths, formatDate, ZERO_DATE } from '../lib/dates.js';
 import { toCents } from './money.js';
 
 /** The recurring cycle codes, in the order a product or addon record keeps their price columns. */

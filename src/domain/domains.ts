@@ -2,10 +2,10 @@
 // details of getDomainDetails, with the client's names and the registrar joined in.
 import { tldAutomation } from './automationSettings.js';
 import type { View } from '../store/world.js';
-import type { Domain, DomainDetails, DomainListItem, Product } from '../generated/wire.js';
+import type { Domain, DomainDetails, DomainListItem, DraftDomain, Product } from '../generated/wire.js';
 import { fail, messages, notFound } from '../errors.js';
-import { addDays, addMonths, formatDate, parseDateTime, ZERO_DATE, ZERO_DATETIME } from './dates.js';
-import { containsText, sameText } from './lists.js';
+import { addDays, addMonths, formatDate, parseDateTime, ZERO_DATE, ZERO_DATETIME } from '../lib/dates.js';
+import { containsText, sameText } from '../lib/lists.js';
 import { formatCents, toCents } from './money.js';
 import { soldTlds } from './products.js';
 import { clientNames } from './views.js';
@@ -196,6 +196,12 @@ export function registeredElsewhere(world: View, name: string): boolean {
 /** Whether a full domain name may be registered: no domain here holds it and no one holds it elsewhere. */
 export function domainAvailable(world: View, name: string): boolean {
   return !domainHeld(world, name) && !registeredElsewhere(world, name);
+}
+
+/** The periods (in years) a TLD is priced on for an action: its price-list rows whose price for the action is not "0.00". */
+export function offeredPeriods(tld: Product, action: DraftDomain['action']): string[] {
+  const rows = tld.periods ?? [];
+  return rows.filter((row) => toCents(action === 'Transfer' ? row.transfer : row.register) !== 0).map((row) => row.period);
 }
 
 /** The register, transfer or renew price of a TLD for a period, in main-currency cents; undefined when not sold so. */

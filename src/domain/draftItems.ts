@@ -8,7 +8,6 @@ import { fail, messages, notFound } from '../errors.js';
 import { addonCycle, addonProducts } from './accounts.js';
 import type { Cycle } from './cycles.js';
 import { draftView } from './drafts.js';
-import { toCents } from './money.js';
 
 export type CustomValues = DraftService['custom'];
 
@@ -74,12 +73,6 @@ export function checkAddonsFit(world: View, product: Product, addons: readonly D
 
 function checkAddonForProduct(addonId: string, products: readonly string[], product: Product): void {
   if (products.length > 0 && !products.includes(product.id)) fail(messages.addonNotForDraftProduct(addonId, product.id, products));
-}
-
-/** The periods (in years) a TLD is priced on for an action: its price-list rows whose price for the action is not "0.00". */
-export function offeredPeriods(tld: Product, action: DraftDomain['action']): string[] {
-  const rows = tld.periods ?? [];
-  return rows.filter((row) => toCents(action === 'Transfer' ? row.transfer : row.register) !== 0).map((row) => row.period);
 }
 
 /**

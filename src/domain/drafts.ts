@@ -27,7 +27,7 @@ import { fromMainCents } from './currencies.js';
 import { gatewayName } from './gateways.js';
 import { centsToNumber, formatCents, percentOf, toCents } from './money.js';
 import { type Cycle, type RecurringCycle, cyclePriceCents, draftCycleName, firstPeriod, RECURRING_CYCLES } from './cycles.js';
-import { formatDateTime, parseDateTime, ZERO_DATE } from './dates.js';
+import { formatDateTime, parseDateTime, ZERO_DATE } from '../lib/dates.js';
 import { clientEmbed, pick } from './views.js';
 
 export function requireDraft(world: View, id: string): OrderDraft {

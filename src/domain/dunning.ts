@@ -6,7 +6,7 @@ import type { Account, Invoice, Order } from '../generated/wire.js';
 import type { View, World } from '../store/world.js';
 import { type Automation, automationFor, invoiceAutomation, serviceAutomation } from './automationSettings.js';
 import { fromMainCents } from './currencies.js';
-import { daysBetween, shiftDate } from './dates.js';
+import { daysBetween, shiftDate } from '../lib/dates.js';
 import { firstFreeLineId, type LineIds, withTotals } from './invoiceLines.js';
 import { cancelUnpaidInvoice, invoiceLine, type NewLine, newInvoice } from './invoices.js';
 import { formatCents, percentOf, toCents } from './money.js';

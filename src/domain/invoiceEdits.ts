@@ -5,7 +5,7 @@
 import type { Invoice } from '../generated/wire.js';
 import { fail, messages } from '../errors.js';
 import type { View, World } from '../store/world.js';
-import { ZERO_DATETIME } from './dates.js';
+import { ZERO_DATETIME } from '../lib/dates.js';
 import { formatCents, toCents } from './money.js';
 import { paidCents, settleInvoice } from './payments.js';
 

@@ -8,7 +8,7 @@ import { gatewayName } from './gateways.js';
 import { TOTAL_FIELDS, firstFreeLineId, lineTotal, withTotals } from './invoiceLines.js';
 import { rateOf } from './currencies.js';
 import { taxRatesFor } from './taxes.js';
-import { ZERO_DATETIME } from './dates.js';
+import { ZERO_DATETIME } from '../lib/dates.js';
 import { notFound } from '../errors.js';
 
 const INVOICE_FIELDS = [

@@ -5,7 +5,7 @@
 import type { View } from '../store/world.js';
 import type { Invoice, Order, OrderDetails, OrderListItem, OrderUpgrade } from '../generated/wire.js';
 import { notFound } from '../errors.js';
-import { formatDateTime } from './dates.js';
+import { formatDateTime } from '../lib/dates.js';
 import { fourNameservers } from './domains.js';
 import { gatewayName } from './gateways.js';
 import { clientNames, pick } from './views.js';

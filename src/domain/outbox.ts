@@ -3,7 +3,7 @@
 // (`emails`), so a failed call leaves no message behind, and reset, snapshots
 // and the data file include it like any other state.
 import type { Client, Email, Invoice, Order, Ticket, TicketReply } from '../generated/wire.js';
-import { formatDateTime } from './dates.js';
+import { formatDateTime } from '../lib/dates.js';
 import type { View, World } from '../store/world.js';
 
 /** Messages kept per session; the oldest go first. */

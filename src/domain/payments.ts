@@ -8,7 +8,7 @@ import { fail, messages } from '../errors.js';
 import type { View, World } from '../store/world.js';
 import { AUTOMATION_ADMIN_ID, addCredit, takeCredit } from './credit.js';
 import { rateOf } from './currencies.js';
-import { formatDate, formatDateTime } from './dates.js';
+import { formatDate, formatDateTime } from '../lib/dates.js';
 import { convertCents, formatCents, lineCents, toCents } from './money.js';
 import { withTotals } from './invoiceLines.js';
 import { activateOrder } from './orderStatus.js';

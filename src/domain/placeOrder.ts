@@ -10,15 +10,14 @@ import { addonLines, checkAddonFits, chooseCycle, newAccountAddon } from './acco
 import { MAIN_PARENT_ID } from './clients.js';
 import { fromMainCents } from './currencies.js';
 import { type Cycle, cyclePriceCents, offeredCycles } from './cycles.js';
-import { checkSld, domainHeld, newDomain, tldPriceCents, registeredElsewhere } from './domains.js';
+import { checkSld, domainHeld, newDomain, offeredPeriods, tldPriceCents, registeredElsewhere } from './domains.js';
 import { defaultGatewayId, requireEnabledGateway } from './gateways.js';
-import { formatDate } from './dates.js';
+import { formatDate } from '../lib/dates.js';
 import { type NewLine, newInvoice } from './invoices.js';
 import { formatCents } from './money.js';
 import { newOrder } from './orders.js';
 import { isTld, soldTlds } from './products.js';
 import { newService } from './services.js';
-import { offeredPeriods } from './draftItems.js';
 
 export interface ServiceItem {
   product: Product;

@@ -8,7 +8,7 @@ import type { View, World } from '../store/world.js';
 import type { Domain, Email } from '../generated/wire.js';
 import { fail, messages } from '../errors.js';
 import { requireClient } from './clients.js';
-import { addDays, addMonths, formatDate, formatDateTime, parseDateTime, shiftDate, ZERO_DATE } from './dates.js';
+import { addDays, addMonths, formatDate, formatDateTime, parseDateTime, shiftDate, ZERO_DATE } from '../lib/dates.js';
 import { invoiceDateBefore, plusYears, registrarName } from './domains.js';
 import { tldAutomation } from './automationSettings.js';
 import { recordEmail } from './outbox.js';

@@ -5,7 +5,7 @@
 import type { Account, Domain, Invoice, Product } from '../generated/wire.js';
 import type { View, World } from '../store/world.js';
 import { type Cycle, addPeriods, cycleCode, firstPeriod, isRecurring } from './cycles.js';
-import { formatDate, parseDateTime, ZERO_DATE } from './dates.js';
+import { formatDate, parseDateTime, ZERO_DATE } from '../lib/dates.js';
 import { invoiceDateBefore, plusYears } from './domains.js';
 import { type LineIds, lineDate } from './invoiceLines.js';
 import { type NewLine, newInvoice } from './invoices.js';

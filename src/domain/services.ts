@@ -7,7 +7,7 @@ import type { Account, AccountAddon, Product } from '../generated/wire.js';
 import { fail, messages, notFound } from '../errors.js';
 import { fromMainCents } from './currencies.js';
 import { type Cycle, CYCLE_NAMES, cyclePriceCents, nextDueDate } from './cycles.js';
-import { addDays, formatDate, parseDateTime, ZERO_DATE } from './dates.js';
+import { addDays, formatDate, parseDateTime, ZERO_DATE } from '../lib/dates.js';
 import { formatCents } from './money.js';
 import { isServerProduct } from './products.js';
 import { serviceAutomation } from './automationSettings.js';

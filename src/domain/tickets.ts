@@ -17,8 +17,8 @@ import type {
 } from '../generated/wire.js';
 import { fail, messages, notFound } from '../errors.js';
 import { API_ADMIN_ID } from './credit.js';
-import { ZERO_DATETIME, formatDateTime, parseDateTime } from './dates.js';
-import { containsText, oldestFirst } from './lists.js';
+import { ZERO_DATETIME, formatDateTime, parseDateTime } from '../lib/dates.js';
+import { containsText, oldestFirst } from '../lib/lists.js';
 import { clientNames, pick } from './views.js';
 
 export const TICKET_STATUSES: readonly TicketStatus[] = ['Open', 'Answered', 'Client-Reply', 'In-Progress', 'Closed'];

@@ -6,7 +6,7 @@ import type { Account, Invoice, Order, OrderUpgrade, Product } from '../generate
 import { fail, messages, notFound } from '../errors.js';
 import { requireClient } from './clients.js';
 import { type Cycle, CYCLE_NAMES, type RecurringCycle, addPeriods, cycleCode, isRecurring, offeredCycles } from './cycles.js';
-import { addDays, formatDate, parseDateTime } from './dates.js';
+import { addDays, formatDate, parseDateTime } from '../lib/dates.js';
 import { requireEnabledGateway } from './gateways.js';
 import { lineDate } from './invoiceLines.js';
 import { newInvoice } from './invoices.js';

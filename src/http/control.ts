@@ -1,14 +1,15 @@
 // The /__billsim control routes: a thin HTTP translation of the session-control
-// service (src/store/control.ts). Its errors become 4xx/503 statuses with
+// service (src/session/control.ts). Its errors become 4xx/503 statuses with
 // { error }, and nothing here may answer 500: bodies that are not JSON, unknown
 // routes and wrong methods all get a JSON answer saying what to send.
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import type { Control } from '../store/control.js';
-import { ControlError, type ControlErrorKind } from '../store/control-error.js';
+import type { Control } from '../session/control.js';
+import { ControlError, type ControlErrorKind } from '../session/control-error.js';
 import type { CollectionName } from '../store/world.js';
 import { secretEquals } from './auth.js';
 import { SESSION_HEADER } from './endpoint.js';
 import { dashboardRoutes } from './dashboard/routes.js';
+import type { Route } from './route.js';
 
 export const CONTROL_PREFIX = '/__billsim';
 export const SEND_JSON = 'Send a JSON object body with Content-Type: application/json';
@@ -35,25 +36,11 @@ function httpError(statusCode: number, message: string): Error & { statusCode: n
 }
 
 type Params = Record<string, string>;
-type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-export interface Route {
-  method: 'GET' | 'POST' | 'DELETE';
-  url: string;
-  handler: Handler;
-  /** Answered without the control token (it reveals nothing). */
-  open?: boolean;
-}
 
 function routes({ control, version }: ControlDeps): Route[] {
   const of = (request: FastifyRequest) => control.session(request.headers[SESSION_HEADER]);
   const params = (request: FastifyRequest) => request.params as Params;
   const query = (request: FastifyRequest) => request.query as Record<string, unknown>;
-  // Reads of the state first run the automation for midnights the clock passed by real time, as an API request would.
-  const fresh = async (request: FastifyRequest) => {
-    const session = of(request);
-    await session.catchUp();
-    return session;
-  };
   return [
     { method: 'GET', url: '/health', open: true, handler: async () => control.health(version) },
     {
@@ -76,13 +63,13 @@ function routes({ control, version }: ControlDeps): Route[] {
         return { deleted: params(request).name };
       },
     },
-    { method: 'GET', url: '/snapshots', handler: async (request) => ({ snapshots: of(request).snapshots() }) },
+    { method: 'GET', url: '/snapshots', handler: async (request) => ({ snapshots: await of(request).snapshots() }) },
     {
       method: 'POST',
       url: '/snapshots/:name',
       handler: async (request) => {
-        const session = await fresh(request);
-        const { name, savedAt } = session.saveSnapshot(params(request).name);
+        const session = of(request);
+        const { name, savedAt } = await session.saveSnapshot(params(request).name);
         return { saved: name, session: session.name, savedAt };
       },
     },
@@ -100,7 +87,7 @@ function routes({ control, version }: ControlDeps): Route[] {
       url: '/snapshots/:name',
       handler: async (request) => {
         const session = of(request);
-        session.deleteSnapshot(params(request).name);
+        await session.deleteSnapshot(params(request).name);
         return { deleted: params(request).name, session: session.name };
       },
     },
@@ -109,21 +96,21 @@ function routes({ control, version }: ControlDeps): Route[] {
       url: '/requests',
       handler: async (request) => {
         const { call, limit } = query(request);
-        return { requests: of(request).requests({ call, limit }) };
+        return { requests: await of(request).requests({ call, limit }) };
       },
     },
     {
       method: 'DELETE',
       url: '/requests',
       handler: async (request) => {
-        of(request).clearRequests();
+        await of(request).clearRequests();
         return { cleared: true };
       },
     },
     {
       method: 'GET',
       url: '/emails',
-      handler: async (request) => ({ emails: (await fresh(request)).emails({ to: query(request).to }) }),
+      handler: async (request) => ({ emails: await of(request).emails({ to: query(request).to }) }),
     },
     {
       method: 'DELETE',
@@ -134,13 +121,13 @@ function routes({ control, version }: ControlDeps): Route[] {
       },
     },
     { method: 'GET', url: '/coverage', handler: async (request) => of(request).coverage() },
-    { method: 'GET', url: '/state', handler: async (request) => ({ collections: (await fresh(request)).collections() }) },
+    { method: 'GET', url: '/state', handler: async (request) => ({ collections: await of(request).collections() }) },
     {
       method: 'GET',
       url: '/state/:collection',
       handler: async (request) => {
         const name = params(request).collection as CollectionName;
-        const { rows, sorter } = (await fresh(request)).rowsPage(name, query(request));
+        const { rows, sorter } = await of(request).rowsPage(name, query(request));
         return sorter ? { [name]: rows, sorter } : { [name]: rows };
       },
     },
@@ -149,18 +136,18 @@ function routes({ control, version }: ControlDeps): Route[] {
       url: '/state/:collection/:id',
       handler: async (request) => {
         const { collection, id } = params(request);
-        const row = (await fresh(request)).record(collection as CollectionName, id);
+        const row = await of(request).record(collection as CollectionName, id);
         if (!row) throw new ControlError('not-found', `No record ${id.slice(0, 64)} in ${collection}`);
         return row;
       },
     },
-    { method: 'POST', url: '/faults', handler: async (request, reply) => reply.status(201).send(of(request).addFault(request.body)) },
-    { method: 'GET', url: '/faults', handler: async (request) => ({ faults: of(request).faults() }) },
+    { method: 'POST', url: '/faults', handler: async (request, reply) => reply.status(201).send(await of(request).addFault(request.body)) },
+    { method: 'GET', url: '/faults', handler: async (request) => ({ faults: await of(request).faults() }) },
     {
       method: 'DELETE',
       url: '/faults',
       handler: async (request) => {
-        of(request).clearFaults();
+        await of(request).clearFaults();
         return { cleared: true };
       },
     },
@@ -168,7 +155,7 @@ function routes({ control, version }: ControlDeps): Route[] {
       method: 'DELETE',
       url: '/faults/:id',
       handler: async (request) => {
-        of(request).removeFault(params(request).id);
+        await of(request).removeFault(params(request).id);
         return { deleted: params(request).id, session: of(request).name };
       },
     },
@@ -177,7 +164,7 @@ function routes({ control, version }: ControlDeps): Route[] {
     {
       method: 'GET',
       url: '/automation',
-      handler: async (request) => (await fresh(request)).automation({ limit: query(request).limit }),
+      handler: async (request) => of(request).automation({ limit: query(request).limit }),
     },
     { method: 'POST', url: '/automation', handler: async (request) => of(request).setAutomation(request.body) },
     ...dashboardRoutes(control.calls),

@@ -4,11 +4,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError, messages } from '../errors.js';
 import { requestValidator, paramMessages } from '../schemas.js';
 import type { AnyOperation } from '../operations/operation.js';
-import { DEFAULT_SESSION, isValidSessionName, type Session, type Sessions } from '../store/sessions.js';
-import { PersistError } from '../store/world.js';
-import { redact } from '../store/journal.js';
-import { catchUp } from '../store/automation.js';
-import { formatDateTime } from '../domain/dates.js';
+import { DEFAULT_SESSION, isValidSessionName, type Session, type Sessions } from '../session/sessions.js';
+import { redact } from '../session/journal.js';
+import { ControlError } from '../session/control-error.js';
+import type { View } from '../store/world.js';
+import { formatDateTime } from '../lib/dates.js';
 import { authenticate } from './auth.js';
 import { closest } from './closest.js';
 import { errorEnvelope, successEnvelope } from './envelope.js';
@@ -87,8 +87,10 @@ export async function serveApi(deps: EndpointDeps, request: ApiRequest): Promise
     session = deps.sessions.get(sessionName(request));
     outcome = await answer(deps, session, params, call, request.ip);
   } catch (error) {
-    if (!(error instanceof ApiError)) request.log.error({ err: error, call }, 'operation failed');
-    const list = error instanceof ApiError ? error.messages : [messages.internal()];
+    // A change the data file did not take is refused with the session's message; anything else unforeseen is logged.
+    const known = error instanceof ApiError ? error.messages : error instanceof ControlError ? [error.message] : undefined;
+    if (!known) request.log.error({ err: error, call }, 'operation failed');
+    const list = known ?? [messages.internal()];
     outcome = failed(200, call, session?.clock.now() ?? new Date(), list);
   }
   if (deps.latency) await sleep(deps.latency.min + Math.random() * (deps.latency.max - deps.latency.min));
@@ -140,26 +142,34 @@ function registerWrongMethods(app: FastifyInstance): void {
   });
 }
 
-async function answer(deps: EndpointDeps, session: Session, params: Params, call: string, ip: string): Promise<Outcome> {
-  await automationCaughtUp(session);
-  const now = session.clock.now();
-  const fault = call ? session.faults.take(call) : undefined;
-  if (fault?.delayMs) await sleep(fault.delayMs);
-  if (fault && (fault.error || fault.status)) {
-    return failed(fault.status ?? 200, call, now, fault.error ?? [messages.simulatedFault(fault.status ?? 200)]);
-  }
-  try {
-    return { status: 200, json: await runCall(deps, session, params, call, ip, now), success: true, errors: [] };
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return failed(200, call, now, error.messages);
-  }
+/** The request's answer, read (and written) through the session's one entrance. */
+function answer(deps: EndpointDeps, session: Session, params: Params, call: string, ip: string): Promise<Outcome> {
+  return session.read(async (world, now) => {
+    const fault = call ? session.faults.take(call) : undefined;
+    if (fault?.delayMs) await sleep(fault.delayMs);
+    if (fault && (fault.error || fault.status)) {
+      return failed(fault.status ?? 200, call, now, fault.error ?? [messages.simulatedFault(fault.status ?? 200)]);
+    }
+    try {
+      return { status: 200, json: await runCall(deps, session, world, params, call, ip, now), success: true, errors: [] };
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return failed(200, call, now, error.messages);
+    }
+  });
 }
 
 /** The success answer's JSON text; throws ApiError for the error envelope. */
-async function runCall(deps: EndpointDeps, session: Session, params: Params, call: string, ip: string, now: Date): Promise<string> {
+async function runCall(
+  deps: EndpointDeps,
+  session: Session,
+  world: View,
+  params: Params,
+  call: string,
+  ip: string,
+  now: Date,
+): Promise<string> {
   if (!call) throw new ApiError(messages.callMissing());
-  const { world } = session;
   authenticate(world, text(params, 'api_id'), text(params, 'api_key'), ip, call);
   const operation = Object.hasOwn(deps.operations, call) ? deps.operations[call] : undefined;
   if (!operation) {
@@ -171,22 +181,8 @@ async function runCall(deps: EndpointDeps, session: Session, params: Params, cal
     return keptAnswer(session, now, params, () => envelope(operation.run(validate(call, params), { world, now })));
   }
   const input = validate(call, params);
-  try {
-    return envelope(await world.mutate(() => operation.run(input, { world, now })));
-  } catch (error) {
-    if (error instanceof PersistError) throw new ApiError(messages.notSaved(error.message));
-    throw error;
-  }
-}
-
-/** The daily automation for the midnights the session's clock passed, before the call sees the state. */
-async function automationCaughtUp(session: Session): Promise<void> {
-  try {
-    await catchUp(session);
-  } catch (error) {
-    if (error instanceof PersistError) throw new ApiError(messages.notSaved(error.message));
-    throw error;
-  }
+  // The answer's server_time and the call's dates are the moment the request was read at.
+  return envelope(await session.write((writable) => operation.run(input, { world: writable, now })));
 }
 
 function validate(call: string, params: Params): Params {

@@ -1,4 +1,5 @@
 import type { AnswerShape } from '../operations/operation.js';
+import { unixTime } from '../lib/dates.js';
 
 /**
  * The wire envelope: call's fields first, then call and server_time, then info
@@ -20,8 +21,4 @@ export function successEnvelope(call: string, now: Date, result: object, shape: 
 
 export function errorEnvelope(call: string, now: Date, messages: string[]): Record<string, unknown> {
   return { success: false, call, server_time: unixTime(now), error: messages };
-}
-
-export function unixTime(date: Date): number {
-  return Math.floor(date.getTime() / 1000);
 }

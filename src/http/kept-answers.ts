@@ -1,5 +1,5 @@
-import type { Session } from '../store/sessions.js';
-import { unixTime } from './envelope.js';
+import type { Session } from '../session/sessions.js';
+import { unixTime } from '../lib/dates.js';
 
 // A read-only call's answer is a function of the session's state, the
 // parameters and the clock: operations get nothing else, and every date they

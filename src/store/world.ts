@@ -1,5 +1,5 @@
 import { Table } from './table.js';
-import { type Page, paginate, newestFirst, sorterOf } from '../domain/lists.js';
+import { type Page, paginate, newestFirst, sorterOf } from '../lib/lists.js';
 import type { Collections } from '../generated/wire.js';
 import type { Change, Saver } from './saver.js';
 

@@ -89,10 +89,10 @@ t.test('in-process: advanceDays, automation() and setAutomation()', async (t) =>
   t.teardown(() => sim.close());
   const s = sim.session('inproc');
   t.strictSame(await s.advanceDays(1), { days: 1, actions: { invoice_created: 1, late_fee_added: 1, reminder_sent: 1 } });
-  t.equal(s.automation({ limit: 1 }).entries.length, 1);
-  t.equal(s.setAutomation({ enabled: false }).enabled, false);
+  t.equal((await s.automation({ limit: 1 })).entries.length, 1);
+  t.equal((await s.setAutomation({ enabled: false })).enabled, false);
   t.strictSame(await s.advanceDays(3), { days: 0, actions: {} });
-  t.throws(() => s.setAutomation({ enabled: 'yes' as never }), { message: 'enabled must be true or false' });
+  await t.rejects(async () => s.setAutomation({ enabled: 'yes' as never }), { message: 'enabled must be true or false' });
 });
 
 t.test('with --data the automation log and the last day run survive a restart', async (t) => {

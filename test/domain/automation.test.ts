@@ -3,7 +3,7 @@
 // themselves have their own files; here a state and a day give the actions done.
 import t from 'tap';
 import { type ActionCounts, Run, runDay } from '../../src/domain/automation.js';
-import { shiftDate } from '../../src/domain/dates.js';
+import { shiftDate } from '../../src/lib/dates.js';
 import { day, hostingLine, state, type WorldRows, world } from '../helpers/world.js';
 
 // Service 1 is due 2026-12-15 and invoiced 14 days earlier, on 2026-12-01.

@@ -1,7 +1,7 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { api, assertError, assertSuccess, build, FROZEN_NOW } from '../helpers/app.js';
-import { MAX_FAULTS, MAX_SNAPSHOTS } from '../../src/store/control.js';
+import { MAX_FAULTS, MAX_SNAPSHOTS } from '../../src/session/control.js';
 
 async function control(
   app: FastifyInstance,

@@ -62,15 +62,15 @@ t.test('a failed mutation leaves no message; reset empties the outbox; the oldes
       throw new Error('the call failed after deciding to send');
     }),
   );
-  t.strictSame(sim.session().emails(), [], 'rolled back with the call');
+  t.strictSame(await sim.session().emails(), [], 'rolled back with the call');
   await world.mutate(() => {
     for (let i = 0; i < MAX_EMAILS + 2; i++)
       recordEmail(world, { to: `c${i}@example.com`, subject: 's', template: 'T', clientId: '1' }, NOW);
   });
-  const kept = sim.session().emails();
+  const kept = await sim.session().emails();
   t.equal(kept.length, MAX_EMAILS);
   t.equal(kept.at(-1)?.to, 'c2@example.com', 'the two oldest were dropped');
-  t.equal(sim.session().emails({ to: 'c5@example.com' }).length, 1);
+  t.equal((await sim.session().emails({ to: 'c5@example.com' })).length, 1);
   await sim.session().reset();
-  t.strictSame(sim.session().emails(), [], 'reset empties it');
+  t.strictSame(await sim.session().emails(), [], 'reset empties it');
 });

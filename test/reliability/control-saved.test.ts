@@ -26,11 +26,11 @@ t.test('an in-process reset or restore that cannot be saved rejects and changes 
   const sim = await createSimulator({ now: FROZEN_NOW, defaultAdapter: adapter });
   t.teardown(() => sim.close());
   const session = sim.session();
-  session.snapshot('seed');
+  await session.snapshot('seed');
   const edit = new URLSearchParams({ call: 'editEstimateDetails', id: '1', subject: 'edited', ...CREDENTIALS });
   t.equal((await sim.app.inject({ url: `/admin/api.php?${edit}` })).json().success, true);
   await session.setClock({ advanceSeconds: 60 });
-  const subject = () => session.record('estimates', '1')?.subject;
+  const subject = async () => (await session.record('estimates', '1'))?.subject;
   for (const [what, run] of [
     ['reset', () => session.reset()],
     ['restore', () => session.restore('seed')],
@@ -42,16 +42,16 @@ t.test('an in-process reset or restore that cannot be saved rejects and changes 
       kind: 'not-saved',
       message: `The ${what} was not applied: saving the data file failed (EROFS: read-only file system, write)`,
     });
-    t.equal(subject(), 'edited', `${what}: the state is as before`);
+    t.equal(await subject(), 'edited', `${what}: the state is as before`);
     t.equal(state.saved?.estimates.find((e) => e.id === '1')?.subject, 'edited', `${what}: and so is the saved state`);
-    t.equal(session.requests().length, 1, `${what}: the journal is kept`);
-    t.equal(session.clock().now, '2026-11-20 12:01:00', `${what}: and the clock`);
+    t.equal((await session.requests()).length, 1, `${what}: the journal is kept`);
+    t.equal((await session.clock()).now, '2026-11-20 12:01:00', `${what}: and the clock`);
   }
   await session.restore('seed');
-  t.equal(subject(), 'Website relaunch support');
+  t.equal(await subject(), 'Website relaunch support');
   t.equal(state.saved?.estimates.find((e) => e.id === '1')?.subject, 'Website relaunch support', 'the restore was saved');
-  t.equal(session.requests().length, 1, 'a restore keeps the journal');
+  t.equal((await session.requests()).length, 1, 'a restore keeps the journal');
   await session.reset();
-  t.strictSame(session.requests(), [], 'a reset clears the journal once saved');
-  t.equal(session.clock().now, '2026-11-20 12:00:00', 'and puts the clock back');
+  t.strictSame(await session.requests(), [], 'a reset clears the journal once saved');
+  t.equal((await session.clock()).now, '2026-11-20 12:00:00', 'and puts the clock back');
 });

@@ -2,7 +2,7 @@ import t from 'tap';
 import { Seed, World, WriteOutsideMutation } from '../../src/store/world.js';
 import { buildApp } from '../../src/app.js';
 import { defineOperation } from '../../src/operations/operation.js';
-import { Sessions } from '../../src/store/sessions.js';
+import { Sessions } from '../../src/session/sessions.js';
 import { loadFixtures } from '../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../src/paths.js';
 import type { Collections, NewsItem } from '../../src/generated/wire.js';

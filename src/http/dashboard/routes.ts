@@ -8,11 +8,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { packageRoot } from '../../paths.js';
-import { SECRET } from '../../store/journal.js';
-import { ControlError } from '../../store/control-error.js';
-import { collectionFields } from '../../store/control.js';
+import { SECRET } from '../../session/journal.js';
+import { ControlError } from '../../session/control-error.js';
+import { collectionFields } from '../../session/control.js';
 import { COLLECTION_NAMES } from '../../store/fixtures.js';
-import type { Route } from '../control.js';
+import type { Route } from '../route.js';
 
 export const DASHBOARD_DIR = path.join(packageRoot, 'dashboard');
 

@@ -1,6 +1,6 @@
 import { defineMutation } from '../operation.js';
 import { fail, messages, notFound } from '../../errors.js';
-import { ZERO_DATE, parseDateTime } from '../../domain/dates.js';
+import { ZERO_DATE, parseDateTime } from '../../lib/dates.js';
 import { requireEnabledGateway } from '../../domain/gateways.js';
 import { formatCents, toCents } from '../../domain/money.js';
 import { isTld } from '../../domain/products.js';

@@ -2,7 +2,7 @@ import { defineOperation } from '../operation.js';
 import { notFound } from '../../errors.js';
 import { accountAddonItem } from '../../domain/accounts.js';
 import type { GetAccountAddonsRequest, GetAccountAddonsResult } from '../../generated/wire.js';
-import { oldestFirst } from '../../domain/lists.js';
+import { oldestFirst } from '../../lib/lists.js';
 
 export default defineOperation<GetAccountAddonsRequest, GetAccountAddonsResult>({
   mutates: false,

@@ -4,7 +4,7 @@ import type { View } from '../../store/world.js';
 import type { Account, GetAccountsFilter, GetAccountsRequest, GetAccountsResult } from '../../generated/wire.js';
 import { accountItem } from '../../domain/accounts.js';
 import { inOrderPage } from '../../domain/catalogue.js';
-import { containsText, matching, pageParams } from '../../domain/lists.js';
+import { containsText, matching, pageParams } from '../../lib/lists.js';
 
 type ListName = NonNullable<GetAccountsRequest['list']>;
 

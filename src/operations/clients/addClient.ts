@@ -2,7 +2,7 @@ import { defineMutation } from '../operation.js';
 import { fail, messages } from '../../errors.js';
 import { MAIN_PARENT_ID, companyFlag, countryCode, emailInUse } from '../../domain/clients.js';
 import { MAIN_CURRENCY_ID, requireCurrency } from '../../domain/currencies.js';
-import { ZERO_DATETIME, formatDate } from '../../domain/dates.js';
+import { ZERO_DATETIME, formatDate } from '../../lib/dates.js';
 import { recordEmail } from '../../domain/outbox.js';
 import { hashPassword, saltFor } from '../../domain/password.js';
 import type { AddClientRequest, AddClientResult, Client } from '../../generated/wire.js';

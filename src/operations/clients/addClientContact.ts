@@ -1,7 +1,7 @@
 import { defineMutation } from '../operation.js';
 import { fail, messages } from '../../errors.js';
 import { MAIN_PARENT_ID, countryCode, emailInUse, requireClient } from '../../domain/clients.js';
-import { ZERO_DATETIME, formatDate } from '../../domain/dates.js';
+import { ZERO_DATETIME, formatDate } from '../../lib/dates.js';
 import { hashPassword, saltFor } from '../../domain/password.js';
 import type {
   AddClientContactPrivileges,

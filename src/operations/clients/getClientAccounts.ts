@@ -4,7 +4,7 @@ import type { GetClientAccountsRequest, GetClientAccountsResult } from '../../ge
 import { accountItem } from '../../domain/accounts.js';
 import { inOrderPage } from '../../domain/catalogue.js';
 import { requireClient } from '../../domain/clients.js';
-import { pageParams } from '../../domain/lists.js';
+import { pageParams } from '../../lib/lists.js';
 
 export default defineOperation<GetClientAccountsRequest, GetClientAccountsResult>({
   mutates: false,

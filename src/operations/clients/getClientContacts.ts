@@ -1,7 +1,7 @@
 import { defineOperation } from '../operation.js';
 import { contactItems, requireClient } from '../../domain/clients.js';
 import type { GetClientContactsRequest, GetClientContactsResult } from '../../generated/wire.js';
-import { pageParams, paginate } from '../../domain/lists.js';
+import { pageParams, paginate } from '../../lib/lists.js';
 
 export default defineOperation<GetClientContactsRequest, GetClientContactsResult>({
   mutates: false,

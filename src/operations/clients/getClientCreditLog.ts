@@ -1,7 +1,7 @@
 import { defineOperation } from '../operation.js';
 import { requireClient } from '../../domain/clients.js';
 import { creditLogItem } from '../../domain/credit.js';
-import { pageParams } from '../../domain/lists.js';
+import { pageParams } from '../../lib/lists.js';
 import type { GetClientCreditLogRequest, GetClientCreditLogResult } from '../../generated/wire.js';
 
 export default defineOperation<GetClientCreditLogRequest, GetClientCreditLogResult>({

@@ -2,7 +2,7 @@ import { defineOperation } from '../operation.js';
 import type { GetClientDomainsRequest, GetClientDomainsResult } from '../../generated/wire.js';
 import { requireClient } from '../../domain/clients.js';
 import { domainItem, domainMatchers } from '../../domain/domains.js';
-import { matching, pageParams } from '../../domain/lists.js';
+import { matching, pageParams } from '../../lib/lists.js';
 
 export default defineOperation<GetClientDomainsRequest, GetClientDomainsResult>({
   mutates: false,

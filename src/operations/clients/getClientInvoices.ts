@@ -1,7 +1,7 @@
 import { defineOperation } from '../operation.js';
 import { requireClient } from '../../domain/clients.js';
 import { invoiceListItem } from '../../domain/invoices.js';
-import { pageParams } from '../../domain/lists.js';
+import { pageParams } from '../../lib/lists.js';
 import type { GetClientInvoicesRequest, GetClientInvoicesResult } from '../../generated/wire.js';
 
 export default defineOperation<GetClientInvoicesRequest, GetClientInvoicesResult>({

@@ -1,7 +1,7 @@
 import { defineOperation } from '../operation.js';
 import { requireClient } from '../../domain/clients.js';
 import { ORDER_LISTS, orderItem } from '../../domain/orders.js';
-import { pageParams } from '../../domain/lists.js';
+import { pageParams } from '../../lib/lists.js';
 import type { GetClientOrdersRequest, GetClientOrdersResult } from '../../generated/wire.js';
 
 export default defineOperation<GetClientOrdersRequest, GetClientOrdersResult>({

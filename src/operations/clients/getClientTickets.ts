@@ -1,7 +1,7 @@
 import { defineOperation } from '../operation.js';
 import { requireClient } from '../../domain/clients.js';
 import { ticketChecks, ticketItem } from '../../domain/tickets.js';
-import { matching, oldestFirst, pageParams, paginate } from '../../domain/lists.js';
+import { matching, oldestFirst, pageParams, paginate } from '../../lib/lists.js';
 import type { GetClientTicketsRequest, GetClientTicketsResult, TicketStatus } from '../../generated/wire.js';
 
 export default defineOperation<GetClientTicketsRequest, GetClientTicketsResult>({

@@ -1,7 +1,7 @@
 import { defineOperation } from '../operation.js';
 import { MAIN_PARENT_ID } from '../../domain/clients.js';
 import type { GetClientsRequest, GetClientsResult } from '../../generated/wire.js';
-import { pageParams } from '../../domain/lists.js';
+import { pageParams } from '../../lib/lists.js';
 
 export default defineOperation<GetClientsRequest, GetClientsResult>({
   mutates: false,

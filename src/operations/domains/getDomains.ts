@@ -2,7 +2,7 @@ import { defineOperation } from '../operation.js';
 import type { View } from '../../store/world.js';
 import type { Domain, GetDomainsRequest, GetDomainsResult } from '../../generated/wire.js';
 import { DOMAIN_LISTS, domainItem, domainMatchers } from '../../domain/domains.js';
-import { matching, pageParams } from '../../domain/lists.js';
+import { matching, pageParams } from '../../lib/lists.js';
 
 /** The candidate rows through the status index when one status is named, else all; the matchers apply every condition. */
 function candidates(world: View, params: GetDomainsRequest): readonly Domain[] {

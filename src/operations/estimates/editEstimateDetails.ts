@@ -1,7 +1,7 @@
 import { defineMutation } from '../operation.js';
 import { fail, messages, notFound } from '../../errors.js';
 import { rateOf } from '../../domain/currencies.js';
-import { parseDateTime } from '../../domain/dates.js';
+import { parseDateTime } from '../../lib/dates.js';
 import { formatCents, toCents } from '../../domain/money.js';
 import { changedLines, estimateAnswer, newLines } from '../../domain/estimates.js';
 import { withTotals } from '../../domain/invoiceLines.js';

@@ -3,7 +3,7 @@ import { estimateListItem, newestEstimatesFirst } from '../../domain/estimates.j
 import type { View } from '../../store/world.js';
 import type { Estimate, GetEstimatesRequest, GetEstimatesResult } from '../../generated/wire.js';
 import { requireClient } from '../../domain/clients.js';
-import { pageParams, paginate } from '../../domain/lists.js';
+import { pageParams, paginate } from '../../lib/lists.js';
 
 /** The rows to list, through an index when a client or a status is named; a named client must exist. */
 function candidates(world: View, { client_id, status }: GetEstimatesRequest): readonly Estimate[] {

@@ -1,6 +1,6 @@
 import { defineMutation } from '../operation.js';
 import { requireMainClient } from '../../domain/clients.js';
-import { formatDate } from '../../domain/dates.js';
+import { formatDate } from '../../lib/dates.js';
 import { defaultGatewayId } from '../../domain/gateways.js';
 import { newInvoice } from '../../domain/invoices.js';
 import type { AddInvoiceRequest, AddInvoiceResult } from '../../generated/wire.js';

@@ -2,7 +2,7 @@ import { defineMutation } from '../operation.js';
 import { requireInvoice } from '../../domain/invoices.js';
 import { fail, messages } from '../../errors.js';
 import { rateOf } from '../../domain/currencies.js';
-import { parseDateAtTimeOf } from '../../domain/dates.js';
+import { parseDateAtTimeOf } from '../../lib/dates.js';
 import { requireEnabledGateway } from '../../domain/gateways.js';
 import { convertCents, formatCents, positiveCents, toCents } from '../../domain/money.js';
 import { recordPayment, requirePayable } from '../../domain/payments.js';

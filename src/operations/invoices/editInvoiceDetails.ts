@@ -1,7 +1,7 @@
 import { defineMutation } from '../operation.js';
 import { fail, messages } from '../../errors.js';
 import { hasCardOnFile } from '../../domain/clients.js';
-import { parseDateTime } from '../../domain/dates.js';
+import { parseDateTime } from '../../lib/dates.js';
 import { requireEnabledGateway } from '../../domain/gateways.js';
 import { invoiceView, requireInvoice } from '../../domain/invoices.js';
 import { requireSoundTotals, requireTotalsOpen } from '../../domain/invoiceEdits.js';

@@ -2,7 +2,7 @@ import { defineOperation } from '../operation.js';
 
 import type { GetInvoiceDetailsRequest, GetInvoiceDetailsResult } from '../../generated/wire.js';
 import { invoiceView, requireInvoice, transactionItem } from '../../domain/invoices.js';
-import { oldestFirst } from '../../domain/lists.js';
+import { oldestFirst } from '../../lib/lists.js';
 
 export default defineOperation<GetInvoiceDetailsRequest, GetInvoiceDetailsResult>({
   mutates: false,

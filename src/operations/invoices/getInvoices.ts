@@ -3,7 +3,7 @@ import type { View } from '../../store/world.js';
 import type { GetInvoicesRequest, GetInvoicesResult, Invoice } from '../../generated/wire.js';
 import { requireClient } from '../../domain/clients.js';
 import { invoiceListItem } from '../../domain/invoices.js';
-import { matching, pageParams } from '../../domain/lists.js';
+import { matching, pageParams } from '../../lib/lists.js';
 
 type ListName = NonNullable<GetInvoicesRequest['list']>;
 type Status = Invoice['status'];

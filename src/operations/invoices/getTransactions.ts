@@ -6,7 +6,7 @@ import type { GetTransactionsFilter, GetTransactionsRequest, GetTransactionsResu
 import { requireClient } from '../../domain/clients.js';
 import { gatewayName } from '../../domain/gateways.js';
 import { transactionItem } from '../../domain/invoices.js';
-import { containsText, matching, pageParams, sameText } from '../../domain/lists.js';
+import { containsText, matching, pageParams, sameText } from '../../lib/lists.js';
 
 /** The candidate rows: through an index when a client or invoice is named (each must exist), else all. */
 function candidates(world: View, { client_id, invoice_id }: GetTransactionsRequest): readonly Transaction[] {

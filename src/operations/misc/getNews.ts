@@ -1,6 +1,6 @@
 import { defineOperation } from '../operation.js';
 import type { GetNewsRequest, GetNewsResult, NewsItem } from '../../generated/wire.js';
-import { pageParams, paginate } from '../../domain/lists.js';
+import { pageParams, paginate } from '../../lib/lists.js';
 
 export const NEWS_PREVIEW_LENGTH = 100;
 

@@ -1,10 +1,10 @@
 import { defineMutation } from '../operation.js';
 import { fail, messages, notFound } from '../../errors.js';
 import { requireDraft } from '../../domain/drafts.js';
-import { draftAddons, draftAnswer, mergeCustom, nextItemId, offeredPeriods } from '../../domain/draftItems.js';
+import { draftAddons, draftAnswer, mergeCustom, nextItemId } from '../../domain/draftItems.js';
 import { offeredCycles } from '../../domain/cycles.js';
-import { formatDateTime } from '../../domain/dates.js';
-import { domainHeld } from '../../domain/domains.js';
+import { formatDateTime } from '../../lib/dates.js';
+import { domainHeld, offeredPeriods } from '../../domain/domains.js';
 import { isTld } from '../../domain/products.js';
 import type { View } from '../../store/world.js';
 import type { AddOrderDraftItemRequest, AddOrderDraftItemResult, DraftDomain, DraftService, OrderDraft } from '../../generated/wire.js';

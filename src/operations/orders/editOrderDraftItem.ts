@@ -1,6 +1,7 @@
 import { defineMutation } from '../operation.js';
 import { fail, messages, notFound } from '../../errors.js';
-import { checkAddonsFit, draftAnswer, mergeCustom, offeredPeriods, pickDraftItem } from '../../domain/draftItems.js';
+import { checkAddonsFit, draftAnswer, mergeCustom, pickDraftItem } from '../../domain/draftItems.js';
+import { offeredPeriods } from '../../domain/domains.js';
 import { offeredCycles } from '../../domain/cycles.js';
 import type { View } from '../../store/world.js';
 import type { DraftDomain, DraftService, EditOrderDraftItemRequest, EditOrderDraftItemResult } from '../../generated/wire.js';

@@ -1,7 +1,7 @@
 import { defineOperation } from '../operation.js';
 import { requireClient } from '../../domain/clients.js';
 import { draftListItem } from '../../domain/drafts.js';
-import { pageParams } from '../../domain/lists.js';
+import { pageParams } from '../../lib/lists.js';
 import type { GetClientDraftOrdersRequest, GetClientDraftOrdersResult } from '../../generated/wire.js';
 
 export default defineOperation<GetClientDraftOrdersRequest, GetClientDraftOrdersResult>({

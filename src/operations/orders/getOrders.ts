@@ -1,6 +1,6 @@
 import { defineOperation } from '../operation.js';
 import { ORDER_LISTS, orderItem } from '../../domain/orders.js';
-import { pageParams } from '../../domain/lists.js';
+import { pageParams } from '../../lib/lists.js';
 import type { GetOrdersRequest, GetOrdersResult } from '../../generated/wire.js';
 
 export default defineOperation<GetOrdersRequest, GetOrdersResult>({

@@ -1,5 +1,5 @@
 import { defineOperation } from '../operation.js';
-import { oldestFirst } from '../../domain/lists.js';
+import { oldestFirst } from '../../lib/lists.js';
 import type { GetTicketDeptsRequest, GetTicketDeptsResult } from '../../generated/wire.js';
 
 export default defineOperation<GetTicketDeptsRequest, GetTicketDeptsResult>({

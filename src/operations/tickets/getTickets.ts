@@ -1,6 +1,6 @@
 import { defineOperation } from '../operation.js';
 import { TICKET_LISTS, ticketChecks, ticketItem } from '../../domain/tickets.js';
-import { matching, pageParams } from '../../domain/lists.js';
+import { matching, pageParams } from '../../lib/lists.js';
 import type { GetTicketsRequest, GetTicketsResult } from '../../generated/wire.js';
 
 export default defineOperation<GetTicketsRequest, GetTicketsResult>({

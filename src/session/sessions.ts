@@ -1,9 +1,12 @@
 import { Clock } from './clock.js';
-import { formatDate } from '../domain/dates.js';
+import { formatDate } from '../lib/dates.js';
 import { Journal } from './journal.js';
 import { Faults } from './faults.js';
-import { type Seed, World } from './world.js';
-import type { Saver } from './saver.js';
+import { PersistError, type Seed, type View, World } from '../store/world.js';
+import type { Saver } from '../store/saver.js';
+import { messages } from '../errors.js';
+import { type AutomationSummary, catchUp } from './automation.js';
+import { ControlError } from './control-error.js';
 import type { Collections } from '../generated/wire.js';
 
 export const DEFAULT_SESSION = 'default';
@@ -13,6 +16,16 @@ const NAME = /^[A-Za-z0-9._-]{1,64}$/;
 
 export function isValidSessionName(name: string): boolean {
   return NAME.test(name);
+}
+
+/** Waits for a change of state to be saved; a data file that cannot be written is a not-saved error naming what was not applied. */
+async function saved<R>(what: string, change: Promise<R>): Promise<R> {
+  try {
+    return await change;
+  } catch (error) {
+    if (error instanceof PersistError) throw new ControlError('not-saved', messages.notSaved(error.message, what));
+    throw error;
+  }
 }
 
 export class Session {
@@ -42,27 +55,60 @@ export class Session {
   }
 
   /**
+   * The one way in to the session's state, for every front end: the daily
+   * automation first runs for each midnight the clock passed, then fn reads
+   * the state at the clock's moment.
+   */
+  async read<R>(fn: (world: View, now: Date) => R | Promise<R>): Promise<R> {
+    await this.caughtUp();
+    return fn(this.world, this.clock.now());
+  }
+
+  /**
+   * As read, with fn's writes made as one mutation: applied and saved whole,
+   * or not at all (a failed save is a not-saved ControlError naming `what`).
+   */
+  async write<R>(fn: (world: World, now: Date) => R, what = 'change'): Promise<R> {
+    await this.caughtUp();
+    return saved(
+      what,
+      this.world.mutate(() => fn(this.world, this.clock.now())),
+    );
+  }
+
+  /** Runs the daily automation for the midnights the clock passed since it last ran; what it did. */
+  caughtUp(): Promise<AutomationSummary> {
+    return saved('daily automation', catchUp(this));
+  }
+
+  /**
    * Back to the seed: state, journal, faults and clock; snapshots are kept.
    * The state is replaced through the world's save queue like any mutation;
    * the rest is cleared only once that is saved (a reset that cannot be saved
    * changes nothing), and before the next queued mutation runs.
    */
   reset(): Promise<void> {
-    return this.world.replaceState(
-      () => this.world.reset(),
-      () => {
-        this.journal.clear();
-        this.faults.clear();
-        this.clock.reset();
-        this.automationEnabled = this.options.automation ?? true;
-        this.automationFrom = formatDate(this.clock.now());
-      },
+    return saved(
+      'reset',
+      this.world.replaceState(
+        () => this.world.reset(),
+        () => {
+          this.journal.clear();
+          this.faults.clear();
+          this.clock.reset();
+          this.automationEnabled = this.options.automation ?? true;
+          this.automationFrom = formatDate(this.clock.now());
+        },
+      ),
     );
   }
 
   /** Makes a saved state the current one, through the save queue. */
   restore(data: Collections): Promise<void> {
-    return this.world.replaceState(() => this.world.restore(data));
+    return saved(
+      'restore',
+      this.world.replaceState(() => this.world.restore(data)),
+    );
   }
 }
 

@@ -2,7 +2,7 @@
 // journal keeps of each request.
 import t from 'tap';
 import { Seed } from '../../src/store/world.js';
-import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION, Sessions } from '../../src/store/sessions.js';
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION, Sessions } from '../../src/session/sessions.js';
 import {
   COVERAGE_LIMIT,
   JOURNAL_TEXT_LIMIT,
@@ -12,7 +12,7 @@ import {
   REDACTED,
   TRUNCATED,
   redact,
-} from '../../src/store/journal.js';
+} from '../../src/session/journal.js';
 import { loadFixtures } from '../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../src/paths.js';
 import { api, build } from '../helpers/app.js';

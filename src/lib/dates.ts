@@ -96,3 +96,8 @@ export function daysBetween(from: string, to: string): number {
 export function shiftDate(date: string, days: number): string {
   return formatDate(addDays(new Date(`${date}T00:00:00Z`), days));
 }
+
+/** Seconds since 1970 (the wire's server_time). */
+export function unixTime(date: Date): number {
+  return Math.floor(date.getTime() / 1000);
+}

@@ -4,10 +4,18 @@
 // automation_state collection), so reset, snapshots and the data file carry it;
 // a state without it starts from the day the session's clock started on.
 import { type ActionCounts, Run, runDay } from '../domain/automation.js';
-import { dayNumber, formatDate, shiftDate } from '../domain/dates.js';
-import type { Session } from './sessions.js';
+import { dayNumber, formatDate, shiftDate } from '../lib/dates.js';
 import { withSettingsMemo } from '../domain/automationSettings.js';
-import type { View, World } from './world.js';
+import type { View, World } from '../store/world.js';
+import type { Clock } from './clock.js';
+
+/** What the catch-up reads of a session. */
+export interface AutomatedState {
+  readonly world: World;
+  readonly clock: Clock;
+  readonly automationEnabled: boolean;
+  readonly automationFrom: string;
+}
 
 /** The most days one catch-up runs (a century): a clock moved further skips the earliest of them. */
 export const MAX_CATCH_UP_DAYS = 36_525;
@@ -39,7 +47,7 @@ function setLastRun(world: World, day: string): void {
  * off, the days pass without running. Concurrent callers share the queue, and
  * each day checks again that it has not run.
  */
-export async function catchUp(session: Session): Promise<AutomationSummary> {
+export async function catchUp(session: AutomatedState): Promise<AutomationSummary> {
   const summary: AutomationSummary = { days: 0, actions: {} };
   const { world } = session;
   // Every request passes here: compare day numbers before formatting any date.

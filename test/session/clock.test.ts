@@ -2,8 +2,8 @@
 // unless frozen, freezing keeps the moment shown, unfreezing runs on from it,
 // and a refused change leaves it as it was.
 import t from 'tap';
-import { Clock } from '../../src/store/clock.js';
-import { ControlError } from '../../src/store/control-error.js';
+import { Clock } from '../../src/session/clock.js';
+import { ControlError } from '../../src/session/control-error.js';
 
 const START = new Date('2026-11-20T12:00:00Z');
 

@@ -1,20 +1,19 @@
 // Session control: the one home of its rules. The HTTP control routes and the
 // in-process handle of createSimulator() both call it and only translate its
 // answers and its ControlError (a status over HTTP, a thrown Error in-process).
-import { formatDateTime } from '../domain/dates.js';
-import { DEFAULT_PER_PAGE, type Sorter } from '../domain/lists.js';
+import { formatDateTime, unixTime } from '../lib/dates.js';
+import { DEFAULT_PER_PAGE, type Sorter } from '../lib/lists.js';
 import { outbox } from '../domain/outbox.js';
-import { unixTime } from '../http/envelope.js';
 import type { AutomationEntry, Collections, Email } from '../generated/wire.js';
 import { automationLog, MAX_AUTOMATION_LOG } from '../domain/automation.js';
-import { type AutomationSummary, catchUp, lastRun } from './automation.js';
+import { type AutomationSummary, lastRun } from './automation.js';
 import { badInput, ControlError, objectInput, onlyKeys, quoted } from './control-error.js';
 import { faultSpecOf, type Fault } from './faults.js';
-import { COLLECTION_NAMES } from './fixtures.js';
+import { COLLECTION_NAMES } from '../store/fixtures.js';
 import { allSchemas, COLLECTIONS_ID } from '../schema-files.js';
 import type { CallCoverage, JournalEntry } from './journal.js';
 import { DEFAULT_SESSION, isValidSessionName, type Session, type Sessions } from './sessions.js';
-import { PersistError, type CollectionName, type RecordOf } from './world.js';
+import type { CollectionName, RecordOf, View } from '../store/world.js';
 
 /**
  * Per session. A snapshot holds a copy of every collection's row list (about
@@ -55,18 +54,6 @@ export interface SessionSummary {
   snapshots: string[];
 }
 
-/** Waits for a state change to be saved; a data file that cannot be written is a not-saved error naming the reason. */
-async function saved(what: string, change: Promise<void>): Promise<void> {
-  try {
-    await change;
-  } catch (error) {
-    if (error instanceof PersistError) {
-      throw new ControlError('not-saved', `The ${what} was not applied: saving the data file failed (${error.message})`);
-    }
-    throw error;
-  }
-}
-
 /** Control over every session. */
 export class Control {
   constructor(
@@ -104,7 +91,7 @@ export class Control {
   /** Resets every session, one after another; returns their names. */
   async resetAll(): Promise<string[]> {
     const all = this.sessions.all();
-    for (const session of all) await saved('reset', session.reset());
+    for (const session of all) await session.reset();
     return all.map((s) => s.name);
   }
 }
@@ -150,7 +137,11 @@ function entryLimit(value: unknown, max: number): number | undefined {
   return queryWhole(value, 'limit', 1, max);
 }
 
-/** One session's controls. */
+/**
+ * One session's controls. Every one enters the session through its read or
+ * write (src/session/sessions.ts), so the daily automation has run for every
+ * midnight the clock passed before anything is answered or changed.
+ */
 export class SessionControl {
   constructor(
     private readonly session: Session,
@@ -161,38 +152,46 @@ export class SessionControl {
     return this.session.name;
   }
 
+  /** Runs fn once the session has caught up (see Session.read). */
+  private read<R>(fn: () => R): Promise<R> {
+    return this.session.read(fn);
+  }
+
   reset(): Promise<void> {
-    return saved('reset', this.session.reset());
+    return this.session.reset();
   }
 
   // ---------------------------------------------------------------- snapshots
 
-  saveSnapshot(name: unknown): SnapshotInfo {
+  async saveSnapshot(name: unknown): Promise<SnapshotInfo> {
     const key = snapshotName(name);
-    const { snapshots } = this.session;
-    if (!snapshots.has(key) && snapshots.size >= MAX_SNAPSHOTS) {
-      throw new ControlError(
-        'over-cap',
-        `Session ${quoted(this.name)} already holds ${MAX_SNAPSHOTS} snapshots: ` +
-          'delete one (DELETE /__billsim/snapshots/:name) or save over an existing name',
-      );
-    }
-    const savedAt = formatDateTime(this.session.clock.now());
-    snapshots.set(key, { savedAt, data: this.session.world.snapshot() });
-    return { name: key, savedAt };
+    return this.session.read((_world, now) => {
+      const { snapshots } = this.session;
+      if (!snapshots.has(key) && snapshots.size >= MAX_SNAPSHOTS) {
+        throw new ControlError(
+          'over-cap',
+          `Session ${quoted(this.name)} already holds ${MAX_SNAPSHOTS} snapshots: ` +
+            'delete one (DELETE /__billsim/snapshots/:name) or save over an existing name',
+        );
+      }
+      const savedAt = formatDateTime(now);
+      snapshots.set(key, { savedAt, data: this.session.world.snapshot() });
+      return { name: key, savedAt };
+    });
   }
 
   async restoreSnapshot(name: unknown): Promise<void> {
-    await saved('restore', this.session.restore(this.snapshot(name)));
+    const data = this.snapshot(name);
+    await this.read(() => this.session.restore(data));
   }
 
-  deleteSnapshot(name: unknown): void {
+  async deleteSnapshot(name: unknown): Promise<void> {
     this.snapshot(name);
-    this.session.snapshots.delete(name as string);
+    return this.read(() => void this.session.snapshots.delete(name as string));
   }
 
-  snapshots(): SnapshotInfo[] {
-    return [...this.session.snapshots].map(([name, s]) => ({ name, savedAt: s.savedAt }));
+  snapshots(): Promise<SnapshotInfo[]> {
+    return this.read(() => [...this.session.snapshots].map(([name, s]) => ({ name, savedAt: s.savedAt })));
   }
 
   private snapshot(name: unknown): Collections {
@@ -203,72 +202,76 @@ export class SessionControl {
 
   // ---------------------------------------------------------------- faults
 
-  addFault(input: unknown): Fault {
+  async addFault(input: unknown): Promise<Fault> {
     const spec = faultSpecOf(input, this.calls);
-    if (this.session.faults.size >= MAX_FAULTS) {
-      throw new ControlError(
-        'over-cap',
-        `Session ${quoted(this.name)} already has ${MAX_FAULTS} faults: clear them (DELETE /__billsim/faults) first`,
-      );
-    }
-    return this.session.faults.add(spec);
+    return this.read(() => {
+      if (this.session.faults.size >= MAX_FAULTS) {
+        throw new ControlError(
+          'over-cap',
+          `Session ${quoted(this.name)} already has ${MAX_FAULTS} faults: clear them (DELETE /__billsim/faults) first`,
+        );
+      }
+      return this.session.faults.add(spec);
+    });
   }
 
-  faults(): Fault[] {
-    return this.session.faults.all();
+  faults(): Promise<Fault[]> {
+    return this.read(() => this.session.faults.all());
   }
 
-  clearFaults(): void {
-    this.session.faults.clear();
+  clearFaults(): Promise<void> {
+    return this.read(() => this.session.faults.clear());
   }
 
   /** Removes one fault by its id (a number, or its digits as a path gives them). */
-  removeFault(id: unknown): void {
+  async removeFault(id: unknown): Promise<void> {
     const number = typeof id === 'string' && /^[0-9]{1,9}$/.test(id) ? Number(id) : id;
     if (typeof number !== 'number' || !Number.isInteger(number) || number < 1) throw badInput('A fault id is a whole number from 1');
-    if (!this.session.faults.remove(number)) {
-      throw new ControlError('not-found', `Fault ${number} not found in session ${quoted(this.name)}: GET /__billsim/faults lists them`);
-    }
+    return this.read(() => {
+      if (!this.session.faults.remove(number)) {
+        throw new ControlError('not-found', `Fault ${number} not found in session ${quoted(this.name)}: GET /__billsim/faults lists them`);
+      }
+    });
   }
 
   // ---------------------------------------------------------------- clock
 
-  now(): Date {
-    return this.session.clock.now();
+  now(): Promise<Date> {
+    return this.session.read((_world, now) => now);
   }
 
-  clock(): ClockState {
-    const now = this.session.clock.now();
+  clock(): Promise<ClockState> {
+    return this.session.read((_world, now) => this.clockAt(now));
+  }
+
+  private clockAt(now: Date): ClockState {
     return { now: formatDateTime(now), server_time: unixTime(now), frozen: this.session.clock.frozen };
   }
 
   /** Changes the clock, then runs the daily automation for every midnight it passed; answers the clock and what ran. */
   async setClock(change: unknown): Promise<ClockState & { automation: AutomationSummary }> {
+    await this.session.caughtUp();
     this.session.clock.change(change);
-    const automation = await this.catchUp();
-    return { ...this.clock(), automation };
+    const automation = await this.session.caughtUp();
+    return { ...this.clockAt(this.session.clock.now()), automation };
   }
 
   // ---------------------------------------------------------------- automation
 
   /** Runs the daily automation for the midnights the clock passed since it last ran (nothing when none). */
-  async catchUp(): Promise<AutomationSummary> {
-    try {
-      return await catchUp(this.session);
-    } catch (error) {
-      if (error instanceof PersistError) {
-        throw new ControlError('not-saved', `The daily automation was not applied: saving the data file failed (${error.message})`);
-      }
-      throw error;
-    }
+  catchUp(): Promise<AutomationSummary> {
+    return this.session.caughtUp();
   }
 
   /** Whether the automation runs, the last day it ran for, and its log newest first. */
-  automation(filter: unknown = {}): AutomationState {
+  async automation(filter: unknown = {}): Promise<AutomationState> {
     const input = objectInput(filter, 'a filter as an object: { "limit": 10 }');
     onlyKeys(input, ['limit'], 'filter');
     const limit = entryLimit(input.limit, MAX_AUTOMATION_LOG);
-    const { world } = this.session;
+    return this.session.read((world) => this.automationOf(world, limit));
+  }
+
+  private automationOf(world: View, limit?: number): AutomationState {
     return {
       enabled: this.session.automationEnabled,
       last_run: lastRun(world) ?? this.session.automationFrom,
@@ -277,90 +280,98 @@ export class SessionControl {
   }
 
   /** Turns the daily automation on or off for this session: { enabled: false } lets the clock pass midnight without it. */
-  setAutomation(change: unknown): AutomationState {
+  async setAutomation(change: unknown): Promise<AutomationState> {
     const input = objectInput(change, 'a JSON object: { "enabled": true } or { "enabled": false }');
     onlyKeys(input, ['enabled'], 'automation');
-    if (typeof input.enabled !== 'boolean') throw badInput('enabled must be true or false');
-    this.session.automationEnabled = input.enabled;
-    return this.automation({ limit: 1 });
+    const { enabled } = input;
+    if (typeof enabled !== 'boolean') throw badInput('enabled must be true or false');
+    return this.session.read((world) => {
+      this.session.automationEnabled = enabled;
+      return this.automationOf(world, 1);
+    });
   }
 
   // ---------------------------------------------------------------- journal, coverage, state
 
-  requests(filter: unknown = {}): JournalEntry[] {
+  async requests(filter: unknown = {}): Promise<JournalEntry[]> {
     const input = objectInput(filter, 'a filter as an object: { "call": "<API call>", "limit": 10 }');
     onlyKeys(input, ['call', 'limit'], 'filter');
-    if (input.call !== undefined && typeof input.call !== 'string') throw badInput('call must be one API call name');
-    return this.session.journal.list(input.call || undefined, entryLimit(input.limit, MAX_JOURNAL_READ));
+    const { call } = input;
+    if (call !== undefined && typeof call !== 'string') throw badInput('call must be one API call name');
+    const limit = entryLimit(input.limit, MAX_JOURNAL_READ);
+    return this.read(() => this.session.journal.list(call || undefined, limit));
   }
 
-  clearRequests(): void {
-    this.session.journal.clear();
+  clearRequests(): Promise<void> {
+    return this.read(() => this.session.journal.clear());
   }
 
-  coverage(): Coverage {
-    const { coverage } = this.session.journal;
-    const names = [...new Set([...this.calls, ...coverage.keys()])].sort();
-    const calls = Object.fromEntries(names.map((name) => [name, coverage.get(name) ?? { requests: 0, successes: 0, errors: 0 }]));
-    return { calls, unexercised: this.calls.filter((name) => !coverage.has(name)) };
+  coverage(): Promise<Coverage> {
+    return this.read(() => {
+      const { coverage } = this.session.journal;
+      const names = [...new Set([...this.calls, ...coverage.keys()])].sort();
+      const calls = Object.fromEntries(names.map((name) => [name, coverage.get(name) ?? { requests: 0, successes: 0, errors: 0 }]));
+      return { calls, unexercised: this.calls.filter((name) => !coverage.has(name)) };
+    });
   }
 
   // ---------------------------------------------------------------- outbox
 
   /** The e-mails billsim would have sent, newest first; `to` keeps one recipient's. */
-  emails(filter: unknown = {}): Email[] {
+  async emails(filter: unknown = {}): Promise<Email[]> {
     const input = objectInput(filter, 'a filter as an object: { "to": "<e-mail address>" }');
     onlyKeys(input, ['to'], 'filter');
-    if (input.to !== undefined && typeof input.to !== 'string') throw badInput('to must be one e-mail address');
-    return outbox(this.session.world, input.to || undefined);
+    const { to } = input;
+    if (to !== undefined && typeof to !== 'string') throw badInput('to must be one e-mail address');
+    return this.session.read((world) => outbox(world, to || undefined));
   }
 
   /** Empties the outbox, saved like any change of state. */
   async clearEmails(): Promise<void> {
-    const { world } = this.session;
-    await saved(
-      'clearing of the outbox',
-      world.mutate(() => {
-        for (const email of [...world.all('emails')]) world.remove('emails', email.id);
-      }),
-    );
+    await this.session.write((world) => {
+      for (const email of [...world.all('emails')]) world.remove('emails', email.id);
+    }, 'clearing of the outbox');
   }
 
-  collections(): { name: CollectionName; rows: number }[] {
-    return COLLECTION_NAMES.map((name) => ({ name, rows: this.session.world.count(name) }));
+  collections(): Promise<{ name: CollectionName; rows: number }[]> {
+    return this.session.read((world) => COLLECTION_NAMES.map((name) => ({ name, rows: world.count(name) })));
   }
 
-  rows<K extends CollectionName>(collection: K): readonly RecordOf<K>[] {
-    return this.session.world.all(collectionName(collection)) as readonly RecordOf<K>[];
+  async rows<K extends CollectionName>(collection: K): Promise<readonly RecordOf<K>[]> {
+    const name = collectionName(collection);
+    return this.session.read((world) => world.all(name) as readonly RecordOf<K>[]);
   }
 
   /**
    * Records of a collection, optionally only those whose `field` equals `value`;
    * with `page` or `perpage`, one page of them, newest first, as the API's lists.
    */
-  rowsPage<K extends CollectionName>(collection: K, query: unknown = {}): StatePage<RecordOf<K>> {
+  async rowsPage<K extends CollectionName>(collection: K, query: unknown = {}): Promise<StatePage<RecordOf<K>>> {
     const name = collectionName(collection);
     const input = objectInput(query, 'a query as an object: { "page": 0, "perpage": 25, "field": "client_id", "value": "1" }');
     onlyKeys(input, ['page', 'perpage', 'field', 'value'], 'state query');
     const { field, value } = input;
-    let rows = this.session.world.all(name) as readonly RecordOf<K>[];
-    if (field !== undefined || value !== undefined) {
+    const filtered = field !== undefined || value !== undefined;
+    if (filtered) {
       const fields = collectionFields(name);
       if (typeof field !== 'string' || !fields.includes(field)) {
         throw badInput(`field must be one field of ${name} (${fields.join(', ')}), sent with value`);
       }
       if (typeof value !== 'string') throw badInput(`value must be the text ${field} should equal`);
-      rows = this.session.world.where(name, field as never, value) as readonly RecordOf<K>[];
     }
     const page = queryWhole(input.page, 'page', 0, 1_000_000_000);
     const perpage = queryWhole(input.perpage, 'perpage', 1, MAX_STATE_PAGE);
-    if (page === undefined && perpage === undefined) return { rows };
-    const cut = this.session.world.newestPage(name, rows, page ?? 0, perpage ?? DEFAULT_PER_PAGE);
-    return { rows: cut.items, sorter: cut.sorter };
+    return this.session.read((world) => {
+      const rows = (filtered ? world.where(name, field as never, value as string) : world.all(name)) as readonly RecordOf<K>[];
+      if (page === undefined && perpage === undefined) return { rows };
+      const cut = world.newestPage(name, rows, page ?? 0, perpage ?? DEFAULT_PER_PAGE);
+      return { rows: cut.items, sorter: cut.sorter };
+    });
   }
 
   /** The record, or undefined when the collection has no such id. */
-  record<K extends CollectionName>(collection: K, id: string): RecordOf<K> | undefined {
-    return this.session.world.get(collectionName(collection), String(id)) as RecordOf<K> | undefined;
+  async record<K extends CollectionName>(collection: K, id: string): Promise<RecordOf<K> | undefined> {
+    const name = collectionName(collection);
+    return this.session.read((world) => world.get(name, String(id)) as RecordOf<K> | undefined);
   }
 }

@@ -5,8 +5,8 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { createSimulator, type Simulator } from '../../src/simulator.js';
-import { ControlError } from '../../src/store/control-error.js';
-import { MAX_FAULTS, MAX_SNAPSHOTS } from '../../src/store/control.js';
+import { ControlError } from '../../src/session/control-error.js';
+import { MAX_FAULTS, MAX_SNAPSHOTS } from '../../src/session/control.js';
 import { CONTROL_STATUS } from '../../src/http/control.js';
 import { CREDENTIALS, FROZEN_NOW } from '../helpers/app.js';
 

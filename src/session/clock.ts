@@ -1,4 +1,4 @@
-import { formatDateTime, parseDateTime } from '../domain/dates.js';
+import { formatDateTime, parseDateTime } from '../lib/dates.js';
 import { badInput, objectInput, onlyKeys } from './control-error.js';
 
 /** A change of a session's clock, as both front ends send it. */

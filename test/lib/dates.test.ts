@@ -1,5 +1,5 @@
 import t from 'tap';
-import { parseDateAtTimeOf } from '../../src/domain/dates.js';
+import { parseDateAtTimeOf } from '../../src/lib/dates.js';
 
 const CLOCK = new Date('2026-11-20T12:34:56Z');
 
