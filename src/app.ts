@@ -17,7 +17,8 @@ import { parseParams } from './http/params.js';
 import { Seed } from './store/world.js';
 import { DEFAULT_SESSION, Sessions } from './session/sessions.js';
 import { Control } from './session/control.js';
-import { openDataFile } from './store/persistence.js';
+import { openDataFile, readSnapshotFile } from './store/persistence.js';
+import { readSavedSession } from './session/saved-state.js';
 import { adapterSaver } from './store/saver.js';
 import { loadFixtures, validateCollections } from './store/fixtures.js';
 import { defaultFixturesDir, packageVersion } from './paths.js';
@@ -95,18 +96,30 @@ function seedData(options: AppOptions): Collections {
 /** Builds the simulator as a Fastify instance without listening (use inject or listen). */
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
   const seed = new Seed(seedData(options));
-  const saved = options.dataFile ? openDataFile(options.dataFile, seed.data) : undefined;
+  const { dataFile } = options;
+  const saved = dataFile ? openDataFile(dataFile, seed.data) : undefined;
+  // The default session's clock, faults and snapshots as the data file kept them.
+  const defaultSession = dataFile &&
+    saved?.session && {
+      state: readSavedSession(saved.session, `data file ${dataFile}`),
+      readSnapshot: (file: number) => readSnapshotFile(dataFile, file, seed.data),
+    };
   const sessions = new Sessions(seed, {
     now: options.now,
     automation: options.automation,
     realNow: options.realNow,
     defaultSaver: saved?.saver ?? (options.defaultAdapter && adapterSaver(options.defaultAdapter)),
     defaultData: saved?.data,
+    defaultSession: defaultSession || undefined,
     journalLimit: options.journalLimit,
     maxSessions: options.maxSessions,
   });
-  // A new data file is written at once, so the state on disk always exists.
-  if (saved && !saved.data) await sessions.get(DEFAULT_SESSION).world.persist();
+  if (saved) {
+    const session = sessions.get(DEFAULT_SESSION);
+    // A new data file is written at once, so the state on disk always exists.
+    if (!saved.data) await session.world.persist();
+    await saved.saver.pruneSnapshots(session.snapshotFiles());
+  }
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   // A GET query string may carry as much as a body (Node's default stops headers at 16 KiB).
   const headerLimit = bodyLimit + HEADER_ALLOWANCE;

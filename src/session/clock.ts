@@ -29,6 +29,12 @@ function momentOf(value: unknown): number {
   return ms;
 }
 
+/** A clock as the data file keeps it: frozen at a moment, or running with real time plus an offset (ms). */
+export interface SavedClock {
+  frozenAt: number | null;
+  offsetMs: number;
+}
+
 /**
  * A session's clock. Runs with real time plus an offset, or stays frozen at a
  * moment (the --now flag, or a test) until it is set, advanced or unfrozen.
@@ -49,6 +55,22 @@ export class Clock {
   reset(): void {
     this.offsetMs = 0;
     this.frozenAt = this.start ? this.start.getTime() : null;
+  }
+
+  saved(): SavedClock {
+    return { frozenAt: this.frozenAt, offsetMs: this.offsetMs };
+  }
+
+  /** Puts back a saved clock: a running one has run on with real time since. */
+  load(saved: SavedClock): void {
+    this.frozenAt = saved.frozenAt;
+    this.offsetMs = saved.offsetMs;
+  }
+
+  /** Shows `moment` (ms), frozen there or running on from it. */
+  setMoment(moment: number, frozen: boolean): void {
+    this.frozenAt = frozen ? moment : null;
+    this.offsetMs = frozen ? 0 : moment - this.realNow();
   }
 
   get frozen(): boolean {

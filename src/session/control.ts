@@ -4,7 +4,7 @@
 import { formatDateTime, unixTime } from '../lib/dates.js';
 import { DEFAULT_PER_PAGE, type Sorter } from '../lib/lists.js';
 import { outbox } from '../domain/outbox.js';
-import type { AutomationEntry, Collections, Email } from '../generated/wire.js';
+import type { AutomationEntry, Email } from '../generated/wire.js';
 import { automationLog, MAX_AUTOMATION_LOG } from '../domain/automation.js';
 import { type AutomationSummary, lastRun } from './automation.js';
 import { badInput, ControlError, objectInput, onlyKeys, quoted } from './control-error.js';
@@ -12,7 +12,7 @@ import { faultSpecOf, type Fault } from './faults.js';
 import { COLLECTION_NAMES } from '../store/fixtures.js';
 import { allSchemas, COLLECTIONS_ID } from '../schema-files.js';
 import type { CallCoverage, JournalEntry } from './journal.js';
-import { DEFAULT_SESSION, isValidSessionName, type Session, type Sessions } from './sessions.js';
+import { DEFAULT_SESSION, isValidSessionName, type Session, type Sessions, type Snapshot } from './sessions.js';
 import type { CollectionName, RecordOf, View } from '../store/world.js';
 
 /**
@@ -153,7 +153,7 @@ export class SessionControl {
   }
 
   /** Runs fn once the session has caught up (see Session.read). */
-  private read<R>(fn: () => R): Promise<R> {
+  private read<R>(fn: () => R | Promise<R>): Promise<R> {
     return this.session.read(fn);
   }
 
@@ -165,7 +165,7 @@ export class SessionControl {
 
   async saveSnapshot(name: unknown): Promise<SnapshotInfo> {
     const key = snapshotName(name);
-    return this.session.read((_world, now) => {
+    const check = () => {
       const { snapshots } = this.session;
       if (!snapshots.has(key) && snapshots.size >= MAX_SNAPSHOTS) {
         throw new ControlError(
@@ -174,37 +174,37 @@ export class SessionControl {
             'delete one (DELETE /__billsim/snapshots/:name) or save over an existing name',
         );
       }
-      const savedAt = formatDateTime(now);
-      snapshots.set(key, { savedAt, data: this.session.world.snapshot() });
-      return { name: key, savedAt };
-    });
+    };
+    const { savedAt } = await this.read(() => this.session.saveSnapshot(key, check));
+    return { name: key, savedAt };
   }
 
+  /** Makes a snapshot the current state: its collections, its clock and the automation's day. */
   async restoreSnapshot(name: unknown): Promise<void> {
-    const data = this.snapshot(name);
-    await this.read(() => this.session.restore(data));
+    const snapshot = this.snapshot(name);
+    await this.read(() => this.session.restore(snapshot));
   }
 
   async deleteSnapshot(name: unknown): Promise<void> {
     this.snapshot(name);
-    return this.read(() => void this.session.snapshots.delete(name as string));
+    return this.read(() => this.session.deleteSnapshot(name as string));
   }
 
   snapshots(): Promise<SnapshotInfo[]> {
     return this.read(() => [...this.session.snapshots].map(([name, s]) => ({ name, savedAt: s.savedAt })));
   }
 
-  private snapshot(name: unknown): Collections {
+  private snapshot(name: unknown): Snapshot {
     const found = this.session.snapshots.get(snapshotName(name));
     if (!found) throw new ControlError('not-found', `Snapshot ${quoted(name as string)} not found in session ${quoted(this.name)}`);
-    return found.data;
+    return found;
   }
 
   // ---------------------------------------------------------------- faults
 
   async addFault(input: unknown): Promise<Fault> {
     const spec = faultSpecOf(input, this.calls);
-    return this.read(() => {
+    const add = () => {
       if (this.session.faults.size >= MAX_FAULTS) {
         throw new ControlError(
           'over-cap',
@@ -212,7 +212,8 @@ export class SessionControl {
         );
       }
       return this.session.faults.add(spec);
-    });
+    };
+    return this.read(() => this.session.changeOwn(add, 'fault'));
   }
 
   faults(): Promise<Fault[]> {
@@ -220,18 +221,19 @@ export class SessionControl {
   }
 
   clearFaults(): Promise<void> {
-    return this.read(() => this.session.faults.clear());
+    return this.read(() => this.session.changeOwn(() => this.session.faults.clear(), 'clearing of the faults'));
   }
 
   /** Removes one fault by its id (a number, or its digits as a path gives them). */
   async removeFault(id: unknown): Promise<void> {
     const number = typeof id === 'string' && /^[0-9]{1,9}$/.test(id) ? Number(id) : id;
     if (typeof number !== 'number' || !Number.isInteger(number) || number < 1) throw badInput('A fault id is a whole number from 1');
-    return this.read(() => {
+    const remove = () => {
       if (!this.session.faults.remove(number)) {
         throw new ControlError('not-found', `Fault ${number} not found in session ${quoted(this.name)}: GET /__billsim/faults lists them`);
       }
-    });
+    };
+    return this.read(() => this.session.changeOwn(remove, 'removal of the fault'));
   }
 
   // ---------------------------------------------------------------- clock
@@ -250,8 +252,7 @@ export class SessionControl {
 
   /** Changes the clock, then runs the daily automation for every midnight it passed; answers the clock and what ran. */
   async setClock(change: unknown): Promise<ClockState & { automation: AutomationSummary }> {
-    await this.session.caughtUp();
-    this.session.clock.change(change);
+    await this.read(() => this.session.changeOwn(() => this.session.clock.change(change), 'clock change'));
     const automation = await this.session.caughtUp();
     return { ...this.clockAt(this.session.clock.now()), automation };
   }
@@ -285,10 +286,11 @@ export class SessionControl {
     onlyKeys(input, ['enabled'], 'automation');
     const { enabled } = input;
     if (typeof enabled !== 'boolean') throw badInput('enabled must be true or false');
-    return this.session.read((world) => {
+    const turn = () => {
       this.session.automationEnabled = enabled;
-      return this.automationOf(world, 1);
-    });
+    };
+    await this.read(() => this.session.changeOwn(turn, 'automation switch'));
+    return this.session.read((world) => this.automationOf(world, 1));
   }
 
   // ---------------------------------------------------------------- journal, coverage, state

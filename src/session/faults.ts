@@ -62,9 +62,24 @@ export function faultSpecOf(value: unknown, calls: readonly string[]): FaultSpec
   return spec;
 }
 
+/** Faults as the data file keeps them: the list, and the id the next one gets. */
+export interface SavedFaults {
+  next: number;
+  list: Fault[];
+}
+
 export class Faults {
   private list: Fault[] = [];
   private nextId = 1;
+
+  saved(): SavedFaults {
+    return { next: this.nextId, list: this.all() };
+  }
+
+  load(saved: SavedFaults): void {
+    this.nextId = saved.next;
+    this.list = saved.list.map((f) => ({ ...f }));
+  }
 
   add(spec: FaultSpec): Fault {
     const fault: Fault = { ...spec, id: this.nextId++, remaining: spec.times ?? null };
@@ -89,6 +104,12 @@ export class Faults {
     const before = this.list.length;
     this.list = this.list.filter((f) => f.id !== id);
     return this.list.length < before;
+  }
+
+  /** The fault the next request of `call` meets (the oldest first), without counting it down. */
+  next(call: string): Fault | undefined {
+    const fault = this.list.find((f) => f.call === call || f.call === '*');
+    return fault && { ...fault };
   }
 
   /** The fault that applies to this request of `call` (the oldest first); counts it down. */

@@ -1,9 +1,10 @@
 import { Clock } from './clock.js';
-import { formatDate } from '../lib/dates.js';
+import { formatDate, formatDateTime } from '../lib/dates.js';
 import { Journal } from './journal.js';
-import { Faults } from './faults.js';
+import { type Fault, Faults } from './faults.js';
+import type { SavedSession } from './saved-state.js';
 import { PersistError, type Seed, type View, World } from '../store/world.js';
-import type { Saver } from '../store/saver.js';
+import type { Saver, SessionEntry, SessionSaver } from '../store/saver.js';
 import { messages } from '../errors.js';
 import { type AutomationSummary, catchUp } from './automation.js';
 import { ControlError } from './control-error.js';
@@ -28,30 +29,56 @@ async function saved<R>(what: string, change: Promise<R>): Promise<R> {
   }
 }
 
+/** A saved state of a session: its collections, and its clock and automation day then. */
+export interface Snapshot {
+  savedAt: string;
+  data: Collections;
+  /** The clock's moment (ms) and whether it was frozen. */
+  at: number;
+  frozen: boolean;
+  automationFrom: string;
+  /** The number of its file beside the data file (when the session has one). */
+  file: number;
+}
+
+/** The session's own state before a change, to put back when the change cannot be saved. */
+interface OwnState {
+  saved: SavedSession;
+  snapshots: Map<string, Snapshot>;
+}
+
 export class Session {
   readonly world: World;
   readonly clock: Clock;
   readonly journal: Journal;
   readonly faults = new Faults();
   /** Saved states by name: each collection's rows at the time (rows are never mutated in place). */
-  readonly snapshots = new Map<string, { savedAt: string; data: Collections }>();
+  readonly snapshots = new Map<string, Snapshot>();
   readonly createdAt = new Date();
   /** Whether the daily automation runs as the clock passes midnight (the --no-automation flag, or the control route). */
   automationEnabled: boolean;
   /** The day the automation counts from while the state has never run it: the clock's day when the session started. */
   automationFrom: string;
+  /** The number the next snapshot's file gets. */
+  private nextSnapshotFile = 1;
+  /** Where the session's own state is kept beside its collections (the data file's log); memory only without one. */
+  private readonly store?: SessionSaver;
 
   constructor(
     readonly name: string,
     seed: Seed,
     private readonly options: SessionOptions = {},
-    saver?: Saver,
+    saver?: Saver & Partial<SessionSaver>,
   ) {
     this.world = new World(seed, saver);
     this.clock = new Clock(options.now, options.realNow);
     this.journal = new Journal(options.journalLimit);
     this.automationEnabled = options.automation ?? true;
     this.automationFrom = formatDate(this.clock.now());
+    if (saver?.saveSession) {
+      this.store = saver as SessionSaver;
+      this.store.sessionEntry = () => this.savedState() as unknown as SessionEntry;
+    }
   }
 
   /**
@@ -82,33 +109,166 @@ export class Session {
   }
 
   /**
+   * Changes the session's own state (its clock, faults, automation switch,
+   * snapshots) in order with the mutations of its collections, and saves it
+   * when the session has a data file: a change that cannot be saved is put
+   * back and refused as not saved. `apply` checks before it changes anything.
+   */
+  changeOwn<R>(apply: () => R, what = 'change'): Promise<R> {
+    return saved(
+      what,
+      this.world.queued(async () => {
+        const before = this.ownState();
+        const result = apply();
+        await this.saveOwn(before);
+        return result;
+      }),
+    );
+  }
+
+  /** The fault this request of `call` meets, counted down (and the count saved), or undefined. */
+  takeFault(call: string): Promise<Fault | undefined> | undefined {
+    const next = this.faults.next(call);
+    if (!next) return undefined;
+    // A fault that lasts until removed does not change when it is met: nothing to save.
+    if (next.remaining === null) return Promise.resolve(this.faults.take(call));
+    return this.changeOwn(() => this.faults.take(call));
+  }
+
+  /** Saves the state and the clock under `name`, replacing a snapshot of that name; `check` may refuse first. */
+  saveSnapshot(name: string, check: () => void): Promise<Snapshot> {
+    return saved(
+      'snapshot',
+      this.world.queued(async () => {
+        check();
+        const before = this.ownState();
+        const replaced = this.snapshots.get(name);
+        const now = this.clock.now();
+        const snapshot: Snapshot = {
+          savedAt: formatDateTime(now),
+          data: this.world.snapshot(),
+          at: now.getTime(),
+          frozen: this.clock.frozen,
+          automationFrom: this.automationFrom,
+          file: this.nextSnapshotFile++,
+        };
+        this.snapshots.set(name, snapshot);
+        try {
+          await this.store?.saveSnapshot(snapshot.file, snapshot.data);
+        } catch (error) {
+          this.putBack(before);
+          throw new PersistError((error as Error).message);
+        }
+        await this.saveOwn(before, snapshot.file);
+        if (replaced) await this.store?.removeSnapshot(replaced.file).catch(() => undefined);
+        return snapshot;
+      }),
+    );
+  }
+
+  /** Forgets a snapshot (and removes its file once that is saved). */
+  async deleteSnapshot(name: string): Promise<void> {
+    const gone = this.snapshots.get(name);
+    await this.changeOwn(() => this.snapshots.delete(name));
+    if (gone) await this.store?.removeSnapshot(gone.file).catch(() => undefined);
+  }
+
+  /**
    * Back to the seed: state, journal, faults and clock; snapshots are kept.
-   * The state is replaced through the world's save queue like any mutation;
-   * the rest is cleared only once that is saved (a reset that cannot be saved
-   * changes nothing), and before the next queued mutation runs.
+   * The state is replaced through the world's save queue like any mutation and
+   * saved with the session's own state; when that fails, everything is put
+   * back. The journal is cleared only once it is saved.
    */
   reset(): Promise<void> {
+    let before: OwnState;
     return saved(
       'reset',
       this.world.replaceState(
-        () => this.world.reset(),
         () => {
-          this.journal.clear();
+          before = this.ownState();
+          this.world.reset();
           this.faults.clear();
           this.clock.reset();
           this.automationEnabled = this.options.automation ?? true;
           this.automationFrom = formatDate(this.clock.now());
         },
+        () => this.journal.clear(),
+        () => this.putBack(before),
       ),
     );
   }
 
-  /** Makes a saved state the current one, through the save queue. */
-  restore(data: Collections): Promise<void> {
+  /** Makes a snapshot the current state, clock included, through the save queue. */
+  restore(snapshot: Snapshot): Promise<void> {
+    let before: OwnState;
     return saved(
       'restore',
-      this.world.replaceState(() => this.world.restore(data)),
+      this.world.replaceState(
+        () => {
+          before = this.ownState();
+          this.world.restore(snapshot.data);
+          this.clock.setMoment(snapshot.at, snapshot.frozen);
+          this.automationFrom = snapshot.automationFrom;
+        },
+        undefined,
+        () => this.putBack(before),
+      ),
     );
+  }
+
+  /** The session's own state as a data file keeps it. */
+  savedState(): SavedSession {
+    const list = [...this.snapshots].map(([name, { savedAt, at, frozen, automationFrom, file }]) => ({
+      name,
+      savedAt,
+      at,
+      frozen,
+      automationFrom,
+      file,
+    }));
+    return {
+      clock: this.clock.saved(),
+      automation: { enabled: this.automationEnabled, from: this.automationFrom },
+      faults: this.faults.saved(),
+      snapshots: { next: this.nextSnapshotFile, list },
+    };
+  }
+
+  /** Takes back the state a data file kept (at start-up); `readSnapshot` reads a snapshot's collections by file number. */
+  load(state: SavedSession, readSnapshot: (file: number) => Collections): void {
+    const snapshots = new Map(state.snapshots.list.map((s) => [s.name, { ...s, data: readSnapshot(s.file) }]));
+    this.putBack({ saved: state, snapshots });
+  }
+
+  /** The numbers of the snapshot files the session names. */
+  snapshotFiles(): number[] {
+    return [...this.snapshots.values()].map((s) => s.file);
+  }
+
+  private ownState(): OwnState {
+    return { saved: this.savedState(), snapshots: new Map(this.snapshots) };
+  }
+
+  private putBack({ saved: state, snapshots }: OwnState): void {
+    this.clock.load(state.clock);
+    this.automationEnabled = state.automation.enabled;
+    this.automationFrom = state.automation.from;
+    this.faults.load(state.faults);
+    this.nextSnapshotFile = state.snapshots.next;
+    this.snapshots.clear();
+    for (const [name, snapshot] of snapshots) this.snapshots.set(name, snapshot);
+  }
+
+  /** Saves the own state after a change; puts `before` back (and drops a new snapshot file) when that fails. */
+  private async saveOwn(before: OwnState, newFile?: number): Promise<void> {
+    if (!this.store) return;
+    try {
+      await this.store.saveSession(this.savedState() as unknown as SessionEntry);
+    } catch (error) {
+      this.putBack(before);
+      if (newFile !== undefined) await this.store.removeSnapshot(newFile).catch(() => undefined);
+      throw new PersistError((error as Error).message);
+    }
   }
 }
 
@@ -125,6 +285,8 @@ export interface SessionOptions {
   journalLimit?: number;
   /** The default session's saved state (from --data), instead of the seed. */
   defaultData?: Collections;
+  /** The default session's own state (clock, faults, snapshots) as its data file kept it. */
+  defaultSession?: { state: SavedSession; readSnapshot: (file: number) => Collections };
   /**
    * Sessions kept at once (default 200; 0 for no limit). Beyond it the least
    * recently used session other than the default is dropped: its next request
@@ -155,6 +317,8 @@ export class Sessions {
       const saver = name === DEFAULT_SESSION ? this.options.defaultSaver : undefined;
       session = new Session(name, this.seed, this.options, saver);
       if (name === DEFAULT_SESSION && this.options.defaultData) session.world.restore(this.options.defaultData);
+      const kept = name === DEFAULT_SESSION ? this.options.defaultSession : undefined;
+      if (kept) session.load(kept.state, kept.readSnapshot);
     }
     this.map.set(name, session);
     this.evict();

@@ -1,15 +1,18 @@
 // The files of --data FILE: FILE is a snapshot (a JSON object of collections,
 // one record per line, and a "billsim" entry saying which log entries it
-// holds), FILE.log the changes since (JSON lines, one per acknowledged
-// mutation). Both are written without ever building the whole state as one
+// holds and the session's own state), FILE.log the changes since (JSON lines,
+// one per acknowledged mutation or change of the session's state), and
+// FILE.snapshots/<n>.json the session's saved snapshots, one file each. Both are written without ever building the whole state as one
 // string, which a million-invoice world would not fit in.
 import fs from 'node:fs';
 import path from 'node:path';
 import { COLLECTION_NAMES } from './fixtures.js';
-import type { Change } from './saver.js';
+import type { Change, SessionEntry } from './saver.js';
 import type { Collections } from '../generated/wire.js';
 
 export const logFileOf = (file: string) => `${file}.log`;
+export const snapshotsDirOf = (file: string) => `${file}.snapshots`;
+export const snapshotFileOf = (file: string, id: number) => path.join(snapshotsDirOf(file), `${id}.json`);
 /** The snapshot's own entry, next to the collections. */
 export const META_KEY = 'billsim';
 export const SNAPSHOT_FORMAT = 'snapshot+log';
@@ -18,6 +21,8 @@ export interface LogEntry {
   /** Entries are numbered from 1, one more for every saved mutation or whole state. */
   seq: number;
   changes: Change[];
+  /** The session's own state after this entry, when the entry changed it. */
+  session?: SessionEntry;
 }
 
 export function logLine(entry: LogEntry): Buffer {
@@ -36,10 +41,12 @@ export interface SnapshotMeta {
   format: typeof SNAPSHOT_FORMAT;
   log: string;
   seq: number;
+  /** The session's own state at that entry. */
+  session?: SessionEntry;
 }
 
 /** Writes `data` to `file` as a snapshot, one record per line, then fsyncs it; returns its size. */
-export async function writeSnapshot(file: string, data: Collections, meta: SnapshotMeta): Promise<number> {
+export async function writeSnapshot(file: string, data: Collections, meta: SnapshotMeta | { format: string }): Promise<number> {
   const handle = await fs.promises.open(file, 'w');
   let size = 0;
   let chunk = `{${JSON.stringify(META_KEY)}:${JSON.stringify(meta)}`;

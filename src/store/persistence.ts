@@ -11,10 +11,12 @@ import {
   readLogLines,
   replaceFile,
   SNAPSHOT_FORMAT,
+  snapshotFileOf,
+  snapshotsDirOf,
   writeAll,
   writeSnapshot,
 } from './data-files.js';
-import type { Change, Saver } from './saver.js';
+import type { Change, Saver, SessionEntry, SessionSaver } from './saver.js';
 import type { Collections } from '../generated/wire.js';
 
 export class DataFileError extends Error {}
@@ -23,6 +25,8 @@ export interface DataFile {
   saver: DataLog;
   /** The saved state, or undefined for a new file (start from the seed and save it). */
   data?: Collections;
+  /** The session's own state as last saved, when the file holds one. */
+  session?: SessionEntry;
   /** Set when the log ended in a line a crash cut short; that line (never acknowledged) was dropped. */
   recovered?: string;
 }
@@ -45,7 +49,7 @@ export function openDataFile(file: string, seed: Collections): DataFile {
     fs.truncateSync(log, end);
     recovered = `the last line of ${log} was cut short (a crash while writing it, before it was acknowledged) and was dropped`;
   }
-  return { saver: new DataLog(file, saved.seq, fs.statSync(file).size, end), data: saved.data, recovered };
+  return { saver: new DataLog(file, saved.seq, fs.statSync(file).size, end), data: saved.data, session: saved.session, recovered };
 }
 
 /**
@@ -56,7 +60,7 @@ export function openDataFile(file: string, seed: Collections): DataFile {
 export function readDataFile(
   file: string,
   seed: Collections,
-): { data: Collections; seq: number; log: string; end: number; size: number } | undefined {
+): { data: Collections; session?: SessionEntry; seq: number; log: string; end: number; size: number } | undefined {
   const log = logFileOf(file);
   if (!fs.existsSync(file)) {
     if (fs.existsSync(log)) {
@@ -76,32 +80,59 @@ export function readDataFile(
     throw new DataFileError(`data file ${file} must hold an object of collections; ${LEFT}`);
   }
   const fields = parsed as Record<string, unknown>;
-  const meta = fields[META_KEY] as { seq?: unknown } | undefined;
+  const meta = fields[META_KEY] as { seq?: unknown; session?: unknown } | undefined;
   // A file without the entry was written before the log existed (or by hand): it holds no log entry.
   const seq = meta === undefined ? 0 : meta?.seq;
   if (typeof seq !== 'number' || !Number.isInteger(seq) || seq < 0) {
     throw new DataFileError(`data file ${file}: "${META_KEY}" must be { "seq": <last log entry the file holds> }; ${LEFT}`);
   }
+  if (meta?.session !== undefined && !isEntry(meta.session)) {
+    throw new DataFileError(`data file ${file}: "${META_KEY}"."session" must be an object (the session's own state); ${LEFT}`);
+  }
+  const data = collectionsOf(fields, seed, file, 'data file');
+  return { ...replay(log, data, seq, meta?.session as SessionEntry | undefined), log };
+}
+
+function isEntry(value: unknown): value is SessionEntry {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The collections a parsed file holds, those it lacks from the seed, validated. */
+function collectionsOf(fields: Record<string, unknown>, seed: Collections, file: string, what: string): Collections {
   const data = { ...seed } as Record<string, unknown>;
   for (const name of COLLECTION_NAMES) if (name in fields) data[name] = fields[name];
   try {
     validateCollections(data as unknown as Collections, file);
   } catch (error) {
     if (error instanceof FixtureError)
-      throw new DataFileError(`data file is invalid: ${error.message.replace(`${file}/`, `${file}: `)}; it was left unchanged`);
+      throw new DataFileError(`${what} is invalid: ${error.message.replace(`${file}/`, `${file}: `)}; it was left unchanged`);
     throw error;
   }
-  return { ...replay(log, data as unknown as Collections, seq), log };
+  return data as unknown as Collections;
+}
+
+/** The collections of a session snapshot saved next to the data file (SessionSaver.saveSnapshot). */
+export function readSnapshotFile(file: string, id: number, seed: Collections): Collections {
+  const snapshot = snapshotFileOf(file, id);
+  let parsed: unknown;
+  try {
+    parsed = readJsonFile(snapshot);
+  } catch (error) {
+    throw new DataFileError(`snapshot file ${snapshot} cannot be read (${(error as Error).message}); ${LEFT}`);
+  }
+  if (!isEntry(parsed)) throw new DataFileError(`snapshot file ${snapshot} must hold an object of collections; ${LEFT}`);
+  return collectionsOf(parsed, seed, snapshot, 'snapshot file');
 }
 
 const NAMES = new Set<string>(COLLECTION_NAMES);
 
 /** Why a parsed log line is not an entry, or undefined. */
 function entryProblem(entry: unknown): string | undefined {
-  const { seq, changes } = (entry ?? {}) as Partial<LogEntry>;
+  const { seq, changes, session } = (entry ?? {}) as Partial<LogEntry>;
   if (typeof seq !== 'number' || !Number.isInteger(seq) || seq < 1 || !Array.isArray(changes)) {
     return 'must be { "seq": <number>, "changes": [...] }';
   }
+  if (session !== undefined && !isEntry(session)) return 'has a "session" that is not an object';
   for (const change of changes as unknown[]) {
     const { collection, put, remove } = (change ?? {}) as { collection?: unknown; put?: unknown; remove?: unknown };
     if (typeof collection !== 'string' || !NAMES.has(collection)) return `names no known collection (${JSON.stringify(collection)})`;
@@ -111,7 +142,13 @@ function entryProblem(entry: unknown): string | undefined {
 }
 
 /** The state after the log's entries that follow entry `after` (those up to it are already in the snapshot). */
-function replay(log: string, data: Collections, after: number): { data: Collections; seq: number; end: number; size: number } {
+function replay(
+  log: string,
+  data: Collections,
+  after: number,
+  saved: SessionEntry | undefined,
+): { data: Collections; session?: SessionEntry; seq: number; end: number; size: number } {
+  let session = saved;
   const { lines, complete, size } = readLogLines(log);
   const tables = new Map<keyof Collections, Table<Row>>();
   const table = (name: keyof Collections) => {
@@ -141,8 +178,9 @@ function replay(log: string, data: Collections, after: number): { data: Collecti
     }
     const problem = entryProblem(entry);
     if (problem) throw refuse(line.number, problem);
-    const { seq: number, changes } = entry as LogEntry;
+    const { seq: number, changes, session: changed } = entry as LogEntry;
     if (number <= after) continue;
+    if (changed) session = changed;
     if (number !== seq + 1) throw refuse(line.number, `is entry ${number}, but entry ${seq + 1} comes next: entries are missing`);
     for (const change of changes) {
       if ('put' in change) {
@@ -157,7 +195,7 @@ function replay(log: string, data: Collections, after: number): { data: Collecti
   }
   const state = { ...data } as Record<string, unknown>;
   for (const [name, rows] of tables) state[name] = rows.rows;
-  return { data: state as unknown as Collections, seq, end, size };
+  return { data: state as unknown as Collections, session, seq, end, size };
 }
 
 // The log is compacted into a new snapshot when it grows past an eighth of the
@@ -177,7 +215,9 @@ const MIN_COMPACT_BYTES = 256 * 1024;
  * - after the rename, entries the snapshot holds are skipped by their number;
  * - a line cut short at the end of the log was never acknowledged and is dropped.
  */
-export class DataLog implements Saver {
+export class DataLog implements Saver, SessionSaver {
+  /** Set by the session whose state this log keeps (src/session/saved-state.ts). */
+  sessionEntry?: () => SessionEntry;
   private handle?: fs.promises.FileHandle;
   /** File operations run one at a time. */
   private lock: Promise<unknown> = Promise.resolve();
@@ -209,11 +249,40 @@ export class DataLog implements Saver {
     this.compactIfDue(state);
   }
 
+  async saveSession(entry: SessionEntry): Promise<void> {
+    await this.exclusive(() => this.append([], entry));
+  }
+
+  async saveSnapshot(id: number, data: Collections): Promise<void> {
+    const file = snapshotFileOf(this.file, id);
+    await fs.promises.mkdir(snapshotsDirOf(this.file), { recursive: true });
+    const tmp = `${file}.tmp`;
+    try {
+      await writeSnapshot(tmp, data, { format: 'collections' });
+      await replaceFile(tmp, file);
+    } catch (error) {
+      await fs.promises.rm(tmp, { force: true }).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async removeSnapshot(id: number): Promise<void> {
+    await fs.promises.rm(snapshotFileOf(this.file, id), { force: true });
+  }
+
+  /** Removes snapshot files no saved entry names: left by a crash between writing one and saving the entry. */
+  async pruneSnapshots(keep: readonly number[]): Promise<void> {
+    const dir = snapshotsDirOf(this.file);
+    const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
+    const kept = new Set(keep.map((id) => `${id}.json`));
+    for (const name of names) if (!kept.has(name)) await fs.promises.rm(path.join(dir, name), { force: true });
+  }
+
   async saveAll(state: () => Collections): Promise<void> {
     await this.exclusive(async () => {
       this.generation++;
       const seq = this.seq + 1;
-      this.snapshotBytes = await this.writeSnapshotFile(`${this.file}.tmp`, state(), seq);
+      this.snapshotBytes = await this.writeSnapshotFile(`${this.file}.tmp`, state(), seq, this.sessionEntry?.());
       this.seq = seq;
       // Every entry of the log is in the snapshot now. Should emptying fail, they stay and are skipped by number.
       await this.truncateLog(0).catch(() => undefined);
@@ -255,10 +324,10 @@ export class DataLog implements Saver {
     this.dirty = false;
   }
 
-  private async append(changes: readonly Change[]): Promise<void> {
+  private async append(changes: readonly Change[], session?: SessionEntry): Promise<void> {
     if (this.dirty) await this.truncateLog(this.logBytes);
     const handle = await this.openLog();
-    const line = logLine({ seq: this.seq + 1, changes: changes as Change[] });
+    const line = logLine({ seq: this.seq + 1, changes: changes as Change[], ...(session && { session }) });
     try {
       await writeAll(handle, line);
       await handle.datasync();
@@ -273,10 +342,10 @@ export class DataLog implements Saver {
   }
 
   /** Writes a snapshot holding entries up to `seq` to `tmp` and renames it over the data file; returns its size. */
-  private async writeSnapshotFile(tmp: string, data: Collections, seq: number): Promise<number> {
+  private async writeSnapshotFile(tmp: string, data: Collections, seq: number, session?: SessionEntry): Promise<number> {
     let size: number;
     try {
-      size = await writeSnapshot(tmp, data, { format: SNAPSHOT_FORMAT, log: path.basename(this.log), seq });
+      size = await writeSnapshot(tmp, data, { format: SNAPSHOT_FORMAT, log: path.basename(this.log), seq, session });
       await replaceFile(tmp, this.file);
     } catch (error) {
       await fs.promises.rm(tmp, { force: true }).catch(() => undefined);
@@ -292,8 +361,8 @@ export class DataLog implements Saver {
     const live = state() as unknown as Record<string, readonly unknown[]>;
     // Rows are never changed in place, so copies of the lists keep this state while later mutations go on.
     const data = Object.fromEntries(Object.entries(live).map(([name, rows]) => [name, rows.slice()])) as unknown as Collections;
-    const [seq, from, generation] = [this.seq, this.logBytes, this.generation];
-    this.compacting = this.compact(data, seq, from, generation)
+    const [seq, from, generation, session] = [this.seq, this.logBytes, this.generation, this.sessionEntry?.()];
+    this.compacting = this.compact(data, seq, from, generation, session)
       .catch(() => {
         this.retryAt = this.logBytes + threshold;
       })
@@ -302,11 +371,11 @@ export class DataLog implements Saver {
       });
   }
 
-  private async compact(data: Collections, seq: number, from: number, generation: number): Promise<void> {
+  private async compact(data: Collections, seq: number, from: number, generation: number, session?: SessionEntry): Promise<void> {
     const tmp = `${this.file}.compact.tmp`;
     let size: number | undefined;
     try {
-      size = await writeSnapshot(tmp, data, { format: SNAPSHOT_FORMAT, log: path.basename(this.log), seq });
+      size = await writeSnapshot(tmp, data, { format: SNAPSHOT_FORMAT, log: path.basename(this.log), seq, session });
     } finally {
       if (size === undefined) await fs.promises.rm(tmp, { force: true }).catch(() => undefined);
     }

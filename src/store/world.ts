@@ -267,22 +267,30 @@ export class World implements View {
    * Replaces the whole state (a reset, a snapshot restored) the way a mutation
    * is applied: after the write being saved, and put back as it was when saving
    * fails, so memory and the data file never disagree. `saved` runs once the
-   * new state is saved, before the next queued mutation starts.
+   * new state is saved, before the next queued mutation starts; `putBack`
+   * when saving failed, after the collections are put back.
    */
-  replaceState(fn: () => void, saved?: () => void): Promise<void> {
+  replaceState(fn: () => void, saved?: () => void, putBack?: () => void): Promise<void> {
     return this.queued(async () => {
       const before = this.snapshot();
       fn();
       await this.persistOr(
         () => this.persist(),
-        () => this.restore(before),
+        () => {
+          this.restore(before);
+          putBack?.();
+        },
       );
       saved?.();
     });
   }
 
-  /** Runs task after the change being saved, if any. */
-  private queued<R>(task: () => Promise<R>): Promise<R> {
+  /**
+   * Runs task after the change being saved, if any, and before the next one
+   * starts: how a session saves changes of its own state (its clock, faults,
+   * snapshots) in order with the mutations of its collections.
+   */
+  queued<R>(task: () => Promise<R>): Promise<R> {
     const run = this.writing.then(task);
     this.writing = run.then(
       () => undefined,

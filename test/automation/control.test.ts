@@ -70,16 +70,20 @@ t.test('turned off, the clock passes midnight without the automation; turned on,
   t.equal((await automationLog(quiet)).enabled, false);
 });
 
-t.test('reset and snapshots carry the automation state', async (t) => {
+t.test('reset and snapshots carry the automation state, and a snapshot its clock', async (t) => {
   const app = await build(t);
   await post(app, '/__billsim/snapshots/start', {});
+  const start = await automationLog(app);
   await clock(app, { advanceDays: 10 });
   const ten = await automationLog(app);
   t.equal(ten.last_run, '2026-11-30');
   await post(app, '/__billsim/snapshots/ten', {});
   await post(app, '/__billsim/snapshots/start/restore', {});
-  // The restored state last ran on 2026-11-20, and the clock stands at 2026-11-30: the ten days run again, alike.
-  t.strictSame(await automationLog(app), ten);
+  // The restored state last ran on 2026-11-20 and its clock stands there again: nothing runs until the clock moves.
+  t.strictSame(await automationLog(app), start);
+  t.equal((await app.inject({ url: '/__billsim/clock' })).json().now, '2026-11-20 12:00:00');
+  await clock(app, { advanceDays: 10 });
+  t.strictSame(await automationLog(app), ten, 'the same ten days run again, alike');
   await post(app, '/__billsim/reset', {});
   t.strictSame(await automationLog(app), { enabled: true, last_run: '2026-11-20', entries: [] });
 });
@@ -108,8 +112,9 @@ t.test('with --data the automation log and the last day run survive a restart', 
   t.strictSame(await automationLog(second), before);
   await second.close();
   t.equal(before.last_run, '2026-11-30');
-  // Started later: the days in between run at the first request.
+  // Started with another --now: the session's saved clock is part of its state and wins; --now is for new sessions and reset.
   const later = await buildApp({ now: new Date('2026-12-02T08:00:00Z'), dataFile });
   t.teardown(() => later.close());
-  t.equal((await automationLog(later)).last_run, '2026-12-02');
+  t.strictSame(await automationLog(later), before);
+  t.equal((await later.inject({ url: '/__billsim/clock' })).json().now, '2026-11-30 12:00:00');
 });
