@@ -4,15 +4,14 @@
 // none of them is re-derived here. src/session/automation.ts decides which days run.
 import type { AutomationEntry, Invoice } from '../generated/wire.js';
 import type { View, World } from '../store/world.js';
-import { automationFor, automationHorizon } from './automationSettings.js';
-import { balanceDueCents, applyCredit } from './payments.js';
+import { automationHorizon } from './automationSettings.js';
+import { applyCreditToNewInvoice } from './payments.js';
 import { cancelUnpaidOrder, chaseInvoice, type Done } from './dunning.js';
 import { recordInvoiceEmail } from './outbox.js';
 import { registryDay } from './registrar.js';
 import { domainsToBill, renewDomainInvoice, renewService, servicesToBill } from './renewals.js';
 import { LineIds } from './invoiceLines.js';
-import { convertCents, formatCents, toCents } from './money.js';
-import { rateOf } from './currencies.js';
+import { formatCents } from './money.js';
 import { dayNumber, parseDateTime } from '../lib/dates.js';
 import { MAX_REMINDER_LEAD } from './dunning.js';
 
@@ -46,12 +45,8 @@ function issued(
   const email = recordInvoiceEmail(world, client, invoice, related, now);
   const records = { client_id: client.id, invoice_id: invoice.id, ...related, email_id: email.id };
   log(world, day, { action: 'invoice_created', reason: `${what} due ${invoice.duedate}`, records }, counts);
-  const settings = automationFor(world, '0', client.id);
-  if (!settings.autoApplyCredit || client.currency_id !== invoice.currency_id) return;
-  const available = convertCents(toCents(client.credit), rateOf(world, client.currency_id), invoice.rate);
-  const cents = Math.min(available, balanceDueCents(world, invoice));
-  if (cents <= 0) return;
-  const after = applyCredit(world, invoice, client, cents, now);
+  const { cents, invoice: after } = applyCreditToNewInvoice(world, invoice, client, now);
+  if (cents === 0) return;
   const reason = `${formatCents(cents)} of the client's credit applied to invoice #${invoice.id}${after.status === 'Paid' ? ', which is now Paid' : ''}`;
   log(world, day, { action: 'credit_applied', reason, records: { client_id: client.id, invoice_id: invoice.id } }, counts);
 }

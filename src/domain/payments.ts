@@ -15,6 +15,7 @@ import { activateOrder } from './orderStatus.js';
 import { recordEmail } from './outbox.js';
 import { canMove, moveService } from './services.js';
 import { applyPaidRenewals } from './renewals.js';
+import { automationFor } from './automationSettings.js';
 
 /** Statuses an invoice takes payments in: it is issued and not settled. */
 export const PAYABLE_STATUSES: readonly Invoice['status'][] = ['Unpaid', 'Collections'];
@@ -132,6 +133,21 @@ export function applyCredit(world: World, invoice: Invoice, client: Client, cent
   takeCredit(world, client, taken, { description: 'Credit applied to invoice', invoice_id: invoice.id }, now);
   const credited = world.replace('invoices', withTotals({ ...invoice, credit: formatCents(toCents(invoice.credit) + cents) }));
   return balanceDueCents(world, credited) === 0 ? settleInvoice(world, credited, now, now) : credited;
+}
+
+/**
+ * HostBill's "apply credit to new invoices" setting: a new invoice of a client
+ * whose settings turn it on is paid at once from the client's credit, as far
+ * as it goes, when both are in the same currency. Answers the cents applied (0
+ * when none) and the invoice after it.
+ */
+export function applyCreditToNewInvoice(world: World, invoice: Invoice, client: Client, now: Date): { cents: number; invoice: Invoice } {
+  const settings = automationFor(world, '0', client.id);
+  if (!settings.autoApplyCredit || client.currency_id !== invoice.currency_id) return { cents: 0, invoice };
+  const available = convertCents(toCents(client.credit), rateOf(world, client.currency_id), invoice.rate);
+  const cents = Math.min(available, balanceDueCents(world, invoice));
+  if (cents <= 0) return { cents: 0, invoice };
+  return { cents, invoice: applyCredit(world, invoice, client, cents, now) };
 }
 
 export interface Payment {

@@ -2,7 +2,7 @@
 // applied, and what an invoice becoming Paid sets off (a suspended service
 // back, an order accepted, a credit receipt credited).
 import t from 'tap';
-import { applyCredit, balanceDueCents, recordPayment, settleInvoice } from '../../src/domain/payments.js';
+import { applyCredit, applyCreditToNewInvoice, balanceDueCents, recordPayment, settleInvoice } from '../../src/domain/payments.js';
 import { ApiError } from '../../src/errors.js';
 import { creditLine, hostingLine, midnight, state, type WorldRows, world, write } from '../helpers/world.js';
 
@@ -68,6 +68,47 @@ t.test('a payment to a settled invoice is refused and changes nothing', async (t
   );
   t.equal(state(w), before);
 });
+
+// "Apply credit to new invoices": the client holds `credit`, the new invoice is 20.00.
+const newInvoiceCases: { name: string; rows: WorldRows; cents: number; status: string; left: string }[] = [
+  { name: 'part of the invoice', rows: { clients: [{ credit: '4.00' }] }, cents: 400, status: 'Unpaid', left: '0.00' },
+  { name: 'all of it', rows: { clients: [{ credit: '25.00' }] }, cents: 2000, status: 'Paid', left: '5.00' },
+  {
+    name: 'none: the setting off for the client',
+    rows: { clients: [{ credit: '25.00' }], client_automation: [{ client_id: '1', auto_apply_credit: '0' }] },
+    cents: 0,
+    status: 'Unpaid',
+    left: '25.00',
+  },
+  {
+    name: 'none: the setting off for every client',
+    rows: { clients: [{ credit: '25.00' }], client_automation: [{ client_id: '0', auto_apply_credit: '0' }] },
+    cents: 0,
+    status: 'Unpaid',
+    left: '25.00',
+  },
+  {
+    name: 'none: credit held in another currency',
+    rows: { clients: [{ credit: '25.00', currency_id: '1' }], currencies: [{ id: '1', rate: '2.0000' }] },
+    cents: 0,
+    status: 'Unpaid',
+    left: '25.00',
+  },
+  { name: 'none: no credit', rows: { clients: [{ credit: '0.00' }] }, cents: 0, status: 'Unpaid', left: '0.00' },
+];
+
+for (const c of newInvoiceCases) {
+  t.test(`credit applied to a new invoice: ${c.name}`, async (t) => {
+    const w = world({ invoices: [{ items: [hostingLine('1', '20.00')] }], ...c.rows });
+    const before = state(w);
+    const done = write(w, () => applyCreditToNewInvoice(w, w.get('invoices', '1')!, w.get('clients', '1')!, midnight('2026-12-01')));
+    t.equal(done.cents, c.cents);
+    t.strictSame(done.invoice, w.get('invoices', '1'), 'the invoice answered is the one stored');
+    t.equal(done.invoice.status, c.status);
+    t.equal(w.get('clients', '1')!.credit, c.left);
+    if (c.cents === 0) t.equal(state(w), before, 'nothing applied, nothing changed');
+  });
+}
 
 const creditCases = [
   { cents: 500, status: 'Unpaid', invoiceCredit: '5.00', total: '15.00', clientCredit: '15.00' },
