@@ -118,3 +118,29 @@ t.test('with --data the automation log and the last day run survive a restart', 
   t.strictSame(await automationLog(later), before);
   t.equal((await later.inject({ url: '/__billsim/clock' })).json().now, '2026-11-30 12:00:00');
 });
+
+t.test('every way into a session catches up with a midnight real time passed: each control read, and each in-process read', async (t) => {
+  const reads: [string, (sim: Awaited<ReturnType<typeof createSimulator>>) => Promise<unknown>][] = [
+    ['GET /__billsim/requests', (sim) => sim.app.inject({ url: '/__billsim/requests' })],
+    ['GET /__billsim/faults', (sim) => sim.app.inject({ url: '/__billsim/faults' })],
+    ['GET /__billsim/clock', (sim) => sim.app.inject({ url: '/__billsim/clock' })],
+    ['GET /__billsim/coverage', (sim) => sim.app.inject({ url: '/__billsim/coverage' })],
+    ['GET /__billsim/snapshots', (sim) => sim.app.inject({ url: '/__billsim/snapshots' })],
+    ['state()', (sim) => sim.session().state('invoices')],
+    ['record()', (sim) => sim.session().record('invoices', '1')],
+    ['emails()', (sim) => sim.session().emails()],
+    ['requests()', (sim) => sim.session().requests()],
+    ['clock()', (sim) => sim.session().clock()],
+  ];
+  for (const [name, read] of reads) {
+    let real = Date.parse('2026-11-20T23:59:00Z');
+    const sim = await createSimulator({ realNow: () => real });
+    t.teardown(() => sim.close());
+    await sim.session().clock(); // the session starts on the 20th
+    real = Date.parse('2026-11-21T00:01:00Z');
+    await read(sim);
+    // Read through the service itself, not the routes: what the read above left behind.
+    const [state] = sim.app.billsim.sessions.get().world.all('automation_state');
+    t.equal(state?.last_run, '2026-11-21', `${name}: the 21st ran before it answered`);
+  }
+});
