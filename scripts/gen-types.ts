@@ -1,6 +1,7 @@
 // Generates src/generated/ from every schema under schemas/: wire.ts, where one
-// root schema references them all so each titled schema becomes exactly one
-// named type, and the prebuilt validators (scripts/gen-validators.ts).
+// root schema references them all (the API's and the control routes') so each
+// titled schema becomes exactly one named type, and the prebuilt validators
+// (scripts/gen-validators.ts).
 // `--check` fails when a committed file is stale (CI). The fingerprint of
 // schemas/ lets the test runner refuse stale files without generating them.
 import fs from 'node:fs';
@@ -26,8 +27,9 @@ function files(sub: string): string[] {
 
 export async function generate(): Promise<string> {
   const properties: Record<string, JSONSchema> = {};
-  for (const file of [...files('common'), ...files('resources'), ...files('operations')]) {
-    if (file === 'common/defs.json') continue;
+  for (const file of [...files('common'), ...files('resources'), ...files('operations'), ...files('control')]) {
+    // Definitions only: each is typed where it is used.
+    if (file.endsWith('/defs.json')) continue;
     properties[file.replace(/[/.]/g, '_')] = { $ref: `./${file}` };
   }
   const root: JSONSchema = { title: 'AllWireTypes', type: 'object', properties, additionalProperties: false };

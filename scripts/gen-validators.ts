@@ -1,12 +1,26 @@
-// Builds ajv's standalone validators for every call's request and every
-// collection, so the server loads compiled code instead of compiling schemas
-// on each start. Same ajv set-up (src/schema-files.ts) as the validators compiled at run time.
+// Builds ajv's standalone validators for every call's request, every
+// collection and every control route's inputs, so the server loads compiled
+// code instead of compiling schemas on each start. Same ajv set-up
+// (src/schema-files.ts) as the validators compiled at run time.
 import path from 'node:path';
+import type { Ajv } from 'ajv';
 import standalone from 'ajv/dist/standalone/index.js';
-import { allSchemas, callSections, collectionRef, COLLECTIONS_ID, makeAjv, requestRef } from '../src/schema-files.js';
+import {
+  allSchemas,
+  callSections,
+  collectionRef,
+  COLLECTIONS_ID,
+  controlInputs,
+  controlRef,
+  controlValidatorName,
+  makeAjv,
+  makeControlAjv,
+  requestRef,
+} from '../src/schema-files.js';
 import { packageRoot } from '../src/paths.js';
 
 const OUT = path.join(packageRoot, 'src', 'generated');
+const CODE = { code: { source: true, esm: true, lines: true } };
 
 // The emitted ES module still loads ajv's small runtime helpers (such as
 // ucs2length for maxLength) with require(), which an ES module lacks.
@@ -18,18 +32,29 @@ const HEADER = [
   '',
 ].join('\n');
 
-function moduleCode(coerce: boolean, refs: Record<string, string>): string {
-  const ajv = makeAjv(coerce, { code: { source: true, esm: true, lines: true } });
+function moduleCode(ajv: Ajv, refs: Record<string, string>): string {
   const code = standalone.default(ajv, refs).replace(/^"use strict";/, '');
   return `${HEADER}${code}\n`;
 }
 
-/** The generated files, by path: one module of request validators, one of collection validators. */
+/** The validators of the control inputs of one ajv set-up: JSON bodies, or path and query values. */
+function controlModule(url: boolean): string {
+  const inputs = controlInputs().filter(([, part]) => (part === 'body') !== url);
+  const refs = Object.fromEntries(inputs.map(([route, part]) => [controlValidatorName(route, part), controlRef(route, part)]));
+  return moduleCode(makeControlAjv(url ? 'query' : 'body', CODE), refs);
+}
+
+/** The generated files, by path: request validators, collection validators, and the control inputs' two modules. */
 export function generateValidators(): Record<string, string> {
   const calls = [...callSections().keys()].sort();
   const collections = Object.keys((allSchemas().find((s) => s.$id === COLLECTIONS_ID) as { properties: object }).properties);
   return {
-    [path.join(OUT, 'request-validators.ts')]: moduleCode(true, Object.fromEntries(calls.map((c) => [c, requestRef(c)]))),
-    [path.join(OUT, 'collection-validators.ts')]: moduleCode(false, Object.fromEntries(collections.map((c) => [c, collectionRef(c)]))),
+    [path.join(OUT, 'request-validators.ts')]: moduleCode(makeAjv(true, CODE), Object.fromEntries(calls.map((c) => [c, requestRef(c)]))),
+    [path.join(OUT, 'collection-validators.ts')]: moduleCode(
+      makeAjv(false, CODE),
+      Object.fromEntries(collections.map((c) => [c, collectionRef(c)])),
+    ),
+    [path.join(OUT, 'control-validators.ts')]: controlModule(false),
+    [path.join(OUT, 'control-url-validators.ts')]: controlModule(true),
   };
 }

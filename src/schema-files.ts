@@ -83,3 +83,46 @@ export function callSections(): ReadonlyMap<string, string> {
 export function operationSchemaId(call: string): string {
   return `${OPERATIONS_BASE}${callSections().get(call) ?? '(no section)'}/${call}.json`;
 }
+
+/** The parts of a control route a client sends: path values, query values and a JSON body. */
+export type ControlPart = 'params' | 'query' | 'body';
+const CONTROL_PARTS: readonly ControlPart[] = ['params', 'query', 'body'];
+const CONTROL_BASE = `${SCHEMA_BASE}control/`;
+
+/** The $id of a control route's schema (schemas/control/<route>.json). */
+export function controlSchemaId(route: string): string {
+  return `${CONTROL_BASE}${route}.json`;
+}
+
+/** Reference to one part of a control route's schema: an input, or `answers`. */
+export function controlRef(route: string, part: ControlPart | 'answers'): string {
+  return `${controlSchemaId(route)}#/properties/${part}`;
+}
+
+/** Every input a control route's schema describes, as [route, part], sorted by route. */
+export function controlInputs(): [string, ControlPart][] {
+  const out: [string, ControlPart][] = [];
+  for (const schema of allSchemas()) {
+    const id = String(schema.$id);
+    const properties = (schema.properties ?? {}) as Record<string, unknown>;
+    if (!id.startsWith(CONTROL_BASE) || !properties.answers) continue;
+    const route = id.slice(CONTROL_BASE.length, -'.json'.length);
+    for (const part of CONTROL_PARTS) if (properties[part]) out.push([route, part]);
+  }
+  return out;
+}
+
+/**
+ * The ajv set-up of a control route's inputs: a JSON body is checked as sent;
+ * path and query values, text over HTTP, become the numbers their schema asks
+ * for (as the same values given in-process already are). Either way every
+ * problem is reported, and nothing is filled in.
+ */
+export function makeControlAjv(part: ControlPart, extra: Options = {}): Ajv {
+  return part === 'body' ? makeAjv(false, { allErrors: true, ...extra }) : makeAjv(true, { useDefaults: false, ...extra });
+}
+
+/** The name a control input's prebuilt validator is exported under. */
+export function controlValidatorName(route: string, part: ControlPart): string {
+  return `${route}_${part}`;
+}

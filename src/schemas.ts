@@ -1,10 +1,33 @@
 import type { Ajv, ErrorObject } from 'ajv';
 import * as builtRequests from './generated/request-validators.js';
 import * as builtCollections from './generated/collection-validators.js';
-import { allSchemas, collectionRef, makeAjv, operationSchemaId, requestRef } from './schema-files.js';
+import * as builtControlBodies from './generated/control-validators.js';
+import * as builtControlUrl from './generated/control-url-validators.js';
+import {
+  allSchemas,
+  collectionRef,
+  type ControlPart,
+  controlRef,
+  controlValidatorName,
+  makeAjv,
+  makeControlAjv,
+  operationSchemaId,
+  requestRef,
+} from './schema-files.js';
 import { messages } from './errors.js';
 
-export { allSchemas, callSections, collectionRef, COLLECTIONS_ID, operationSchemaId, requestRef, SCHEMA_BASE } from './schema-files.js';
+export {
+  allSchemas,
+  callSections,
+  collectionRef,
+  COLLECTIONS_ID,
+  type ControlPart,
+  controlRef,
+  controlSchemaId,
+  operationSchemaId,
+  requestRef,
+  SCHEMA_BASE,
+} from './schema-files.js';
 
 /** What ajv's compiled and standalone validators have in common. */
 export interface Validator {
@@ -17,6 +40,10 @@ export interface Validator {
 // built ahead (results, other fragments) is compiled on first use.
 let requestAjv: Ajv | undefined;
 let strictAjv: Ajv | undefined;
+const controlAjv: { body?: Ajv; url?: Ajv } = {};
+const controlValidators = new Map(
+  Object.entries({ ...(builtControlBodies as Record<string, Validator>), ...(builtControlUrl as Record<string, Validator>) }),
+);
 const requestValidators = new Map(Object.entries(builtRequests as Record<string, Validator>));
 const strictValidators = new Map(
   Object.entries(builtCollections as Record<string, Validator>).map(([name, fn]) => [collectionRef(name), fn]),
@@ -47,6 +74,54 @@ export function strictValidator(ref: string): Validator {
 
 export function resultValidator(call: string): Validator {
   return strictValidator(`${operationSchemaId(call)}#/properties/result`);
+}
+
+/** Validator for one input of a control route (schemas/control/<route>.json): every problem at once, path and query values coerced. */
+export function controlValidator(route: string, part: ControlPart): Validator {
+  const mode = part === 'body' ? 'body' : 'url';
+  return cached(controlValidators, controlValidatorName(route, part), () =>
+    (controlAjv[mode] ??= makeControlAjv(part)).compile({ $ref: controlRef(route, part) }),
+  );
+}
+
+type JsonSchema = Record<string, unknown>;
+
+/** A node of the schemas and the URL its relative $refs start from. */
+interface At {
+  node?: JsonSchema;
+  base: string;
+}
+
+function walk(ref: string): At {
+  const url = new URL(ref);
+  const pointer = url.hash.replace(/^#/, '');
+  url.hash = '';
+  let at = deref(
+    allSchemas().find((schema) => schema.$id === url.href),
+    url.href,
+  );
+  for (const part of pointer.split('/').slice(1)) {
+    if (!at.node) break;
+    at = deref(at.node[decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~')], at.base);
+  }
+  return at;
+}
+
+/** The node, or what its $ref names with the $ref's siblings (such as a description) over the target's. */
+function deref(node: unknown, base: string): At {
+  if (typeof node !== 'object' || node === null) return { base };
+  const { $ref, ...siblings } = node as JsonSchema;
+  if (typeof $ref !== 'string') return { node: node as JsonSchema, base };
+  const target = walk(new URL($ref, base).href);
+  return { node: target.node && { ...target.node, ...siblings }, base: target.base };
+}
+
+/**
+ * The schema a reference names (a schema's $id, then a JSON pointer into it),
+ * following every $ref on the way; undefined when nothing is there.
+ */
+export function schemaAt(ref: string): JsonSchema | undefined {
+  return walk(ref).node;
 }
 
 /**

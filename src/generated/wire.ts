@@ -36,6 +36,13 @@ export type Items = InvoiceItem[];
  * @maxItems 0
  */
 export type GetProductsEmpty = never[];
+/**
+ * a list of 1 to 10 messages, each 1 to 1000 characters
+ *
+ * @minItems 1
+ * @maxItems 10
+ */
+export type FaultMessages = string[];
 
 export interface AllWireTypes {
   common_envelope_json?: SuccessEnvelope;
@@ -169,6 +176,37 @@ export interface AllWireTypes {
   operations_tickets_getTicketDetails_json?: GetTicketDetails;
   operations_tickets_getTickets_json?: GetTickets;
   operations_tickets_setTicketStatus_json?: SetTicketStatus;
+  control_addFault_json?: AddFaultRoute;
+  control_automation_json?: AutomationRoute;
+  control_automation_status_json?: AutomationStatus;
+  control_clearEmails_json?: ClearEmailsRoute;
+  control_clearFaults_json?: ClearFaultsRoute;
+  control_clearRequests_json?: ClearRequestsRoute;
+  control_cleared_json?: Cleared;
+  control_clock_json?: ClockRoute;
+  control_clock_state_json?: ClockState;
+  control_collections_json?: CollectionsRoute;
+  control_coverage_json?: CoverageRoute;
+  control_deleteFault_json?: DeleteFaultRoute;
+  control_deleteSession_json?: DeleteSessionRoute;
+  control_deleteSnapshot_json?: DeleteSnapshotRoute;
+  control_deleted_json?: Deleted;
+  control_emails_json?: EmailsRoute;
+  control_error_json?: ControlRefusal;
+  control_fault_json?: Fault;
+  control_fault_spec_json?: FaultSpec;
+  control_faults_json?: FaultsRoute;
+  control_health_json?: HealthRoute;
+  control_record_json?: RecordRoute;
+  control_requests_json?: RequestsRoute;
+  control_reset_json?: ResetRoute;
+  control_restoreSnapshot_json?: RestoreSnapshotRoute;
+  control_rows_json?: RowsRoute;
+  control_saveSnapshot_json?: SaveSnapshotRoute;
+  control_sessions_json?: SessionsRoute;
+  control_setAutomation_json?: SetAutomationRoute;
+  control_setClock_json?: SetClockRoute;
+  control_snapshots_json?: SnapshotsRoute;
 }
 /**
  * Fields every successful answer carries, next to the call's own result fields.
@@ -7729,3 +7767,679 @@ export interface SetTicketStatusRequest {
   status: TicketStatus;
 }
 export interface SetTicketStatusResult {}
+/**
+ * Make the next requests of a call fail, answer a status or wait. A session holds at most as many faults as GET /__billsim/faults says (its maxItems).
+ */
+export interface AddFaultRoute {
+  body: FaultSpec;
+  answers: {
+    '201': Fault;
+    '400': ControlRefusal;
+    '409': ControlRefusal;
+    '415': ControlRefusal;
+    '503': ControlRefusal;
+  };
+}
+/**
+ * A fault to rehearse a failure with: the next `times` requests of `call` (or, without `times`, every one until the fault is removed) answer the error envelope with the messages of `error`, answer the HTTP status `status` (1xx statuses cannot carry the envelope), or wait `delayMs` milliseconds before answering. Give at least one of error, status and delayMs. `call` is a call billsim simulates, or "*" for every call; the oldest fault that matches a request applies.
+ */
+export interface FaultSpec {
+  /**
+   * an API call name (or "*" for every call)
+   */
+  call: string;
+  error?: FaultMessages;
+  /**
+   * a whole number from 200 to 599
+   */
+  status?: number;
+  /**
+   * a whole number from 0 to 60000
+   */
+  delayMs?: number;
+  /**
+   * a whole number from 1 to 1000000
+   */
+  times?: number;
+}
+/**
+ * A fault of the session, as added: its definition, its id and the requests it still affects.
+ */
+export interface Fault {
+  /**
+   * the fault's id, to remove it alone
+   */
+  id: number;
+  /**
+   * an API call name (or "*" for every call)
+   */
+  call: string;
+  error?: FaultMessages;
+  /**
+   * a whole number from 200 to 599
+   */
+  status?: number;
+  /**
+   * a whole number from 0 to 60000
+   */
+  delayMs?: number;
+  /**
+   * a whole number from 1 to 1000000
+   */
+  times?: number;
+  /**
+   * the requests it still affects; null: every one until it is removed
+   */
+  remaining: number | null;
+}
+/**
+ * A control route's refusal: a 4xx status (503 when a change could not be saved) and one message saying what was wrong and what to send instead. Several problems with one request are all named, joined with "; ".
+ */
+export interface ControlRefusal {
+  error: string;
+}
+/**
+ * What the daily billing automation did, newest first, and whether it runs. `limit` keeps the newest that many entries.
+ */
+export interface AutomationRoute {
+  query: AutomationFilter;
+  answers: {
+    '200': AutomationStatus;
+    '400': ControlRefusal;
+    '503': ControlRefusal;
+  };
+}
+export interface AutomationFilter {
+  /**
+   * a whole number from 1 to 1000
+   */
+  limit?: number;
+}
+/**
+ * The session's daily billing automation: whether it runs, the last day it ran for, and what it did, newest first.
+ */
+export interface AutomationStatus {
+  /**
+   * whether the daily automation runs in this session
+   */
+  enabled: boolean;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  last_run: string;
+  /**
+   * the automation log, newest first
+   */
+  entries: AutomationEntry[];
+}
+/**
+ * Empty the outbox, saved like any change of state.
+ */
+export interface ClearEmailsRoute {
+  answers: {
+    '200': Cleared;
+    '400': ControlRefusal;
+    '503': ControlRefusal;
+  };
+}
+/**
+ * A list emptied.
+ */
+export interface Cleared {
+  cleared: true;
+}
+/**
+ * Remove every fault of the session.
+ */
+export interface ClearFaultsRoute {
+  answers: {
+    '200': Cleared;
+    '400': ControlRefusal;
+    '503': ControlRefusal;
+  };
+}
+/**
+ * Empty the request journal and the coverage counts.
+ */
+export interface ClearRequestsRoute {
+  answers: {
+    '200': Cleared;
+    '400': ControlRefusal;
+    '503': ControlRefusal;
+  };
+}
+/**
+ * The session clock.
+ */
+export interface ClockRoute {
+  answers: {
+    '200': ClockState;
+    '400': ControlRefusal;
+    '503': ControlRefusal;
+  };
+}
+/**
+ * A session's clock: `server_time` and every date a mutation writes come from it.
+ */
+export interface ClockState {
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  now: string;
+  /**
+   * the same moment in Unix seconds, as server_time in API answers
+   */
+  server_time: number;
+  /**
+   * whether the clock stands still (true) or runs with real time (false)
+   */
+  frozen: boolean;
+}
+/**
+ * The collections of the session's state and their record counts.
+ */
+export interface CollectionsRoute {
+  answers: {
+    '200': {
+      collections: CollectionCount[];
+    };
+    '400': ControlRefusal;
+    '503': ControlRefusal;
+  };
+}
+export interface CollectionCount {
+  /**
+   * the collection
+   */
+  name: string;
+  /**
+   * its records
+   */
+  rows: number;
+}
+/**
+ * Per call: requests, successes and errors in this session; and the calls never requested.
+ */
+export interface CoverageRoute {
+  answers: {
+    '200': Coverage;
+    '400': ControlRefusal;
+    '503': ControlRefusal;
+  };
+}
+export interface Coverage {
+  /**
+   * by call name, every simulated call and any other name requested
+   */
+  calls: {
+    [k: string]: CallCoverage;
+  };
+  /**
+   * the simulated calls never requested in this session
+   */
+  unexercised: string[];
+}
+export interface CallCoverage {
+  requests: number;
+  successes: number;
+  errors: number;
+}
+/**
+ * Remove one fault, by the id GET /__billsim/faults lists it with.
+ */
+export interface DeleteFaultRoute {
+  params: {
+    /**
+     * a whole number from 1
+     */
+    id: number;
+  };
+  answers: {
+    '200': Deleted;
+    '400': ControlRefusal;
+    '404': ControlRefusal;
+    '503': ControlRefusal;
+  };
+}
+/**
+ * What was deleted, and the session it belonged to (a session deleted belongs to none).
+ */
+export interface Deleted {
+  /**
+   * the name or id deleted, as sent
+   */
+  deleted: string;
+  session?: string;
+}
+/**
+ * Drop a session: its next request starts from the seed. The default session cannot be deleted: reset it instead.
+ */
+export interface DeleteSessionRoute {
+  params: {
+    /**
+     * a session name, as GET /__billsim/sessions lists them
+     */
+    name: string;
+  };
+  answers: {
+    '200': Deleted;
+    '400': ControlRefusal;
+    '404': ControlRefusal;
+  };
+}
+/**
+ * Delete a snapshot.
+ */
+export interface DeleteSnapshotRoute {
+  params: {
+    /**
+     * 1 to 64 characters
+     */
+    name: string;
+  };
+  answers: {
+    '200': Deleted;
+    '400': ControlRefusal;
+    '404': ControlRefusal;
+    '503': ControlRefusal;
+  };
+}
+/**
+ * The outbox: the e-mails billsim would have sent, newest first. `to` keeps those to one address (any letter case). The outbox is part of the state: reset, snapshots and --data include it.
+ */
+export interface EmailsRoute {
+  query: EmailFilter;
+  answers: {
+    '200': {
+      /**
+       * newest first
+       */
+      emails: Email[];
+    };
+    '400': ControlRefusal;
+    '503': ControlRefusal;
+  };
+}
+export interface EmailFilter {
+  /**
+   * one e-mail address
+   */
+  to?: string;
+}
+/**
+ * The session's faults, oldest first: the first that matches a request applies.
+ */
+export interface FaultsRoute {
+  answers: {
+    '200': {
+      /**
+       * @maxItems 100
+       */
+      faults: Fault[];
+    };
+    '400': ControlRefusal;
+    '503': ControlRefusal;
+  };
+}
+/**
+ * Is billsim up: its version and the number of sessions. Open even with --control-token: it reveals nothing else.
+ */
+export interface HealthRoute {
+  answers: {
+    '200': Health;
+  };
+}
+export interface Health {
+  status: 'ok';
+  /**
+   * the billsim version
+   */
+  version: string;
+  /**
+   * sessions held now
+   */
+  sessions: number;
+}
+/**
+ * One stored record, in wire shape.
+ */
+export interface RecordRoute {
+  params: {
+    /**
+     * a collection name, as GET /__billsim/state lists them
+     */
+    collection: string;
+    /**
+     * a record id
+     */
+    id: string;
+  };
+  answers: {
+    /**
+     * the record, in wire shape
+     */
+    '200': {
+      [k: string]: unknown;
+    };
+    '400': ControlRefusal;
+    '404': ControlRefusal;
+    '503': ControlRefusal;
+  };
+}
+/**
+ * The request journal, newest first: each API request's call, parameters (api_key, passwords, card data, tokens and attachments redacted), outcome, messages, duration and the answer the client received. `call` keeps one call's entries, `limit` the newest that many. A session keeps only its newest entries (the journalLimit option).
+ */
+export interface RequestsRoute {
+  query: JournalFilter;
+  answers: {
+    '200': {
+      /**
+       * newest first
+       */
+      requests: JournalEntry[];
+    };
+    '400': ControlRefusal;
+    '503': ControlRefusal;
+  };
+}
+export interface JournalFilter {
+  /**
+   * one API call name
+   */
+  call?: string;
+  /**
+   * a whole number from 1 to 1000000
+   */
+  limit?: number;
+}
+export interface JournalEntry {
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  time: string;
+  /**
+   * the call name as sent
+   */
+  call: string;
+  /**
+   * the parameters, secrets redacted, long texts and large lists cut short
+   */
+  params: {
+    [k: string]: unknown;
+  };
+  success: boolean;
+  /**
+   * the error messages answered (empty on success)
+   */
+  error: string[];
+  durationMs: number;
+  /**
+   * the JSON text the client received, cut after 16,384 characters
+   */
+  answer: string;
+}
+/**
+ * Put the session's state, journal, faults and clock back to the seed. Snapshots stay. With `all`, every session, one after another.
+ */
+export interface ResetRoute {
+  query: ResetQuery;
+  answers: {
+    '200': {
+      /**
+       * the sessions put back to the seed
+       */
+      reset: string[];
+    };
+    '400': ControlRefusal;
+    '503': ControlRefusal;
+  };
+}
+export interface ResetQuery {
+  /**
+   * "1" or "true", to reset every session
+   */
+  all?: '1' | 'true';
+}
+/**
+ * Put the session's state back to a snapshot. The journal, the faults and the clock stay as they are.
+ */
+export interface RestoreSnapshotRoute {
+  params: {
+    /**
+     * 1 to 64 characters
+     */
+    name: string;
+  };
+  answers: {
+    '200': SnapshotRestored;
+    '400': ControlRefusal;
+    '404': ControlRefusal;
+    '503': ControlRefusal;
+  };
+}
+export interface SnapshotRestored {
+  /**
+   * the snapshot name
+   */
+  restored: string;
+  /**
+   * the session
+   */
+  session: string;
+}
+/**
+ * A collection's stored records, all or a page. Without `page` and `perpage`: every record, in stored order. With either: one page, newest first, and a sorter as the API's lists have (`perpage` 25 unless given). `field` and `value`, sent together, keep the records whose field equals value (a page of them when paged): accounts with order_id 1022 are the services of order 1022.
+ */
+export interface RowsRoute {
+  params: {
+    /**
+     * a collection name, as GET /__billsim/state lists them
+     */
+    collection: string;
+  };
+  query: StateQuery;
+  answers: {
+    '200': StateRows;
+    '400': ControlRefusal;
+    '404': ControlRefusal;
+    '503': ControlRefusal;
+  };
+}
+export interface StateQuery {
+  /**
+   * a whole number from 0 to 1000000000
+   */
+  page?: number;
+  /**
+   * a whole number from 1 to 1000
+   */
+  perpage?: number;
+  /**
+   * one field of the collection's records, sent with value
+   */
+  field?: string;
+  /**
+   * the text that field should equal
+   */
+  value?: string;
+}
+/**
+ * The collection's name, holding its records in wire shape; with page or perpage, also sorter.
+ */
+export interface StateRows {
+  sorter?: Sorter;
+  [k: string]:
+    | {
+        [k: string]: unknown;
+      }[]
+    | Sorter
+    | undefined;
+}
+/**
+ * Save the session's whole state under a name. Saving over an existing name replaces it; a session full of snapshots (GET /__billsim/snapshots says how many it holds at most) takes a new name only once one is deleted.
+ */
+export interface SaveSnapshotRoute {
+  params: {
+    /**
+     * 1 to 64 characters
+     */
+    name: string;
+  };
+  answers: {
+    '200': SnapshotSaved;
+    '400': ControlRefusal;
+    '409': ControlRefusal;
+    '503': ControlRefusal;
+  };
+}
+export interface SnapshotSaved {
+  /**
+   * the snapshot name
+   */
+  saved: string;
+  /**
+   * the session
+   */
+  session: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  savedAt: string;
+}
+/**
+ * The sessions held now, least recently used first.
+ */
+export interface SessionsRoute {
+  answers: {
+    '200': {
+      sessions: SessionSummary[];
+    };
+  };
+}
+export interface SessionSummary {
+  /**
+   * the session name
+   */
+  name: string;
+  /**
+   * when it was created (ISO 8601, real time)
+   */
+  createdAt: string;
+  /**
+   * entries in its request journal
+   */
+  requests: number;
+  /**
+   * its snapshot names
+   */
+  snapshots: string[];
+}
+/**
+ * Turn the daily billing automation on or off for the session. Off, the clock passes midnight without it; turned on again, it starts from the day it is turned on.
+ */
+export interface SetAutomationRoute {
+  body: AutomationChange;
+  answers: {
+    '200': AutomationStatus;
+    '400': ControlRefusal;
+    '415': ControlRefusal;
+    '503': ControlRefusal;
+  };
+}
+/**
+ * `enabled`: true runs the daily automation as the clock passes midnight, false lets the days pass without it.
+ */
+export interface AutomationChange {
+  /**
+   * true or false
+   */
+  enabled: boolean;
+}
+/**
+ * Set, advance, freeze or unfreeze the session clock. server_time and every date a mutation writes come from this clock; the daily billing automation runs once for each midnight it passes, and the answer says what it did.
+ */
+export interface SetClockRoute {
+  body: ClockChange;
+  answers: {
+    '200': ClockSet;
+    '400': ControlRefusal;
+    '415': ControlRefusal;
+    '503': ControlRefusal;
+  };
+}
+/**
+ * Give one of `now` (jump to that moment), `advanceSeconds` (move by that many seconds, negative to go back) and `advanceDays` (move on by whole days), each with or without `frozen` (true: stop at the new moment; false: run on from it with real time); or `frozen` alone, to freeze or unfreeze the clock where it is. Without `frozen`, a frozen clock stays frozen and a running one runs. The clock stays from 1970-01-01 00:00:00 to 9999-12-31 23:59:59.
+ */
+export interface ClockChange {
+  /**
+   * a UTC date and time "YYYY-MM-DD HH:MM:SS" from 1970-01-01 00:00:00 to 9999-12-31 23:59:59
+   */
+  now?: string;
+  /**
+   * a whole number of seconds (negative to go back)
+   */
+  advanceSeconds?: number;
+  /**
+   * a whole number of days from 1 to 36525
+   */
+  advanceDays?: number;
+  /**
+   * true or false
+   */
+  frozen?: boolean;
+}
+/**
+ * The clock after the change, and what the daily automation did for the midnights it passed.
+ */
+export interface ClockSet {
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  now: string;
+  /**
+   * the same moment in Unix seconds, as server_time in API answers
+   */
+  server_time: number;
+  /**
+   * whether the clock stands still (true) or runs with real time (false)
+   */
+  frozen: boolean;
+  automation: AutomationSummary;
+}
+export interface AutomationSummary {
+  /**
+   * daily runs done
+   */
+  days: number;
+  /**
+   * how many of each action those runs did (invoice_created, reminder_sent, service_suspended, ...)
+   */
+  actions: {
+    [k: string]: number;
+  };
+}
+/**
+ * The session's snapshots, each with the session clock's time when it was saved. A session holds at most as many as `maxItems` says.
+ */
+export interface SnapshotsRoute {
+  answers: {
+    '200': {
+      /**
+       * @maxItems 50
+       */
+      snapshots: SnapshotInfo[];
+    };
+    '400': ControlRefusal;
+    '503': ControlRefusal;
+  };
+}
+export interface SnapshotInfo {
+  /**
+   * the snapshot name
+   */
+  name: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  savedAt: string;
+}

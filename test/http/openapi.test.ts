@@ -52,7 +52,8 @@ t.test('it is built once per set of options and shared', async (t) => {
 });
 
 t.test('every schema file is one component, with in-document refs only', async (t) => {
-  const names = Object.keys(doc.components.schemas).filter((name) => !name.startsWith('control_'));
+  // The control routes' hand-written components (control_ and a capital) are not schema files.
+  const names = Object.keys(doc.components.schemas).filter((name) => !/^control_[A-Z]/.test(name));
   t.equal(names.length, allSchemas().length);
   for (const name of ['common_defs', 'common_envelope', 'common_error', 'resources_client', 'operations_misc_getCurrencies']) {
     t.ok(names.includes(name), name);
