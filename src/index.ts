@@ -3,9 +3,8 @@ export { createSimulator, type Simulator, type SessionHandle } from './simulator
 export { buildApp, type AppOptions } from './app.js';
 export { ApiError, messages } from './errors.js';
 export { ControlError, type ControlErrorKind } from './session/control-error.js';
-export type { ClockState, Coverage, SnapshotInfo } from './session/control.js';
-export type { ClockChange } from './session/clock.js';
-export type { JournalEntry, CallCoverage } from './session/journal.js';
-export type { Fault, FaultSpec } from './session/faults.js';
+// The in-process clock change (now may be a Date) over the wire's, which the line below exports.
+export type { ClockChange } from './session/control-input.js';
 export type { CollectionName, RecordOf } from './store/world.js';
+// The API's wire types and the control routes' (FaultSpec, Fault, ClockState, JournalEntry, Coverage, ...).
 export type * from './generated/wire.js';

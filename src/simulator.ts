@@ -2,13 +2,25 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app.js';
 import { API_PATH } from './http/endpoint.js';
 import { DEFAULT_SESSION } from './session/sessions.js';
-import type { AutomationState, ClockState, Control, Coverage, SnapshotInfo } from './session/control.js';
-import type { AutomationSummary } from './session/automation.js';
-import type { ClockChange } from './session/clock.js';
+import type { Control } from './session/control.js';
+import type { ClockChange } from './session/control-input.js';
 import type { CollectionName, RecordOf } from './store/world.js';
-import type { JournalEntry } from './session/journal.js';
-import type { Email } from './generated/wire.js';
-import type { Fault, FaultSpec } from './session/faults.js';
+import type {
+  AutomationChange,
+  AutomationFilter,
+  AutomationStatus,
+  AutomationSummary,
+  ClockSet,
+  ClockState,
+  Coverage,
+  Email,
+  EmailFilter,
+  Fault,
+  FaultSpec,
+  JournalEntry,
+  JournalFilter,
+  SnapshotInfo,
+} from './generated/wire.js';
 
 /**
  * In-process access to one session's control features: the same service as
@@ -21,10 +33,10 @@ export interface SessionHandle {
   readonly name: string;
   /** Back to the seed (state, journal, faults, clock), once saved. */
   reset(): Promise<void>;
-  requests(filter?: { call?: string; limit?: number }): Promise<JournalEntry[]>;
+  requests(filter?: JournalFilter): Promise<JournalEntry[]>;
   clearRequests(): Promise<void>;
   /** The e-mails billsim would have sent, newest first (only those to `to`, when given). */
-  emails(filter?: { to?: string }): Promise<Email[]>;
+  emails(filter?: EmailFilter): Promise<Email[]>;
   clearEmails(): Promise<void>;
   coverage(): Promise<Coverage>;
   addFault(spec: FaultSpec): Promise<Fault>;
@@ -36,15 +48,15 @@ export interface SessionHandle {
    * `{ now }`, `{ advanceSeconds }` or `{ advanceDays }`, each with or without `frozen`; or `{ frozen }` alone.
    * Resolves once the daily automation has run for every midnight passed, with what it did.
    */
-  setClock(change: ClockChange): Promise<ClockState & { automation: AutomationSummary }>;
+  setClock(change: ClockChange): Promise<ClockSet>;
   setNow(date: Date): Promise<void>;
   advance(seconds: number): Promise<void>;
   /** Moves the clock on by whole days, running the daily automation once for each; resolves with what it did. */
   advanceDays(days: number): Promise<AutomationSummary>;
   /** Whether the daily automation runs, the last day it ran for, and its log, newest first. */
-  automation(filter?: { limit?: number }): Promise<AutomationState>;
+  automation(filter?: AutomationFilter): Promise<AutomationStatus>;
   /** Turns the daily automation on or off for this session. */
-  setAutomation(change: { enabled: boolean }): Promise<AutomationState>;
+  setAutomation(change: AutomationChange): Promise<AutomationStatus>;
   /** Runs the automation for midnights the clock passed by real time since the session last answered, and says what it did. */
   catchUp(): Promise<AutomationSummary>;
   snapshot(name: string): Promise<SnapshotInfo>;

@@ -32,7 +32,7 @@ t.test('createSimulator serves over HTTP and gives in-process control', async (t
 
   await t.rejects(
     session.addFault({ call: 'getCurrency', error: ['x'] }),
-    new ControlError('bad-input', 'call must name an API call (or "*" for every call); "getCurrency" is not one'),
+    new ControlError('bad-input', 'call must be an API call name (or "*" for every call); "getCurrency" is not one'),
   );
   t.strictSame(await session.setClock({ advanceSeconds: 60, frozen: false }), {
     now: '2026-11-20 12:01:00',

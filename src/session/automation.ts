@@ -3,11 +3,15 @@
 // anything else. The day it last ran for is part of the state (the
 // automation_state collection), so reset, snapshots and the data file carry it;
 // a state without it starts from the day the session's clock started on.
-import { type ActionCounts, Run, runDay } from '../domain/automation.js';
+import { Run, runDay } from '../domain/automation.js';
 import { dayNumber, formatDate, shiftDate } from '../lib/dates.js';
 import { withSettingsMemo } from '../domain/automationSettings.js';
 import type { View, World } from '../store/world.js';
+import type { AutomationSummary } from '../generated/wire.js';
 import type { Clock } from './clock.js';
+import { MAX_ADVANCE_DAYS } from './control-input.js';
+
+export type { AutomationSummary };
 
 /** What the catch-up reads of a session. */
 export interface AutomatedState {
@@ -17,15 +21,12 @@ export interface AutomatedState {
   readonly automationFrom: string;
 }
 
-/** The most days one catch-up runs (a century): a clock moved further skips the earliest of them. */
-export const MAX_CATCH_UP_DAYS = 36_525;
-
-export interface AutomationSummary {
-  /** Daily runs done. */
-  days: number;
-  /** How many of each action they did. */
-  actions: ActionCounts;
-}
+/**
+ * The most days one catch-up runs (a century): a clock moved further skips the
+ * earliest of them. As many as one clock change may move on by, so a change
+ * by whole days runs every one of its days.
+ */
+export const MAX_CATCH_UP_DAYS = MAX_ADVANCE_DAYS;
 
 const STATE_ID = '1';
 

@@ -4,55 +4,35 @@
 import { formatDateTime, unixTime } from '../lib/dates.js';
 import { DEFAULT_PER_PAGE, type Sorter } from '../lib/lists.js';
 import { outbox } from '../domain/outbox.js';
-import type { AutomationEntry, Email } from '../generated/wire.js';
-import { automationLog, MAX_AUTOMATION_LOG } from '../domain/automation.js';
+import type { AutomationStatus as AutomationState, ClockState, Coverage, Email, SessionSummary, SnapshotInfo } from '../generated/wire.js';
+import { automationLog } from '../domain/automation.js';
 import { type AutomationSummary, lastRun } from './automation.js';
-import { badInput, ControlError, objectInput, onlyKeys, quoted } from './control-error.js';
-import { faultSpecOf, type Fault } from './faults.js';
+import { badInput, ControlError, quoted } from './control-error.js';
+import {
+  automationChangeOf,
+  automationFilterOf,
+  clockChangeOf,
+  collectionName,
+  emailFilterOf,
+  faultIdOf,
+  faultSpecOf,
+  journalFilterOf,
+  MAX_FAULTS,
+  MAX_SNAPSHOTS,
+  resetsAll,
+  sessionNameOf,
+  snapshotName,
+  stateQueryOf,
+} from './control-input.js';
+import type { Fault } from './faults.js';
 import { COLLECTION_NAMES } from '../store/fixtures.js';
-import { allSchemas, COLLECTIONS_ID } from '../schema-files.js';
-import type { CallCoverage, JournalEntry } from './journal.js';
+import type { JournalEntry } from './journal.js';
 import { DEFAULT_SESSION, isValidSessionName, type Session, type Sessions, type Snapshot } from './sessions.js';
 import type { CollectionName, RecordOf, View } from '../store/world.js';
 
-/**
- * Per session. A snapshot holds a copy of every collection's row list (about
- * 10 MB at a million invoices), and every request checks the fault list, so
- * neither may grow without end.
- */
-export const MAX_SNAPSHOTS = 50;
-export const MAX_FAULTS = 100;
-const MAX_JOURNAL_READ = 1_000_000;
-const MAX_STATE_PAGE = 1000;
-
-export interface ClockState {
-  now: string;
-  server_time: number;
-  frozen: boolean;
-}
-
-export interface AutomationState {
-  enabled: boolean;
-  last_run: string;
-  entries: AutomationEntry[];
-}
-
-export interface SnapshotInfo {
-  name: string;
-  savedAt: string;
-}
-
-export interface Coverage {
-  calls: Record<string, CallCoverage>;
-  unexercised: string[];
-}
-
-export interface SessionSummary {
-  name: string;
-  createdAt: string;
-  requests: number;
-  snapshots: string[];
-}
+export { collectionFields } from './control-input.js';
+export { MAX_FAULTS, MAX_SNAPSHOTS };
+export type { AutomationState, ClockState, Coverage, SessionSummary, SnapshotInfo };
 
 /** Control over every session. */
 export class Control {
@@ -82,10 +62,19 @@ export class Control {
     }));
   }
 
-  delete(name: string): void {
+  delete(sent: unknown): void {
+    const name = sessionNameOf(sent);
     // A new default session would start from the data file as it was at start-up, not as it is now.
     if (name === DEFAULT_SESSION) throw badInput('The default session cannot be deleted: reset it (POST /__billsim/reset) instead');
     if (!this.sessions.delete(name)) throw new ControlError('not-found', `Session ${quoted(name)} not found`);
+  }
+
+  /** Resets the session named, or every one when the query asks for all; returns their names. */
+  async reset(query: unknown, name?: unknown): Promise<string[]> {
+    if (resetsAll(query)) return this.resetAll();
+    const session = this.session(name);
+    await session.reset();
+    return [session.name];
   }
 
   /** Resets every session, one after another; returns their names. */
@@ -96,45 +85,10 @@ export class Control {
   }
 }
 
-function snapshotName(value: unknown): string {
-  if (typeof value !== 'string' || value.length === 0 || value.length > 64) throw badInput('A snapshot name is 1 to 64 characters');
-  return value;
-}
-
-function collectionName(value: unknown): CollectionName {
-  if (typeof value !== 'string' || !(COLLECTION_NAMES as string[]).includes(value)) {
-    throw new ControlError('not-found', `Unknown collection ${quoted(String(value))}; known: ${COLLECTION_NAMES.join(', ')}`);
-  }
-  return value as CollectionName;
-}
-
-/** The fields a collection's records have, from its resource schema. */
-export function collectionFields(collection: CollectionName): string[] {
-  const schemas = allSchemas();
-  const byId = (id: string) =>
-    schemas.find((schema) => schema.$id === id) as { properties?: Record<string, { items?: { $ref?: string } }> };
-  const file = byId(COLLECTIONS_ID).properties?.[collection]?.items?.$ref ?? '';
-  return Object.keys(byId(new URL(file, COLLECTIONS_ID).href)?.properties ?? {});
-}
-
-/** A whole number from a query string (digits) or JSON, within [min, max] when given. */
-function queryWhole(value: unknown, name: string, min: number, max: number): number | undefined {
-  if (value === undefined || value === '') return undefined;
-  const number = typeof value === 'string' && /^[0-9]{1,9}$/.test(value) ? Number(value) : value;
-  if (typeof number !== 'number' || !Number.isInteger(number) || number < min || number > max) {
-    throw badInput(`${name} must be a whole number from ${min} to ${max}`);
-  }
-  return number;
-}
-
 export interface StatePage<T> {
   rows: readonly T[];
   /** Present when a page was asked for (page or perpage). */
   sorter?: Sorter;
-}
-
-function entryLimit(value: unknown, max: number): number | undefined {
-  return queryWhole(value, 'limit', 1, max);
 }
 
 /**
@@ -226,8 +180,7 @@ export class SessionControl {
 
   /** Removes one fault by its id (a number, or its digits as a path gives them). */
   async removeFault(id: unknown): Promise<void> {
-    const number = typeof id === 'string' && /^[0-9]{1,9}$/.test(id) ? Number(id) : id;
-    if (typeof number !== 'number' || !Number.isInteger(number) || number < 1) throw badInput('A fault id is a whole number from 1');
+    const number = faultIdOf(id);
     const remove = () => {
       if (!this.session.faults.remove(number)) {
         throw new ControlError('not-found', `Fault ${number} not found in session ${quoted(this.name)}: GET /__billsim/faults lists them`);
@@ -252,7 +205,7 @@ export class SessionControl {
 
   /** Changes the clock, then runs the daily automation for every midnight it passed; answers the clock and what ran. */
   async setClock(change: unknown): Promise<ClockState & { automation: AutomationSummary }> {
-    await this.read(() => this.session.changeOwn(() => this.session.clock.change(change), 'clock change'));
+    await this.read(() => this.session.changeOwn(() => this.session.clock.change(clockChangeOf(change)), 'clock change'));
     const automation = await this.session.caughtUp();
     return { ...this.clockAt(this.session.clock.now()), automation };
   }
@@ -266,9 +219,7 @@ export class SessionControl {
 
   /** Whether the automation runs, the last day it ran for, and its log newest first. */
   async automation(filter: unknown = {}): Promise<AutomationState> {
-    const input = objectInput(filter, 'a filter as an object: { "limit": 10 }');
-    onlyKeys(input, ['limit'], 'filter');
-    const limit = entryLimit(input.limit, MAX_AUTOMATION_LOG);
+    const { limit } = automationFilterOf(filter);
     return this.session.read((world) => this.automationOf(world, limit));
   }
 
@@ -282,10 +233,7 @@ export class SessionControl {
 
   /** Turns the daily automation on or off for this session: { enabled: false } lets the clock pass midnight without it. */
   async setAutomation(change: unknown): Promise<AutomationState> {
-    const input = objectInput(change, 'a JSON object: { "enabled": true } or { "enabled": false }');
-    onlyKeys(input, ['enabled'], 'automation');
-    const { enabled } = input;
-    if (typeof enabled !== 'boolean') throw badInput('enabled must be true or false');
+    const { enabled } = automationChangeOf(change);
     const turn = () => {
       this.session.automationEnabled = enabled;
     };
@@ -296,11 +244,7 @@ export class SessionControl {
   // ---------------------------------------------------------------- journal, coverage, state
 
   async requests(filter: unknown = {}): Promise<JournalEntry[]> {
-    const input = objectInput(filter, 'a filter as an object: { "call": "<API call>", "limit": 10 }');
-    onlyKeys(input, ['call', 'limit'], 'filter');
-    const { call } = input;
-    if (call !== undefined && typeof call !== 'string') throw badInput('call must be one API call name');
-    const limit = entryLimit(input.limit, MAX_JOURNAL_READ);
+    const { call, limit } = journalFilterOf(filter);
     return this.read(() => this.session.journal.list(call || undefined, limit));
   }
 
@@ -321,10 +265,7 @@ export class SessionControl {
 
   /** The e-mails billsim would have sent, newest first; `to` keeps one recipient's. */
   async emails(filter: unknown = {}): Promise<Email[]> {
-    const input = objectInput(filter, 'a filter as an object: { "to": "<e-mail address>" }');
-    onlyKeys(input, ['to'], 'filter');
-    const { to } = input;
-    if (to !== undefined && typeof to !== 'string') throw badInput('to must be one e-mail address');
+    const { to } = emailFilterOf(filter);
     return this.session.read((world) => outbox(world, to || undefined));
   }
 
@@ -350,19 +291,8 @@ export class SessionControl {
    */
   async rowsPage<K extends CollectionName>(collection: K, query: unknown = {}): Promise<StatePage<RecordOf<K>>> {
     const name = collectionName(collection);
-    const input = objectInput(query, 'a query as an object: { "page": 0, "perpage": 25, "field": "client_id", "value": "1" }');
-    onlyKeys(input, ['page', 'perpage', 'field', 'value'], 'state query');
-    const { field, value } = input;
-    const filtered = field !== undefined || value !== undefined;
-    if (filtered) {
-      const fields = collectionFields(name);
-      if (typeof field !== 'string' || !fields.includes(field)) {
-        throw badInput(`field must be one field of ${name} (${fields.join(', ')}), sent with value`);
-      }
-      if (typeof value !== 'string') throw badInput(`value must be the text ${field} should equal`);
-    }
-    const page = queryWhole(input.page, 'page', 0, 1_000_000_000);
-    const perpage = queryWhole(input.perpage, 'perpage', 1, MAX_STATE_PAGE);
+    const { field, value, page, perpage } = stateQueryOf(name, query);
+    const filtered = field !== undefined;
     return this.session.read((world) => {
       const rows = (filtered ? world.where(name, field as never, value as string) : world.all(name)) as readonly RecordOf<K>[];
       if (page === undefined && perpage === undefined) return { rows };

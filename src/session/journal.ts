@@ -1,22 +1,9 @@
 // What a session was sent: a bounded request journal (newest first on read)
 // and per-call counters. Secrets are redacted before anything is kept.
 
-export interface JournalEntry {
-  time: string;
-  call: string;
-  params: Record<string, unknown>;
-  success: boolean;
-  error: string[];
-  durationMs: number;
-  /** The JSON text the client received, cut after JOURNAL_ANSWER_LIMIT characters. */
-  answer: string;
-}
+import type { CallCoverage, JournalEntry } from '../generated/wire.js';
 
-export interface CallCoverage {
-  requests: number;
-  successes: number;
-  errors: number;
-}
+export type { CallCoverage, JournalEntry };
 
 export const DEFAULT_JOURNAL_LIMIT = 1000;
 export const REDACTED = '[redacted]';

@@ -9,7 +9,8 @@ import { DataFileError } from '../store/persistence.js';
 import type { SessionEntry } from '../store/saver.js';
 import type { SavedClock } from './clock.js';
 import { ControlError } from './control-error.js';
-import { faultSpecOf, type SavedFaults } from './faults.js';
+import { faultSpecOf, snapshotName } from './control-input.js';
+import type { SavedFaults } from './faults.js';
 
 /** A snapshot as kept: when it was taken, the clock then, and the number of its collections' file. */
 export interface SavedSnapshot {
@@ -42,26 +43,34 @@ function clockProblem(clock: unknown): string | undefined {
   return undefined;
 }
 
+/** The refusal of a check the control service makes of what it is sent, or undefined. */
+function refusal(check: () => unknown): string | undefined {
+  try {
+    check();
+  } catch (error) {
+    if (error instanceof ControlError) return error.message;
+    throw error;
+  }
+  return undefined;
+}
+
 function faultProblem(fault: unknown, at: number): string | undefined {
   if (!isObject(fault)) return `faults.list[${at}] must be a fault`;
   const { id, remaining, ...spec } = fault;
   if (!isWhole(id, 1)) return `faults.list[${at}].id must be a whole number from 1`;
   if (!(remaining === null || isWhole(remaining, 1))) return `faults.list[${at}].remaining must be a whole number from 1 or null`;
-  try {
-    // Checked as a new fault would be, whatever call it names (a saved one may name a call of another version).
-    faultSpecOf(spec, typeof spec.call === 'string' ? [spec.call] : []);
-  } catch (error) {
-    if (error instanceof ControlError) return `faults.list[${at}]: ${error.message}`;
-    throw error;
-  }
-  return undefined;
+  // Checked as a new fault would be, whatever call it names (a saved one may name a call of another version).
+  const why = refusal(() => faultSpecOf(spec, typeof spec.call === 'string' ? [spec.call] : []));
+  return why && `faults.list[${at}]: ${why}`;
 }
 
 function snapshotProblem(snapshot: unknown, at: number): string | undefined {
   const where = `snapshots.list[${at}]`;
   if (!isObject(snapshot)) return `${where} must be a snapshot`;
   const { name, savedAt, frozen, automationFrom, file } = snapshot;
-  if (typeof name !== 'string' || name.length === 0 || name.length > 64) return `${where}.name must be 1 to 64 characters`;
+  // Named as a new snapshot would be.
+  const ofName = refusal(() => snapshotName(name));
+  if (ofName) return `${where}.${ofName}`;
   if (typeof savedAt !== 'string') return `${where}.savedAt must be a date and time`;
   if (!isMoment(snapshot.at)) return `${where}.at must be a moment in ms`;
   if (typeof frozen !== 'boolean') return `${where}.frozen must be true or false`;

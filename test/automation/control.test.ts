@@ -42,7 +42,11 @@ t.test('bad clock and automation input answers 400 saying what to send', async (
     ['/__billsim/clock', { advanceDays: 36526 }, 'advanceDays must be a whole number of days from 1 to 36525'],
     ['/__billsim/clock', { advanceDays: 1, advanceSeconds: 5 }, 'Give only one of now, advanceSeconds and advanceDays'],
     ['/__billsim/automation', { enabled: 'no' }, 'enabled must be true or false'],
-    ['/__billsim/automation', { on: true }, 'Unknown automation field "on": send only enabled'],
+    [
+      '/__billsim/automation',
+      { on: true },
+      'Unknown automation field "on": send only enabled; enabled must be true or false; it is missing',
+    ],
   ];
   for (const [url, body, error] of cases) {
     const response = await post(app, url, body);

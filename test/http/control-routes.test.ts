@@ -10,7 +10,7 @@ import { defaultFixturesDir } from '../../src/paths.js';
 
 const SEND_JSON = 'Send a JSON object body with Content-Type: application/json';
 const CLOCK_SHAPE =
-  'Send a clock change as a JSON object: { "now": "YYYY-MM-DD HH:MM:SS" }, { "advanceSeconds": 3600 } or { "advanceDays": 30 }, each with or without "frozen": true or false';
+  'Send a clock change as a JSON object: { "advanceDays": 30 }, { "now": "2026-12-01 09:00:00" } or { "advanceSeconds": 3600, "frozen": true }';
 
 async function answer(app: FastifyInstance, options: InjectOptions) {
   const response = await app.inject(options);
@@ -48,7 +48,8 @@ t.test('bodies that are not a JSON object are refused with what to send', async 
     [
       post('/clock', 'application/json', '{"constructor": 1}'),
       400,
-      'Unknown clock field "constructor": send only now, advanceSeconds, advanceDays, frozen',
+      'Unknown clock field "constructor": send only now, advanceSeconds, advanceDays, frozen; Give now ("YYYY-MM-DD HH:MM:SS"), ' +
+        'advanceSeconds or advanceDays (a whole number), and/or frozen (true or false)',
     ],
     [post('/clock', 'application/json', '{"constructor": {"prototype": {"x": 1}}}'), 400, /^Give now/],
     [post('/clock', 'application/json', ''), 400, CLOCK_SHAPE],

@@ -145,7 +145,7 @@ t.test('faults: error envelopes, HTTP statuses, counted down, per session', asyn
 t.test('bad fault definitions are refused with 400', async (t) => {
   const app = await build(t);
   const cases: [unknown, string][] = [
-    [{ call: 'nope', error: ['x'] }, 'call must name an API call (or "*" for every call); "nope" is not one'],
+    [{ call: 'nope', error: ['x'] }, 'call must be an API call name (or "*" for every call); "nope" is not one'],
     [{ call: 'getCurrencies' }, 'a fault needs at least one of error, status or delayMs'],
     [{ call: 'getCurrencies', error: 'x' }, 'error must be a list of 1 to 10 messages, each 1 to 1000 characters'],
     [{ call: 'getCurrencies', status: 99 }, 'status must be a whole number from 200 to 599'],

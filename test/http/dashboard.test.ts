@@ -76,7 +76,7 @@ t.test('DELETE /__billsim/faults/:id removes that fault only', async (t) => {
     [404, { error: 'Fault 1 not found in session "default": GET /__billsim/faults lists them' }],
   );
   const bad = await app.inject({ method: 'DELETE', url: '/__billsim/faults/x' });
-  t.strictSame([bad.statusCode, bad.json()], [400, { error: 'A fault id is a whole number from 1' }]);
+  t.strictSame([bad.statusCode, bad.json()], [400, { error: 'id must be a whole number from 1' }]);
   t.match(await api(app, 'getInvoiceDetails', { id: '1' }), { success: true }, 'the removed fault no longer applies');
 });
 

@@ -1,9 +1,14 @@
 // The session clock against an injected real time: it runs with real time
 // unless frozen, freezing keeps the moment shown, unfreezing runs on from it,
-// and a refused change leaves it as it was.
+// and a refused change leaves it as it was. Changes are checked as the
+// session-control service checks them (control-input.ts), then applied.
 import t from 'tap';
 import { Clock } from '../../src/session/clock.js';
 import { ControlError } from '../../src/session/control-error.js';
+import { clockChangeOf } from '../../src/session/control-input.js';
+
+/** A change as a front end sends it, checked, then applied. */
+const change = (clock: Clock, sent: unknown) => clock.change(clockChangeOf(sent));
 
 const START = new Date('2026-11-20T12:00:00Z');
 
@@ -27,12 +32,12 @@ t.test('a frozen clock stops; unfreezing runs on from the frozen moment; freezin
   const clock = new Clock(START, real.now);
   real.pass(3600);
   t.equal(clock.now().toISOString(), START.toISOString(), 'frozen: real time does not move it');
-  clock.change({ frozen: false });
+  change(clock, { frozen: false });
   t.equal(clock.frozen, false);
   t.equal(clock.now().toISOString(), START.toISOString(), 'unfrozen at the frozen moment');
   real.pass(10);
   t.equal(clock.now().toISOString(), '2026-11-20T12:00:10.000Z', 'then real time passes');
-  clock.change({ frozen: true });
+  change(clock, { frozen: true });
   real.pass(500);
   t.equal(clock.now().toISOString(), '2026-11-20T12:00:10.000Z', 'frozen again where it was');
   t.equal(clock.frozen, true);
@@ -41,13 +46,13 @@ t.test('a frozen clock stops; unfreezing runs on from the frozen moment; freezin
 t.test('set and advance keep the mode unless frozen is given with them', async (t) => {
   const real = realTime();
   const clock = new Clock(undefined, real.now);
-  clock.change({ now: '2027-01-01 00:00:00' });
+  change(clock, { now: '2027-01-01 00:00:00' });
   real.pass(5);
   t.equal(clock.now().toISOString(), '2027-01-01T00:00:05.000Z', 'a running clock set runs on from there');
-  clock.change({ advanceSeconds: 60, frozen: true });
+  change(clock, { advanceSeconds: 60, frozen: true });
   real.pass(5);
   t.equal(clock.now().toISOString(), '2027-01-01T00:01:05.000Z', 'advanced and frozen at the new moment');
-  clock.change({ now: new Date('2028-02-29T10:00:00Z'), frozen: false });
+  change(clock, { now: new Date('2028-02-29T10:00:00Z'), frozen: false });
   real.pass(1);
   t.equal(clock.now().toISOString(), '2028-02-29T10:00:01.000Z', 'a Date in-process, unfrozen from it');
 });
@@ -55,12 +60,12 @@ t.test('set and advance keep the mode unless frozen is given with them', async (
 t.test('reset goes back to how the session started', async (t) => {
   const real = realTime();
   const frozen = new Clock(START, real.now);
-  frozen.change({ advanceSeconds: 100, frozen: false });
+  change(frozen, { advanceSeconds: 100, frozen: false });
   frozen.reset();
   t.equal(frozen.frozen, true);
   t.equal(frozen.now().toISOString(), START.toISOString());
   const running = new Clock(undefined, real.now);
-  running.change({ now: '2027-01-01 00:00:00', frozen: true });
+  change(running, { now: '2027-01-01 00:00:00', frozen: true });
   running.reset();
   t.equal(running.frozen, false);
   t.equal(running.now().getTime(), real.now());
@@ -86,9 +91,9 @@ t.test('a refused change says what to send and changes nothing', async (t) => {
     [{ nowe: '2027-01-01 00:00:00' }, 'Unknown clock field "nowe"'],
   ];
   for (const [input, message] of cases) {
-    t.throws(() => clock.change(input), { name: 'ControlError', kind: 'bad-input' }, JSON.stringify(input) ?? 'undefined');
+    t.throws(() => change(clock, input), { name: 'ControlError', kind: 'bad-input' }, JSON.stringify(input) ?? 'undefined');
     try {
-      clock.change(input);
+      change(clock, input);
     } catch (error) {
       t.ok(error instanceof ControlError);
       t.match((error as Error).message, message);

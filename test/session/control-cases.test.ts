@@ -215,7 +215,7 @@ const CASES: Case[] = [
   {
     name: 'a snapshot name over 64 characters is refused',
     run: (f) => f.snapshot('n'.repeat(65)),
-    expect: refused(400, 'A snapshot name is 1 to 64 characters'),
+    expect: refused(400, 'name must be 1 to 64 characters'),
   },
   {
     name: 'a fault counts down, answers its error, then is gone',
@@ -235,12 +235,12 @@ const CASES: Case[] = [
   {
     name: 'a fault for an unknown (misspelled) call is refused',
     run: (f) => f.addFault({ call: 'getCurrency', error: ['x'] }),
-    expect: refused(400, 'call must name an API call (or "*" for every call); "getCurrency" is not one'),
+    expect: refused(400, 'call must be an API call name (or "*" for every call); "getCurrency" is not one'),
   },
   {
     name: 'a fault without call is refused',
     run: (f) => f.addFault({ error: ['x'] }),
-    expect: refused(400, 'call must name an API call (or "*" for every call); it is missing'),
+    expect: refused(400, 'call must be an API call name (or "*" for every call); it is missing'),
   },
   {
     name: "a fault's error must be a list of messages",
@@ -272,7 +272,25 @@ const CASES: Case[] = [
     run: (f) => f.addFault(['getCurrencies']),
     expect: refused(
       400,
-      'Send a fault as a JSON object: { "call": "<API call, or * for every call>", "error": ["..."], "status": 503, "delayMs": 100, "times": 1 }',
+      'Send a fault as a JSON object: { "call": "getInvoiceDetails", "error": ["Database unavailable"], "times": 1 } or { "call": "*", "status": 503, "delayMs": 100 }',
+    ),
+  },
+  {
+    name: 'every problem of a fault is named at once, in the order of its fields',
+    run: (f) => f.addFault({ call: 'getCurrency', error: ['', 'x'], status: 42, delayMs: 60_001, times: 0 }),
+    expect: refused(
+      400,
+      'call must be an API call name (or "*" for every call); "getCurrency" is not one; ' +
+        'error must be a list of 1 to 10 messages, each 1 to 1000 characters; status must be a whole number from 200 to 599; ' +
+        'delayMs must be a whole number from 0 to 60000; times must be a whole number from 1 to 1000000',
+    ),
+  },
+  {
+    name: 'unknown fields are named together, before the problems of known ones',
+    run: (f) => f.addFault({ tim: 1, call: '*', status: 700, time: 2 }),
+    expect: refused(
+      400,
+      'Unknown fault fields "tim", "time": send only call, error, status, delayMs, times; status must be a whole number from 200 to 599',
     ),
   },
   {
@@ -315,6 +333,16 @@ const CASES: Case[] = [
     expect: refused(400, 'Give only one of now, advanceSeconds and advanceDays'),
   },
   {
+    name: 'every problem of a clock change is named at once; the rule across its fields last',
+    run: (f) => f.setClock({ now: '2027-02-30 00:00:00', advanceDays: 0, frozen: 'yes' }),
+    expect: refused(
+      400,
+      'now must be a UTC date and time "YYYY-MM-DD HH:MM:SS" from 1970-01-01 00:00:00 to 9999-12-31 23:59:59; ' +
+        'advanceDays must be a whole number of days from 1 to 36525; frozen must be true or false; ' +
+        'Give only one of now, advanceSeconds and advanceDays',
+    ),
+  },
+  {
     name: 'frozen must be a boolean',
     run: (f) => f.setClock({ frozen: 'yes' }),
     expect: refused(400, 'frozen must be true or false'),
@@ -340,7 +368,11 @@ const CASES: Case[] = [
   {
     name: 'a clock change with an unknown field is refused',
     run: (f) => f.setClock({ advance: 60 }),
-    expect: refused(400, 'Unknown clock field "advance": send only now, advanceSeconds, advanceDays, frozen'),
+    expect: refused(
+      400,
+      'Unknown clock field "advance": send only now, advanceSeconds, advanceDays, frozen; Give now ("YYYY-MM-DD HH:MM:SS"), ' +
+        'advanceSeconds or advanceDays (a whole number), and/or frozen (true or false)',
+    ),
   },
   {
     name: 'a journal limit of 0 is refused',

@@ -4,6 +4,7 @@
 import t from 'tap';
 import { Seed } from '../../src/store/world.js';
 import { Session } from '../../src/session/sessions.js';
+import { clockChangeOf } from '../../src/session/control-input.js';
 import { loadFixtures } from '../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../src/paths.js';
 import type { Saver, SessionEntry, SessionSaver } from '../../src/store/saver.js';
@@ -102,7 +103,7 @@ t.test('a fault that lasts until removed is met without a save', async (t) => {
 t.test('a session loads the state it saved, snapshots read back by file number', async (t) => {
   const saver = new Kept();
   const first = new Session('default', seed, { now: NOW }, saver);
-  await first.changeOwn(() => first.clock.change({ now: '2026-12-24 18:00:00', frozen: false }));
+  await first.changeOwn(() => first.clock.change(clockChangeOf({ now: '2026-12-24 18:00:00', frozen: false })));
   await first.saveSnapshot('eve', () => undefined);
   await first.changeOwn(() => first.faults.add({ call: '*', error: ['down'], times: 1 }));
   const second = new Session('default', seed, { now: NOW });
