@@ -1,11 +1,16 @@
-// The /__billsim control routes: a thin HTTP translation of the session-control
-// service (src/session/control.ts). Its errors become 4xx/503 statuses with
-// { error }, and nothing here may answer 500: bodies that are not JSON, unknown
-// routes and wrong methods all get a JSON answer saying what to send.
+// The /__billsim control routes: one table, each route a thin HTTP translation
+// of the session-control service (src/session/control.ts). Each entry names its
+// method and URL, its schema (schemas/control/<schema>.json: the inputs and
+// every answer) and the service call it makes; registration, the listing of
+// unknown routes and the OpenAPI document (control-openapi.ts) all read it.
+// The service checks the inputs, so the in-process handle refuses alike; its
+// errors become 4xx/503 statuses with { error }, and nothing here may answer
+// 500: bodies that are not JSON, unknown routes and wrong methods all get a
+// JSON answer saying what to send.
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import type { Control } from '../session/control.js';
+import type { Control, SessionControl } from '../session/control.js';
 import { ControlError, type ControlErrorKind } from '../session/control-error.js';
-import type { CollectionName } from '../store/world.js';
+import { controlRef, schemaAt } from '../schemas.js';
 import { secretEquals } from './auth.js';
 import { SESSION_HEADER } from './endpoint.js';
 import { dashboardRoutes } from './dashboard/routes.js';
@@ -35,140 +40,150 @@ function httpError(statusCode: number, message: string): Error & { statusCode: n
   return Object.assign(new Error(message), { statusCode });
 }
 
-type Params = Record<string, string>;
+/** What a route's call is given: the services, and the request's parts as sent (the service checks them). */
+export interface RouteCall {
+  control: Control;
+  version: string;
+  /** The session header as sent. */
+  sessionName: unknown;
+  /** The session it names (a name that is no session name is refused here). */
+  session(): SessionControl;
+  params: Record<string, string>;
+  query: unknown;
+  body: unknown;
+}
 
-function routes({ control, version }: ControlDeps): Route[] {
-  const of = (request: FastifyRequest) => control.session(request.headers[SESSION_HEADER]);
-  const params = (request: FastifyRequest) => request.params as Params;
-  const query = (request: FastifyRequest) => request.query as Record<string, unknown>;
-  return [
-    { method: 'GET', url: '/health', open: true, handler: async () => control.health(version) },
-    {
-      method: 'POST',
-      url: '/reset',
-      handler: async (request) => {
-        const { all } = query(request);
-        if (all === '1' || all === 'true') return { reset: await control.resetAll() };
-        const session = of(request);
-        await session.reset();
-        return { reset: [session.name] };
-      },
+/** One control route of the table. */
+export interface ControlRoute {
+  method: Route['method'];
+  url: string;
+  /** schemas/control/<schema>.json: its params, query, body and answers; its OpenAPI operation is control<Schema>. */
+  schema: string;
+  /** Answered without the control token (it reveals nothing). */
+  open?: boolean;
+  /** false: acts on no session, so the session header is not read. */
+  session?: false;
+  call(c: RouteCall): Promise<unknown>;
+}
+
+const cleared = async (clear: Promise<void>) => {
+  await clear;
+  return { cleared: true };
+};
+
+/** Once `done`, what was restored or deleted, by the name or id sent, and in which session. */
+const named = async (c: RouteCall, key: 'restored' | 'deleted', name: string, done: Promise<void>) => {
+  await done;
+  return { [key]: name, session: c.session().name };
+};
+
+export const CONTROL_ROUTES: readonly ControlRoute[] = [
+  { method: 'GET', url: '/health', schema: 'health', open: true, session: false, call: async (c) => c.control.health(c.version) },
+  { method: 'POST', url: '/reset', schema: 'reset', call: async (c) => ({ reset: await c.control.reset(c.query, c.sessionName) }) },
+  { method: 'GET', url: '/sessions', schema: 'sessions', session: false, call: async (c) => ({ sessions: c.control.list() }) },
+  {
+    method: 'DELETE',
+    url: '/sessions/:name',
+    schema: 'deleteSession',
+    session: false,
+    call: async (c) => {
+      c.control.delete(c.params.name);
+      return { deleted: c.params.name };
     },
-    { method: 'GET', url: '/sessions', handler: async () => ({ sessions: control.list() }) },
-    {
-      method: 'DELETE',
-      url: '/sessions/:name',
-      handler: async (request) => {
-        control.delete(params(request).name);
-        return { deleted: params(request).name };
-      },
+  },
+  { method: 'GET', url: '/snapshots', schema: 'snapshots', call: async (c) => ({ snapshots: await c.session().snapshots() }) },
+  {
+    method: 'POST',
+    url: '/snapshots/:name',
+    schema: 'saveSnapshot',
+    call: async (c) => {
+      const { name, savedAt } = await c.session().saveSnapshot(c.params.name);
+      return { saved: name, session: c.session().name, savedAt };
     },
-    { method: 'GET', url: '/snapshots', handler: async (request) => ({ snapshots: await of(request).snapshots() }) },
-    {
-      method: 'POST',
-      url: '/snapshots/:name',
-      handler: async (request) => {
-        const session = of(request);
-        const { name, savedAt } = await session.saveSnapshot(params(request).name);
-        return { saved: name, session: session.name, savedAt };
-      },
+  },
+  {
+    method: 'POST',
+    url: '/snapshots/:name/restore',
+    schema: 'restoreSnapshot',
+    call: (c) => named(c, 'restored', c.params.name, c.session().restoreSnapshot(c.params.name)),
+  },
+  {
+    method: 'DELETE',
+    url: '/snapshots/:name',
+    schema: 'deleteSnapshot',
+    call: (c) => named(c, 'deleted', c.params.name, c.session().deleteSnapshot(c.params.name)),
+  },
+  { method: 'GET', url: '/requests', schema: 'requests', call: async (c) => ({ requests: await c.session().requests(c.query) }) },
+  { method: 'DELETE', url: '/requests', schema: 'clearRequests', call: (c) => cleared(c.session().clearRequests()) },
+  { method: 'GET', url: '/emails', schema: 'emails', call: async (c) => ({ emails: await c.session().emails(c.query) }) },
+  { method: 'DELETE', url: '/emails', schema: 'clearEmails', call: (c) => cleared(c.session().clearEmails()) },
+  { method: 'GET', url: '/coverage', schema: 'coverage', call: (c) => c.session().coverage() },
+  { method: 'GET', url: '/state', schema: 'collections', call: async (c) => ({ collections: await c.session().collections() }) },
+  {
+    method: 'GET',
+    url: '/state/:collection',
+    schema: 'rows',
+    call: async (c) => {
+      const { collection } = c.params;
+      const { rows, sorter } = await c.session().rowsPage(collection as never, c.query);
+      return sorter ? { [collection]: rows, sorter } : { [collection]: rows };
     },
-    {
-      method: 'POST',
-      url: '/snapshots/:name/restore',
-      handler: async (request) => {
-        const session = of(request);
-        await session.restoreSnapshot(params(request).name);
-        return { restored: params(request).name, session: session.name };
-      },
+  },
+  {
+    method: 'GET',
+    url: '/state/:collection/:id',
+    schema: 'record',
+    call: async (c) => {
+      const { collection, id } = c.params;
+      const row = await c.session().record(collection as never, id);
+      if (!row) throw new ControlError('not-found', `No record ${id.slice(0, 64)} in ${collection}`);
+      return row;
     },
-    {
-      method: 'DELETE',
-      url: '/snapshots/:name',
-      handler: async (request) => {
-        const session = of(request);
-        await session.deleteSnapshot(params(request).name);
-        return { deleted: params(request).name, session: session.name };
-      },
+  },
+  { method: 'POST', url: '/faults', schema: 'addFault', call: (c) => c.session().addFault(c.body) },
+  { method: 'GET', url: '/faults', schema: 'faults', call: async (c) => ({ faults: await c.session().faults() }) },
+  { method: 'DELETE', url: '/faults', schema: 'clearFaults', call: (c) => cleared(c.session().clearFaults()) },
+  {
+    method: 'DELETE',
+    url: '/faults/:id',
+    schema: 'deleteFault',
+    call: (c) => named(c, 'deleted', c.params.id, c.session().removeFault(c.params.id)),
+  },
+  { method: 'GET', url: '/clock', schema: 'clock', call: (c) => c.session().clock() },
+  { method: 'POST', url: '/clock', schema: 'setClock', call: (c) => c.session().setClock(c.body) },
+  { method: 'GET', url: '/automation', schema: 'automation', call: (c) => c.session().automation(c.query) },
+  { method: 'POST', url: '/automation', schema: 'setAutomation', call: (c) => c.session().setAutomation(c.body) },
+];
+
+/** The statuses a route answers, from its schema: the success first. */
+export function answers(route: ControlRoute): number[] {
+  return Object.keys(schemaAt(controlRef(route.schema, 'answers'))?.properties ?? {})
+    .map(Number)
+    .sort((a, b) => a - b);
+}
+
+/** A table route as Fastify serves it: its call given the request's parts, answered with its success status. */
+function served(route: ControlRoute, { control, version }: ControlDeps): Route {
+  const [success] = answers(route);
+  return {
+    method: route.method,
+    url: route.url,
+    open: route.open,
+    handler: async (request, reply) => {
+      const sessionName = request.headers[SESSION_HEADER];
+      let session: SessionControl | undefined;
+      const answer = await route.call({
+        control,
+        version,
+        sessionName,
+        session: () => (session ??= control.session(sessionName)),
+        params: request.params as Record<string, string>,
+        query: request.query,
+        body: request.body,
+      });
+      return reply.status(success).send(answer);
     },
-    {
-      method: 'GET',
-      url: '/requests',
-      handler: async (request) => {
-        const { call, limit } = query(request);
-        return { requests: await of(request).requests({ call, limit }) };
-      },
-    },
-    {
-      method: 'DELETE',
-      url: '/requests',
-      handler: async (request) => {
-        await of(request).clearRequests();
-        return { cleared: true };
-      },
-    },
-    {
-      method: 'GET',
-      url: '/emails',
-      handler: async (request) => ({ emails: await of(request).emails({ to: query(request).to }) }),
-    },
-    {
-      method: 'DELETE',
-      url: '/emails',
-      handler: async (request) => {
-        await of(request).clearEmails();
-        return { cleared: true };
-      },
-    },
-    { method: 'GET', url: '/coverage', handler: async (request) => of(request).coverage() },
-    { method: 'GET', url: '/state', handler: async (request) => ({ collections: await of(request).collections() }) },
-    {
-      method: 'GET',
-      url: '/state/:collection',
-      handler: async (request) => {
-        const name = params(request).collection as CollectionName;
-        const { rows, sorter } = await of(request).rowsPage(name, query(request));
-        return sorter ? { [name]: rows, sorter } : { [name]: rows };
-      },
-    },
-    {
-      method: 'GET',
-      url: '/state/:collection/:id',
-      handler: async (request) => {
-        const { collection, id } = params(request);
-        const row = await of(request).record(collection as CollectionName, id);
-        if (!row) throw new ControlError('not-found', `No record ${id.slice(0, 64)} in ${collection}`);
-        return row;
-      },
-    },
-    { method: 'POST', url: '/faults', handler: async (request, reply) => reply.status(201).send(await of(request).addFault(request.body)) },
-    { method: 'GET', url: '/faults', handler: async (request) => ({ faults: await of(request).faults() }) },
-    {
-      method: 'DELETE',
-      url: '/faults',
-      handler: async (request) => {
-        await of(request).clearFaults();
-        return { cleared: true };
-      },
-    },
-    {
-      method: 'DELETE',
-      url: '/faults/:id',
-      handler: async (request) => {
-        await of(request).removeFault(params(request).id);
-        return { deleted: params(request).id, session: of(request).name };
-      },
-    },
-    { method: 'GET', url: '/clock', handler: async (request) => of(request).clock() },
-    { method: 'POST', url: '/clock', handler: async (request) => of(request).setClock(request.body) },
-    {
-      method: 'GET',
-      url: '/automation',
-      handler: async (request) => of(request).automation({ limit: query(request).limit }),
-    },
-    { method: 'POST', url: '/automation', handler: async (request) => of(request).setAutomation(request.body) },
-    ...dashboardRoutes(control.calls),
-  ];
+  };
 }
 
 /**
@@ -242,7 +257,7 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
       });
       registerBodyParsers(control);
       if (deps.controlToken) registerGuard(control, deps.controlToken);
-      const table = routes(deps);
+      const table = [...CONTROL_ROUTES.map((route) => served(route, deps)), ...dashboardRoutes(deps.control.calls)];
       for (const { method, url, handler, open } of table) {
         control.route({ method: method as HTTPMethods, url, handler, config: { open: open === true } });
       }

@@ -9,7 +9,7 @@ import type { RecordedExample } from '../examples.js';
 import { API_PATH, SESSION_HEADER } from './endpoint.js';
 import { parseParams } from './params.js';
 import { COMPONENTS, componentName, convertAll, entryTypes, isObject, resolve, type Schema, typesOf } from './openapi-schemas.js';
-import { CONTROL_TAG, controlComponents, controlPaths } from './control-openapi.js';
+import { CONTROL_TAG, controlPaths } from './control-openapi.js';
 
 // Parameters of the transport, not of the call: described once, never repeated per operation.
 const TRANSPORT = new Set(['call', 'api_id', 'api_key', 'outputformat']);
@@ -255,12 +255,12 @@ export function buildOpenApi(calls: string[], version: string, options: OpenApiO
   const key = JSON.stringify([version, calls, options]);
   let document = cache.get(key);
   if (document) return document;
-  const schemas = { ...convertAll(), ...controlComponents() };
+  const schemas = convertAll();
   const paths: Record<string, Schema> = {};
   // Every call shares one URL; the fragment keeps the path keys apart and is
   // never sent by a browser, so requests still reach the real endpoint.
   for (const call of calls) paths[`${API_PATH}#${call}`] = callPath(schemas, call, options);
-  Object.assign(paths, controlPaths());
+  Object.assign(paths, controlPaths(schemas));
   document = deepFreeze({
     openapi: '3.1.0',
     info: { title: 'billsim', version, description: DESCRIPTION },
