@@ -1,7 +1,9 @@
+// @ts-check
 // Every request the page makes goes through here: the documented control
 // routes under /__billsim, for the session picked in the header, with the
 // control token when the server wants one. The token and the session are kept
-// in sessionStorage: this tab only, gone when it closes.
+// in sessionStorage: this tab only, gone when it closes. Answers are typed by
+// the control routes' schemas (src/generated/wire.ts, from schemas/control/).
 
 export const PREFIX = '/__billsim';
 const TOKEN_KEY = 'billsim.token';
@@ -9,6 +11,10 @@ const SESSION_KEY = 'billsim.session';
 
 /** A refusal the server explained: status and its { error } message. */
 export class ControlFailure extends Error {
+  /**
+   * @param {number} status
+   * @param {string} message
+   */
   constructor(status, message) {
     super(message);
     this.status = status;
@@ -18,14 +24,21 @@ export class ControlFailure extends Error {
 /** The server did not answer at all (stopped, restarted, network gone). */
 export class ServerGone extends Error {}
 
+/** @type {{ connection: ((up: boolean) => void)[], token: (() => void)[] }} */
 const listeners = { connection: [], token: [] };
 let connected = true;
 
-/** `connection(up)` when the server stops or starts answering; `token()` when a control token is needed. */
+/**
+ * `connection(up)` when the server stops or starts answering; `token()` when a control token is needed.
+ * @template {keyof typeof listeners} E
+ * @param {E} event
+ * @param {(typeof listeners)[E][number]} listener
+ */
 export function on(event, listener) {
-  listeners[event].push(listener);
+  /** @type {(typeof listeners)[E][number][]} */ (listeners[event]).push(listener);
 }
 
+/** @param {boolean} up */
 function connection(up) {
   if (up === connected) return;
   connected = up;
@@ -36,10 +49,12 @@ export function session() {
   return sessionStorage.getItem(SESSION_KEY) || 'default';
 }
 
+/** @param {string} name */
 export function setSession(name) {
   sessionStorage.setItem(SESSION_KEY, name);
 }
 
+/** @param {string} token */
 export function setToken(token) {
   if (token) sessionStorage.setItem(TOKEN_KEY, token);
   else sessionStorage.removeItem(TOKEN_KEY);
@@ -48,9 +63,17 @@ export function setToken(token) {
 /**
  * Calls a control route and returns its JSON answer. `path` is below /__billsim;
  * `body` is sent as JSON. Throws ControlFailure with the server's message, or
- * ServerGone when nothing answered.
+ * ServerGone when nothing answered. The answer is what the route's schema says
+ * (schemas/control/): callers give it its type, such as
+ * `FaultsRoute['answers']['200']` from src/generated/wire.ts.
+ * @param {'GET' | 'POST' | 'DELETE'} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @param {{ session?: string }} [options]
+ * @returns {Promise<unknown>}
  */
 export async function control(method, path, body, options = {}) {
+  /** @type {Record<string, string>} */
   const headers = { 'x-billsim-session': options.session ?? session() };
   const token = sessionStorage.getItem(TOKEN_KEY);
   if (token) headers.authorization = `Bearer ${token}`;
@@ -81,7 +104,15 @@ export async function control(method, path, body, options = {}) {
   return answer;
 }
 
-/** The page's own facts from the server: the real call list, each collection's fields, which field names hold secrets. */
+/**
+ * The page's own facts from the server (dashboard/meta.json).
+ * @typedef {object} Meta
+ * @property {string[]} calls the real call list
+ * @property {Record<string, string[]>} fields each collection's fields
+ * @property {RegExp} secret the field names that hold secrets
+ */
+
+/** @returns {Promise<Meta>} */
 export async function meta() {
   const response = await fetch(`${PREFIX}/dashboard/meta.json`);
   const answer = await response.json();
@@ -89,8 +120,11 @@ export async function meta() {
   return { calls: answer.calls, fields: answer.fields, secret: new RegExp(answer.secretFields.pattern, answer.secretFields.flags) };
 }
 
-/** The query string of the given parameters, leaving out empty ones. */
+/**
+ * The query string of the given parameters, leaving out empty ones.
+ * @param {Record<string, string | number | undefined>} params
+ */
 export function query(params) {
-  const kept = Object.entries(params).filter(([, value]) => value !== undefined && value !== '');
+  const kept = Object.entries(params).flatMap(([key, value]) => (value === undefined || value === '' ? [] : [[key, String(value)]]));
   return kept.length ? `?${new URLSearchParams(kept)}` : '';
 }

@@ -1,17 +1,35 @@
+// @ts-check
 // Building the page from data an app under test sent: every value becomes a
 // text node or a property, never markup, so a name like <img onerror=...>
 // shows its characters and runs nothing.
 
 /**
+ * What an element is built of: nodes and text (numbers shown as text), or
+ * nothing (null, undefined, false) where there is none; or a list of them.
+ * @typedef {Node | string | number | null | undefined | false} Leaf
+ * @typedef {Leaf | Leaf[]} Child
+ */
+
+/**
+ * An element's properties (className, type, value, disabled, hidden ...),
+ * attributes under `attrs`, listeners under `on`.
+ * @typedef {{ attrs?: Record<string, string | number | boolean | undefined>, on?: Record<string, (event: Event) => void> } & Record<string, unknown>} Props
+ */
+
+/**
  * An element with properties (className, type, value, disabled, hidden ...),
  * attributes under `attrs` (aria-*, data-*, for ...), listeners under `on`,
  * and children that are nodes or text.
+ * @param {string} tag
+ * @param {Props} [props]
+ * @param {...Child} children
+ * @returns {HTMLElement}
  */
 export function h(tag, props = {}, ...children) {
   const element = document.createElement(tag);
   const { attrs = {}, on = {}, ...rest } = props;
   for (const [name, value] of Object.entries(rest)) {
-    if (value !== undefined) element[name] = value;
+    if (value !== undefined) /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (element))[name] = value;
   }
   for (const [name, value] of Object.entries(attrs)) {
     if (value !== undefined && value !== false) element.setAttribute(name, String(value));
@@ -21,6 +39,10 @@ export function h(tag, props = {}, ...children) {
   return element;
 }
 
+/**
+ * @param {HTMLElement} element
+ * @param {Child[]} children
+ */
 function append(element, children) {
   for (const child of children.flat()) {
     if (child === undefined || child === null || child === false) continue;
@@ -28,20 +50,39 @@ function append(element, children) {
   }
 }
 
-/** Replaces the element's children. */
+/**
+ * Replaces the element's children.
+ * @param {HTMLElement} element
+ * @param {...Child} children
+ */
 export function fill(element, ...children) {
   element.replaceChildren();
   append(element, children);
   return element;
 }
 
-export const byId = (id) => document.getElementById(id);
+/**
+ * The page's element with this id (the page holds every id the modules ask for).
+ * @param {string} id
+ */
+export const byId = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
+/**
+ * The page's form field with this id: an input, a select or a textarea, whose value is read and set.
+ * @param {string} id
+ */
+export const fieldById = (id) => /** @type {HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement} */ (byId(id));
+
+/** @type {WeakMap<HTMLElement, string>} */
 const shown = new WeakMap();
 
 /**
  * Fills the element from `data` only when the data changed since it was last
  * shown, so a refresh with nothing new keeps focus, selection and buttons as they are.
+ * @template T
+ * @param {HTMLElement} element
+ * @param {T} data
+ * @param {(data: T) => Child} build
  */
 export function fillFrom(element, data, build) {
   const text = JSON.stringify(data);
@@ -50,12 +91,21 @@ export function fillFrom(element, data, build) {
   return fill(element, build(data));
 }
 
-/** Pretty JSON as text. */
+/**
+ * Pretty JSON as text.
+ * @param {unknown} value
+ * @param {string} label
+ */
 export function jsonBlock(value, label) {
   return h('pre', { className: 'json', tabIndex: 0, attrs: { 'aria-label': label } }, JSON.stringify(value, null, 2));
 }
 
-/** A table with a header row; rows are arrays of cells (nodes or text). */
+/**
+ * A table with a header row; rows are arrays of cells (nodes or text).
+ * @param {string} caption
+ * @param {string[]} headers
+ * @param {Child[][]} rows
+ */
 export function table(caption, headers, rows) {
   return h(
     'div',
@@ -88,12 +138,21 @@ export function table(caption, headers, rows) {
   );
 }
 
-/** A small button that runs `action` on click. */
+/**
+ * A small button that runs `action` on click.
+ * @param {Child} label
+ * @param {() => unknown} action
+ * @param {Props} [props]
+ */
 export function button(label, action, props = {}) {
   return h('button', { type: 'button', ...props, on: { click: action } }, label);
 }
 
-/** Shows a message in the element (role=alert or status in the page), or hides it. */
+/**
+ * Shows a message in the element (role=alert or status in the page), or hides it.
+ * @param {HTMLElement} element
+ * @param {string} [message]
+ */
 export function say(element, message) {
   element.textContent = message ?? '';
   element.hidden = !message;

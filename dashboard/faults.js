@@ -1,11 +1,17 @@
+// @ts-check
 // The session's faults: the active ones with a button to remove each, and a
 // form to add one for a call of the real call list.
 import { control } from './api.js';
-import { byId, button, fill, h, say, table } from './dom.js';
+import { byId, button, fieldById, fill, h, say, table } from './dom.js';
+
+/** @typedef {import('../src/generated/wire.js').FaultSpec} FaultSpec */
+/** @typedef {import('../src/generated/wire.js').Fault} Fault */
+/** @typedef {import('../src/generated/wire.js').FaultsRoute['answers']['200']} FaultList */
 
 export const live = true;
 let last = '';
 
+/** @param {import('./main.js').Ctx} ctx */
 export function init(ctx) {
   const calls = byId('fault-call');
   for (const call of ctx.meta.calls) calls.append(h('option', { value: call }, call));
@@ -24,27 +30,32 @@ export function reset() {
   last = '';
 }
 
-/** The form as a fault: empty fields are left out, numbers sent as numbers. */
+/**
+ * The form as a fault: empty fields are left out, numbers sent as numbers.
+ * @returns {FaultSpec}
+ */
 function spec() {
-  const out = { call: byId('fault-call').value };
-  const errors = byId('fault-error')
+  /** @type {FaultSpec} */
+  const out = { call: fieldById('fault-call').value };
+  const errors = fieldById('fault-error')
     .value.split('\n')
     .map((line) => line.trim())
     .filter(Boolean);
   if (errors.length) out.error = errors;
-  for (const [id, key] of [
+  for (const [id, key] of /** @type {const} */ ([
     ['fault-status', 'status'],
     ['fault-delay', 'delayMs'],
     ['fault-times', 'times'],
-  ]) {
-    const value = byId(id).value.trim();
+  ])) {
+    const value = fieldById(id).value.trim();
     if (value !== '') out[key] = Number(value);
   }
   return out;
 }
 
+/** @param {import('./main.js').Ctx} ctx */
 export async function refresh(ctx) {
-  const { faults } = await control('GET', '/faults');
+  const { faults } = /** @type {FaultList} */ (await control('GET', '/faults'));
   const text = JSON.stringify(faults);
   if (text === last) return;
   last = text;
@@ -82,6 +93,7 @@ export async function refresh(ctx) {
   );
 }
 
+/** @param {Fault} fault */
 function describe(fault) {
   const parts = [];
   if (fault.error) parts.push(fault.error.join('; '));

@@ -1,9 +1,10 @@
+// @ts-check
 // The dashboard's entry: one section shown at a time (the URL's #hash), the
 // session picked in the header, and a tick every second that reads the clock
 // (so a stopped server shows at once) and refreshes the open section when it
 // is a live one (requests, faults, clock).
 import { ControlFailure, ServerGone, control, meta, on, session, setSession, setToken } from './api.js';
-import { button, byId, h, say } from './dom.js';
+import { button, byId, fieldById, h, say } from './dom.js';
 import { pointsSomewhere, target } from './refs.js';
 import * as clock from './clock.js';
 import * as faults from './faults.js';
@@ -13,13 +14,36 @@ import * as sessions from './sessions.js';
 import * as snapshots from './snapshots.js';
 import * as state from './state.js';
 
+/**
+ * What every section is given: the page's facts from the server, and what it can ask of the page.
+ * @typedef {object} Ctx
+ * @property {import('./api.js').Meta} meta
+ * @property {() => Promise<void>} refresh refreshes the open section now
+ * @property {(change: () => Promise<unknown>, where?: HTMLElement) => Promise<void>} act
+ * @property {() => void} changed
+ * @property {(name: string) => void} use
+ * @property {(field: string, value: unknown, from?: string, options?: { labelled?: boolean }) => HTMLElement | null | undefined} link
+ */
+
+/**
+ * A section of the page, one module each.
+ * @typedef {object} Section
+ * @property {boolean} live refreshed every second while it is shown
+ * @property {(ctx: Ctx) => Promise<void>} refresh
+ * @property {(ctx: Ctx) => void} [init]
+ * @property {() => void} [reset] forgets what it showed (the session's state changed)
+ */
+
+/** @type {Record<string, Section>} */
 const sections = { requests, faults, clock, snapshots, state, outbox, sessions };
 const TICK_MS = 1000;
 let current = 'requests';
 let busy = false;
 
+/** @type {Ctx} */
 const ctx = {
-  meta: undefined,
+  // Read from the server before any section starts (start() below).
+  meta: /** @type {import('./api.js').Meta} */ (/** @type {unknown} */ (undefined)),
   /** Refreshes the open section now. */
   refresh: () => refresh(),
   /** Runs a change, shows a refusal's message (in `where`, or the page's notice), then refreshes. */
@@ -29,7 +53,7 @@ const ctx = {
       say(where);
       if (where !== byId('notice')) say(byId('notice'));
     } catch (error) {
-      if (!(error instanceof ServerGone)) say(where, error.message);
+      if (!(error instanceof ServerGone)) say(where, /** @type {Error} */ (error).message);
     }
     await refresh();
   },
@@ -40,7 +64,7 @@ const ctx = {
   /** Shows another session. */
   use(name) {
     setSession(name);
-    byId('session').value = name;
+    fieldById('session').value = name;
     ctx.changed();
     void refresh();
   },
@@ -56,7 +80,11 @@ const ctx = {
   },
 };
 
-/** Shows a section (and runs `then` once it is shown, e.g. opening a record). */
+/**
+ * Shows a section (and runs `then` once it is shown, e.g. opening a record).
+ * @param {string} name
+ * @param {() => Promise<void>} [then]
+ */
 function show(name, then) {
   if (location.hash !== `#${name}`) history.pushState(null, '', `#${name}`);
   select(name);
@@ -64,10 +92,11 @@ function show(name, then) {
   else void refresh();
 }
 
+/** @param {string} name */
 function select(name) {
   current = sections[name] ? name : 'requests';
   for (const key of Object.keys(sections)) byId(key).hidden = key !== current;
-  for (const link of document.querySelectorAll('nav a')) {
+  for (const link of /** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll('nav a'))) {
     if (link.hash === `#${current}`) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
   }
@@ -86,7 +115,7 @@ async function tick() {
   if (!busy) {
     busy = true;
     try {
-      clock.show(await control('GET', '/clock'));
+      clock.show(/** @type {import('./clock.js').ClockState} */ (await control('GET', '/clock')));
       if (sections[current].live) await refresh();
     } catch {
       // Shown by the connection banner or the token form.
@@ -97,6 +126,7 @@ async function tick() {
   setTimeout(tick, TICK_MS);
 }
 
+/** @param {boolean} up */
 function connection(up) {
   say(
     byId('gone'),
@@ -119,15 +149,15 @@ async function start() {
   // ?session=<name> in the address picks the session (a link to one session's view).
   const asked = new URLSearchParams(location.search).get('session');
   if (asked) setSession(asked);
-  byId('session').value = session();
+  fieldById('session').value = session();
   byId('session-form').addEventListener('submit', (event) => {
     event.preventDefault();
-    ctx.use(byId('session').value.trim());
+    ctx.use(fieldById('session').value.trim());
   });
   byId('token-form').addEventListener('submit', (event) => {
     event.preventDefault();
-    setToken(byId('token').value);
-    byId('token').value = '';
+    setToken(fieldById('token').value);
+    fieldById('token').value = '';
     byId('token-form').hidden = true;
     void refresh();
   });

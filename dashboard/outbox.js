@@ -1,9 +1,13 @@
+// @ts-check
 // The outbox: the e-mails billsim would have sent, with links to the records they are about.
 import { control, query } from './api.js';
-import { byId, fillFrom, h, table } from './dom.js';
+import { byId, fieldById, fillFrom, h, table } from './dom.js';
+
+/** @typedef {import('../src/generated/wire.js').EmailsRoute['answers']['200']} Outbox */
 
 export const live = false;
 
+/** @param {import('./main.js').Ctx} ctx */
 export function init(ctx) {
   byId('outbox-form').addEventListener('submit', (event) => {
     event.preventDefault();
@@ -12,8 +16,9 @@ export function init(ctx) {
   byId('outbox-clear').addEventListener('click', () => ctx.act(() => control('DELETE', '/emails')));
 }
 
+/** @param {import('./main.js').Ctx} ctx */
 export async function refresh(ctx) {
-  const { emails } = await control('GET', `/emails${query({ to: byId('outbox-to').value.trim() })}`);
+  const { emails } = /** @type {Outbox} */ (await control('GET', `/emails${query({ to: fieldById('outbox-to').value.trim() })}`));
   fillFrom(byId('outbox-list'), emails, () => [
     h('p', { className: 'muted', attrs: { role: 'status' } }, `${emails.length} e-mail${emails.length === 1 ? '' : 's'}, newest first`),
     emails.length

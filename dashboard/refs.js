@@ -1,10 +1,18 @@
+// @ts-check
 // References between stored records: a field named <thing>_id holds the id of
 // a record of the collection <things> (client_id: clients, currency_id:
 // currencies), parent_id one of the same collection. Ids "0" and "" point nowhere.
 
+/** @type {Record<string, string>} */
 const IRREGULAR = { dept_id: 'ticket_depts', tld_id: 'products' };
 
-/** The collection a field of a record in `collection` points into, or undefined. */
+/**
+ * The collection a field of a record in `collection` points into, or undefined.
+ * @param {string} field
+ * @param {string} collection
+ * @param {string[]} collections
+ * @returns {string | undefined}
+ */
 export function target(field, collection, collections) {
   if (field === 'parent_id') return collection;
   if (IRREGULAR[field]) return IRREGULAR[field];
@@ -14,13 +22,19 @@ export function target(field, collection, collections) {
   return names.find((name) => collections.includes(name));
 }
 
+/** @param {unknown} value */
 export function pointsSomewhere(value) {
   return (typeof value === 'string' || typeof value === 'number') && String(value) !== '' && String(value) !== '0';
 }
 
-/** The [collection, field] pairs whose records point at records of `collection`. */
+/**
+ * The [collection, field] pairs whose records point at records of `collection`.
+ * @param {string} collection
+ * @param {Record<string, string[]>} fields each collection's fields
+ */
 export function pointingAt(collection, fields) {
   const names = Object.keys(fields);
+  /** @type {[string, string][]} */
   const out = [];
   for (const [other, list] of Object.entries(fields)) {
     for (const field of list) {

@@ -1,16 +1,24 @@
+// @ts-check
 // The session's request journal, newest first, polled every second while the
 // section is open; a click opens an entry's parameters, messages and answer.
 import { control, query } from './api.js';
-import { byId, button, fill, fillFrom, h, jsonBlock, table } from './dom.js';
+import { byId, button, fieldById, fill, fillFrom, h, jsonBlock, table } from './dom.js';
+
+/** @typedef {import('../src/generated/wire.js').JournalEntry} JournalEntry */
+/** @typedef {import('../src/generated/wire.js').RequestsRoute['answers']['200']} Journal */
+/** @typedef {import('../src/generated/wire.js').Coverage} Coverage */
 
 const SHOWN = 200;
 let last = '';
+/** @type {JournalEntry[]} */
 let entries = [];
 let total = 0;
+/** @type {string | undefined} */
 let opened;
 
 export const live = true;
 
+/** @param {import('./main.js').Ctx} ctx */
 export function init(ctx) {
   const calls = byId('requests-call');
   for (const call of ctx.meta.calls) calls.append(h('option', { value: call }, call));
@@ -33,10 +41,10 @@ export function reset() {
 }
 
 export async function refresh() {
-  const call = byId('requests-call').value;
-  const answer = await control('GET', `/requests${query({ call, limit: SHOWN })}`);
+  const call = fieldById('requests-call').value;
+  const answer = /** @type {Journal} */ (await control('GET', `/requests${query({ call, limit: SHOWN })}`));
   const text = JSON.stringify(answer.requests);
-  if (byId('coverage').open) await coverage();
+  if (/** @type {HTMLDetailsElement} */ (byId('coverage')).open) await coverage();
   if (text === last) return;
   last = text;
   entries = answer.requests;
@@ -45,13 +53,17 @@ export async function refresh() {
   render(false);
 }
 
-/** The entry's key: its place counted from the oldest one shown. */
+/**
+ * The entry's key: its place counted from the oldest one shown.
+ * @param {number} index
+ */
 const keyOf = (index) => String(total - index);
 
+/** @param {boolean} filterChanged */
 function render(filterChanged) {
-  const outcome = byId('requests-outcome').value;
+  const outcome = fieldById('requests-outcome').value;
   const list = byId('requests-list');
-  const focused = document.activeElement?.closest?.('#requests-list li')?.dataset.key;
+  const focused = /** @type {HTMLElement | null | undefined} */ (document.activeElement?.closest?.('#requests-list li'))?.dataset.key;
   const shown = entries
     .map((entry, index) => ({ entry, key: keyOf(index) }))
     .filter(({ entry }) => !outcome || (outcome === 'success') === entry.success);
@@ -83,13 +95,17 @@ function render(filterChanged) {
   byId('requests-count').textContent =
     `${shown.length} request${shown.length === 1 ? '' : 's'} shown${hidden ? `, ${hidden} hidden by the filter` : ''}` +
     (entries.length >= SHOWN ? ` (the newest ${SHOWN})` : '');
-  if (focused && !filterChanged) list.querySelector(`li[data-key="${focused}"] button`)?.focus();
+  if (focused && !filterChanged) /** @type {HTMLElement | null} */ (list.querySelector(`li[data-key="${focused}"] button`))?.focus();
 }
 
+/**
+ * @param {JournalEntry} entry
+ * @param {string} key
+ */
 function open(entry, key) {
   opened = key;
   for (const item of byId('requests-list').querySelectorAll('li')) {
-    item.querySelector('button').setAttribute('aria-pressed', String(item.dataset.key === key));
+    item.querySelector('button')?.setAttribute('aria-pressed', String(item.dataset.key === key));
   }
   let answer;
   try {
@@ -119,7 +135,7 @@ function open(entry, key) {
 }
 
 async function coverage() {
-  const answer = await control('GET', '/coverage');
+  const answer = /** @type {Coverage} */ (await control('GET', '/coverage'));
   const exercised = Object.entries(answer.calls).filter(([, counts]) => counts.requests > 0);
   fillFrom(byId('coverage-body'), answer, () => [
     exercised.length

@@ -1,22 +1,29 @@
+// @ts-check
 // The session's snapshots: save the whole state under a name, restore it, delete it.
 import { control } from './api.js';
-import { byId, button, fillFrom, h, say, table } from './dom.js';
+import { byId, button, fieldById, fillFrom, h, say, table } from './dom.js';
+
+/** @typedef {import('../src/generated/wire.js').SnapshotSaved} SnapshotSaved */
+/** @typedef {import('../src/generated/wire.js').SnapshotsRoute['answers']['200']} Snapshots */
 
 export const live = false;
 
+/** @param {import('./main.js').Ctx} ctx */
 export function init(ctx) {
   byId('snapshot-form').addEventListener('submit', (event) => {
     event.preventDefault();
-    const name = byId('snapshot-name').value.trim();
+    const name = fieldById('snapshot-name').value.trim();
     ctx.act(async () => {
-      const saved = await control('POST', `/snapshots/${encodeURIComponent(name)}`);
+      const saved = /** @type {SnapshotSaved} */ (await control('POST', `/snapshots/${encodeURIComponent(name)}`));
       say(byId('snapshot-message'), `Saved "${saved.saved}" at ${saved.savedAt}.`);
     });
   });
 }
 
+/** @param {import('./main.js').Ctx} ctx */
 export async function refresh(ctx) {
-  const { snapshots } = await control('GET', '/snapshots');
+  const { snapshots } = /** @type {Snapshots} */ (await control('GET', '/snapshots'));
+  /** @param {string} name */
   const path = (name) => `/snapshots/${encodeURIComponent(name)}`;
   fillFrom(byId('snapshots-list'), snapshots, () =>
     snapshots.length
