@@ -105,11 +105,17 @@ export async function control(method, path, body, options = {}) {
 }
 
 /**
+ * A form's fields and the limits their control route keeps (minimum, maximum, minLength, maxLength).
+ * @typedef {Record<string, Record<string, number>>} Limits
+ */
+
+/**
  * The page's own facts from the server (dashboard/meta.json).
  * @typedef {object} Meta
  * @property {string[]} calls the real call list
  * @property {Record<string, string[]>} fields each collection's fields
  * @property {RegExp} secret the field names that hold secrets
+ * @property {{ fault: Limits, snapshot: Limits }} limits of the fault and snapshot forms, from the routes' schemas
  */
 
 /** @returns {Promise<Meta>} */
@@ -117,7 +123,8 @@ export async function meta() {
   const response = await fetch(`${PREFIX}/dashboard/meta.json`);
   const answer = await response.json();
   connection(true);
-  return { calls: answer.calls, fields: answer.fields, secret: new RegExp(answer.secretFields.pattern, answer.secretFields.flags) };
+  const secret = new RegExp(answer.secretFields.pattern, answer.secretFields.flags);
+  return { calls: answer.calls, fields: answer.fields, secret, limits: answer.limits };
 }
 
 /**

@@ -73,6 +73,20 @@ export const byId = (id) => /** @type {HTMLElement} */ (document.getElementById(
  */
 export const fieldById = (id) => /** @type {HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement} */ (byId(id));
 
+const LIMIT_ATTRIBUTES = { minimum: 'min', maximum: 'max', minLength: 'minlength', maxLength: 'maxlength' };
+
+/**
+ * Gives a form field the limits its control route keeps, so the browser says
+ * so before anything is sent (the route's schema is where they are written).
+ * @param {HTMLElement} field
+ * @param {Record<string, number> | undefined} limits
+ */
+export function limit(field, limits = {}) {
+  for (const [keyword, attribute] of Object.entries(LIMIT_ATTRIBUTES)) {
+    if (limits[keyword] !== undefined) field.setAttribute(attribute, String(limits[keyword]));
+  }
+}
+
 /** @type {WeakMap<HTMLElement, string>} */
 const shown = new WeakMap();
 

@@ -2,7 +2,7 @@
 // The session's faults: the active ones with a button to remove each, and a
 // form to add one for a call of the real call list.
 import { control } from './api.js';
-import { byId, button, fieldById, fill, h, say, table } from './dom.js';
+import { byId, button, fieldById, fill, h, limit, say, table } from './dom.js';
 
 /** @typedef {import('../src/generated/wire.js').FaultSpec} FaultSpec */
 /** @typedef {import('../src/generated/wire.js').Fault} Fault */
@@ -15,6 +15,10 @@ let last = '';
 export function init(ctx) {
   const calls = byId('fault-call');
   for (const call of ctx.meta.calls) calls.append(h('option', { value: call }, call));
+  const { status, delayMs, times } = ctx.meta.limits.fault;
+  limit(byId('fault-status'), status);
+  limit(byId('fault-delay'), delayMs);
+  limit(byId('fault-times'), times);
   byId('fault-form').addEventListener('submit', (event) => {
     event.preventDefault();
     const message = byId('fault-message');

@@ -1,7 +1,7 @@
 // @ts-check
 // The session's snapshots: save the whole state under a name, restore it, delete it.
 import { control } from './api.js';
-import { byId, button, fieldById, fillFrom, h, say, table } from './dom.js';
+import { byId, button, fieldById, fillFrom, h, limit, say, table } from './dom.js';
 
 /** @typedef {import('../src/generated/wire.js').SnapshotSaved} SnapshotSaved */
 /** @typedef {import('../src/generated/wire.js').SnapshotsRoute['answers']['200']} Snapshots */
@@ -10,6 +10,7 @@ export const live = false;
 
 /** @param {import('./main.js').Ctx} ctx */
 export function init(ctx) {
+  limit(byId('snapshot-name'), ctx.meta.limits.snapshot.name);
   byId('snapshot-form').addEventListener('submit', (event) => {
     event.preventDefault();
     const name = fieldById('snapshot-name').value.trim();

@@ -29,6 +29,18 @@ if (board) {
   t.test('a fault added from the form fails the call, shows in the journal, and is removed', async (t) => {
     const page = await board.open(t, 'faulty', { hash: 'faults' });
     await waitForText(page, '#faults-list', 'No fault');
+    const limits = await page.$$eval('#fault-form input[type=number]', (els) =>
+      els.map((e) => [e.id, e.getAttribute('min'), e.getAttribute('max')]),
+    );
+    t.strictSame(
+      limits,
+      [
+        ['fault-status', '200', '599'],
+        ['fault-delay', '0', '60000'],
+        ['fault-times', '1', '1000000'],
+      ],
+      "the form's limits are the route's, from its schema",
+    );
     await page.select('#fault-call', 'getInvoiceDetails');
     await page.type('#fault-error', 'Database unavailable');
     await page.type('#fault-times', '3');

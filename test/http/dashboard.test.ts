@@ -40,6 +40,10 @@ t.test(
     t.strictSame(meta.calls, Object.keys(operations).sort());
     t.strictSame(meta.fields.orders.slice(0, 3), ['id', 'number', 'client_id']);
     t.ok(new RegExp(meta.secretFields.pattern, meta.secretFields.flags).test('api_key'));
+    t.match(meta.limits, {
+      fault: { status: { minimum: 200, maximum: 599 }, delayMs: { minimum: 0, maximum: 60000 }, times: { minimum: 1 } },
+      snapshot: { name: { minLength: 1, maxLength: 64 } },
+    });
     for (const url of ['/__billsim/dashboard/nothing.js', '/__billsim/dashboard/..%2Fpackage.json', '/__billsim/dashboard/index.html']) {
       const missing = await app.inject({ url });
       t.equal(missing.statusCode, 404, url);

@@ -11,6 +11,7 @@ import { packageRoot } from '../../paths.js';
 import { SECRET } from '../../session/journal.js';
 import { ControlError } from '../../session/control-error.js';
 import { collectionFields } from '../../session/control.js';
+import { controlRef, schemaAt } from '../../schemas.js';
 import { COLLECTION_NAMES } from '../../store/fixtures.js';
 import type { Route } from '../route.js';
 
@@ -46,11 +47,24 @@ function asset(name: string, body: Buffer): Asset {
   return { body, type: TYPES[path.extname(name)], etag };
 }
 
+/** The limits of a control input's fields (minimum, maximum, maxLength, ...), from its schema. */
+function limitsOf(ref: string): Record<string, Record<string, number>> {
+  const properties = (schemaAt(ref)?.properties ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.keys(properties).map((field) => {
+      const schema = schemaAt(`${ref}/properties/${field}`) ?? {};
+      const limits = Object.entries(schema).filter(([key, value]) => /^(min|max)/.test(key) && typeof value === 'number');
+      return [field, Object.fromEntries(limits) as Record<string, number>];
+    }),
+  );
+}
+
 /**
  * Every file of the folder, plus meta.json: what the page needs from the server
  * that no control route says (the real call list for the fault form, each
- * collection's fields to follow references, and which field names hold
- * secrets, from the journal's own rule).
+ * collection's fields to follow references, which field names hold secrets,
+ * from the journal's own rule, and the limits of the forms' fields, from the
+ * control routes' schemas).
  */
 function loadAssets(calls: readonly string[]): Map<string, Asset> {
   const assets = new Map<string, Asset>();
@@ -58,7 +72,8 @@ function loadAssets(calls: readonly string[]): Map<string, Asset> {
     if (TYPES[path.extname(name)]) assets.set(name, asset(name, fs.readFileSync(path.join(DASHBOARD_DIR, name))));
   }
   const fields = Object.fromEntries(COLLECTION_NAMES.map((name) => [name, collectionFields(name)]));
-  const meta = { calls: [...calls].sort(), fields, secretFields: { pattern: SECRET.source, flags: SECRET.flags } };
+  const limits = { fault: limitsOf(controlRef('addFault', 'body')), snapshot: limitsOf(controlRef('saveSnapshot', 'params')) };
+  const meta = { calls: [...calls].sort(), fields, secretFields: { pattern: SECRET.source, flags: SECRET.flags }, limits };
   assets.set('meta.json', asset('meta.json', Buffer.from(JSON.stringify(meta))));
   return assets;
 }
