@@ -22,6 +22,8 @@ export const messages = {
   paramRequired: (name: string) => `Parameter ${name} is required`,
   paramInvalid: (name: string, expected: string) => `Parameter ${name} must be ${expected}`,
   paramUnknownValue: (name: string, allowed: readonly string[]) => `Parameter ${name} must be one of: ${allowed.join(', ')}`,
+  paramKeyUnknown: (name: string, allowed: readonly string[]) =>
+    `Parameter ${name} is not a known key here: use one of ${allowed.join(', ')}`,
   notFound: (resource: string, id: string) => `${resource} ${id} not found`,
   bodyTooLarge: (limit: number) => `Request body is larger than the limit of ${limit} bytes`,
   headersTooLarge: (limit: number) =>

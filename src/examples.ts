@@ -58,7 +58,7 @@ export const EXAMPLES: Record<string, string> = {
   bulkAddProducts: 'products[0][copyof]=1&products[0][name]=Starter%20copy',
   addAddonToAccount: 'account_id=1&addon_id=1&invoice=1',
   addClientContact:
-    'id=1&firstname=Ann&lastname=Lee&email=ann@example.com&password=S3cret!&password2=S3cret!&privileges[billing][invoices]=1',
+    'id=1&firstname=Ann&lastname=Lee&email=ann@example.com&password=S3cret!&password2=S3cret!&privileges[billing][payinvoice]=1',
   verifyAdminLogin: 'username=admin&password=billsim-admin',
   getEstimateDetails: 'id=1',
   addOrder:
@@ -96,6 +96,7 @@ export const EXAMPLES: Record<string, string> = {
   accountUnsuspend: 'id=5',
   accountTerminate: 'id=2',
   editAccountDetails: 'id=1&domain=studio.morgan-design.com&total=9.95&next_due=2027-01-14',
+  editContactPermissions: 'id=10&privileges[billing][payinvoice]=1&privileges[billing][balance]=1&privileges[support][tickets]=1',
   changeAccountPackage: 'id=1&product_id=3&recalculate=1',
   getProductUpgrades: 'id=8',
   orderUpgrade: 'id=1&new=3&new_billing=m',

@@ -91,6 +91,7 @@ export interface AllWireTypes {
   operations_clients_addClientCredit_json?: AddClientCredit;
   operations_clients_deleteClient_json?: DeleteClient;
   operations_clients_deleteClientContact_json?: DeleteClientContact;
+  operations_clients_editContactPermissions_json?: EditContactPermissions;
   operations_clients_getClientAccounts_json?: GetClientAccounts;
   operations_clients_getClientContacts_json?: GetClientContacts;
   operations_clients_getClientCreditLog_json?: GetClientCreditLog;
@@ -650,9 +651,9 @@ export interface Client {
    */
   currency_id: string;
   /**
-   * null for a main account; a contact's privileges by section
+   * null for a main client, which may do everything; for a contact, what it may do in the client area: each section (billing, support, misc) holding its granted keys as "1", the value the vendor's form sends, in the order they were given; a contact granted nothing has [], PHP's empty array
    */
-  privileges: null | ContactPrivileges;
+  privileges: null | [] | ContactPrivileges;
   howdidyou: string;
   /**
    * scrypt$<salt hex>$<hash hex>
@@ -2614,7 +2615,7 @@ export interface AddClientResult {
   client_id: string;
 }
 /**
- * Adds a contact under main client `id`. The contact is a client record with parent_id `id`, status Active, the main client's currency and language, and the password stored only as a salted scrypt hash. The email must be unused by every client and contact (compared case-insensitively). Privileges are given as privileges[section][key]=1; the accepted keys, listed here and nowhere else, are billing: emails, invoices, payinvoice, orders, addfunds, creditcards; support: emails, tickets, newticket, closeticket; misc: editmain, emails, editipaccess, manageprofiles, affiliates. Answers `contact_id`.
+ * Adds a contact under main client `id`. The contact is a client record with parent_id `id`, status Active, the main client's currency and language, and the password stored only as a salted scrypt hash. The email must be unused by every client and contact (compared case-insensitively). `privileges[section][key]` takes the vendor's keys (billing: emails, payinvoice, orders, balance, addfunds, creditcard; support: newticket, tickets, closeticket, emails; misc: editmain, emails, editipaccess, manageprofiles, affiliates) and a flag: 1, true or on grants the key (1 is what the vendor's pages and form send, true what a query-string library makes of a JSON true, as the n8n node sends, on what a checkbox without a value sends); 0, false, off or empty grants nothing, so a sender listing every key with its state is understood rather than refused. The contact keeps the granted keys as "1" ([] when none is granted), shown by getClientDetails and getClientContacts. Answers `contact_id`.
  */
 export interface AddClientContact {
   request: AddClientContactRequest;
@@ -2677,90 +2678,39 @@ export interface AddClientContactRequest {
    * an ISO 3166-1 alpha-2 country code, such as GB
    */
   country?: string;
-  privileges?: AddClientContactPrivileges;
+  privileges?: ContactPrivilegesParam;
 }
 /**
- * a set of privileges such as privileges[billing][invoices]=1
+ * a set of privileges such as privileges[billing][payinvoice]=1
  */
-export interface AddClientContactPrivileges {
-  billing?: AddClientContactBillingPrivileges;
-  support?: AddClientContactSupportPrivileges;
-  misc?: AddClientContactMiscPrivileges;
-}
-/**
- * a set of billing privileges: emails, invoices, payinvoice, orders, addfunds, creditcards
- */
-export interface AddClientContactBillingPrivileges {
+export interface ContactPrivilegesParam {
   /**
-   * the value 1 (granted)
+   * a set of billing privileges such as privileges[billing][payinvoice]=1
    */
-  emails?: '1';
+  billing?: {
+    /**
+     * 1, true or on to grant it, or 0, false, off or empty to grant nothing
+     */
+    [k: string]: string;
+  };
   /**
-   * the value 1 (granted)
+   * a set of support privileges such as privileges[support][tickets]=1
    */
-  invoices?: '1';
+  support?: {
+    /**
+     * 1, true or on to grant it, or 0, false, off or empty to grant nothing
+     */
+    [k: string]: string;
+  };
   /**
-   * the value 1 (granted)
+   * a set of misc privileges such as privileges[misc][editmain]=1
    */
-  payinvoice?: '1';
-  /**
-   * the value 1 (granted)
-   */
-  orders?: '1';
-  /**
-   * the value 1 (granted)
-   */
-  addfunds?: '1';
-  /**
-   * the value 1 (granted)
-   */
-  creditcards?: '1';
-}
-/**
- * a set of support privileges: emails, tickets, newticket, closeticket
- */
-export interface AddClientContactSupportPrivileges {
-  /**
-   * the value 1 (granted)
-   */
-  emails?: '1';
-  /**
-   * the value 1 (granted)
-   */
-  tickets?: '1';
-  /**
-   * the value 1 (granted)
-   */
-  newticket?: '1';
-  /**
-   * the value 1 (granted)
-   */
-  closeticket?: '1';
-}
-/**
- * a set of misc privileges: editmain, emails, editipaccess, manageprofiles, affiliates
- */
-export interface AddClientContactMiscPrivileges {
-  /**
-   * the value 1 (granted)
-   */
-  editmain?: '1';
-  /**
-   * the value 1 (granted)
-   */
-  emails?: '1';
-  /**
-   * the value 1 (granted)
-   */
-  editipaccess?: '1';
-  /**
-   * the value 1 (granted)
-   */
-  manageprofiles?: '1';
-  /**
-   * the value 1 (granted)
-   */
-  affiliates?: '1';
+  misc?: {
+    /**
+     * 1, true or on to grant it, or 0, false, off or empty to grant nothing
+     */
+    [k: string]: string;
+  };
 }
 export interface AddClientContactResult {
   /**
@@ -2823,6 +2773,23 @@ export interface DeleteClientContactRequest {
 }
 export interface DeleteClientContactResult {}
 /**
+ * Sets the privileges of contact `id`: the set given replaces the contact's privileges as a whole (a key not granted is taken away), with the keys and flags addClientContact takes (1, true or on grant; 0, false, off or empty grant nothing, so `privileges[billing][emails]=0` alone takes every privilege away). Answers `"successsave": 1`, a JSON number, and no info, as published. A main client's id is refused: a main client has every privilege and keeps `privileges` null. getClientDetails and getClientContacts show the new set.
+ */
+export interface EditContactPermissions {
+  request: EditContactPermissionsRequest;
+  result: EditContactPermissionsResult;
+}
+export interface EditContactPermissionsRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  privileges: ContactPrivilegesParam;
+}
+export interface EditContactPermissionsResult {
+  successsave: 1;
+}
+/**
  * A client's accounts (services), newest first, with product name/type and client names joined in; paginated.
  */
 export interface GetClientAccounts {
@@ -2856,7 +2823,7 @@ export interface GetClientAccountsResult {
   sorter: Sorter;
 }
 /**
- * List the contacts of client `id` (client records whose parent_id is `id`), oldest first. An unknown client is an error; a client without contacts answers an empty list. Paginated with `sorter`.
+ * List the contacts of client `id` (client records whose parent_id is `id`), oldest first. An unknown client is an error; a client without contacts answers an empty list. Paginated with `sorter`. Each item has the published keys (id, firstname, lastname, datecreated, email) followed by `privileges`, which the published sample does not show: billsim adds it so a list tells what each contact may do, in the shape client records carry it (granted keys as "1" by section, [] when none).
  */
 export interface GetClientContacts {
   request: GetClientContactsRequest;
@@ -2892,6 +2859,10 @@ export interface ClientContactItem {
    */
   datecreated: string;
   email: string;
+  /**
+   * null for a main client, which may do everything; for a contact, what it may do in the client area: each section (billing, support, misc) holding its granted keys as "1", the value the vendor's form sends, in the order they were given; a contact granted nothing has [], PHP's empty array
+   */
+  privileges: null | [] | ContactPrivileges;
 }
 /**
  * Client `id`'s credit log, newest first: every change of its credit balance, `in` added or `out` taken and the `balance` after it, with the admin's username ("" for billsim's own automation, admin 0) and the client's names joined in, and `data_edit` repeating the entry with a DD/MM/YYYY date. Each entry follows the published sample's keys and order; the published sample is cut after its first entry, so the rest of the answer follows the other paginated client lists (getClientDomains): `log`, then a `sorter` of numbers, 25 entries a page (`page` counts from 0; `perpage` as elsewhere). A client without entries (a contact, which holds no credit of its own) answers an empty `log`; an unknown client is an error.
@@ -3008,7 +2979,7 @@ export interface CreditLogEdit {
   invoice_id: string;
 }
 /**
- * One client. No public sample of the real answer was found; billsim answers `client`: the client record exactly as invoices embed it (every stored field in stored order, without the password hash; `cardnum` is the masked card number such as "************4242", or "" when no card is on file), followed by `contacts`: the client's contacts, oldest first, in getClientContacts' item shape. An unknown client is an error.
+ * One client. No public sample of the real answer was found; billsim answers `client`: the client record exactly as invoices embed it (every stored field in stored order, without the password hash; `cardnum` is the masked card number such as "************4242", or "" when no card is on file), followed by `contacts`: the client's contacts, oldest first, in getClientContacts' item shape, privileges included. A contact's own id answers the contact with its `privileges` (null only for a main client). An unknown client is an error.
  */
 export interface GetClientDetails {
   request: GetClientDetailsRequest;
@@ -3099,24 +3070,11 @@ export interface ClientDetailsClient {
    */
   currency_id: string;
   /**
-   * null for a main account; a contact's privileges by section
+   * null for a main client, which may do everything; for a contact, what it may do in the client area: each section (billing, support, misc) holding its granted keys as "1", the value the vendor's form sends, in the order they were given; a contact granted nothing has [], PHP's empty array
    */
-  privileges: null | ContactPrivileges;
+  privileges: null | [] | ContactPrivileges;
   howdidyou: string;
-  contacts: ClientDetailsContact[];
-}
-export interface ClientDetailsContact {
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  id: string;
-  firstname: string;
-  lastname: string;
-  /**
-   * a date as YYYY-MM-DD
-   */
-  datecreated: string;
-  email: string;
+  contacts: ClientContactItem[];
 }
 /**
  * A client's domains, newest first, with client names and the registrar name joined in; paginated.
@@ -3626,7 +3584,7 @@ export interface SetClientDetailsResult {
   client: true;
 }
 /**
- * Changes the fields given of contact `id` and nothing else, answering `"client": true` and info ["Client details updated"], exactly as the published sample does (it says client, not contact). A text sent empty is cleared. The email stays unique among every client and contact (compared case-insensitively; the contact's own address in another case is allowed). country is an ISO code (stored upper-case, empty clears it); type sets the company flag (Company: "1", Private: "0"). A main client's id is refused (use setClientDetails). Custom-field variables are accepted and ignored.
+ * Changes the fields given of contact `id` and nothing else, answering `"client": true` and info ["Client details updated"], exactly as the published sample does (it says client, not contact). A text sent empty is cleared. The email stays unique among every client and contact (compared case-insensitively; the contact's own address in another case is allowed). country is an ISO code (stored upper-case, empty clears it); type sets the company flag (Company: "1", Private: "0"). A main client's id is refused (use setClientDetails). `privileges` (as addClientContact takes them) replaces the contact's privileges as a whole, as the vendor's contact form does; without it they stay as they are. Custom-field variables are accepted and ignored.
  */
 export interface SetContactDetails {
   request: SetContactDetailsRequest;
@@ -3685,6 +3643,7 @@ export interface SetContactDetailsRequest {
    * a text of at most 255 characters
    */
   companyname?: string;
+  privileges?: ContactPrivilegesParam;
 }
 export interface SetContactDetailsResult {
   client: true;
@@ -4265,9 +4224,9 @@ export interface EmbeddedClient {
    */
   currency_id: string;
   /**
-   * null for a main account; a contact's privileges by section
+   * null for a main client, which may do everything; for a contact, what it may do in the client area: each section (billing, support, misc) holding its granted keys as "1", the value the vendor's form sends, in the order they were given; a contact granted nothing has [], PHP's empty array
    */
-  privileges: null | ContactPrivileges;
+  privileges: null | [] | ContactPrivileges;
   howdidyou: string;
 }
 /**
@@ -4741,9 +4700,9 @@ export interface EditedInvoiceClient {
    */
   currency_id: string;
   /**
-   * null for a main account; a contact's privileges by section
+   * null for a main client, which may do everything; for a contact, what it may do in the client area: each section (billing, support, misc) holding its granted keys as "1", the value the vendor's form sends, in the order they were given; a contact granted nothing has [], PHP's empty array
    */
-  privileges: null | ContactPrivileges;
+  privileges: null | [] | ContactPrivileges;
   howdidyou: string;
 }
 /**
@@ -4927,9 +4886,9 @@ export interface InvoiceClient {
    */
   currency_id: string;
   /**
-   * null for a main account; a contact's privileges by section
+   * null for a main client, which may do everything; for a contact, what it may do in the client area: each section (billing, support, misc) holding its granted keys as "1", the value the vendor's form sends, in the order they were given; a contact granted nothing has [], PHP's empty array
    */
-  privileges: null | ContactPrivileges;
+  privileges: null | [] | ContactPrivileges;
   howdidyou: string;
 }
 /**
@@ -5890,9 +5849,9 @@ export interface DraftRecipient {
    */
   currency_id: string;
   /**
-   * null for a main account; a contact's privileges by section
+   * null for a main client, which may do everything; for a contact, what it may do in the client area: each section (billing, support, misc) holding its granted keys as "1", the value the vendor's form sends, in the order they were given; a contact granted nothing has [], PHP's empty array
    */
-  privileges: null | ContactPrivileges;
+  privileges: null | [] | ContactPrivileges;
   howdidyou: string;
 }
 /**

@@ -35,6 +35,7 @@ import domainRegister from './domains/domainRegister.js';
 import domainRenew from './domains/domainRenew.js';
 import domainTransfer from './domains/domainTransfer.js';
 import editAccountDetails from './accounts/editAccountDetails.js';
+import editContactPermissions from './clients/editContactPermissions.js';
 import editEstimateDetails from './estimates/editEstimateDetails.js';
 import editInvoiceDetails from './invoices/editInvoiceDetails.js';
 import editOrderDraft from './orders/editOrderDraft.js';
@@ -130,6 +131,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   domainRenew,
   domainTransfer,
   editAccountDetails,
+  editContactPermissions,
   editEstimateDetails,
   editInvoiceDetails,
   editOrderDraft,

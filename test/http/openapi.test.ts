@@ -155,7 +155,7 @@ t.test('spot check: bulkAddProducts (nested bracket keys, described as JSON)', a
   const form = postOf('bulkAddProducts').requestBody.content['application/x-www-form-urlencoded'];
   t.strictSame(form.encoding.products, { contentType: 'application/json' });
   const [privileges] = ownParams('addClientContact').filter((p) => p.name === 'privileges');
-  t.strictSame(privileges.content['application/json'].example, { billing: { invoices: '1' } });
+  t.strictSame(privileges.content['application/json'].example, { billing: { payinvoice: '1' } });
 });
 
 t.test('api_id and api_key are parameters filled in with the credentials the app was built with', async (t) => {
@@ -261,9 +261,9 @@ t.test('the request interceptor: the fragment goes, JSON values become bracket k
   const post = intercept({
     url: '/admin/api.php#addClientContact',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: `call=addClientContact&notes=&privileges=${encodeURIComponent('{"billing":{"invoices":"1"}}')}&id=1`,
+    body: `call=addClientContact&notes=&privileges=${encodeURIComponent('{"billing":{"payinvoice":"1"}}')}&id=1`,
   });
-  t.equal(decodeURIComponent(post.body), 'call=addClientContact&privileges[billing][invoices]=1&id=1');
+  t.equal(decodeURIComponent(post.body), 'call=addClientContact&privileges[billing][payinvoice]=1&id=1');
   const plain = 'call=getCurrencies&note=%5Bnot+json';
   t.equal(intercept({ url: '/x', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: plain }).body, plain);
 });
