@@ -156,6 +156,8 @@ export const messages = {
     `Invoice #${id} carries ${credit} credit from the client's balance, which deleting it would lose: cancel it with setInvoiceStatus instead`,
   invoiceIsDraft: (id: string) =>
     `Invoice #${id} is a Draft, which the client cannot see: make it Unpaid with setInvoiceStatus first, then send it`,
+  kbCidWithSubcategories: () =>
+    "Parameters cid and with_subcategories exclude each other: give cid for one category's sub-categories, or with_subcategories=1 for every category",
   ticketNotFound: (number: string) => `Ticket #${number} not found`,
   attachmentNotBase64: (filename: string) =>
     `Attachment ${filename} is not valid base64: send the file's content base64-encoded as attachments[${filename}]`,

@@ -83,6 +83,9 @@ export const EXAMPLES: Record<string, string> = {
   getProductDetails: 'id=1',
   getInvoices: 'list=unpaid',
   getNews: '',
+  getKBCategories: 'with_subcategories=1',
+  getKBArticle: 'id=2',
+  getKBArticlesByTags: 'tag=billing',
   getAddons: '',
   getHostBillversion: '',
   addClient:

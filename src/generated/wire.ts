@@ -59,6 +59,8 @@ export interface AllWireTypes {
   resources_estimate_json?: Estimate;
   resources_gateway_json?: Gateway;
   resources_invoice_json?: Invoice;
+  resources_kb_article_json?: KbArticle;
+  resources_kb_category_json?: KbCategory;
   resources_news_item_json?: NewsItem;
   resources_order_json?: Order;
   resources_order_draft_json?: OrderDraft;
@@ -132,6 +134,9 @@ export interface AllWireTypes {
   operations_invoices_setInvoiceStatus_json?: SetInvoiceStatus;
   operations_misc_getCurrencies_json?: GetCurrencies;
   operations_misc_getHostBillversion_json?: GetHostBillversion;
+  operations_misc_getKBArticle_json?: GetKBArticle;
+  operations_misc_getKBArticlesByTags_json?: GetKBArticlesByTags;
+  operations_misc_getKBCategories_json?: GetKBCategories;
   operations_misc_getNews_json?: GetNews;
   operations_misc_getNewsItem_json?: GetNewsItem;
   operations_misc_getPaymentModules_json?: GetPaymentModules;
@@ -780,6 +785,8 @@ export interface Collections {
   client_automation: ClientAutomation[];
   automation_log: AutomationEntry[];
   automation_state: AutomationState[];
+  kb_categories: KbCategory[];
+  kb_articles: KbArticle[];
 }
 /**
  * A currency. The record with id "0" is the main currency (rate 1.0000); invoices with currency_id "0" are in it.
@@ -2019,6 +2026,65 @@ export interface TldAutomation {
    * "0" or "1"
    */
   auto_renew_on_payment: '0' | '1';
+}
+/**
+ * A knowledge base category; parent_cat "0" is a main category. getKBCategories lists id, parent_cat, name and description, in sort_order then id order, and leaves out a category whose `visible` is "0" or under one that is (staff notes kept out of a help centre).
+ */
+export interface KbCategory {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  parent_cat: string;
+  name: string;
+  description: string;
+  /**
+   * "0" or "1"
+   */
+  visible: '0' | '1';
+  sort_order: string;
+}
+/**
+ * A knowledge base article in category cat_id, in the published getKBArticle field names. The bundled world has one language (language_id "1"), so the per-language maps getKBArticle shows (tag_title, tag_body, tag_slug, mode) are made from title, body and slug when answered. `registered` "1" marks an article for signed-in clients only: the admin API shows it anyway, with the flag, for a help centre to decide. `tags` maps a tag id to its name, and one tag id names one tag across all articles.
+ */
+export interface KbArticle {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  language_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  cat_id: string;
+  title: string;
+  /**
+   * the article's HTML
+   */
+  body: string;
+  /**
+   * "0" or "1"
+   */
+  registered: '0' | '1';
+  options: string;
+  sort_order: string;
+  views: string;
+  slug: string;
+  upvotes: string;
+  downvotes: string;
+  tags: KbTags;
+}
+/**
+ * tag names keyed by tag id, such as {"721": "billing"}
+ */
+export interface KbTags {
+  [k: string]: string;
 }
 /**
  * Runs the provisioning module's Create for account `id`: a Pending service becomes Active, and its Pending addons become Active with it. Any other status is refused with a message naming it ("Account 1 is Active: only a service that is Pending can become Active"). billsim runs no module, so only the statuses change. Answers `info: ["Account #<id> created"]`, as the published sample does; getAccountDetails, getAccounts, getClientAccounts and getAccountAddons show the new statuses.
@@ -5120,6 +5186,142 @@ export interface GetHostBillversion {
 export interface GetHostBillversionRequest {}
 export interface GetHostBillversionResult {
   version: string;
+}
+/**
+ * One knowledge base article by id, in the published shape and key order: the stored fields, then per-language maps keyed by language id (tag_title, tag_body, `tags` between them and tag_slug as published, then mode, whose values are numbers). The bundled world has one language, id "1", so each map holds that language's title, body, slug and mode 0. `tags` maps tag id to name, and is PHP's [] for an article without tags. Any article answers, a registered-only one (registered "1") or one in a hidden category too: the admin API is staff's door. An unknown id is an error.
+ */
+export interface GetKBArticle {
+  request: GetKBArticleRequest;
+  result: GetKBArticleResult;
+}
+export interface GetKBArticleRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface GetKBArticleResult {
+  article: KbArticleDetails;
+}
+export interface KbArticleDetails {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  language_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  cat_id: string;
+  title: string;
+  /**
+   * the article's HTML
+   */
+  body: string;
+  /**
+   * "0" or "1"
+   */
+  registered: '0' | '1';
+  options: string;
+  sort_order: string;
+  views: string;
+  slug: string;
+  upvotes: string;
+  downvotes: string;
+  tag_title: KbTextByLanguage;
+  tag_body: KbTextByLanguage;
+  /**
+   * tag names keyed by tag id, or PHP's [] when there are none
+   */
+  tags: KbTags | [];
+  tag_slug: KbTextByLanguage;
+  mode: KbModeByLanguage;
+}
+export interface KbTextByLanguage {
+  [k: string]: string;
+}
+export interface KbModeByLanguage {
+  [k: string]: number;
+}
+/**
+ * The knowledge base articles carrying tag `tag`, matched by name (letter case aside), in the published item shape (`category_id` here, where getKBArticle says cat_id) and in sort_order, then id order. Articles in a hidden category are left out, as getKBCategories leaves the category out; registered-only ones stay (getKBArticle shows their flag). A tag no article carries answers an empty list.
+ */
+export interface GetKBArticlesByTags {
+  request: GetKBArticlesByTagsRequest;
+  result: GetKBArticlesByTagsResult;
+}
+export interface GetKBArticlesByTagsRequest {
+  /**
+   * a non-empty text
+   */
+  tag: string;
+}
+export interface GetKBArticlesByTagsResult {
+  articles: KbArticleItem[];
+}
+export interface KbArticleItem {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  category_id: string;
+  title: string;
+  /**
+   * the article's HTML
+   */
+  body: string;
+  views: string;
+  upvotes: string;
+  downvotes: string;
+  /**
+   * tag names keyed by tag id, or PHP's [] when there are none
+   */
+  tags: KbTags | [];
+}
+/**
+ * Knowledge base categories, in the published shape: `categories` holding a `categories` list of id, parent_cat, name and description. Without parameters it lists the main categories (parent_cat "0"); `cid` lists the direct sub-categories of that category; `with_subcategories=1` lists every category, each main one followed by its sub-categories (cid and with_subcategories exclude each other, as the vendor says). Lists go by sort_order, then id, and leave out a hidden category (visible "0") with everything under it. An unknown cid is an error. billsim has no multibrand module, so `brand_id` is accepted and ignored, as an installation without it does.
+ */
+export interface GetKBCategories {
+  request: GetKBCategoriesRequest;
+  result: GetKBCategoriesResult;
+}
+export interface GetKBCategoriesRequest {
+  /**
+   * 0 or a positive whole number id
+   */
+  brand_id?: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  cid?: string;
+  /**
+   * "0" or "1"
+   */
+  with_subcategories?: '0' | '1';
+}
+export interface GetKBCategoriesResult {
+  categories: KbCategoryList;
+}
+export interface KbCategoryList {
+  categories: KbCategoryItem[];
+}
+export interface KbCategoryItem {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  parent_cat: string;
+  name: string;
+  description: string;
 }
 /**
  * List news items (enabled or not), newest first by date, then by id. `content` is shortened: text longer than 100 characters is cut to its first 100 characters followed by "..."; getNewsItem answers the full text. Paginated with `sorter`.

@@ -62,6 +62,9 @@ import getEstimates from './estimates/getEstimates.js';
 import getHostBillversion from './misc/getHostBillversion.js';
 import getInvoiceDetails from './invoices/getInvoiceDetails.js';
 import getInvoices from './invoices/getInvoices.js';
+import getKBArticle from './misc/getKBArticle.js';
+import getKBArticlesByTags from './misc/getKBArticlesByTags.js';
+import getKBCategories from './misc/getKBCategories.js';
 import getNews from './misc/getNews.js';
 import getNewsItem from './misc/getNewsItem.js';
 import getOrderDetails from './orders/getOrderDetails.js';
@@ -158,6 +161,9 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getHostBillversion,
   getInvoiceDetails,
   getInvoices,
+  getKBArticle,
+  getKBArticlesByTags,
+  getKBCategories,
   getNews,
   getNewsItem,
   getOrderDetails,
