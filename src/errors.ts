@@ -158,6 +158,8 @@ export const messages = {
     `Invoice #${id} is a Draft, which the client cannot see: make it Unpaid with setInvoiceStatus first, then send it`,
   kbCidWithSubcategories: () =>
     "Parameters cid and with_subcategories exclude each other: give cid for one category's sub-categories, or with_subcategories=1 for every category",
+  deptEmailEmpty: () => 'Email cannot be empty',
+  deptNameEmpty: () => 'Department name cannot be empty',
   ticketNotFound: (number: string) => `Ticket #${number} not found`,
   attachmentNotBase64: (filename: string) =>
     `Attachment ${filename} is not valid base64: send the file's content base64-encoded as attachments[${filename}]`,

@@ -118,6 +118,8 @@ export const EXAMPLES: Record<string, string> = {
   deleteInvoice: 'id=3',
   sendInvoice: 'id=3',
   getTicketDepts: '',
+  addTicketDept: 'name=Abuse&email=abuse@lumenhost.net',
+  getPopularPredefinedReplies: '',
   addTicket:
     'client_id=5&dept_id=2&asclient=1&subject=Mail%20bounces&body=Our%20mails%20to%20gmail.com%20bounce%20with%20an%20SPF%20error.',
   addTicketReply: 'id=589245&body=We%20found%20your%20transfer%20and%20unsuspended%20the%20site.',

@@ -169,7 +169,9 @@ export interface AllWireTypes {
   operations_services_getProducts_json?: GetProducts;
   operations_services_getSubCategories_json?: GetSubCategories;
   operations_tickets_addTicket_json?: AddTicket;
+  operations_tickets_addTicketDept_json?: AddTicketDept;
   operations_tickets_addTicketReply_json?: AddTicketReply;
+  operations_tickets_getPopularPredefinedReplies_json?: GetPopularPredefinedReplies;
   operations_tickets_getPredefinedReplies_json?: GetPredefinedReplies;
   operations_tickets_getTicketDepts_json?: GetTicketDepts;
   operations_tickets_getTicketDetails_json?: GetTicketDetails;
@@ -1430,7 +1432,7 @@ export interface ReplyCategory {
   name: string;
 }
 /**
- * A predefined ticket reply in category category_id.
+ * A predefined ticket reply in category category_id. `uses` counts the staff messages that used it: a ticket staff opened (addTicket without asclient=1) or a staff reply (addTicketReply type Admin) whose body holds the reply's whole text, as it does when staff insert the reply and add to it (line endings and surrounding blanks aside). getPopularPredefinedReplies ranks by it.
  */
 export interface PredefinedReply {
   /**
@@ -1443,6 +1445,10 @@ export interface PredefinedReply {
   category_id: string;
   name: string;
   reply: string;
+  /**
+   * how many staff messages used the reply's text
+   */
+  uses: string;
 }
 /**
  * An order as stored. What it bought is found by order_id on accounts, account_addons and domains; an upgrade order keeps its upgrades here. getOrders and getOrderDetails join in client names, the gateway name and the invoice's total and status.
@@ -7579,6 +7585,46 @@ export interface AddTicketResult {
   ticket_id: number;
 }
 /**
+ * Creates a support department named `name` that mails from `email`, and answers its id as `dept_id` with info ["Ticket department has been created"]; the vendor publishes only an error sample, so the success answer follows the neighbouring add calls (an id, then info). A missing or empty email and name are refused together with the published messages, "Email cannot be empty" and "Department name cannot be empty". The new department is visible to clients, has no description, and is assigned to every Active admin, so its tickets have someone to answer them; getTicketDepts lists it and addTicket can file under it. The vendor lists method (POP or PIPE), host, login, password and port as required, but real callers send only email and name and the published error checks only those two; billsim imports no mail, so it checks their form when given and keeps none of them.
+ */
+export interface AddTicketDept {
+  request: AddTicketDeptRequest;
+  result: AddTicketDeptResult;
+}
+export interface AddTicketDeptRequest {
+  /**
+   * a valid email address, such as support@example.com
+   */
+  email?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  name?: string;
+  method?: 'POP' | 'PIPE';
+  /**
+   * a text of at most 255 characters
+   */
+  host?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  login?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  password?: string;
+  /**
+   * a port number from 1 to 65535
+   */
+  port?: string;
+}
+export interface AddTicketDeptResult {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  dept_id: string;
+}
+/**
  * Adds a reply to the ticket numbered `id` (the 6-digit ticket number, not the internal id); info ["Reply added, ticket status changed to <status>"] as published. A staff reply (type Admin, the default; `replier_id` an admin id, default admin 1) makes the ticket Answered and sends the "Ticket Reply" e-mail to the ticket's address (none with notify_client=0). A client reply (type=Client; `replier_id` the ticket's client, the default, or one of its contacts; none on a guest's ticket) makes it Client-Reply, reopening a Closed ticket, and sends no e-mail to the client. `status_change` sets the status after the reply instead. The reply's author, type, date (the session clock) and body are kept in order, and the ticket's lastreply becomes the reply's date. `attachments[<file name>]=<base64 content>` keeps each file's name and decoded size only. encrypt, notify_cc and replier_ip are accepted and ignored.
  */
 export interface AddTicketReply {
@@ -7607,6 +7653,32 @@ export interface AddTicketReplyRequest {
   attachments?: TicketAttachmentsParam;
 }
 export interface AddTicketReplyResult {}
+/**
+ * The predefined replies staff use most. The vendor publishes only an answer with `"success": false` and no data, so the success answer follows the neighbouring published shapes: `replies`, a list in the item shape getPredefinedReplies gives a category's replies (id, category_id, name, reply). Popularity is counted, never set: a staff message (a ticket staff opened with addTicket, or an addTicketReply of type Admin) whose body holds a predefined reply's whole text counts one use of that reply, as when staff insert it and write around it. The list holds the replies used at least once, most used first (ties by id), at most 10. Takes no parameters.
+ */
+export interface GetPopularPredefinedReplies {
+  request: GetPopularPredefinedRepliesRequest;
+  result: GetPopularPredefinedRepliesResult;
+}
+export interface GetPopularPredefinedRepliesRequest {}
+export interface GetPopularPredefinedRepliesResult {
+  replies: PredefinedReplyItem[];
+}
+/**
+ * a predefined reply as the desk lists it: its id, category, name and full text
+ */
+export interface PredefinedReplyItem {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  category_id: string;
+  name: string;
+  reply: string;
+}
 /**
  * Predefined ticket reply categories. cid 0 answers every category (the published shape: `category` holding only `categories`). A category id answers that category (the real shape is unpublished; this is the simulator's choice): its own id, parent_cat and name, its direct sub-categories in `categories`, and its replies (full text) in `replies`.
  */
@@ -7643,7 +7715,7 @@ export interface PredefinedReplyCategoryDetails {
   parent_cat: string;
   name: string;
   categories: ReplyCategory[];
-  replies: PredefinedReply[];
+  replies: PredefinedReplyItem[];
 }
 /**
  * Every support department, by id, as published: `assigned_admins` an object keyed by admin id, `tickets` the department's ticket count as a string. Takes no parameters.

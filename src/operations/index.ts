@@ -16,6 +16,7 @@ import addInvoicePayment from './invoices/addInvoicePayment.js';
 import addOrder from './orders/addOrder.js';
 import addOrderDraftItem from './orders/addOrderDraftItem.js';
 import addTicket from './tickets/addTicket.js';
+import addTicketDept from './tickets/addTicketDept.js';
 import addTicketReply from './tickets/addTicketReply.js';
 import applyInvoiceCredit from './invoices/applyInvoiceCredit.js';
 import bulkAddProducts from './services/bulkAddProducts.js';
@@ -73,6 +74,7 @@ import getOrderPages from './services/getOrderPages.js';
 import getOrders from './orders/getOrders.js';
 import getOtherPopularProducts from './services/getOtherPopularProducts.js';
 import getPaymentModules from './misc/getPaymentModules.js';
+import getPopularPredefinedReplies from './tickets/getPopularPredefinedReplies.js';
 import getPredefinedReplies from './tickets/getPredefinedReplies.js';
 import getProductDetails from './services/getProductDetails.js';
 import getProducts from './services/getProducts.js';
@@ -115,6 +117,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   addOrder,
   addOrderDraftItem,
   addTicket,
+  addTicketDept,
   addTicketReply,
   applyInvoiceCredit,
   bulkAddProducts,
@@ -172,6 +175,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getOrders,
   getOtherPopularProducts,
   getPaymentModules,
+  getPopularPredefinedReplies,
   getPredefinedReplies,
   getProductDetails,
   getProducts,

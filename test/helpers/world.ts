@@ -201,6 +201,15 @@ const DEFAULTS: { [K in CollectionName]?: Omit<RecordOf<K>, 'id'> } = {
     upgrades: [],
   },
   tax_rules: { name: 'Tax', level: '1', country: 'US', state: '', rate: '0.00' },
+  predefined_replies: { category_id: '1', name: 'Reply', reply: 'Hello,\r\n\r\nThank you.', uses: '0' },
+  admins: {
+    username: 'admin',
+    password: 'scrypt$00$00',
+    firstname: 'Ada',
+    lastname: 'Admin',
+    email: 'admin@example.com',
+    status: 'Active',
+  },
   kb_categories: { parent_cat: '0', name: 'Category', description: '', visible: '1', sort_order: '0' },
   kb_articles: {
     language_id: '1',
