@@ -160,6 +160,8 @@ export const messages = {
     "Parameters cid and with_subcategories exclude each other: give cid for one category's sub-categories, or with_subcategories=1 for every category",
   deptEmailEmpty: () => 'Email cannot be empty',
   deptNameEmpty: () => 'Department name cannot be empty',
+  moduleNotInstalled: (module: string, fn: string) =>
+    `Module ${module} is not installed or not active here, so its function ${fn} cannot be called: billsim runs no third-party module`,
   ticketNotFound: (number: string) => `Ticket #${number} not found`,
   attachmentNotBase64: (filename: string) =>
     `Attachment ${filename} is not valid base64: send the file's content base64-encoded as attachments[${filename}]`,

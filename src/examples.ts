@@ -86,6 +86,7 @@ export const EXAMPLES: Record<string, string> = {
   getKBCategories: 'with_subcategories=1',
   getKBArticle: 'id=2',
   getKBArticlesByTags: 'tag=billing',
+  module: 'module=phonenumbermng&fn=getAvailableNumbers',
   getAddons: '',
   getHostBillversion: '',
   addClient:

@@ -140,6 +140,7 @@ export interface AllWireTypes {
   operations_misc_getNews_json?: GetNews;
   operations_misc_getNewsItem_json?: GetNewsItem;
   operations_misc_getPaymentModules_json?: GetPaymentModules;
+  operations_misc_module_json?: ModuleCall;
   operations_misc_verifyAdminLogin_json?: VerifyAdminLogin;
   operations_orders_addOrder_json?: AddOrder;
   operations_orders_addOrderDraftItem_json?: AddOrderDraftItem;
@@ -5399,6 +5400,27 @@ export interface GetPaymentModulesResult {
 export interface PaymentModules {
   [k: string]: string;
 }
+/**
+ * HostBill's entry point to a third-party module's own API: `module` names the module, `fn` its function, and further parameters go to the function. The vendor's only sample is the bare `null` a function answers when it returns nothing. billsim runs no module, so it answers every module as an installation answers for a module it does not have: the error envelope, naming the module and the function. The other parameters are accepted and ignored.
+ */
+export interface ModuleCall {
+  request: ModuleCallRequest;
+  result: ModuleCallResult;
+}
+export interface ModuleCallRequest {
+  /**
+   * a module name such as phonenumbermng: letters, digits, _ . or -
+   */
+  module: string;
+  /**
+   * a function name such as getAvailableNumbers
+   */
+  fn: string;
+}
+/**
+ * never answered: no module is installed
+ */
+export interface ModuleCallResult {}
 /**
  * Checks a staff member's username and password against the stored scrypt hashes, in constant time. A match with an Active admin answers `admin_id`; anything else (unknown username, wrong password, Inactive admin) answers the same error, so the answer never reveals which part was wrong.
  */

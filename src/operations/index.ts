@@ -84,6 +84,7 @@ import getTicketDepts from './tickets/getTicketDepts.js';
 import getTicketDetails from './tickets/getTicketDetails.js';
 import getTickets from './tickets/getTickets.js';
 import getTransactions from './invoices/getTransactions.js';
+import module from './misc/module.js';
 import orderUpgrade from './orders/orderUpgrade.js';
 import removeOrderDraft from './orders/removeOrderDraft.js';
 import removeOrderDraftItem from './orders/removeOrderDraftItem.js';
@@ -185,6 +186,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getTicketDetails,
   getTickets,
   getTransactions,
+  module,
   orderUpgrade,
   removeOrderDraft,
   removeOrderDraftItem,
