@@ -22,6 +22,8 @@ export const messages = {
   paramRequired: (name: string) => `Parameter ${name} is required`,
   paramInvalid: (name: string, expected: string) => `Parameter ${name} must be ${expected}`,
   paramUnknownValue: (name: string, allowed: readonly string[]) => `Parameter ${name} must be one of: ${allowed.join(', ')}`,
+  paramKeyUnknown: (name: string, allowed: readonly string[]) =>
+    `Parameter ${name} is not a known key here: use one of ${allowed.join(', ')}`,
   notFound: (resource: string, id: string) => `${resource} ${id} not found`,
   bodyTooLarge: (limit: number) => `Request body is larger than the limit of ${limit} bytes`,
   headersTooLarge: (limit: number) =>
@@ -154,6 +156,12 @@ export const messages = {
     `Invoice #${id} carries ${credit} credit from the client's balance, which deleting it would lose: cancel it with setInvoiceStatus instead`,
   invoiceIsDraft: (id: string) =>
     `Invoice #${id} is a Draft, which the client cannot see: make it Unpaid with setInvoiceStatus first, then send it`,
+  kbCidWithSubcategories: () =>
+    "Parameters cid and with_subcategories exclude each other: give cid for one category's sub-categories, or with_subcategories=1 for every category",
+  deptEmailEmpty: () => 'Email cannot be empty',
+  deptNameEmpty: () => 'Department name cannot be empty',
+  moduleNotInstalled: (module: string, fn: string) =>
+    `Module ${module} is not installed or not active here, so its function ${fn} cannot be called: billsim runs no third-party module`,
   ticketNotFound: (number: string) => `Ticket #${number} not found`,
   attachmentNotBase64: (filename: string) =>
     `Attachment ${filename} is not valid base64: send the file's content base64-encoded as attachments[${filename}]`,

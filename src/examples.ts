@@ -58,7 +58,7 @@ export const EXAMPLES: Record<string, string> = {
   bulkAddProducts: 'products[0][copyof]=1&products[0][name]=Starter%20copy',
   addAddonToAccount: 'account_id=1&addon_id=1&invoice=1',
   addClientContact:
-    'id=1&firstname=Ann&lastname=Lee&email=ann@example.com&password=S3cret!&password2=S3cret!&privileges[billing][invoices]=1',
+    'id=1&firstname=Ann&lastname=Lee&email=ann@example.com&password=S3cret!&password2=S3cret!&privileges[billing][payinvoice]=1',
   verifyAdminLogin: 'username=admin&password=billsim-admin',
   getEstimateDetails: 'id=1',
   addOrder:
@@ -83,6 +83,10 @@ export const EXAMPLES: Record<string, string> = {
   getProductDetails: 'id=1',
   getInvoices: 'list=unpaid',
   getNews: '',
+  getKBCategories: 'with_subcategories=1',
+  getKBArticle: 'id=2',
+  getKBArticlesByTags: 'tag=billing',
+  module: 'module=phonenumbermng&fn=getAvailableNumbers',
   getAddons: '',
   getHostBillversion: '',
   addClient:
@@ -96,6 +100,7 @@ export const EXAMPLES: Record<string, string> = {
   accountUnsuspend: 'id=5',
   accountTerminate: 'id=2',
   editAccountDetails: 'id=1&domain=studio.morgan-design.com&total=9.95&next_due=2027-01-14',
+  editContactPermissions: 'id=10&privileges[billing][payinvoice]=1&privileges[billing][balance]=1&privileges[support][tickets]=1',
   changeAccountPackage: 'id=1&product_id=3&recalculate=1',
   getProductUpgrades: 'id=8',
   orderUpgrade: 'id=1&new=3&new_billing=m',
@@ -114,6 +119,8 @@ export const EXAMPLES: Record<string, string> = {
   deleteInvoice: 'id=3',
   sendInvoice: 'id=3',
   getTicketDepts: '',
+  addTicketDept: 'name=Abuse&email=abuse@lumenhost.net',
+  getPopularPredefinedReplies: '',
   addTicket:
     'client_id=5&dept_id=2&asclient=1&subject=Mail%20bounces&body=Our%20mails%20to%20gmail.com%20bounce%20with%20an%20SPF%20error.',
   addTicketReply: 'id=589245&body=We%20found%20your%20transfer%20and%20unsuspended%20the%20site.',

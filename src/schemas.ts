@@ -146,6 +146,10 @@ function paramName(error: ErrorObject, sent: Record<string, unknown>): string {
 /** Turn one ajv error for a request into the catalogue's parameter message. */
 export function paramMessage(error: ErrorObject, sent: Record<string, unknown> = {}): string {
   const name = paramName(error, sent);
+  if (error.propertyName !== undefined && error.keyword === 'enum') {
+    // A key out of a `propertyNames` list: name the key the client wrote, and the keys it may use instead.
+    return messages.paramKeyUnknown(`${name}[${error.propertyName}]`, error.params.allowedValues as string[]);
+  }
   if (error.keyword === 'required') return messages.paramRequired(name);
   if (error.keyword === 'enum') return messages.paramUnknownValue(name, error.params.allowedValues as string[]);
   if (error.keyword === 'additionalProperties') {

@@ -2,7 +2,7 @@
 // is a client record whose parent_id names its main client ("0" for a main client).
 import { fail, messages, notFound } from '../errors.js';
 import type { CollectionName, RecordOf, View, World } from '../store/world.js';
-import type { Client, ClientCard } from '../generated/wire.js';
+import type { Client, ClientCard, ContactPrivileges, ContactPrivilegesParam } from '../generated/wire.js';
 import { removeTicket } from './tickets.js';
 
 export const MAIN_PARENT_ID = '0';
@@ -21,11 +21,37 @@ export function requireMainClient(world: View, id: string, instead: (parentId: s
   return client;
 }
 
+/** A contact; a main client is refused, `instead` saying what to do. */
+export function requireContact(world: View, id: string, instead: string): Client {
+  const contact = world.get('clients', id) ?? notFound('Contact', id);
+  if (contact.parent_id === MAIN_PARENT_ID) fail(messages.isMainClient(contact.id, instead));
+  return contact;
+}
+
 /** Contacts as getClientContacts lists them (and getClientDetails embeds them): oldest first. */
 export function contactItems(world: View, clientId: string) {
   return [...world.where('clients', 'parent_id', clientId)]
     .sort((a, b) => Number(a.id) - Number(b.id))
-    .map(({ id, firstname, lastname, datecreated, email }) => ({ id, firstname, lastname, datecreated, email }));
+    .map(({ id, firstname, lastname, datecreated, email, privileges }) => ({ id, firstname, lastname, datecreated, email, privileges }));
+}
+
+// The flags that grant a privilege: the vendor's 1, a query-string library's
+// rendering of a JSON true, and an HTML checkbox's default value. The request
+// schema admits 0, false, off and "" as well; they grant nothing.
+const GRANTED = new Set(['1', 'true', 'on']);
+
+/**
+ * A contact's privileges from the flags a request gives (keys checked by the
+ * request schema): each granted key stored as "1", in the order given, sections
+ * with nothing granted left out, and PHP's empty array when nothing is granted.
+ */
+export function grantedPrivileges(given: ContactPrivilegesParam = {}): ContactPrivileges | [] {
+  const privileges: Record<string, Record<string, '1'>> = {};
+  for (const [section, flags] of Object.entries(given)) {
+    const keys = Object.entries<string>(flags ?? {}).filter(([, flag]) => GRANTED.has(flag));
+    if (keys.length > 0) privileges[section] = Object.fromEntries(keys.map(([key]) => [key, '1']));
+  }
+  return Object.keys(privileges).length > 0 ? (privileges as ContactPrivileges) : [];
 }
 
 /** Clients and contacts whose email is `email` in any letter case (one, while emails stay unique), through an index. */

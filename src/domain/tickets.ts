@@ -20,6 +20,7 @@ import { API_ADMIN_ID } from './credit.js';
 import { ZERO_DATETIME, formatDateTime, parseDateTime } from '../lib/dates.js';
 import { containsText, oldestFirst } from '../lib/lists.js';
 import { clientNames, pick } from './views.js';
+import { countReplyUses } from './predefinedReplies.js';
 
 export const TICKET_STATUSES: readonly TicketStatus[] = ['Open', 'Answered', 'Client-Reply', 'In-Progress', 'Closed'];
 
@@ -61,6 +62,25 @@ export function requireTicket(world: View, number: string): Ticket {
 export function ticketDept(world: View, id?: string): TicketDept {
   if (id !== undefined) return world.get('ticket_depts', id) ?? notFound('Ticket department', id);
   return oldestFirst(world.all('ticket_depts'))[0] ?? fail(messages.noTicketDept());
+}
+
+/**
+ * A new support department, visible to clients, assigned to every Active admin
+ * (addTicketDept names no staff, and a department nobody answers is no use).
+ * The name and email are checked together, with the vendor's published messages.
+ */
+export function newTicketDept(world: View, name = '', email = ''): TicketDept {
+  const problems = [...(email.trim() ? [] : [messages.deptEmailEmpty()]), ...(name.trim() ? [] : [messages.deptNameEmpty()])];
+  if (problems.length > 0) fail(problems);
+  const staff = world.all('admins').filter((admin) => admin.status === 'Active');
+  return {
+    id: world.nextId('ticket_depts'),
+    name,
+    description: '',
+    email,
+    visible: '1',
+    assigned_admins: Object.fromEntries(staff.map((admin) => [admin.id, admin.id])),
+  };
 }
 
 export function requireAdmin(world: View, id: string): Admin {
@@ -278,6 +298,7 @@ export function addReply(world: World, ticket: Ticket, spec: NewReply, now: Date
     type: spec.type,
     attachments: spec.attachments,
   });
+  if (staff) countReplyUses(world, spec.body);
   const moved = world.replace('tickets', {
     ...ticket,
     status: statusAfterReply(spec.type, spec.statusChange),

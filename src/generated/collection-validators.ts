@@ -3,8 +3,8 @@
 import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 
-export const currencies = validate94;
-const schema356 = {"type":"array","items":{"$ref":"currency.json"}};
+export const currencies = validate100;
+const schema372 = {"type":"array","items":{"$ref":"currency.json"}};
 const schema12 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/currency.json","title":"Currency","description":"A currency. The record with id \"0\" is the main currency (rate 1.0000); invoices with currency_id \"0\" are in it.","type":"object","additionalProperties":false,"required":["id","code","sign","iso","rate","last_changes","update","enable","format","decimal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"code":{"type":"string"},"sign":{"type":"string"},"iso":{"type":"string","pattern":"^[A-Z]{3}$"},"rate":{"$ref":"../common/defs.json#/definitions/rate"},"last_changes":{"$ref":"../common/defs.json#/definitions/datetime"},"update":{"$ref":"../common/defs.json#/definitions/flag"},"enable":{"$ref":"../common/defs.json#/definitions/flag"},"format":{"type":"string"},"decimal":{"type":"string","pattern":"^[0-9]$"}}};
 const schema14 = {"type":"string","pattern":"^[0-9]+$","description":"a numeric id as a string, such as \"1\""};
 const schema15 = {"type":"string","pattern":"^[0-9]+\\.[0-9]{4}$","description":"a rate with four decimals, such as \"1.3340\""};
@@ -240,7 +240,7 @@ return errors === 0;
 }
 
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -260,24 +260,271 @@ break;
 }
 }
 else {
-validate94.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema356.type,parentSchema:schema356,data}];
+validate100.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema372.type,parentSchema:schema372,data}];
 return false;
 }
 }
-validate94.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
 
-export const clients = validate96;
-const schema357 = {"type":"array","items":{"$ref":"client.json"}};
-const schema19 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client.json","title":"Client","description":"A client account or, with parent_id other than \"0\", a contact of the client parent_id. Exactly the object embedded as `client` in invoices and estimates, plus `password` (a salted scrypt hash, never answered).","type":"object","additionalProperties":false,"required":["id","email","lastlogin","ip","host","status","parent_id","firstname","lastname","companyname","address1","address2","city","state","postcode","country","phonenumber","datecreated","notes","language","company","credit","taxexempt","latefeeoveride","overideduenotices","client_id","cardnum","currency_id","privileges","howdidyou","password"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"email":{"type":"string","pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},"lastlogin":{"$ref":"../common/defs.json#/definitions/datetime"},"ip":{"type":"string"},"host":{"type":"string"},"status":{"type":"string","enum":["Active","Closing","Closed","Pending Removal","Archived","Inactive","Lead","Prospect","Lost","Pending"]},"parent_id":{"$ref":"../common/defs.json#/definitions/id"},"firstname":{"type":"string"},"lastname":{"type":"string"},"companyname":{"type":"string"},"address1":{"type":"string"},"address2":{"type":"string"},"city":{"type":"string"},"state":{"type":"string"},"postcode":{"type":"string"},"country":{"type":"string","pattern":"^([A-Z]{2})?$"},"phonenumber":{"type":"string"},"datecreated":{"$ref":"../common/defs.json#/definitions/date"},"notes":{"type":"string"},"language":{"type":"string"},"company":{"$ref":"../common/defs.json#/definitions/flag"},"credit":{"$ref":"../common/defs.json#/definitions/decimal"},"taxexempt":{"$ref":"../common/defs.json#/definitions/flag"},"latefeeoveride":{"$ref":"../common/defs.json#/definitions/flag"},"overideduenotices":{"$ref":"../common/defs.json#/definitions/flag"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"cardnum":{"type":"string","description":"the primary card's number masked (last four digits only) or \"\" when no card is on file"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"privileges":{"description":"null for a main account; a contact's privileges by section","anyOf":[{"type":"null"},{"$ref":"#/definitions/privileges"}]},"howdidyou":{"type":"string"},"password":{"type":"string","description":"scrypt$<salt hex>$<hash hex>"}},"definitions":{"privileges":{"title":"ContactPrivileges","type":"object","additionalProperties":false,"properties":{"billing":{"type":"object","additionalProperties":{"type":"string","enum":["1"]}},"support":{"type":"object","additionalProperties":{"type":"string","enum":["1"]}},"misc":{"type":"object","additionalProperties":{"type":"string","enum":["1"]}}}}}};
+export const clients = validate102;
+const schema373 = {"type":"array","items":{"$ref":"client.json"}};
+const schema19 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client.json","title":"Client","description":"A client account or, with parent_id other than \"0\", a contact of the client parent_id. Exactly the object embedded as `client` in invoices and estimates, plus `password` (a salted scrypt hash, never answered).","type":"object","additionalProperties":false,"required":["id","email","lastlogin","ip","host","status","parent_id","firstname","lastname","companyname","address1","address2","city","state","postcode","country","phonenumber","datecreated","notes","language","company","credit","taxexempt","latefeeoveride","overideduenotices","client_id","cardnum","currency_id","privileges","howdidyou","password"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"email":{"type":"string","pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},"lastlogin":{"$ref":"../common/defs.json#/definitions/datetime"},"ip":{"type":"string"},"host":{"type":"string"},"status":{"type":"string","enum":["Active","Closing","Closed","Pending Removal","Archived","Inactive","Lead","Prospect","Lost","Pending"]},"parent_id":{"$ref":"../common/defs.json#/definitions/id"},"firstname":{"type":"string"},"lastname":{"type":"string"},"companyname":{"type":"string"},"address1":{"type":"string"},"address2":{"type":"string"},"city":{"type":"string"},"state":{"type":"string"},"postcode":{"type":"string"},"country":{"type":"string","pattern":"^([A-Z]{2})?$"},"phonenumber":{"type":"string"},"datecreated":{"$ref":"../common/defs.json#/definitions/date"},"notes":{"type":"string"},"language":{"type":"string"},"company":{"$ref":"../common/defs.json#/definitions/flag"},"credit":{"$ref":"../common/defs.json#/definitions/decimal"},"taxexempt":{"$ref":"../common/defs.json#/definitions/flag"},"latefeeoveride":{"$ref":"../common/defs.json#/definitions/flag"},"overideduenotices":{"$ref":"../common/defs.json#/definitions/flag"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"cardnum":{"type":"string","description":"the primary card's number masked (last four digits only) or \"\" when no card is on file"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"privileges":{"description":"null for a main client, which may do everything; for a contact, what it may do in the client area: each section (billing, support, misc) holding its granted keys as \"1\", the value the vendor's form sends, in the order they were given; a contact granted nothing has [], PHP's empty array","anyOf":[{"type":"null"},{"type":"array","maxItems":0},{"$ref":"#/definitions/privileges"}]},"howdidyou":{"type":"string"},"password":{"type":"string","description":"scrypt$<salt hex>$<hash hex>"}},"definitions":{"privileges":{"title":"ContactPrivileges","type":"object","additionalProperties":false,"properties":{"billing":{"type":"object","propertyNames":{"$ref":"#/definitions/billingKeys"},"additionalProperties":{"$ref":"#/definitions/granted"}},"support":{"type":"object","propertyNames":{"$ref":"#/definitions/supportKeys"},"additionalProperties":{"$ref":"#/definitions/granted"}},"misc":{"type":"object","propertyNames":{"$ref":"#/definitions/miscKeys"},"additionalProperties":{"$ref":"#/definitions/granted"}}}},"granted":{"type":"string","const":"1"},"billingKeys":{"description":"The billing privileges as the vendor publishes them (addClientContact, editContactPermissions): emails (billing notifications), payinvoice (view and pay invoices), orders (place orders), balance (view the balance), addfunds (add funds), creditcard (manage the card on file). The one list of these keys: requests and stored records both refer to it.","type":"string","enum":["emails","payinvoice","orders","balance","addfunds","creditcard"]},"supportKeys":{"description":"The support privileges as published: newticket (open tickets), tickets (view tickets), closeticket (close tickets), emails (ticket notifications).","type":"string","enum":["newticket","tickets","closeticket","emails"]},"miscKeys":{"description":"The other privileges as published: editmain (change the main profile), emails (view the e-mail history), editipaccess (security settings), manageprofiles (add and edit contacts), affiliates (the affiliate section).","type":"string","enum":["editmain","emails","editipaccess","manageprofiles","affiliates"]}}};
 const schema23 = {"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"a date as YYYY-MM-DD"};
 const schema25 = {"type":"string","pattern":"^-?[0-9]+\\.[0-9]{2}$","description":"a money amount with two decimals, such as \"12.30\""};
-const schema31 = {"title":"ContactPrivileges","type":"object","additionalProperties":false,"properties":{"billing":{"type":"object","additionalProperties":{"type":"string","enum":["1"]}},"support":{"type":"object","additionalProperties":{"type":"string","enum":["1"]}},"misc":{"type":"object","additionalProperties":{"type":"string","enum":["1"]}}}};
 const pattern6 = new RegExp("^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", "u");
 const pattern9 = new RegExp("^([A-Z]{2})?$", "u");
 const pattern10 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
 const pattern11 = new RegExp("^-?[0-9]+\\.[0-9]{2}$", "u");
+const schema31 = {"title":"ContactPrivileges","type":"object","additionalProperties":false,"properties":{"billing":{"type":"object","propertyNames":{"$ref":"#/definitions/billingKeys"},"additionalProperties":{"$ref":"#/definitions/granted"}},"support":{"type":"object","propertyNames":{"$ref":"#/definitions/supportKeys"},"additionalProperties":{"$ref":"#/definitions/granted"}},"misc":{"type":"object","propertyNames":{"$ref":"#/definitions/miscKeys"},"additionalProperties":{"$ref":"#/definitions/granted"}}}};
+const schema32 = {"description":"The billing privileges as the vendor publishes them (addClientContact, editContactPermissions): emails (billing notifications), payinvoice (view and pay invoices), orders (place orders), balance (view the balance), addfunds (add funds), creditcard (manage the card on file). The one list of these keys: requests and stored records both refer to it.","type":"string","enum":["emails","payinvoice","orders","balance","addfunds","creditcard"]};
+const schema33 = {"type":"string","const":"1"};
+const schema34 = {"description":"The support privileges as published: newticket (open tickets), tickets (view tickets), closeticket (close tickets), emails (ticket notifications).","type":"string","enum":["newticket","tickets","closeticket","emails"]};
+const schema36 = {"description":"The other privileges as published: editmain (change the main profile), emails (view the e-mail history), editipaccess (security settings), manageprofiles (add and edit contacts), affiliates (the affiliate section).","type":"string","enum":["editmain","emails","editipaccess","manageprofiles","affiliates"]};
+
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "billing") || (key0 === "support")) || (key0 === "misc"))){
+validate15.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.billing !== undefined){
+let data0 = data.billing;
+const _errs2 = errors;
+if(errors === _errs2){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key1 in data0){
+const _errs4 = errors;
+if(typeof key1 !== "string"){
+const err0 = {instancePath:instancePath+"/billing",schemaPath:"#/definitions/billingKeys/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.type,parentSchema:schema32,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((((((key1 === "emails") || (key1 === "payinvoice")) || (key1 === "orders")) || (key1 === "balance")) || (key1 === "addfunds")) || (key1 === "creditcard"))){
+const err1 = {instancePath:instancePath+"/billing",schemaPath:"#/definitions/billingKeys/enum",keyword:"enum",params:{allowedValues: schema32.enum},message:"must be equal to one of the allowed values",schema:schema32.enum,parentSchema:schema32,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+const err2 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema31.properties.billing.propertyNames,parentSchema:schema31.properties.billing,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+validate15.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid1){
+for(const key2 in data0){
+let data1 = data0[key2];
+const _errs8 = errors;
+if(typeof data1 !== "string"){
+validate15.errors = [{instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.type,parentSchema:schema33,data:data1}];
+return false;
+}
+if("1" !== data1){
+validate15.errors = [{instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/granted/const",keyword:"const",params:{allowedValue: "1"},message:"must be equal to constant",schema:"1",parentSchema:schema33,data:data1}];
+return false;
+}
+var valid3 = _errs8 === errors;
+if(!valid3){
+break;
+}
+}
+}
+}
+else {
+validate15.errors = [{instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.billing.type,parentSchema:schema31.properties.billing,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.support !== undefined){
+let data2 = data.support;
+const _errs11 = errors;
+if(errors === _errs11){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+for(const key3 in data2){
+const _errs13 = errors;
+if(typeof key3 !== "string"){
+const err3 = {instancePath:instancePath+"/support",schemaPath:"#/definitions/supportKeys/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.type,parentSchema:schema34,data:key3,propertyName:key3};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!((((key3 === "newticket") || (key3 === "tickets")) || (key3 === "closeticket")) || (key3 === "emails"))){
+const err4 = {instancePath:instancePath+"/support",schemaPath:"#/definitions/supportKeys/enum",keyword:"enum",params:{allowedValues: schema34.enum},message:"must be equal to one of the allowed values",schema:schema34.enum,parentSchema:schema34,data:key3,propertyName:key3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+var valid5 = _errs13 === errors;
+if(!valid5){
+const err5 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid",schema:schema31.properties.support.propertyNames,parentSchema:schema31.properties.support,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+validate15.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid5){
+for(const key4 in data2){
+let data3 = data2[key4];
+const _errs17 = errors;
+if(typeof data3 !== "string"){
+validate15.errors = [{instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.type,parentSchema:schema33,data:data3}];
+return false;
+}
+if("1" !== data3){
+validate15.errors = [{instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/granted/const",keyword:"const",params:{allowedValue: "1"},message:"must be equal to constant",schema:"1",parentSchema:schema33,data:data3}];
+return false;
+}
+var valid7 = _errs17 === errors;
+if(!valid7){
+break;
+}
+}
+}
+}
+else {
+validate15.errors = [{instancePath:instancePath+"/support",schemaPath:"#/properties/support/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.support.type,parentSchema:schema31.properties.support,data:data2}];
+return false;
+}
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.misc !== undefined){
+let data4 = data.misc;
+const _errs20 = errors;
+if(errors === _errs20){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+for(const key5 in data4){
+const _errs22 = errors;
+if(typeof key5 !== "string"){
+const err6 = {instancePath:instancePath+"/misc",schemaPath:"#/definitions/miscKeys/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.type,parentSchema:schema36,data:key5,propertyName:key5};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(!(((((key5 === "editmain") || (key5 === "emails")) || (key5 === "editipaccess")) || (key5 === "manageprofiles")) || (key5 === "affiliates"))){
+const err7 = {instancePath:instancePath+"/misc",schemaPath:"#/definitions/miscKeys/enum",keyword:"enum",params:{allowedValues: schema36.enum},message:"must be equal to one of the allowed values",schema:schema36.enum,parentSchema:schema36,data:key5,propertyName:key5};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+var valid9 = _errs22 === errors;
+if(!valid9){
+const err8 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid",schema:schema31.properties.misc.propertyNames,parentSchema:schema31.properties.misc,data:data4};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+validate15.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid9){
+for(const key6 in data4){
+let data5 = data4[key6];
+const _errs26 = errors;
+if(typeof data5 !== "string"){
+validate15.errors = [{instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.type,parentSchema:schema33,data:data5}];
+return false;
+}
+if("1" !== data5){
+validate15.errors = [{instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/granted/const",keyword:"const",params:{allowedValue: "1"},message:"must be equal to constant",schema:"1",parentSchema:schema33,data:data5}];
+return false;
+}
+var valid11 = _errs26 === errors;
+if(!valid11){
+break;
+}
+}
+}
+}
+else {
+validate15.errors = [{instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.misc.type,parentSchema:schema31.properties.misc,data:data4}];
+return false;
+}
+}
+var valid0 = _errs20 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate15.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data}];
+return false;
+}
+}
+validate15.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/client.json" */;
@@ -783,13 +1030,10 @@ var _valid0 = _errs71 === errors;
 valid12 = valid12 || _valid0;
 if(!valid12){
 const _errs73 = errors;
-const _errs74 = errors;
-if(errors === _errs74){
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-const _errs76 = errors;
-for(const key1 in data28){
-if(!(((key1 === "billing") || (key1 === "support")) || (key1 === "misc"))){
-const err1 = {instancePath:instancePath+"/privileges",schemaPath:"#/definitions/privileges/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data:data28};
+if(errors === _errs73){
+if(Array.isArray(data28)){
+if(data28.length > 0){
+const err1 = {instancePath:instancePath+"/privileges",schemaPath:"#/properties/privileges/anyOf/1/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items",schema:0,parentSchema:schema19.properties.privileges.anyOf[1],data:data28};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -797,20 +1041,10 @@ else {
 vErrors.push(err1);
 }
 errors++;
-break;
 }
 }
-if(_errs76 === errors){
-if(data28.billing !== undefined){
-let data29 = data28.billing;
-const _errs77 = errors;
-if(errors === _errs77){
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-for(const key2 in data29){
-let data30 = data29[key2];
-const _errs80 = errors;
-if(typeof data30 !== "string"){
-const err2 = {instancePath:instancePath+"/privileges/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/privileges/properties/billing/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.billing.additionalProperties.type,parentSchema:schema31.properties.billing.additionalProperties,data:data30};
+else {
+const err2 = {instancePath:instancePath+"/privileges",schemaPath:"#/properties/privileges/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.privileges.anyOf[1].type,parentSchema:schema19.properties.privileges.anyOf[1],data:data28};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -819,165 +1053,26 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!(data30 === "1")){
-const err3 = {instancePath:instancePath+"/privileges/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/privileges/properties/billing/additionalProperties/enum",keyword:"enum",params:{allowedValues: schema31.properties.billing.additionalProperties.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.billing.additionalProperties.enum,parentSchema:schema31.properties.billing.additionalProperties,data:data30};
+}
+var _valid0 = _errs73 === errors;
+valid12 = valid12 || _valid0;
+if(!valid12){
+const _errs75 = errors;
+if(!(validate15(data28, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
+vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs75 === errors;
+valid12 = valid12 || _valid0;
+}
+}
+if(!valid12){
+const err3 = {instancePath:instancePath+"/privileges",schemaPath:"#/properties/privileges/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema19.properties.privileges.anyOf,parentSchema:schema19.properties.privileges,data:data28};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
-}
-errors++;
-}
-var valid15 = _errs80 === errors;
-if(!valid15){
-break;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/privileges/billing",schemaPath:"#/definitions/privileges/properties/billing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.billing.type,parentSchema:schema31.properties.billing,data:data29};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-var valid14 = _errs77 === errors;
-}
-else {
-var valid14 = true;
-}
-if(valid14){
-if(data28.support !== undefined){
-let data31 = data28.support;
-const _errs82 = errors;
-if(errors === _errs82){
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-for(const key3 in data31){
-let data32 = data31[key3];
-const _errs85 = errors;
-if(typeof data32 !== "string"){
-const err5 = {instancePath:instancePath+"/privileges/support/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/privileges/properties/support/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.support.additionalProperties.type,parentSchema:schema31.properties.support.additionalProperties,data:data32};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(!(data32 === "1")){
-const err6 = {instancePath:instancePath+"/privileges/support/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/privileges/properties/support/additionalProperties/enum",keyword:"enum",params:{allowedValues: schema31.properties.support.additionalProperties.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.support.additionalProperties.enum,parentSchema:schema31.properties.support.additionalProperties,data:data32};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-var valid16 = _errs85 === errors;
-if(!valid16){
-break;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/privileges/support",schemaPath:"#/definitions/privileges/properties/support/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.support.type,parentSchema:schema31.properties.support,data:data31};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-var valid14 = _errs82 === errors;
-}
-else {
-var valid14 = true;
-}
-if(valid14){
-if(data28.misc !== undefined){
-let data33 = data28.misc;
-const _errs87 = errors;
-if(errors === _errs87){
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-for(const key4 in data33){
-let data34 = data33[key4];
-const _errs90 = errors;
-if(typeof data34 !== "string"){
-const err8 = {instancePath:instancePath+"/privileges/misc/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/privileges/properties/misc/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.misc.additionalProperties.type,parentSchema:schema31.properties.misc.additionalProperties,data:data34};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(!(data34 === "1")){
-const err9 = {instancePath:instancePath+"/privileges/misc/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/privileges/properties/misc/additionalProperties/enum",keyword:"enum",params:{allowedValues: schema31.properties.misc.additionalProperties.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.misc.additionalProperties.enum,parentSchema:schema31.properties.misc.additionalProperties,data:data34};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-var valid17 = _errs90 === errors;
-if(!valid17){
-break;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/privileges/misc",schemaPath:"#/definitions/privileges/properties/misc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.misc.type,parentSchema:schema31.properties.misc,data:data33};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-var valid14 = _errs87 === errors;
-}
-else {
-var valid14 = true;
-}
-}
-}
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/privileges",schemaPath:"#/definitions/privileges/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data:data28};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-var _valid0 = _errs73 === errors;
-valid12 = valid12 || _valid0;
-}
-if(!valid12){
-const err12 = {instancePath:instancePath+"/privileges",schemaPath:"#/properties/privileges/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema19.properties.privileges.anyOf,parentSchema:schema19.properties.privileges,data:data28};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
 }
 errors++;
 validate14.errors = vErrors;
@@ -1001,26 +1096,26 @@ var valid0 = true;
 }
 if(valid0){
 if(data.howdidyou !== undefined){
-let data35 = data.howdidyou;
-const _errs92 = errors;
-if(typeof data35 !== "string"){
-validate14.errors = [{instancePath:instancePath+"/howdidyou",schemaPath:"#/properties/howdidyou/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.howdidyou.type,parentSchema:schema19.properties.howdidyou,data:data35}];
+let data29 = data.howdidyou;
+const _errs76 = errors;
+if(typeof data29 !== "string"){
+validate14.errors = [{instancePath:instancePath+"/howdidyou",schemaPath:"#/properties/howdidyou/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.howdidyou.type,parentSchema:schema19.properties.howdidyou,data:data29}];
 return false;
 }
-var valid0 = _errs92 === errors;
+var valid0 = _errs76 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.password !== undefined){
-let data36 = data.password;
-const _errs94 = errors;
-if(typeof data36 !== "string"){
-validate14.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.password.type,parentSchema:schema19.properties.password,data:data36}];
+let data30 = data.password;
+const _errs78 = errors;
+if(typeof data30 !== "string"){
+validate14.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.password.type,parentSchema:schema19.properties.password,data:data30}];
 return false;
 }
-var valid0 = _errs94 === errors;
+var valid0 = _errs78 === errors;
 }
 else {
 var valid0 = true;
@@ -1068,7 +1163,7 @@ return errors === 0;
 }
 
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -1088,22 +1183,22 @@ break;
 }
 }
 else {
-validate96.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema357.type,parentSchema:schema357,data}];
+validate102.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema373.type,parentSchema:schema373,data}];
 return false;
 }
 }
-validate96.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
-export const client_cards = validate98;
-const schema358 = {"type":"array","items":{"$ref":"client_card.json"}};
-const schema32 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client_card.json","title":"ClientCard","description":"A card on file (billsim's own collection). A client may keep several; the oldest (lowest id) is its primary card, the one the client's cardnum shows masked and chargeCreditCard charges by default. expdate is MMYY. After tokenization cardnum is \"\" and only lastfour and the token remain.","type":"object","additionalProperties":false,"required":["id","client_id","cardtype","cardnum","lastfour","expdate","token","gateway_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"cardtype":{"type":"string"},"cardnum":{"type":"string","pattern":"^([0-9]{12,19})?$"},"lastfour":{"type":"string","pattern":"^[0-9]{4}$"},"expdate":{"type":"string","pattern":"^(0[1-9]|1[0-2])[0-9]{2}$"},"token":{"type":"string"},"gateway_id":{"$ref":"../common/defs.json#/definitions/id"}}};
+export const client_cards = validate104;
+const schema374 = {"type":"array","items":{"$ref":"client_card.json"}};
+const schema38 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client_card.json","title":"ClientCard","description":"A card on file (billsim's own collection). A client may keep several; the oldest (lowest id) is its primary card, the one the client's cardnum shows masked and chargeCreditCard charges by default. expdate is MMYY. After tokenization cardnum is \"\" and only lastfour and the token remain.","type":"object","additionalProperties":false,"required":["id","client_id","cardtype","cardnum","lastfour","expdate","token","gateway_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"cardtype":{"type":"string"},"cardnum":{"type":"string","pattern":"^([0-9]{12,19})?$"},"lastfour":{"type":"string","pattern":"^[0-9]{4}$"},"expdate":{"type":"string","pattern":"^(0[1-9]|1[0-2])[0-9]{2}$"},"token":{"type":"string"},"gateway_id":{"$ref":"../common/defs.json#/definitions/id"}}};
 const pattern16 = new RegExp("^([0-9]{12,19})?$", "u");
 const pattern17 = new RegExp("^[0-9]{4}$", "u");
 const pattern18 = new RegExp("^(0[1-9]|1[0-2])[0-9]{2}$", "u");
 
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/client_card.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1111,448 +1206,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.cardtype === undefined) && (missing0 = "cardtype"))) || ((data.cardnum === undefined) && (missing0 = "cardnum"))) || ((data.lastfour === undefined) && (missing0 = "lastfour"))) || ((data.expdate === undefined) && (missing0 = "expdate"))) || ((data.token === undefined) && (missing0 = "token"))) || ((data.gateway_id === undefined) && (missing0 = "gateway_id"))){
-validate16.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema32.required,parentSchema:schema32,data}];
+validate18.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema38.required,parentSchema:schema38,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "client_id")) || (key0 === "cardtype")) || (key0 === "cardnum")) || (key0 === "lastfour")) || (key0 === "expdate")) || (key0 === "token")) || (key0 === "gateway_id"))){
-validate16.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema32,data}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate16.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
-return false;
-}
-}
-else {
-validate16.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.client_id !== undefined){
-let data1 = data.client_id;
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate16.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
-return false;
-}
-}
-else {
-validate16.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.cardtype !== undefined){
-let data2 = data.cardtype;
-const _errs8 = errors;
-if(typeof data2 !== "string"){
-validate16.errors = [{instancePath:instancePath+"/cardtype",schemaPath:"#/properties/cardtype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.cardtype.type,parentSchema:schema32.properties.cardtype,data:data2}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.cardnum !== undefined){
-let data3 = data.cardnum;
-const _errs10 = errors;
-if(errors === _errs10){
-if(typeof data3 === "string"){
-if(!pattern16.test(data3)){
-validate16.errors = [{instancePath:instancePath+"/cardnum",schemaPath:"#/properties/cardnum/pattern",keyword:"pattern",params:{pattern: "^([0-9]{12,19})?$"},message:"must match pattern \""+"^([0-9]{12,19})?$"+"\"",schema:"^([0-9]{12,19})?$",parentSchema:schema32.properties.cardnum,data:data3}];
-return false;
-}
-}
-else {
-validate16.errors = [{instancePath:instancePath+"/cardnum",schemaPath:"#/properties/cardnum/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.cardnum.type,parentSchema:schema32.properties.cardnum,data:data3}];
-return false;
-}
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.lastfour !== undefined){
-let data4 = data.lastfour;
-const _errs12 = errors;
-if(errors === _errs12){
-if(typeof data4 === "string"){
-if(!pattern17.test(data4)){
-validate16.errors = [{instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}$"},message:"must match pattern \""+"^[0-9]{4}$"+"\"",schema:"^[0-9]{4}$",parentSchema:schema32.properties.lastfour,data:data4}];
-return false;
-}
-}
-else {
-validate16.errors = [{instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.lastfour.type,parentSchema:schema32.properties.lastfour,data:data4}];
-return false;
-}
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.expdate !== undefined){
-let data5 = data.expdate;
-const _errs14 = errors;
-if(errors === _errs14){
-if(typeof data5 === "string"){
-if(!pattern18.test(data5)){
-validate16.errors = [{instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/pattern",keyword:"pattern",params:{pattern: "^(0[1-9]|1[0-2])[0-9]{2}$"},message:"must match pattern \""+"^(0[1-9]|1[0-2])[0-9]{2}$"+"\"",schema:"^(0[1-9]|1[0-2])[0-9]{2}$",parentSchema:schema32.properties.expdate,data:data5}];
-return false;
-}
-}
-else {
-validate16.errors = [{instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.expdate.type,parentSchema:schema32.properties.expdate,data:data5}];
-return false;
-}
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.token !== undefined){
-let data6 = data.token;
-const _errs16 = errors;
-if(typeof data6 !== "string"){
-validate16.errors = [{instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.token.type,parentSchema:schema32.properties.token,data:data6}];
-return false;
-}
-var valid0 = _errs16 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.gateway_id !== undefined){
-let data7 = data.gateway_id;
-const _errs18 = errors;
-const _errs19 = errors;
-if(errors === _errs19){
-if(typeof data7 === "string"){
-if(!pattern0.test(data7)){
-validate16.errors = [{instancePath:instancePath+"/gateway_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data7}];
-return false;
-}
-}
-else {
-validate16.errors = [{instancePath:instancePath+"/gateway_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data7}];
-return false;
-}
-}
-var valid0 = _errs18 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate16.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data}];
-return false;
-}
-}
-validate16.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(Array.isArray(data)){
-var valid0 = true;
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-const _errs1 = errors;
-if(!(validate16(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-break;
-}
-}
-}
-else {
-validate98.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema358.type,parentSchema:schema358,data}];
-return false;
-}
-}
-validate98.errors = vErrors;
-return errors === 0;
-}
-
-export const invoices = validate100;
-const schema359 = {"type":"array","items":{"$ref":"invoice.json"}};
-const schema36 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/invoice.json","title":"Invoice","description":"An invoice with its lines, as stored. getInvoiceDetails adds the embedded client and the gateway name.","type":"object","additionalProperties":false,"required":["id","paid_id","recurring_id","status","client_id","date","duedate","datepaid","subtotal","credit","tax","taxrate","tax2","taxrate2","total","payment_module","currency_id","rate","notes","items"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"paid_id":{"type":"string"},"recurring_id":{"$ref":"../common/defs.json#/definitions/id"},"status":{"type":"string","enum":["Paid","Unpaid","Cancelled","Refunded","Collections","Draft","Recurring"]},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/date"},"duedate":{"$ref":"../common/defs.json#/definitions/date"},"datepaid":{"$ref":"../common/defs.json#/definitions/datetime"},"subtotal":{"$ref":"../common/defs.json#/definitions/decimal"},"credit":{"$ref":"../common/defs.json#/definitions/decimal"},"tax":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate":{"$ref":"../common/defs.json#/definitions/decimal"},"tax2":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate2":{"$ref":"../common/defs.json#/definitions/decimal"},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"rate":{"$ref":"../common/defs.json#/definitions/rate"},"notes":{"type":"string"},"items":{"type":"array","items":{"$ref":"#/definitions/item"}}},"definitions":{"item":{"type":"object","additionalProperties":false,"title":"InvoiceItem","required":["id","invoice_id","type","item_id","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}}}};
-const schema53 = {"type":"object","additionalProperties":false,"title":"InvoiceItem","required":["id","invoice_id","type","item_id","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}};
-const pattern40 = new RegExp("^[0-9]+(\\.[0-9]+)?$", "u");
-
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((((((data.id === undefined) && (missing0 = "id")) || ((data.invoice_id === undefined) && (missing0 = "invoice_id"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.item_id === undefined) && (missing0 = "item_id"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.amount === undefined) && (missing0 = "amount"))) || ((data.taxed === undefined) && (missing0 = "taxed"))) || ((data.qty === undefined) && (missing0 = "qty"))) || ((data.linetotal === undefined) && (missing0 = "linetotal"))){
-validate19.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema53.required,parentSchema:schema53,data}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(func2.call(schema53.properties, key0))){
-validate19.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema53,data}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate19.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
-return false;
-}
-}
-else {
-validate19.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.invoice_id !== undefined){
-let data1 = data.invoice_id;
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate19.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
-return false;
-}
-}
-else {
-validate19.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data2 = data.type;
-const _errs8 = errors;
-if(typeof data2 !== "string"){
-validate19.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.properties.type.type,parentSchema:schema53.properties.type,data:data2}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.item_id !== undefined){
-let data3 = data.item_id;
-const _errs10 = errors;
-const _errs11 = errors;
-if(errors === _errs11){
-if(typeof data3 === "string"){
-if(!pattern0.test(data3)){
-validate19.errors = [{instancePath:instancePath+"/item_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data3}];
-return false;
-}
-}
-else {
-validate19.errors = [{instancePath:instancePath+"/item_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data3}];
-return false;
-}
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-let data4 = data.description;
-const _errs13 = errors;
-if(typeof data4 !== "string"){
-validate19.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.properties.description.type,parentSchema:schema53.properties.description,data:data4}];
-return false;
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.amount !== undefined){
-let data5 = data.amount;
-const _errs15 = errors;
-const _errs16 = errors;
-if(errors === _errs16){
-if(typeof data5 === "string"){
-if(!pattern11.test(data5)){
-validate19.errors = [{instancePath:instancePath+"/amount",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data5}];
-return false;
-}
-}
-else {
-validate19.errors = [{instancePath:instancePath+"/amount",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data5}];
-return false;
-}
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.taxed !== undefined){
-let data6 = data.taxed;
-const _errs18 = errors;
-if(typeof data6 !== "string"){
-validate19.errors = [{instancePath:instancePath+"/taxed",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data6}];
-return false;
-}
-if(!((data6 === "0") || (data6 === "1"))){
-validate19.errors = [{instancePath:instancePath+"/taxed",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data6}];
-return false;
-}
-var valid0 = _errs18 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.qty !== undefined){
-let data7 = data.qty;
-const _errs21 = errors;
-if(errors === _errs21){
-if(typeof data7 === "string"){
-if(!pattern40.test(data7)){
-validate19.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\"",schema:"^[0-9]+(\\.[0-9]+)?$",parentSchema:schema53.properties.qty,data:data7}];
-return false;
-}
-}
-else {
-validate19.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.properties.qty.type,parentSchema:schema53.properties.qty,data:data7}];
-return false;
-}
-}
-var valid0 = _errs21 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.linetotal !== undefined){
-let data8 = data.linetotal;
-const _errs23 = errors;
-if(!((typeof data8 == "number") && (isFinite(data8)))){
-validate19.errors = [{instancePath:instancePath+"/linetotal",schemaPath:"#/properties/linetotal/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema53.properties.linetotal.type,parentSchema:schema53.properties.linetotal,data:data8}];
-return false;
-}
-var valid0 = _errs23 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate19.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.type,parentSchema:schema53,data}];
-return false;
-}
-}
-validate19.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/invoice.json" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.paid_id === undefined) && (missing0 = "paid_id"))) || ((data.recurring_id === undefined) && (missing0 = "recurring_id"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.date === undefined) && (missing0 = "date"))) || ((data.duedate === undefined) && (missing0 = "duedate"))) || ((data.datepaid === undefined) && (missing0 = "datepaid"))) || ((data.subtotal === undefined) && (missing0 = "subtotal"))) || ((data.credit === undefined) && (missing0 = "credit"))) || ((data.tax === undefined) && (missing0 = "tax"))) || ((data.taxrate === undefined) && (missing0 = "taxrate"))) || ((data.tax2 === undefined) && (missing0 = "tax2"))) || ((data.taxrate2 === undefined) && (missing0 = "taxrate2"))) || ((data.total === undefined) && (missing0 = "total"))) || ((data.payment_module === undefined) && (missing0 = "payment_module"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.rate === undefined) && (missing0 = "rate"))) || ((data.notes === undefined) && (missing0 = "notes"))) || ((data.items === undefined) && (missing0 = "items"))){
-validate18.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema36.required,parentSchema:schema36,data}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(func2.call(schema36.properties, key0))){
-validate18.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema36,data}];
+validate18.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema38,data}];
 return false;
 break;
 }
@@ -1580,11 +1241,445 @@ else {
 var valid0 = true;
 }
 if(valid0){
+if(data.client_id !== undefined){
+let data1 = data.client_id;
+const _errs5 = errors;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate18.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+return false;
+}
+}
+else {
+validate18.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cardtype !== undefined){
+let data2 = data.cardtype;
+const _errs8 = errors;
+if(typeof data2 !== "string"){
+validate18.errors = [{instancePath:instancePath+"/cardtype",schemaPath:"#/properties/cardtype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.cardtype.type,parentSchema:schema38.properties.cardtype,data:data2}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cardnum !== undefined){
+let data3 = data.cardnum;
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data3 === "string"){
+if(!pattern16.test(data3)){
+validate18.errors = [{instancePath:instancePath+"/cardnum",schemaPath:"#/properties/cardnum/pattern",keyword:"pattern",params:{pattern: "^([0-9]{12,19})?$"},message:"must match pattern \""+"^([0-9]{12,19})?$"+"\"",schema:"^([0-9]{12,19})?$",parentSchema:schema38.properties.cardnum,data:data3}];
+return false;
+}
+}
+else {
+validate18.errors = [{instancePath:instancePath+"/cardnum",schemaPath:"#/properties/cardnum/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.cardnum.type,parentSchema:schema38.properties.cardnum,data:data3}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.lastfour !== undefined){
+let data4 = data.lastfour;
+const _errs12 = errors;
+if(errors === _errs12){
+if(typeof data4 === "string"){
+if(!pattern17.test(data4)){
+validate18.errors = [{instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}$"},message:"must match pattern \""+"^[0-9]{4}$"+"\"",schema:"^[0-9]{4}$",parentSchema:schema38.properties.lastfour,data:data4}];
+return false;
+}
+}
+else {
+validate18.errors = [{instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.lastfour.type,parentSchema:schema38.properties.lastfour,data:data4}];
+return false;
+}
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.expdate !== undefined){
+let data5 = data.expdate;
+const _errs14 = errors;
+if(errors === _errs14){
+if(typeof data5 === "string"){
+if(!pattern18.test(data5)){
+validate18.errors = [{instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/pattern",keyword:"pattern",params:{pattern: "^(0[1-9]|1[0-2])[0-9]{2}$"},message:"must match pattern \""+"^(0[1-9]|1[0-2])[0-9]{2}$"+"\"",schema:"^(0[1-9]|1[0-2])[0-9]{2}$",parentSchema:schema38.properties.expdate,data:data5}];
+return false;
+}
+}
+else {
+validate18.errors = [{instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.expdate.type,parentSchema:schema38.properties.expdate,data:data5}];
+return false;
+}
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.token !== undefined){
+let data6 = data.token;
+const _errs16 = errors;
+if(typeof data6 !== "string"){
+validate18.errors = [{instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.token.type,parentSchema:schema38.properties.token,data:data6}];
+return false;
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.gateway_id !== undefined){
+let data7 = data.gateway_id;
+const _errs18 = errors;
+const _errs19 = errors;
+if(errors === _errs19){
+if(typeof data7 === "string"){
+if(!pattern0.test(data7)){
+validate18.errors = [{instancePath:instancePath+"/gateway_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data7}];
+return false;
+}
+}
+else {
+validate18.errors = [{instancePath:instancePath+"/gateway_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data7}];
+return false;
+}
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate18.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data}];
+return false;
+}
+}
+validate18.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(Array.isArray(data)){
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs1 = errors;
+if(!(validate18(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+else {
+validate104.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema374.type,parentSchema:schema374,data}];
+return false;
+}
+}
+validate104.errors = vErrors;
+return errors === 0;
+}
+
+export const invoices = validate106;
+const schema375 = {"type":"array","items":{"$ref":"invoice.json"}};
+const schema42 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/invoice.json","title":"Invoice","description":"An invoice with its lines, as stored. getInvoiceDetails adds the embedded client and the gateway name.","type":"object","additionalProperties":false,"required":["id","paid_id","recurring_id","status","client_id","date","duedate","datepaid","subtotal","credit","tax","taxrate","tax2","taxrate2","total","payment_module","currency_id","rate","notes","items"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"paid_id":{"type":"string"},"recurring_id":{"$ref":"../common/defs.json#/definitions/id"},"status":{"type":"string","enum":["Paid","Unpaid","Cancelled","Refunded","Collections","Draft","Recurring"]},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/date"},"duedate":{"$ref":"../common/defs.json#/definitions/date"},"datepaid":{"$ref":"../common/defs.json#/definitions/datetime"},"subtotal":{"$ref":"../common/defs.json#/definitions/decimal"},"credit":{"$ref":"../common/defs.json#/definitions/decimal"},"tax":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate":{"$ref":"../common/defs.json#/definitions/decimal"},"tax2":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate2":{"$ref":"../common/defs.json#/definitions/decimal"},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"rate":{"$ref":"../common/defs.json#/definitions/rate"},"notes":{"type":"string"},"items":{"type":"array","items":{"$ref":"#/definitions/item"}}},"definitions":{"item":{"type":"object","additionalProperties":false,"title":"InvoiceItem","required":["id","invoice_id","type","item_id","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}}}};
+const schema59 = {"type":"object","additionalProperties":false,"title":"InvoiceItem","required":["id","invoice_id","type","item_id","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}};
+const pattern40 = new RegExp("^[0-9]+(\\.[0-9]+)?$", "u");
+
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((((((data.id === undefined) && (missing0 = "id")) || ((data.invoice_id === undefined) && (missing0 = "invoice_id"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.item_id === undefined) && (missing0 = "item_id"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.amount === undefined) && (missing0 = "amount"))) || ((data.taxed === undefined) && (missing0 = "taxed"))) || ((data.qty === undefined) && (missing0 = "qty"))) || ((data.linetotal === undefined) && (missing0 = "linetotal"))){
+validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema59.required,parentSchema:schema59,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(func2.call(schema59.properties, key0))){
+validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema59,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate21.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+return false;
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.invoice_id !== undefined){
+let data1 = data.invoice_id;
+const _errs5 = errors;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate21.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+return false;
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.type !== undefined){
+let data2 = data.type;
+const _errs8 = errors;
+if(typeof data2 !== "string"){
+validate21.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.type.type,parentSchema:schema59.properties.type,data:data2}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.item_id !== undefined){
+let data3 = data.item_id;
+const _errs10 = errors;
+const _errs11 = errors;
+if(errors === _errs11){
+if(typeof data3 === "string"){
+if(!pattern0.test(data3)){
+validate21.errors = [{instancePath:instancePath+"/item_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data3}];
+return false;
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/item_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data3}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.description !== undefined){
+let data4 = data.description;
+const _errs13 = errors;
+if(typeof data4 !== "string"){
+validate21.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.description.type,parentSchema:schema59.properties.description,data:data4}];
+return false;
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.amount !== undefined){
+let data5 = data.amount;
+const _errs15 = errors;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data5 === "string"){
+if(!pattern11.test(data5)){
+validate21.errors = [{instancePath:instancePath+"/amount",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data5}];
+return false;
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/amount",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data5}];
+return false;
+}
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.taxed !== undefined){
+let data6 = data.taxed;
+const _errs18 = errors;
+if(typeof data6 !== "string"){
+validate21.errors = [{instancePath:instancePath+"/taxed",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data6}];
+return false;
+}
+if(!((data6 === "0") || (data6 === "1"))){
+validate21.errors = [{instancePath:instancePath+"/taxed",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data6}];
+return false;
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.qty !== undefined){
+let data7 = data.qty;
+const _errs21 = errors;
+if(errors === _errs21){
+if(typeof data7 === "string"){
+if(!pattern40.test(data7)){
+validate21.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\"",schema:"^[0-9]+(\\.[0-9]+)?$",parentSchema:schema59.properties.qty,data:data7}];
+return false;
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.qty.type,parentSchema:schema59.properties.qty,data:data7}];
+return false;
+}
+}
+var valid0 = _errs21 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.linetotal !== undefined){
+let data8 = data.linetotal;
+const _errs23 = errors;
+if(!((typeof data8 == "number") && (isFinite(data8)))){
+validate21.errors = [{instancePath:instancePath+"/linetotal",schemaPath:"#/properties/linetotal/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema59.properties.linetotal.type,parentSchema:schema59.properties.linetotal,data:data8}];
+return false;
+}
+var valid0 = _errs23 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate21.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema59.type,parentSchema:schema59,data}];
+return false;
+}
+}
+validate21.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://billsim.local/schemas/resources/invoice.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.paid_id === undefined) && (missing0 = "paid_id"))) || ((data.recurring_id === undefined) && (missing0 = "recurring_id"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.date === undefined) && (missing0 = "date"))) || ((data.duedate === undefined) && (missing0 = "duedate"))) || ((data.datepaid === undefined) && (missing0 = "datepaid"))) || ((data.subtotal === undefined) && (missing0 = "subtotal"))) || ((data.credit === undefined) && (missing0 = "credit"))) || ((data.tax === undefined) && (missing0 = "tax"))) || ((data.taxrate === undefined) && (missing0 = "taxrate"))) || ((data.tax2 === undefined) && (missing0 = "tax2"))) || ((data.taxrate2 === undefined) && (missing0 = "taxrate2"))) || ((data.total === undefined) && (missing0 = "total"))) || ((data.payment_module === undefined) && (missing0 = "payment_module"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.rate === undefined) && (missing0 = "rate"))) || ((data.notes === undefined) && (missing0 = "notes"))) || ((data.items === undefined) && (missing0 = "items"))){
+validate20.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema42.required,parentSchema:schema42,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(func2.call(schema42.properties, key0))){
+validate20.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema42,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate20.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+return false;
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.paid_id !== undefined){
 let data1 = data.paid_id;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-validate18.errors = [{instancePath:instancePath+"/paid_id",schemaPath:"#/properties/paid_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.paid_id.type,parentSchema:schema36.properties.paid_id,data:data1}];
+validate20.errors = [{instancePath:instancePath+"/paid_id",schemaPath:"#/properties/paid_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.paid_id.type,parentSchema:schema42.properties.paid_id,data:data1}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -1600,12 +1695,12 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-validate18.errors = [{instancePath:instancePath+"/recurring_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
+validate20.errors = [{instancePath:instancePath+"/recurring_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
 return false;
 }
 }
 else {
-validate18.errors = [{instancePath:instancePath+"/recurring_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
+validate20.errors = [{instancePath:instancePath+"/recurring_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
 return false;
 }
 }
@@ -1619,11 +1714,11 @@ if(data.status !== undefined){
 let data3 = data.status;
 const _errs10 = errors;
 if(typeof data3 !== "string"){
-validate18.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.status.type,parentSchema:schema36.properties.status,data:data3}];
+validate20.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.status.type,parentSchema:schema42.properties.status,data:data3}];
 return false;
 }
 if(!(((((((data3 === "Paid") || (data3 === "Unpaid")) || (data3 === "Cancelled")) || (data3 === "Refunded")) || (data3 === "Collections")) || (data3 === "Draft")) || (data3 === "Recurring"))){
-validate18.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema36.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.status.enum,parentSchema:schema36.properties.status,data:data3}];
+validate20.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema42.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.status.enum,parentSchema:schema42.properties.status,data:data3}];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -1639,12 +1734,12 @@ const _errs13 = errors;
 if(errors === _errs13){
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
-validate18.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data4}];
+validate20.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data4}];
 return false;
 }
 }
 else {
-validate18.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data4}];
+validate20.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data4}];
 return false;
 }
 }
@@ -1661,12 +1756,12 @@ const _errs16 = errors;
 if(errors === _errs16){
 if(typeof data5 === "string"){
 if(!pattern10.test(data5)){
-validate18.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data5}];
+validate20.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data5}];
 return false;
 }
 }
 else {
-validate18.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data5}];
+validate20.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data5}];
 return false;
 }
 }
@@ -1683,12 +1778,12 @@ const _errs19 = errors;
 if(errors === _errs19){
 if(typeof data6 === "string"){
 if(!pattern10.test(data6)){
-validate18.errors = [{instancePath:instancePath+"/duedate",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data6}];
+validate20.errors = [{instancePath:instancePath+"/duedate",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data6}];
 return false;
 }
 }
 else {
-validate18.errors = [{instancePath:instancePath+"/duedate",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data6}];
+validate20.errors = [{instancePath:instancePath+"/duedate",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data6}];
 return false;
 }
 }
@@ -1705,12 +1800,12 @@ const _errs22 = errors;
 if(errors === _errs22){
 if(typeof data7 === "string"){
 if(!pattern3.test(data7)){
-validate18.errors = [{instancePath:instancePath+"/datepaid",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data7}];
+validate20.errors = [{instancePath:instancePath+"/datepaid",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data7}];
 return false;
 }
 }
 else {
-validate18.errors = [{instancePath:instancePath+"/datepaid",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data7}];
+validate20.errors = [{instancePath:instancePath+"/datepaid",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data7}];
 return false;
 }
 }
@@ -1727,12 +1822,12 @@ const _errs25 = errors;
 if(errors === _errs25){
 if(typeof data8 === "string"){
 if(!pattern11.test(data8)){
-validate18.errors = [{instancePath:instancePath+"/subtotal",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data8}];
+validate20.errors = [{instancePath:instancePath+"/subtotal",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data8}];
 return false;
 }
 }
 else {
-validate18.errors = [{instancePath:instancePath+"/subtotal",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data8}];
+validate20.errors = [{instancePath:instancePath+"/subtotal",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data8}];
 return false;
 }
 }
@@ -1749,12 +1844,12 @@ const _errs28 = errors;
 if(errors === _errs28){
 if(typeof data9 === "string"){
 if(!pattern11.test(data9)){
-validate18.errors = [{instancePath:instancePath+"/credit",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data9}];
+validate20.errors = [{instancePath:instancePath+"/credit",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data9}];
 return false;
 }
 }
 else {
-validate18.errors = [{instancePath:instancePath+"/credit",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data9}];
+validate20.errors = [{instancePath:instancePath+"/credit",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data9}];
 return false;
 }
 }
@@ -1771,12 +1866,12 @@ const _errs31 = errors;
 if(errors === _errs31){
 if(typeof data10 === "string"){
 if(!pattern11.test(data10)){
-validate18.errors = [{instancePath:instancePath+"/tax",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data10}];
+validate20.errors = [{instancePath:instancePath+"/tax",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data10}];
 return false;
 }
 }
 else {
-validate18.errors = [{instancePath:instancePath+"/tax",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data10}];
+validate20.errors = [{instancePath:instancePath+"/tax",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data10}];
 return false;
 }
 }
@@ -1793,12 +1888,12 @@ const _errs34 = errors;
 if(errors === _errs34){
 if(typeof data11 === "string"){
 if(!pattern11.test(data11)){
-validate18.errors = [{instancePath:instancePath+"/taxrate",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data11}];
+validate20.errors = [{instancePath:instancePath+"/taxrate",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data11}];
 return false;
 }
 }
 else {
-validate18.errors = [{instancePath:instancePath+"/taxrate",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data11}];
+validate20.errors = [{instancePath:instancePath+"/taxrate",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data11}];
 return false;
 }
 }
@@ -1815,12 +1910,12 @@ const _errs37 = errors;
 if(errors === _errs37){
 if(typeof data12 === "string"){
 if(!pattern11.test(data12)){
-validate18.errors = [{instancePath:instancePath+"/tax2",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data12}];
+validate20.errors = [{instancePath:instancePath+"/tax2",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data12}];
 return false;
 }
 }
 else {
-validate18.errors = [{instancePath:instancePath+"/tax2",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data12}];
+validate20.errors = [{instancePath:instancePath+"/tax2",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data12}];
 return false;
 }
 }
@@ -1837,12 +1932,12 @@ const _errs40 = errors;
 if(errors === _errs40){
 if(typeof data13 === "string"){
 if(!pattern11.test(data13)){
-validate18.errors = [{instancePath:instancePath+"/taxrate2",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data13}];
+validate20.errors = [{instancePath:instancePath+"/taxrate2",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data13}];
 return false;
 }
 }
 else {
-validate18.errors = [{instancePath:instancePath+"/taxrate2",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data13}];
+validate20.errors = [{instancePath:instancePath+"/taxrate2",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data13}];
 return false;
 }
 }
@@ -1859,12 +1954,12 @@ const _errs43 = errors;
 if(errors === _errs43){
 if(typeof data14 === "string"){
 if(!pattern11.test(data14)){
-validate18.errors = [{instancePath:instancePath+"/total",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data14}];
+validate20.errors = [{instancePath:instancePath+"/total",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data14}];
 return false;
 }
 }
 else {
-validate18.errors = [{instancePath:instancePath+"/total",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data14}];
+validate20.errors = [{instancePath:instancePath+"/total",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data14}];
 return false;
 }
 }
@@ -1881,12 +1976,12 @@ const _errs46 = errors;
 if(errors === _errs46){
 if(typeof data15 === "string"){
 if(!pattern0.test(data15)){
-validate18.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data15}];
+validate20.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data15}];
 return false;
 }
 }
 else {
-validate18.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data15}];
+validate20.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data15}];
 return false;
 }
 }
@@ -1903,12 +1998,12 @@ const _errs49 = errors;
 if(errors === _errs49){
 if(typeof data16 === "string"){
 if(!pattern0.test(data16)){
-validate18.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data16}];
+validate20.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data16}];
 return false;
 }
 }
 else {
-validate18.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data16}];
+validate20.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data16}];
 return false;
 }
 }
@@ -1925,12 +2020,12 @@ const _errs52 = errors;
 if(errors === _errs52){
 if(typeof data17 === "string"){
 if(!pattern2.test(data17)){
-validate18.errors = [{instancePath:instancePath+"/rate",schemaPath:"../common/defs.json#/definitions/rate/pattern",keyword:"pattern",params:{pattern: "^[0-9]+\\.[0-9]{4}$"},message:"must match pattern \""+"^[0-9]+\\.[0-9]{4}$"+"\"",schema:"^[0-9]+\\.[0-9]{4}$",parentSchema:schema15,data:data17}];
+validate20.errors = [{instancePath:instancePath+"/rate",schemaPath:"../common/defs.json#/definitions/rate/pattern",keyword:"pattern",params:{pattern: "^[0-9]+\\.[0-9]{4}$"},message:"must match pattern \""+"^[0-9]+\\.[0-9]{4}$"+"\"",schema:"^[0-9]+\\.[0-9]{4}$",parentSchema:schema15,data:data17}];
 return false;
 }
 }
 else {
-validate18.errors = [{instancePath:instancePath+"/rate",schemaPath:"../common/defs.json#/definitions/rate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data17}];
+validate20.errors = [{instancePath:instancePath+"/rate",schemaPath:"../common/defs.json#/definitions/rate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data17}];
 return false;
 }
 }
@@ -1944,7 +2039,7 @@ if(data.notes !== undefined){
 let data18 = data.notes;
 const _errs54 = errors;
 if(typeof data18 !== "string"){
-validate18.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.notes.type,parentSchema:schema36.properties.notes,data:data18}];
+validate20.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.notes.type,parentSchema:schema42.properties.notes,data:data18}];
 return false;
 }
 var valid0 = _errs54 === errors;
@@ -1962,8 +2057,8 @@ var valid17 = true;
 const len0 = data19.length;
 for(let i0=0; i0<len0; i0++){
 const _errs58 = errors;
-if(!(validate19(data19[i0], {instancePath:instancePath+"/items/" + i0,parentData:data19,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
+if(!(validate21(data19[i0], {instancePath:instancePath+"/items/" + i0,parentData:data19,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
 var valid17 = _errs58 === errors;
@@ -1973,7 +2068,7 @@ break;
 }
 }
 else {
-validate18.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.items.type,parentSchema:schema36.properties.items,data:data19}];
+validate20.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema42.properties.items.type,parentSchema:schema42.properties.items,data:data19}];
 return false;
 }
 }
@@ -2005,16 +2100,16 @@ var valid0 = true;
 }
 }
 else {
-validate18.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data}];
+validate20.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data}];
 return false;
 }
 }
-validate18.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -2023,8 +2118,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate18(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate20(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -2034,19 +2129,19 @@ break;
 }
 }
 else {
-validate100.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema359.type,parentSchema:schema359,data}];
+validate106.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema375.type,parentSchema:schema375,data}];
 return false;
 }
 }
-validate100.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
-export const transactions = validate102;
-const schema360 = {"type":"array","items":{"$ref":"transaction.json"}};
-const schema59 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/transaction.json","title":"Transaction","description":"A payment transaction. getTransactions joins in the client's names and the gateway name (`module`).","type":"object","additionalProperties":false,"required":["id","client_id","invoice_id","date","description","in","out","fee","currency_id","payment_module","trans_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"description":{"type":"string"},"in":{"$ref":"../common/defs.json#/definitions/decimal"},"out":{"$ref":"../common/defs.json#/definitions/decimal"},"fee":{"$ref":"../common/defs.json#/definitions/decimal"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"trans_id":{"type":"string"}}};
+export const transactions = validate108;
+const schema376 = {"type":"array","items":{"$ref":"transaction.json"}};
+const schema65 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/transaction.json","title":"Transaction","description":"A payment transaction. getTransactions joins in the client's names and the gateway name (`module`).","type":"object","additionalProperties":false,"required":["id","client_id","invoice_id","date","description","in","out","fee","currency_id","payment_module","trans_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"description":{"type":"string"},"in":{"$ref":"../common/defs.json#/definitions/decimal"},"out":{"$ref":"../common/defs.json#/definitions/decimal"},"fee":{"$ref":"../common/defs.json#/definitions/decimal"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"trans_id":{"type":"string"}}};
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/transaction.json" */;
 let vErrors = null;
 let errors = 0;
@@ -2054,520 +2149,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.invoice_id === undefined) && (missing0 = "invoice_id"))) || ((data.date === undefined) && (missing0 = "date"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.in === undefined) && (missing0 = "in"))) || ((data.out === undefined) && (missing0 = "out"))) || ((data.fee === undefined) && (missing0 = "fee"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.payment_module === undefined) && (missing0 = "payment_module"))) || ((data.trans_id === undefined) && (missing0 = "trans_id"))){
-validate22.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema59.required,parentSchema:schema59,data}];
+validate24.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema65.required,parentSchema:schema65,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema59.properties, key0))){
-validate22.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema59,data}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate22.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
-return false;
-}
-}
-else {
-validate22.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.client_id !== undefined){
-let data1 = data.client_id;
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate22.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
-return false;
-}
-}
-else {
-validate22.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.invoice_id !== undefined){
-let data2 = data.invoice_id;
-const _errs8 = errors;
-const _errs9 = errors;
-if(errors === _errs9){
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-validate22.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
-return false;
-}
-}
-else {
-validate22.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
-return false;
-}
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.date !== undefined){
-let data3 = data.date;
-const _errs11 = errors;
-const _errs12 = errors;
-if(errors === _errs12){
-if(typeof data3 === "string"){
-if(!pattern3.test(data3)){
-validate22.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data3}];
-return false;
-}
-}
-else {
-validate22.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data3}];
-return false;
-}
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-let data4 = data.description;
-const _errs14 = errors;
-if(typeof data4 !== "string"){
-validate22.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.description.type,parentSchema:schema59.properties.description,data:data4}];
-return false;
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.in !== undefined){
-let data5 = data.in;
-const _errs16 = errors;
-const _errs17 = errors;
-if(errors === _errs17){
-if(typeof data5 === "string"){
-if(!pattern11.test(data5)){
-validate22.errors = [{instancePath:instancePath+"/in",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data5}];
-return false;
-}
-}
-else {
-validate22.errors = [{instancePath:instancePath+"/in",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data5}];
-return false;
-}
-}
-var valid0 = _errs16 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.out !== undefined){
-let data6 = data.out;
-const _errs19 = errors;
-const _errs20 = errors;
-if(errors === _errs20){
-if(typeof data6 === "string"){
-if(!pattern11.test(data6)){
-validate22.errors = [{instancePath:instancePath+"/out",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data6}];
-return false;
-}
-}
-else {
-validate22.errors = [{instancePath:instancePath+"/out",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data6}];
-return false;
-}
-}
-var valid0 = _errs19 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.fee !== undefined){
-let data7 = data.fee;
-const _errs22 = errors;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data7 === "string"){
-if(!pattern11.test(data7)){
-validate22.errors = [{instancePath:instancePath+"/fee",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data7}];
-return false;
-}
-}
-else {
-validate22.errors = [{instancePath:instancePath+"/fee",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data7}];
-return false;
-}
-}
-var valid0 = _errs22 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.currency_id !== undefined){
-let data8 = data.currency_id;
-const _errs25 = errors;
-const _errs26 = errors;
-if(errors === _errs26){
-if(typeof data8 === "string"){
-if(!pattern0.test(data8)){
-validate22.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data8}];
-return false;
-}
-}
-else {
-validate22.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data8}];
-return false;
-}
-}
-var valid0 = _errs25 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.payment_module !== undefined){
-let data9 = data.payment_module;
-const _errs28 = errors;
-const _errs29 = errors;
-if(errors === _errs29){
-if(typeof data9 === "string"){
-if(!pattern0.test(data9)){
-validate22.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data9}];
-return false;
-}
-}
-else {
-validate22.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data9}];
-return false;
-}
-}
-var valid0 = _errs28 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.trans_id !== undefined){
-let data10 = data.trans_id;
-const _errs31 = errors;
-if(typeof data10 !== "string"){
-validate22.errors = [{instancePath:instancePath+"/trans_id",schemaPath:"#/properties/trans_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.trans_id.type,parentSchema:schema59.properties.trans_id,data:data10}];
-return false;
-}
-var valid0 = _errs31 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate22.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema59.type,parentSchema:schema59,data}];
-return false;
-}
-}
-validate22.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(Array.isArray(data)){
-var valid0 = true;
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-const _errs1 = errors;
-if(!(validate22(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-break;
-}
-}
-}
-else {
-validate102.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema360.type,parentSchema:schema360,data}];
-return false;
-}
-}
-validate102.errors = vErrors;
-return errors === 0;
-}
-
-export const estimates = validate104;
-const schema361 = {"type":"array","items":{"$ref":"estimate.json"}};
-const schema69 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/estimate.json","title":"Estimate","description":"An estimate with its lines, as stored. getEstimateDetails adds the embedded client.","type":"object","additionalProperties":false,"required":["id","status","subject","client_id","date_created","date_expires","subtotal","credit","tax","taxrate","tax2","taxrate2","total","currency_id","rate","notes","notes_private","hash","items"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"status":{"type":"string","enum":["Draft","Sent","Accepted","Invoiced","Dead"]},"subject":{"type":"string"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"date_expires":{"$ref":"../common/defs.json#/definitions/date"},"subtotal":{"$ref":"../common/defs.json#/definitions/decimal"},"credit":{"$ref":"../common/defs.json#/definitions/decimal"},"tax":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate":{"$ref":"../common/defs.json#/definitions/decimal"},"tax2":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate2":{"$ref":"../common/defs.json#/definitions/decimal"},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"rate":{"$ref":"../common/defs.json#/definitions/rate"},"notes":{"type":"string"},"notes_private":{"type":"string"},"hash":{"type":"string","pattern":"^[0-9a-f]{32}$"},"items":{"type":"array","items":{"$ref":"#/definitions/item"}}},"definitions":{"item":{"type":"object","additionalProperties":false,"title":"EstimateItem","required":["id","estimate_id","type","item_id","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"estimate_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}}}};
-const pattern63 = new RegExp("^[0-9a-f]{32}$", "u");
-const schema83 = {"type":"object","additionalProperties":false,"title":"EstimateItem","required":["id","estimate_id","type","item_id","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"estimate_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}};
-
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((((((data.id === undefined) && (missing0 = "id")) || ((data.estimate_id === undefined) && (missing0 = "estimate_id"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.item_id === undefined) && (missing0 = "item_id"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.amount === undefined) && (missing0 = "amount"))) || ((data.taxed === undefined) && (missing0 = "taxed"))) || ((data.qty === undefined) && (missing0 = "qty"))) || ((data.linetotal === undefined) && (missing0 = "linetotal"))){
-validate25.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema83.required,parentSchema:schema83,data}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(func2.call(schema83.properties, key0))){
-validate25.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema83,data}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate25.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
-return false;
-}
-}
-else {
-validate25.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.estimate_id !== undefined){
-let data1 = data.estimate_id;
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate25.errors = [{instancePath:instancePath+"/estimate_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
-return false;
-}
-}
-else {
-validate25.errors = [{instancePath:instancePath+"/estimate_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data2 = data.type;
-const _errs8 = errors;
-if(typeof data2 !== "string"){
-validate25.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema83.properties.type.type,parentSchema:schema83.properties.type,data:data2}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.item_id !== undefined){
-let data3 = data.item_id;
-const _errs10 = errors;
-const _errs11 = errors;
-if(errors === _errs11){
-if(typeof data3 === "string"){
-if(!pattern0.test(data3)){
-validate25.errors = [{instancePath:instancePath+"/item_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data3}];
-return false;
-}
-}
-else {
-validate25.errors = [{instancePath:instancePath+"/item_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data3}];
-return false;
-}
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-let data4 = data.description;
-const _errs13 = errors;
-if(typeof data4 !== "string"){
-validate25.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema83.properties.description.type,parentSchema:schema83.properties.description,data:data4}];
-return false;
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.amount !== undefined){
-let data5 = data.amount;
-const _errs15 = errors;
-const _errs16 = errors;
-if(errors === _errs16){
-if(typeof data5 === "string"){
-if(!pattern11.test(data5)){
-validate25.errors = [{instancePath:instancePath+"/amount",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data5}];
-return false;
-}
-}
-else {
-validate25.errors = [{instancePath:instancePath+"/amount",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data5}];
-return false;
-}
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.taxed !== undefined){
-let data6 = data.taxed;
-const _errs18 = errors;
-if(typeof data6 !== "string"){
-validate25.errors = [{instancePath:instancePath+"/taxed",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data6}];
-return false;
-}
-if(!((data6 === "0") || (data6 === "1"))){
-validate25.errors = [{instancePath:instancePath+"/taxed",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data6}];
-return false;
-}
-var valid0 = _errs18 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.qty !== undefined){
-let data7 = data.qty;
-const _errs21 = errors;
-if(errors === _errs21){
-if(typeof data7 === "string"){
-if(!pattern40.test(data7)){
-validate25.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\"",schema:"^[0-9]+(\\.[0-9]+)?$",parentSchema:schema83.properties.qty,data:data7}];
-return false;
-}
-}
-else {
-validate25.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema83.properties.qty.type,parentSchema:schema83.properties.qty,data:data7}];
-return false;
-}
-}
-var valid0 = _errs21 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.linetotal !== undefined){
-let data8 = data.linetotal;
-const _errs23 = errors;
-if(!((typeof data8 == "number") && (isFinite(data8)))){
-validate25.errors = [{instancePath:instancePath+"/linetotal",schemaPath:"#/properties/linetotal/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema83.properties.linetotal.type,parentSchema:schema83.properties.linetotal,data:data8}];
-return false;
-}
-var valid0 = _errs23 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate25.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema83.type,parentSchema:schema83,data}];
-return false;
-}
-}
-validate25.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/estimate.json" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.status === undefined) && (missing0 = "status"))) || ((data.subject === undefined) && (missing0 = "subject"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.date_expires === undefined) && (missing0 = "date_expires"))) || ((data.subtotal === undefined) && (missing0 = "subtotal"))) || ((data.credit === undefined) && (missing0 = "credit"))) || ((data.tax === undefined) && (missing0 = "tax"))) || ((data.taxrate === undefined) && (missing0 = "taxrate"))) || ((data.tax2 === undefined) && (missing0 = "tax2"))) || ((data.taxrate2 === undefined) && (missing0 = "taxrate2"))) || ((data.total === undefined) && (missing0 = "total"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.rate === undefined) && (missing0 = "rate"))) || ((data.notes === undefined) && (missing0 = "notes"))) || ((data.notes_private === undefined) && (missing0 = "notes_private"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.items === undefined) && (missing0 = "items"))){
-validate24.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema69.required,parentSchema:schema69,data}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(func2.call(schema69.properties, key0))){
-validate24.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema69,data}];
+if(!(func2.call(schema65.properties, key0))){
+validate24.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema65,data}];
 return false;
 break;
 }
@@ -2595,15 +2184,521 @@ else {
 var valid0 = true;
 }
 if(valid0){
+if(data.client_id !== undefined){
+let data1 = data.client_id;
+const _errs5 = errors;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate24.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+return false;
+}
+}
+else {
+validate24.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.invoice_id !== undefined){
+let data2 = data.invoice_id;
+const _errs8 = errors;
+const _errs9 = errors;
+if(errors === _errs9){
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+validate24.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
+return false;
+}
+}
+else {
+validate24.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
+return false;
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.date !== undefined){
+let data3 = data.date;
+const _errs11 = errors;
+const _errs12 = errors;
+if(errors === _errs12){
+if(typeof data3 === "string"){
+if(!pattern3.test(data3)){
+validate24.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data3}];
+return false;
+}
+}
+else {
+validate24.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data3}];
+return false;
+}
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.description !== undefined){
+let data4 = data.description;
+const _errs14 = errors;
+if(typeof data4 !== "string"){
+validate24.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.properties.description.type,parentSchema:schema65.properties.description,data:data4}];
+return false;
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.in !== undefined){
+let data5 = data.in;
+const _errs16 = errors;
+const _errs17 = errors;
+if(errors === _errs17){
+if(typeof data5 === "string"){
+if(!pattern11.test(data5)){
+validate24.errors = [{instancePath:instancePath+"/in",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data5}];
+return false;
+}
+}
+else {
+validate24.errors = [{instancePath:instancePath+"/in",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data5}];
+return false;
+}
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.out !== undefined){
+let data6 = data.out;
+const _errs19 = errors;
+const _errs20 = errors;
+if(errors === _errs20){
+if(typeof data6 === "string"){
+if(!pattern11.test(data6)){
+validate24.errors = [{instancePath:instancePath+"/out",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data6}];
+return false;
+}
+}
+else {
+validate24.errors = [{instancePath:instancePath+"/out",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data6}];
+return false;
+}
+}
+var valid0 = _errs19 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.fee !== undefined){
+let data7 = data.fee;
+const _errs22 = errors;
+const _errs23 = errors;
+if(errors === _errs23){
+if(typeof data7 === "string"){
+if(!pattern11.test(data7)){
+validate24.errors = [{instancePath:instancePath+"/fee",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data7}];
+return false;
+}
+}
+else {
+validate24.errors = [{instancePath:instancePath+"/fee",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data7}];
+return false;
+}
+}
+var valid0 = _errs22 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.currency_id !== undefined){
+let data8 = data.currency_id;
+const _errs25 = errors;
+const _errs26 = errors;
+if(errors === _errs26){
+if(typeof data8 === "string"){
+if(!pattern0.test(data8)){
+validate24.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data8}];
+return false;
+}
+}
+else {
+validate24.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data8}];
+return false;
+}
+}
+var valid0 = _errs25 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.payment_module !== undefined){
+let data9 = data.payment_module;
+const _errs28 = errors;
+const _errs29 = errors;
+if(errors === _errs29){
+if(typeof data9 === "string"){
+if(!pattern0.test(data9)){
+validate24.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data9}];
+return false;
+}
+}
+else {
+validate24.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data9}];
+return false;
+}
+}
+var valid0 = _errs28 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.trans_id !== undefined){
+let data10 = data.trans_id;
+const _errs31 = errors;
+if(typeof data10 !== "string"){
+validate24.errors = [{instancePath:instancePath+"/trans_id",schemaPath:"#/properties/trans_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.properties.trans_id.type,parentSchema:schema65.properties.trans_id,data:data10}];
+return false;
+}
+var valid0 = _errs31 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate24.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema65.type,parentSchema:schema65,data}];
+return false;
+}
+}
+validate24.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(Array.isArray(data)){
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs1 = errors;
+if(!(validate24(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+else {
+validate108.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema376.type,parentSchema:schema376,data}];
+return false;
+}
+}
+validate108.errors = vErrors;
+return errors === 0;
+}
+
+export const estimates = validate110;
+const schema377 = {"type":"array","items":{"$ref":"estimate.json"}};
+const schema75 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/estimate.json","title":"Estimate","description":"An estimate with its lines, as stored. getEstimateDetails adds the embedded client.","type":"object","additionalProperties":false,"required":["id","status","subject","client_id","date_created","date_expires","subtotal","credit","tax","taxrate","tax2","taxrate2","total","currency_id","rate","notes","notes_private","hash","items"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"status":{"type":"string","enum":["Draft","Sent","Accepted","Invoiced","Dead"]},"subject":{"type":"string"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"date_expires":{"$ref":"../common/defs.json#/definitions/date"},"subtotal":{"$ref":"../common/defs.json#/definitions/decimal"},"credit":{"$ref":"../common/defs.json#/definitions/decimal"},"tax":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate":{"$ref":"../common/defs.json#/definitions/decimal"},"tax2":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate2":{"$ref":"../common/defs.json#/definitions/decimal"},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"rate":{"$ref":"../common/defs.json#/definitions/rate"},"notes":{"type":"string"},"notes_private":{"type":"string"},"hash":{"type":"string","pattern":"^[0-9a-f]{32}$"},"items":{"type":"array","items":{"$ref":"#/definitions/item"}}},"definitions":{"item":{"type":"object","additionalProperties":false,"title":"EstimateItem","required":["id","estimate_id","type","item_id","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"estimate_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}}}};
+const pattern63 = new RegExp("^[0-9a-f]{32}$", "u");
+const schema89 = {"type":"object","additionalProperties":false,"title":"EstimateItem","required":["id","estimate_id","type","item_id","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"estimate_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}};
+
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((((((data.id === undefined) && (missing0 = "id")) || ((data.estimate_id === undefined) && (missing0 = "estimate_id"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.item_id === undefined) && (missing0 = "item_id"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.amount === undefined) && (missing0 = "amount"))) || ((data.taxed === undefined) && (missing0 = "taxed"))) || ((data.qty === undefined) && (missing0 = "qty"))) || ((data.linetotal === undefined) && (missing0 = "linetotal"))){
+validate27.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema89.required,parentSchema:schema89,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(func2.call(schema89.properties, key0))){
+validate27.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema89,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate27.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+return false;
+}
+}
+else {
+validate27.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.estimate_id !== undefined){
+let data1 = data.estimate_id;
+const _errs5 = errors;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate27.errors = [{instancePath:instancePath+"/estimate_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+return false;
+}
+}
+else {
+validate27.errors = [{instancePath:instancePath+"/estimate_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.type !== undefined){
+let data2 = data.type;
+const _errs8 = errors;
+if(typeof data2 !== "string"){
+validate27.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema89.properties.type.type,parentSchema:schema89.properties.type,data:data2}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.item_id !== undefined){
+let data3 = data.item_id;
+const _errs10 = errors;
+const _errs11 = errors;
+if(errors === _errs11){
+if(typeof data3 === "string"){
+if(!pattern0.test(data3)){
+validate27.errors = [{instancePath:instancePath+"/item_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data3}];
+return false;
+}
+}
+else {
+validate27.errors = [{instancePath:instancePath+"/item_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data3}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.description !== undefined){
+let data4 = data.description;
+const _errs13 = errors;
+if(typeof data4 !== "string"){
+validate27.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema89.properties.description.type,parentSchema:schema89.properties.description,data:data4}];
+return false;
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.amount !== undefined){
+let data5 = data.amount;
+const _errs15 = errors;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data5 === "string"){
+if(!pattern11.test(data5)){
+validate27.errors = [{instancePath:instancePath+"/amount",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data5}];
+return false;
+}
+}
+else {
+validate27.errors = [{instancePath:instancePath+"/amount",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data5}];
+return false;
+}
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.taxed !== undefined){
+let data6 = data.taxed;
+const _errs18 = errors;
+if(typeof data6 !== "string"){
+validate27.errors = [{instancePath:instancePath+"/taxed",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data6}];
+return false;
+}
+if(!((data6 === "0") || (data6 === "1"))){
+validate27.errors = [{instancePath:instancePath+"/taxed",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data6}];
+return false;
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.qty !== undefined){
+let data7 = data.qty;
+const _errs21 = errors;
+if(errors === _errs21){
+if(typeof data7 === "string"){
+if(!pattern40.test(data7)){
+validate27.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\"",schema:"^[0-9]+(\\.[0-9]+)?$",parentSchema:schema89.properties.qty,data:data7}];
+return false;
+}
+}
+else {
+validate27.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema89.properties.qty.type,parentSchema:schema89.properties.qty,data:data7}];
+return false;
+}
+}
+var valid0 = _errs21 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.linetotal !== undefined){
+let data8 = data.linetotal;
+const _errs23 = errors;
+if(!((typeof data8 == "number") && (isFinite(data8)))){
+validate27.errors = [{instancePath:instancePath+"/linetotal",schemaPath:"#/properties/linetotal/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema89.properties.linetotal.type,parentSchema:schema89.properties.linetotal,data:data8}];
+return false;
+}
+var valid0 = _errs23 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate27.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema89.type,parentSchema:schema89,data}];
+return false;
+}
+}
+validate27.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://billsim.local/schemas/resources/estimate.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.status === undefined) && (missing0 = "status"))) || ((data.subject === undefined) && (missing0 = "subject"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.date_expires === undefined) && (missing0 = "date_expires"))) || ((data.subtotal === undefined) && (missing0 = "subtotal"))) || ((data.credit === undefined) && (missing0 = "credit"))) || ((data.tax === undefined) && (missing0 = "tax"))) || ((data.taxrate === undefined) && (missing0 = "taxrate"))) || ((data.tax2 === undefined) && (missing0 = "tax2"))) || ((data.taxrate2 === undefined) && (missing0 = "taxrate2"))) || ((data.total === undefined) && (missing0 = "total"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.rate === undefined) && (missing0 = "rate"))) || ((data.notes === undefined) && (missing0 = "notes"))) || ((data.notes_private === undefined) && (missing0 = "notes_private"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.items === undefined) && (missing0 = "items"))){
+validate26.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema75.required,parentSchema:schema75,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(func2.call(schema75.properties, key0))){
+validate26.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema75,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate26.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+return false;
+}
+}
+else {
+validate26.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.status !== undefined){
 let data1 = data.status;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-validate24.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.status.type,parentSchema:schema69.properties.status,data:data1}];
+validate26.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema75.properties.status.type,parentSchema:schema75.properties.status,data:data1}];
 return false;
 }
 if(!(((((data1 === "Draft") || (data1 === "Sent")) || (data1 === "Accepted")) || (data1 === "Invoiced")) || (data1 === "Dead"))){
-validate24.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema69.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema69.properties.status.enum,parentSchema:schema69.properties.status,data:data1}];
+validate26.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema75.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema75.properties.status.enum,parentSchema:schema75.properties.status,data:data1}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -2616,7 +2711,7 @@ if(data.subject !== undefined){
 let data2 = data.subject;
 const _errs7 = errors;
 if(typeof data2 !== "string"){
-validate24.errors = [{instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.subject.type,parentSchema:schema69.properties.subject,data:data2}];
+validate26.errors = [{instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema75.properties.subject.type,parentSchema:schema75.properties.subject,data:data2}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -2632,12 +2727,12 @@ const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-validate24.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data3}];
+validate26.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data3}];
 return false;
 }
 }
 else {
-validate24.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data3}];
+validate26.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data3}];
 return false;
 }
 }
@@ -2654,12 +2749,12 @@ const _errs13 = errors;
 if(errors === _errs13){
 if(typeof data4 === "string"){
 if(!pattern10.test(data4)){
-validate24.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data4}];
+validate26.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data4}];
 return false;
 }
 }
 else {
-validate24.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data4}];
+validate26.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data4}];
 return false;
 }
 }
@@ -2676,12 +2771,12 @@ const _errs16 = errors;
 if(errors === _errs16){
 if(typeof data5 === "string"){
 if(!pattern10.test(data5)){
-validate24.errors = [{instancePath:instancePath+"/date_expires",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data5}];
+validate26.errors = [{instancePath:instancePath+"/date_expires",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data5}];
 return false;
 }
 }
 else {
-validate24.errors = [{instancePath:instancePath+"/date_expires",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data5}];
+validate26.errors = [{instancePath:instancePath+"/date_expires",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data5}];
 return false;
 }
 }
@@ -2698,12 +2793,12 @@ const _errs19 = errors;
 if(errors === _errs19){
 if(typeof data6 === "string"){
 if(!pattern11.test(data6)){
-validate24.errors = [{instancePath:instancePath+"/subtotal",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data6}];
+validate26.errors = [{instancePath:instancePath+"/subtotal",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data6}];
 return false;
 }
 }
 else {
-validate24.errors = [{instancePath:instancePath+"/subtotal",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data6}];
+validate26.errors = [{instancePath:instancePath+"/subtotal",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data6}];
 return false;
 }
 }
@@ -2720,12 +2815,12 @@ const _errs22 = errors;
 if(errors === _errs22){
 if(typeof data7 === "string"){
 if(!pattern11.test(data7)){
-validate24.errors = [{instancePath:instancePath+"/credit",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data7}];
+validate26.errors = [{instancePath:instancePath+"/credit",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data7}];
 return false;
 }
 }
 else {
-validate24.errors = [{instancePath:instancePath+"/credit",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data7}];
+validate26.errors = [{instancePath:instancePath+"/credit",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data7}];
 return false;
 }
 }
@@ -2742,12 +2837,12 @@ const _errs25 = errors;
 if(errors === _errs25){
 if(typeof data8 === "string"){
 if(!pattern11.test(data8)){
-validate24.errors = [{instancePath:instancePath+"/tax",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data8}];
+validate26.errors = [{instancePath:instancePath+"/tax",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data8}];
 return false;
 }
 }
 else {
-validate24.errors = [{instancePath:instancePath+"/tax",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data8}];
+validate26.errors = [{instancePath:instancePath+"/tax",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data8}];
 return false;
 }
 }
@@ -2764,12 +2859,12 @@ const _errs28 = errors;
 if(errors === _errs28){
 if(typeof data9 === "string"){
 if(!pattern11.test(data9)){
-validate24.errors = [{instancePath:instancePath+"/taxrate",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data9}];
+validate26.errors = [{instancePath:instancePath+"/taxrate",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data9}];
 return false;
 }
 }
 else {
-validate24.errors = [{instancePath:instancePath+"/taxrate",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data9}];
+validate26.errors = [{instancePath:instancePath+"/taxrate",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data9}];
 return false;
 }
 }
@@ -2786,12 +2881,12 @@ const _errs31 = errors;
 if(errors === _errs31){
 if(typeof data10 === "string"){
 if(!pattern11.test(data10)){
-validate24.errors = [{instancePath:instancePath+"/tax2",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data10}];
+validate26.errors = [{instancePath:instancePath+"/tax2",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data10}];
 return false;
 }
 }
 else {
-validate24.errors = [{instancePath:instancePath+"/tax2",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data10}];
+validate26.errors = [{instancePath:instancePath+"/tax2",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data10}];
 return false;
 }
 }
@@ -2808,12 +2903,12 @@ const _errs34 = errors;
 if(errors === _errs34){
 if(typeof data11 === "string"){
 if(!pattern11.test(data11)){
-validate24.errors = [{instancePath:instancePath+"/taxrate2",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data11}];
+validate26.errors = [{instancePath:instancePath+"/taxrate2",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data11}];
 return false;
 }
 }
 else {
-validate24.errors = [{instancePath:instancePath+"/taxrate2",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data11}];
+validate26.errors = [{instancePath:instancePath+"/taxrate2",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data11}];
 return false;
 }
 }
@@ -2830,12 +2925,12 @@ const _errs37 = errors;
 if(errors === _errs37){
 if(typeof data12 === "string"){
 if(!pattern11.test(data12)){
-validate24.errors = [{instancePath:instancePath+"/total",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data12}];
+validate26.errors = [{instancePath:instancePath+"/total",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data12}];
 return false;
 }
 }
 else {
-validate24.errors = [{instancePath:instancePath+"/total",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data12}];
+validate26.errors = [{instancePath:instancePath+"/total",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data12}];
 return false;
 }
 }
@@ -2852,12 +2947,12 @@ const _errs40 = errors;
 if(errors === _errs40){
 if(typeof data13 === "string"){
 if(!pattern0.test(data13)){
-validate24.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data13}];
+validate26.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data13}];
 return false;
 }
 }
 else {
-validate24.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data13}];
+validate26.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data13}];
 return false;
 }
 }
@@ -2874,12 +2969,12 @@ const _errs43 = errors;
 if(errors === _errs43){
 if(typeof data14 === "string"){
 if(!pattern2.test(data14)){
-validate24.errors = [{instancePath:instancePath+"/rate",schemaPath:"../common/defs.json#/definitions/rate/pattern",keyword:"pattern",params:{pattern: "^[0-9]+\\.[0-9]{4}$"},message:"must match pattern \""+"^[0-9]+\\.[0-9]{4}$"+"\"",schema:"^[0-9]+\\.[0-9]{4}$",parentSchema:schema15,data:data14}];
+validate26.errors = [{instancePath:instancePath+"/rate",schemaPath:"../common/defs.json#/definitions/rate/pattern",keyword:"pattern",params:{pattern: "^[0-9]+\\.[0-9]{4}$"},message:"must match pattern \""+"^[0-9]+\\.[0-9]{4}$"+"\"",schema:"^[0-9]+\\.[0-9]{4}$",parentSchema:schema15,data:data14}];
 return false;
 }
 }
 else {
-validate24.errors = [{instancePath:instancePath+"/rate",schemaPath:"../common/defs.json#/definitions/rate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data14}];
+validate26.errors = [{instancePath:instancePath+"/rate",schemaPath:"../common/defs.json#/definitions/rate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data14}];
 return false;
 }
 }
@@ -2893,7 +2988,7 @@ if(data.notes !== undefined){
 let data15 = data.notes;
 const _errs45 = errors;
 if(typeof data15 !== "string"){
-validate24.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.notes.type,parentSchema:schema69.properties.notes,data:data15}];
+validate26.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema75.properties.notes.type,parentSchema:schema75.properties.notes,data:data15}];
 return false;
 }
 var valid0 = _errs45 === errors;
@@ -2906,7 +3001,7 @@ if(data.notes_private !== undefined){
 let data16 = data.notes_private;
 const _errs47 = errors;
 if(typeof data16 !== "string"){
-validate24.errors = [{instancePath:instancePath+"/notes_private",schemaPath:"#/properties/notes_private/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.notes_private.type,parentSchema:schema69.properties.notes_private,data:data16}];
+validate26.errors = [{instancePath:instancePath+"/notes_private",schemaPath:"#/properties/notes_private/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema75.properties.notes_private.type,parentSchema:schema75.properties.notes_private,data:data16}];
 return false;
 }
 var valid0 = _errs47 === errors;
@@ -2921,12 +3016,12 @@ const _errs49 = errors;
 if(errors === _errs49){
 if(typeof data17 === "string"){
 if(!pattern63.test(data17)){
-validate24.errors = [{instancePath:instancePath+"/hash",schemaPath:"#/properties/hash/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\"",schema:"^[0-9a-f]{32}$",parentSchema:schema69.properties.hash,data:data17}];
+validate26.errors = [{instancePath:instancePath+"/hash",schemaPath:"#/properties/hash/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\"",schema:"^[0-9a-f]{32}$",parentSchema:schema75.properties.hash,data:data17}];
 return false;
 }
 }
 else {
-validate24.errors = [{instancePath:instancePath+"/hash",schemaPath:"#/properties/hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.hash.type,parentSchema:schema69.properties.hash,data:data17}];
+validate26.errors = [{instancePath:instancePath+"/hash",schemaPath:"#/properties/hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema75.properties.hash.type,parentSchema:schema75.properties.hash,data:data17}];
 return false;
 }
 }
@@ -2945,8 +3040,8 @@ var valid14 = true;
 const len0 = data18.length;
 for(let i0=0; i0<len0; i0++){
 const _errs53 = errors;
-if(!(validate25(data18[i0], {instancePath:instancePath+"/items/" + i0,parentData:data18,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate27(data18[i0], {instancePath:instancePath+"/items/" + i0,parentData:data18,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
 errors = vErrors.length;
 }
 var valid14 = _errs53 === errors;
@@ -2956,7 +3051,7 @@ break;
 }
 }
 else {
-validate24.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema69.properties.items.type,parentSchema:schema69.properties.items,data:data18}];
+validate26.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema75.properties.items.type,parentSchema:schema75.properties.items,data:data18}];
 return false;
 }
 }
@@ -2987,16 +3082,16 @@ var valid0 = true;
 }
 }
 else {
-validate24.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.type,parentSchema:schema69,data}];
+validate26.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema75.type,parentSchema:schema75,data}];
 return false;
 }
 }
-validate24.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -3005,8 +3100,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate24(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate26(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -3016,20 +3111,20 @@ break;
 }
 }
 else {
-validate104.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema361.type,parentSchema:schema361,data}];
+validate110.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema377.type,parentSchema:schema377,data}];
 return false;
 }
 }
-validate104.errors = vErrors;
+validate110.errors = vErrors;
 return errors === 0;
 }
 
-export const order_pages = validate106;
-const schema362 = {"type":"array","items":{"$ref":"order_page.json"}};
-const schema89 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/order_page.json","title":"OrderPage","description":"An order page (product category). parent_id \"0\" marks a top-level page; others are sub-pages. Product and sub-page counts are computed.","type":"object","additionalProperties":false,"required":["id","parent_id","contains","name","description","visible","slug","sort_order","template","ctype","ptype","lptype","otype","ptype_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"parent_id":{"$ref":"../common/defs.json#/definitions/id"},"contains":{"type":"string","enum":["products","subcategories"]},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag"},"slug":{"type":"string"},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"template":{"type":"string"},"ctype":{"type":"string"},"ptype":{"type":"string"},"lptype":{"type":"string"},"otype":{"type":"string"},"ptype_id":{"$ref":"../common/defs.json#/definitions/id"}}};
+export const order_pages = validate112;
+const schema378 = {"type":"array","items":{"$ref":"order_page.json"}};
+const schema95 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/order_page.json","title":"OrderPage","description":"An order page (product category). parent_id \"0\" marks a top-level page; others are sub-pages. Product and sub-page counts are computed.","type":"object","additionalProperties":false,"required":["id","parent_id","contains","name","description","visible","slug","sort_order","template","ctype","ptype","lptype","otype","ptype_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"parent_id":{"$ref":"../common/defs.json#/definitions/id"},"contains":{"type":"string","enum":["products","subcategories"]},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag"},"slug":{"type":"string"},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"template":{"type":"string"},"ctype":{"type":"string"},"ptype":{"type":"string"},"lptype":{"type":"string"},"otype":{"type":"string"},"ptype_id":{"$ref":"../common/defs.json#/definitions/id"}}};
 const pattern71 = new RegExp("^-?[0-9]+$", "u");
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/order_page.json" */;
 let vErrors = null;
 let errors = 0;
@@ -3037,441 +3132,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.parent_id === undefined) && (missing0 = "parent_id"))) || ((data.contains === undefined) && (missing0 = "contains"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.visible === undefined) && (missing0 = "visible"))) || ((data.slug === undefined) && (missing0 = "slug"))) || ((data.sort_order === undefined) && (missing0 = "sort_order"))) || ((data.template === undefined) && (missing0 = "template"))) || ((data.ctype === undefined) && (missing0 = "ctype"))) || ((data.ptype === undefined) && (missing0 = "ptype"))) || ((data.lptype === undefined) && (missing0 = "lptype"))) || ((data.otype === undefined) && (missing0 = "otype"))) || ((data.ptype_id === undefined) && (missing0 = "ptype_id"))){
-validate28.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema89.required,parentSchema:schema89,data}];
+validate30.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema95.required,parentSchema:schema95,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema89.properties, key0))){
-validate28.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema89,data}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate28.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
-return false;
-}
-}
-else {
-validate28.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.parent_id !== undefined){
-let data1 = data.parent_id;
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate28.errors = [{instancePath:instancePath+"/parent_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
-return false;
-}
-}
-else {
-validate28.errors = [{instancePath:instancePath+"/parent_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.contains !== undefined){
-let data2 = data.contains;
-const _errs8 = errors;
-if(typeof data2 !== "string"){
-validate28.errors = [{instancePath:instancePath+"/contains",schemaPath:"#/properties/contains/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema89.properties.contains.type,parentSchema:schema89.properties.contains,data:data2}];
-return false;
-}
-if(!((data2 === "products") || (data2 === "subcategories"))){
-validate28.errors = [{instancePath:instancePath+"/contains",schemaPath:"#/properties/contains/enum",keyword:"enum",params:{allowedValues: schema89.properties.contains.enum},message:"must be equal to one of the allowed values",schema:schema89.properties.contains.enum,parentSchema:schema89.properties.contains,data:data2}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-let data3 = data.name;
-const _errs10 = errors;
-if(typeof data3 !== "string"){
-validate28.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema89.properties.name.type,parentSchema:schema89.properties.name,data:data3}];
-return false;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-let data4 = data.description;
-const _errs12 = errors;
-if(typeof data4 !== "string"){
-validate28.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema89.properties.description.type,parentSchema:schema89.properties.description,data:data4}];
-return false;
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.visible !== undefined){
-let data5 = data.visible;
-const _errs14 = errors;
-if(typeof data5 !== "string"){
-validate28.errors = [{instancePath:instancePath+"/visible",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data5}];
-return false;
-}
-if(!((data5 === "0") || (data5 === "1"))){
-validate28.errors = [{instancePath:instancePath+"/visible",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data5}];
-return false;
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.slug !== undefined){
-let data6 = data.slug;
-const _errs17 = errors;
-if(typeof data6 !== "string"){
-validate28.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema89.properties.slug.type,parentSchema:schema89.properties.slug,data:data6}];
-return false;
-}
-var valid0 = _errs17 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.sort_order !== undefined){
-let data7 = data.sort_order;
-const _errs19 = errors;
-if(errors === _errs19){
-if(typeof data7 === "string"){
-if(!pattern71.test(data7)){
-validate28.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema89.properties.sort_order,data:data7}];
-return false;
-}
-}
-else {
-validate28.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema89.properties.sort_order.type,parentSchema:schema89.properties.sort_order,data:data7}];
-return false;
-}
-}
-var valid0 = _errs19 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.template !== undefined){
-let data8 = data.template;
-const _errs21 = errors;
-if(typeof data8 !== "string"){
-validate28.errors = [{instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema89.properties.template.type,parentSchema:schema89.properties.template,data:data8}];
-return false;
-}
-var valid0 = _errs21 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.ctype !== undefined){
-let data9 = data.ctype;
-const _errs23 = errors;
-if(typeof data9 !== "string"){
-validate28.errors = [{instancePath:instancePath+"/ctype",schemaPath:"#/properties/ctype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema89.properties.ctype.type,parentSchema:schema89.properties.ctype,data:data9}];
-return false;
-}
-var valid0 = _errs23 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.ptype !== undefined){
-let data10 = data.ptype;
-const _errs25 = errors;
-if(typeof data10 !== "string"){
-validate28.errors = [{instancePath:instancePath+"/ptype",schemaPath:"#/properties/ptype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema89.properties.ptype.type,parentSchema:schema89.properties.ptype,data:data10}];
-return false;
-}
-var valid0 = _errs25 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.lptype !== undefined){
-let data11 = data.lptype;
-const _errs27 = errors;
-if(typeof data11 !== "string"){
-validate28.errors = [{instancePath:instancePath+"/lptype",schemaPath:"#/properties/lptype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema89.properties.lptype.type,parentSchema:schema89.properties.lptype,data:data11}];
-return false;
-}
-var valid0 = _errs27 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.otype !== undefined){
-let data12 = data.otype;
-const _errs29 = errors;
-if(typeof data12 !== "string"){
-validate28.errors = [{instancePath:instancePath+"/otype",schemaPath:"#/properties/otype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema89.properties.otype.type,parentSchema:schema89.properties.otype,data:data12}];
-return false;
-}
-var valid0 = _errs29 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.ptype_id !== undefined){
-let data13 = data.ptype_id;
-const _errs31 = errors;
-const _errs32 = errors;
-if(errors === _errs32){
-if(typeof data13 === "string"){
-if(!pattern0.test(data13)){
-validate28.errors = [{instancePath:instancePath+"/ptype_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data13}];
-return false;
-}
-}
-else {
-validate28.errors = [{instancePath:instancePath+"/ptype_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data13}];
-return false;
-}
-}
-var valid0 = _errs31 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate28.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema89.type,parentSchema:schema89,data}];
-return false;
-}
-}
-validate28.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(Array.isArray(data)){
-var valid0 = true;
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-const _errs1 = errors;
-if(!(validate28(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-break;
-}
-}
-}
-else {
-validate106.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema362.type,parentSchema:schema362,data}];
-return false;
-}
-}
-validate106.errors = vErrors;
-return errors === 0;
-}
-
-export const products = validate108;
-const schema363 = {"type":"array","items":{"$ref":"product.json"}};
-const schema94 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/product.json","title":"Product","description":"A product or, with paytype DomainRegular, a domain TLD (name \".com\") whose prices per period are in `periods`. Cycle prices are 2-decimal strings; \"0.00\" on a recurring cycle means the cycle is not offered.","type":"object","additionalProperties":false,"required":["id","category_id","type","name","description","visible","domain_options","stock","qty","autosetup","subdomain","owndomain","tax","upgrades","sort_order","rel","paytype","m_setup","q_setup","s_setup","a_setup","b_setup","t_setup","p4_setup","p5_setup","d_setup","w_setup","h_setup","m","q","s","a","b","t","p4","p5","d","w","h","ptype","module","free_domain"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"category_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag"},"domain_options":{"$ref":"../common/defs.json#/definitions/flag"},"stock":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+$"},"autosetup":{"type":"string","pattern":"^[0-9]$"},"subdomain":{"type":"string"},"owndomain":{"$ref":"../common/defs.json#/definitions/flag"},"tax":{"$ref":"../common/defs.json#/definitions/flag"},"upgrades":{"type":"string"},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"rel":{"type":"string","enum":["Product"]},"paytype":{"type":"string","enum":["Free","Once","Regular","DomainRegular"]},"m_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"q_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"s_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"a_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"b_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"t_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p4_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p5_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"d_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"w_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"h_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"m":{"$ref":"../common/defs.json#/definitions/decimal"},"q":{"$ref":"../common/defs.json#/definitions/decimal"},"s":{"$ref":"../common/defs.json#/definitions/decimal"},"a":{"$ref":"../common/defs.json#/definitions/decimal"},"b":{"$ref":"../common/defs.json#/definitions/decimal"},"t":{"$ref":"../common/defs.json#/definitions/decimal"},"p4":{"$ref":"../common/defs.json#/definitions/decimal"},"p5":{"$ref":"../common/defs.json#/definitions/decimal"},"d":{"$ref":"../common/defs.json#/definitions/decimal"},"w":{"$ref":"../common/defs.json#/definitions/decimal"},"h":{"$ref":"../common/defs.json#/definitions/decimal"},"ptype":{"type":"string"},"module":{"$ref":"../common/defs.json#/definitions/id"},"free_domain":{"$ref":"../common/defs.json#/definitions/flag"},"periods":{"description":"Domain (TLD) products only: prices per registration period in years","type":"array","items":{"$ref":"#/definitions/period"}}},"definitions":{"period":{"title":"TldPeriod","type":"object","additionalProperties":false,"required":["period","register","transfer","renew"],"properties":{"period":{"type":"string","pattern":"^([1-9]|10)$"},"register":{"$ref":"../common/defs.json#/definitions/decimal"},"transfer":{"$ref":"../common/defs.json#/definitions/decimal"},"renew":{"$ref":"../common/defs.json#/definitions/decimal"}}}}};
-const schema127 = {"title":"TldPeriod","type":"object","additionalProperties":false,"required":["period","register","transfer","renew"],"properties":{"period":{"type":"string","pattern":"^([1-9]|10)$"},"register":{"$ref":"../common/defs.json#/definitions/decimal"},"transfer":{"$ref":"../common/defs.json#/definitions/decimal"},"renew":{"$ref":"../common/defs.json#/definitions/decimal"}}};
-const pattern102 = new RegExp("^([1-9]|10)$", "u");
-
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.period === undefined) && (missing0 = "period")) || ((data.register === undefined) && (missing0 = "register"))) || ((data.transfer === undefined) && (missing0 = "transfer"))) || ((data.renew === undefined) && (missing0 = "renew"))){
-validate31.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema127.required,parentSchema:schema127,data}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((key0 === "period") || (key0 === "register")) || (key0 === "transfer")) || (key0 === "renew"))){
-validate31.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema127,data}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.period !== undefined){
-let data0 = data.period;
-const _errs2 = errors;
-if(errors === _errs2){
-if(typeof data0 === "string"){
-if(!pattern102.test(data0)){
-validate31.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema127.properties.period,data:data0}];
-return false;
-}
-}
-else {
-validate31.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema127.properties.period.type,parentSchema:schema127.properties.period,data:data0}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.register !== undefined){
-let data1 = data.register;
-const _errs4 = errors;
-const _errs5 = errors;
-if(errors === _errs5){
-if(typeof data1 === "string"){
-if(!pattern11.test(data1)){
-validate31.errors = [{instancePath:instancePath+"/register",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data1}];
-return false;
-}
-}
-else {
-validate31.errors = [{instancePath:instancePath+"/register",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data1}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.transfer !== undefined){
-let data2 = data.transfer;
-const _errs7 = errors;
-const _errs8 = errors;
-if(errors === _errs8){
-if(typeof data2 === "string"){
-if(!pattern11.test(data2)){
-validate31.errors = [{instancePath:instancePath+"/transfer",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data2}];
-return false;
-}
-}
-else {
-validate31.errors = [{instancePath:instancePath+"/transfer",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data2}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.renew !== undefined){
-let data3 = data.renew;
-const _errs10 = errors;
-const _errs11 = errors;
-if(errors === _errs11){
-if(typeof data3 === "string"){
-if(!pattern11.test(data3)){
-validate31.errors = [{instancePath:instancePath+"/renew",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data3}];
-return false;
-}
-}
-else {
-validate31.errors = [{instancePath:instancePath+"/renew",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data3}];
-return false;
-}
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate31.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema127.type,parentSchema:schema127,data}];
-return false;
-}
-}
-validate31.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/product.json" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((((((((((((((((((((((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.category_id === undefined) && (missing0 = "category_id"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.visible === undefined) && (missing0 = "visible"))) || ((data.domain_options === undefined) && (missing0 = "domain_options"))) || ((data.stock === undefined) && (missing0 = "stock"))) || ((data.qty === undefined) && (missing0 = "qty"))) || ((data.autosetup === undefined) && (missing0 = "autosetup"))) || ((data.subdomain === undefined) && (missing0 = "subdomain"))) || ((data.owndomain === undefined) && (missing0 = "owndomain"))) || ((data.tax === undefined) && (missing0 = "tax"))) || ((data.upgrades === undefined) && (missing0 = "upgrades"))) || ((data.sort_order === undefined) && (missing0 = "sort_order"))) || ((data.rel === undefined) && (missing0 = "rel"))) || ((data.paytype === undefined) && (missing0 = "paytype"))) || ((data.m_setup === undefined) && (missing0 = "m_setup"))) || ((data.q_setup === undefined) && (missing0 = "q_setup"))) || ((data.s_setup === undefined) && (missing0 = "s_setup"))) || ((data.a_setup === undefined) && (missing0 = "a_setup"))) || ((data.b_setup === undefined) && (missing0 = "b_setup"))) || ((data.t_setup === undefined) && (missing0 = "t_setup"))) || ((data.p4_setup === undefined) && (missing0 = "p4_setup"))) || ((data.p5_setup === undefined) && (missing0 = "p5_setup"))) || ((data.d_setup === undefined) && (missing0 = "d_setup"))) || ((data.w_setup === undefined) && (missing0 = "w_setup"))) || ((data.h_setup === undefined) && (missing0 = "h_setup"))) || ((data.m === undefined) && (missing0 = "m"))) || ((data.q === undefined) && (missing0 = "q"))) || ((data.s === undefined) && (missing0 = "s"))) || ((data.a === undefined) && (missing0 = "a"))) || ((data.b === undefined) && (missing0 = "b"))) || ((data.t === undefined) && (missing0 = "t"))) || ((data.p4 === undefined) && (missing0 = "p4"))) || ((data.p5 === undefined) && (missing0 = "p5"))) || ((data.d === undefined) && (missing0 = "d"))) || ((data.w === undefined) && (missing0 = "w"))) || ((data.h === undefined) && (missing0 = "h"))) || ((data.ptype === undefined) && (missing0 = "ptype"))) || ((data.module === undefined) && (missing0 = "module"))) || ((data.free_domain === undefined) && (missing0 = "free_domain"))){
-validate30.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema94.required,parentSchema:schema94,data}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(func2.call(schema94.properties, key0))){
-validate30.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema94,data}];
+if(!(func2.call(schema95.properties, key0))){
+validate30.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema95,data}];
 return false;
 break;
 }
@@ -3499,6 +3167,433 @@ else {
 var valid0 = true;
 }
 if(valid0){
+if(data.parent_id !== undefined){
+let data1 = data.parent_id;
+const _errs5 = errors;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate30.errors = [{instancePath:instancePath+"/parent_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+return false;
+}
+}
+else {
+validate30.errors = [{instancePath:instancePath+"/parent_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.contains !== undefined){
+let data2 = data.contains;
+const _errs8 = errors;
+if(typeof data2 !== "string"){
+validate30.errors = [{instancePath:instancePath+"/contains",schemaPath:"#/properties/contains/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema95.properties.contains.type,parentSchema:schema95.properties.contains,data:data2}];
+return false;
+}
+if(!((data2 === "products") || (data2 === "subcategories"))){
+validate30.errors = [{instancePath:instancePath+"/contains",schemaPath:"#/properties/contains/enum",keyword:"enum",params:{allowedValues: schema95.properties.contains.enum},message:"must be equal to one of the allowed values",schema:schema95.properties.contains.enum,parentSchema:schema95.properties.contains,data:data2}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.name !== undefined){
+let data3 = data.name;
+const _errs10 = errors;
+if(typeof data3 !== "string"){
+validate30.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema95.properties.name.type,parentSchema:schema95.properties.name,data:data3}];
+return false;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.description !== undefined){
+let data4 = data.description;
+const _errs12 = errors;
+if(typeof data4 !== "string"){
+validate30.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema95.properties.description.type,parentSchema:schema95.properties.description,data:data4}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.visible !== undefined){
+let data5 = data.visible;
+const _errs14 = errors;
+if(typeof data5 !== "string"){
+validate30.errors = [{instancePath:instancePath+"/visible",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data5}];
+return false;
+}
+if(!((data5 === "0") || (data5 === "1"))){
+validate30.errors = [{instancePath:instancePath+"/visible",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data5}];
+return false;
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.slug !== undefined){
+let data6 = data.slug;
+const _errs17 = errors;
+if(typeof data6 !== "string"){
+validate30.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema95.properties.slug.type,parentSchema:schema95.properties.slug,data:data6}];
+return false;
+}
+var valid0 = _errs17 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.sort_order !== undefined){
+let data7 = data.sort_order;
+const _errs19 = errors;
+if(errors === _errs19){
+if(typeof data7 === "string"){
+if(!pattern71.test(data7)){
+validate30.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema95.properties.sort_order,data:data7}];
+return false;
+}
+}
+else {
+validate30.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema95.properties.sort_order.type,parentSchema:schema95.properties.sort_order,data:data7}];
+return false;
+}
+}
+var valid0 = _errs19 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.template !== undefined){
+let data8 = data.template;
+const _errs21 = errors;
+if(typeof data8 !== "string"){
+validate30.errors = [{instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema95.properties.template.type,parentSchema:schema95.properties.template,data:data8}];
+return false;
+}
+var valid0 = _errs21 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.ctype !== undefined){
+let data9 = data.ctype;
+const _errs23 = errors;
+if(typeof data9 !== "string"){
+validate30.errors = [{instancePath:instancePath+"/ctype",schemaPath:"#/properties/ctype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema95.properties.ctype.type,parentSchema:schema95.properties.ctype,data:data9}];
+return false;
+}
+var valid0 = _errs23 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.ptype !== undefined){
+let data10 = data.ptype;
+const _errs25 = errors;
+if(typeof data10 !== "string"){
+validate30.errors = [{instancePath:instancePath+"/ptype",schemaPath:"#/properties/ptype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema95.properties.ptype.type,parentSchema:schema95.properties.ptype,data:data10}];
+return false;
+}
+var valid0 = _errs25 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.lptype !== undefined){
+let data11 = data.lptype;
+const _errs27 = errors;
+if(typeof data11 !== "string"){
+validate30.errors = [{instancePath:instancePath+"/lptype",schemaPath:"#/properties/lptype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema95.properties.lptype.type,parentSchema:schema95.properties.lptype,data:data11}];
+return false;
+}
+var valid0 = _errs27 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.otype !== undefined){
+let data12 = data.otype;
+const _errs29 = errors;
+if(typeof data12 !== "string"){
+validate30.errors = [{instancePath:instancePath+"/otype",schemaPath:"#/properties/otype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema95.properties.otype.type,parentSchema:schema95.properties.otype,data:data12}];
+return false;
+}
+var valid0 = _errs29 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.ptype_id !== undefined){
+let data13 = data.ptype_id;
+const _errs31 = errors;
+const _errs32 = errors;
+if(errors === _errs32){
+if(typeof data13 === "string"){
+if(!pattern0.test(data13)){
+validate30.errors = [{instancePath:instancePath+"/ptype_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data13}];
+return false;
+}
+}
+else {
+validate30.errors = [{instancePath:instancePath+"/ptype_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data13}];
+return false;
+}
+}
+var valid0 = _errs31 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate30.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema95.type,parentSchema:schema95,data}];
+return false;
+}
+}
+validate30.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(Array.isArray(data)){
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs1 = errors;
+if(!(validate30(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+else {
+validate112.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema378.type,parentSchema:schema378,data}];
+return false;
+}
+}
+validate112.errors = vErrors;
+return errors === 0;
+}
+
+export const products = validate114;
+const schema379 = {"type":"array","items":{"$ref":"product.json"}};
+const schema100 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/product.json","title":"Product","description":"A product or, with paytype DomainRegular, a domain TLD (name \".com\") whose prices per period are in `periods`. Cycle prices are 2-decimal strings; \"0.00\" on a recurring cycle means the cycle is not offered.","type":"object","additionalProperties":false,"required":["id","category_id","type","name","description","visible","domain_options","stock","qty","autosetup","subdomain","owndomain","tax","upgrades","sort_order","rel","paytype","m_setup","q_setup","s_setup","a_setup","b_setup","t_setup","p4_setup","p5_setup","d_setup","w_setup","h_setup","m","q","s","a","b","t","p4","p5","d","w","h","ptype","module","free_domain"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"category_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag"},"domain_options":{"$ref":"../common/defs.json#/definitions/flag"},"stock":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+$"},"autosetup":{"type":"string","pattern":"^[0-9]$"},"subdomain":{"type":"string"},"owndomain":{"$ref":"../common/defs.json#/definitions/flag"},"tax":{"$ref":"../common/defs.json#/definitions/flag"},"upgrades":{"type":"string"},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"rel":{"type":"string","enum":["Product"]},"paytype":{"type":"string","enum":["Free","Once","Regular","DomainRegular"]},"m_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"q_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"s_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"a_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"b_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"t_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p4_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p5_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"d_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"w_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"h_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"m":{"$ref":"../common/defs.json#/definitions/decimal"},"q":{"$ref":"../common/defs.json#/definitions/decimal"},"s":{"$ref":"../common/defs.json#/definitions/decimal"},"a":{"$ref":"../common/defs.json#/definitions/decimal"},"b":{"$ref":"../common/defs.json#/definitions/decimal"},"t":{"$ref":"../common/defs.json#/definitions/decimal"},"p4":{"$ref":"../common/defs.json#/definitions/decimal"},"p5":{"$ref":"../common/defs.json#/definitions/decimal"},"d":{"$ref":"../common/defs.json#/definitions/decimal"},"w":{"$ref":"../common/defs.json#/definitions/decimal"},"h":{"$ref":"../common/defs.json#/definitions/decimal"},"ptype":{"type":"string"},"module":{"$ref":"../common/defs.json#/definitions/id"},"free_domain":{"$ref":"../common/defs.json#/definitions/flag"},"periods":{"description":"Domain (TLD) products only: prices per registration period in years","type":"array","items":{"$ref":"#/definitions/period"}}},"definitions":{"period":{"title":"TldPeriod","type":"object","additionalProperties":false,"required":["period","register","transfer","renew"],"properties":{"period":{"type":"string","pattern":"^([1-9]|10)$"},"register":{"$ref":"../common/defs.json#/definitions/decimal"},"transfer":{"$ref":"../common/defs.json#/definitions/decimal"},"renew":{"$ref":"../common/defs.json#/definitions/decimal"}}}}};
+const schema133 = {"title":"TldPeriod","type":"object","additionalProperties":false,"required":["period","register","transfer","renew"],"properties":{"period":{"type":"string","pattern":"^([1-9]|10)$"},"register":{"$ref":"../common/defs.json#/definitions/decimal"},"transfer":{"$ref":"../common/defs.json#/definitions/decimal"},"renew":{"$ref":"../common/defs.json#/definitions/decimal"}}};
+const pattern102 = new RegExp("^([1-9]|10)$", "u");
+
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((data.period === undefined) && (missing0 = "period")) || ((data.register === undefined) && (missing0 = "register"))) || ((data.transfer === undefined) && (missing0 = "transfer"))) || ((data.renew === undefined) && (missing0 = "renew"))){
+validate33.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema133.required,parentSchema:schema133,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "period") || (key0 === "register")) || (key0 === "transfer")) || (key0 === "renew"))){
+validate33.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema133,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.period !== undefined){
+let data0 = data.period;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern102.test(data0)){
+validate33.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema133.properties.period,data:data0}];
+return false;
+}
+}
+else {
+validate33.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema133.properties.period.type,parentSchema:schema133.properties.period,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.register !== undefined){
+let data1 = data.register;
+const _errs4 = errors;
+const _errs5 = errors;
+if(errors === _errs5){
+if(typeof data1 === "string"){
+if(!pattern11.test(data1)){
+validate33.errors = [{instancePath:instancePath+"/register",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data1}];
+return false;
+}
+}
+else {
+validate33.errors = [{instancePath:instancePath+"/register",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data1}];
+return false;
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.transfer !== undefined){
+let data2 = data.transfer;
+const _errs7 = errors;
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data2 === "string"){
+if(!pattern11.test(data2)){
+validate33.errors = [{instancePath:instancePath+"/transfer",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data2}];
+return false;
+}
+}
+else {
+validate33.errors = [{instancePath:instancePath+"/transfer",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data2}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.renew !== undefined){
+let data3 = data.renew;
+const _errs10 = errors;
+const _errs11 = errors;
+if(errors === _errs11){
+if(typeof data3 === "string"){
+if(!pattern11.test(data3)){
+validate33.errors = [{instancePath:instancePath+"/renew",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data3}];
+return false;
+}
+}
+else {
+validate33.errors = [{instancePath:instancePath+"/renew",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data3}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate33.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema133.type,parentSchema:schema133,data}];
+return false;
+}
+}
+validate33.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://billsim.local/schemas/resources/product.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((((((((((((((((((((((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.category_id === undefined) && (missing0 = "category_id"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.visible === undefined) && (missing0 = "visible"))) || ((data.domain_options === undefined) && (missing0 = "domain_options"))) || ((data.stock === undefined) && (missing0 = "stock"))) || ((data.qty === undefined) && (missing0 = "qty"))) || ((data.autosetup === undefined) && (missing0 = "autosetup"))) || ((data.subdomain === undefined) && (missing0 = "subdomain"))) || ((data.owndomain === undefined) && (missing0 = "owndomain"))) || ((data.tax === undefined) && (missing0 = "tax"))) || ((data.upgrades === undefined) && (missing0 = "upgrades"))) || ((data.sort_order === undefined) && (missing0 = "sort_order"))) || ((data.rel === undefined) && (missing0 = "rel"))) || ((data.paytype === undefined) && (missing0 = "paytype"))) || ((data.m_setup === undefined) && (missing0 = "m_setup"))) || ((data.q_setup === undefined) && (missing0 = "q_setup"))) || ((data.s_setup === undefined) && (missing0 = "s_setup"))) || ((data.a_setup === undefined) && (missing0 = "a_setup"))) || ((data.b_setup === undefined) && (missing0 = "b_setup"))) || ((data.t_setup === undefined) && (missing0 = "t_setup"))) || ((data.p4_setup === undefined) && (missing0 = "p4_setup"))) || ((data.p5_setup === undefined) && (missing0 = "p5_setup"))) || ((data.d_setup === undefined) && (missing0 = "d_setup"))) || ((data.w_setup === undefined) && (missing0 = "w_setup"))) || ((data.h_setup === undefined) && (missing0 = "h_setup"))) || ((data.m === undefined) && (missing0 = "m"))) || ((data.q === undefined) && (missing0 = "q"))) || ((data.s === undefined) && (missing0 = "s"))) || ((data.a === undefined) && (missing0 = "a"))) || ((data.b === undefined) && (missing0 = "b"))) || ((data.t === undefined) && (missing0 = "t"))) || ((data.p4 === undefined) && (missing0 = "p4"))) || ((data.p5 === undefined) && (missing0 = "p5"))) || ((data.d === undefined) && (missing0 = "d"))) || ((data.w === undefined) && (missing0 = "w"))) || ((data.h === undefined) && (missing0 = "h"))) || ((data.ptype === undefined) && (missing0 = "ptype"))) || ((data.module === undefined) && (missing0 = "module"))) || ((data.free_domain === undefined) && (missing0 = "free_domain"))){
+validate32.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema100.required,parentSchema:schema100,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(func2.call(schema100.properties, key0))){
+validate32.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema100,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate32.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+return false;
+}
+}
+else {
+validate32.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.category_id !== undefined){
 let data1 = data.category_id;
 const _errs5 = errors;
@@ -3506,12 +3601,12 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-validate30.errors = [{instancePath:instancePath+"/category_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+validate32.errors = [{instancePath:instancePath+"/category_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
 return false;
 }
 }
 else {
-validate30.errors = [{instancePath:instancePath+"/category_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+validate32.errors = [{instancePath:instancePath+"/category_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
 return false;
 }
 }
@@ -3528,12 +3623,12 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-validate30.errors = [{instancePath:instancePath+"/type",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
+validate32.errors = [{instancePath:instancePath+"/type",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
 return false;
 }
 }
 else {
-validate30.errors = [{instancePath:instancePath+"/type",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
+validate32.errors = [{instancePath:instancePath+"/type",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
 return false;
 }
 }
@@ -3547,7 +3642,7 @@ if(data.name !== undefined){
 let data3 = data.name;
 const _errs11 = errors;
 if(typeof data3 !== "string"){
-validate30.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema94.properties.name.type,parentSchema:schema94.properties.name,data:data3}];
+validate32.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.name.type,parentSchema:schema100.properties.name,data:data3}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -3560,7 +3655,7 @@ if(data.description !== undefined){
 let data4 = data.description;
 const _errs13 = errors;
 if(typeof data4 !== "string"){
-validate30.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema94.properties.description.type,parentSchema:schema94.properties.description,data:data4}];
+validate32.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.description.type,parentSchema:schema100.properties.description,data:data4}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -3573,11 +3668,11 @@ if(data.visible !== undefined){
 let data5 = data.visible;
 const _errs15 = errors;
 if(typeof data5 !== "string"){
-validate30.errors = [{instancePath:instancePath+"/visible",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data5}];
+validate32.errors = [{instancePath:instancePath+"/visible",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data5}];
 return false;
 }
 if(!((data5 === "0") || (data5 === "1"))){
-validate30.errors = [{instancePath:instancePath+"/visible",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data5}];
+validate32.errors = [{instancePath:instancePath+"/visible",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data5}];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -3590,11 +3685,11 @@ if(data.domain_options !== undefined){
 let data6 = data.domain_options;
 const _errs18 = errors;
 if(typeof data6 !== "string"){
-validate30.errors = [{instancePath:instancePath+"/domain_options",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data6}];
+validate32.errors = [{instancePath:instancePath+"/domain_options",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data6}];
 return false;
 }
 if(!((data6 === "0") || (data6 === "1"))){
-validate30.errors = [{instancePath:instancePath+"/domain_options",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data6}];
+validate32.errors = [{instancePath:instancePath+"/domain_options",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data6}];
 return false;
 }
 var valid0 = _errs18 === errors;
@@ -3607,11 +3702,11 @@ if(data.stock !== undefined){
 let data7 = data.stock;
 const _errs21 = errors;
 if(typeof data7 !== "string"){
-validate30.errors = [{instancePath:instancePath+"/stock",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data7}];
+validate32.errors = [{instancePath:instancePath+"/stock",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data7}];
 return false;
 }
 if(!((data7 === "0") || (data7 === "1"))){
-validate30.errors = [{instancePath:instancePath+"/stock",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data7}];
+validate32.errors = [{instancePath:instancePath+"/stock",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data7}];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -3626,12 +3721,12 @@ const _errs24 = errors;
 if(errors === _errs24){
 if(typeof data8 === "string"){
 if(!pattern0.test(data8)){
-validate30.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema94.properties.qty,data:data8}];
+validate32.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema100.properties.qty,data:data8}];
 return false;
 }
 }
 else {
-validate30.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema94.properties.qty.type,parentSchema:schema94.properties.qty,data:data8}];
+validate32.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.qty.type,parentSchema:schema100.properties.qty,data:data8}];
 return false;
 }
 }
@@ -3647,12 +3742,12 @@ const _errs26 = errors;
 if(errors === _errs26){
 if(typeof data9 === "string"){
 if(!pattern4.test(data9)){
-validate30.errors = [{instancePath:instancePath+"/autosetup",schemaPath:"#/properties/autosetup/pattern",keyword:"pattern",params:{pattern: "^[0-9]$"},message:"must match pattern \""+"^[0-9]$"+"\"",schema:"^[0-9]$",parentSchema:schema94.properties.autosetup,data:data9}];
+validate32.errors = [{instancePath:instancePath+"/autosetup",schemaPath:"#/properties/autosetup/pattern",keyword:"pattern",params:{pattern: "^[0-9]$"},message:"must match pattern \""+"^[0-9]$"+"\"",schema:"^[0-9]$",parentSchema:schema100.properties.autosetup,data:data9}];
 return false;
 }
 }
 else {
-validate30.errors = [{instancePath:instancePath+"/autosetup",schemaPath:"#/properties/autosetup/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema94.properties.autosetup.type,parentSchema:schema94.properties.autosetup,data:data9}];
+validate32.errors = [{instancePath:instancePath+"/autosetup",schemaPath:"#/properties/autosetup/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.autosetup.type,parentSchema:schema100.properties.autosetup,data:data9}];
 return false;
 }
 }
@@ -3666,7 +3761,7 @@ if(data.subdomain !== undefined){
 let data10 = data.subdomain;
 const _errs28 = errors;
 if(typeof data10 !== "string"){
-validate30.errors = [{instancePath:instancePath+"/subdomain",schemaPath:"#/properties/subdomain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema94.properties.subdomain.type,parentSchema:schema94.properties.subdomain,data:data10}];
+validate32.errors = [{instancePath:instancePath+"/subdomain",schemaPath:"#/properties/subdomain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.subdomain.type,parentSchema:schema100.properties.subdomain,data:data10}];
 return false;
 }
 var valid0 = _errs28 === errors;
@@ -3679,11 +3774,11 @@ if(data.owndomain !== undefined){
 let data11 = data.owndomain;
 const _errs30 = errors;
 if(typeof data11 !== "string"){
-validate30.errors = [{instancePath:instancePath+"/owndomain",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data11}];
+validate32.errors = [{instancePath:instancePath+"/owndomain",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data11}];
 return false;
 }
 if(!((data11 === "0") || (data11 === "1"))){
-validate30.errors = [{instancePath:instancePath+"/owndomain",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data11}];
+validate32.errors = [{instancePath:instancePath+"/owndomain",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data11}];
 return false;
 }
 var valid0 = _errs30 === errors;
@@ -3696,11 +3791,11 @@ if(data.tax !== undefined){
 let data12 = data.tax;
 const _errs33 = errors;
 if(typeof data12 !== "string"){
-validate30.errors = [{instancePath:instancePath+"/tax",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data12}];
+validate32.errors = [{instancePath:instancePath+"/tax",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data12}];
 return false;
 }
 if(!((data12 === "0") || (data12 === "1"))){
-validate30.errors = [{instancePath:instancePath+"/tax",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data12}];
+validate32.errors = [{instancePath:instancePath+"/tax",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data12}];
 return false;
 }
 var valid0 = _errs33 === errors;
@@ -3713,7 +3808,7 @@ if(data.upgrades !== undefined){
 let data13 = data.upgrades;
 const _errs36 = errors;
 if(typeof data13 !== "string"){
-validate30.errors = [{instancePath:instancePath+"/upgrades",schemaPath:"#/properties/upgrades/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema94.properties.upgrades.type,parentSchema:schema94.properties.upgrades,data:data13}];
+validate32.errors = [{instancePath:instancePath+"/upgrades",schemaPath:"#/properties/upgrades/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.upgrades.type,parentSchema:schema100.properties.upgrades,data:data13}];
 return false;
 }
 var valid0 = _errs36 === errors;
@@ -3728,12 +3823,12 @@ const _errs38 = errors;
 if(errors === _errs38){
 if(typeof data14 === "string"){
 if(!pattern71.test(data14)){
-validate30.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema94.properties.sort_order,data:data14}];
+validate32.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema100.properties.sort_order,data:data14}];
 return false;
 }
 }
 else {
-validate30.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema94.properties.sort_order.type,parentSchema:schema94.properties.sort_order,data:data14}];
+validate32.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.sort_order.type,parentSchema:schema100.properties.sort_order,data:data14}];
 return false;
 }
 }
@@ -3747,11 +3842,11 @@ if(data.rel !== undefined){
 let data15 = data.rel;
 const _errs40 = errors;
 if(typeof data15 !== "string"){
-validate30.errors = [{instancePath:instancePath+"/rel",schemaPath:"#/properties/rel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema94.properties.rel.type,parentSchema:schema94.properties.rel,data:data15}];
+validate32.errors = [{instancePath:instancePath+"/rel",schemaPath:"#/properties/rel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.rel.type,parentSchema:schema100.properties.rel,data:data15}];
 return false;
 }
 if(!(data15 === "Product")){
-validate30.errors = [{instancePath:instancePath+"/rel",schemaPath:"#/properties/rel/enum",keyword:"enum",params:{allowedValues: schema94.properties.rel.enum},message:"must be equal to one of the allowed values",schema:schema94.properties.rel.enum,parentSchema:schema94.properties.rel,data:data15}];
+validate32.errors = [{instancePath:instancePath+"/rel",schemaPath:"#/properties/rel/enum",keyword:"enum",params:{allowedValues: schema100.properties.rel.enum},message:"must be equal to one of the allowed values",schema:schema100.properties.rel.enum,parentSchema:schema100.properties.rel,data:data15}];
 return false;
 }
 var valid0 = _errs40 === errors;
@@ -3764,11 +3859,11 @@ if(data.paytype !== undefined){
 let data16 = data.paytype;
 const _errs42 = errors;
 if(typeof data16 !== "string"){
-validate30.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema94.properties.paytype.type,parentSchema:schema94.properties.paytype,data:data16}];
+validate32.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.paytype.type,parentSchema:schema100.properties.paytype,data:data16}];
 return false;
 }
 if(!((((data16 === "Free") || (data16 === "Once")) || (data16 === "Regular")) || (data16 === "DomainRegular"))){
-validate30.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/enum",keyword:"enum",params:{allowedValues: schema94.properties.paytype.enum},message:"must be equal to one of the allowed values",schema:schema94.properties.paytype.enum,parentSchema:schema94.properties.paytype,data:data16}];
+validate32.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/enum",keyword:"enum",params:{allowedValues: schema100.properties.paytype.enum},message:"must be equal to one of the allowed values",schema:schema100.properties.paytype.enum,parentSchema:schema100.properties.paytype,data:data16}];
 return false;
 }
 var valid0 = _errs42 === errors;
@@ -3784,12 +3879,12 @@ const _errs45 = errors;
 if(errors === _errs45){
 if(typeof data17 === "string"){
 if(!pattern11.test(data17)){
-validate30.errors = [{instancePath:instancePath+"/m_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data17}];
+validate32.errors = [{instancePath:instancePath+"/m_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data17}];
 return false;
 }
 }
 else {
-validate30.errors = [{instancePath:instancePath+"/m_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data17}];
+validate32.errors = [{instancePath:instancePath+"/m_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data17}];
 return false;
 }
 }
@@ -3806,12 +3901,12 @@ const _errs48 = errors;
 if(errors === _errs48){
 if(typeof data18 === "string"){
 if(!pattern11.test(data18)){
-validate30.errors = [{instancePath:instancePath+"/q_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data18}];
+validate32.errors = [{instancePath:instancePath+"/q_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data18}];
 return false;
 }
 }
 else {
-validate30.errors = [{instancePath:instancePath+"/q_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data18}];
+validate32.errors = [{instancePath:instancePath+"/q_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data18}];
 return false;
 }
 }
@@ -3828,12 +3923,12 @@ const _errs51 = errors;
 if(errors === _errs51){
 if(typeof data19 === "string"){
 if(!pattern11.test(data19)){
-validate30.errors = [{instancePath:instancePath+"/s_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data19}];
+validate32.errors = [{instancePath:instancePath+"/s_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data19}];
 return false;
 }
 }
 else {
-validate30.errors = [{instancePath:instancePath+"/s_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data19}];
+validate32.errors = [{instancePath:instancePath+"/s_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data19}];
 return false;
 }
 }
@@ -3850,12 +3945,12 @@ const _errs54 = errors;
 if(errors === _errs54){
 if(typeof data20 === "string"){
 if(!pattern11.test(data20)){
-validate30.errors = [{instancePath:instancePath+"/a_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data20}];
+validate32.errors = [{instancePath:instancePath+"/a_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data20}];
 return false;
 }
 }
 else {
-validate30.errors = [{instancePath:instancePath+"/a_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data20}];
+validate32.errors = [{instancePath:instancePath+"/a_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data20}];
 return false;
 }
 }
@@ -3872,12 +3967,12 @@ const _errs57 = errors;
 if(errors === _errs57){
 if(typeof data21 === "string"){
 if(!pattern11.test(data21)){
-validate30.errors = [{instancePath:instancePath+"/b_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data21}];
+validate32.errors = [{instancePath:instancePath+"/b_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data21}];
 return false;
 }
 }
 else {
-validate30.errors = [{instancePath:instancePath+"/b_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data21}];
+validate32.errors = [{instancePath:instancePath+"/b_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data21}];
 return false;
 }
 }
@@ -3894,12 +3989,12 @@ const _errs60 = errors;
 if(errors === _errs60){
 if(typeof data22 === "string"){
 if(!pattern11.test(data22)){
-validate30.errors = [{instancePath:instancePath+"/t_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data22}];
+validate32.errors = [{instancePath:instancePath+"/t_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data22}];
 return false;
 }
 }
 else {
-validate30.errors = [{instancePath:instancePath+"/t_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data22}];
+validate32.errors = [{instancePath:instancePath+"/t_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data22}];
 return false;
 }
 }
@@ -3916,12 +4011,12 @@ const _errs63 = errors;
 if(errors === _errs63){
 if(typeof data23 === "string"){
 if(!pattern11.test(data23)){
-validate30.errors = [{instancePath:instancePath+"/p4_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data23}];
+validate32.errors = [{instancePath:instancePath+"/p4_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data23}];
 return false;
 }
 }
 else {
-validate30.errors = [{instancePath:instancePath+"/p4_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data23}];
+validate32.errors = [{instancePath:instancePath+"/p4_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data23}];
 return false;
 }
 }
@@ -3938,12 +4033,12 @@ const _errs66 = errors;
 if(errors === _errs66){
 if(typeof data24 === "string"){
 if(!pattern11.test(data24)){
-validate30.errors = [{instancePath:instancePath+"/p5_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data24}];
+validate32.errors = [{instancePath:instancePath+"/p5_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data24}];
 return false;
 }
 }
 else {
-validate30.errors = [{instancePath:instancePath+"/p5_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data24}];
+validate32.errors = [{instancePath:instancePath+"/p5_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data24}];
 return false;
 }
 }
@@ -3960,12 +4055,12 @@ const _errs69 = errors;
 if(errors === _errs69){
 if(typeof data25 === "string"){
 if(!pattern11.test(data25)){
-validate30.errors = [{instancePath:instancePath+"/d_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data25}];
+validate32.errors = [{instancePath:instancePath+"/d_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data25}];
 return false;
 }
 }
 else {
-validate30.errors = [{instancePath:instancePath+"/d_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data25}];
+validate32.errors = [{instancePath:instancePath+"/d_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data25}];
 return false;
 }
 }
@@ -3982,12 +4077,12 @@ const _errs72 = errors;
 if(errors === _errs72){
 if(typeof data26 === "string"){
 if(!pattern11.test(data26)){
-validate30.errors = [{instancePath:instancePath+"/w_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data26}];
+validate32.errors = [{instancePath:instancePath+"/w_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data26}];
 return false;
 }
 }
 else {
-validate30.errors = [{instancePath:instancePath+"/w_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data26}];
+validate32.errors = [{instancePath:instancePath+"/w_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data26}];
 return false;
 }
 }
@@ -4004,12 +4099,12 @@ const _errs75 = errors;
 if(errors === _errs75){
 if(typeof data27 === "string"){
 if(!pattern11.test(data27)){
-validate30.errors = [{instancePath:instancePath+"/h_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data27}];
+validate32.errors = [{instancePath:instancePath+"/h_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data27}];
 return false;
 }
 }
 else {
-validate30.errors = [{instancePath:instancePath+"/h_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data27}];
+validate32.errors = [{instancePath:instancePath+"/h_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data27}];
 return false;
 }
 }
@@ -4026,12 +4121,12 @@ const _errs78 = errors;
 if(errors === _errs78){
 if(typeof data28 === "string"){
 if(!pattern11.test(data28)){
-validate30.errors = [{instancePath:instancePath+"/m",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data28}];
+validate32.errors = [{instancePath:instancePath+"/m",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data28}];
 return false;
 }
 }
 else {
-validate30.errors = [{instancePath:instancePath+"/m",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data28}];
+validate32.errors = [{instancePath:instancePath+"/m",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data28}];
 return false;
 }
 }
@@ -4048,12 +4143,12 @@ const _errs81 = errors;
 if(errors === _errs81){
 if(typeof data29 === "string"){
 if(!pattern11.test(data29)){
-validate30.errors = [{instancePath:instancePath+"/q",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data29}];
+validate32.errors = [{instancePath:instancePath+"/q",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data29}];
 return false;
 }
 }
 else {
-validate30.errors = [{instancePath:instancePath+"/q",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data29}];
+validate32.errors = [{instancePath:instancePath+"/q",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data29}];
 return false;
 }
 }
@@ -4070,12 +4165,12 @@ const _errs84 = errors;
 if(errors === _errs84){
 if(typeof data30 === "string"){
 if(!pattern11.test(data30)){
-validate30.errors = [{instancePath:instancePath+"/s",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data30}];
+validate32.errors = [{instancePath:instancePath+"/s",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data30}];
 return false;
 }
 }
 else {
-validate30.errors = [{instancePath:instancePath+"/s",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data30}];
+validate32.errors = [{instancePath:instancePath+"/s",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data30}];
 return false;
 }
 }
@@ -4092,12 +4187,12 @@ const _errs87 = errors;
 if(errors === _errs87){
 if(typeof data31 === "string"){
 if(!pattern11.test(data31)){
-validate30.errors = [{instancePath:instancePath+"/a",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data31}];
+validate32.errors = [{instancePath:instancePath+"/a",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data31}];
 return false;
 }
 }
 else {
-validate30.errors = [{instancePath:instancePath+"/a",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data31}];
+validate32.errors = [{instancePath:instancePath+"/a",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data31}];
 return false;
 }
 }
@@ -4114,12 +4209,12 @@ const _errs90 = errors;
 if(errors === _errs90){
 if(typeof data32 === "string"){
 if(!pattern11.test(data32)){
-validate30.errors = [{instancePath:instancePath+"/b",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data32}];
+validate32.errors = [{instancePath:instancePath+"/b",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data32}];
 return false;
 }
 }
 else {
-validate30.errors = [{instancePath:instancePath+"/b",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data32}];
+validate32.errors = [{instancePath:instancePath+"/b",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data32}];
 return false;
 }
 }
@@ -4136,12 +4231,12 @@ const _errs93 = errors;
 if(errors === _errs93){
 if(typeof data33 === "string"){
 if(!pattern11.test(data33)){
-validate30.errors = [{instancePath:instancePath+"/t",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data33}];
+validate32.errors = [{instancePath:instancePath+"/t",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data33}];
 return false;
 }
 }
 else {
-validate30.errors = [{instancePath:instancePath+"/t",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data33}];
+validate32.errors = [{instancePath:instancePath+"/t",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data33}];
 return false;
 }
 }
@@ -4158,12 +4253,12 @@ const _errs96 = errors;
 if(errors === _errs96){
 if(typeof data34 === "string"){
 if(!pattern11.test(data34)){
-validate30.errors = [{instancePath:instancePath+"/p4",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data34}];
+validate32.errors = [{instancePath:instancePath+"/p4",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data34}];
 return false;
 }
 }
 else {
-validate30.errors = [{instancePath:instancePath+"/p4",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data34}];
+validate32.errors = [{instancePath:instancePath+"/p4",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data34}];
 return false;
 }
 }
@@ -4180,12 +4275,12 @@ const _errs99 = errors;
 if(errors === _errs99){
 if(typeof data35 === "string"){
 if(!pattern11.test(data35)){
-validate30.errors = [{instancePath:instancePath+"/p5",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data35}];
+validate32.errors = [{instancePath:instancePath+"/p5",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data35}];
 return false;
 }
 }
 else {
-validate30.errors = [{instancePath:instancePath+"/p5",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data35}];
+validate32.errors = [{instancePath:instancePath+"/p5",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data35}];
 return false;
 }
 }
@@ -4202,12 +4297,12 @@ const _errs102 = errors;
 if(errors === _errs102){
 if(typeof data36 === "string"){
 if(!pattern11.test(data36)){
-validate30.errors = [{instancePath:instancePath+"/d",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data36}];
+validate32.errors = [{instancePath:instancePath+"/d",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data36}];
 return false;
 }
 }
 else {
-validate30.errors = [{instancePath:instancePath+"/d",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data36}];
+validate32.errors = [{instancePath:instancePath+"/d",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data36}];
 return false;
 }
 }
@@ -4224,12 +4319,12 @@ const _errs105 = errors;
 if(errors === _errs105){
 if(typeof data37 === "string"){
 if(!pattern11.test(data37)){
-validate30.errors = [{instancePath:instancePath+"/w",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data37}];
+validate32.errors = [{instancePath:instancePath+"/w",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data37}];
 return false;
 }
 }
 else {
-validate30.errors = [{instancePath:instancePath+"/w",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data37}];
+validate32.errors = [{instancePath:instancePath+"/w",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data37}];
 return false;
 }
 }
@@ -4246,12 +4341,12 @@ const _errs108 = errors;
 if(errors === _errs108){
 if(typeof data38 === "string"){
 if(!pattern11.test(data38)){
-validate30.errors = [{instancePath:instancePath+"/h",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data38}];
+validate32.errors = [{instancePath:instancePath+"/h",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data38}];
 return false;
 }
 }
 else {
-validate30.errors = [{instancePath:instancePath+"/h",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data38}];
+validate32.errors = [{instancePath:instancePath+"/h",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data38}];
 return false;
 }
 }
@@ -4265,7 +4360,7 @@ if(data.ptype !== undefined){
 let data39 = data.ptype;
 const _errs110 = errors;
 if(typeof data39 !== "string"){
-validate30.errors = [{instancePath:instancePath+"/ptype",schemaPath:"#/properties/ptype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema94.properties.ptype.type,parentSchema:schema94.properties.ptype,data:data39}];
+validate32.errors = [{instancePath:instancePath+"/ptype",schemaPath:"#/properties/ptype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.ptype.type,parentSchema:schema100.properties.ptype,data:data39}];
 return false;
 }
 var valid0 = _errs110 === errors;
@@ -4281,12 +4376,12 @@ const _errs113 = errors;
 if(errors === _errs113){
 if(typeof data40 === "string"){
 if(!pattern0.test(data40)){
-validate30.errors = [{instancePath:instancePath+"/module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data40}];
+validate32.errors = [{instancePath:instancePath+"/module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data40}];
 return false;
 }
 }
 else {
-validate30.errors = [{instancePath:instancePath+"/module",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data40}];
+validate32.errors = [{instancePath:instancePath+"/module",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data40}];
 return false;
 }
 }
@@ -4300,11 +4395,11 @@ if(data.free_domain !== undefined){
 let data41 = data.free_domain;
 const _errs115 = errors;
 if(typeof data41 !== "string"){
-validate30.errors = [{instancePath:instancePath+"/free_domain",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data41}];
+validate32.errors = [{instancePath:instancePath+"/free_domain",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data41}];
 return false;
 }
 if(!((data41 === "0") || (data41 === "1"))){
-validate30.errors = [{instancePath:instancePath+"/free_domain",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data41}];
+validate32.errors = [{instancePath:instancePath+"/free_domain",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data41}];
 return false;
 }
 var valid0 = _errs115 === errors;
@@ -4322,8 +4417,8 @@ var valid33 = true;
 const len0 = data42.length;
 for(let i0=0; i0<len0; i0++){
 const _errs120 = errors;
-if(!(validate31(data42[i0], {instancePath:instancePath+"/periods/" + i0,parentData:data42,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate33(data42[i0], {instancePath:instancePath+"/periods/" + i0,parentData:data42,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 var valid33 = _errs120 === errors;
@@ -4333,7 +4428,7 @@ break;
 }
 }
 else {
-validate30.errors = [{instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema94.properties.periods.type,parentSchema:schema94.properties.periods,data:data42}];
+validate32.errors = [{instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema100.properties.periods.type,parentSchema:schema100.properties.periods,data:data42}];
 return false;
 }
 }
@@ -4388,16 +4483,16 @@ var valid0 = true;
 }
 }
 else {
-validate30.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema94.type,parentSchema:schema94,data}];
+validate32.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema100.type,parentSchema:schema100,data}];
 return false;
 }
 }
-validate30.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -4406,8 +4501,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate30(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate32(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -4417,20 +4512,20 @@ break;
 }
 }
 else {
-validate108.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema363.type,parentSchema:schema363,data}];
+validate114.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema379.type,parentSchema:schema379,data}];
 return false;
 }
 }
-validate108.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
 
-export const accounts = validate110;
-const schema364 = {"type":"array","items":{"$ref":"account.json"}};
-const schema131 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/account.json","title":"Account","description":"A hosting account (service) of a client, as stored. List calls join in product name/type and client names.","type":"object","additionalProperties":false,"required":["id","client_id","order_id","product_id","parent_id","date_created","domain","server_id","payment_module","firstpayment","total","billingcycle","billingtype","next_due","next_invoice","status","label","username","password","manual","currency_id","notes","mod"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"order_id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"parent_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"domain":{"type":"string"},"server_id":{"$ref":"../common/defs.json#/definitions/id"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"firstpayment":{"$ref":"../common/defs.json#/definitions/decimal"},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"billingcycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"billingtype":{"type":"string","enum":["PrePay","PostPay"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"next_invoice":{"$ref":"../common/defs.json#/definitions/date"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]},"label":{"type":"string"},"username":{"type":"string"},"password":{"type":"string","description":"the service's own login password (fixture data, shown by getAccountDetails as HostBill shows it decrypted); \"\" when the service has no login. Never the client's login password."},"manual":{"$ref":"../common/defs.json#/definitions/flag"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"notes":{"type":"string"},"mod":{"type":"string","description":"the display name of the provisioning module the service runs on, such as Cpanel2; \"\" when none"}}};
-const schema142 = {"type":"string","enum":["Free","One Time","Once","Hourly","Daily","Weekly","Monthly","Quarterly","Semi-Annually","Annually","Biennially","Triennially","Quadrennially","Quinquennially"],"description":"a billing cycle name such as Monthly"};
+export const accounts = validate116;
+const schema380 = {"type":"array","items":{"$ref":"account.json"}};
+const schema137 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/account.json","title":"Account","description":"A hosting account (service) of a client, as stored. List calls join in product name/type and client names.","type":"object","additionalProperties":false,"required":["id","client_id","order_id","product_id","parent_id","date_created","domain","server_id","payment_module","firstpayment","total","billingcycle","billingtype","next_due","next_invoice","status","label","username","password","manual","currency_id","notes","mod"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"order_id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"parent_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"domain":{"type":"string"},"server_id":{"$ref":"../common/defs.json#/definitions/id"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"firstpayment":{"$ref":"../common/defs.json#/definitions/decimal"},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"billingcycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"billingtype":{"type":"string","enum":["PrePay","PostPay"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"next_invoice":{"$ref":"../common/defs.json#/definitions/date"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]},"label":{"type":"string"},"username":{"type":"string"},"password":{"type":"string","description":"the service's own login password (fixture data, shown by getAccountDetails as HostBill shows it decrypted); \"\" when the service has no login. Never the client's login password."},"manual":{"$ref":"../common/defs.json#/definitions/flag"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"notes":{"type":"string"},"mod":{"type":"string","description":"the display name of the provisioning module the service runs on, such as Cpanel2; \"\" when none"}}};
+const schema148 = {"type":"string","enum":["Free","One Time","Once","Hourly","Daily","Weekly","Monthly","Quarterly","Semi-Annually","Annually","Biennially","Triennially","Quadrennially","Quinquennially"],"description":"a billing cycle name such as Monthly"};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/account.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4438,14 +4533,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.order_id === undefined) && (missing0 = "order_id"))) || ((data.product_id === undefined) && (missing0 = "product_id"))) || ((data.parent_id === undefined) && (missing0 = "parent_id"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.domain === undefined) && (missing0 = "domain"))) || ((data.server_id === undefined) && (missing0 = "server_id"))) || ((data.payment_module === undefined) && (missing0 = "payment_module"))) || ((data.firstpayment === undefined) && (missing0 = "firstpayment"))) || ((data.total === undefined) && (missing0 = "total"))) || ((data.billingcycle === undefined) && (missing0 = "billingcycle"))) || ((data.billingtype === undefined) && (missing0 = "billingtype"))) || ((data.next_due === undefined) && (missing0 = "next_due"))) || ((data.next_invoice === undefined) && (missing0 = "next_invoice"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.label === undefined) && (missing0 = "label"))) || ((data.username === undefined) && (missing0 = "username"))) || ((data.password === undefined) && (missing0 = "password"))) || ((data.manual === undefined) && (missing0 = "manual"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.notes === undefined) && (missing0 = "notes"))) || ((data.mod === undefined) && (missing0 = "mod"))){
-validate34.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema131.required,parentSchema:schema131,data}];
+validate36.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema137.required,parentSchema:schema137,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema131.properties, key0))){
-validate34.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema131,data}];
+if(!(func2.call(schema137.properties, key0))){
+validate36.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema137,data}];
 return false;
 break;
 }
@@ -4458,12 +4553,12 @@ const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate34.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+validate36.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
 return false;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+validate36.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
 return false;
 }
 }
@@ -4480,12 +4575,12 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-validate34.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+validate36.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
 return false;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+validate36.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
 return false;
 }
 }
@@ -4502,12 +4597,12 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-validate34.errors = [{instancePath:instancePath+"/order_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
+validate36.errors = [{instancePath:instancePath+"/order_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
 return false;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/order_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
+validate36.errors = [{instancePath:instancePath+"/order_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
 return false;
 }
 }
@@ -4524,12 +4619,12 @@ const _errs12 = errors;
 if(errors === _errs12){
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-validate34.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data3}];
+validate36.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data3}];
 return false;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data3}];
+validate36.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data3}];
 return false;
 }
 }
@@ -4546,12 +4641,12 @@ const _errs15 = errors;
 if(errors === _errs15){
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
-validate34.errors = [{instancePath:instancePath+"/parent_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data4}];
+validate36.errors = [{instancePath:instancePath+"/parent_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data4}];
 return false;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/parent_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data4}];
+validate36.errors = [{instancePath:instancePath+"/parent_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data4}];
 return false;
 }
 }
@@ -4568,12 +4663,12 @@ const _errs18 = errors;
 if(errors === _errs18){
 if(typeof data5 === "string"){
 if(!pattern10.test(data5)){
-validate34.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data5}];
+validate36.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data5}];
 return false;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data5}];
+validate36.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data5}];
 return false;
 }
 }
@@ -4587,7 +4682,7 @@ if(data.domain !== undefined){
 let data6 = data.domain;
 const _errs20 = errors;
 if(typeof data6 !== "string"){
-validate34.errors = [{instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema131.properties.domain.type,parentSchema:schema131.properties.domain,data:data6}];
+validate36.errors = [{instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema137.properties.domain.type,parentSchema:schema137.properties.domain,data:data6}];
 return false;
 }
 var valid0 = _errs20 === errors;
@@ -4603,12 +4698,12 @@ const _errs23 = errors;
 if(errors === _errs23){
 if(typeof data7 === "string"){
 if(!pattern0.test(data7)){
-validate34.errors = [{instancePath:instancePath+"/server_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data7}];
+validate36.errors = [{instancePath:instancePath+"/server_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data7}];
 return false;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/server_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data7}];
+validate36.errors = [{instancePath:instancePath+"/server_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data7}];
 return false;
 }
 }
@@ -4625,12 +4720,12 @@ const _errs26 = errors;
 if(errors === _errs26){
 if(typeof data8 === "string"){
 if(!pattern0.test(data8)){
-validate34.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data8}];
+validate36.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data8}];
 return false;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data8}];
+validate36.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data8}];
 return false;
 }
 }
@@ -4647,12 +4742,12 @@ const _errs29 = errors;
 if(errors === _errs29){
 if(typeof data9 === "string"){
 if(!pattern11.test(data9)){
-validate34.errors = [{instancePath:instancePath+"/firstpayment",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data9}];
+validate36.errors = [{instancePath:instancePath+"/firstpayment",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data9}];
 return false;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/firstpayment",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data9}];
+validate36.errors = [{instancePath:instancePath+"/firstpayment",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data9}];
 return false;
 }
 }
@@ -4669,12 +4764,12 @@ const _errs32 = errors;
 if(errors === _errs32){
 if(typeof data10 === "string"){
 if(!pattern11.test(data10)){
-validate34.errors = [{instancePath:instancePath+"/total",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data10}];
+validate36.errors = [{instancePath:instancePath+"/total",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data10}];
 return false;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/total",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data10}];
+validate36.errors = [{instancePath:instancePath+"/total",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data10}];
 return false;
 }
 }
@@ -4688,11 +4783,11 @@ if(data.billingcycle !== undefined){
 let data11 = data.billingcycle;
 const _errs34 = errors;
 if(typeof data11 !== "string"){
-validate34.errors = [{instancePath:instancePath+"/billingcycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema142.type,parentSchema:schema142,data:data11}];
+validate36.errors = [{instancePath:instancePath+"/billingcycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema148.type,parentSchema:schema148,data:data11}];
 return false;
 }
 if(!((((((((((((((data11 === "Free") || (data11 === "One Time")) || (data11 === "Once")) || (data11 === "Hourly")) || (data11 === "Daily")) || (data11 === "Weekly")) || (data11 === "Monthly")) || (data11 === "Quarterly")) || (data11 === "Semi-Annually")) || (data11 === "Annually")) || (data11 === "Biennially")) || (data11 === "Triennially")) || (data11 === "Quadrennially")) || (data11 === "Quinquennially"))){
-validate34.errors = [{instancePath:instancePath+"/billingcycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema142.enum},message:"must be equal to one of the allowed values",schema:schema142.enum,parentSchema:schema142,data:data11}];
+validate36.errors = [{instancePath:instancePath+"/billingcycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema148.enum},message:"must be equal to one of the allowed values",schema:schema148.enum,parentSchema:schema148,data:data11}];
 return false;
 }
 var valid0 = _errs34 === errors;
@@ -4705,11 +4800,11 @@ if(data.billingtype !== undefined){
 let data12 = data.billingtype;
 const _errs37 = errors;
 if(typeof data12 !== "string"){
-validate34.errors = [{instancePath:instancePath+"/billingtype",schemaPath:"#/properties/billingtype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema131.properties.billingtype.type,parentSchema:schema131.properties.billingtype,data:data12}];
+validate36.errors = [{instancePath:instancePath+"/billingtype",schemaPath:"#/properties/billingtype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema137.properties.billingtype.type,parentSchema:schema137.properties.billingtype,data:data12}];
 return false;
 }
 if(!((data12 === "PrePay") || (data12 === "PostPay"))){
-validate34.errors = [{instancePath:instancePath+"/billingtype",schemaPath:"#/properties/billingtype/enum",keyword:"enum",params:{allowedValues: schema131.properties.billingtype.enum},message:"must be equal to one of the allowed values",schema:schema131.properties.billingtype.enum,parentSchema:schema131.properties.billingtype,data:data12}];
+validate36.errors = [{instancePath:instancePath+"/billingtype",schemaPath:"#/properties/billingtype/enum",keyword:"enum",params:{allowedValues: schema137.properties.billingtype.enum},message:"must be equal to one of the allowed values",schema:schema137.properties.billingtype.enum,parentSchema:schema137.properties.billingtype,data:data12}];
 return false;
 }
 var valid0 = _errs37 === errors;
@@ -4725,12 +4820,12 @@ const _errs40 = errors;
 if(errors === _errs40){
 if(typeof data13 === "string"){
 if(!pattern10.test(data13)){
-validate34.errors = [{instancePath:instancePath+"/next_due",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data13}];
+validate36.errors = [{instancePath:instancePath+"/next_due",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data13}];
 return false;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/next_due",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data13}];
+validate36.errors = [{instancePath:instancePath+"/next_due",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data13}];
 return false;
 }
 }
@@ -4747,12 +4842,12 @@ const _errs43 = errors;
 if(errors === _errs43){
 if(typeof data14 === "string"){
 if(!pattern10.test(data14)){
-validate34.errors = [{instancePath:instancePath+"/next_invoice",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data14}];
+validate36.errors = [{instancePath:instancePath+"/next_invoice",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data14}];
 return false;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/next_invoice",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data14}];
+validate36.errors = [{instancePath:instancePath+"/next_invoice",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data14}];
 return false;
 }
 }
@@ -4766,11 +4861,11 @@ if(data.status !== undefined){
 let data15 = data.status;
 const _errs45 = errors;
 if(typeof data15 !== "string"){
-validate34.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema131.properties.status.type,parentSchema:schema131.properties.status,data:data15}];
+validate36.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema137.properties.status.type,parentSchema:schema137.properties.status,data:data15}];
 return false;
 }
 if(!((((((data15 === "Pending") || (data15 === "Active")) || (data15 === "Suspended")) || (data15 === "Terminated")) || (data15 === "Cancelled")) || (data15 === "Fraud"))){
-validate34.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema131.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema131.properties.status.enum,parentSchema:schema131.properties.status,data:data15}];
+validate36.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema137.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema137.properties.status.enum,parentSchema:schema137.properties.status,data:data15}];
 return false;
 }
 var valid0 = _errs45 === errors;
@@ -4783,7 +4878,7 @@ if(data.label !== undefined){
 let data16 = data.label;
 const _errs47 = errors;
 if(typeof data16 !== "string"){
-validate34.errors = [{instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema131.properties.label.type,parentSchema:schema131.properties.label,data:data16}];
+validate36.errors = [{instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema137.properties.label.type,parentSchema:schema137.properties.label,data:data16}];
 return false;
 }
 var valid0 = _errs47 === errors;
@@ -4796,7 +4891,7 @@ if(data.username !== undefined){
 let data17 = data.username;
 const _errs49 = errors;
 if(typeof data17 !== "string"){
-validate34.errors = [{instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema131.properties.username.type,parentSchema:schema131.properties.username,data:data17}];
+validate36.errors = [{instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema137.properties.username.type,parentSchema:schema137.properties.username,data:data17}];
 return false;
 }
 var valid0 = _errs49 === errors;
@@ -4809,7 +4904,7 @@ if(data.password !== undefined){
 let data18 = data.password;
 const _errs51 = errors;
 if(typeof data18 !== "string"){
-validate34.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema131.properties.password.type,parentSchema:schema131.properties.password,data:data18}];
+validate36.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema137.properties.password.type,parentSchema:schema137.properties.password,data:data18}];
 return false;
 }
 var valid0 = _errs51 === errors;
@@ -4822,11 +4917,11 @@ if(data.manual !== undefined){
 let data19 = data.manual;
 const _errs53 = errors;
 if(typeof data19 !== "string"){
-validate34.errors = [{instancePath:instancePath+"/manual",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data19}];
+validate36.errors = [{instancePath:instancePath+"/manual",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data19}];
 return false;
 }
 if(!((data19 === "0") || (data19 === "1"))){
-validate34.errors = [{instancePath:instancePath+"/manual",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data19}];
+validate36.errors = [{instancePath:instancePath+"/manual",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data19}];
 return false;
 }
 var valid0 = _errs53 === errors;
@@ -4842,12 +4937,12 @@ const _errs57 = errors;
 if(errors === _errs57){
 if(typeof data20 === "string"){
 if(!pattern0.test(data20)){
-validate34.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data20}];
+validate36.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data20}];
 return false;
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data20}];
+validate36.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data20}];
 return false;
 }
 }
@@ -4861,7 +4956,7 @@ if(data.notes !== undefined){
 let data21 = data.notes;
 const _errs59 = errors;
 if(typeof data21 !== "string"){
-validate34.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema131.properties.notes.type,parentSchema:schema131.properties.notes,data:data21}];
+validate36.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema137.properties.notes.type,parentSchema:schema137.properties.notes,data:data21}];
 return false;
 }
 var valid0 = _errs59 === errors;
@@ -4874,7 +4969,7 @@ if(data.mod !== undefined){
 let data22 = data.mod;
 const _errs61 = errors;
 if(typeof data22 !== "string"){
-validate34.errors = [{instancePath:instancePath+"/mod",schemaPath:"#/properties/mod/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema131.properties.mod.type,parentSchema:schema131.properties.mod,data:data22}];
+validate36.errors = [{instancePath:instancePath+"/mod",schemaPath:"#/properties/mod/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema137.properties.mod.type,parentSchema:schema137.properties.mod,data:data22}];
 return false;
 }
 var valid0 = _errs61 === errors;
@@ -4908,305 +5003,7 @@ var valid0 = true;
 }
 }
 else {
-validate34.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema131.type,parentSchema:schema131,data}];
-return false;
-}
-}
-validate34.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(Array.isArray(data)){
-var valid0 = true;
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-const _errs1 = errors;
-if(!(validate34(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-break;
-}
-}
-}
-else {
-validate110.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema364.type,parentSchema:schema364,data}];
-return false;
-}
-}
-validate110.errors = vErrors;
-return errors === 0;
-}
-
-export const account_addons = validate112;
-const schema365 = {"type":"array","items":{"$ref":"account_addon.json"}};
-const schema147 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/account_addon.json","title":"AccountAddon","description":"An addon attached to an account.","type":"object","additionalProperties":false,"required":["id","account_id","addon_id","name","billingcycle","recurring_amount","setup_fee","status","next_due","date_created","payment_module"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"account_id":{"$ref":"../common/defs.json#/definitions/id"},"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"billingcycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"recurring_amount":{"$ref":"../common/defs.json#/definitions/decimal"},"setup_fee":{"$ref":"../common/defs.json#/definitions/decimal"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"}}};
-
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/account_addon.json" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.account_id === undefined) && (missing0 = "account_id"))) || ((data.addon_id === undefined) && (missing0 = "addon_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.billingcycle === undefined) && (missing0 = "billingcycle"))) || ((data.recurring_amount === undefined) && (missing0 = "recurring_amount"))) || ((data.setup_fee === undefined) && (missing0 = "setup_fee"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.next_due === undefined) && (missing0 = "next_due"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.payment_module === undefined) && (missing0 = "payment_module"))){
-validate36.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema147.required,parentSchema:schema147,data}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(func2.call(schema147.properties, key0))){
-validate36.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema147,data}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate36.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
-return false;
-}
-}
-else {
-validate36.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.account_id !== undefined){
-let data1 = data.account_id;
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate36.errors = [{instancePath:instancePath+"/account_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
-return false;
-}
-}
-else {
-validate36.errors = [{instancePath:instancePath+"/account_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.addon_id !== undefined){
-let data2 = data.addon_id;
-const _errs8 = errors;
-const _errs9 = errors;
-if(errors === _errs9){
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-validate36.errors = [{instancePath:instancePath+"/addon_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
-return false;
-}
-}
-else {
-validate36.errors = [{instancePath:instancePath+"/addon_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
-return false;
-}
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-let data3 = data.name;
-const _errs11 = errors;
-if(typeof data3 !== "string"){
-validate36.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema147.properties.name.type,parentSchema:schema147.properties.name,data:data3}];
-return false;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.billingcycle !== undefined){
-let data4 = data.billingcycle;
-const _errs13 = errors;
-if(typeof data4 !== "string"){
-validate36.errors = [{instancePath:instancePath+"/billingcycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema142.type,parentSchema:schema142,data:data4}];
-return false;
-}
-if(!((((((((((((((data4 === "Free") || (data4 === "One Time")) || (data4 === "Once")) || (data4 === "Hourly")) || (data4 === "Daily")) || (data4 === "Weekly")) || (data4 === "Monthly")) || (data4 === "Quarterly")) || (data4 === "Semi-Annually")) || (data4 === "Annually")) || (data4 === "Biennially")) || (data4 === "Triennially")) || (data4 === "Quadrennially")) || (data4 === "Quinquennially"))){
-validate36.errors = [{instancePath:instancePath+"/billingcycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema142.enum},message:"must be equal to one of the allowed values",schema:schema142.enum,parentSchema:schema142,data:data4}];
-return false;
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.recurring_amount !== undefined){
-let data5 = data.recurring_amount;
-const _errs16 = errors;
-const _errs17 = errors;
-if(errors === _errs17){
-if(typeof data5 === "string"){
-if(!pattern11.test(data5)){
-validate36.errors = [{instancePath:instancePath+"/recurring_amount",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data5}];
-return false;
-}
-}
-else {
-validate36.errors = [{instancePath:instancePath+"/recurring_amount",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data5}];
-return false;
-}
-}
-var valid0 = _errs16 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.setup_fee !== undefined){
-let data6 = data.setup_fee;
-const _errs19 = errors;
-const _errs20 = errors;
-if(errors === _errs20){
-if(typeof data6 === "string"){
-if(!pattern11.test(data6)){
-validate36.errors = [{instancePath:instancePath+"/setup_fee",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data6}];
-return false;
-}
-}
-else {
-validate36.errors = [{instancePath:instancePath+"/setup_fee",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data6}];
-return false;
-}
-}
-var valid0 = _errs19 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.status !== undefined){
-let data7 = data.status;
-const _errs22 = errors;
-if(typeof data7 !== "string"){
-validate36.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema147.properties.status.type,parentSchema:schema147.properties.status,data:data7}];
-return false;
-}
-if(!(((((data7 === "Pending") || (data7 === "Active")) || (data7 === "Suspended")) || (data7 === "Terminated")) || (data7 === "Cancelled"))){
-validate36.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema147.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema147.properties.status.enum,parentSchema:schema147.properties.status,data:data7}];
-return false;
-}
-var valid0 = _errs22 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.next_due !== undefined){
-let data8 = data.next_due;
-const _errs24 = errors;
-const _errs25 = errors;
-if(errors === _errs25){
-if(typeof data8 === "string"){
-if(!pattern10.test(data8)){
-validate36.errors = [{instancePath:instancePath+"/next_due",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data8}];
-return false;
-}
-}
-else {
-validate36.errors = [{instancePath:instancePath+"/next_due",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data8}];
-return false;
-}
-}
-var valid0 = _errs24 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.date_created !== undefined){
-let data9 = data.date_created;
-const _errs27 = errors;
-const _errs28 = errors;
-if(errors === _errs28){
-if(typeof data9 === "string"){
-if(!pattern10.test(data9)){
-validate36.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data9}];
-return false;
-}
-}
-else {
-validate36.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data9}];
-return false;
-}
-}
-var valid0 = _errs27 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.payment_module !== undefined){
-let data10 = data.payment_module;
-const _errs30 = errors;
-const _errs31 = errors;
-if(errors === _errs31){
-if(typeof data10 === "string"){
-if(!pattern0.test(data10)){
-validate36.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data10}];
-return false;
-}
-}
-else {
-validate36.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data10}];
-return false;
-}
-}
-var valid0 = _errs30 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate36.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema147.type,parentSchema:schema147,data}];
+validate36.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema137.type,parentSchema:schema137,data}];
 return false;
 }
 }
@@ -5215,7 +5012,7 @@ return errors === 0;
 }
 
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -5235,34 +5032,34 @@ break;
 }
 }
 else {
-validate112.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema365.type,parentSchema:schema365,data}];
+validate116.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema380.type,parentSchema:schema380,data}];
 return false;
 }
 }
-validate112.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
 
-export const addons = validate114;
-const schema366 = {"type":"array","items":{"$ref":"addon.json"}};
-const schema157 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/addon.json","title":"Addon","description":"An addon in the catalogue, with a price per cycle (\"0.00\" recurring means the cycle is not offered; paytype Once uses `m` as the one-time price).","type":"object","additionalProperties":false,"required":["id","products","name","description","visible","unique","taxable","system","hidden","autosetup","sort_order","module","modulename","paytype","m_setup","q_setup","s_setup","a_setup","b_setup","t_setup","p4_setup","p5_setup","d_setup","w_setup","h_setup","m","q","s","a","b","t","p4","p5","d","w","h"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"products":{"type":"string","description":"comma-separated ids of products the addon applies to; \"\" for all"},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag"},"unique":{"$ref":"../common/defs.json#/definitions/flag"},"taxable":{"$ref":"../common/defs.json#/definitions/flag"},"system":{"$ref":"../common/defs.json#/definitions/flag"},"hidden":{"$ref":"../common/defs.json#/definitions/flag"},"autosetup":{"type":"string","pattern":"^[0-9]$"},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"module":{"type":"string"},"modulename":{"type":"string"},"paytype":{"type":"string","enum":["Free","Once","Regular"]},"m_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"q_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"s_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"a_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"b_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"t_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p4_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p5_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"d_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"w_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"h_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"m":{"$ref":"../common/defs.json#/definitions/decimal"},"q":{"$ref":"../common/defs.json#/definitions/decimal"},"s":{"$ref":"../common/defs.json#/definitions/decimal"},"a":{"$ref":"../common/defs.json#/definitions/decimal"},"b":{"$ref":"../common/defs.json#/definitions/decimal"},"t":{"$ref":"../common/defs.json#/definitions/decimal"},"p4":{"$ref":"../common/defs.json#/definitions/decimal"},"p5":{"$ref":"../common/defs.json#/definitions/decimal"},"d":{"$ref":"../common/defs.json#/definitions/decimal"},"w":{"$ref":"../common/defs.json#/definitions/decimal"},"h":{"$ref":"../common/defs.json#/definitions/decimal"}}};
+export const account_addons = validate118;
+const schema381 = {"type":"array","items":{"$ref":"account_addon.json"}};
+const schema153 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/account_addon.json","title":"AccountAddon","description":"An addon attached to an account.","type":"object","additionalProperties":false,"required":["id","account_id","addon_id","name","billingcycle","recurring_amount","setup_fee","status","next_due","date_created","payment_module"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"account_id":{"$ref":"../common/defs.json#/definitions/id"},"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"billingcycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"recurring_amount":{"$ref":"../common/defs.json#/definitions/decimal"},"setup_fee":{"$ref":"../common/defs.json#/definitions/decimal"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"}}};
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/addon.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/account_addon.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((((((((((((((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.products === undefined) && (missing0 = "products"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.visible === undefined) && (missing0 = "visible"))) || ((data.unique === undefined) && (missing0 = "unique"))) || ((data.taxable === undefined) && (missing0 = "taxable"))) || ((data.system === undefined) && (missing0 = "system"))) || ((data.hidden === undefined) && (missing0 = "hidden"))) || ((data.autosetup === undefined) && (missing0 = "autosetup"))) || ((data.sort_order === undefined) && (missing0 = "sort_order"))) || ((data.module === undefined) && (missing0 = "module"))) || ((data.modulename === undefined) && (missing0 = "modulename"))) || ((data.paytype === undefined) && (missing0 = "paytype"))) || ((data.m_setup === undefined) && (missing0 = "m_setup"))) || ((data.q_setup === undefined) && (missing0 = "q_setup"))) || ((data.s_setup === undefined) && (missing0 = "s_setup"))) || ((data.a_setup === undefined) && (missing0 = "a_setup"))) || ((data.b_setup === undefined) && (missing0 = "b_setup"))) || ((data.t_setup === undefined) && (missing0 = "t_setup"))) || ((data.p4_setup === undefined) && (missing0 = "p4_setup"))) || ((data.p5_setup === undefined) && (missing0 = "p5_setup"))) || ((data.d_setup === undefined) && (missing0 = "d_setup"))) || ((data.w_setup === undefined) && (missing0 = "w_setup"))) || ((data.h_setup === undefined) && (missing0 = "h_setup"))) || ((data.m === undefined) && (missing0 = "m"))) || ((data.q === undefined) && (missing0 = "q"))) || ((data.s === undefined) && (missing0 = "s"))) || ((data.a === undefined) && (missing0 = "a"))) || ((data.b === undefined) && (missing0 = "b"))) || ((data.t === undefined) && (missing0 = "t"))) || ((data.p4 === undefined) && (missing0 = "p4"))) || ((data.p5 === undefined) && (missing0 = "p5"))) || ((data.d === undefined) && (missing0 = "d"))) || ((data.w === undefined) && (missing0 = "w"))) || ((data.h === undefined) && (missing0 = "h"))){
-validate38.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema157.required,parentSchema:schema157,data}];
+if((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.account_id === undefined) && (missing0 = "account_id"))) || ((data.addon_id === undefined) && (missing0 = "addon_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.billingcycle === undefined) && (missing0 = "billingcycle"))) || ((data.recurring_amount === undefined) && (missing0 = "recurring_amount"))) || ((data.setup_fee === undefined) && (missing0 = "setup_fee"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.next_due === undefined) && (missing0 = "next_due"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.payment_module === undefined) && (missing0 = "payment_module"))){
+validate38.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema153.required,parentSchema:schema153,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema157.properties, key0))){
-validate38.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema157,data}];
+if(!(func2.call(schema153.properties, key0))){
+validate38.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema153,data}];
 return false;
 break;
 }
@@ -5290,11 +5087,309 @@ else {
 var valid0 = true;
 }
 if(valid0){
+if(data.account_id !== undefined){
+let data1 = data.account_id;
+const _errs5 = errors;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate38.errors = [{instancePath:instancePath+"/account_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+return false;
+}
+}
+else {
+validate38.errors = [{instancePath:instancePath+"/account_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.addon_id !== undefined){
+let data2 = data.addon_id;
+const _errs8 = errors;
+const _errs9 = errors;
+if(errors === _errs9){
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+validate38.errors = [{instancePath:instancePath+"/addon_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
+return false;
+}
+}
+else {
+validate38.errors = [{instancePath:instancePath+"/addon_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
+return false;
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.name !== undefined){
+let data3 = data.name;
+const _errs11 = errors;
+if(typeof data3 !== "string"){
+validate38.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema153.properties.name.type,parentSchema:schema153.properties.name,data:data3}];
+return false;
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.billingcycle !== undefined){
+let data4 = data.billingcycle;
+const _errs13 = errors;
+if(typeof data4 !== "string"){
+validate38.errors = [{instancePath:instancePath+"/billingcycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema148.type,parentSchema:schema148,data:data4}];
+return false;
+}
+if(!((((((((((((((data4 === "Free") || (data4 === "One Time")) || (data4 === "Once")) || (data4 === "Hourly")) || (data4 === "Daily")) || (data4 === "Weekly")) || (data4 === "Monthly")) || (data4 === "Quarterly")) || (data4 === "Semi-Annually")) || (data4 === "Annually")) || (data4 === "Biennially")) || (data4 === "Triennially")) || (data4 === "Quadrennially")) || (data4 === "Quinquennially"))){
+validate38.errors = [{instancePath:instancePath+"/billingcycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema148.enum},message:"must be equal to one of the allowed values",schema:schema148.enum,parentSchema:schema148,data:data4}];
+return false;
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.recurring_amount !== undefined){
+let data5 = data.recurring_amount;
+const _errs16 = errors;
+const _errs17 = errors;
+if(errors === _errs17){
+if(typeof data5 === "string"){
+if(!pattern11.test(data5)){
+validate38.errors = [{instancePath:instancePath+"/recurring_amount",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data5}];
+return false;
+}
+}
+else {
+validate38.errors = [{instancePath:instancePath+"/recurring_amount",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data5}];
+return false;
+}
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.setup_fee !== undefined){
+let data6 = data.setup_fee;
+const _errs19 = errors;
+const _errs20 = errors;
+if(errors === _errs20){
+if(typeof data6 === "string"){
+if(!pattern11.test(data6)){
+validate38.errors = [{instancePath:instancePath+"/setup_fee",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data6}];
+return false;
+}
+}
+else {
+validate38.errors = [{instancePath:instancePath+"/setup_fee",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data6}];
+return false;
+}
+}
+var valid0 = _errs19 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.status !== undefined){
+let data7 = data.status;
+const _errs22 = errors;
+if(typeof data7 !== "string"){
+validate38.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema153.properties.status.type,parentSchema:schema153.properties.status,data:data7}];
+return false;
+}
+if(!(((((data7 === "Pending") || (data7 === "Active")) || (data7 === "Suspended")) || (data7 === "Terminated")) || (data7 === "Cancelled"))){
+validate38.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema153.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema153.properties.status.enum,parentSchema:schema153.properties.status,data:data7}];
+return false;
+}
+var valid0 = _errs22 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.next_due !== undefined){
+let data8 = data.next_due;
+const _errs24 = errors;
+const _errs25 = errors;
+if(errors === _errs25){
+if(typeof data8 === "string"){
+if(!pattern10.test(data8)){
+validate38.errors = [{instancePath:instancePath+"/next_due",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data8}];
+return false;
+}
+}
+else {
+validate38.errors = [{instancePath:instancePath+"/next_due",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data8}];
+return false;
+}
+}
+var valid0 = _errs24 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.date_created !== undefined){
+let data9 = data.date_created;
+const _errs27 = errors;
+const _errs28 = errors;
+if(errors === _errs28){
+if(typeof data9 === "string"){
+if(!pattern10.test(data9)){
+validate38.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data9}];
+return false;
+}
+}
+else {
+validate38.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data9}];
+return false;
+}
+}
+var valid0 = _errs27 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.payment_module !== undefined){
+let data10 = data.payment_module;
+const _errs30 = errors;
+const _errs31 = errors;
+if(errors === _errs31){
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+validate38.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data10}];
+return false;
+}
+}
+else {
+validate38.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data10}];
+return false;
+}
+}
+var valid0 = _errs30 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate38.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema153.type,parentSchema:schema153,data}];
+return false;
+}
+}
+validate38.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(Array.isArray(data)){
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs1 = errors;
+if(!(validate38(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+else {
+validate118.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema381.type,parentSchema:schema381,data}];
+return false;
+}
+}
+validate118.errors = vErrors;
+return errors === 0;
+}
+
+export const addons = validate120;
+const schema382 = {"type":"array","items":{"$ref":"addon.json"}};
+const schema163 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/addon.json","title":"Addon","description":"An addon in the catalogue, with a price per cycle (\"0.00\" recurring means the cycle is not offered; paytype Once uses `m` as the one-time price).","type":"object","additionalProperties":false,"required":["id","products","name","description","visible","unique","taxable","system","hidden","autosetup","sort_order","module","modulename","paytype","m_setup","q_setup","s_setup","a_setup","b_setup","t_setup","p4_setup","p5_setup","d_setup","w_setup","h_setup","m","q","s","a","b","t","p4","p5","d","w","h"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"products":{"type":"string","description":"comma-separated ids of products the addon applies to; \"\" for all"},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag"},"unique":{"$ref":"../common/defs.json#/definitions/flag"},"taxable":{"$ref":"../common/defs.json#/definitions/flag"},"system":{"$ref":"../common/defs.json#/definitions/flag"},"hidden":{"$ref":"../common/defs.json#/definitions/flag"},"autosetup":{"type":"string","pattern":"^[0-9]$"},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"module":{"type":"string"},"modulename":{"type":"string"},"paytype":{"type":"string","enum":["Free","Once","Regular"]},"m_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"q_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"s_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"a_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"b_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"t_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p4_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p5_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"d_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"w_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"h_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"m":{"$ref":"../common/defs.json#/definitions/decimal"},"q":{"$ref":"../common/defs.json#/definitions/decimal"},"s":{"$ref":"../common/defs.json#/definitions/decimal"},"a":{"$ref":"../common/defs.json#/definitions/decimal"},"b":{"$ref":"../common/defs.json#/definitions/decimal"},"t":{"$ref":"../common/defs.json#/definitions/decimal"},"p4":{"$ref":"../common/defs.json#/definitions/decimal"},"p5":{"$ref":"../common/defs.json#/definitions/decimal"},"d":{"$ref":"../common/defs.json#/definitions/decimal"},"w":{"$ref":"../common/defs.json#/definitions/decimal"},"h":{"$ref":"../common/defs.json#/definitions/decimal"}}};
+
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://billsim.local/schemas/resources/addon.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((((((((((((((((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.products === undefined) && (missing0 = "products"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.visible === undefined) && (missing0 = "visible"))) || ((data.unique === undefined) && (missing0 = "unique"))) || ((data.taxable === undefined) && (missing0 = "taxable"))) || ((data.system === undefined) && (missing0 = "system"))) || ((data.hidden === undefined) && (missing0 = "hidden"))) || ((data.autosetup === undefined) && (missing0 = "autosetup"))) || ((data.sort_order === undefined) && (missing0 = "sort_order"))) || ((data.module === undefined) && (missing0 = "module"))) || ((data.modulename === undefined) && (missing0 = "modulename"))) || ((data.paytype === undefined) && (missing0 = "paytype"))) || ((data.m_setup === undefined) && (missing0 = "m_setup"))) || ((data.q_setup === undefined) && (missing0 = "q_setup"))) || ((data.s_setup === undefined) && (missing0 = "s_setup"))) || ((data.a_setup === undefined) && (missing0 = "a_setup"))) || ((data.b_setup === undefined) && (missing0 = "b_setup"))) || ((data.t_setup === undefined) && (missing0 = "t_setup"))) || ((data.p4_setup === undefined) && (missing0 = "p4_setup"))) || ((data.p5_setup === undefined) && (missing0 = "p5_setup"))) || ((data.d_setup === undefined) && (missing0 = "d_setup"))) || ((data.w_setup === undefined) && (missing0 = "w_setup"))) || ((data.h_setup === undefined) && (missing0 = "h_setup"))) || ((data.m === undefined) && (missing0 = "m"))) || ((data.q === undefined) && (missing0 = "q"))) || ((data.s === undefined) && (missing0 = "s"))) || ((data.a === undefined) && (missing0 = "a"))) || ((data.b === undefined) && (missing0 = "b"))) || ((data.t === undefined) && (missing0 = "t"))) || ((data.p4 === undefined) && (missing0 = "p4"))) || ((data.p5 === undefined) && (missing0 = "p5"))) || ((data.d === undefined) && (missing0 = "d"))) || ((data.w === undefined) && (missing0 = "w"))) || ((data.h === undefined) && (missing0 = "h"))){
+validate40.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema163.required,parentSchema:schema163,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(func2.call(schema163.properties, key0))){
+validate40.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema163,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate40.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+return false;
+}
+}
+else {
+validate40.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.products !== undefined){
 let data1 = data.products;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/products",schemaPath:"#/properties/products/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema157.properties.products.type,parentSchema:schema157.properties.products,data:data1}];
+validate40.errors = [{instancePath:instancePath+"/products",schemaPath:"#/properties/products/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema163.properties.products.type,parentSchema:schema163.properties.products,data:data1}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -5307,7 +5402,7 @@ if(data.name !== undefined){
 let data2 = data.name;
 const _errs7 = errors;
 if(typeof data2 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema157.properties.name.type,parentSchema:schema157.properties.name,data:data2}];
+validate40.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema163.properties.name.type,parentSchema:schema163.properties.name,data:data2}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -5320,7 +5415,7 @@ if(data.description !== undefined){
 let data3 = data.description;
 const _errs9 = errors;
 if(typeof data3 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema157.properties.description.type,parentSchema:schema157.properties.description,data:data3}];
+validate40.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema163.properties.description.type,parentSchema:schema163.properties.description,data:data3}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -5333,11 +5428,11 @@ if(data.visible !== undefined){
 let data4 = data.visible;
 const _errs11 = errors;
 if(typeof data4 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/visible",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data4}];
+validate40.errors = [{instancePath:instancePath+"/visible",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data4}];
 return false;
 }
 if(!((data4 === "0") || (data4 === "1"))){
-validate38.errors = [{instancePath:instancePath+"/visible",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data4}];
+validate40.errors = [{instancePath:instancePath+"/visible",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data4}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -5350,11 +5445,11 @@ if(data.unique !== undefined){
 let data5 = data.unique;
 const _errs14 = errors;
 if(typeof data5 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/unique",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data5}];
+validate40.errors = [{instancePath:instancePath+"/unique",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data5}];
 return false;
 }
 if(!((data5 === "0") || (data5 === "1"))){
-validate38.errors = [{instancePath:instancePath+"/unique",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data5}];
+validate40.errors = [{instancePath:instancePath+"/unique",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data5}];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -5367,11 +5462,11 @@ if(data.taxable !== undefined){
 let data6 = data.taxable;
 const _errs17 = errors;
 if(typeof data6 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/taxable",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data6}];
+validate40.errors = [{instancePath:instancePath+"/taxable",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data6}];
 return false;
 }
 if(!((data6 === "0") || (data6 === "1"))){
-validate38.errors = [{instancePath:instancePath+"/taxable",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data6}];
+validate40.errors = [{instancePath:instancePath+"/taxable",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data6}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -5384,11 +5479,11 @@ if(data.system !== undefined){
 let data7 = data.system;
 const _errs20 = errors;
 if(typeof data7 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/system",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data7}];
+validate40.errors = [{instancePath:instancePath+"/system",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data7}];
 return false;
 }
 if(!((data7 === "0") || (data7 === "1"))){
-validate38.errors = [{instancePath:instancePath+"/system",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data7}];
+validate40.errors = [{instancePath:instancePath+"/system",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data7}];
 return false;
 }
 var valid0 = _errs20 === errors;
@@ -5401,11 +5496,11 @@ if(data.hidden !== undefined){
 let data8 = data.hidden;
 const _errs23 = errors;
 if(typeof data8 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/hidden",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data8}];
+validate40.errors = [{instancePath:instancePath+"/hidden",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data8}];
 return false;
 }
 if(!((data8 === "0") || (data8 === "1"))){
-validate38.errors = [{instancePath:instancePath+"/hidden",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data8}];
+validate40.errors = [{instancePath:instancePath+"/hidden",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data8}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -5420,12 +5515,12 @@ const _errs26 = errors;
 if(errors === _errs26){
 if(typeof data9 === "string"){
 if(!pattern4.test(data9)){
-validate38.errors = [{instancePath:instancePath+"/autosetup",schemaPath:"#/properties/autosetup/pattern",keyword:"pattern",params:{pattern: "^[0-9]$"},message:"must match pattern \""+"^[0-9]$"+"\"",schema:"^[0-9]$",parentSchema:schema157.properties.autosetup,data:data9}];
+validate40.errors = [{instancePath:instancePath+"/autosetup",schemaPath:"#/properties/autosetup/pattern",keyword:"pattern",params:{pattern: "^[0-9]$"},message:"must match pattern \""+"^[0-9]$"+"\"",schema:"^[0-9]$",parentSchema:schema163.properties.autosetup,data:data9}];
 return false;
 }
 }
 else {
-validate38.errors = [{instancePath:instancePath+"/autosetup",schemaPath:"#/properties/autosetup/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema157.properties.autosetup.type,parentSchema:schema157.properties.autosetup,data:data9}];
+validate40.errors = [{instancePath:instancePath+"/autosetup",schemaPath:"#/properties/autosetup/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema163.properties.autosetup.type,parentSchema:schema163.properties.autosetup,data:data9}];
 return false;
 }
 }
@@ -5441,12 +5536,12 @@ const _errs28 = errors;
 if(errors === _errs28){
 if(typeof data10 === "string"){
 if(!pattern71.test(data10)){
-validate38.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema157.properties.sort_order,data:data10}];
+validate40.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema163.properties.sort_order,data:data10}];
 return false;
 }
 }
 else {
-validate38.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema157.properties.sort_order.type,parentSchema:schema157.properties.sort_order,data:data10}];
+validate40.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema163.properties.sort_order.type,parentSchema:schema163.properties.sort_order,data:data10}];
 return false;
 }
 }
@@ -5460,7 +5555,7 @@ if(data.module !== undefined){
 let data11 = data.module;
 const _errs30 = errors;
 if(typeof data11 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema157.properties.module.type,parentSchema:schema157.properties.module,data:data11}];
+validate40.errors = [{instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema163.properties.module.type,parentSchema:schema163.properties.module,data:data11}];
 return false;
 }
 var valid0 = _errs30 === errors;
@@ -5473,7 +5568,7 @@ if(data.modulename !== undefined){
 let data12 = data.modulename;
 const _errs32 = errors;
 if(typeof data12 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/modulename",schemaPath:"#/properties/modulename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema157.properties.modulename.type,parentSchema:schema157.properties.modulename,data:data12}];
+validate40.errors = [{instancePath:instancePath+"/modulename",schemaPath:"#/properties/modulename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema163.properties.modulename.type,parentSchema:schema163.properties.modulename,data:data12}];
 return false;
 }
 var valid0 = _errs32 === errors;
@@ -5486,11 +5581,11 @@ if(data.paytype !== undefined){
 let data13 = data.paytype;
 const _errs34 = errors;
 if(typeof data13 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema157.properties.paytype.type,parentSchema:schema157.properties.paytype,data:data13}];
+validate40.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema163.properties.paytype.type,parentSchema:schema163.properties.paytype,data:data13}];
 return false;
 }
 if(!(((data13 === "Free") || (data13 === "Once")) || (data13 === "Regular"))){
-validate38.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/enum",keyword:"enum",params:{allowedValues: schema157.properties.paytype.enum},message:"must be equal to one of the allowed values",schema:schema157.properties.paytype.enum,parentSchema:schema157.properties.paytype,data:data13}];
+validate40.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/enum",keyword:"enum",params:{allowedValues: schema163.properties.paytype.enum},message:"must be equal to one of the allowed values",schema:schema163.properties.paytype.enum,parentSchema:schema163.properties.paytype,data:data13}];
 return false;
 }
 var valid0 = _errs34 === errors;
@@ -5506,12 +5601,12 @@ const _errs37 = errors;
 if(errors === _errs37){
 if(typeof data14 === "string"){
 if(!pattern11.test(data14)){
-validate38.errors = [{instancePath:instancePath+"/m_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data14}];
+validate40.errors = [{instancePath:instancePath+"/m_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data14}];
 return false;
 }
 }
 else {
-validate38.errors = [{instancePath:instancePath+"/m_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data14}];
+validate40.errors = [{instancePath:instancePath+"/m_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data14}];
 return false;
 }
 }
@@ -5528,12 +5623,12 @@ const _errs40 = errors;
 if(errors === _errs40){
 if(typeof data15 === "string"){
 if(!pattern11.test(data15)){
-validate38.errors = [{instancePath:instancePath+"/q_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data15}];
+validate40.errors = [{instancePath:instancePath+"/q_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data15}];
 return false;
 }
 }
 else {
-validate38.errors = [{instancePath:instancePath+"/q_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data15}];
+validate40.errors = [{instancePath:instancePath+"/q_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data15}];
 return false;
 }
 }
@@ -5550,12 +5645,12 @@ const _errs43 = errors;
 if(errors === _errs43){
 if(typeof data16 === "string"){
 if(!pattern11.test(data16)){
-validate38.errors = [{instancePath:instancePath+"/s_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data16}];
+validate40.errors = [{instancePath:instancePath+"/s_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data16}];
 return false;
 }
 }
 else {
-validate38.errors = [{instancePath:instancePath+"/s_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data16}];
+validate40.errors = [{instancePath:instancePath+"/s_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data16}];
 return false;
 }
 }
@@ -5572,12 +5667,12 @@ const _errs46 = errors;
 if(errors === _errs46){
 if(typeof data17 === "string"){
 if(!pattern11.test(data17)){
-validate38.errors = [{instancePath:instancePath+"/a_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data17}];
+validate40.errors = [{instancePath:instancePath+"/a_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data17}];
 return false;
 }
 }
 else {
-validate38.errors = [{instancePath:instancePath+"/a_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data17}];
+validate40.errors = [{instancePath:instancePath+"/a_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data17}];
 return false;
 }
 }
@@ -5594,12 +5689,12 @@ const _errs49 = errors;
 if(errors === _errs49){
 if(typeof data18 === "string"){
 if(!pattern11.test(data18)){
-validate38.errors = [{instancePath:instancePath+"/b_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data18}];
+validate40.errors = [{instancePath:instancePath+"/b_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data18}];
 return false;
 }
 }
 else {
-validate38.errors = [{instancePath:instancePath+"/b_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data18}];
+validate40.errors = [{instancePath:instancePath+"/b_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data18}];
 return false;
 }
 }
@@ -5616,12 +5711,12 @@ const _errs52 = errors;
 if(errors === _errs52){
 if(typeof data19 === "string"){
 if(!pattern11.test(data19)){
-validate38.errors = [{instancePath:instancePath+"/t_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data19}];
+validate40.errors = [{instancePath:instancePath+"/t_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data19}];
 return false;
 }
 }
 else {
-validate38.errors = [{instancePath:instancePath+"/t_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data19}];
+validate40.errors = [{instancePath:instancePath+"/t_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data19}];
 return false;
 }
 }
@@ -5638,12 +5733,12 @@ const _errs55 = errors;
 if(errors === _errs55){
 if(typeof data20 === "string"){
 if(!pattern11.test(data20)){
-validate38.errors = [{instancePath:instancePath+"/p4_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data20}];
+validate40.errors = [{instancePath:instancePath+"/p4_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data20}];
 return false;
 }
 }
 else {
-validate38.errors = [{instancePath:instancePath+"/p4_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data20}];
+validate40.errors = [{instancePath:instancePath+"/p4_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data20}];
 return false;
 }
 }
@@ -5660,12 +5755,12 @@ const _errs58 = errors;
 if(errors === _errs58){
 if(typeof data21 === "string"){
 if(!pattern11.test(data21)){
-validate38.errors = [{instancePath:instancePath+"/p5_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data21}];
+validate40.errors = [{instancePath:instancePath+"/p5_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data21}];
 return false;
 }
 }
 else {
-validate38.errors = [{instancePath:instancePath+"/p5_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data21}];
+validate40.errors = [{instancePath:instancePath+"/p5_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data21}];
 return false;
 }
 }
@@ -5682,12 +5777,12 @@ const _errs61 = errors;
 if(errors === _errs61){
 if(typeof data22 === "string"){
 if(!pattern11.test(data22)){
-validate38.errors = [{instancePath:instancePath+"/d_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data22}];
+validate40.errors = [{instancePath:instancePath+"/d_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data22}];
 return false;
 }
 }
 else {
-validate38.errors = [{instancePath:instancePath+"/d_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data22}];
+validate40.errors = [{instancePath:instancePath+"/d_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data22}];
 return false;
 }
 }
@@ -5704,12 +5799,12 @@ const _errs64 = errors;
 if(errors === _errs64){
 if(typeof data23 === "string"){
 if(!pattern11.test(data23)){
-validate38.errors = [{instancePath:instancePath+"/w_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data23}];
+validate40.errors = [{instancePath:instancePath+"/w_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data23}];
 return false;
 }
 }
 else {
-validate38.errors = [{instancePath:instancePath+"/w_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data23}];
+validate40.errors = [{instancePath:instancePath+"/w_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data23}];
 return false;
 }
 }
@@ -5726,12 +5821,12 @@ const _errs67 = errors;
 if(errors === _errs67){
 if(typeof data24 === "string"){
 if(!pattern11.test(data24)){
-validate38.errors = [{instancePath:instancePath+"/h_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data24}];
+validate40.errors = [{instancePath:instancePath+"/h_setup",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data24}];
 return false;
 }
 }
 else {
-validate38.errors = [{instancePath:instancePath+"/h_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data24}];
+validate40.errors = [{instancePath:instancePath+"/h_setup",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data24}];
 return false;
 }
 }
@@ -5748,12 +5843,12 @@ const _errs70 = errors;
 if(errors === _errs70){
 if(typeof data25 === "string"){
 if(!pattern11.test(data25)){
-validate38.errors = [{instancePath:instancePath+"/m",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data25}];
+validate40.errors = [{instancePath:instancePath+"/m",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data25}];
 return false;
 }
 }
 else {
-validate38.errors = [{instancePath:instancePath+"/m",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data25}];
+validate40.errors = [{instancePath:instancePath+"/m",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data25}];
 return false;
 }
 }
@@ -5770,12 +5865,12 @@ const _errs73 = errors;
 if(errors === _errs73){
 if(typeof data26 === "string"){
 if(!pattern11.test(data26)){
-validate38.errors = [{instancePath:instancePath+"/q",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data26}];
+validate40.errors = [{instancePath:instancePath+"/q",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data26}];
 return false;
 }
 }
 else {
-validate38.errors = [{instancePath:instancePath+"/q",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data26}];
+validate40.errors = [{instancePath:instancePath+"/q",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data26}];
 return false;
 }
 }
@@ -5792,12 +5887,12 @@ const _errs76 = errors;
 if(errors === _errs76){
 if(typeof data27 === "string"){
 if(!pattern11.test(data27)){
-validate38.errors = [{instancePath:instancePath+"/s",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data27}];
+validate40.errors = [{instancePath:instancePath+"/s",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data27}];
 return false;
 }
 }
 else {
-validate38.errors = [{instancePath:instancePath+"/s",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data27}];
+validate40.errors = [{instancePath:instancePath+"/s",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data27}];
 return false;
 }
 }
@@ -5814,12 +5909,12 @@ const _errs79 = errors;
 if(errors === _errs79){
 if(typeof data28 === "string"){
 if(!pattern11.test(data28)){
-validate38.errors = [{instancePath:instancePath+"/a",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data28}];
+validate40.errors = [{instancePath:instancePath+"/a",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data28}];
 return false;
 }
 }
 else {
-validate38.errors = [{instancePath:instancePath+"/a",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data28}];
+validate40.errors = [{instancePath:instancePath+"/a",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data28}];
 return false;
 }
 }
@@ -5836,12 +5931,12 @@ const _errs82 = errors;
 if(errors === _errs82){
 if(typeof data29 === "string"){
 if(!pattern11.test(data29)){
-validate38.errors = [{instancePath:instancePath+"/b",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data29}];
+validate40.errors = [{instancePath:instancePath+"/b",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data29}];
 return false;
 }
 }
 else {
-validate38.errors = [{instancePath:instancePath+"/b",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data29}];
+validate40.errors = [{instancePath:instancePath+"/b",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data29}];
 return false;
 }
 }
@@ -5858,12 +5953,12 @@ const _errs85 = errors;
 if(errors === _errs85){
 if(typeof data30 === "string"){
 if(!pattern11.test(data30)){
-validate38.errors = [{instancePath:instancePath+"/t",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data30}];
+validate40.errors = [{instancePath:instancePath+"/t",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data30}];
 return false;
 }
 }
 else {
-validate38.errors = [{instancePath:instancePath+"/t",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data30}];
+validate40.errors = [{instancePath:instancePath+"/t",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data30}];
 return false;
 }
 }
@@ -5880,12 +5975,12 @@ const _errs88 = errors;
 if(errors === _errs88){
 if(typeof data31 === "string"){
 if(!pattern11.test(data31)){
-validate38.errors = [{instancePath:instancePath+"/p4",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data31}];
+validate40.errors = [{instancePath:instancePath+"/p4",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data31}];
 return false;
 }
 }
 else {
-validate38.errors = [{instancePath:instancePath+"/p4",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data31}];
+validate40.errors = [{instancePath:instancePath+"/p4",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data31}];
 return false;
 }
 }
@@ -5902,12 +5997,12 @@ const _errs91 = errors;
 if(errors === _errs91){
 if(typeof data32 === "string"){
 if(!pattern11.test(data32)){
-validate38.errors = [{instancePath:instancePath+"/p5",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data32}];
+validate40.errors = [{instancePath:instancePath+"/p5",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data32}];
 return false;
 }
 }
 else {
-validate38.errors = [{instancePath:instancePath+"/p5",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data32}];
+validate40.errors = [{instancePath:instancePath+"/p5",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data32}];
 return false;
 }
 }
@@ -5924,12 +6019,12 @@ const _errs94 = errors;
 if(errors === _errs94){
 if(typeof data33 === "string"){
 if(!pattern11.test(data33)){
-validate38.errors = [{instancePath:instancePath+"/d",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data33}];
+validate40.errors = [{instancePath:instancePath+"/d",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data33}];
 return false;
 }
 }
 else {
-validate38.errors = [{instancePath:instancePath+"/d",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data33}];
+validate40.errors = [{instancePath:instancePath+"/d",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data33}];
 return false;
 }
 }
@@ -5946,12 +6041,12 @@ const _errs97 = errors;
 if(errors === _errs97){
 if(typeof data34 === "string"){
 if(!pattern11.test(data34)){
-validate38.errors = [{instancePath:instancePath+"/w",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data34}];
+validate40.errors = [{instancePath:instancePath+"/w",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data34}];
 return false;
 }
 }
 else {
-validate38.errors = [{instancePath:instancePath+"/w",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data34}];
+validate40.errors = [{instancePath:instancePath+"/w",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data34}];
 return false;
 }
 }
@@ -5968,12 +6063,12 @@ const _errs100 = errors;
 if(errors === _errs100){
 if(typeof data35 === "string"){
 if(!pattern11.test(data35)){
-validate38.errors = [{instancePath:instancePath+"/h",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data35}];
+validate40.errors = [{instancePath:instancePath+"/h",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data35}];
 return false;
 }
 }
 else {
-validate38.errors = [{instancePath:instancePath+"/h",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data35}];
+validate40.errors = [{instancePath:instancePath+"/h",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data35}];
 return false;
 }
 }
@@ -6021,16 +6116,16 @@ var valid0 = true;
 }
 }
 else {
-validate38.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema157.type,parentSchema:schema157,data}];
+validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema163.type,parentSchema:schema163,data}];
 return false;
 }
 }
-validate38.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -6039,8 +6134,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate38(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate40(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -6050,19 +6145,19 @@ break;
 }
 }
 else {
-validate114.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema366.type,parentSchema:schema366,data}];
+validate120.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema382.type,parentSchema:schema382,data}];
 return false;
 }
 }
-validate114.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
 
-export const domains = validate116;
-const schema367 = {"type":"array","items":{"$ref":"domain.json"}};
-const schema186 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/domain.json","title":"Domain","description":"A registered domain, as stored. getDomainDetails joins in the client's names; getClientDomains the registrar name.","type":"object","additionalProperties":false,"required":["id","client_id","order_id","tld_id","name","reg_module","payment_module","date_created","firstpayment","recurring_amount","period","expires","type","status","next_due","next_invoice","idprotection","nameservers","autorenew","reglock","manual","epp_code","notes","extended","synch_date","currency_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"order_id":{"$ref":"../common/defs.json#/definitions/id"},"tld_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"reg_module":{"$ref":"../common/defs.json#/definitions/id"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"firstpayment":{"$ref":"../common/defs.json#/definitions/decimal"},"recurring_amount":{"$ref":"../common/defs.json#/definitions/decimal"},"period":{"type":"string","pattern":"^([1-9]|10)$"},"expires":{"$ref":"../common/defs.json#/definitions/date"},"type":{"type":"string","enum":["Register","Transfer","Renew"]},"status":{"type":"string","enum":["Pending","Pending Registration","Pending Transfer","Active","Expired","Cancelled","Fraud","Transferred Away"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"next_invoice":{"$ref":"../common/defs.json#/definitions/date"},"idprotection":{"$ref":"../common/defs.json#/definitions/flag"},"nameservers":{"type":"array","items":{"type":"string"},"minItems":4,"maxItems":4},"autorenew":{"$ref":"../common/defs.json#/definitions/flag"},"reglock":{"$ref":"../common/defs.json#/definitions/flag"},"manual":{"$ref":"../common/defs.json#/definitions/flag"},"epp_code":{"type":"string"},"notes":{"type":"string"},"extended":{"type":"string"},"synch_date":{"$ref":"../common/defs.json#/definitions/datetime"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"transfer_lock":{"$ref":"../common/defs.json#/definitions/flag","description":"billsim's own, absent means \"0\": \"1\" when the name is locked (clientTransferProhibited) at the registrar it is being transferred from, so a registrar with refuses_locked_transfers \"1\" refuses its transfer. Not shown by any call."},"transfer_started":{"$ref":"../common/defs.json#/definitions/date","description":"billsim's own, absent until domainTransfer: the day its transfer began. A Pending Transfer domain with this date completes its transfer once its registrar's transfer_days have passed (completeTransfer in src/domain/registrar.ts). Not shown by any call."}}};
+export const domains = validate122;
+const schema383 = {"type":"array","items":{"$ref":"domain.json"}};
+const schema192 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/domain.json","title":"Domain","description":"A registered domain, as stored. getDomainDetails joins in the client's names; getClientDomains the registrar name.","type":"object","additionalProperties":false,"required":["id","client_id","order_id","tld_id","name","reg_module","payment_module","date_created","firstpayment","recurring_amount","period","expires","type","status","next_due","next_invoice","idprotection","nameservers","autorenew","reglock","manual","epp_code","notes","extended","synch_date","currency_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"order_id":{"$ref":"../common/defs.json#/definitions/id"},"tld_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"reg_module":{"$ref":"../common/defs.json#/definitions/id"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"firstpayment":{"$ref":"../common/defs.json#/definitions/decimal"},"recurring_amount":{"$ref":"../common/defs.json#/definitions/decimal"},"period":{"type":"string","pattern":"^([1-9]|10)$"},"expires":{"$ref":"../common/defs.json#/definitions/date"},"type":{"type":"string","enum":["Register","Transfer","Renew"]},"status":{"type":"string","enum":["Pending","Pending Registration","Pending Transfer","Active","Expired","Cancelled","Fraud","Transferred Away"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"next_invoice":{"$ref":"../common/defs.json#/definitions/date"},"idprotection":{"$ref":"../common/defs.json#/definitions/flag"},"nameservers":{"type":"array","items":{"type":"string"},"minItems":4,"maxItems":4},"autorenew":{"$ref":"../common/defs.json#/definitions/flag"},"reglock":{"$ref":"../common/defs.json#/definitions/flag"},"manual":{"$ref":"../common/defs.json#/definitions/flag"},"epp_code":{"type":"string"},"notes":{"type":"string"},"extended":{"type":"string"},"synch_date":{"$ref":"../common/defs.json#/definitions/datetime"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"transfer_lock":{"$ref":"../common/defs.json#/definitions/flag","description":"billsim's own, absent means \"0\": \"1\" when the name is locked (clientTransferProhibited) at the registrar it is being transferred from, so a registrar with refuses_locked_transfers \"1\" refuses its transfer. Not shown by any call."},"transfer_started":{"$ref":"../common/defs.json#/definitions/date","description":"billsim's own, absent until domainTransfer: the day its transfer began. A Pending Transfer domain with this date completes its transfer once its registrar's transfer_days have passed (completeTransfer in src/domain/registrar.ts). Not shown by any call."}}};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/domain.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6070,14 +6165,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.order_id === undefined) && (missing0 = "order_id"))) || ((data.tld_id === undefined) && (missing0 = "tld_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.reg_module === undefined) && (missing0 = "reg_module"))) || ((data.payment_module === undefined) && (missing0 = "payment_module"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.firstpayment === undefined) && (missing0 = "firstpayment"))) || ((data.recurring_amount === undefined) && (missing0 = "recurring_amount"))) || ((data.period === undefined) && (missing0 = "period"))) || ((data.expires === undefined) && (missing0 = "expires"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.next_due === undefined) && (missing0 = "next_due"))) || ((data.next_invoice === undefined) && (missing0 = "next_invoice"))) || ((data.idprotection === undefined) && (missing0 = "idprotection"))) || ((data.nameservers === undefined) && (missing0 = "nameservers"))) || ((data.autorenew === undefined) && (missing0 = "autorenew"))) || ((data.reglock === undefined) && (missing0 = "reglock"))) || ((data.manual === undefined) && (missing0 = "manual"))) || ((data.epp_code === undefined) && (missing0 = "epp_code"))) || ((data.notes === undefined) && (missing0 = "notes"))) || ((data.extended === undefined) && (missing0 = "extended"))) || ((data.synch_date === undefined) && (missing0 = "synch_date"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))){
-validate40.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema186.required,parentSchema:schema186,data}];
+validate42.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema192.required,parentSchema:schema192,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema186.properties, key0))){
-validate40.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema186,data}];
+if(!(func2.call(schema192.properties, key0))){
+validate42.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema192,data}];
 return false;
 break;
 }
@@ -6090,12 +6185,12 @@ const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate40.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+validate42.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
 return false;
 }
 }
 else {
-validate40.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+validate42.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
 return false;
 }
 }
@@ -6112,12 +6207,12 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-validate40.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+validate42.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
 return false;
 }
 }
 else {
-validate40.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+validate42.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
 return false;
 }
 }
@@ -6134,12 +6229,12 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-validate40.errors = [{instancePath:instancePath+"/order_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
+validate42.errors = [{instancePath:instancePath+"/order_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
 return false;
 }
 }
 else {
-validate40.errors = [{instancePath:instancePath+"/order_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
+validate42.errors = [{instancePath:instancePath+"/order_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
 return false;
 }
 }
@@ -6156,12 +6251,12 @@ const _errs12 = errors;
 if(errors === _errs12){
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-validate40.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data3}];
+validate42.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data3}];
 return false;
 }
 }
 else {
-validate40.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data3}];
+validate42.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data3}];
 return false;
 }
 }
@@ -6175,7 +6270,7 @@ if(data.name !== undefined){
 let data4 = data.name;
 const _errs14 = errors;
 if(typeof data4 !== "string"){
-validate40.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.properties.name.type,parentSchema:schema186.properties.name,data:data4}];
+validate42.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.name.type,parentSchema:schema192.properties.name,data:data4}];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -6191,12 +6286,12 @@ const _errs17 = errors;
 if(errors === _errs17){
 if(typeof data5 === "string"){
 if(!pattern0.test(data5)){
-validate40.errors = [{instancePath:instancePath+"/reg_module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
+validate42.errors = [{instancePath:instancePath+"/reg_module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
 return false;
 }
 }
 else {
-validate40.errors = [{instancePath:instancePath+"/reg_module",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5}];
+validate42.errors = [{instancePath:instancePath+"/reg_module",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5}];
 return false;
 }
 }
@@ -6213,12 +6308,12 @@ const _errs20 = errors;
 if(errors === _errs20){
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
-validate40.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data6}];
+validate42.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data6}];
 return false;
 }
 }
 else {
-validate40.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data6}];
+validate42.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data6}];
 return false;
 }
 }
@@ -6235,12 +6330,12 @@ const _errs23 = errors;
 if(errors === _errs23){
 if(typeof data7 === "string"){
 if(!pattern10.test(data7)){
-validate40.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data7}];
+validate42.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data7}];
 return false;
 }
 }
 else {
-validate40.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data7}];
+validate42.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data7}];
 return false;
 }
 }
@@ -6257,12 +6352,12 @@ const _errs26 = errors;
 if(errors === _errs26){
 if(typeof data8 === "string"){
 if(!pattern11.test(data8)){
-validate40.errors = [{instancePath:instancePath+"/firstpayment",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data8}];
+validate42.errors = [{instancePath:instancePath+"/firstpayment",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data8}];
 return false;
 }
 }
 else {
-validate40.errors = [{instancePath:instancePath+"/firstpayment",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data8}];
+validate42.errors = [{instancePath:instancePath+"/firstpayment",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data8}];
 return false;
 }
 }
@@ -6279,12 +6374,12 @@ const _errs29 = errors;
 if(errors === _errs29){
 if(typeof data9 === "string"){
 if(!pattern11.test(data9)){
-validate40.errors = [{instancePath:instancePath+"/recurring_amount",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data9}];
+validate42.errors = [{instancePath:instancePath+"/recurring_amount",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data9}];
 return false;
 }
 }
 else {
-validate40.errors = [{instancePath:instancePath+"/recurring_amount",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data9}];
+validate42.errors = [{instancePath:instancePath+"/recurring_amount",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data9}];
 return false;
 }
 }
@@ -6300,12 +6395,12 @@ const _errs31 = errors;
 if(errors === _errs31){
 if(typeof data10 === "string"){
 if(!pattern102.test(data10)){
-validate40.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema186.properties.period,data:data10}];
+validate42.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema192.properties.period,data:data10}];
 return false;
 }
 }
 else {
-validate40.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.properties.period.type,parentSchema:schema186.properties.period,data:data10}];
+validate42.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.period.type,parentSchema:schema192.properties.period,data:data10}];
 return false;
 }
 }
@@ -6322,12 +6417,12 @@ const _errs34 = errors;
 if(errors === _errs34){
 if(typeof data11 === "string"){
 if(!pattern10.test(data11)){
-validate40.errors = [{instancePath:instancePath+"/expires",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data11}];
+validate42.errors = [{instancePath:instancePath+"/expires",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data11}];
 return false;
 }
 }
 else {
-validate40.errors = [{instancePath:instancePath+"/expires",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data11}];
+validate42.errors = [{instancePath:instancePath+"/expires",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data11}];
 return false;
 }
 }
@@ -6341,11 +6436,11 @@ if(data.type !== undefined){
 let data12 = data.type;
 const _errs36 = errors;
 if(typeof data12 !== "string"){
-validate40.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.properties.type.type,parentSchema:schema186.properties.type,data:data12}];
+validate42.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.type.type,parentSchema:schema192.properties.type,data:data12}];
 return false;
 }
 if(!(((data12 === "Register") || (data12 === "Transfer")) || (data12 === "Renew"))){
-validate40.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema186.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema186.properties.type.enum,parentSchema:schema186.properties.type,data:data12}];
+validate42.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema192.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema192.properties.type.enum,parentSchema:schema192.properties.type,data:data12}];
 return false;
 }
 var valid0 = _errs36 === errors;
@@ -6358,11 +6453,11 @@ if(data.status !== undefined){
 let data13 = data.status;
 const _errs38 = errors;
 if(typeof data13 !== "string"){
-validate40.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.properties.status.type,parentSchema:schema186.properties.status,data:data13}];
+validate42.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.status.type,parentSchema:schema192.properties.status,data:data13}];
 return false;
 }
 if(!((((((((data13 === "Pending") || (data13 === "Pending Registration")) || (data13 === "Pending Transfer")) || (data13 === "Active")) || (data13 === "Expired")) || (data13 === "Cancelled")) || (data13 === "Fraud")) || (data13 === "Transferred Away"))){
-validate40.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema186.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema186.properties.status.enum,parentSchema:schema186.properties.status,data:data13}];
+validate42.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema192.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema192.properties.status.enum,parentSchema:schema192.properties.status,data:data13}];
 return false;
 }
 var valid0 = _errs38 === errors;
@@ -6378,12 +6473,12 @@ const _errs41 = errors;
 if(errors === _errs41){
 if(typeof data14 === "string"){
 if(!pattern10.test(data14)){
-validate40.errors = [{instancePath:instancePath+"/next_due",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data14}];
+validate42.errors = [{instancePath:instancePath+"/next_due",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data14}];
 return false;
 }
 }
 else {
-validate40.errors = [{instancePath:instancePath+"/next_due",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data14}];
+validate42.errors = [{instancePath:instancePath+"/next_due",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data14}];
 return false;
 }
 }
@@ -6400,12 +6495,12 @@ const _errs44 = errors;
 if(errors === _errs44){
 if(typeof data15 === "string"){
 if(!pattern10.test(data15)){
-validate40.errors = [{instancePath:instancePath+"/next_invoice",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data15}];
+validate42.errors = [{instancePath:instancePath+"/next_invoice",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data15}];
 return false;
 }
 }
 else {
-validate40.errors = [{instancePath:instancePath+"/next_invoice",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data15}];
+validate42.errors = [{instancePath:instancePath+"/next_invoice",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data15}];
 return false;
 }
 }
@@ -6419,11 +6514,11 @@ if(data.idprotection !== undefined){
 let data16 = data.idprotection;
 const _errs46 = errors;
 if(typeof data16 !== "string"){
-validate40.errors = [{instancePath:instancePath+"/idprotection",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data16}];
+validate42.errors = [{instancePath:instancePath+"/idprotection",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data16}];
 return false;
 }
 if(!((data16 === "0") || (data16 === "1"))){
-validate40.errors = [{instancePath:instancePath+"/idprotection",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data16}];
+validate42.errors = [{instancePath:instancePath+"/idprotection",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data16}];
 return false;
 }
 var valid0 = _errs46 === errors;
@@ -6438,12 +6533,12 @@ const _errs49 = errors;
 if(errors === _errs49){
 if(Array.isArray(data17)){
 if(data17.length > 4){
-validate40.errors = [{instancePath:instancePath+"/nameservers",schemaPath:"#/properties/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema186.properties.nameservers,data:data17}];
+validate42.errors = [{instancePath:instancePath+"/nameservers",schemaPath:"#/properties/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema192.properties.nameservers,data:data17}];
 return false;
 }
 else {
 if(data17.length < 4){
-validate40.errors = [{instancePath:instancePath+"/nameservers",schemaPath:"#/properties/nameservers/minItems",keyword:"minItems",params:{limit: 4},message:"must NOT have fewer than 4 items",schema:4,parentSchema:schema186.properties.nameservers,data:data17}];
+validate42.errors = [{instancePath:instancePath+"/nameservers",schemaPath:"#/properties/nameservers/minItems",keyword:"minItems",params:{limit: 4},message:"must NOT have fewer than 4 items",schema:4,parentSchema:schema192.properties.nameservers,data:data17}];
 return false;
 }
 else {
@@ -6453,7 +6548,7 @@ for(let i0=0; i0<len0; i0++){
 let data18 = data17[i0];
 const _errs51 = errors;
 if(typeof data18 !== "string"){
-validate40.errors = [{instancePath:instancePath+"/nameservers/" + i0,schemaPath:"#/properties/nameservers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.properties.nameservers.items.type,parentSchema:schema186.properties.nameservers.items,data:data18}];
+validate42.errors = [{instancePath:instancePath+"/nameservers/" + i0,schemaPath:"#/properties/nameservers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.nameservers.items.type,parentSchema:schema192.properties.nameservers.items,data:data18}];
 return false;
 }
 var valid14 = _errs51 === errors;
@@ -6465,7 +6560,7 @@ break;
 }
 }
 else {
-validate40.errors = [{instancePath:instancePath+"/nameservers",schemaPath:"#/properties/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema186.properties.nameservers.type,parentSchema:schema186.properties.nameservers,data:data17}];
+validate42.errors = [{instancePath:instancePath+"/nameservers",schemaPath:"#/properties/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema192.properties.nameservers.type,parentSchema:schema192.properties.nameservers,data:data17}];
 return false;
 }
 }
@@ -6479,11 +6574,11 @@ if(data.autorenew !== undefined){
 let data19 = data.autorenew;
 const _errs53 = errors;
 if(typeof data19 !== "string"){
-validate40.errors = [{instancePath:instancePath+"/autorenew",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data19}];
+validate42.errors = [{instancePath:instancePath+"/autorenew",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data19}];
 return false;
 }
 if(!((data19 === "0") || (data19 === "1"))){
-validate40.errors = [{instancePath:instancePath+"/autorenew",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data19}];
+validate42.errors = [{instancePath:instancePath+"/autorenew",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data19}];
 return false;
 }
 var valid0 = _errs53 === errors;
@@ -6496,11 +6591,11 @@ if(data.reglock !== undefined){
 let data20 = data.reglock;
 const _errs56 = errors;
 if(typeof data20 !== "string"){
-validate40.errors = [{instancePath:instancePath+"/reglock",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data20}];
+validate42.errors = [{instancePath:instancePath+"/reglock",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data20}];
 return false;
 }
 if(!((data20 === "0") || (data20 === "1"))){
-validate40.errors = [{instancePath:instancePath+"/reglock",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data20}];
+validate42.errors = [{instancePath:instancePath+"/reglock",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data20}];
 return false;
 }
 var valid0 = _errs56 === errors;
@@ -6513,11 +6608,11 @@ if(data.manual !== undefined){
 let data21 = data.manual;
 const _errs59 = errors;
 if(typeof data21 !== "string"){
-validate40.errors = [{instancePath:instancePath+"/manual",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data21}];
+validate42.errors = [{instancePath:instancePath+"/manual",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data21}];
 return false;
 }
 if(!((data21 === "0") || (data21 === "1"))){
-validate40.errors = [{instancePath:instancePath+"/manual",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data21}];
+validate42.errors = [{instancePath:instancePath+"/manual",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data21}];
 return false;
 }
 var valid0 = _errs59 === errors;
@@ -6530,7 +6625,7 @@ if(data.epp_code !== undefined){
 let data22 = data.epp_code;
 const _errs62 = errors;
 if(typeof data22 !== "string"){
-validate40.errors = [{instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.properties.epp_code.type,parentSchema:schema186.properties.epp_code,data:data22}];
+validate42.errors = [{instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.epp_code.type,parentSchema:schema192.properties.epp_code,data:data22}];
 return false;
 }
 var valid0 = _errs62 === errors;
@@ -6543,7 +6638,7 @@ if(data.notes !== undefined){
 let data23 = data.notes;
 const _errs64 = errors;
 if(typeof data23 !== "string"){
-validate40.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.properties.notes.type,parentSchema:schema186.properties.notes,data:data23}];
+validate42.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.notes.type,parentSchema:schema192.properties.notes,data:data23}];
 return false;
 }
 var valid0 = _errs64 === errors;
@@ -6556,7 +6651,7 @@ if(data.extended !== undefined){
 let data24 = data.extended;
 const _errs66 = errors;
 if(typeof data24 !== "string"){
-validate40.errors = [{instancePath:instancePath+"/extended",schemaPath:"#/properties/extended/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.properties.extended.type,parentSchema:schema186.properties.extended,data:data24}];
+validate42.errors = [{instancePath:instancePath+"/extended",schemaPath:"#/properties/extended/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.extended.type,parentSchema:schema192.properties.extended,data:data24}];
 return false;
 }
 var valid0 = _errs66 === errors;
@@ -6572,12 +6667,12 @@ const _errs69 = errors;
 if(errors === _errs69){
 if(typeof data25 === "string"){
 if(!pattern3.test(data25)){
-validate40.errors = [{instancePath:instancePath+"/synch_date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data25}];
+validate42.errors = [{instancePath:instancePath+"/synch_date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data25}];
 return false;
 }
 }
 else {
-validate40.errors = [{instancePath:instancePath+"/synch_date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data25}];
+validate42.errors = [{instancePath:instancePath+"/synch_date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data25}];
 return false;
 }
 }
@@ -6594,12 +6689,12 @@ const _errs72 = errors;
 if(errors === _errs72){
 if(typeof data26 === "string"){
 if(!pattern0.test(data26)){
-validate40.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data26}];
+validate42.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data26}];
 return false;
 }
 }
 else {
-validate40.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data26}];
+validate42.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data26}];
 return false;
 }
 }
@@ -6613,11 +6708,11 @@ if(data.transfer_lock !== undefined){
 let data27 = data.transfer_lock;
 const _errs74 = errors;
 if(typeof data27 !== "string"){
-validate40.errors = [{instancePath:instancePath+"/transfer_lock",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data27}];
+validate42.errors = [{instancePath:instancePath+"/transfer_lock",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data27}];
 return false;
 }
 if(!((data27 === "0") || (data27 === "1"))){
-validate40.errors = [{instancePath:instancePath+"/transfer_lock",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data27}];
+validate42.errors = [{instancePath:instancePath+"/transfer_lock",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data27}];
 return false;
 }
 var valid0 = _errs74 === errors;
@@ -6633,12 +6728,12 @@ const _errs78 = errors;
 if(errors === _errs78){
 if(typeof data28 === "string"){
 if(!pattern10.test(data28)){
-validate40.errors = [{instancePath:instancePath+"/transfer_started",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data28}];
+validate42.errors = [{instancePath:instancePath+"/transfer_started",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data28}];
 return false;
 }
 }
 else {
-validate40.errors = [{instancePath:instancePath+"/transfer_started",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data28}];
+validate42.errors = [{instancePath:instancePath+"/transfer_started",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data28}];
 return false;
 }
 }
@@ -6678,163 +6773,7 @@ var valid0 = true;
 }
 }
 else {
-validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema186.type,parentSchema:schema186,data}];
-return false;
-}
-}
-validate40.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(Array.isArray(data)){
-var valid0 = true;
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-const _errs1 = errors;
-if(!(validate40(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-break;
-}
-}
-}
-else {
-validate116.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema367.type,parentSchema:schema367,data}];
-return false;
-}
-}
-validate116.errors = vErrors;
-return errors === 0;
-}
-
-export const registrars = validate118;
-const schema368 = {"type":"array","items":{"$ref":"registrar.json"}};
-const schema207 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/registrar.json","title":"Registrar","description":"A domain registrar module (billsim's own collection): domains' reg_module points here. transfer_days and refuses_locked_transfers are how billsim's simulated registrar behaves on domainTransfer (src/domain/registrar.ts).","type":"object","additionalProperties":false,"required":["id","name","module","transfer_days","refuses_locked_transfers"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"module":{"type":"string"},"transfer_days":{"type":"string","pattern":"^[0-9]{1,3}$","description":"Days a transfer started with domainTransfer takes to complete; \"0\" completes it at once."},"refuses_locked_transfers":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": the registrar refuses to transfer a name locked at the losing registrar (a domain with transfer_lock \"1\")."}}};
-const pattern169 = new RegExp("^[0-9]{1,3}$", "u");
-
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/registrar.json" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.module === undefined) && (missing0 = "module"))) || ((data.transfer_days === undefined) && (missing0 = "transfer_days"))) || ((data.refuses_locked_transfers === undefined) && (missing0 = "refuses_locked_transfers"))){
-validate42.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema207.required,parentSchema:schema207,data}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((((key0 === "id") || (key0 === "name")) || (key0 === "module")) || (key0 === "transfer_days")) || (key0 === "refuses_locked_transfers"))){
-validate42.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema207,data}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate42.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
-return false;
-}
-}
-else {
-validate42.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-let data1 = data.name;
-const _errs5 = errors;
-if(typeof data1 !== "string"){
-validate42.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema207.properties.name.type,parentSchema:schema207.properties.name,data:data1}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.module !== undefined){
-let data2 = data.module;
-const _errs7 = errors;
-if(typeof data2 !== "string"){
-validate42.errors = [{instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema207.properties.module.type,parentSchema:schema207.properties.module,data:data2}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.transfer_days !== undefined){
-let data3 = data.transfer_days;
-const _errs9 = errors;
-if(errors === _errs9){
-if(typeof data3 === "string"){
-if(!pattern169.test(data3)){
-validate42.errors = [{instancePath:instancePath+"/transfer_days",schemaPath:"#/properties/transfer_days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,3}$"},message:"must match pattern \""+"^[0-9]{1,3}$"+"\"",schema:"^[0-9]{1,3}$",parentSchema:schema207.properties.transfer_days,data:data3}];
-return false;
-}
-}
-else {
-validate42.errors = [{instancePath:instancePath+"/transfer_days",schemaPath:"#/properties/transfer_days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema207.properties.transfer_days.type,parentSchema:schema207.properties.transfer_days,data:data3}];
-return false;
-}
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.refuses_locked_transfers !== undefined){
-let data4 = data.refuses_locked_transfers;
-const _errs11 = errors;
-if(typeof data4 !== "string"){
-validate42.errors = [{instancePath:instancePath+"/refuses_locked_transfers",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data4}];
-return false;
-}
-if(!((data4 === "0") || (data4 === "1"))){
-validate42.errors = [{instancePath:instancePath+"/refuses_locked_transfers",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data4}];
-return false;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema207.type,parentSchema:schema207,data}];
+validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema192.type,parentSchema:schema192,data}];
 return false;
 }
 }
@@ -6843,7 +6782,7 @@ return errors === 0;
 }
 
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -6863,35 +6802,35 @@ break;
 }
 }
 else {
-validate118.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema368.type,parentSchema:schema368,data}];
+validate122.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema383.type,parentSchema:schema383,data}];
 return false;
 }
 }
-validate118.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
-export const registry_names = validate120;
-const schema369 = {"type":"array","items":{"$ref":"registry_name.json"}};
-const schema210 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/registry_name.json","title":"RegistryName","description":"A domain name registered elsewhere, with no record here (billsim's own collection, standing in for the registries' whois): domainCheck answers \"no\" for it. A full, lower-case name such as google.com; custom fixtures list their own.","type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string","pattern":"^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$","description":"a full lower-case domain name, such as google.com"}}};
-const pattern171 = new RegExp("^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$", "u");
+export const registrars = validate124;
+const schema384 = {"type":"array","items":{"$ref":"registrar.json"}};
+const schema213 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/registrar.json","title":"Registrar","description":"A domain registrar module (billsim's own collection): domains' reg_module points here. transfer_days and refuses_locked_transfers are how billsim's simulated registrar behaves on domainTransfer (src/domain/registrar.ts).","type":"object","additionalProperties":false,"required":["id","name","module","transfer_days","refuses_locked_transfers"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"module":{"type":"string"},"transfer_days":{"type":"string","pattern":"^[0-9]{1,3}$","description":"Days a transfer started with domainTransfer takes to complete; \"0\" completes it at once."},"refuses_locked_transfers":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": the registrar refuses to transfer a name locked at the losing registrar (a domain with transfer_lock \"1\")."}}};
+const pattern169 = new RegExp("^[0-9]{1,3}$", "u");
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/registry_name.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/registrar.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))){
-validate44.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema210.required,parentSchema:schema210,data}];
+if((((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.module === undefined) && (missing0 = "module"))) || ((data.transfer_days === undefined) && (missing0 = "transfer_days"))) || ((data.refuses_locked_transfers === undefined) && (missing0 = "refuses_locked_transfers"))){
+validate44.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema213.required,parentSchema:schema213,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((key0 === "id") || (key0 === "name"))){
-validate44.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema210,data}];
+if(!(((((key0 === "id") || (key0 === "name")) || (key0 === "module")) || (key0 === "transfer_days")) || (key0 === "refuses_locked_transfers"))){
+validate44.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema213,data}];
 return false;
 break;
 }
@@ -6922,19 +6861,62 @@ if(valid0){
 if(data.name !== undefined){
 let data1 = data.name;
 const _errs5 = errors;
-if(errors === _errs5){
-if(typeof data1 === "string"){
-if(!pattern171.test(data1)){
-validate44.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$"},message:"must match pattern \""+"^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$"+"\"",schema:"^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$",parentSchema:schema210.properties.name,data:data1}];
+if(typeof data1 !== "string"){
+validate44.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema213.properties.name.type,parentSchema:schema213.properties.name,data:data1}];
+return false;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.module !== undefined){
+let data2 = data.module;
+const _errs7 = errors;
+if(typeof data2 !== "string"){
+validate44.errors = [{instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema213.properties.module.type,parentSchema:schema213.properties.module,data:data2}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.transfer_days !== undefined){
+let data3 = data.transfer_days;
+const _errs9 = errors;
+if(errors === _errs9){
+if(typeof data3 === "string"){
+if(!pattern169.test(data3)){
+validate44.errors = [{instancePath:instancePath+"/transfer_days",schemaPath:"#/properties/transfer_days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,3}$"},message:"must match pattern \""+"^[0-9]{1,3}$"+"\"",schema:"^[0-9]{1,3}$",parentSchema:schema213.properties.transfer_days,data:data3}];
 return false;
 }
 }
 else {
-validate44.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.name.type,parentSchema:schema210.properties.name,data:data1}];
+validate44.errors = [{instancePath:instancePath+"/transfer_days",schemaPath:"#/properties/transfer_days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema213.properties.transfer_days.type,parentSchema:schema213.properties.transfer_days,data:data3}];
 return false;
 }
 }
-var valid0 = _errs5 === errors;
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.refuses_locked_transfers !== undefined){
+let data4 = data.refuses_locked_transfers;
+const _errs11 = errors;
+if(typeof data4 !== "string"){
+validate44.errors = [{instancePath:instancePath+"/refuses_locked_transfers",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data4}];
+return false;
+}
+if(!((data4 === "0") || (data4 === "1"))){
+validate44.errors = [{instancePath:instancePath+"/refuses_locked_transfers",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data4}];
+return false;
+}
+var valid0 = _errs11 === errors;
 }
 else {
 var valid0 = true;
@@ -6943,8 +6925,11 @@ var valid0 = true;
 }
 }
 }
+}
+}
+}
 else {
-validate44.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema210.type,parentSchema:schema210,data}];
+validate44.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema213.type,parentSchema:schema213,data}];
 return false;
 }
 }
@@ -6953,7 +6938,7 @@ return errors === 0;
 }
 
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -6973,34 +6958,35 @@ break;
 }
 }
 else {
-validate120.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema369.type,parentSchema:schema369,data}];
+validate124.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema384.type,parentSchema:schema384,data}];
 return false;
 }
 }
-validate120.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
 
-export const gateways = validate122;
-const schema370 = {"type":"array","items":{"$ref":"gateway.json"}};
-const schema212 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/gateway.json","title":"Gateway","description":"A payment gateway (payment module): invoices' and transactions' payment_module points here.","type":"object","additionalProperties":false,"required":["id","name","module","enabled"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"module":{"type":"string"},"enabled":{"$ref":"../common/defs.json#/definitions/flag"}}};
+export const registry_names = validate126;
+const schema385 = {"type":"array","items":{"$ref":"registry_name.json"}};
+const schema216 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/registry_name.json","title":"RegistryName","description":"A domain name registered elsewhere, with no record here (billsim's own collection, standing in for the registries' whois): domainCheck answers \"no\" for it. A full, lower-case name such as google.com; custom fixtures list their own.","type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string","pattern":"^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$","description":"a full lower-case domain name, such as google.com"}}};
+const pattern171 = new RegExp("^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$", "u");
 
 function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/gateway.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/registry_name.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.module === undefined) && (missing0 = "module"))) || ((data.enabled === undefined) && (missing0 = "enabled"))){
-validate46.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema212.required,parentSchema:schema212,data}];
+if(((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))){
+validate46.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema216.required,parentSchema:schema216,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "id") || (key0 === "name")) || (key0 === "module")) || (key0 === "enabled"))){
-validate46.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema212,data}];
+if(!((key0 === "id") || (key0 === "name"))){
+validate46.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema216,data}];
 return false;
 break;
 }
@@ -7031,53 +7017,29 @@ if(valid0){
 if(data.name !== undefined){
 let data1 = data.name;
 const _errs5 = errors;
-if(typeof data1 !== "string"){
-validate46.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema212.properties.name.type,parentSchema:schema212.properties.name,data:data1}];
+if(errors === _errs5){
+if(typeof data1 === "string"){
+if(!pattern171.test(data1)){
+validate46.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$"},message:"must match pattern \""+"^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$"+"\"",schema:"^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$",parentSchema:schema216.properties.name,data:data1}];
 return false;
+}
+}
+else {
+validate46.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema216.properties.name.type,parentSchema:schema216.properties.name,data:data1}];
+return false;
+}
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
 }
-if(valid0){
-if(data.module !== undefined){
-let data2 = data.module;
-const _errs7 = errors;
-if(typeof data2 !== "string"){
-validate46.errors = [{instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema212.properties.module.type,parentSchema:schema212.properties.module,data:data2}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.enabled !== undefined){
-let data3 = data.enabled;
-const _errs9 = errors;
-if(typeof data3 !== "string"){
-validate46.errors = [{instancePath:instancePath+"/enabled",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data3}];
-return false;
-}
-if(!((data3 === "0") || (data3 === "1"))){
-validate46.errors = [{instancePath:instancePath+"/enabled",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data3}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
 }
 }
 }
 }
 else {
-validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema212.type,parentSchema:schema212,data}];
+validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema216.type,parentSchema:schema216,data}];
 return false;
 }
 }
@@ -7086,7 +7048,7 @@ return errors === 0;
 }
 
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -7106,34 +7068,34 @@ break;
 }
 }
 else {
-validate122.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema370.type,parentSchema:schema370,data}];
+validate126.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema385.type,parentSchema:schema385,data}];
 return false;
 }
 }
-validate122.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
 
-export const news = validate124;
-const schema371 = {"type":"array","items":{"$ref":"news_item.json"}};
-const schema215 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/news_item.json","title":"NewsItem","description":"A news item with its full text.","type":"object","additionalProperties":false,"required":["id","title","content","enable","date"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"title":{"type":"string"},"content":{"type":"string"},"enable":{"$ref":"../common/defs.json#/definitions/flag"},"date":{"$ref":"../common/defs.json#/definitions/date"}}};
+export const gateways = validate128;
+const schema386 = {"type":"array","items":{"$ref":"gateway.json"}};
+const schema218 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/gateway.json","title":"Gateway","description":"A payment gateway (payment module): invoices' and transactions' payment_module points here.","type":"object","additionalProperties":false,"required":["id","name","module","enabled"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"module":{"type":"string"},"enabled":{"$ref":"../common/defs.json#/definitions/flag"}}};
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/news_item.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/gateway.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((data.id === undefined) && (missing0 = "id")) || ((data.title === undefined) && (missing0 = "title"))) || ((data.content === undefined) && (missing0 = "content"))) || ((data.enable === undefined) && (missing0 = "enable"))) || ((data.date === undefined) && (missing0 = "date"))){
-validate48.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema215.required,parentSchema:schema215,data}];
+if(((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.module === undefined) && (missing0 = "module"))) || ((data.enabled === undefined) && (missing0 = "enabled"))){
+validate48.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema218.required,parentSchema:schema218,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((key0 === "id") || (key0 === "title")) || (key0 === "content")) || (key0 === "enable")) || (key0 === "date"))){
-validate48.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema215,data}];
+if(!((((key0 === "id") || (key0 === "name")) || (key0 === "module")) || (key0 === "enabled"))){
+validate48.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema218,data}];
 return false;
 break;
 }
@@ -7161,11 +7123,11 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.title !== undefined){
-let data1 = data.title;
+if(data.name !== undefined){
+let data1 = data.name;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-validate48.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema215.properties.title.type,parentSchema:schema215.properties.title,data:data1}];
+validate48.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema218.properties.name.type,parentSchema:schema218.properties.name,data:data1}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -7174,11 +7136,11 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.content !== undefined){
-let data2 = data.content;
+if(data.module !== undefined){
+let data2 = data.module;
 const _errs7 = errors;
 if(typeof data2 !== "string"){
-validate48.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema215.properties.content.type,parentSchema:schema215.properties.content,data:data2}];
+validate48.errors = [{instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema218.properties.module.type,parentSchema:schema218.properties.module,data:data2}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -7187,15 +7149,15 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.enable !== undefined){
-let data3 = data.enable;
+if(data.enabled !== undefined){
+let data3 = data.enabled;
 const _errs9 = errors;
 if(typeof data3 !== "string"){
-validate48.errors = [{instancePath:instancePath+"/enable",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data3}];
+validate48.errors = [{instancePath:instancePath+"/enabled",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data3}];
 return false;
 }
 if(!((data3 === "0") || (data3 === "1"))){
-validate48.errors = [{instancePath:instancePath+"/enable",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data3}];
+validate48.errors = [{instancePath:instancePath+"/enabled",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data3}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -7203,29 +7165,6 @@ var valid0 = _errs9 === errors;
 else {
 var valid0 = true;
 }
-if(valid0){
-if(data.date !== undefined){
-let data4 = data.date;
-const _errs12 = errors;
-const _errs13 = errors;
-if(errors === _errs13){
-if(typeof data4 === "string"){
-if(!pattern10.test(data4)){
-validate48.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data4}];
-return false;
-}
-}
-else {
-validate48.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data4}];
-return false;
-}
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-}
 }
 }
 }
@@ -7233,7 +7172,7 @@ var valid0 = true;
 }
 }
 else {
-validate48.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema215.type,parentSchema:schema215,data}];
+validate48.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema218.type,parentSchema:schema218,data}];
 return false;
 }
 }
@@ -7242,7 +7181,7 @@ return errors === 0;
 }
 
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -7262,34 +7201,34 @@ break;
 }
 }
 else {
-validate124.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema371.type,parentSchema:schema371,data}];
+validate128.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema386.type,parentSchema:schema386,data}];
 return false;
 }
 }
-validate124.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
 
-export const reply_categories = validate126;
-const schema372 = {"type":"array","items":{"$ref":"reply_category.json"}};
-const schema219 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/reply_category.json","title":"ReplyCategory","description":"A predefined reply category; parent_cat \"0\" is top level.","type":"object","additionalProperties":false,"required":["id","parent_cat","name"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"parent_cat":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"}}};
+export const news = validate130;
+const schema387 = {"type":"array","items":{"$ref":"news_item.json"}};
+const schema221 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/news_item.json","title":"NewsItem","description":"A news item with its full text.","type":"object","additionalProperties":false,"required":["id","title","content","enable","date"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"title":{"type":"string"},"content":{"type":"string"},"enable":{"$ref":"../common/defs.json#/definitions/flag"},"date":{"$ref":"../common/defs.json#/definitions/date"}}};
 
 function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/reply_category.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/news_item.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.id === undefined) && (missing0 = "id")) || ((data.parent_cat === undefined) && (missing0 = "parent_cat"))) || ((data.name === undefined) && (missing0 = "name"))){
-validate50.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema219.required,parentSchema:schema219,data}];
+if((((((data.id === undefined) && (missing0 = "id")) || ((data.title === undefined) && (missing0 = "title"))) || ((data.content === undefined) && (missing0 = "content"))) || ((data.enable === undefined) && (missing0 = "enable"))) || ((data.date === undefined) && (missing0 = "date"))){
+validate50.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema221.required,parentSchema:schema221,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((key0 === "id") || (key0 === "parent_cat")) || (key0 === "name"))){
-validate50.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema219,data}];
+if(!(((((key0 === "id") || (key0 === "title")) || (key0 === "content")) || (key0 === "enable")) || (key0 === "date"))){
+validate50.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema221,data}];
 return false;
 break;
 }
@@ -7317,21 +7256,12 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.parent_cat !== undefined){
-let data1 = data.parent_cat;
+if(data.title !== undefined){
+let data1 = data.title;
 const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate50.errors = [{instancePath:instancePath+"/parent_cat",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+if(typeof data1 !== "string"){
+validate50.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema221.properties.title.type,parentSchema:schema221.properties.title,data:data1}];
 return false;
-}
-}
-else {
-validate50.errors = [{instancePath:instancePath+"/parent_cat",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
-return false;
-}
 }
 var valid0 = _errs5 === errors;
 }
@@ -7339,14 +7269,53 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.name !== undefined){
-let data2 = data.name;
-const _errs8 = errors;
+if(data.content !== undefined){
+let data2 = data.content;
+const _errs7 = errors;
 if(typeof data2 !== "string"){
-validate50.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema219.properties.name.type,parentSchema:schema219.properties.name,data:data2}];
+validate50.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema221.properties.content.type,parentSchema:schema221.properties.content,data:data2}];
 return false;
 }
-var valid0 = _errs8 === errors;
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.enable !== undefined){
+let data3 = data.enable;
+const _errs9 = errors;
+if(typeof data3 !== "string"){
+validate50.errors = [{instancePath:instancePath+"/enable",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data3}];
+return false;
+}
+if(!((data3 === "0") || (data3 === "1"))){
+validate50.errors = [{instancePath:instancePath+"/enable",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data3}];
+return false;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.date !== undefined){
+let data4 = data.date;
+const _errs12 = errors;
+const _errs13 = errors;
+if(errors === _errs13){
+if(typeof data4 === "string"){
+if(!pattern10.test(data4)){
+validate50.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data4}];
+return false;
+}
+}
+else {
+validate50.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data4}];
+return false;
+}
+}
+var valid0 = _errs12 === errors;
 }
 else {
 var valid0 = true;
@@ -7356,8 +7325,10 @@ var valid0 = true;
 }
 }
 }
+}
+}
 else {
-validate50.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema219.type,parentSchema:schema219,data}];
+validate50.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema221.type,parentSchema:schema221,data}];
 return false;
 }
 }
@@ -7366,7 +7337,7 @@ return errors === 0;
 }
 
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -7386,34 +7357,34 @@ break;
 }
 }
 else {
-validate126.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema372.type,parentSchema:schema372,data}];
+validate130.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema387.type,parentSchema:schema387,data}];
 return false;
 }
 }
-validate126.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }
 
-export const predefined_replies = validate128;
-const schema373 = {"type":"array","items":{"$ref":"predefined_reply.json"}};
-const schema222 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/predefined_reply.json","title":"PredefinedReply","description":"A predefined ticket reply in category category_id.","type":"object","additionalProperties":false,"required":["id","category_id","name","reply"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"category_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"reply":{"type":"string"}}};
+export const reply_categories = validate132;
+const schema388 = {"type":"array","items":{"$ref":"reply_category.json"}};
+const schema225 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/reply_category.json","title":"ReplyCategory","description":"A predefined reply category; parent_cat \"0\" is top level.","type":"object","additionalProperties":false,"required":["id","parent_cat","name"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"parent_cat":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"}}};
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/predefined_reply.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/reply_category.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.category_id === undefined) && (missing0 = "category_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.reply === undefined) && (missing0 = "reply"))){
-validate52.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema222.required,parentSchema:schema222,data}];
+if((((data.id === undefined) && (missing0 = "id")) || ((data.parent_cat === undefined) && (missing0 = "parent_cat"))) || ((data.name === undefined) && (missing0 = "name"))){
+validate52.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema225.required,parentSchema:schema225,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "id") || (key0 === "category_id")) || (key0 === "name")) || (key0 === "reply"))){
-validate52.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema222,data}];
+if(!(((key0 === "id") || (key0 === "parent_cat")) || (key0 === "name"))){
+validate52.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema225,data}];
 return false;
 break;
 }
@@ -7441,19 +7412,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.category_id !== undefined){
-let data1 = data.category_id;
+if(data.parent_cat !== undefined){
+let data1 = data.parent_cat;
 const _errs5 = errors;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-validate52.errors = [{instancePath:instancePath+"/category_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+validate52.errors = [{instancePath:instancePath+"/parent_cat",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
 return false;
 }
 }
 else {
-validate52.errors = [{instancePath:instancePath+"/category_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+validate52.errors = [{instancePath:instancePath+"/parent_cat",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
 return false;
 }
 }
@@ -7467,7 +7438,7 @@ if(data.name !== undefined){
 let data2 = data.name;
 const _errs8 = errors;
 if(typeof data2 !== "string"){
-validate52.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema222.properties.name.type,parentSchema:schema222.properties.name,data:data2}];
+validate52.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema225.properties.name.type,parentSchema:schema225.properties.name,data:data2}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -7475,27 +7446,13 @@ var valid0 = _errs8 === errors;
 else {
 var valid0 = true;
 }
-if(valid0){
-if(data.reply !== undefined){
-let data3 = data.reply;
-const _errs10 = errors;
-if(typeof data3 !== "string"){
-validate52.errors = [{instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema222.properties.reply.type,parentSchema:schema222.properties.reply,data:data3}];
-return false;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-}
 }
 }
 }
 }
 }
 else {
-validate52.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema222.type,parentSchema:schema222,data}];
+validate52.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema225.type,parentSchema:schema225,data}];
 return false;
 }
 }
@@ -7504,7 +7461,7 @@ return errors === 0;
 }
 
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -7524,213 +7481,34 @@ break;
 }
 }
 else {
-validate128.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema373.type,parentSchema:schema373,data}];
+validate132.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema388.type,parentSchema:schema388,data}];
 return false;
 }
 }
-validate128.errors = vErrors;
+validate132.errors = vErrors;
 return errors === 0;
 }
 
-export const orders = validate130;
-const schema374 = {"type":"array","items":{"$ref":"order.json"}};
-const schema225 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/order.json","title":"Order","description":"An order as stored. What it bought is found by order_id on accounts, account_addons and domains; an upgrade order keeps its upgrades here. getOrders and getOrderDetails join in client names, the gateway name and the invoice's total and status.","type":"object","additionalProperties":false,"required":["id","number","client_id","date_created","status","payment_module","invoice_id","total","currency_id","order_ip","notes","fraudmodule","upgrades"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"number":{"type":"string","pattern":"^[1-9][0-9]{8}$","description":"The 9-digit order number shown to clients; a function of the order id (src/domain/orders.ts), so a session replays to the same numbers."},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/datetime"},"status":{"type":"string","enum":["Pending","Active","Fraud","Cancelled"]},"payment_module":{"$ref":"../common/defs.json#/definitions/id","description":"Gateway id, \"0\" for none."},"invoice_id":{"$ref":"../common/defs.json#/definitions/id","description":"The invoice the order generated, \"0\" when there is none."},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"order_ip":{"type":"string"},"notes":{"type":"string"},"fraudmodule":{"type":"string","description":"Name of the fraud module that checked the order, \"\" for none (shown as null)."},"upgrades":{"type":"array","description":"For an upgrade order: each service it moves and where to; applied when the order is activated.","items":{"$ref":"#/definitions/upgrade"}}},"definitions":{"upgrade":{"title":"OrderUpgrade","type":"object","additionalProperties":false,"required":["account_id","old_product_id","new_product_id","old_cycle","new_cycle","amount","status"],"properties":{"account_id":{"$ref":"../common/defs.json#/definitions/id"},"old_product_id":{"$ref":"../common/defs.json#/definitions/id"},"new_product_id":{"$ref":"../common/defs.json#/definitions/id"},"old_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"new_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"What the upgrade costs for the rest of the current period, in the order's currency."},"status":{"type":"string","enum":["Pending","Upgraded","Cancelled"]}}}}};
-const pattern180 = new RegExp("^[1-9][0-9]{8}$", "u");
-const schema233 = {"title":"OrderUpgrade","type":"object","additionalProperties":false,"required":["account_id","old_product_id","new_product_id","old_cycle","new_cycle","amount","status"],"properties":{"account_id":{"$ref":"../common/defs.json#/definitions/id"},"old_product_id":{"$ref":"../common/defs.json#/definitions/id"},"new_product_id":{"$ref":"../common/defs.json#/definitions/id"},"old_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"new_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"What the upgrade costs for the rest of the current period, in the order's currency."},"status":{"type":"string","enum":["Pending","Upgraded","Cancelled"]}}};
-
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((((data.account_id === undefined) && (missing0 = "account_id")) || ((data.old_product_id === undefined) && (missing0 = "old_product_id"))) || ((data.new_product_id === undefined) && (missing0 = "new_product_id"))) || ((data.old_cycle === undefined) && (missing0 = "old_cycle"))) || ((data.new_cycle === undefined) && (missing0 = "new_cycle"))) || ((data.amount === undefined) && (missing0 = "amount"))) || ((data.status === undefined) && (missing0 = "status"))){
-validate55.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema233.required,parentSchema:schema233,data}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((((((key0 === "account_id") || (key0 === "old_product_id")) || (key0 === "new_product_id")) || (key0 === "old_cycle")) || (key0 === "new_cycle")) || (key0 === "amount")) || (key0 === "status"))){
-validate55.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema233,data}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.account_id !== undefined){
-let data0 = data.account_id;
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate55.errors = [{instancePath:instancePath+"/account_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/account_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.old_product_id !== undefined){
-let data1 = data.old_product_id;
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate55.errors = [{instancePath:instancePath+"/old_product_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/old_product_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.new_product_id !== undefined){
-let data2 = data.new_product_id;
-const _errs8 = errors;
-const _errs9 = errors;
-if(errors === _errs9){
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-validate55.errors = [{instancePath:instancePath+"/new_product_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/new_product_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
-return false;
-}
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.old_cycle !== undefined){
-let data3 = data.old_cycle;
-const _errs11 = errors;
-if(typeof data3 !== "string"){
-validate55.errors = [{instancePath:instancePath+"/old_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema142.type,parentSchema:schema142,data:data3}];
-return false;
-}
-if(!((((((((((((((data3 === "Free") || (data3 === "One Time")) || (data3 === "Once")) || (data3 === "Hourly")) || (data3 === "Daily")) || (data3 === "Weekly")) || (data3 === "Monthly")) || (data3 === "Quarterly")) || (data3 === "Semi-Annually")) || (data3 === "Annually")) || (data3 === "Biennially")) || (data3 === "Triennially")) || (data3 === "Quadrennially")) || (data3 === "Quinquennially"))){
-validate55.errors = [{instancePath:instancePath+"/old_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema142.enum},message:"must be equal to one of the allowed values",schema:schema142.enum,parentSchema:schema142,data:data3}];
-return false;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.new_cycle !== undefined){
-let data4 = data.new_cycle;
-const _errs14 = errors;
-if(typeof data4 !== "string"){
-validate55.errors = [{instancePath:instancePath+"/new_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema142.type,parentSchema:schema142,data:data4}];
-return false;
-}
-if(!((((((((((((((data4 === "Free") || (data4 === "One Time")) || (data4 === "Once")) || (data4 === "Hourly")) || (data4 === "Daily")) || (data4 === "Weekly")) || (data4 === "Monthly")) || (data4 === "Quarterly")) || (data4 === "Semi-Annually")) || (data4 === "Annually")) || (data4 === "Biennially")) || (data4 === "Triennially")) || (data4 === "Quadrennially")) || (data4 === "Quinquennially"))){
-validate55.errors = [{instancePath:instancePath+"/new_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema142.enum},message:"must be equal to one of the allowed values",schema:schema142.enum,parentSchema:schema142,data:data4}];
-return false;
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.amount !== undefined){
-let data5 = data.amount;
-const _errs17 = errors;
-const _errs18 = errors;
-if(errors === _errs18){
-if(typeof data5 === "string"){
-if(!pattern11.test(data5)){
-validate55.errors = [{instancePath:instancePath+"/amount",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data5}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/amount",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data5}];
-return false;
-}
-}
-var valid0 = _errs17 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.status !== undefined){
-let data6 = data.status;
-const _errs20 = errors;
-if(typeof data6 !== "string"){
-validate55.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema233.properties.status.type,parentSchema:schema233.properties.status,data:data6}];
-return false;
-}
-if(!(((data6 === "Pending") || (data6 === "Upgraded")) || (data6 === "Cancelled"))){
-validate55.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema233.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema233.properties.status.enum,parentSchema:schema233.properties.status,data:data6}];
-return false;
-}
-var valid0 = _errs20 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate55.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema233.type,parentSchema:schema233,data}];
-return false;
-}
-}
-validate55.errors = vErrors;
-return errors === 0;
-}
-
+export const predefined_replies = validate134;
+const schema389 = {"type":"array","items":{"$ref":"predefined_reply.json"}};
+const schema228 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/predefined_reply.json","title":"PredefinedReply","description":"A predefined ticket reply in category category_id. `uses` counts the staff messages that used it: a ticket staff opened (addTicket without asclient=1) or a staff reply (addTicketReply type Admin) whose body holds the reply's whole text, as it does when staff insert the reply and add to it (line endings and surrounding blanks aside). getPopularPredefinedReplies ranks by it.","type":"object","additionalProperties":false,"required":["id","category_id","name","reply","uses"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"category_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"reply":{"type":"string"},"uses":{"type":"string","pattern":"^[0-9]+$","description":"how many staff messages used the reply's text"}}};
 
 function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/order.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/predefined_reply.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.number === undefined) && (missing0 = "number"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.payment_module === undefined) && (missing0 = "payment_module"))) || ((data.invoice_id === undefined) && (missing0 = "invoice_id"))) || ((data.total === undefined) && (missing0 = "total"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.order_ip === undefined) && (missing0 = "order_ip"))) || ((data.notes === undefined) && (missing0 = "notes"))) || ((data.fraudmodule === undefined) && (missing0 = "fraudmodule"))) || ((data.upgrades === undefined) && (missing0 = "upgrades"))){
-validate54.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema225.required,parentSchema:schema225,data}];
+if((((((data.id === undefined) && (missing0 = "id")) || ((data.category_id === undefined) && (missing0 = "category_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.reply === undefined) && (missing0 = "reply"))) || ((data.uses === undefined) && (missing0 = "uses"))){
+validate54.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema228.required,parentSchema:schema228,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema225.properties, key0))){
-validate54.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema225,data}];
+if(!(((((key0 === "id") || (key0 === "category_id")) || (key0 === "name")) || (key0 === "reply")) || (key0 === "uses"))){
+validate54.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema228,data}];
 return false;
 break;
 }
@@ -7758,18 +7536,357 @@ else {
 var valid0 = true;
 }
 if(valid0){
+if(data.category_id !== undefined){
+let data1 = data.category_id;
+const _errs5 = errors;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate54.errors = [{instancePath:instancePath+"/category_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+return false;
+}
+}
+else {
+validate54.errors = [{instancePath:instancePath+"/category_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.name !== undefined){
+let data2 = data.name;
+const _errs8 = errors;
+if(typeof data2 !== "string"){
+validate54.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema228.properties.name.type,parentSchema:schema228.properties.name,data:data2}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.reply !== undefined){
+let data3 = data.reply;
+const _errs10 = errors;
+if(typeof data3 !== "string"){
+validate54.errors = [{instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema228.properties.reply.type,parentSchema:schema228.properties.reply,data:data3}];
+return false;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.uses !== undefined){
+let data4 = data.uses;
+const _errs12 = errors;
+if(errors === _errs12){
+if(typeof data4 === "string"){
+if(!pattern0.test(data4)){
+validate54.errors = [{instancePath:instancePath+"/uses",schemaPath:"#/properties/uses/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema228.properties.uses,data:data4}];
+return false;
+}
+}
+else {
+validate54.errors = [{instancePath:instancePath+"/uses",schemaPath:"#/properties/uses/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema228.properties.uses.type,parentSchema:schema228.properties.uses,data:data4}];
+return false;
+}
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate54.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema228.type,parentSchema:schema228,data}];
+return false;
+}
+}
+validate54.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(Array.isArray(data)){
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs1 = errors;
+if(!(validate54(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+else {
+validate134.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema389.type,parentSchema:schema389,data}];
+return false;
+}
+}
+validate134.errors = vErrors;
+return errors === 0;
+}
+
+export const orders = validate136;
+const schema390 = {"type":"array","items":{"$ref":"order.json"}};
+const schema231 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/order.json","title":"Order","description":"An order as stored. What it bought is found by order_id on accounts, account_addons and domains; an upgrade order keeps its upgrades here. getOrders and getOrderDetails join in client names, the gateway name and the invoice's total and status.","type":"object","additionalProperties":false,"required":["id","number","client_id","date_created","status","payment_module","invoice_id","total","currency_id","order_ip","notes","fraudmodule","upgrades"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"number":{"type":"string","pattern":"^[1-9][0-9]{8}$","description":"The 9-digit order number shown to clients; a function of the order id (src/domain/orders.ts), so a session replays to the same numbers."},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/datetime"},"status":{"type":"string","enum":["Pending","Active","Fraud","Cancelled"]},"payment_module":{"$ref":"../common/defs.json#/definitions/id","description":"Gateway id, \"0\" for none."},"invoice_id":{"$ref":"../common/defs.json#/definitions/id","description":"The invoice the order generated, \"0\" when there is none."},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"order_ip":{"type":"string"},"notes":{"type":"string"},"fraudmodule":{"type":"string","description":"Name of the fraud module that checked the order, \"\" for none (shown as null)."},"upgrades":{"type":"array","description":"For an upgrade order: each service it moves and where to; applied when the order is activated.","items":{"$ref":"#/definitions/upgrade"}}},"definitions":{"upgrade":{"title":"OrderUpgrade","type":"object","additionalProperties":false,"required":["account_id","old_product_id","new_product_id","old_cycle","new_cycle","amount","status"],"properties":{"account_id":{"$ref":"../common/defs.json#/definitions/id"},"old_product_id":{"$ref":"../common/defs.json#/definitions/id"},"new_product_id":{"$ref":"../common/defs.json#/definitions/id"},"old_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"new_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"What the upgrade costs for the rest of the current period, in the order's currency."},"status":{"type":"string","enum":["Pending","Upgraded","Cancelled"]}}}}};
+const pattern181 = new RegExp("^[1-9][0-9]{8}$", "u");
+const schema239 = {"title":"OrderUpgrade","type":"object","additionalProperties":false,"required":["account_id","old_product_id","new_product_id","old_cycle","new_cycle","amount","status"],"properties":{"account_id":{"$ref":"../common/defs.json#/definitions/id"},"old_product_id":{"$ref":"../common/defs.json#/definitions/id"},"new_product_id":{"$ref":"../common/defs.json#/definitions/id"},"old_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"new_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"What the upgrade costs for the rest of the current period, in the order's currency."},"status":{"type":"string","enum":["Pending","Upgraded","Cancelled"]}}};
+
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((((data.account_id === undefined) && (missing0 = "account_id")) || ((data.old_product_id === undefined) && (missing0 = "old_product_id"))) || ((data.new_product_id === undefined) && (missing0 = "new_product_id"))) || ((data.old_cycle === undefined) && (missing0 = "old_cycle"))) || ((data.new_cycle === undefined) && (missing0 = "new_cycle"))) || ((data.amount === undefined) && (missing0 = "amount"))) || ((data.status === undefined) && (missing0 = "status"))){
+validate57.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema239.required,parentSchema:schema239,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((((key0 === "account_id") || (key0 === "old_product_id")) || (key0 === "new_product_id")) || (key0 === "old_cycle")) || (key0 === "new_cycle")) || (key0 === "amount")) || (key0 === "status"))){
+validate57.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema239,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.account_id !== undefined){
+let data0 = data.account_id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate57.errors = [{instancePath:instancePath+"/account_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+return false;
+}
+}
+else {
+validate57.errors = [{instancePath:instancePath+"/account_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.old_product_id !== undefined){
+let data1 = data.old_product_id;
+const _errs5 = errors;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate57.errors = [{instancePath:instancePath+"/old_product_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+return false;
+}
+}
+else {
+validate57.errors = [{instancePath:instancePath+"/old_product_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.new_product_id !== undefined){
+let data2 = data.new_product_id;
+const _errs8 = errors;
+const _errs9 = errors;
+if(errors === _errs9){
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+validate57.errors = [{instancePath:instancePath+"/new_product_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
+return false;
+}
+}
+else {
+validate57.errors = [{instancePath:instancePath+"/new_product_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
+return false;
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.old_cycle !== undefined){
+let data3 = data.old_cycle;
+const _errs11 = errors;
+if(typeof data3 !== "string"){
+validate57.errors = [{instancePath:instancePath+"/old_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema148.type,parentSchema:schema148,data:data3}];
+return false;
+}
+if(!((((((((((((((data3 === "Free") || (data3 === "One Time")) || (data3 === "Once")) || (data3 === "Hourly")) || (data3 === "Daily")) || (data3 === "Weekly")) || (data3 === "Monthly")) || (data3 === "Quarterly")) || (data3 === "Semi-Annually")) || (data3 === "Annually")) || (data3 === "Biennially")) || (data3 === "Triennially")) || (data3 === "Quadrennially")) || (data3 === "Quinquennially"))){
+validate57.errors = [{instancePath:instancePath+"/old_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema148.enum},message:"must be equal to one of the allowed values",schema:schema148.enum,parentSchema:schema148,data:data3}];
+return false;
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.new_cycle !== undefined){
+let data4 = data.new_cycle;
+const _errs14 = errors;
+if(typeof data4 !== "string"){
+validate57.errors = [{instancePath:instancePath+"/new_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema148.type,parentSchema:schema148,data:data4}];
+return false;
+}
+if(!((((((((((((((data4 === "Free") || (data4 === "One Time")) || (data4 === "Once")) || (data4 === "Hourly")) || (data4 === "Daily")) || (data4 === "Weekly")) || (data4 === "Monthly")) || (data4 === "Quarterly")) || (data4 === "Semi-Annually")) || (data4 === "Annually")) || (data4 === "Biennially")) || (data4 === "Triennially")) || (data4 === "Quadrennially")) || (data4 === "Quinquennially"))){
+validate57.errors = [{instancePath:instancePath+"/new_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema148.enum},message:"must be equal to one of the allowed values",schema:schema148.enum,parentSchema:schema148,data:data4}];
+return false;
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.amount !== undefined){
+let data5 = data.amount;
+const _errs17 = errors;
+const _errs18 = errors;
+if(errors === _errs18){
+if(typeof data5 === "string"){
+if(!pattern11.test(data5)){
+validate57.errors = [{instancePath:instancePath+"/amount",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data5}];
+return false;
+}
+}
+else {
+validate57.errors = [{instancePath:instancePath+"/amount",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data5}];
+return false;
+}
+}
+var valid0 = _errs17 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.status !== undefined){
+let data6 = data.status;
+const _errs20 = errors;
+if(typeof data6 !== "string"){
+validate57.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema239.properties.status.type,parentSchema:schema239.properties.status,data:data6}];
+return false;
+}
+if(!(((data6 === "Pending") || (data6 === "Upgraded")) || (data6 === "Cancelled"))){
+validate57.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema239.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema239.properties.status.enum,parentSchema:schema239.properties.status,data:data6}];
+return false;
+}
+var valid0 = _errs20 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate57.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema239.type,parentSchema:schema239,data}];
+return false;
+}
+}
+validate57.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://billsim.local/schemas/resources/order.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.number === undefined) && (missing0 = "number"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.payment_module === undefined) && (missing0 = "payment_module"))) || ((data.invoice_id === undefined) && (missing0 = "invoice_id"))) || ((data.total === undefined) && (missing0 = "total"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.order_ip === undefined) && (missing0 = "order_ip"))) || ((data.notes === undefined) && (missing0 = "notes"))) || ((data.fraudmodule === undefined) && (missing0 = "fraudmodule"))) || ((data.upgrades === undefined) && (missing0 = "upgrades"))){
+validate56.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema231.required,parentSchema:schema231,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(func2.call(schema231.properties, key0))){
+validate56.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema231,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate56.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+return false;
+}
+}
+else {
+validate56.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.number !== undefined){
 let data1 = data.number;
 const _errs5 = errors;
 if(errors === _errs5){
 if(typeof data1 === "string"){
-if(!pattern180.test(data1)){
-validate54.errors = [{instancePath:instancePath+"/number",schemaPath:"#/properties/number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{8}$"},message:"must match pattern \""+"^[1-9][0-9]{8}$"+"\"",schema:"^[1-9][0-9]{8}$",parentSchema:schema225.properties.number,data:data1}];
+if(!pattern181.test(data1)){
+validate56.errors = [{instancePath:instancePath+"/number",schemaPath:"#/properties/number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{8}$"},message:"must match pattern \""+"^[1-9][0-9]{8}$"+"\"",schema:"^[1-9][0-9]{8}$",parentSchema:schema231.properties.number,data:data1}];
 return false;
 }
 }
 else {
-validate54.errors = [{instancePath:instancePath+"/number",schemaPath:"#/properties/number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema225.properties.number.type,parentSchema:schema225.properties.number,data:data1}];
+validate56.errors = [{instancePath:instancePath+"/number",schemaPath:"#/properties/number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema231.properties.number.type,parentSchema:schema231.properties.number,data:data1}];
 return false;
 }
 }
@@ -7786,12 +7903,12 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-validate54.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
+validate56.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
 return false;
 }
 }
 else {
-validate54.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
+validate56.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
 return false;
 }
 }
@@ -7808,12 +7925,12 @@ const _errs11 = errors;
 if(errors === _errs11){
 if(typeof data3 === "string"){
 if(!pattern3.test(data3)){
-validate54.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data3}];
+validate56.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data3}];
 return false;
 }
 }
 else {
-validate54.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data3}];
+validate56.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data3}];
 return false;
 }
 }
@@ -7827,11 +7944,11 @@ if(data.status !== undefined){
 let data4 = data.status;
 const _errs13 = errors;
 if(typeof data4 !== "string"){
-validate54.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema225.properties.status.type,parentSchema:schema225.properties.status,data:data4}];
+validate56.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema231.properties.status.type,parentSchema:schema231.properties.status,data:data4}];
 return false;
 }
 if(!((((data4 === "Pending") || (data4 === "Active")) || (data4 === "Fraud")) || (data4 === "Cancelled"))){
-validate54.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema225.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema225.properties.status.enum,parentSchema:schema225.properties.status,data:data4}];
+validate56.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema231.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema231.properties.status.enum,parentSchema:schema231.properties.status,data:data4}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -7847,12 +7964,12 @@ const _errs16 = errors;
 if(errors === _errs16){
 if(typeof data5 === "string"){
 if(!pattern0.test(data5)){
-validate54.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
+validate56.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
 return false;
 }
 }
 else {
-validate54.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5}];
+validate56.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5}];
 return false;
 }
 }
@@ -7869,12 +7986,12 @@ const _errs19 = errors;
 if(errors === _errs19){
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
-validate54.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data6}];
+validate56.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data6}];
 return false;
 }
 }
 else {
-validate54.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data6}];
+validate56.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data6}];
 return false;
 }
 }
@@ -7891,12 +8008,12 @@ const _errs22 = errors;
 if(errors === _errs22){
 if(typeof data7 === "string"){
 if(!pattern11.test(data7)){
-validate54.errors = [{instancePath:instancePath+"/total",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data7}];
+validate56.errors = [{instancePath:instancePath+"/total",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data7}];
 return false;
 }
 }
 else {
-validate54.errors = [{instancePath:instancePath+"/total",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data7}];
+validate56.errors = [{instancePath:instancePath+"/total",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data7}];
 return false;
 }
 }
@@ -7913,12 +8030,12 @@ const _errs25 = errors;
 if(errors === _errs25){
 if(typeof data8 === "string"){
 if(!pattern0.test(data8)){
-validate54.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data8}];
+validate56.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data8}];
 return false;
 }
 }
 else {
-validate54.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data8}];
+validate56.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data8}];
 return false;
 }
 }
@@ -7932,7 +8049,7 @@ if(data.order_ip !== undefined){
 let data9 = data.order_ip;
 const _errs27 = errors;
 if(typeof data9 !== "string"){
-validate54.errors = [{instancePath:instancePath+"/order_ip",schemaPath:"#/properties/order_ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema225.properties.order_ip.type,parentSchema:schema225.properties.order_ip,data:data9}];
+validate56.errors = [{instancePath:instancePath+"/order_ip",schemaPath:"#/properties/order_ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema231.properties.order_ip.type,parentSchema:schema231.properties.order_ip,data:data9}];
 return false;
 }
 var valid0 = _errs27 === errors;
@@ -7945,7 +8062,7 @@ if(data.notes !== undefined){
 let data10 = data.notes;
 const _errs29 = errors;
 if(typeof data10 !== "string"){
-validate54.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema225.properties.notes.type,parentSchema:schema225.properties.notes,data:data10}];
+validate56.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema231.properties.notes.type,parentSchema:schema231.properties.notes,data:data10}];
 return false;
 }
 var valid0 = _errs29 === errors;
@@ -7958,7 +8075,7 @@ if(data.fraudmodule !== undefined){
 let data11 = data.fraudmodule;
 const _errs31 = errors;
 if(typeof data11 !== "string"){
-validate54.errors = [{instancePath:instancePath+"/fraudmodule",schemaPath:"#/properties/fraudmodule/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema225.properties.fraudmodule.type,parentSchema:schema225.properties.fraudmodule,data:data11}];
+validate56.errors = [{instancePath:instancePath+"/fraudmodule",schemaPath:"#/properties/fraudmodule/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema231.properties.fraudmodule.type,parentSchema:schema231.properties.fraudmodule,data:data11}];
 return false;
 }
 var valid0 = _errs31 === errors;
@@ -7976,8 +8093,8 @@ var valid8 = true;
 const len0 = data12.length;
 for(let i0=0; i0<len0; i0++){
 const _errs35 = errors;
-if(!(validate55(data12[i0], {instancePath:instancePath+"/upgrades/" + i0,parentData:data12,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate57(data12[i0], {instancePath:instancePath+"/upgrades/" + i0,parentData:data12,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
 }
 var valid8 = _errs35 === errors;
@@ -7987,7 +8104,7 @@ break;
 }
 }
 else {
-validate54.errors = [{instancePath:instancePath+"/upgrades",schemaPath:"#/properties/upgrades/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema225.properties.upgrades.type,parentSchema:schema225.properties.upgrades,data:data12}];
+validate56.errors = [{instancePath:instancePath+"/upgrades",schemaPath:"#/properties/upgrades/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema231.properties.upgrades.type,parentSchema:schema231.properties.upgrades,data:data12}];
 return false;
 }
 }
@@ -8012,16 +8129,16 @@ var valid0 = true;
 }
 }
 else {
-validate54.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema225.type,parentSchema:schema225,data}];
+validate56.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema231.type,parentSchema:schema231,data}];
 return false;
 }
 }
-validate54.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -8030,8 +8147,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate54(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -8041,38 +8158,38 @@ break;
 }
 }
 else {
-validate130.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema374.type,parentSchema:schema374,data}];
+validate136.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema390.type,parentSchema:schema390,data}];
 return false;
 }
 }
-validate130.errors = vErrors;
+validate136.errors = vErrors;
 return errors === 0;
 }
 
-export const order_drafts = validate132;
-const schema375 = {"type":"array","items":{"$ref":"order_draft.json"}};
-const schema240 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/order_draft.json","title":"OrderDraft","description":"An order draft as stored: its currency, its services (each with the addons ordered with it) and domains in order. getOrderDraft renders the real draft shape (items keyed by id, product and prices joined in, mixed number/string fields).","type":"object","additionalProperties":false,"required":["id","client_id","module","date","discount","scenario_id","staff_member_id","contract_id","commitment_date","affiliate_id","estimate_id","currency_id","options","services","domains"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"module":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"discount":{"type":"string"},"scenario_id":{"$ref":"../common/defs.json#/definitions/id"},"staff_member_id":{"$ref":"../common/defs.json#/definitions/id"},"contract_id":{"type":"string"},"commitment_date":{"type":"string"},"affiliate_id":{"$ref":"../common/defs.json#/definitions/id"},"estimate_id":{"$ref":"../common/defs.json#/definitions/id"},"currency_id":{"$ref":"../common/defs.json#/definitions/id","description":"the currency the draft is priced in: the one createOrderDraft was given, else the client's"},"options":{"title":"DraftOptions","type":"object","additionalProperties":false,"required":["confirm_email","generate_invoice","send_invoice","override_recipients"],"properties":{"confirm_email":{"type":"boolean"},"generate_invoice":{"type":"boolean"},"send_invoice":{"type":"boolean"},"override_recipients":{"type":"boolean"}}},"services":{"type":"array","items":{"$ref":"#/definitions/service"}},"domains":{"type":"array","items":{"$ref":"#/definitions/domain"}}},"definitions":{"service":{"title":"DraftService","type":"object","additionalProperties":false,"required":["service_id","product_id","cycle","domain","qty","custom","order_date","addons"],"properties":{"service_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Free","Once"],"description":"a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once"},"domain":{"type":"string"},"qty":{"type":"integer","minimum":1},"custom":{"type":"object","description":"custom field values by category id, then field id","additionalProperties":{"type":"object","additionalProperties":{"type":"string"}}},"order_date":{"$ref":"../common/defs.json#/definitions/datetime"},"addons":{"type":"array","description":"the addons ordered with the service, in the order they were added; each is attached to every unit of the service when the draft becomes an order","items":{"$ref":"#/definitions/addon"}}}},"domain":{"title":"DraftDomain","type":"object","additionalProperties":false,"required":["domain_id","name","tld_id","action","period","epp_code"],"properties":{"domain_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"name":{"type":"string"},"tld_id":{"$ref":"../common/defs.json#/definitions/id"},"action":{"type":"string","enum":["Register","Transfer"]},"period":{"type":"string","pattern":"^([1-9]|10)$"},"epp_code":{"type":"string"}}},"addon":{"title":"DraftAddon","type":"object","additionalProperties":false,"required":["addon_id","cycle","qty"],"properties":{"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"$ref":"#/definitions/service/properties/cycle"},"qty":{"type":"integer","minimum":1}}}}};
-const schema250 = {"title":"DraftService","type":"object","additionalProperties":false,"required":["service_id","product_id","cycle","domain","qty","custom","order_date","addons"],"properties":{"service_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Free","Once"],"description":"a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once"},"domain":{"type":"string"},"qty":{"type":"integer","minimum":1},"custom":{"type":"object","description":"custom field values by category id, then field id","additionalProperties":{"type":"object","additionalProperties":{"type":"string"}}},"order_date":{"$ref":"../common/defs.json#/definitions/datetime"},"addons":{"type":"array","description":"the addons ordered with the service, in the order they were added; each is attached to every unit of the service when the draft becomes an order","items":{"$ref":"#/definitions/addon"}}}};
-const schema251 = {"type":"string","pattern":"^[1-9][0-9]{0,17}$","description":"a positive whole number id, such as 1"};
-const pattern200 = new RegExp("^[1-9][0-9]{0,17}$", "u");
-const schema254 = {"title":"DraftAddon","type":"object","additionalProperties":false,"required":["addon_id","cycle","qty"],"properties":{"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"$ref":"#/definitions/service/properties/cycle"},"qty":{"type":"integer","minimum":1}}};
-const schema256 = {"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Free","Once"],"description":"a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once"};
+export const order_drafts = validate138;
+const schema391 = {"type":"array","items":{"$ref":"order_draft.json"}};
+const schema246 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/order_draft.json","title":"OrderDraft","description":"An order draft as stored: its currency, its services (each with the addons ordered with it) and domains in order. getOrderDraft renders the real draft shape (items keyed by id, product and prices joined in, mixed number/string fields).","type":"object","additionalProperties":false,"required":["id","client_id","module","date","discount","scenario_id","staff_member_id","contract_id","commitment_date","affiliate_id","estimate_id","currency_id","options","services","domains"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"module":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"discount":{"type":"string"},"scenario_id":{"$ref":"../common/defs.json#/definitions/id"},"staff_member_id":{"$ref":"../common/defs.json#/definitions/id"},"contract_id":{"type":"string"},"commitment_date":{"type":"string"},"affiliate_id":{"$ref":"../common/defs.json#/definitions/id"},"estimate_id":{"$ref":"../common/defs.json#/definitions/id"},"currency_id":{"$ref":"../common/defs.json#/definitions/id","description":"the currency the draft is priced in: the one createOrderDraft was given, else the client's"},"options":{"title":"DraftOptions","type":"object","additionalProperties":false,"required":["confirm_email","generate_invoice","send_invoice","override_recipients"],"properties":{"confirm_email":{"type":"boolean"},"generate_invoice":{"type":"boolean"},"send_invoice":{"type":"boolean"},"override_recipients":{"type":"boolean"}}},"services":{"type":"array","items":{"$ref":"#/definitions/service"}},"domains":{"type":"array","items":{"$ref":"#/definitions/domain"}}},"definitions":{"service":{"title":"DraftService","type":"object","additionalProperties":false,"required":["service_id","product_id","cycle","domain","qty","custom","order_date","addons"],"properties":{"service_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Free","Once"],"description":"a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once"},"domain":{"type":"string"},"qty":{"type":"integer","minimum":1},"custom":{"type":"object","description":"custom field values by category id, then field id","additionalProperties":{"type":"object","additionalProperties":{"type":"string"}}},"order_date":{"$ref":"../common/defs.json#/definitions/datetime"},"addons":{"type":"array","description":"the addons ordered with the service, in the order they were added; each is attached to every unit of the service when the draft becomes an order","items":{"$ref":"#/definitions/addon"}}}},"domain":{"title":"DraftDomain","type":"object","additionalProperties":false,"required":["domain_id","name","tld_id","action","period","epp_code"],"properties":{"domain_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"name":{"type":"string"},"tld_id":{"$ref":"../common/defs.json#/definitions/id"},"action":{"type":"string","enum":["Register","Transfer"]},"period":{"type":"string","pattern":"^([1-9]|10)$"},"epp_code":{"type":"string"}}},"addon":{"title":"DraftAddon","type":"object","additionalProperties":false,"required":["addon_id","cycle","qty"],"properties":{"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"$ref":"#/definitions/service/properties/cycle"},"qty":{"type":"integer","minimum":1}}}}};
+const schema256 = {"title":"DraftService","type":"object","additionalProperties":false,"required":["service_id","product_id","cycle","domain","qty","custom","order_date","addons"],"properties":{"service_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Free","Once"],"description":"a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once"},"domain":{"type":"string"},"qty":{"type":"integer","minimum":1},"custom":{"type":"object","description":"custom field values by category id, then field id","additionalProperties":{"type":"object","additionalProperties":{"type":"string"}}},"order_date":{"$ref":"../common/defs.json#/definitions/datetime"},"addons":{"type":"array","description":"the addons ordered with the service, in the order they were added; each is attached to every unit of the service when the draft becomes an order","items":{"$ref":"#/definitions/addon"}}}};
+const schema257 = {"type":"string","pattern":"^[1-9][0-9]{0,17}$","description":"a positive whole number id, such as 1"};
+const pattern201 = new RegExp("^[1-9][0-9]{0,17}$", "u");
+const schema260 = {"title":"DraftAddon","type":"object","additionalProperties":false,"required":["addon_id","cycle","qty"],"properties":{"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"$ref":"#/definitions/service/properties/cycle"},"qty":{"type":"integer","minimum":1}}};
+const schema262 = {"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Free","Once"],"description":"a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once"};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.addon_id === undefined) && (missing0 = "addon_id")) || ((data.cycle === undefined) && (missing0 = "cycle"))) || ((data.qty === undefined) && (missing0 = "qty"))){
-validate60.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema254.required,parentSchema:schema254,data}];
+validate62.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema260.required,parentSchema:schema260,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "addon_id") || (key0 === "cycle")) || (key0 === "qty"))){
-validate60.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema254,data}];
+validate62.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema260,data}];
 return false;
 break;
 }
@@ -8085,12 +8202,12 @@ const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate60.errors = [{instancePath:instancePath+"/addon_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+validate62.errors = [{instancePath:instancePath+"/addon_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
 return false;
 }
 }
 else {
-validate60.errors = [{instancePath:instancePath+"/addon_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+validate62.errors = [{instancePath:instancePath+"/addon_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
 return false;
 }
 }
@@ -8104,11 +8221,11 @@ if(data.cycle !== undefined){
 let data1 = data.cycle;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-validate60.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/definitions/service/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema256.type,parentSchema:schema256,data:data1}];
+validate62.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/definitions/service/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema262.type,parentSchema:schema262,data:data1}];
 return false;
 }
 if(!(((((((((((((data1 === "h") || (data1 === "d")) || (data1 === "w")) || (data1 === "m")) || (data1 === "q")) || (data1 === "s")) || (data1 === "a")) || (data1 === "b")) || (data1 === "t")) || (data1 === "p4")) || (data1 === "p5")) || (data1 === "Free")) || (data1 === "Once"))){
-validate60.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/definitions/service/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema256.enum},message:"must be equal to one of the allowed values",schema:schema256.enum,parentSchema:schema256,data:data1}];
+validate62.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/definitions/service/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema262.enum},message:"must be equal to one of the allowed values",schema:schema262.enum,parentSchema:schema262,data:data1}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -8121,13 +8238,13 @@ if(data.qty !== undefined){
 let data2 = data.qty;
 const _errs8 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate60.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema254.properties.qty.type,parentSchema:schema254.properties.qty,data:data2}];
+validate62.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema260.properties.qty.type,parentSchema:schema260.properties.qty,data:data2}];
 return false;
 }
 if(errors === _errs8){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 1 || isNaN(data2)){
-validate60.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema254.properties.qty,data:data2}];
+validate62.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema260.properties.qty,data:data2}];
 return false;
 }
 }
@@ -8143,30 +8260,30 @@ var valid0 = true;
 }
 }
 else {
-validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema254.type,parentSchema:schema254,data}];
+validate62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema260.type,parentSchema:schema260,data}];
 return false;
 }
 }
-validate60.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((data.service_id === undefined) && (missing0 = "service_id")) || ((data.product_id === undefined) && (missing0 = "product_id"))) || ((data.cycle === undefined) && (missing0 = "cycle"))) || ((data.domain === undefined) && (missing0 = "domain"))) || ((data.qty === undefined) && (missing0 = "qty"))) || ((data.custom === undefined) && (missing0 = "custom"))) || ((data.order_date === undefined) && (missing0 = "order_date"))) || ((data.addons === undefined) && (missing0 = "addons"))){
-validate59.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema250.required,parentSchema:schema250,data}];
+validate61.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema256.required,parentSchema:schema256,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((((key0 === "service_id") || (key0 === "product_id")) || (key0 === "cycle")) || (key0 === "domain")) || (key0 === "qty")) || (key0 === "custom")) || (key0 === "order_date")) || (key0 === "addons"))){
-validate59.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema250,data}];
+validate61.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema256,data}];
 return false;
 break;
 }
@@ -8178,13 +8295,13 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data0 === "string"){
-if(!pattern200.test(data0)){
-validate59.errors = [{instancePath:instancePath+"/service_id",schemaPath:"../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema251,data:data0}];
+if(!pattern201.test(data0)){
+validate61.errors = [{instancePath:instancePath+"/service_id",schemaPath:"../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema257,data:data0}];
 return false;
 }
 }
 else {
-validate59.errors = [{instancePath:instancePath+"/service_id",schemaPath:"../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema251.type,parentSchema:schema251,data:data0}];
+validate61.errors = [{instancePath:instancePath+"/service_id",schemaPath:"../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema257.type,parentSchema:schema257,data:data0}];
 return false;
 }
 }
@@ -8201,12 +8318,12 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-validate59.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+validate61.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
 return false;
 }
 }
 else {
-validate59.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+validate61.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
 return false;
 }
 }
@@ -8220,11 +8337,11 @@ if(data.cycle !== undefined){
 let data2 = data.cycle;
 const _errs8 = errors;
 if(typeof data2 !== "string"){
-validate59.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema250.properties.cycle.type,parentSchema:schema250.properties.cycle,data:data2}];
+validate61.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema256.properties.cycle.type,parentSchema:schema256.properties.cycle,data:data2}];
 return false;
 }
 if(!(((((((((((((data2 === "h") || (data2 === "d")) || (data2 === "w")) || (data2 === "m")) || (data2 === "q")) || (data2 === "s")) || (data2 === "a")) || (data2 === "b")) || (data2 === "t")) || (data2 === "p4")) || (data2 === "p5")) || (data2 === "Free")) || (data2 === "Once"))){
-validate59.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema250.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema250.properties.cycle.enum,parentSchema:schema250.properties.cycle,data:data2}];
+validate61.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema256.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema256.properties.cycle.enum,parentSchema:schema256.properties.cycle,data:data2}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -8237,7 +8354,7 @@ if(data.domain !== undefined){
 let data3 = data.domain;
 const _errs10 = errors;
 if(typeof data3 !== "string"){
-validate59.errors = [{instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema250.properties.domain.type,parentSchema:schema250.properties.domain,data:data3}];
+validate61.errors = [{instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema256.properties.domain.type,parentSchema:schema256.properties.domain,data:data3}];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -8250,13 +8367,13 @@ if(data.qty !== undefined){
 let data4 = data.qty;
 const _errs12 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate59.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema250.properties.qty.type,parentSchema:schema250.properties.qty,data:data4}];
+validate61.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema256.properties.qty.type,parentSchema:schema256.properties.qty,data:data4}];
 return false;
 }
 if(errors === _errs12){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 1 || isNaN(data4)){
-validate59.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema250.properties.qty,data:data4}];
+validate61.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema256.properties.qty,data:data4}];
 return false;
 }
 }
@@ -8281,7 +8398,7 @@ for(const key2 in data6){
 let data7 = data6[key2];
 const _errs20 = errors;
 if(typeof data7 !== "string"){
-validate59.errors = [{instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema250.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema250.properties.custom.additionalProperties.additionalProperties,data:data7}];
+validate61.errors = [{instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema256.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema256.properties.custom.additionalProperties.additionalProperties,data:data7}];
 return false;
 }
 var valid4 = _errs20 === errors;
@@ -8291,7 +8408,7 @@ break;
 }
 }
 else {
-validate59.errors = [{instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema250.properties.custom.additionalProperties.type,parentSchema:schema250.properties.custom.additionalProperties,data:data6}];
+validate61.errors = [{instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema256.properties.custom.additionalProperties.type,parentSchema:schema256.properties.custom.additionalProperties,data:data6}];
 return false;
 }
 }
@@ -8302,7 +8419,7 @@ break;
 }
 }
 else {
-validate59.errors = [{instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema250.properties.custom.type,parentSchema:schema250.properties.custom,data:data5}];
+validate61.errors = [{instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema256.properties.custom.type,parentSchema:schema256.properties.custom,data:data5}];
 return false;
 }
 }
@@ -8319,12 +8436,12 @@ const _errs23 = errors;
 if(errors === _errs23){
 if(typeof data8 === "string"){
 if(!pattern3.test(data8)){
-validate59.errors = [{instancePath:instancePath+"/order_date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data8}];
+validate61.errors = [{instancePath:instancePath+"/order_date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data8}];
 return false;
 }
 }
 else {
-validate59.errors = [{instancePath:instancePath+"/order_date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data8}];
+validate61.errors = [{instancePath:instancePath+"/order_date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data8}];
 return false;
 }
 }
@@ -8343,8 +8460,8 @@ var valid6 = true;
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
 const _errs27 = errors;
-if(!(validate60(data9[i0], {instancePath:instancePath+"/addons/" + i0,parentData:data9,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate62(data9[i0], {instancePath:instancePath+"/addons/" + i0,parentData:data9,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var valid6 = _errs27 === errors;
@@ -8354,7 +8471,7 @@ break;
 }
 }
 else {
-validate59.errors = [{instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema250.properties.addons.type,parentSchema:schema250.properties.addons,data:data9}];
+validate61.errors = [{instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema256.properties.addons.type,parentSchema:schema256.properties.addons,data:data9}];
 return false;
 }
 }
@@ -8374,31 +8491,31 @@ var valid0 = true;
 }
 }
 else {
-validate59.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema250.type,parentSchema:schema250,data}];
+validate61.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema256.type,parentSchema:schema256,data}];
 return false;
 }
 }
-validate59.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-const schema257 = {"title":"DraftDomain","type":"object","additionalProperties":false,"required":["domain_id","name","tld_id","action","period","epp_code"],"properties":{"domain_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"name":{"type":"string"},"tld_id":{"$ref":"../common/defs.json#/definitions/id"},"action":{"type":"string","enum":["Register","Transfer"]},"period":{"type":"string","pattern":"^([1-9]|10)$"},"epp_code":{"type":"string"}}};
+const schema263 = {"title":"DraftDomain","type":"object","additionalProperties":false,"required":["domain_id","name","tld_id","action","period","epp_code"],"properties":{"domain_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"name":{"type":"string"},"tld_id":{"$ref":"../common/defs.json#/definitions/id"},"action":{"type":"string","enum":["Register","Transfer"]},"period":{"type":"string","pattern":"^([1-9]|10)$"},"epp_code":{"type":"string"}}};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((data.domain_id === undefined) && (missing0 = "domain_id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.tld_id === undefined) && (missing0 = "tld_id"))) || ((data.action === undefined) && (missing0 = "action"))) || ((data.period === undefined) && (missing0 = "period"))) || ((data.epp_code === undefined) && (missing0 = "epp_code"))){
-validate63.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema257.required,parentSchema:schema257,data}];
+validate65.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema263.required,parentSchema:schema263,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "domain_id") || (key0 === "name")) || (key0 === "tld_id")) || (key0 === "action")) || (key0 === "period")) || (key0 === "epp_code"))){
-validate63.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema257,data}];
+validate65.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema263,data}];
 return false;
 break;
 }
@@ -8410,13 +8527,13 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data0 === "string"){
-if(!pattern200.test(data0)){
-validate63.errors = [{instancePath:instancePath+"/domain_id",schemaPath:"../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema251,data:data0}];
+if(!pattern201.test(data0)){
+validate65.errors = [{instancePath:instancePath+"/domain_id",schemaPath:"../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema257,data:data0}];
 return false;
 }
 }
 else {
-validate63.errors = [{instancePath:instancePath+"/domain_id",schemaPath:"../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema251.type,parentSchema:schema251,data:data0}];
+validate65.errors = [{instancePath:instancePath+"/domain_id",schemaPath:"../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema257.type,parentSchema:schema257,data:data0}];
 return false;
 }
 }
@@ -8430,7 +8547,7 @@ if(data.name !== undefined){
 let data1 = data.name;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-validate63.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema257.properties.name.type,parentSchema:schema257.properties.name,data:data1}];
+validate65.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.name.type,parentSchema:schema263.properties.name,data:data1}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -8446,12 +8563,12 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-validate63.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
+validate65.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
 return false;
 }
 }
 else {
-validate63.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
+validate65.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
 return false;
 }
 }
@@ -8465,11 +8582,11 @@ if(data.action !== undefined){
 let data3 = data.action;
 const _errs10 = errors;
 if(typeof data3 !== "string"){
-validate63.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema257.properties.action.type,parentSchema:schema257.properties.action,data:data3}];
+validate65.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.action.type,parentSchema:schema263.properties.action,data:data3}];
 return false;
 }
 if(!((data3 === "Register") || (data3 === "Transfer"))){
-validate63.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema257.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema257.properties.action.enum,parentSchema:schema257.properties.action,data:data3}];
+validate65.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema263.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema263.properties.action.enum,parentSchema:schema263.properties.action,data:data3}];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -8484,12 +8601,12 @@ const _errs12 = errors;
 if(errors === _errs12){
 if(typeof data4 === "string"){
 if(!pattern102.test(data4)){
-validate63.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema257.properties.period,data:data4}];
+validate65.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema263.properties.period,data:data4}];
 return false;
 }
 }
 else {
-validate63.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema257.properties.period.type,parentSchema:schema257.properties.period,data:data4}];
+validate65.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.period.type,parentSchema:schema263.properties.period,data:data4}];
 return false;
 }
 }
@@ -8503,7 +8620,7 @@ if(data.epp_code !== undefined){
 let data5 = data.epp_code;
 const _errs14 = errors;
 if(typeof data5 !== "string"){
-validate63.errors = [{instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema257.properties.epp_code.type,parentSchema:schema257.properties.epp_code,data:data5}];
+validate65.errors = [{instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.epp_code.type,parentSchema:schema263.properties.epp_code,data:data5}];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -8520,16 +8637,16 @@ var valid0 = true;
 }
 }
 else {
-validate63.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema257.type,parentSchema:schema257,data}];
+validate65.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema263.type,parentSchema:schema263,data}];
 return false;
 }
 }
-validate63.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/order_draft.json" */;
 let vErrors = null;
 let errors = 0;
@@ -8537,14 +8654,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.module === undefined) && (missing0 = "module"))) || ((data.date === undefined) && (missing0 = "date"))) || ((data.discount === undefined) && (missing0 = "discount"))) || ((data.scenario_id === undefined) && (missing0 = "scenario_id"))) || ((data.staff_member_id === undefined) && (missing0 = "staff_member_id"))) || ((data.contract_id === undefined) && (missing0 = "contract_id"))) || ((data.commitment_date === undefined) && (missing0 = "commitment_date"))) || ((data.affiliate_id === undefined) && (missing0 = "affiliate_id"))) || ((data.estimate_id === undefined) && (missing0 = "estimate_id"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.options === undefined) && (missing0 = "options"))) || ((data.services === undefined) && (missing0 = "services"))) || ((data.domains === undefined) && (missing0 = "domains"))){
-validate58.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema240.required,parentSchema:schema240,data}];
+validate60.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema246.required,parentSchema:schema246,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema240.properties, key0))){
-validate58.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema240,data}];
+if(!(func2.call(schema246.properties, key0))){
+validate60.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema246,data}];
 return false;
 break;
 }
@@ -8557,12 +8674,12 @@ const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate58.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+validate60.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
 return false;
 }
 }
 else {
-validate58.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+validate60.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
 return false;
 }
 }
@@ -8579,12 +8696,12 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-validate58.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+validate60.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
 return false;
 }
 }
 else {
-validate58.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+validate60.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
 return false;
 }
 }
@@ -8601,12 +8718,12 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-validate58.errors = [{instancePath:instancePath+"/module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
+validate60.errors = [{instancePath:instancePath+"/module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
 return false;
 }
 }
 else {
-validate58.errors = [{instancePath:instancePath+"/module",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
+validate60.errors = [{instancePath:instancePath+"/module",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
 return false;
 }
 }
@@ -8623,12 +8740,12 @@ const _errs12 = errors;
 if(errors === _errs12){
 if(typeof data3 === "string"){
 if(!pattern3.test(data3)){
-validate58.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data3}];
+validate60.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data3}];
 return false;
 }
 }
 else {
-validate58.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data3}];
+validate60.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data3}];
 return false;
 }
 }
@@ -8642,7 +8759,7 @@ if(data.discount !== undefined){
 let data4 = data.discount;
 const _errs14 = errors;
 if(typeof data4 !== "string"){
-validate58.errors = [{instancePath:instancePath+"/discount",schemaPath:"#/properties/discount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema240.properties.discount.type,parentSchema:schema240.properties.discount,data:data4}];
+validate60.errors = [{instancePath:instancePath+"/discount",schemaPath:"#/properties/discount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema246.properties.discount.type,parentSchema:schema246.properties.discount,data:data4}];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -8658,12 +8775,12 @@ const _errs17 = errors;
 if(errors === _errs17){
 if(typeof data5 === "string"){
 if(!pattern0.test(data5)){
-validate58.errors = [{instancePath:instancePath+"/scenario_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
+validate60.errors = [{instancePath:instancePath+"/scenario_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
 return false;
 }
 }
 else {
-validate58.errors = [{instancePath:instancePath+"/scenario_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5}];
+validate60.errors = [{instancePath:instancePath+"/scenario_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5}];
 return false;
 }
 }
@@ -8680,12 +8797,12 @@ const _errs20 = errors;
 if(errors === _errs20){
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
-validate58.errors = [{instancePath:instancePath+"/staff_member_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data6}];
+validate60.errors = [{instancePath:instancePath+"/staff_member_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data6}];
 return false;
 }
 }
 else {
-validate58.errors = [{instancePath:instancePath+"/staff_member_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data6}];
+validate60.errors = [{instancePath:instancePath+"/staff_member_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data6}];
 return false;
 }
 }
@@ -8699,7 +8816,7 @@ if(data.contract_id !== undefined){
 let data7 = data.contract_id;
 const _errs22 = errors;
 if(typeof data7 !== "string"){
-validate58.errors = [{instancePath:instancePath+"/contract_id",schemaPath:"#/properties/contract_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema240.properties.contract_id.type,parentSchema:schema240.properties.contract_id,data:data7}];
+validate60.errors = [{instancePath:instancePath+"/contract_id",schemaPath:"#/properties/contract_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema246.properties.contract_id.type,parentSchema:schema246.properties.contract_id,data:data7}];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -8712,7 +8829,7 @@ if(data.commitment_date !== undefined){
 let data8 = data.commitment_date;
 const _errs24 = errors;
 if(typeof data8 !== "string"){
-validate58.errors = [{instancePath:instancePath+"/commitment_date",schemaPath:"#/properties/commitment_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema240.properties.commitment_date.type,parentSchema:schema240.properties.commitment_date,data:data8}];
+validate60.errors = [{instancePath:instancePath+"/commitment_date",schemaPath:"#/properties/commitment_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema246.properties.commitment_date.type,parentSchema:schema246.properties.commitment_date,data:data8}];
 return false;
 }
 var valid0 = _errs24 === errors;
@@ -8728,12 +8845,12 @@ const _errs27 = errors;
 if(errors === _errs27){
 if(typeof data9 === "string"){
 if(!pattern0.test(data9)){
-validate58.errors = [{instancePath:instancePath+"/affiliate_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data9}];
+validate60.errors = [{instancePath:instancePath+"/affiliate_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data9}];
 return false;
 }
 }
 else {
-validate58.errors = [{instancePath:instancePath+"/affiliate_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data9}];
+validate60.errors = [{instancePath:instancePath+"/affiliate_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data9}];
 return false;
 }
 }
@@ -8750,12 +8867,12 @@ const _errs30 = errors;
 if(errors === _errs30){
 if(typeof data10 === "string"){
 if(!pattern0.test(data10)){
-validate58.errors = [{instancePath:instancePath+"/estimate_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data10}];
+validate60.errors = [{instancePath:instancePath+"/estimate_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data10}];
 return false;
 }
 }
 else {
-validate58.errors = [{instancePath:instancePath+"/estimate_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data10}];
+validate60.errors = [{instancePath:instancePath+"/estimate_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data10}];
 return false;
 }
 }
@@ -8772,12 +8889,12 @@ const _errs33 = errors;
 if(errors === _errs33){
 if(typeof data11 === "string"){
 if(!pattern0.test(data11)){
-validate58.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data11}];
+validate60.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data11}];
 return false;
 }
 }
 else {
-validate58.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data11}];
+validate60.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data11}];
 return false;
 }
 }
@@ -8794,14 +8911,14 @@ if(errors === _errs35){
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 let missing1;
 if(((((data12.confirm_email === undefined) && (missing1 = "confirm_email")) || ((data12.generate_invoice === undefined) && (missing1 = "generate_invoice"))) || ((data12.send_invoice === undefined) && (missing1 = "send_invoice"))) || ((data12.override_recipients === undefined) && (missing1 = "override_recipients"))){
-validate58.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema240.properties.options.required,parentSchema:schema240.properties.options,data:data12}];
+validate60.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema246.properties.options.required,parentSchema:schema246.properties.options,data:data12}];
 return false;
 }
 else {
 const _errs37 = errors;
 for(const key1 in data12){
 if(!((((key1 === "confirm_email") || (key1 === "generate_invoice")) || (key1 === "send_invoice")) || (key1 === "override_recipients"))){
-validate58.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema240.properties.options,data:data12}];
+validate60.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema246.properties.options,data:data12}];
 return false;
 break;
 }
@@ -8811,7 +8928,7 @@ if(data12.confirm_email !== undefined){
 let data13 = data12.confirm_email;
 const _errs38 = errors;
 if(typeof data13 !== "boolean"){
-validate58.errors = [{instancePath:instancePath+"/options/confirm_email",schemaPath:"#/properties/options/properties/confirm_email/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema240.properties.options.properties.confirm_email.type,parentSchema:schema240.properties.options.properties.confirm_email,data:data13}];
+validate60.errors = [{instancePath:instancePath+"/options/confirm_email",schemaPath:"#/properties/options/properties/confirm_email/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema246.properties.options.properties.confirm_email.type,parentSchema:schema246.properties.options.properties.confirm_email,data:data13}];
 return false;
 }
 var valid10 = _errs38 === errors;
@@ -8824,7 +8941,7 @@ if(data12.generate_invoice !== undefined){
 let data14 = data12.generate_invoice;
 const _errs40 = errors;
 if(typeof data14 !== "boolean"){
-validate58.errors = [{instancePath:instancePath+"/options/generate_invoice",schemaPath:"#/properties/options/properties/generate_invoice/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema240.properties.options.properties.generate_invoice.type,parentSchema:schema240.properties.options.properties.generate_invoice,data:data14}];
+validate60.errors = [{instancePath:instancePath+"/options/generate_invoice",schemaPath:"#/properties/options/properties/generate_invoice/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema246.properties.options.properties.generate_invoice.type,parentSchema:schema246.properties.options.properties.generate_invoice,data:data14}];
 return false;
 }
 var valid10 = _errs40 === errors;
@@ -8837,7 +8954,7 @@ if(data12.send_invoice !== undefined){
 let data15 = data12.send_invoice;
 const _errs42 = errors;
 if(typeof data15 !== "boolean"){
-validate58.errors = [{instancePath:instancePath+"/options/send_invoice",schemaPath:"#/properties/options/properties/send_invoice/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema240.properties.options.properties.send_invoice.type,parentSchema:schema240.properties.options.properties.send_invoice,data:data15}];
+validate60.errors = [{instancePath:instancePath+"/options/send_invoice",schemaPath:"#/properties/options/properties/send_invoice/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema246.properties.options.properties.send_invoice.type,parentSchema:schema246.properties.options.properties.send_invoice,data:data15}];
 return false;
 }
 var valid10 = _errs42 === errors;
@@ -8850,7 +8967,7 @@ if(data12.override_recipients !== undefined){
 let data16 = data12.override_recipients;
 const _errs44 = errors;
 if(typeof data16 !== "boolean"){
-validate58.errors = [{instancePath:instancePath+"/options/override_recipients",schemaPath:"#/properties/options/properties/override_recipients/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema240.properties.options.properties.override_recipients.type,parentSchema:schema240.properties.options.properties.override_recipients,data:data16}];
+validate60.errors = [{instancePath:instancePath+"/options/override_recipients",schemaPath:"#/properties/options/properties/override_recipients/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema246.properties.options.properties.override_recipients.type,parentSchema:schema246.properties.options.properties.override_recipients,data:data16}];
 return false;
 }
 var valid10 = _errs44 === errors;
@@ -8865,7 +8982,7 @@ var valid10 = true;
 }
 }
 else {
-validate58.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema240.properties.options.type,parentSchema:schema240.properties.options,data:data12}];
+validate60.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema246.properties.options.type,parentSchema:schema246.properties.options,data:data12}];
 return false;
 }
 }
@@ -8884,8 +9001,8 @@ var valid11 = true;
 const len0 = data17.length;
 for(let i0=0; i0<len0; i0++){
 const _errs48 = errors;
-if(!(validate59(data17[i0], {instancePath:instancePath+"/services/" + i0,parentData:data17,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate61(data17[i0], {instancePath:instancePath+"/services/" + i0,parentData:data17,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 var valid11 = _errs48 === errors;
@@ -8895,7 +9012,7 @@ break;
 }
 }
 else {
-validate58.errors = [{instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema240.properties.services.type,parentSchema:schema240.properties.services,data:data17}];
+validate60.errors = [{instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema246.properties.services.type,parentSchema:schema246.properties.services,data:data17}];
 return false;
 }
 }
@@ -8914,8 +9031,8 @@ var valid12 = true;
 const len1 = data19.length;
 for(let i1=0; i1<len1; i1++){
 const _errs51 = errors;
-if(!(validate63(data19[i1], {instancePath:instancePath+"/domains/" + i1,parentData:data19,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate65(data19[i1], {instancePath:instancePath+"/domains/" + i1,parentData:data19,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid12 = _errs51 === errors;
@@ -8925,7 +9042,7 @@ break;
 }
 }
 else {
-validate58.errors = [{instancePath:instancePath+"/domains",schemaPath:"#/properties/domains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema240.properties.domains.type,parentSchema:schema240.properties.domains,data:data19}];
+validate60.errors = [{instancePath:instancePath+"/domains",schemaPath:"#/properties/domains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema246.properties.domains.type,parentSchema:schema246.properties.domains,data:data19}];
 return false;
 }
 }
@@ -8952,16 +9069,16 @@ var valid0 = true;
 }
 }
 else {
-validate58.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema240.type,parentSchema:schema240,data}];
+validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema246.type,parentSchema:schema246,data}];
 return false;
 }
 }
-validate58.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -8970,8 +9087,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate58(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate60(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -8981,20 +9098,20 @@ break;
 }
 }
 else {
-validate132.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema375.type,parentSchema:schema375,data}];
+validate138.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema391.type,parentSchema:schema391,data}];
 return false;
 }
 }
-validate132.errors = vErrors;
+validate138.errors = vErrors;
 return errors === 0;
 }
 
-export const admins = validate134;
-const schema376 = {"type":"array","items":{"$ref":"admin.json"}};
-const schema260 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/admin.json","title":"Admin","description":"A staff member who can log in to the admin area.","type":"object","additionalProperties":false,"required":["id","username","password","firstname","lastname","email","status"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"username":{"type":"string"},"password":{"type":"string","pattern":"^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$","description":"scrypt$<salt hex>$<hash hex>"},"firstname":{"type":"string"},"lastname":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","enum":["Active","Inactive"]}}};
-const pattern208 = new RegExp("^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$", "u");
+export const admins = validate140;
+const schema392 = {"type":"array","items":{"$ref":"admin.json"}};
+const schema266 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/admin.json","title":"Admin","description":"A staff member who can log in to the admin area.","type":"object","additionalProperties":false,"required":["id","username","password","firstname","lastname","email","status"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"username":{"type":"string"},"password":{"type":"string","pattern":"^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$","description":"scrypt$<salt hex>$<hash hex>"},"firstname":{"type":"string"},"lastname":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","enum":["Active","Inactive"]}}};
+const pattern209 = new RegExp("^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$", "u");
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/admin.json" */;
 let vErrors = null;
 let errors = 0;
@@ -9002,198 +9119,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((data.id === undefined) && (missing0 = "id")) || ((data.username === undefined) && (missing0 = "username"))) || ((data.password === undefined) && (missing0 = "password"))) || ((data.firstname === undefined) && (missing0 = "firstname"))) || ((data.lastname === undefined) && (missing0 = "lastname"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.status === undefined) && (missing0 = "status"))){
-validate66.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema260.required,parentSchema:schema260,data}];
+validate68.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema266.required,parentSchema:schema266,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "id") || (key0 === "username")) || (key0 === "password")) || (key0 === "firstname")) || (key0 === "lastname")) || (key0 === "email")) || (key0 === "status"))){
-validate66.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema260,data}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate66.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
-return false;
-}
-}
-else {
-validate66.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.username !== undefined){
-let data1 = data.username;
-const _errs5 = errors;
-if(typeof data1 !== "string"){
-validate66.errors = [{instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema260.properties.username.type,parentSchema:schema260.properties.username,data:data1}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.password !== undefined){
-let data2 = data.password;
-const _errs7 = errors;
-if(errors === _errs7){
-if(typeof data2 === "string"){
-if(!pattern208.test(data2)){
-validate66.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/pattern",keyword:"pattern",params:{pattern: "^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$"},message:"must match pattern \""+"^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$"+"\"",schema:"^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$",parentSchema:schema260.properties.password,data:data2}];
-return false;
-}
-}
-else {
-validate66.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema260.properties.password.type,parentSchema:schema260.properties.password,data:data2}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.firstname !== undefined){
-let data3 = data.firstname;
-const _errs9 = errors;
-if(typeof data3 !== "string"){
-validate66.errors = [{instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema260.properties.firstname.type,parentSchema:schema260.properties.firstname,data:data3}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.lastname !== undefined){
-let data4 = data.lastname;
-const _errs11 = errors;
-if(typeof data4 !== "string"){
-validate66.errors = [{instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema260.properties.lastname.type,parentSchema:schema260.properties.lastname,data:data4}];
-return false;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.email !== undefined){
-let data5 = data.email;
-const _errs13 = errors;
-if(typeof data5 !== "string"){
-validate66.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema260.properties.email.type,parentSchema:schema260.properties.email,data:data5}];
-return false;
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.status !== undefined){
-let data6 = data.status;
-const _errs15 = errors;
-if(typeof data6 !== "string"){
-validate66.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema260.properties.status.type,parentSchema:schema260.properties.status,data:data6}];
-return false;
-}
-if(!((data6 === "Active") || (data6 === "Inactive"))){
-validate66.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema260.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema260.properties.status.enum,parentSchema:schema260.properties.status,data:data6}];
-return false;
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate66.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema260.type,parentSchema:schema260,data}];
-return false;
-}
-}
-validate66.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(Array.isArray(data)){
-var valid0 = true;
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-const _errs1 = errors;
-if(!(validate66(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-break;
-}
-}
-}
-else {
-validate134.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema376.type,parentSchema:schema376,data}];
-return false;
-}
-}
-validate134.errors = vErrors;
-return errors === 0;
-}
-
-export const api_access = validate136;
-const schema377 = {"type":"array","items":{"$ref":"api_access.json"}};
-const schema262 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/api_access.json","title":"ApiAccess","description":"API credentials (billsim's own collection): who may call the API, from where, and which calls.","type":"object","additionalProperties":false,"required":["id","api_id","api_key","ip","calls","description"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"api_id":{"type":"string","minLength":1},"api_key":{"type":"string","minLength":1},"ip":{"type":"array","items":{"type":"string"},"description":"\"all\", single IPs or a.b.c.d/M ranges; empty means all"},"calls":{"type":"array","items":{"type":"string"},"description":"calls this key may run; empty means all"},"description":{"type":"string"}}};
-const func18 = require("ajv/dist/runtime/ucs2length").default;
-
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/api_access.json" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((((data.id === undefined) && (missing0 = "id")) || ((data.api_id === undefined) && (missing0 = "api_id"))) || ((data.api_key === undefined) && (missing0 = "api_key"))) || ((data.ip === undefined) && (missing0 = "ip"))) || ((data.calls === undefined) && (missing0 = "calls"))) || ((data.description === undefined) && (missing0 = "description"))){
-validate68.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema262.required,parentSchema:schema262,data}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((((key0 === "id") || (key0 === "api_id")) || (key0 === "api_key")) || (key0 === "ip")) || (key0 === "calls")) || (key0 === "description"))){
-validate68.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema262,data}];
+validate68.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema266,data}];
 return false;
 break;
 }
@@ -9221,20 +9154,12 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.api_id !== undefined){
-let data1 = data.api_id;
+if(data.username !== undefined){
+let data1 = data.username;
 const _errs5 = errors;
-if(errors === _errs5){
-if(typeof data1 === "string"){
-if(func18(data1) < 1){
-validate68.errors = [{instancePath:instancePath+"/api_id",schemaPath:"#/properties/api_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema262.properties.api_id,data:data1}];
+if(typeof data1 !== "string"){
+validate68.errors = [{instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema266.properties.username.type,parentSchema:schema266.properties.username,data:data1}];
 return false;
-}
-}
-else {
-validate68.errors = [{instancePath:instancePath+"/api_id",schemaPath:"#/properties/api_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema262.properties.api_id.type,parentSchema:schema262.properties.api_id,data:data1}];
-return false;
-}
 }
 var valid0 = _errs5 === errors;
 }
@@ -9242,18 +9167,18 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.api_key !== undefined){
-let data2 = data.api_key;
+if(data.password !== undefined){
+let data2 = data.password;
 const _errs7 = errors;
 if(errors === _errs7){
 if(typeof data2 === "string"){
-if(func18(data2) < 1){
-validate68.errors = [{instancePath:instancePath+"/api_key",schemaPath:"#/properties/api_key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema262.properties.api_key,data:data2}];
+if(!pattern209.test(data2)){
+validate68.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/pattern",keyword:"pattern",params:{pattern: "^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$"},message:"must match pattern \""+"^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$"+"\"",schema:"^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$",parentSchema:schema266.properties.password,data:data2}];
 return false;
 }
 }
 else {
-validate68.errors = [{instancePath:instancePath+"/api_key",schemaPath:"#/properties/api_key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema262.properties.api_key.type,parentSchema:schema262.properties.api_key,data:data2}];
+validate68.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema266.properties.password.type,parentSchema:schema266.properties.password,data:data2}];
 return false;
 }
 }
@@ -9263,30 +9188,12 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.ip !== undefined){
-let data3 = data.ip;
+if(data.firstname !== undefined){
+let data3 = data.firstname;
 const _errs9 = errors;
-if(errors === _errs9){
-if(Array.isArray(data3)){
-var valid2 = true;
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-const _errs11 = errors;
-if(typeof data4 !== "string"){
-validate68.errors = [{instancePath:instancePath+"/ip/" + i0,schemaPath:"#/properties/ip/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema262.properties.ip.items.type,parentSchema:schema262.properties.ip.items,data:data4}];
+if(typeof data3 !== "string"){
+validate68.errors = [{instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema266.properties.firstname.type,parentSchema:schema266.properties.firstname,data:data3}];
 return false;
-}
-var valid2 = _errs11 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate68.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema262.properties.ip.type,parentSchema:schema262.properties.ip,data:data3}];
-return false;
-}
 }
 var valid0 = _errs9 === errors;
 }
@@ -9294,30 +9201,25 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.calls !== undefined){
-let data5 = data.calls;
-const _errs13 = errors;
-if(errors === _errs13){
-if(Array.isArray(data5)){
-var valid3 = true;
-const len1 = data5.length;
-for(let i1=0; i1<len1; i1++){
-let data6 = data5[i1];
-const _errs15 = errors;
-if(typeof data6 !== "string"){
-validate68.errors = [{instancePath:instancePath+"/calls/" + i1,schemaPath:"#/properties/calls/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema262.properties.calls.items.type,parentSchema:schema262.properties.calls.items,data:data6}];
+if(data.lastname !== undefined){
+let data4 = data.lastname;
+const _errs11 = errors;
+if(typeof data4 !== "string"){
+validate68.errors = [{instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema266.properties.lastname.type,parentSchema:schema266.properties.lastname,data:data4}];
 return false;
 }
-var valid3 = _errs15 === errors;
-if(!valid3){
-break;
-}
-}
+var valid0 = _errs11 === errors;
 }
 else {
-validate68.errors = [{instancePath:instancePath+"/calls",schemaPath:"#/properties/calls/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema262.properties.calls.type,parentSchema:schema262.properties.calls,data:data5}];
-return false;
+var valid0 = true;
 }
+if(valid0){
+if(data.email !== undefined){
+let data5 = data.email;
+const _errs13 = errors;
+if(typeof data5 !== "string"){
+validate68.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema266.properties.email.type,parentSchema:schema266.properties.email,data:data5}];
+return false;
 }
 var valid0 = _errs13 === errors;
 }
@@ -9325,14 +9227,18 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.description !== undefined){
-let data7 = data.description;
-const _errs17 = errors;
-if(typeof data7 !== "string"){
-validate68.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema262.properties.description.type,parentSchema:schema262.properties.description,data:data7}];
+if(data.status !== undefined){
+let data6 = data.status;
+const _errs15 = errors;
+if(typeof data6 !== "string"){
+validate68.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema266.properties.status.type,parentSchema:schema266.properties.status,data:data6}];
 return false;
 }
-var valid0 = _errs17 === errors;
+if(!((data6 === "Active") || (data6 === "Inactive"))){
+validate68.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema266.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema266.properties.status.enum,parentSchema:schema266.properties.status,data:data6}];
+return false;
+}
+var valid0 = _errs15 === errors;
 }
 else {
 var valid0 = true;
@@ -9345,8 +9251,9 @@ var valid0 = true;
 }
 }
 }
+}
 else {
-validate68.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema262.type,parentSchema:schema262,data}];
+validate68.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema266.type,parentSchema:schema266,data}];
 return false;
 }
 }
@@ -9355,7 +9262,7 @@ return errors === 0;
 }
 
 
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -9375,34 +9282,35 @@ break;
 }
 }
 else {
-validate136.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema377.type,parentSchema:schema377,data}];
+validate140.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema392.type,parentSchema:schema392,data}];
 return false;
 }
 }
-validate136.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
 
-export const emails = validate138;
-const schema378 = {"type":"array","items":{"$ref":"email.json"}};
-const schema264 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/email.json","title":"Email","description":"A message billsim would have sent (the outbox): HostBill e-mails clients on sign-up, orders, invoices, payments and tickets; billsim records each one instead. Newest are kept: the outbox holds at most 1,000 per session.","type":"object","additionalProperties":false,"required":["id","date","to","subject","template","client_id","related"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"to":{"type":"string","description":"the recipient's e-mail address"},"subject":{"type":"string"},"template":{"type":"string","description":"the name of the HostBill e-mail template the message stands for, such as \"Order Confirmation\""},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the client the message is about, \"0\" when none"},"related":{"type":"object","description":"ids of the records the message is about, by their field name (order_id, invoice_id, account_id, domain_id, ticket_id, ...)","additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
+export const api_access = validate142;
+const schema393 = {"type":"array","items":{"$ref":"api_access.json"}};
+const schema268 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/api_access.json","title":"ApiAccess","description":"API credentials (billsim's own collection): who may call the API, from where, and which calls.","type":"object","additionalProperties":false,"required":["id","api_id","api_key","ip","calls","description"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"api_id":{"type":"string","minLength":1},"api_key":{"type":"string","minLength":1},"ip":{"type":"array","items":{"type":"string"},"description":"\"all\", single IPs or a.b.c.d/M ranges; empty means all"},"calls":{"type":"array","items":{"type":"string"},"description":"calls this key may run; empty means all"},"description":{"type":"string"}}};
+const func18 = require("ajv/dist/runtime/ucs2length").default;
 
 function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/email.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/api_access.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((data.id === undefined) && (missing0 = "id")) || ((data.date === undefined) && (missing0 = "date"))) || ((data.to === undefined) && (missing0 = "to"))) || ((data.subject === undefined) && (missing0 = "subject"))) || ((data.template === undefined) && (missing0 = "template"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.related === undefined) && (missing0 = "related"))){
-validate70.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema264.required,parentSchema:schema264,data}];
+if(((((((data.id === undefined) && (missing0 = "id")) || ((data.api_id === undefined) && (missing0 = "api_id"))) || ((data.api_key === undefined) && (missing0 = "api_key"))) || ((data.ip === undefined) && (missing0 = "ip"))) || ((data.calls === undefined) && (missing0 = "calls"))) || ((data.description === undefined) && (missing0 = "description"))){
+validate70.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema268.required,parentSchema:schema268,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((((key0 === "id") || (key0 === "date")) || (key0 === "to")) || (key0 === "subject")) || (key0 === "template")) || (key0 === "client_id")) || (key0 === "related"))){
-validate70.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema264,data}];
+if(!((((((key0 === "id") || (key0 === "api_id")) || (key0 === "api_key")) || (key0 === "ip")) || (key0 === "calls")) || (key0 === "description"))){
+validate70.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema268,data}];
 return false;
 break;
 }
@@ -9430,19 +9338,18 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.date !== undefined){
-let data1 = data.date;
+if(data.api_id !== undefined){
+let data1 = data.api_id;
 const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
+if(errors === _errs5){
 if(typeof data1 === "string"){
-if(!pattern3.test(data1)){
-validate70.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data1}];
+if(func18(data1) < 1){
+validate70.errors = [{instancePath:instancePath+"/api_id",schemaPath:"#/properties/api_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema268.properties.api_id,data:data1}];
 return false;
 }
 }
 else {
-validate70.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data1}];
+validate70.errors = [{instancePath:instancePath+"/api_id",schemaPath:"#/properties/api_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema268.properties.api_id.type,parentSchema:schema268.properties.api_id,data:data1}];
 return false;
 }
 }
@@ -9452,98 +9359,95 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.to !== undefined){
-let data2 = data.to;
-const _errs8 = errors;
-if(typeof data2 !== "string"){
-validate70.errors = [{instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema264.properties.to.type,parentSchema:schema264.properties.to,data:data2}];
+if(data.api_key !== undefined){
+let data2 = data.api_key;
+const _errs7 = errors;
+if(errors === _errs7){
+if(typeof data2 === "string"){
+if(func18(data2) < 1){
+validate70.errors = [{instancePath:instancePath+"/api_key",schemaPath:"#/properties/api_key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema268.properties.api_key,data:data2}];
 return false;
 }
-var valid0 = _errs8 === errors;
+}
+else {
+validate70.errors = [{instancePath:instancePath+"/api_key",schemaPath:"#/properties/api_key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema268.properties.api_key.type,parentSchema:schema268.properties.api_key,data:data2}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.subject !== undefined){
-let data3 = data.subject;
-const _errs10 = errors;
-if(typeof data3 !== "string"){
-validate70.errors = [{instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema264.properties.subject.type,parentSchema:schema264.properties.subject,data:data3}];
-return false;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.template !== undefined){
-let data4 = data.template;
-const _errs12 = errors;
+if(data.ip !== undefined){
+let data3 = data.ip;
+const _errs9 = errors;
+if(errors === _errs9){
+if(Array.isArray(data3)){
+var valid2 = true;
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+const _errs11 = errors;
 if(typeof data4 !== "string"){
-validate70.errors = [{instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema264.properties.template.type,parentSchema:schema264.properties.template,data:data4}];
+validate70.errors = [{instancePath:instancePath+"/ip/" + i0,schemaPath:"#/properties/ip/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema268.properties.ip.items.type,parentSchema:schema268.properties.ip.items,data:data4}];
 return false;
 }
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.client_id !== undefined){
-let data5 = data.client_id;
-const _errs14 = errors;
-const _errs15 = errors;
-if(errors === _errs15){
-if(typeof data5 === "string"){
-if(!pattern0.test(data5)){
-validate70.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
-return false;
-}
-}
-else {
-validate70.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5}];
-return false;
-}
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.related !== undefined){
-let data6 = data.related;
-const _errs17 = errors;
-if(errors === _errs17){
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-for(const key1 in data6){
-let data7 = data6[key1];
-const _errs20 = errors;
-const _errs21 = errors;
-if(errors === _errs21){
-if(typeof data7 === "string"){
-if(!pattern0.test(data7)){
-validate70.errors = [{instancePath:instancePath+"/related/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data7}];
-return false;
-}
-}
-else {
-validate70.errors = [{instancePath:instancePath+"/related/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data7}];
-return false;
-}
-}
-var valid4 = _errs20 === errors;
-if(!valid4){
+var valid2 = _errs11 === errors;
+if(!valid2){
 break;
 }
 }
 }
 else {
-validate70.errors = [{instancePath:instancePath+"/related",schemaPath:"#/properties/related/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema264.properties.related.type,parentSchema:schema264.properties.related,data:data6}];
+validate70.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema268.properties.ip.type,parentSchema:schema268.properties.ip,data:data3}];
 return false;
 }
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.calls !== undefined){
+let data5 = data.calls;
+const _errs13 = errors;
+if(errors === _errs13){
+if(Array.isArray(data5)){
+var valid3 = true;
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+let data6 = data5[i1];
+const _errs15 = errors;
+if(typeof data6 !== "string"){
+validate70.errors = [{instancePath:instancePath+"/calls/" + i1,schemaPath:"#/properties/calls/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema268.properties.calls.items.type,parentSchema:schema268.properties.calls.items,data:data6}];
+return false;
+}
+var valid3 = _errs15 === errors;
+if(!valid3){
+break;
+}
+}
+}
+else {
+validate70.errors = [{instancePath:instancePath+"/calls",schemaPath:"#/properties/calls/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema268.properties.calls.type,parentSchema:schema268.properties.calls,data:data5}];
+return false;
+}
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.description !== undefined){
+let data7 = data.description;
+const _errs17 = errors;
+if(typeof data7 !== "string"){
+validate70.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema268.properties.description.type,parentSchema:schema268.properties.description,data:data7}];
+return false;
 }
 var valid0 = _errs17 === errors;
 }
@@ -9558,9 +9462,8 @@ var valid0 = true;
 }
 }
 }
-}
 else {
-validate70.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema264.type,parentSchema:schema264,data}];
+validate70.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema268.type,parentSchema:schema268,data}];
 return false;
 }
 }
@@ -9569,7 +9472,7 @@ return errors === 0;
 }
 
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -9589,35 +9492,34 @@ break;
 }
 }
 else {
-validate138.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema378.type,parentSchema:schema378,data}];
+validate142.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema393.type,parentSchema:schema393,data}];
 return false;
 }
 }
-validate138.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
 
-export const tax_rules = validate140;
-const schema379 = {"type":"array","items":{"$ref":"tax_rule.json"}};
-const schema269 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/tax_rule.json","title":"TaxRule","description":"A tax rate for clients of a country (and, when state is not empty, of one state). Level 1 gives an invoice's taxrate, level 2 its taxrate2; a state rule wins over the country rule of the same level; tax-exempt clients pay neither (src/domain/taxes.ts).","type":"object","additionalProperties":false,"required":["id","name","level","country","state","rate"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"level":{"type":"string","enum":["1","2"]},"country":{"type":"string","pattern":"^[A-Z]{2}$"},"state":{"type":"string"},"rate":{"$ref":"../common/defs.json#/definitions/decimal"}}};
-const pattern215 = new RegExp("^[A-Z]{2}$", "u");
+export const emails = validate144;
+const schema394 = {"type":"array","items":{"$ref":"email.json"}};
+const schema270 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/email.json","title":"Email","description":"A message billsim would have sent (the outbox): HostBill e-mails clients on sign-up, orders, invoices, payments and tickets; billsim records each one instead. Newest are kept: the outbox holds at most 1,000 per session.","type":"object","additionalProperties":false,"required":["id","date","to","subject","template","client_id","related"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"to":{"type":"string","description":"the recipient's e-mail address"},"subject":{"type":"string"},"template":{"type":"string","description":"the name of the HostBill e-mail template the message stands for, such as \"Order Confirmation\""},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the client the message is about, \"0\" when none"},"related":{"type":"object","description":"ids of the records the message is about, by their field name (order_id, invoice_id, account_id, domain_id, ticket_id, ...)","additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
 
 function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/tax_rule.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/email.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.level === undefined) && (missing0 = "level"))) || ((data.country === undefined) && (missing0 = "country"))) || ((data.state === undefined) && (missing0 = "state"))) || ((data.rate === undefined) && (missing0 = "rate"))){
-validate72.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema269.required,parentSchema:schema269,data}];
+if((((((((data.id === undefined) && (missing0 = "id")) || ((data.date === undefined) && (missing0 = "date"))) || ((data.to === undefined) && (missing0 = "to"))) || ((data.subject === undefined) && (missing0 = "subject"))) || ((data.template === undefined) && (missing0 = "template"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.related === undefined) && (missing0 = "related"))){
+validate72.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema270.required,parentSchema:schema270,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((((key0 === "id") || (key0 === "name")) || (key0 === "level")) || (key0 === "country")) || (key0 === "state")) || (key0 === "rate"))){
-validate72.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema269,data}];
+if(!(((((((key0 === "id") || (key0 === "date")) || (key0 === "to")) || (key0 === "subject")) || (key0 === "template")) || (key0 === "client_id")) || (key0 === "related"))){
+validate72.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema270,data}];
 return false;
 break;
 }
@@ -9645,12 +9547,21 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.name !== undefined){
-let data1 = data.name;
+if(data.date !== undefined){
+let data1 = data.date;
 const _errs5 = errors;
-if(typeof data1 !== "string"){
-validate72.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema269.properties.name.type,parentSchema:schema269.properties.name,data:data1}];
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data1 === "string"){
+if(!pattern3.test(data1)){
+validate72.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data1}];
 return false;
+}
+}
+else {
+validate72.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data1}];
+return false;
+}
 }
 var valid0 = _errs5 === errors;
 }
@@ -9658,74 +9569,100 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.level !== undefined){
-let data2 = data.level;
-const _errs7 = errors;
+if(data.to !== undefined){
+let data2 = data.to;
+const _errs8 = errors;
 if(typeof data2 !== "string"){
-validate72.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema269.properties.level.type,parentSchema:schema269.properties.level,data:data2}];
+validate72.errors = [{instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema270.properties.to.type,parentSchema:schema270.properties.to,data:data2}];
 return false;
 }
-if(!((data2 === "1") || (data2 === "2"))){
-validate72.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/enum",keyword:"enum",params:{allowedValues: schema269.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema269.properties.level.enum,parentSchema:schema269.properties.level,data:data2}];
-return false;
-}
-var valid0 = _errs7 === errors;
+var valid0 = _errs8 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.country !== undefined){
-let data3 = data.country;
-const _errs9 = errors;
-if(errors === _errs9){
-if(typeof data3 === "string"){
-if(!pattern215.test(data3)){
-validate72.errors = [{instancePath:instancePath+"/country",schemaPath:"#/properties/country/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\"",schema:"^[A-Z]{2}$",parentSchema:schema269.properties.country,data:data3}];
+if(data.subject !== undefined){
+let data3 = data.subject;
+const _errs10 = errors;
+if(typeof data3 !== "string"){
+validate72.errors = [{instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema270.properties.subject.type,parentSchema:schema270.properties.subject,data:data3}];
 return false;
 }
-}
-else {
-validate72.errors = [{instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema269.properties.country.type,parentSchema:schema269.properties.country,data:data3}];
-return false;
-}
-}
-var valid0 = _errs9 === errors;
+var valid0 = _errs10 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.state !== undefined){
-let data4 = data.state;
-const _errs11 = errors;
+if(data.template !== undefined){
+let data4 = data.template;
+const _errs12 = errors;
 if(typeof data4 !== "string"){
-validate72.errors = [{instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema269.properties.state.type,parentSchema:schema269.properties.state,data:data4}];
+validate72.errors = [{instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema270.properties.template.type,parentSchema:schema270.properties.template,data:data4}];
 return false;
 }
-var valid0 = _errs11 === errors;
+var valid0 = _errs12 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.rate !== undefined){
-let data5 = data.rate;
-const _errs13 = errors;
+if(data.client_id !== undefined){
+let data5 = data.client_id;
 const _errs14 = errors;
-if(errors === _errs14){
+const _errs15 = errors;
+if(errors === _errs15){
 if(typeof data5 === "string"){
-if(!pattern11.test(data5)){
-validate72.errors = [{instancePath:instancePath+"/rate",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data5}];
+if(!pattern0.test(data5)){
+validate72.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
 return false;
 }
 }
 else {
-validate72.errors = [{instancePath:instancePath+"/rate",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data5}];
+validate72.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5}];
 return false;
 }
 }
-var valid0 = _errs13 === errors;
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.related !== undefined){
+let data6 = data.related;
+const _errs17 = errors;
+if(errors === _errs17){
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+for(const key1 in data6){
+let data7 = data6[key1];
+const _errs20 = errors;
+const _errs21 = errors;
+if(errors === _errs21){
+if(typeof data7 === "string"){
+if(!pattern0.test(data7)){
+validate72.errors = [{instancePath:instancePath+"/related/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data7}];
+return false;
+}
+}
+else {
+validate72.errors = [{instancePath:instancePath+"/related/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data7}];
+return false;
+}
+}
+var valid4 = _errs20 === errors;
+if(!valid4){
+break;
+}
+}
+}
+else {
+validate72.errors = [{instancePath:instancePath+"/related",schemaPath:"#/properties/related/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema270.properties.related.type,parentSchema:schema270.properties.related,data:data6}];
+return false;
+}
+}
+var valid0 = _errs17 === errors;
 }
 else {
 var valid0 = true;
@@ -9738,8 +9675,9 @@ var valid0 = true;
 }
 }
 }
+}
 else {
-validate72.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema269.type,parentSchema:schema269,data}];
+validate72.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema270.type,parentSchema:schema270,data}];
 return false;
 }
 }
@@ -9748,7 +9686,7 @@ return errors === 0;
 }
 
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -9768,34 +9706,35 @@ break;
 }
 }
 else {
-validate140.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema379.type,parentSchema:schema379,data}];
+validate144.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema394.type,parentSchema:schema394,data}];
 return false;
 }
 }
-validate140.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
 
-export const credit_log = validate142;
-const schema380 = {"type":"array","items":{"$ref":"credit_log_entry.json"}};
-const schema272 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/credit_log_entry.json","title":"CreditLogEntry","description":"One change of a client's credit balance, in the client's currency: `in` added or `out` taken, and the `balance` after it. The newest entry's balance is always the client's `credit`. getClientCreditLog joins in the admin's username and the client's names. admin_id \"0\" marks a change billsim's automation made (an overpayment, a paid credit receipt); calls made through the API act as admin 1.","type":"object","additionalProperties":false,"required":["id","date","client_id","in","out","balance","description","invoice_id","transaction_id","admin_id","currency_id","transid"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"in":{"$ref":"../common/defs.json#/definitions/decimal"},"out":{"$ref":"../common/defs.json#/definitions/decimal"},"balance":{"$ref":"../common/defs.json#/definitions/decimal"},"description":{"type":"string"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"transaction_id":{"$ref":"../common/defs.json#/definitions/id"},"admin_id":{"$ref":"../common/defs.json#/definitions/id"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"transid":{"type":"string"}}};
+export const tax_rules = validate146;
+const schema395 = {"type":"array","items":{"$ref":"tax_rule.json"}};
+const schema275 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/tax_rule.json","title":"TaxRule","description":"A tax rate for clients of a country (and, when state is not empty, of one state). Level 1 gives an invoice's taxrate, level 2 its taxrate2; a state rule wins over the country rule of the same level; tax-exempt clients pay neither (src/domain/taxes.ts).","type":"object","additionalProperties":false,"required":["id","name","level","country","state","rate"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"level":{"type":"string","enum":["1","2"]},"country":{"type":"string","pattern":"^[A-Z]{2}$"},"state":{"type":"string"},"rate":{"$ref":"../common/defs.json#/definitions/decimal"}}};
+const pattern216 = new RegExp("^[A-Z]{2}$", "u");
 
 function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/credit_log_entry.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/tax_rule.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.date === undefined) && (missing0 = "date"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.in === undefined) && (missing0 = "in"))) || ((data.out === undefined) && (missing0 = "out"))) || ((data.balance === undefined) && (missing0 = "balance"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.invoice_id === undefined) && (missing0 = "invoice_id"))) || ((data.transaction_id === undefined) && (missing0 = "transaction_id"))) || ((data.admin_id === undefined) && (missing0 = "admin_id"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.transid === undefined) && (missing0 = "transid"))){
-validate74.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema272.required,parentSchema:schema272,data}];
+if(((((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.level === undefined) && (missing0 = "level"))) || ((data.country === undefined) && (missing0 = "country"))) || ((data.state === undefined) && (missing0 = "state"))) || ((data.rate === undefined) && (missing0 = "rate"))){
+validate74.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema275.required,parentSchema:schema275,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema272.properties, key0))){
-validate74.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema272,data}];
+if(!((((((key0 === "id") || (key0 === "name")) || (key0 === "level")) || (key0 === "country")) || (key0 === "state")) || (key0 === "rate"))){
+validate74.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema275,data}];
 return false;
 break;
 }
@@ -9823,21 +9762,12 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.date !== undefined){
-let data1 = data.date;
+if(data.name !== undefined){
+let data1 = data.name;
 const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data1 === "string"){
-if(!pattern3.test(data1)){
-validate74.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data1}];
+if(typeof data1 !== "string"){
+validate74.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema275.properties.name.type,parentSchema:schema275.properties.name,data:data1}];
 return false;
-}
-}
-else {
-validate74.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data1}];
-return false;
-}
 }
 var valid0 = _errs5 === errors;
 }
@@ -9845,43 +9775,50 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.client_id !== undefined){
-let data2 = data.client_id;
-const _errs8 = errors;
-const _errs9 = errors;
-if(errors === _errs9){
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-validate74.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
+if(data.level !== undefined){
+let data2 = data.level;
+const _errs7 = errors;
+if(typeof data2 !== "string"){
+validate74.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema275.properties.level.type,parentSchema:schema275.properties.level,data:data2}];
 return false;
 }
-}
-else {
-validate74.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
+if(!((data2 === "1") || (data2 === "2"))){
+validate74.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/enum",keyword:"enum",params:{allowedValues: schema275.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema275.properties.level.enum,parentSchema:schema275.properties.level,data:data2}];
 return false;
 }
-}
-var valid0 = _errs8 === errors;
+var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.in !== undefined){
-let data3 = data.in;
-const _errs11 = errors;
-const _errs12 = errors;
-if(errors === _errs12){
+if(data.country !== undefined){
+let data3 = data.country;
+const _errs9 = errors;
+if(errors === _errs9){
 if(typeof data3 === "string"){
-if(!pattern11.test(data3)){
-validate74.errors = [{instancePath:instancePath+"/in",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data3}];
+if(!pattern216.test(data3)){
+validate74.errors = [{instancePath:instancePath+"/country",schemaPath:"#/properties/country/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\"",schema:"^[A-Z]{2}$",parentSchema:schema275.properties.country,data:data3}];
 return false;
 }
 }
 else {
-validate74.errors = [{instancePath:instancePath+"/in",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data3}];
+validate74.errors = [{instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema275.properties.country.type,parentSchema:schema275.properties.country,data:data3}];
 return false;
 }
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.state !== undefined){
+let data4 = data.state;
+const _errs11 = errors;
+if(typeof data4 !== "string"){
+validate74.errors = [{instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema275.properties.state.type,parentSchema:schema275.properties.state,data:data4}];
+return false;
 }
 var valid0 = _errs11 === errors;
 }
@@ -9889,159 +9826,23 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.out !== undefined){
-let data4 = data.out;
+if(data.rate !== undefined){
+let data5 = data.rate;
+const _errs13 = errors;
 const _errs14 = errors;
-const _errs15 = errors;
-if(errors === _errs15){
-if(typeof data4 === "string"){
-if(!pattern11.test(data4)){
-validate74.errors = [{instancePath:instancePath+"/out",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data4}];
-return false;
-}
-}
-else {
-validate74.errors = [{instancePath:instancePath+"/out",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data4}];
-return false;
-}
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.balance !== undefined){
-let data5 = data.balance;
-const _errs17 = errors;
-const _errs18 = errors;
-if(errors === _errs18){
+if(errors === _errs14){
 if(typeof data5 === "string"){
 if(!pattern11.test(data5)){
-validate74.errors = [{instancePath:instancePath+"/balance",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data5}];
+validate74.errors = [{instancePath:instancePath+"/rate",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data5}];
 return false;
 }
 }
 else {
-validate74.errors = [{instancePath:instancePath+"/balance",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data5}];
+validate74.errors = [{instancePath:instancePath+"/rate",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data5}];
 return false;
 }
 }
-var valid0 = _errs17 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-let data6 = data.description;
-const _errs20 = errors;
-if(typeof data6 !== "string"){
-validate74.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema272.properties.description.type,parentSchema:schema272.properties.description,data:data6}];
-return false;
-}
-var valid0 = _errs20 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.invoice_id !== undefined){
-let data7 = data.invoice_id;
-const _errs22 = errors;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data7 === "string"){
-if(!pattern0.test(data7)){
-validate74.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data7}];
-return false;
-}
-}
-else {
-validate74.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data7}];
-return false;
-}
-}
-var valid0 = _errs22 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.transaction_id !== undefined){
-let data8 = data.transaction_id;
-const _errs25 = errors;
-const _errs26 = errors;
-if(errors === _errs26){
-if(typeof data8 === "string"){
-if(!pattern0.test(data8)){
-validate74.errors = [{instancePath:instancePath+"/transaction_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data8}];
-return false;
-}
-}
-else {
-validate74.errors = [{instancePath:instancePath+"/transaction_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data8}];
-return false;
-}
-}
-var valid0 = _errs25 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.admin_id !== undefined){
-let data9 = data.admin_id;
-const _errs28 = errors;
-const _errs29 = errors;
-if(errors === _errs29){
-if(typeof data9 === "string"){
-if(!pattern0.test(data9)){
-validate74.errors = [{instancePath:instancePath+"/admin_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data9}];
-return false;
-}
-}
-else {
-validate74.errors = [{instancePath:instancePath+"/admin_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data9}];
-return false;
-}
-}
-var valid0 = _errs28 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.currency_id !== undefined){
-let data10 = data.currency_id;
-const _errs31 = errors;
-const _errs32 = errors;
-if(errors === _errs32){
-if(typeof data10 === "string"){
-if(!pattern0.test(data10)){
-validate74.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data10}];
-return false;
-}
-}
-else {
-validate74.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data10}];
-return false;
-}
-}
-var valid0 = _errs31 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.transid !== undefined){
-let data11 = data.transid;
-const _errs34 = errors;
-if(typeof data11 !== "string"){
-validate74.errors = [{instancePath:instancePath+"/transid",schemaPath:"#/properties/transid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema272.properties.transid.type,parentSchema:schema272.properties.transid,data:data11}];
-return false;
-}
-var valid0 = _errs34 === errors;
+var valid0 = _errs13 === errors;
 }
 else {
 var valid0 = true;
@@ -10054,14 +9855,8 @@ var valid0 = true;
 }
 }
 }
-}
-}
-}
-}
-}
-}
 else {
-validate74.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema272.type,parentSchema:schema272,data}];
+validate74.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema275.type,parentSchema:schema275,data}];
 return false;
 }
 }
@@ -10070,7 +9865,7 @@ return errors === 0;
 }
 
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -10090,34 +9885,34 @@ break;
 }
 }
 else {
-validate142.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema380.type,parentSchema:schema380,data}];
+validate146.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema395.type,parentSchema:schema395,data}];
 return false;
 }
 }
-validate142.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
 
-export const ticket_depts = validate144;
-const schema381 = {"type":"array","items":{"$ref":"ticket_dept.json"}};
-const schema283 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket_dept.json","title":"TicketDept","description":"A support department tickets are filed under. `assigned_admins` is kept as getTicketDepts shows it: an object keyed by admin id whose values repeat the id. getTicketDepts adds the department's ticket count.","type":"object","additionalProperties":false,"required":["id","name","description","email","visible","assigned_admins"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"description":{"type":"string"},"email":{"type":"string","description":"the address the department's mail is sent from"},"visible":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when clients may pick the department when opening a ticket"},"assigned_admins":{"title":"TicketDeptAdmins","type":"object","description":"an object of admin ids, each keyed by itself, such as {\"1\": \"1\"}","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
+export const credit_log = validate148;
+const schema396 = {"type":"array","items":{"$ref":"credit_log_entry.json"}};
+const schema278 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/credit_log_entry.json","title":"CreditLogEntry","description":"One change of a client's credit balance, in the client's currency: `in` added or `out` taken, and the `balance` after it. The newest entry's balance is always the client's `credit`. getClientCreditLog joins in the admin's username and the client's names. admin_id \"0\" marks a change billsim's automation made (an overpayment, a paid credit receipt); calls made through the API act as admin 1.","type":"object","additionalProperties":false,"required":["id","date","client_id","in","out","balance","description","invoice_id","transaction_id","admin_id","currency_id","transid"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"in":{"$ref":"../common/defs.json#/definitions/decimal"},"out":{"$ref":"../common/defs.json#/definitions/decimal"},"balance":{"$ref":"../common/defs.json#/definitions/decimal"},"description":{"type":"string"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"transaction_id":{"$ref":"../common/defs.json#/definitions/id"},"admin_id":{"$ref":"../common/defs.json#/definitions/id"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"transid":{"type":"string"}}};
 
 function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/ticket_dept.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/credit_log_entry.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.visible === undefined) && (missing0 = "visible"))) || ((data.assigned_admins === undefined) && (missing0 = "assigned_admins"))){
-validate76.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema283.required,parentSchema:schema283,data}];
+if(((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.date === undefined) && (missing0 = "date"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.in === undefined) && (missing0 = "in"))) || ((data.out === undefined) && (missing0 = "out"))) || ((data.balance === undefined) && (missing0 = "balance"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.invoice_id === undefined) && (missing0 = "invoice_id"))) || ((data.transaction_id === undefined) && (missing0 = "transaction_id"))) || ((data.admin_id === undefined) && (missing0 = "admin_id"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.transid === undefined) && (missing0 = "transid"))){
+validate76.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema278.required,parentSchema:schema278,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((((key0 === "id") || (key0 === "name")) || (key0 === "description")) || (key0 === "email")) || (key0 === "visible")) || (key0 === "assigned_admins"))){
-validate76.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema283,data}];
+if(!(func2.call(schema278.properties, key0))){
+validate76.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema278,data}];
 return false;
 break;
 }
@@ -10145,12 +9940,21 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.name !== undefined){
-let data1 = data.name;
+if(data.date !== undefined){
+let data1 = data.date;
 const _errs5 = errors;
-if(typeof data1 !== "string"){
-validate76.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema283.properties.name.type,parentSchema:schema283.properties.name,data:data1}];
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data1 === "string"){
+if(!pattern3.test(data1)){
+validate76.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data1}];
 return false;
+}
+}
+else {
+validate76.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data1}];
+return false;
+}
 }
 var valid0 = _errs5 === errors;
 }
@@ -10158,42 +9962,43 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.description !== undefined){
-let data2 = data.description;
-const _errs7 = errors;
-if(typeof data2 !== "string"){
-validate76.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema283.properties.description.type,parentSchema:schema283.properties.description,data:data2}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.email !== undefined){
-let data3 = data.email;
+if(data.client_id !== undefined){
+let data2 = data.client_id;
+const _errs8 = errors;
 const _errs9 = errors;
-if(typeof data3 !== "string"){
-validate76.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema283.properties.email.type,parentSchema:schema283.properties.email,data:data3}];
+if(errors === _errs9){
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+validate76.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
 return false;
 }
-var valid0 = _errs9 === errors;
+}
+else {
+validate76.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
+return false;
+}
+}
+var valid0 = _errs8 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.visible !== undefined){
-let data4 = data.visible;
+if(data.in !== undefined){
+let data3 = data.in;
 const _errs11 = errors;
-if(typeof data4 !== "string"){
-validate76.errors = [{instancePath:instancePath+"/visible",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data4}];
+const _errs12 = errors;
+if(errors === _errs12){
+if(typeof data3 === "string"){
+if(!pattern11.test(data3)){
+validate76.errors = [{instancePath:instancePath+"/in",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data3}];
 return false;
 }
-if(!((data4 === "0") || (data4 === "1"))){
-validate76.errors = [{instancePath:instancePath+"/visible",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data4}];
+}
+else {
+validate76.errors = [{instancePath:instancePath+"/in",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data3}];
 return false;
+}
 }
 var valid0 = _errs11 === errors;
 }
@@ -10201,66 +10006,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.assigned_admins !== undefined){
-let data5 = data.assigned_admins;
+if(data.out !== undefined){
+let data4 = data.out;
 const _errs14 = errors;
-if(errors === _errs14){
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-for(const key1 in data5){
-const _errs16 = errors;
-if(typeof key1 === "string"){
-if(!pattern0.test(key1)){
-const err0 = {instancePath:instancePath+"/assigned_admins",schemaPath:"#/properties/assigned_admins/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema283.properties.assigned_admins.propertyNames,data:key1,propertyName:key1};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-var valid3 = _errs16 === errors;
-if(!valid3){
-const err1 = {instancePath:instancePath+"/assigned_admins",schemaPath:"#/properties/assigned_admins/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema283.properties.assigned_admins.propertyNames,parentSchema:schema283.properties.assigned_admins,data:data5};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-validate76.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid3){
-for(const key2 in data5){
-let data6 = data5[key2];
-const _errs18 = errors;
-const _errs19 = errors;
-if(errors === _errs19){
-if(typeof data6 === "string"){
-if(!pattern0.test(data6)){
-validate76.errors = [{instancePath:instancePath+"/assigned_admins/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data6}];
+const _errs15 = errors;
+if(errors === _errs15){
+if(typeof data4 === "string"){
+if(!pattern11.test(data4)){
+validate76.errors = [{instancePath:instancePath+"/out",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data4}];
 return false;
 }
 }
 else {
-validate76.errors = [{instancePath:instancePath+"/assigned_admins/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data6}];
-return false;
-}
-}
-var valid4 = _errs18 === errors;
-if(!valid4){
-break;
-}
-}
-}
-}
-else {
-validate76.errors = [{instancePath:instancePath+"/assigned_admins",schemaPath:"#/properties/assigned_admins/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema283.properties.assigned_admins.type,parentSchema:schema283.properties.assigned_admins,data:data5}];
+validate76.errors = [{instancePath:instancePath+"/out",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data4}];
 return false;
 }
 }
@@ -10269,6 +10027,148 @@ var valid0 = _errs14 === errors;
 else {
 var valid0 = true;
 }
+if(valid0){
+if(data.balance !== undefined){
+let data5 = data.balance;
+const _errs17 = errors;
+const _errs18 = errors;
+if(errors === _errs18){
+if(typeof data5 === "string"){
+if(!pattern11.test(data5)){
+validate76.errors = [{instancePath:instancePath+"/balance",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data5}];
+return false;
+}
+}
+else {
+validate76.errors = [{instancePath:instancePath+"/balance",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data5}];
+return false;
+}
+}
+var valid0 = _errs17 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.description !== undefined){
+let data6 = data.description;
+const _errs20 = errors;
+if(typeof data6 !== "string"){
+validate76.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema278.properties.description.type,parentSchema:schema278.properties.description,data:data6}];
+return false;
+}
+var valid0 = _errs20 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.invoice_id !== undefined){
+let data7 = data.invoice_id;
+const _errs22 = errors;
+const _errs23 = errors;
+if(errors === _errs23){
+if(typeof data7 === "string"){
+if(!pattern0.test(data7)){
+validate76.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data7}];
+return false;
+}
+}
+else {
+validate76.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data7}];
+return false;
+}
+}
+var valid0 = _errs22 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.transaction_id !== undefined){
+let data8 = data.transaction_id;
+const _errs25 = errors;
+const _errs26 = errors;
+if(errors === _errs26){
+if(typeof data8 === "string"){
+if(!pattern0.test(data8)){
+validate76.errors = [{instancePath:instancePath+"/transaction_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data8}];
+return false;
+}
+}
+else {
+validate76.errors = [{instancePath:instancePath+"/transaction_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data8}];
+return false;
+}
+}
+var valid0 = _errs25 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.admin_id !== undefined){
+let data9 = data.admin_id;
+const _errs28 = errors;
+const _errs29 = errors;
+if(errors === _errs29){
+if(typeof data9 === "string"){
+if(!pattern0.test(data9)){
+validate76.errors = [{instancePath:instancePath+"/admin_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data9}];
+return false;
+}
+}
+else {
+validate76.errors = [{instancePath:instancePath+"/admin_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data9}];
+return false;
+}
+}
+var valid0 = _errs28 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.currency_id !== undefined){
+let data10 = data.currency_id;
+const _errs31 = errors;
+const _errs32 = errors;
+if(errors === _errs32){
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+validate76.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data10}];
+return false;
+}
+}
+else {
+validate76.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data10}];
+return false;
+}
+}
+var valid0 = _errs31 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.transid !== undefined){
+let data11 = data.transid;
+const _errs34 = errors;
+if(typeof data11 !== "string"){
+validate76.errors = [{instancePath:instancePath+"/transid",schemaPath:"#/properties/transid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema278.properties.transid.type,parentSchema:schema278.properties.transid,data:data11}];
+return false;
+}
+var valid0 = _errs34 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
 }
 }
 }
@@ -10278,7 +10178,7 @@ var valid0 = true;
 }
 }
 else {
-validate76.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema283.type,parentSchema:schema283,data}];
+validate76.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema278.type,parentSchema:schema278,data}];
 return false;
 }
 }
@@ -10287,7 +10187,7 @@ return errors === 0;
 }
 
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -10307,40 +10207,34 @@ break;
 }
 }
 else {
-validate144.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema381.type,parentSchema:schema381,data}];
+validate148.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema396.type,parentSchema:schema396,data}];
 return false;
 }
 }
-validate144.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
 
-export const tickets = validate146;
-const schema382 = {"type":"array","items":{"$ref":"ticket.json"}};
-const schema287 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket.json","title":"Ticket","description":"A support ticket as stored: the opening message and its state. Replies are ticket_replies and staff notes ticket_notes, both by the internal ticket id. Calls name a ticket by its 6-digit `ticket_number`, a function of the id (src/domain/tickets.ts). Attachments are kept by file name and size only, never their content.","type":"object","additionalProperties":false,"required":["id","date","lastreply","ticket_number","acc_hash","dept_id","client_id","name","email","cc","subject","body","status","priority","admin_read","client_read","type","request_type","owner_id","viewtime","attachments"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime","description":"when the ticket was opened"},"lastreply":{"$ref":"../common/defs.json#/definitions/datetime","description":"the date of the latest reply, the opening date until one is added"},"ticket_number":{"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"},"acc_hash":{"type":"string","pattern":"^[a-z0-9]{6}$","description":"6 lower-case letters and digits: the key of the client-area link to a ticket"},"dept_id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the client the ticket belongs to, \"0\" for a guest's ticket"},"name":{"type":"string","description":"the submitter's name"},"email":{"type":"string","description":"the submitter's e-mail address, where replies go"},"cc":{"type":"string","description":"comma-separated e-mail addresses, \"\" for none"},"subject":{"type":"string"},"body":{"type":"string"},"status":{"$ref":"#/definitions/status"},"priority":{"type":"string","enum":["0","1","2","3"],"description":"a priority from 0 (lowest) to 3 (highest)"},"admin_read":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when staff wrote or have seen the latest message"},"client_read":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when the client wrote the latest message"},"type":{"$ref":"#/definitions/authorType","description":"who opened the ticket: Admin (staff) or Client"},"request_type":{"$ref":"#/definitions/requestType"},"owner_id":{"$ref":"../common/defs.json#/definitions/id","description":"the staff member assigned, \"0\" for none"},"viewtime":{"$ref":"../common/defs.json#/definitions/datetime","description":"when staff last worked on the ticket (opened or answered it), all zeros when never"},"attachments":{"type":"array","description":"the files sent with the opening message","items":{"$ref":"#/definitions/attachment"}}},"definitions":{"status":{"title":"TicketStatus","type":"string","enum":["Open","Answered","Client-Reply","In-Progress","Closed"],"description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"},"authorType":{"title":"TicketAuthorType","type":"string","enum":["Admin","Client"],"description":"Admin or Client"},"requestType":{"title":"TicketRequestType","type":"string","enum":["General","Incident","Problem","Task","Question"],"description":"a request type: General, Incident, Problem, Task or Question"},"attachment":{"title":"TicketAttachment","type":"object","additionalProperties":false,"required":["filename","size"],"properties":{"filename":{"type":"string"},"size":{"type":"string","pattern":"^[0-9]+$","description":"the decoded file's size in bytes, such as \"2048\""}}}}};
-const schema293 = {"title":"TicketStatus","type":"string","enum":["Open","Answered","Client-Reply","In-Progress","Closed"],"description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"};
-const schema296 = {"title":"TicketAuthorType","type":"string","enum":["Admin","Client"],"description":"Admin or Client"};
-const schema297 = {"title":"TicketRequestType","type":"string","enum":["General","Incident","Problem","Task","Question"],"description":"a request type: General, Incident, Problem, Task or Question"};
-const schema300 = {"title":"TicketAttachment","type":"object","additionalProperties":false,"required":["filename","size"],"properties":{"filename":{"type":"string"},"size":{"type":"string","pattern":"^[0-9]+$","description":"the decoded file's size in bytes, such as \"2048\""}}};
-const pattern233 = new RegExp("^[1-9][0-9]{5}$", "u");
-const pattern234 = new RegExp("^[a-z0-9]{6}$", "u");
+export const ticket_depts = validate150;
+const schema397 = {"type":"array","items":{"$ref":"ticket_dept.json"}};
+const schema289 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket_dept.json","title":"TicketDept","description":"A support department tickets are filed under. `assigned_admins` is kept as getTicketDepts shows it: an object keyed by admin id whose values repeat the id. getTicketDepts adds the department's ticket count.","type":"object","additionalProperties":false,"required":["id","name","description","email","visible","assigned_admins"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"description":{"type":"string"},"email":{"type":"string","description":"the address the department's mail is sent from"},"visible":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when clients may pick the department when opening a ticket"},"assigned_admins":{"title":"TicketDeptAdmins","type":"object","description":"an object of admin ids, each keyed by itself, such as {\"1\": \"1\"}","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
 
 function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/ticket.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/ticket_dept.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.date === undefined) && (missing0 = "date"))) || ((data.lastreply === undefined) && (missing0 = "lastreply"))) || ((data.ticket_number === undefined) && (missing0 = "ticket_number"))) || ((data.acc_hash === undefined) && (missing0 = "acc_hash"))) || ((data.dept_id === undefined) && (missing0 = "dept_id"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.cc === undefined) && (missing0 = "cc"))) || ((data.subject === undefined) && (missing0 = "subject"))) || ((data.body === undefined) && (missing0 = "body"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.priority === undefined) && (missing0 = "priority"))) || ((data.admin_read === undefined) && (missing0 = "admin_read"))) || ((data.client_read === undefined) && (missing0 = "client_read"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.request_type === undefined) && (missing0 = "request_type"))) || ((data.owner_id === undefined) && (missing0 = "owner_id"))) || ((data.viewtime === undefined) && (missing0 = "viewtime"))) || ((data.attachments === undefined) && (missing0 = "attachments"))){
-validate78.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema287.required,parentSchema:schema287,data}];
+if(((((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.visible === undefined) && (missing0 = "visible"))) || ((data.assigned_admins === undefined) && (missing0 = "assigned_admins"))){
+validate78.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema289.required,parentSchema:schema289,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema287.properties, key0))){
-validate78.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema287,data}];
+if(!((((((key0 === "id") || (key0 === "name")) || (key0 === "description")) || (key0 === "email")) || (key0 === "visible")) || (key0 === "assigned_admins"))){
+validate78.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema289,data}];
 return false;
 break;
 }
@@ -10368,6 +10262,229 @@ else {
 var valid0 = true;
 }
 if(valid0){
+if(data.name !== undefined){
+let data1 = data.name;
+const _errs5 = errors;
+if(typeof data1 !== "string"){
+validate78.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema289.properties.name.type,parentSchema:schema289.properties.name,data:data1}];
+return false;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.description !== undefined){
+let data2 = data.description;
+const _errs7 = errors;
+if(typeof data2 !== "string"){
+validate78.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema289.properties.description.type,parentSchema:schema289.properties.description,data:data2}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.email !== undefined){
+let data3 = data.email;
+const _errs9 = errors;
+if(typeof data3 !== "string"){
+validate78.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema289.properties.email.type,parentSchema:schema289.properties.email,data:data3}];
+return false;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.visible !== undefined){
+let data4 = data.visible;
+const _errs11 = errors;
+if(typeof data4 !== "string"){
+validate78.errors = [{instancePath:instancePath+"/visible",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data4}];
+return false;
+}
+if(!((data4 === "0") || (data4 === "1"))){
+validate78.errors = [{instancePath:instancePath+"/visible",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data4}];
+return false;
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.assigned_admins !== undefined){
+let data5 = data.assigned_admins;
+const _errs14 = errors;
+if(errors === _errs14){
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+for(const key1 in data5){
+const _errs16 = errors;
+if(typeof key1 === "string"){
+if(!pattern0.test(key1)){
+const err0 = {instancePath:instancePath+"/assigned_admins",schemaPath:"#/properties/assigned_admins/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema289.properties.assigned_admins.propertyNames,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var valid3 = _errs16 === errors;
+if(!valid3){
+const err1 = {instancePath:instancePath+"/assigned_admins",schemaPath:"#/properties/assigned_admins/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema289.properties.assigned_admins.propertyNames,parentSchema:schema289.properties.assigned_admins,data:data5};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+validate78.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid3){
+for(const key2 in data5){
+let data6 = data5[key2];
+const _errs18 = errors;
+const _errs19 = errors;
+if(errors === _errs19){
+if(typeof data6 === "string"){
+if(!pattern0.test(data6)){
+validate78.errors = [{instancePath:instancePath+"/assigned_admins/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data6}];
+return false;
+}
+}
+else {
+validate78.errors = [{instancePath:instancePath+"/assigned_admins/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data6}];
+return false;
+}
+}
+var valid4 = _errs18 === errors;
+if(!valid4){
+break;
+}
+}
+}
+}
+else {
+validate78.errors = [{instancePath:instancePath+"/assigned_admins",schemaPath:"#/properties/assigned_admins/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema289.properties.assigned_admins.type,parentSchema:schema289.properties.assigned_admins,data:data5}];
+return false;
+}
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate78.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema289.type,parentSchema:schema289,data}];
+return false;
+}
+}
+validate78.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(Array.isArray(data)){
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs1 = errors;
+if(!(validate78(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+else {
+validate150.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema397.type,parentSchema:schema397,data}];
+return false;
+}
+}
+validate150.errors = vErrors;
+return errors === 0;
+}
+
+export const tickets = validate152;
+const schema398 = {"type":"array","items":{"$ref":"ticket.json"}};
+const schema293 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket.json","title":"Ticket","description":"A support ticket as stored: the opening message and its state. Replies are ticket_replies and staff notes ticket_notes, both by the internal ticket id. Calls name a ticket by its 6-digit `ticket_number`, a function of the id (src/domain/tickets.ts). Attachments are kept by file name and size only, never their content.","type":"object","additionalProperties":false,"required":["id","date","lastreply","ticket_number","acc_hash","dept_id","client_id","name","email","cc","subject","body","status","priority","admin_read","client_read","type","request_type","owner_id","viewtime","attachments"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime","description":"when the ticket was opened"},"lastreply":{"$ref":"../common/defs.json#/definitions/datetime","description":"the date of the latest reply, the opening date until one is added"},"ticket_number":{"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"},"acc_hash":{"type":"string","pattern":"^[a-z0-9]{6}$","description":"6 lower-case letters and digits: the key of the client-area link to a ticket"},"dept_id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the client the ticket belongs to, \"0\" for a guest's ticket"},"name":{"type":"string","description":"the submitter's name"},"email":{"type":"string","description":"the submitter's e-mail address, where replies go"},"cc":{"type":"string","description":"comma-separated e-mail addresses, \"\" for none"},"subject":{"type":"string"},"body":{"type":"string"},"status":{"$ref":"#/definitions/status"},"priority":{"type":"string","enum":["0","1","2","3"],"description":"a priority from 0 (lowest) to 3 (highest)"},"admin_read":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when staff wrote or have seen the latest message"},"client_read":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when the client wrote the latest message"},"type":{"$ref":"#/definitions/authorType","description":"who opened the ticket: Admin (staff) or Client"},"request_type":{"$ref":"#/definitions/requestType"},"owner_id":{"$ref":"../common/defs.json#/definitions/id","description":"the staff member assigned, \"0\" for none"},"viewtime":{"$ref":"../common/defs.json#/definitions/datetime","description":"when staff last worked on the ticket (opened or answered it), all zeros when never"},"attachments":{"type":"array","description":"the files sent with the opening message","items":{"$ref":"#/definitions/attachment"}}},"definitions":{"status":{"title":"TicketStatus","type":"string","enum":["Open","Answered","Client-Reply","In-Progress","Closed"],"description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"},"authorType":{"title":"TicketAuthorType","type":"string","enum":["Admin","Client"],"description":"Admin or Client"},"requestType":{"title":"TicketRequestType","type":"string","enum":["General","Incident","Problem","Task","Question"],"description":"a request type: General, Incident, Problem, Task or Question"},"attachment":{"title":"TicketAttachment","type":"object","additionalProperties":false,"required":["filename","size"],"properties":{"filename":{"type":"string"},"size":{"type":"string","pattern":"^[0-9]+$","description":"the decoded file's size in bytes, such as \"2048\""}}}}};
+const schema299 = {"title":"TicketStatus","type":"string","enum":["Open","Answered","Client-Reply","In-Progress","Closed"],"description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"};
+const schema302 = {"title":"TicketAuthorType","type":"string","enum":["Admin","Client"],"description":"Admin or Client"};
+const schema303 = {"title":"TicketRequestType","type":"string","enum":["General","Incident","Problem","Task","Question"],"description":"a request type: General, Incident, Problem, Task or Question"};
+const schema306 = {"title":"TicketAttachment","type":"object","additionalProperties":false,"required":["filename","size"],"properties":{"filename":{"type":"string"},"size":{"type":"string","pattern":"^[0-9]+$","description":"the decoded file's size in bytes, such as \"2048\""}}};
+const pattern234 = new RegExp("^[1-9][0-9]{5}$", "u");
+const pattern235 = new RegExp("^[a-z0-9]{6}$", "u");
+
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://billsim.local/schemas/resources/ticket.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.date === undefined) && (missing0 = "date"))) || ((data.lastreply === undefined) && (missing0 = "lastreply"))) || ((data.ticket_number === undefined) && (missing0 = "ticket_number"))) || ((data.acc_hash === undefined) && (missing0 = "acc_hash"))) || ((data.dept_id === undefined) && (missing0 = "dept_id"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.cc === undefined) && (missing0 = "cc"))) || ((data.subject === undefined) && (missing0 = "subject"))) || ((data.body === undefined) && (missing0 = "body"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.priority === undefined) && (missing0 = "priority"))) || ((data.admin_read === undefined) && (missing0 = "admin_read"))) || ((data.client_read === undefined) && (missing0 = "client_read"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.request_type === undefined) && (missing0 = "request_type"))) || ((data.owner_id === undefined) && (missing0 = "owner_id"))) || ((data.viewtime === undefined) && (missing0 = "viewtime"))) || ((data.attachments === undefined) && (missing0 = "attachments"))){
+validate80.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema293.required,parentSchema:schema293,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(func2.call(schema293.properties, key0))){
+validate80.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema293,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate80.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+return false;
+}
+}
+else {
+validate80.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.date !== undefined){
 let data1 = data.date;
 const _errs5 = errors;
@@ -10375,12 +10492,12 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
 if(!pattern3.test(data1)){
-validate78.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data1}];
+validate80.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data1}];
 return false;
 }
 }
 else {
-validate78.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data1}];
+validate80.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data1}];
 return false;
 }
 }
@@ -10397,12 +10514,12 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data2 === "string"){
 if(!pattern3.test(data2)){
-validate78.errors = [{instancePath:instancePath+"/lastreply",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data2}];
+validate80.errors = [{instancePath:instancePath+"/lastreply",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data2}];
 return false;
 }
 }
 else {
-validate78.errors = [{instancePath:instancePath+"/lastreply",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data2}];
+validate80.errors = [{instancePath:instancePath+"/lastreply",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data2}];
 return false;
 }
 }
@@ -10417,13 +10534,13 @@ let data3 = data.ticket_number;
 const _errs11 = errors;
 if(errors === _errs11){
 if(typeof data3 === "string"){
-if(!pattern233.test(data3)){
-validate78.errors = [{instancePath:instancePath+"/ticket_number",schemaPath:"#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema287.properties.ticket_number,data:data3}];
+if(!pattern234.test(data3)){
+validate80.errors = [{instancePath:instancePath+"/ticket_number",schemaPath:"#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema293.properties.ticket_number,data:data3}];
 return false;
 }
 }
 else {
-validate78.errors = [{instancePath:instancePath+"/ticket_number",schemaPath:"#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema287.properties.ticket_number.type,parentSchema:schema287.properties.ticket_number,data:data3}];
+validate80.errors = [{instancePath:instancePath+"/ticket_number",schemaPath:"#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema293.properties.ticket_number.type,parentSchema:schema293.properties.ticket_number,data:data3}];
 return false;
 }
 }
@@ -10438,13 +10555,13 @@ let data4 = data.acc_hash;
 const _errs13 = errors;
 if(errors === _errs13){
 if(typeof data4 === "string"){
-if(!pattern234.test(data4)){
-validate78.errors = [{instancePath:instancePath+"/acc_hash",schemaPath:"#/properties/acc_hash/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]{6}$"},message:"must match pattern \""+"^[a-z0-9]{6}$"+"\"",schema:"^[a-z0-9]{6}$",parentSchema:schema287.properties.acc_hash,data:data4}];
+if(!pattern235.test(data4)){
+validate80.errors = [{instancePath:instancePath+"/acc_hash",schemaPath:"#/properties/acc_hash/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]{6}$"},message:"must match pattern \""+"^[a-z0-9]{6}$"+"\"",schema:"^[a-z0-9]{6}$",parentSchema:schema293.properties.acc_hash,data:data4}];
 return false;
 }
 }
 else {
-validate78.errors = [{instancePath:instancePath+"/acc_hash",schemaPath:"#/properties/acc_hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema287.properties.acc_hash.type,parentSchema:schema287.properties.acc_hash,data:data4}];
+validate80.errors = [{instancePath:instancePath+"/acc_hash",schemaPath:"#/properties/acc_hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema293.properties.acc_hash.type,parentSchema:schema293.properties.acc_hash,data:data4}];
 return false;
 }
 }
@@ -10461,12 +10578,12 @@ const _errs16 = errors;
 if(errors === _errs16){
 if(typeof data5 === "string"){
 if(!pattern0.test(data5)){
-validate78.errors = [{instancePath:instancePath+"/dept_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
+validate80.errors = [{instancePath:instancePath+"/dept_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
 return false;
 }
 }
 else {
-validate78.errors = [{instancePath:instancePath+"/dept_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5}];
+validate80.errors = [{instancePath:instancePath+"/dept_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5}];
 return false;
 }
 }
@@ -10483,12 +10600,12 @@ const _errs19 = errors;
 if(errors === _errs19){
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
-validate78.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data6}];
+validate80.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data6}];
 return false;
 }
 }
 else {
-validate78.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data6}];
+validate80.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data6}];
 return false;
 }
 }
@@ -10502,7 +10619,7 @@ if(data.name !== undefined){
 let data7 = data.name;
 const _errs21 = errors;
 if(typeof data7 !== "string"){
-validate78.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema287.properties.name.type,parentSchema:schema287.properties.name,data:data7}];
+validate80.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema293.properties.name.type,parentSchema:schema293.properties.name,data:data7}];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -10515,7 +10632,7 @@ if(data.email !== undefined){
 let data8 = data.email;
 const _errs23 = errors;
 if(typeof data8 !== "string"){
-validate78.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema287.properties.email.type,parentSchema:schema287.properties.email,data:data8}];
+validate80.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema293.properties.email.type,parentSchema:schema293.properties.email,data:data8}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -10528,7 +10645,7 @@ if(data.cc !== undefined){
 let data9 = data.cc;
 const _errs25 = errors;
 if(typeof data9 !== "string"){
-validate78.errors = [{instancePath:instancePath+"/cc",schemaPath:"#/properties/cc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema287.properties.cc.type,parentSchema:schema287.properties.cc,data:data9}];
+validate80.errors = [{instancePath:instancePath+"/cc",schemaPath:"#/properties/cc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema293.properties.cc.type,parentSchema:schema293.properties.cc,data:data9}];
 return false;
 }
 var valid0 = _errs25 === errors;
@@ -10541,7 +10658,7 @@ if(data.subject !== undefined){
 let data10 = data.subject;
 const _errs27 = errors;
 if(typeof data10 !== "string"){
-validate78.errors = [{instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema287.properties.subject.type,parentSchema:schema287.properties.subject,data:data10}];
+validate80.errors = [{instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema293.properties.subject.type,parentSchema:schema293.properties.subject,data:data10}];
 return false;
 }
 var valid0 = _errs27 === errors;
@@ -10554,7 +10671,7 @@ if(data.body !== undefined){
 let data11 = data.body;
 const _errs29 = errors;
 if(typeof data11 !== "string"){
-validate78.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema287.properties.body.type,parentSchema:schema287.properties.body,data:data11}];
+validate80.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema293.properties.body.type,parentSchema:schema293.properties.body,data:data11}];
 return false;
 }
 var valid0 = _errs29 === errors;
@@ -10567,11 +10684,11 @@ if(data.status !== undefined){
 let data12 = data.status;
 const _errs31 = errors;
 if(typeof data12 !== "string"){
-validate78.errors = [{instancePath:instancePath+"/status",schemaPath:"#/definitions/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema293.type,parentSchema:schema293,data:data12}];
+validate80.errors = [{instancePath:instancePath+"/status",schemaPath:"#/definitions/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema299.type,parentSchema:schema299,data:data12}];
 return false;
 }
 if(!(((((data12 === "Open") || (data12 === "Answered")) || (data12 === "Client-Reply")) || (data12 === "In-Progress")) || (data12 === "Closed"))){
-validate78.errors = [{instancePath:instancePath+"/status",schemaPath:"#/definitions/status/enum",keyword:"enum",params:{allowedValues: schema293.enum},message:"must be equal to one of the allowed values",schema:schema293.enum,parentSchema:schema293,data:data12}];
+validate80.errors = [{instancePath:instancePath+"/status",schemaPath:"#/definitions/status/enum",keyword:"enum",params:{allowedValues: schema299.enum},message:"must be equal to one of the allowed values",schema:schema299.enum,parentSchema:schema299,data:data12}];
 return false;
 }
 var valid0 = _errs31 === errors;
@@ -10584,11 +10701,11 @@ if(data.priority !== undefined){
 let data13 = data.priority;
 const _errs34 = errors;
 if(typeof data13 !== "string"){
-validate78.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema287.properties.priority.type,parentSchema:schema287.properties.priority,data:data13}];
+validate80.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema293.properties.priority.type,parentSchema:schema293.properties.priority,data:data13}];
 return false;
 }
 if(!((((data13 === "0") || (data13 === "1")) || (data13 === "2")) || (data13 === "3"))){
-validate78.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema287.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema287.properties.priority.enum,parentSchema:schema287.properties.priority,data:data13}];
+validate80.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema293.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema293.properties.priority.enum,parentSchema:schema293.properties.priority,data:data13}];
 return false;
 }
 var valid0 = _errs34 === errors;
@@ -10601,11 +10718,11 @@ if(data.admin_read !== undefined){
 let data14 = data.admin_read;
 const _errs36 = errors;
 if(typeof data14 !== "string"){
-validate78.errors = [{instancePath:instancePath+"/admin_read",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data14}];
+validate80.errors = [{instancePath:instancePath+"/admin_read",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data14}];
 return false;
 }
 if(!((data14 === "0") || (data14 === "1"))){
-validate78.errors = [{instancePath:instancePath+"/admin_read",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data14}];
+validate80.errors = [{instancePath:instancePath+"/admin_read",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data14}];
 return false;
 }
 var valid0 = _errs36 === errors;
@@ -10618,11 +10735,11 @@ if(data.client_read !== undefined){
 let data15 = data.client_read;
 const _errs39 = errors;
 if(typeof data15 !== "string"){
-validate78.errors = [{instancePath:instancePath+"/client_read",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data15}];
+validate80.errors = [{instancePath:instancePath+"/client_read",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data15}];
 return false;
 }
 if(!((data15 === "0") || (data15 === "1"))){
-validate78.errors = [{instancePath:instancePath+"/client_read",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data15}];
+validate80.errors = [{instancePath:instancePath+"/client_read",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data15}];
 return false;
 }
 var valid0 = _errs39 === errors;
@@ -10635,11 +10752,11 @@ if(data.type !== undefined){
 let data16 = data.type;
 const _errs42 = errors;
 if(typeof data16 !== "string"){
-validate78.errors = [{instancePath:instancePath+"/type",schemaPath:"#/definitions/authorType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema296.type,parentSchema:schema296,data:data16}];
+validate80.errors = [{instancePath:instancePath+"/type",schemaPath:"#/definitions/authorType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema302.type,parentSchema:schema302,data:data16}];
 return false;
 }
 if(!((data16 === "Admin") || (data16 === "Client"))){
-validate78.errors = [{instancePath:instancePath+"/type",schemaPath:"#/definitions/authorType/enum",keyword:"enum",params:{allowedValues: schema296.enum},message:"must be equal to one of the allowed values",schema:schema296.enum,parentSchema:schema296,data:data16}];
+validate80.errors = [{instancePath:instancePath+"/type",schemaPath:"#/definitions/authorType/enum",keyword:"enum",params:{allowedValues: schema302.enum},message:"must be equal to one of the allowed values",schema:schema302.enum,parentSchema:schema302,data:data16}];
 return false;
 }
 var valid0 = _errs42 === errors;
@@ -10652,11 +10769,11 @@ if(data.request_type !== undefined){
 let data17 = data.request_type;
 const _errs45 = errors;
 if(typeof data17 !== "string"){
-validate78.errors = [{instancePath:instancePath+"/request_type",schemaPath:"#/definitions/requestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema297.type,parentSchema:schema297,data:data17}];
+validate80.errors = [{instancePath:instancePath+"/request_type",schemaPath:"#/definitions/requestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema303.type,parentSchema:schema303,data:data17}];
 return false;
 }
 if(!(((((data17 === "General") || (data17 === "Incident")) || (data17 === "Problem")) || (data17 === "Task")) || (data17 === "Question"))){
-validate78.errors = [{instancePath:instancePath+"/request_type",schemaPath:"#/definitions/requestType/enum",keyword:"enum",params:{allowedValues: schema297.enum},message:"must be equal to one of the allowed values",schema:schema297.enum,parentSchema:schema297,data:data17}];
+validate80.errors = [{instancePath:instancePath+"/request_type",schemaPath:"#/definitions/requestType/enum",keyword:"enum",params:{allowedValues: schema303.enum},message:"must be equal to one of the allowed values",schema:schema303.enum,parentSchema:schema303,data:data17}];
 return false;
 }
 var valid0 = _errs45 === errors;
@@ -10672,12 +10789,12 @@ const _errs49 = errors;
 if(errors === _errs49){
 if(typeof data18 === "string"){
 if(!pattern0.test(data18)){
-validate78.errors = [{instancePath:instancePath+"/owner_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data18}];
+validate80.errors = [{instancePath:instancePath+"/owner_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data18}];
 return false;
 }
 }
 else {
-validate78.errors = [{instancePath:instancePath+"/owner_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data18}];
+validate80.errors = [{instancePath:instancePath+"/owner_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data18}];
 return false;
 }
 }
@@ -10694,12 +10811,12 @@ const _errs52 = errors;
 if(errors === _errs52){
 if(typeof data19 === "string"){
 if(!pattern3.test(data19)){
-validate78.errors = [{instancePath:instancePath+"/viewtime",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data19}];
+validate80.errors = [{instancePath:instancePath+"/viewtime",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data19}];
 return false;
 }
 }
 else {
-validate78.errors = [{instancePath:instancePath+"/viewtime",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data19}];
+validate80.errors = [{instancePath:instancePath+"/viewtime",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data19}];
 return false;
 }
 }
@@ -10724,14 +10841,14 @@ if(errors === _errs57){
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 let missing1;
 if(((data21.filename === undefined) && (missing1 = "filename")) || ((data21.size === undefined) && (missing1 = "size"))){
-validate78.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/definitions/attachment/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema300.required,parentSchema:schema300,data:data21}];
+validate80.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/definitions/attachment/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema306.required,parentSchema:schema306,data:data21}];
 return false;
 }
 else {
 const _errs59 = errors;
 for(const key1 in data21){
 if(!((key1 === "filename") || (key1 === "size"))){
-validate78.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/definitions/attachment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema300,data:data21}];
+validate80.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/definitions/attachment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema306,data:data21}];
 return false;
 break;
 }
@@ -10741,7 +10858,7 @@ if(data21.filename !== undefined){
 let data22 = data21.filename;
 const _errs60 = errors;
 if(typeof data22 !== "string"){
-validate78.errors = [{instancePath:instancePath+"/attachments/" + i0+"/filename",schemaPath:"#/definitions/attachment/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema300.properties.filename.type,parentSchema:schema300.properties.filename,data:data22}];
+validate80.errors = [{instancePath:instancePath+"/attachments/" + i0+"/filename",schemaPath:"#/definitions/attachment/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema306.properties.filename.type,parentSchema:schema306.properties.filename,data:data22}];
 return false;
 }
 var valid15 = _errs60 === errors;
@@ -10756,12 +10873,12 @@ const _errs62 = errors;
 if(errors === _errs62){
 if(typeof data23 === "string"){
 if(!pattern0.test(data23)){
-validate78.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"#/definitions/attachment/properties/size/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema300.properties.size,data:data23}];
+validate80.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"#/definitions/attachment/properties/size/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema306.properties.size,data:data23}];
 return false;
 }
 }
 else {
-validate78.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"#/definitions/attachment/properties/size/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema300.properties.size.type,parentSchema:schema300.properties.size,data:data23}];
+validate80.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"#/definitions/attachment/properties/size/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema306.properties.size.type,parentSchema:schema306.properties.size,data:data23}];
 return false;
 }
 }
@@ -10775,7 +10892,7 @@ var valid15 = true;
 }
 }
 else {
-validate78.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/definitions/attachment/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema300.type,parentSchema:schema300,data:data21}];
+validate80.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/definitions/attachment/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema306.type,parentSchema:schema306,data:data21}];
 return false;
 }
 }
@@ -10786,7 +10903,7 @@ break;
 }
 }
 else {
-validate78.errors = [{instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema287.properties.attachments.type,parentSchema:schema287.properties.attachments,data:data20}];
+validate80.errors = [{instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema293.properties.attachments.type,parentSchema:schema293.properties.attachments,data:data20}];
 return false;
 }
 }
@@ -10819,329 +10936,7 @@ var valid0 = true;
 }
 }
 else {
-validate78.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema287.type,parentSchema:schema287,data}];
-return false;
-}
-}
-validate78.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(Array.isArray(data)){
-var valid0 = true;
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-const _errs1 = errors;
-if(!(validate78(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-break;
-}
-}
-}
-else {
-validate146.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema382.type,parentSchema:schema382,data}];
-return false;
-}
-}
-validate146.errors = vErrors;
-return errors === 0;
-}
-
-export const ticket_replies = validate148;
-const schema383 = {"type":"array","items":{"$ref":"ticket_reply.json"}};
-const schema301 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket_reply.json","title":"TicketReply","description":"One reply to a ticket, oldest first by id. `ticket_id` is the internal ticket id, not the ticket number, as getTicketDetails shows it. `replier_id` is an admin id for a staff reply (type Admin) and a client id for a client's (type Client; \"0\" on a guest's ticket). Attachments are kept by file name and size only.","type":"object","additionalProperties":false,"required":["id","ticket_id","replier_id","name","email","date","body","status","type","attachments"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"ticket_id":{"$ref":"../common/defs.json#/definitions/id"},"replier_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"email":{"type":"string"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"body":{"type":"string"},"status":{"type":"string","enum":["Sent"],"description":"the reply's own status: Sent"},"type":{"$ref":"ticket.json#/definitions/authorType"},"attachments":{"type":"array","items":{"$ref":"ticket.json#/definitions/attachment"}}}};
-
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/ticket_reply.json" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((((((((data.id === undefined) && (missing0 = "id")) || ((data.ticket_id === undefined) && (missing0 = "ticket_id"))) || ((data.replier_id === undefined) && (missing0 = "replier_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.date === undefined) && (missing0 = "date"))) || ((data.body === undefined) && (missing0 = "body"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.attachments === undefined) && (missing0 = "attachments"))){
-validate80.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema301.required,parentSchema:schema301,data}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(func2.call(schema301.properties, key0))){
-validate80.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema301,data}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate80.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
-return false;
-}
-}
-else {
-validate80.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.ticket_id !== undefined){
-let data1 = data.ticket_id;
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate80.errors = [{instancePath:instancePath+"/ticket_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
-return false;
-}
-}
-else {
-validate80.errors = [{instancePath:instancePath+"/ticket_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.replier_id !== undefined){
-let data2 = data.replier_id;
-const _errs8 = errors;
-const _errs9 = errors;
-if(errors === _errs9){
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-validate80.errors = [{instancePath:instancePath+"/replier_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
-return false;
-}
-}
-else {
-validate80.errors = [{instancePath:instancePath+"/replier_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
-return false;
-}
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-let data3 = data.name;
-const _errs11 = errors;
-if(typeof data3 !== "string"){
-validate80.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema301.properties.name.type,parentSchema:schema301.properties.name,data:data3}];
-return false;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.email !== undefined){
-let data4 = data.email;
-const _errs13 = errors;
-if(typeof data4 !== "string"){
-validate80.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema301.properties.email.type,parentSchema:schema301.properties.email,data:data4}];
-return false;
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.date !== undefined){
-let data5 = data.date;
-const _errs15 = errors;
-const _errs16 = errors;
-if(errors === _errs16){
-if(typeof data5 === "string"){
-if(!pattern3.test(data5)){
-validate80.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data5}];
-return false;
-}
-}
-else {
-validate80.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data5}];
-return false;
-}
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.body !== undefined){
-let data6 = data.body;
-const _errs18 = errors;
-if(typeof data6 !== "string"){
-validate80.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema301.properties.body.type,parentSchema:schema301.properties.body,data:data6}];
-return false;
-}
-var valid0 = _errs18 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.status !== undefined){
-let data7 = data.status;
-const _errs20 = errors;
-if(typeof data7 !== "string"){
-validate80.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema301.properties.status.type,parentSchema:schema301.properties.status,data:data7}];
-return false;
-}
-if(!(data7 === "Sent")){
-validate80.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema301.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema301.properties.status.enum,parentSchema:schema301.properties.status,data:data7}];
-return false;
-}
-var valid0 = _errs20 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data8 = data.type;
-const _errs22 = errors;
-if(typeof data8 !== "string"){
-validate80.errors = [{instancePath:instancePath+"/type",schemaPath:"ticket.json#/definitions/authorType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema296.type,parentSchema:schema296,data:data8}];
-return false;
-}
-if(!((data8 === "Admin") || (data8 === "Client"))){
-validate80.errors = [{instancePath:instancePath+"/type",schemaPath:"ticket.json#/definitions/authorType/enum",keyword:"enum",params:{allowedValues: schema296.enum},message:"must be equal to one of the allowed values",schema:schema296.enum,parentSchema:schema296,data:data8}];
-return false;
-}
-var valid0 = _errs22 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.attachments !== undefined){
-let data9 = data.attachments;
-const _errs25 = errors;
-if(errors === _errs25){
-if(Array.isArray(data9)){
-var valid6 = true;
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-const _errs27 = errors;
-const _errs28 = errors;
-if(errors === _errs28){
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-let missing1;
-if(((data10.filename === undefined) && (missing1 = "filename")) || ((data10.size === undefined) && (missing1 = "size"))){
-validate80.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"ticket.json#/definitions/attachment/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema300.required,parentSchema:schema300,data:data10}];
-return false;
-}
-else {
-const _errs30 = errors;
-for(const key1 in data10){
-if(!((key1 === "filename") || (key1 === "size"))){
-validate80.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"ticket.json#/definitions/attachment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema300,data:data10}];
-return false;
-break;
-}
-}
-if(_errs30 === errors){
-if(data10.filename !== undefined){
-let data11 = data10.filename;
-const _errs31 = errors;
-if(typeof data11 !== "string"){
-validate80.errors = [{instancePath:instancePath+"/attachments/" + i0+"/filename",schemaPath:"ticket.json#/definitions/attachment/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema300.properties.filename.type,parentSchema:schema300.properties.filename,data:data11}];
-return false;
-}
-var valid8 = _errs31 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data10.size !== undefined){
-let data12 = data10.size;
-const _errs33 = errors;
-if(errors === _errs33){
-if(typeof data12 === "string"){
-if(!pattern0.test(data12)){
-validate80.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"ticket.json#/definitions/attachment/properties/size/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema300.properties.size,data:data12}];
-return false;
-}
-}
-else {
-validate80.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"ticket.json#/definitions/attachment/properties/size/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema300.properties.size.type,parentSchema:schema300.properties.size,data:data12}];
-return false;
-}
-}
-var valid8 = _errs33 === errors;
-}
-else {
-var valid8 = true;
-}
-}
-}
-}
-}
-else {
-validate80.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"ticket.json#/definitions/attachment/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema300.type,parentSchema:schema300,data:data10}];
-return false;
-}
-}
-var valid6 = _errs27 === errors;
-if(!valid6){
-break;
-}
-}
-}
-else {
-validate80.errors = [{instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema301.properties.attachments.type,parentSchema:schema301.properties.attachments,data:data9}];
-return false;
-}
-}
-var valid0 = _errs25 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate80.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema301.type,parentSchema:schema301,data}];
+validate80.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema293.type,parentSchema:schema293,data}];
 return false;
 }
 }
@@ -11150,7 +10945,7 @@ return errors === 0;
 }
 
 
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -11170,34 +10965,34 @@ break;
 }
 }
 else {
-validate148.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema383.type,parentSchema:schema383,data}];
+validate152.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema398.type,parentSchema:schema398,data}];
 return false;
 }
 }
-validate148.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
 
-export const ticket_notes = validate150;
-const schema384 = {"type":"array","items":{"$ref":"ticket_note.json"}};
-const schema308 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket_note.json","title":"TicketNote","description":"A staff note on a ticket, never shown to the client. `ticket_id` is the internal ticket id; `admin_id` the staff member who wrote it (\"0\" when unknown).","type":"object","additionalProperties":false,"required":["id","ticket_id","admin_id","name","email","date","note"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"ticket_id":{"$ref":"../common/defs.json#/definitions/id"},"admin_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"email":{"type":"string"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"note":{"type":"string"}}};
+export const ticket_replies = validate154;
+const schema399 = {"type":"array","items":{"$ref":"ticket_reply.json"}};
+const schema307 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket_reply.json","title":"TicketReply","description":"One reply to a ticket, oldest first by id. `ticket_id` is the internal ticket id, not the ticket number, as getTicketDetails shows it. `replier_id` is an admin id for a staff reply (type Admin) and a client id for a client's (type Client; \"0\" on a guest's ticket). Attachments are kept by file name and size only.","type":"object","additionalProperties":false,"required":["id","ticket_id","replier_id","name","email","date","body","status","type","attachments"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"ticket_id":{"$ref":"../common/defs.json#/definitions/id"},"replier_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"email":{"type":"string"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"body":{"type":"string"},"status":{"type":"string","enum":["Sent"],"description":"the reply's own status: Sent"},"type":{"$ref":"ticket.json#/definitions/authorType"},"attachments":{"type":"array","items":{"$ref":"ticket.json#/definitions/attachment"}}}};
 
 function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/ticket_note.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/ticket_reply.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((data.id === undefined) && (missing0 = "id")) || ((data.ticket_id === undefined) && (missing0 = "ticket_id"))) || ((data.admin_id === undefined) && (missing0 = "admin_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.date === undefined) && (missing0 = "date"))) || ((data.note === undefined) && (missing0 = "note"))){
-validate82.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema308.required,parentSchema:schema308,data}];
+if(((((((((((data.id === undefined) && (missing0 = "id")) || ((data.ticket_id === undefined) && (missing0 = "ticket_id"))) || ((data.replier_id === undefined) && (missing0 = "replier_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.date === undefined) && (missing0 = "date"))) || ((data.body === undefined) && (missing0 = "body"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.attachments === undefined) && (missing0 = "attachments"))){
+validate82.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema307.required,parentSchema:schema307,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((((key0 === "id") || (key0 === "ticket_id")) || (key0 === "admin_id")) || (key0 === "name")) || (key0 === "email")) || (key0 === "date")) || (key0 === "note"))){
-validate82.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema308,data}];
+if(!(func2.call(schema307.properties, key0))){
+validate82.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema307,data}];
 return false;
 break;
 }
@@ -11247,19 +11042,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.admin_id !== undefined){
-let data2 = data.admin_id;
+if(data.replier_id !== undefined){
+let data2 = data.replier_id;
 const _errs8 = errors;
 const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-validate82.errors = [{instancePath:instancePath+"/admin_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
+validate82.errors = [{instancePath:instancePath+"/replier_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
 return false;
 }
 }
 else {
-validate82.errors = [{instancePath:instancePath+"/admin_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
+validate82.errors = [{instancePath:instancePath+"/replier_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
 return false;
 }
 }
@@ -11273,7 +11068,7 @@ if(data.name !== undefined){
 let data3 = data.name;
 const _errs11 = errors;
 if(typeof data3 !== "string"){
-validate82.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema308.properties.name.type,parentSchema:schema308.properties.name,data:data3}];
+validate82.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema307.properties.name.type,parentSchema:schema307.properties.name,data:data3}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -11286,7 +11081,7 @@ if(data.email !== undefined){
 let data4 = data.email;
 const _errs13 = errors;
 if(typeof data4 !== "string"){
-validate82.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema308.properties.email.type,parentSchema:schema308.properties.email,data:data4}];
+validate82.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema307.properties.email.type,parentSchema:schema307.properties.email,data:data4}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -11317,14 +11112,135 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.note !== undefined){
-let data6 = data.note;
+if(data.body !== undefined){
+let data6 = data.body;
 const _errs18 = errors;
 if(typeof data6 !== "string"){
-validate82.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema308.properties.note.type,parentSchema:schema308.properties.note,data:data6}];
+validate82.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema307.properties.body.type,parentSchema:schema307.properties.body,data:data6}];
 return false;
 }
 var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.status !== undefined){
+let data7 = data.status;
+const _errs20 = errors;
+if(typeof data7 !== "string"){
+validate82.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema307.properties.status.type,parentSchema:schema307.properties.status,data:data7}];
+return false;
+}
+if(!(data7 === "Sent")){
+validate82.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema307.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema307.properties.status.enum,parentSchema:schema307.properties.status,data:data7}];
+return false;
+}
+var valid0 = _errs20 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.type !== undefined){
+let data8 = data.type;
+const _errs22 = errors;
+if(typeof data8 !== "string"){
+validate82.errors = [{instancePath:instancePath+"/type",schemaPath:"ticket.json#/definitions/authorType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema302.type,parentSchema:schema302,data:data8}];
+return false;
+}
+if(!((data8 === "Admin") || (data8 === "Client"))){
+validate82.errors = [{instancePath:instancePath+"/type",schemaPath:"ticket.json#/definitions/authorType/enum",keyword:"enum",params:{allowedValues: schema302.enum},message:"must be equal to one of the allowed values",schema:schema302.enum,parentSchema:schema302,data:data8}];
+return false;
+}
+var valid0 = _errs22 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.attachments !== undefined){
+let data9 = data.attachments;
+const _errs25 = errors;
+if(errors === _errs25){
+if(Array.isArray(data9)){
+var valid6 = true;
+const len0 = data9.length;
+for(let i0=0; i0<len0; i0++){
+let data10 = data9[i0];
+const _errs27 = errors;
+const _errs28 = errors;
+if(errors === _errs28){
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+let missing1;
+if(((data10.filename === undefined) && (missing1 = "filename")) || ((data10.size === undefined) && (missing1 = "size"))){
+validate82.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"ticket.json#/definitions/attachment/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema306.required,parentSchema:schema306,data:data10}];
+return false;
+}
+else {
+const _errs30 = errors;
+for(const key1 in data10){
+if(!((key1 === "filename") || (key1 === "size"))){
+validate82.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"ticket.json#/definitions/attachment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema306,data:data10}];
+return false;
+break;
+}
+}
+if(_errs30 === errors){
+if(data10.filename !== undefined){
+let data11 = data10.filename;
+const _errs31 = errors;
+if(typeof data11 !== "string"){
+validate82.errors = [{instancePath:instancePath+"/attachments/" + i0+"/filename",schemaPath:"ticket.json#/definitions/attachment/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema306.properties.filename.type,parentSchema:schema306.properties.filename,data:data11}];
+return false;
+}
+var valid8 = _errs31 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data10.size !== undefined){
+let data12 = data10.size;
+const _errs33 = errors;
+if(errors === _errs33){
+if(typeof data12 === "string"){
+if(!pattern0.test(data12)){
+validate82.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"ticket.json#/definitions/attachment/properties/size/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema306.properties.size,data:data12}];
+return false;
+}
+}
+else {
+validate82.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"ticket.json#/definitions/attachment/properties/size/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema306.properties.size.type,parentSchema:schema306.properties.size,data:data12}];
+return false;
+}
+}
+var valid8 = _errs33 === errors;
+}
+else {
+var valid8 = true;
+}
+}
+}
+}
+}
+else {
+validate82.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"ticket.json#/definitions/attachment/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema306.type,parentSchema:schema306,data:data10}];
+return false;
+}
+}
+var valid6 = _errs27 === errors;
+if(!valid6){
+break;
+}
+}
+}
+else {
+validate82.errors = [{instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema307.properties.attachments.type,parentSchema:schema307.properties.attachments,data:data9}];
+return false;
+}
+}
+var valid0 = _errs25 === errors;
 }
 else {
 var valid0 = true;
@@ -11338,8 +11254,11 @@ var valid0 = true;
 }
 }
 }
+}
+}
+}
 else {
-validate82.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema308.type,parentSchema:schema308,data}];
+validate82.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema307.type,parentSchema:schema307,data}];
 return false;
 }
 }
@@ -11348,7 +11267,7 @@ return errors === 0;
 }
 
 
-function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -11368,38 +11287,34 @@ break;
 }
 }
 else {
-validate150.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema384.type,parentSchema:schema384,data}];
+validate154.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema399.type,parentSchema:schema399,data}];
 return false;
 }
 }
-validate150.errors = vErrors;
+validate154.errors = vErrors;
 return errors === 0;
 }
 
-export const product_automation = validate152;
-const schema385 = {"type":"array","items":{"$ref":"product_automation.json"}};
-const schema313 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/product_automation.json","title":"ProductAutomation","description":"A product's billing automation (billsim's own collection, in the shape of HostBill's product Automation tab): what the daily run does for the product's services and their invoices. The record with product_id \"0\" holds the settings of every product without its own record; a world with none uses billsim's defaults (src/domain/automationSettings.ts). TLD products' records apply to domain renewal invoices (reminders, late fees).","type":"object","additionalProperties":false,"required":["id","product_id","invoice_days","suspend","suspend_days","terminate","terminate_days","terminate_cancel_invoices","cancel_unpaid_orders","cancel_unpaid_orders_days","late_fee","late_fee_type","late_fee_amount","late_fee_days","late_fee_separate_invoice","unpaid_reminder_days","overdue_reminder_days"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/idOrZero","description":"the product the settings are for, or 0 for every product without its own record"},"invoice_days":{"$ref":"#/definitions/days","description":"days before a service's due date its renewal invoice is made (Generate Invoices)"},"suspend":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to suspend services whose invoice is unpaid (Automatic Suspension)"},"suspend_days":{"$ref":"#/definitions/days","description":"days after an unpaid due date a service is suspended"},"terminate":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to terminate services whose invoice stays unpaid (Automatic Termination)"},"terminate_days":{"$ref":"#/definitions/days","description":"days after an unpaid due date a service is terminated"},"terminate_cancel_invoices":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to cancel the terminated service's unpaid invoices too"},"cancel_unpaid_orders":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to cancel Pending orders left unpaid (Auto-cancel unpaid orders)"},"cancel_unpaid_orders_days":{"$ref":"#/definitions/days","description":"days after an order is placed it is cancelled when its invoice is still unpaid"},"late_fee":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to add a late fee to invoices left unpaid (Add Late Fee)"},"late_fee_type":{"type":"string","enum":["fixed","percent"],"description":"fixed or percent"},"late_fee_amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"the fee in the main currency (converted to the invoice's), or the percentage of the invoice's total, with two decimals such as \"5.00\""},"late_fee_days":{"$ref":"#/definitions/days","description":"days after the due date the late fee is added"},"late_fee_separate_invoice":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": the fee is a separate invoice (Late fee as separate invoice); \"0\": a line on the unpaid invoice"},"unpaid_reminder_days":{"$ref":"#/definitions/days","description":"days before the due date the Unpaid Invoice Reminder is sent, \"0\" for none"},"overdue_reminder_days":{"type":"array","maxItems":3,"items":{"$ref":"#/definitions/days"},"description":"up to three numbers of days after the due date an Overdue Invoice Reminder is sent, such as [\"1\", \"7\", \"14\"]; \"0\" turns one off"}},"definitions":{"days":{"type":"string","pattern":"^[0-9]{1,4}$","description":"a whole number of days from 0 to 9999, as a string such as \"5\""}}};
-const schema315 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,17})$","description":"0 or a positive whole number id"};
-const schema316 = {"type":"string","pattern":"^[0-9]{1,4}$","description":"a whole number of days from 0 to 9999, as a string such as \"5\""};
-const pattern250 = new RegExp("^(0|[1-9][0-9]{0,17})$", "u");
-const pattern251 = new RegExp("^[0-9]{1,4}$", "u");
+export const ticket_notes = validate156;
+const schema400 = {"type":"array","items":{"$ref":"ticket_note.json"}};
+const schema314 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket_note.json","title":"TicketNote","description":"A staff note on a ticket, never shown to the client. `ticket_id` is the internal ticket id; `admin_id` the staff member who wrote it (\"0\" when unknown).","type":"object","additionalProperties":false,"required":["id","ticket_id","admin_id","name","email","date","note"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"ticket_id":{"$ref":"../common/defs.json#/definitions/id"},"admin_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"email":{"type":"string"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"note":{"type":"string"}}};
 
 function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/product_automation.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/ticket_note.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.product_id === undefined) && (missing0 = "product_id"))) || ((data.invoice_days === undefined) && (missing0 = "invoice_days"))) || ((data.suspend === undefined) && (missing0 = "suspend"))) || ((data.suspend_days === undefined) && (missing0 = "suspend_days"))) || ((data.terminate === undefined) && (missing0 = "terminate"))) || ((data.terminate_days === undefined) && (missing0 = "terminate_days"))) || ((data.terminate_cancel_invoices === undefined) && (missing0 = "terminate_cancel_invoices"))) || ((data.cancel_unpaid_orders === undefined) && (missing0 = "cancel_unpaid_orders"))) || ((data.cancel_unpaid_orders_days === undefined) && (missing0 = "cancel_unpaid_orders_days"))) || ((data.late_fee === undefined) && (missing0 = "late_fee"))) || ((data.late_fee_type === undefined) && (missing0 = "late_fee_type"))) || ((data.late_fee_amount === undefined) && (missing0 = "late_fee_amount"))) || ((data.late_fee_days === undefined) && (missing0 = "late_fee_days"))) || ((data.late_fee_separate_invoice === undefined) && (missing0 = "late_fee_separate_invoice"))) || ((data.unpaid_reminder_days === undefined) && (missing0 = "unpaid_reminder_days"))) || ((data.overdue_reminder_days === undefined) && (missing0 = "overdue_reminder_days"))){
-validate84.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema313.required,parentSchema:schema313,data}];
+if((((((((data.id === undefined) && (missing0 = "id")) || ((data.ticket_id === undefined) && (missing0 = "ticket_id"))) || ((data.admin_id === undefined) && (missing0 = "admin_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.date === undefined) && (missing0 = "date"))) || ((data.note === undefined) && (missing0 = "note"))){
+validate84.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema314.required,parentSchema:schema314,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema313.properties, key0))){
-validate84.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema313,data}];
+if(!(((((((key0 === "id") || (key0 === "ticket_id")) || (key0 === "admin_id")) || (key0 === "name")) || (key0 === "email")) || (key0 === "date")) || (key0 === "note"))){
+validate84.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema314,data}];
 return false;
 break;
 }
@@ -11427,19 +11342,221 @@ else {
 var valid0 = true;
 }
 if(valid0){
+if(data.ticket_id !== undefined){
+let data1 = data.ticket_id;
+const _errs5 = errors;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate84.errors = [{instancePath:instancePath+"/ticket_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+return false;
+}
+}
+else {
+validate84.errors = [{instancePath:instancePath+"/ticket_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.admin_id !== undefined){
+let data2 = data.admin_id;
+const _errs8 = errors;
+const _errs9 = errors;
+if(errors === _errs9){
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+validate84.errors = [{instancePath:instancePath+"/admin_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
+return false;
+}
+}
+else {
+validate84.errors = [{instancePath:instancePath+"/admin_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
+return false;
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.name !== undefined){
+let data3 = data.name;
+const _errs11 = errors;
+if(typeof data3 !== "string"){
+validate84.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema314.properties.name.type,parentSchema:schema314.properties.name,data:data3}];
+return false;
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.email !== undefined){
+let data4 = data.email;
+const _errs13 = errors;
+if(typeof data4 !== "string"){
+validate84.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema314.properties.email.type,parentSchema:schema314.properties.email,data:data4}];
+return false;
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.date !== undefined){
+let data5 = data.date;
+const _errs15 = errors;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data5 === "string"){
+if(!pattern3.test(data5)){
+validate84.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data5}];
+return false;
+}
+}
+else {
+validate84.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data5}];
+return false;
+}
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.note !== undefined){
+let data6 = data.note;
+const _errs18 = errors;
+if(typeof data6 !== "string"){
+validate84.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema314.properties.note.type,parentSchema:schema314.properties.note,data:data6}];
+return false;
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate84.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema314.type,parentSchema:schema314,data}];
+return false;
+}
+}
+validate84.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(Array.isArray(data)){
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs1 = errors;
+if(!(validate84(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+else {
+validate156.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema400.type,parentSchema:schema400,data}];
+return false;
+}
+}
+validate156.errors = vErrors;
+return errors === 0;
+}
+
+export const product_automation = validate158;
+const schema401 = {"type":"array","items":{"$ref":"product_automation.json"}};
+const schema319 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/product_automation.json","title":"ProductAutomation","description":"A product's billing automation (billsim's own collection, in the shape of HostBill's product Automation tab): what the daily run does for the product's services and their invoices. The record with product_id \"0\" holds the settings of every product without its own record; a world with none uses billsim's defaults (src/domain/automationSettings.ts). TLD products' records apply to domain renewal invoices (reminders, late fees).","type":"object","additionalProperties":false,"required":["id","product_id","invoice_days","suspend","suspend_days","terminate","terminate_days","terminate_cancel_invoices","cancel_unpaid_orders","cancel_unpaid_orders_days","late_fee","late_fee_type","late_fee_amount","late_fee_days","late_fee_separate_invoice","unpaid_reminder_days","overdue_reminder_days"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/idOrZero","description":"the product the settings are for, or 0 for every product without its own record"},"invoice_days":{"$ref":"#/definitions/days","description":"days before a service's due date its renewal invoice is made (Generate Invoices)"},"suspend":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to suspend services whose invoice is unpaid (Automatic Suspension)"},"suspend_days":{"$ref":"#/definitions/days","description":"days after an unpaid due date a service is suspended"},"terminate":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to terminate services whose invoice stays unpaid (Automatic Termination)"},"terminate_days":{"$ref":"#/definitions/days","description":"days after an unpaid due date a service is terminated"},"terminate_cancel_invoices":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to cancel the terminated service's unpaid invoices too"},"cancel_unpaid_orders":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to cancel Pending orders left unpaid (Auto-cancel unpaid orders)"},"cancel_unpaid_orders_days":{"$ref":"#/definitions/days","description":"days after an order is placed it is cancelled when its invoice is still unpaid"},"late_fee":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to add a late fee to invoices left unpaid (Add Late Fee)"},"late_fee_type":{"type":"string","enum":["fixed","percent"],"description":"fixed or percent"},"late_fee_amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"the fee in the main currency (converted to the invoice's), or the percentage of the invoice's total, with two decimals such as \"5.00\""},"late_fee_days":{"$ref":"#/definitions/days","description":"days after the due date the late fee is added"},"late_fee_separate_invoice":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": the fee is a separate invoice (Late fee as separate invoice); \"0\": a line on the unpaid invoice"},"unpaid_reminder_days":{"$ref":"#/definitions/days","description":"days before the due date the Unpaid Invoice Reminder is sent, \"0\" for none"},"overdue_reminder_days":{"type":"array","maxItems":3,"items":{"$ref":"#/definitions/days"},"description":"up to three numbers of days after the due date an Overdue Invoice Reminder is sent, such as [\"1\", \"7\", \"14\"]; \"0\" turns one off"}},"definitions":{"days":{"type":"string","pattern":"^[0-9]{1,4}$","description":"a whole number of days from 0 to 9999, as a string such as \"5\""}}};
+const schema321 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,17})$","description":"0 or a positive whole number id"};
+const schema322 = {"type":"string","pattern":"^[0-9]{1,4}$","description":"a whole number of days from 0 to 9999, as a string such as \"5\""};
+const pattern251 = new RegExp("^(0|[1-9][0-9]{0,17})$", "u");
+const pattern252 = new RegExp("^[0-9]{1,4}$", "u");
+
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://billsim.local/schemas/resources/product_automation.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.product_id === undefined) && (missing0 = "product_id"))) || ((data.invoice_days === undefined) && (missing0 = "invoice_days"))) || ((data.suspend === undefined) && (missing0 = "suspend"))) || ((data.suspend_days === undefined) && (missing0 = "suspend_days"))) || ((data.terminate === undefined) && (missing0 = "terminate"))) || ((data.terminate_days === undefined) && (missing0 = "terminate_days"))) || ((data.terminate_cancel_invoices === undefined) && (missing0 = "terminate_cancel_invoices"))) || ((data.cancel_unpaid_orders === undefined) && (missing0 = "cancel_unpaid_orders"))) || ((data.cancel_unpaid_orders_days === undefined) && (missing0 = "cancel_unpaid_orders_days"))) || ((data.late_fee === undefined) && (missing0 = "late_fee"))) || ((data.late_fee_type === undefined) && (missing0 = "late_fee_type"))) || ((data.late_fee_amount === undefined) && (missing0 = "late_fee_amount"))) || ((data.late_fee_days === undefined) && (missing0 = "late_fee_days"))) || ((data.late_fee_separate_invoice === undefined) && (missing0 = "late_fee_separate_invoice"))) || ((data.unpaid_reminder_days === undefined) && (missing0 = "unpaid_reminder_days"))) || ((data.overdue_reminder_days === undefined) && (missing0 = "overdue_reminder_days"))){
+validate86.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema319.required,parentSchema:schema319,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(func2.call(schema319.properties, key0))){
+validate86.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema319,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate86.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+return false;
+}
+}
+else {
+validate86.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.product_id !== undefined){
 let data1 = data.product_id;
 const _errs5 = errors;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
-if(!pattern250.test(data1)){
-validate84.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema315,data:data1}];
+if(!pattern251.test(data1)){
+validate86.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema321,data:data1}];
 return false;
 }
 }
 else {
-validate84.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema315.type,parentSchema:schema315,data:data1}];
+validate86.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema321.type,parentSchema:schema321,data:data1}];
 return false;
 }
 }
@@ -11455,13 +11572,13 @@ const _errs8 = errors;
 const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data2 === "string"){
-if(!pattern251.test(data2)){
-validate84.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema316,data:data2}];
+if(!pattern252.test(data2)){
+validate86.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema322,data:data2}];
 return false;
 }
 }
 else {
-validate84.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data2}];
+validate86.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.type,parentSchema:schema322,data:data2}];
 return false;
 }
 }
@@ -11475,11 +11592,11 @@ if(data.suspend !== undefined){
 let data3 = data.suspend;
 const _errs11 = errors;
 if(typeof data3 !== "string"){
-validate84.errors = [{instancePath:instancePath+"/suspend",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data3}];
+validate86.errors = [{instancePath:instancePath+"/suspend",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data3}];
 return false;
 }
 if(!((data3 === "0") || (data3 === "1"))){
-validate84.errors = [{instancePath:instancePath+"/suspend",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data3}];
+validate86.errors = [{instancePath:instancePath+"/suspend",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data3}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -11494,13 +11611,13 @@ const _errs14 = errors;
 const _errs15 = errors;
 if(errors === _errs15){
 if(typeof data4 === "string"){
-if(!pattern251.test(data4)){
-validate84.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema316,data:data4}];
+if(!pattern252.test(data4)){
+validate86.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema322,data:data4}];
 return false;
 }
 }
 else {
-validate84.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data4}];
+validate86.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.type,parentSchema:schema322,data:data4}];
 return false;
 }
 }
@@ -11514,11 +11631,11 @@ if(data.terminate !== undefined){
 let data5 = data.terminate;
 const _errs17 = errors;
 if(typeof data5 !== "string"){
-validate84.errors = [{instancePath:instancePath+"/terminate",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data5}];
+validate86.errors = [{instancePath:instancePath+"/terminate",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data5}];
 return false;
 }
 if(!((data5 === "0") || (data5 === "1"))){
-validate84.errors = [{instancePath:instancePath+"/terminate",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data5}];
+validate86.errors = [{instancePath:instancePath+"/terminate",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data5}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -11533,13 +11650,13 @@ const _errs20 = errors;
 const _errs21 = errors;
 if(errors === _errs21){
 if(typeof data6 === "string"){
-if(!pattern251.test(data6)){
-validate84.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema316,data:data6}];
+if(!pattern252.test(data6)){
+validate86.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema322,data:data6}];
 return false;
 }
 }
 else {
-validate84.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data6}];
+validate86.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.type,parentSchema:schema322,data:data6}];
 return false;
 }
 }
@@ -11553,11 +11670,11 @@ if(data.terminate_cancel_invoices !== undefined){
 let data7 = data.terminate_cancel_invoices;
 const _errs23 = errors;
 if(typeof data7 !== "string"){
-validate84.errors = [{instancePath:instancePath+"/terminate_cancel_invoices",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data7}];
+validate86.errors = [{instancePath:instancePath+"/terminate_cancel_invoices",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data7}];
 return false;
 }
 if(!((data7 === "0") || (data7 === "1"))){
-validate84.errors = [{instancePath:instancePath+"/terminate_cancel_invoices",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data7}];
+validate86.errors = [{instancePath:instancePath+"/terminate_cancel_invoices",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data7}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -11570,11 +11687,11 @@ if(data.cancel_unpaid_orders !== undefined){
 let data8 = data.cancel_unpaid_orders;
 const _errs26 = errors;
 if(typeof data8 !== "string"){
-validate84.errors = [{instancePath:instancePath+"/cancel_unpaid_orders",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data8}];
+validate86.errors = [{instancePath:instancePath+"/cancel_unpaid_orders",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data8}];
 return false;
 }
 if(!((data8 === "0") || (data8 === "1"))){
-validate84.errors = [{instancePath:instancePath+"/cancel_unpaid_orders",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data8}];
+validate86.errors = [{instancePath:instancePath+"/cancel_unpaid_orders",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data8}];
 return false;
 }
 var valid0 = _errs26 === errors;
@@ -11589,13 +11706,13 @@ const _errs29 = errors;
 const _errs30 = errors;
 if(errors === _errs30){
 if(typeof data9 === "string"){
-if(!pattern251.test(data9)){
-validate84.errors = [{instancePath:instancePath+"/cancel_unpaid_orders_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema316,data:data9}];
+if(!pattern252.test(data9)){
+validate86.errors = [{instancePath:instancePath+"/cancel_unpaid_orders_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema322,data:data9}];
 return false;
 }
 }
 else {
-validate84.errors = [{instancePath:instancePath+"/cancel_unpaid_orders_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data9}];
+validate86.errors = [{instancePath:instancePath+"/cancel_unpaid_orders_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.type,parentSchema:schema322,data:data9}];
 return false;
 }
 }
@@ -11609,11 +11726,11 @@ if(data.late_fee !== undefined){
 let data10 = data.late_fee;
 const _errs32 = errors;
 if(typeof data10 !== "string"){
-validate84.errors = [{instancePath:instancePath+"/late_fee",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data10}];
+validate86.errors = [{instancePath:instancePath+"/late_fee",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data10}];
 return false;
 }
 if(!((data10 === "0") || (data10 === "1"))){
-validate84.errors = [{instancePath:instancePath+"/late_fee",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data10}];
+validate86.errors = [{instancePath:instancePath+"/late_fee",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data10}];
 return false;
 }
 var valid0 = _errs32 === errors;
@@ -11626,11 +11743,11 @@ if(data.late_fee_type !== undefined){
 let data11 = data.late_fee_type;
 const _errs35 = errors;
 if(typeof data11 !== "string"){
-validate84.errors = [{instancePath:instancePath+"/late_fee_type",schemaPath:"#/properties/late_fee_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema313.properties.late_fee_type.type,parentSchema:schema313.properties.late_fee_type,data:data11}];
+validate86.errors = [{instancePath:instancePath+"/late_fee_type",schemaPath:"#/properties/late_fee_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema319.properties.late_fee_type.type,parentSchema:schema319.properties.late_fee_type,data:data11}];
 return false;
 }
 if(!((data11 === "fixed") || (data11 === "percent"))){
-validate84.errors = [{instancePath:instancePath+"/late_fee_type",schemaPath:"#/properties/late_fee_type/enum",keyword:"enum",params:{allowedValues: schema313.properties.late_fee_type.enum},message:"must be equal to one of the allowed values",schema:schema313.properties.late_fee_type.enum,parentSchema:schema313.properties.late_fee_type,data:data11}];
+validate86.errors = [{instancePath:instancePath+"/late_fee_type",schemaPath:"#/properties/late_fee_type/enum",keyword:"enum",params:{allowedValues: schema319.properties.late_fee_type.enum},message:"must be equal to one of the allowed values",schema:schema319.properties.late_fee_type.enum,parentSchema:schema319.properties.late_fee_type,data:data11}];
 return false;
 }
 var valid0 = _errs35 === errors;
@@ -11646,12 +11763,12 @@ const _errs38 = errors;
 if(errors === _errs38){
 if(typeof data12 === "string"){
 if(!pattern11.test(data12)){
-validate84.errors = [{instancePath:instancePath+"/late_fee_amount",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data12}];
+validate86.errors = [{instancePath:instancePath+"/late_fee_amount",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data12}];
 return false;
 }
 }
 else {
-validate84.errors = [{instancePath:instancePath+"/late_fee_amount",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data12}];
+validate86.errors = [{instancePath:instancePath+"/late_fee_amount",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data12}];
 return false;
 }
 }
@@ -11667,13 +11784,13 @@ const _errs40 = errors;
 const _errs41 = errors;
 if(errors === _errs41){
 if(typeof data13 === "string"){
-if(!pattern251.test(data13)){
-validate84.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema316,data:data13}];
+if(!pattern252.test(data13)){
+validate86.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema322,data:data13}];
 return false;
 }
 }
 else {
-validate84.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data13}];
+validate86.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.type,parentSchema:schema322,data:data13}];
 return false;
 }
 }
@@ -11687,11 +11804,11 @@ if(data.late_fee_separate_invoice !== undefined){
 let data14 = data.late_fee_separate_invoice;
 const _errs43 = errors;
 if(typeof data14 !== "string"){
-validate84.errors = [{instancePath:instancePath+"/late_fee_separate_invoice",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data14}];
+validate86.errors = [{instancePath:instancePath+"/late_fee_separate_invoice",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data14}];
 return false;
 }
 if(!((data14 === "0") || (data14 === "1"))){
-validate84.errors = [{instancePath:instancePath+"/late_fee_separate_invoice",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data14}];
+validate86.errors = [{instancePath:instancePath+"/late_fee_separate_invoice",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data14}];
 return false;
 }
 var valid0 = _errs43 === errors;
@@ -11706,13 +11823,13 @@ const _errs46 = errors;
 const _errs47 = errors;
 if(errors === _errs47){
 if(typeof data15 === "string"){
-if(!pattern251.test(data15)){
-validate84.errors = [{instancePath:instancePath+"/unpaid_reminder_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema316,data:data15}];
+if(!pattern252.test(data15)){
+validate86.errors = [{instancePath:instancePath+"/unpaid_reminder_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema322,data:data15}];
 return false;
 }
 }
 else {
-validate84.errors = [{instancePath:instancePath+"/unpaid_reminder_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data15}];
+validate86.errors = [{instancePath:instancePath+"/unpaid_reminder_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.type,parentSchema:schema322,data:data15}];
 return false;
 }
 }
@@ -11728,7 +11845,7 @@ const _errs49 = errors;
 if(errors === _errs49){
 if(Array.isArray(data16)){
 if(data16.length > 3){
-validate84.errors = [{instancePath:instancePath+"/overdue_reminder_days",schemaPath:"#/properties/overdue_reminder_days/maxItems",keyword:"maxItems",params:{limit: 3},message:"must NOT have more than 3 items",schema:3,parentSchema:schema313.properties.overdue_reminder_days,data:data16}];
+validate86.errors = [{instancePath:instancePath+"/overdue_reminder_days",schemaPath:"#/properties/overdue_reminder_days/maxItems",keyword:"maxItems",params:{limit: 3},message:"must NOT have more than 3 items",schema:3,parentSchema:schema319.properties.overdue_reminder_days,data:data16}];
 return false;
 }
 else {
@@ -11740,13 +11857,13 @@ const _errs51 = errors;
 const _errs52 = errors;
 if(errors === _errs52){
 if(typeof data17 === "string"){
-if(!pattern251.test(data17)){
-validate84.errors = [{instancePath:instancePath+"/overdue_reminder_days/" + i0,schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema316,data:data17}];
+if(!pattern252.test(data17)){
+validate86.errors = [{instancePath:instancePath+"/overdue_reminder_days/" + i0,schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema322,data:data17}];
 return false;
 }
 }
 else {
-validate84.errors = [{instancePath:instancePath+"/overdue_reminder_days/" + i0,schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data17}];
+validate86.errors = [{instancePath:instancePath+"/overdue_reminder_days/" + i0,schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.type,parentSchema:schema322,data:data17}];
 return false;
 }
 }
@@ -11758,7 +11875,7 @@ break;
 }
 }
 else {
-validate84.errors = [{instancePath:instancePath+"/overdue_reminder_days",schemaPath:"#/properties/overdue_reminder_days/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema313.properties.overdue_reminder_days.type,parentSchema:schema313.properties.overdue_reminder_days,data:data16}];
+validate86.errors = [{instancePath:instancePath+"/overdue_reminder_days",schemaPath:"#/properties/overdue_reminder_days/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema319.properties.overdue_reminder_days.type,parentSchema:schema319.properties.overdue_reminder_days,data:data16}];
 return false;
 }
 }
@@ -11787,204 +11904,7 @@ var valid0 = true;
 }
 }
 else {
-validate84.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema313.type,parentSchema:schema313,data}];
-return false;
-}
-}
-validate84.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(Array.isArray(data)){
-var valid0 = true;
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-const _errs1 = errors;
-if(!(validate84(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-break;
-}
-}
-}
-else {
-validate152.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema385.type,parentSchema:schema385,data}];
-return false;
-}
-}
-validate152.errors = vErrors;
-return errors === 0;
-}
-
-export const tld_automation = validate154;
-const schema386 = {"type":"array","items":{"$ref":"tld_automation.json"}};
-const schema330 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/tld_automation.json","title":"TldAutomation","description":"A domain TLD's automation (billsim's own collection, in the shape of HostBill's Domain Automation tab): when a domain's renewal invoice is made, how long an expired domain may still be renewed, and whether paying the renewal renews it at the registrar. The record with tld_id \"0\" holds the settings of every TLD without its own record; a world with none uses billsim's defaults (src/domain/automationSettings.ts).","type":"object","additionalProperties":false,"required":["id","tld_id","invoice_days","grace_days","redemption_days","auto_renew_on_payment"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"tld_id":{"$ref":"../common/defs.json#/definitions/idOrZero","description":"the TLD product (such as .com) the settings are for, or 0 for every TLD without its own record"},"invoice_days":{"$ref":"product_automation.json#/definitions/days","description":"days before a domain's expiry its renewal invoice is made (Generate Renewal Order)"},"grace_days":{"$ref":"product_automation.json#/definitions/days","description":"days after expiry an Expired domain may still be renewed as usual (Domain grace period)"},"redemption_days":{"$ref":"product_automation.json#/definitions/days","description":"days after the grace period the registry still holds the name (Domain redemption period); after them the name is released and the domain Cancelled"},"auto_renew_on_payment":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": paying a domain's renewal invoice renews it at the registrar (Auto-Renew domains after payment)"}}};
-
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/tld_automation.json" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((((data.id === undefined) && (missing0 = "id")) || ((data.tld_id === undefined) && (missing0 = "tld_id"))) || ((data.invoice_days === undefined) && (missing0 = "invoice_days"))) || ((data.grace_days === undefined) && (missing0 = "grace_days"))) || ((data.redemption_days === undefined) && (missing0 = "redemption_days"))) || ((data.auto_renew_on_payment === undefined) && (missing0 = "auto_renew_on_payment"))){
-validate86.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema330.required,parentSchema:schema330,data}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((((key0 === "id") || (key0 === "tld_id")) || (key0 === "invoice_days")) || (key0 === "grace_days")) || (key0 === "redemption_days")) || (key0 === "auto_renew_on_payment"))){
-validate86.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema330,data}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate86.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
-return false;
-}
-}
-else {
-validate86.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.tld_id !== undefined){
-let data1 = data.tld_id;
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data1 === "string"){
-if(!pattern250.test(data1)){
-validate86.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema315,data:data1}];
-return false;
-}
-}
-else {
-validate86.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema315.type,parentSchema:schema315,data:data1}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.invoice_days !== undefined){
-let data2 = data.invoice_days;
-const _errs8 = errors;
-const _errs9 = errors;
-if(errors === _errs9){
-if(typeof data2 === "string"){
-if(!pattern251.test(data2)){
-validate86.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema316,data:data2}];
-return false;
-}
-}
-else {
-validate86.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data2}];
-return false;
-}
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.grace_days !== undefined){
-let data3 = data.grace_days;
-const _errs11 = errors;
-const _errs12 = errors;
-if(errors === _errs12){
-if(typeof data3 === "string"){
-if(!pattern251.test(data3)){
-validate86.errors = [{instancePath:instancePath+"/grace_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema316,data:data3}];
-return false;
-}
-}
-else {
-validate86.errors = [{instancePath:instancePath+"/grace_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data3}];
-return false;
-}
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.redemption_days !== undefined){
-let data4 = data.redemption_days;
-const _errs14 = errors;
-const _errs15 = errors;
-if(errors === _errs15){
-if(typeof data4 === "string"){
-if(!pattern251.test(data4)){
-validate86.errors = [{instancePath:instancePath+"/redemption_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema316,data:data4}];
-return false;
-}
-}
-else {
-validate86.errors = [{instancePath:instancePath+"/redemption_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data4}];
-return false;
-}
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.auto_renew_on_payment !== undefined){
-let data5 = data.auto_renew_on_payment;
-const _errs17 = errors;
-if(typeof data5 !== "string"){
-validate86.errors = [{instancePath:instancePath+"/auto_renew_on_payment",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data5}];
-return false;
-}
-if(!((data5 === "0") || (data5 === "1"))){
-validate86.errors = [{instancePath:instancePath+"/auto_renew_on_payment",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data5}];
-return false;
-}
-var valid0 = _errs17 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate86.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema330.type,parentSchema:schema330,data}];
+validate86.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema319.type,parentSchema:schema319,data}];
 return false;
 }
 }
@@ -11993,7 +11913,7 @@ return errors === 0;
 }
 
 
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -12013,34 +11933,34 @@ break;
 }
 }
 else {
-validate154.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema386.type,parentSchema:schema386,data}];
+validate158.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema401.type,parentSchema:schema401,data}];
 return false;
 }
 }
-validate154.errors = vErrors;
+validate158.errors = vErrors;
 return errors === 0;
 }
 
-export const client_automation = validate156;
-const schema387 = {"type":"array","items":{"$ref":"client_automation.json"}};
-const schema337 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client_automation.json","title":"ClientAutomation","description":"Per-client automation overrides (billsim's own collection, in the shape of HostBill's client profile Settings & Automation): each field given replaces the product's setting for this client's services and invoices; a field left out keeps the product's. The record with client_id \"0\" holds overrides for every client (a client's own record wins over it).","type":"object","additionalProperties":false,"required":["id","client_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/idOrZero","description":"the client the overrides are for, or 0 for every client"},"invoice_days":{"$ref":"product_automation.json#/definitions/days"},"suspend":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" never suspends this client's services automatically"},"suspend_days":{"$ref":"product_automation.json#/definitions/days"},"terminate":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" never terminates this client's services automatically"},"terminate_days":{"$ref":"product_automation.json#/definitions/days"},"late_fee":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" adds no late fees to this client's invoices"},"late_fee_days":{"$ref":"product_automation.json#/definitions/days"},"reminders":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" sends this client no payment reminder e-mails"},"auto_apply_credit":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": a new renewal invoice is paid from the client's credit at once, as far as it goes (Auto-apply credit)"}}};
+export const tld_automation = validate160;
+const schema402 = {"type":"array","items":{"$ref":"tld_automation.json"}};
+const schema336 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/tld_automation.json","title":"TldAutomation","description":"A domain TLD's automation (billsim's own collection, in the shape of HostBill's Domain Automation tab): when a domain's renewal invoice is made, how long an expired domain may still be renewed, and whether paying the renewal renews it at the registrar. The record with tld_id \"0\" holds the settings of every TLD without its own record; a world with none uses billsim's defaults (src/domain/automationSettings.ts).","type":"object","additionalProperties":false,"required":["id","tld_id","invoice_days","grace_days","redemption_days","auto_renew_on_payment"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"tld_id":{"$ref":"../common/defs.json#/definitions/idOrZero","description":"the TLD product (such as .com) the settings are for, or 0 for every TLD without its own record"},"invoice_days":{"$ref":"product_automation.json#/definitions/days","description":"days before a domain's expiry its renewal invoice is made (Generate Renewal Order)"},"grace_days":{"$ref":"product_automation.json#/definitions/days","description":"days after expiry an Expired domain may still be renewed as usual (Domain grace period)"},"redemption_days":{"$ref":"product_automation.json#/definitions/days","description":"days after the grace period the registry still holds the name (Domain redemption period); after them the name is released and the domain Cancelled"},"auto_renew_on_payment":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": paying a domain's renewal invoice renews it at the registrar (Auto-Renew domains after payment)"}}};
 
 function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/client_automation.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/tld_automation.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))){
-validate88.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema337.required,parentSchema:schema337,data}];
+if(((((((data.id === undefined) && (missing0 = "id")) || ((data.tld_id === undefined) && (missing0 = "tld_id"))) || ((data.invoice_days === undefined) && (missing0 = "invoice_days"))) || ((data.grace_days === undefined) && (missing0 = "grace_days"))) || ((data.redemption_days === undefined) && (missing0 = "redemption_days"))) || ((data.auto_renew_on_payment === undefined) && (missing0 = "auto_renew_on_payment"))){
+validate88.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema336.required,parentSchema:schema336,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema337.properties, key0))){
-validate88.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema337,data}];
+if(!((((((key0 === "id") || (key0 === "tld_id")) || (key0 === "invoice_days")) || (key0 === "grace_days")) || (key0 === "redemption_days")) || (key0 === "auto_renew_on_payment"))){
+validate88.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema336,data}];
 return false;
 break;
 }
@@ -12068,19 +11988,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.client_id !== undefined){
-let data1 = data.client_id;
+if(data.tld_id !== undefined){
+let data1 = data.tld_id;
 const _errs5 = errors;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
-if(!pattern250.test(data1)){
-validate88.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema315,data:data1}];
+if(!pattern251.test(data1)){
+validate88.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema321,data:data1}];
 return false;
 }
 }
 else {
-validate88.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema315.type,parentSchema:schema315,data:data1}];
+validate88.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema321.type,parentSchema:schema321,data:data1}];
 return false;
 }
 }
@@ -12096,13 +12016,13 @@ const _errs8 = errors;
 const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data2 === "string"){
-if(!pattern251.test(data2)){
-validate88.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema316,data:data2}];
+if(!pattern252.test(data2)){
+validate88.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema322,data:data2}];
 return false;
 }
 }
 else {
-validate88.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data2}];
+validate88.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.type,parentSchema:schema322,data:data2}];
 return false;
 }
 }
@@ -12112,16 +12032,21 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.suspend !== undefined){
-let data3 = data.suspend;
+if(data.grace_days !== undefined){
+let data3 = data.grace_days;
 const _errs11 = errors;
-if(typeof data3 !== "string"){
-validate88.errors = [{instancePath:instancePath+"/suspend",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data3}];
+const _errs12 = errors;
+if(errors === _errs12){
+if(typeof data3 === "string"){
+if(!pattern252.test(data3)){
+validate88.errors = [{instancePath:instancePath+"/grace_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema322,data:data3}];
 return false;
 }
-if(!((data3 === "0") || (data3 === "1"))){
-validate88.errors = [{instancePath:instancePath+"/suspend",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data3}];
+}
+else {
+validate88.errors = [{instancePath:instancePath+"/grace_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.type,parentSchema:schema322,data:data3}];
 return false;
+}
 }
 var valid0 = _errs11 === errors;
 }
@@ -12129,19 +12054,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.suspend_days !== undefined){
-let data4 = data.suspend_days;
+if(data.redemption_days !== undefined){
+let data4 = data.redemption_days;
 const _errs14 = errors;
 const _errs15 = errors;
 if(errors === _errs15){
 if(typeof data4 === "string"){
-if(!pattern251.test(data4)){
-validate88.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema316,data:data4}];
+if(!pattern252.test(data4)){
+validate88.errors = [{instancePath:instancePath+"/redemption_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema322,data:data4}];
 return false;
 }
 }
 else {
-validate88.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data4}];
+validate88.errors = [{instancePath:instancePath+"/redemption_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.type,parentSchema:schema322,data:data4}];
 return false;
 }
 }
@@ -12151,15 +12076,15 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.terminate !== undefined){
-let data5 = data.terminate;
+if(data.auto_renew_on_payment !== undefined){
+let data5 = data.auto_renew_on_payment;
 const _errs17 = errors;
 if(typeof data5 !== "string"){
-validate88.errors = [{instancePath:instancePath+"/terminate",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data5}];
+validate88.errors = [{instancePath:instancePath+"/auto_renew_on_payment",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data5}];
 return false;
 }
 if(!((data5 === "0") || (data5 === "1"))){
-validate88.errors = [{instancePath:instancePath+"/terminate",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data5}];
+validate88.errors = [{instancePath:instancePath+"/auto_renew_on_payment",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data5}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -12167,106 +12092,6 @@ var valid0 = _errs17 === errors;
 else {
 var valid0 = true;
 }
-if(valid0){
-if(data.terminate_days !== undefined){
-let data6 = data.terminate_days;
-const _errs20 = errors;
-const _errs21 = errors;
-if(errors === _errs21){
-if(typeof data6 === "string"){
-if(!pattern251.test(data6)){
-validate88.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema316,data:data6}];
-return false;
-}
-}
-else {
-validate88.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data6}];
-return false;
-}
-}
-var valid0 = _errs20 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.late_fee !== undefined){
-let data7 = data.late_fee;
-const _errs23 = errors;
-if(typeof data7 !== "string"){
-validate88.errors = [{instancePath:instancePath+"/late_fee",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data7}];
-return false;
-}
-if(!((data7 === "0") || (data7 === "1"))){
-validate88.errors = [{instancePath:instancePath+"/late_fee",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data7}];
-return false;
-}
-var valid0 = _errs23 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.late_fee_days !== undefined){
-let data8 = data.late_fee_days;
-const _errs26 = errors;
-const _errs27 = errors;
-if(errors === _errs27){
-if(typeof data8 === "string"){
-if(!pattern251.test(data8)){
-validate88.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema316,data:data8}];
-return false;
-}
-}
-else {
-validate88.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.type,parentSchema:schema316,data:data8}];
-return false;
-}
-}
-var valid0 = _errs26 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.reminders !== undefined){
-let data9 = data.reminders;
-const _errs29 = errors;
-if(typeof data9 !== "string"){
-validate88.errors = [{instancePath:instancePath+"/reminders",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data9}];
-return false;
-}
-if(!((data9 === "0") || (data9 === "1"))){
-validate88.errors = [{instancePath:instancePath+"/reminders",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data9}];
-return false;
-}
-var valid0 = _errs29 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.auto_apply_credit !== undefined){
-let data10 = data.auto_apply_credit;
-const _errs32 = errors;
-if(typeof data10 !== "string"){
-validate88.errors = [{instancePath:instancePath+"/auto_apply_credit",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data10}];
-return false;
-}
-if(!((data10 === "0") || (data10 === "1"))){
-validate88.errors = [{instancePath:instancePath+"/auto_apply_credit",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data10}];
-return false;
-}
-var valid0 = _errs32 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
 }
 }
 }
@@ -12276,7 +12101,7 @@ var valid0 = true;
 }
 }
 else {
-validate88.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema337.type,parentSchema:schema337,data}];
+validate88.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema336.type,parentSchema:schema336,data}];
 return false;
 }
 }
@@ -12285,7 +12110,7 @@ return errors === 0;
 }
 
 
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -12305,34 +12130,34 @@ break;
 }
 }
 else {
-validate156.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema387.type,parentSchema:schema387,data}];
+validate160.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema402.type,parentSchema:schema402,data}];
 return false;
 }
 }
-validate156.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
 
-export const automation_log = validate158;
-const schema388 = {"type":"array","items":{"$ref":"automation_entry.json"}};
-const schema349 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/automation_entry.json","title":"AutomationEntry","description":"One thing the daily automation did (billsim's own collection, the automation log): the day it ran for, the action, why, and the records it touched. Newest are kept: at most 1,000 per session.","type":"object","additionalProperties":false,"required":["id","day","action","reason","records"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"day":{"$ref":"../common/defs.json#/definitions/date"},"action":{"type":"string","enum":["invoice_created","credit_applied","reminder_sent","late_fee_added","service_suspended","service_terminated","invoice_cancelled","order_cancelled","domain_expired","domain_redemption","domain_released","transfer_completed"]},"reason":{"type":"string","description":"why, in words, such as \"invoice #14 unpaid 5 days past due\""},"records":{"type":"object","description":"ids of the records the action touched, by field name (client_id, invoice_id, account_id, order_id, domain_id, email_id)","additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
+export const client_automation = validate162;
+const schema403 = {"type":"array","items":{"$ref":"client_automation.json"}};
+const schema343 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client_automation.json","title":"ClientAutomation","description":"Per-client automation overrides (billsim's own collection, in the shape of HostBill's client profile Settings & Automation): each field given replaces the product's setting for this client's services and invoices; a field left out keeps the product's. The record with client_id \"0\" holds overrides for every client (a client's own record wins over it).","type":"object","additionalProperties":false,"required":["id","client_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/idOrZero","description":"the client the overrides are for, or 0 for every client"},"invoice_days":{"$ref":"product_automation.json#/definitions/days"},"suspend":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" never suspends this client's services automatically"},"suspend_days":{"$ref":"product_automation.json#/definitions/days"},"terminate":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" never terminates this client's services automatically"},"terminate_days":{"$ref":"product_automation.json#/definitions/days"},"late_fee":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" adds no late fees to this client's invoices"},"late_fee_days":{"$ref":"product_automation.json#/definitions/days"},"reminders":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" sends this client no payment reminder e-mails"},"auto_apply_credit":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": a new renewal invoice is paid from the client's credit at once, as far as it goes (Auto-apply credit)"}}};
 
 function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/automation_entry.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/client_automation.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((data.id === undefined) && (missing0 = "id")) || ((data.day === undefined) && (missing0 = "day"))) || ((data.action === undefined) && (missing0 = "action"))) || ((data.reason === undefined) && (missing0 = "reason"))) || ((data.records === undefined) && (missing0 = "records"))){
-validate90.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema349.required,parentSchema:schema349,data}];
+if(((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))){
+validate90.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema343.required,parentSchema:schema343,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((key0 === "id") || (key0 === "day")) || (key0 === "action")) || (key0 === "reason")) || (key0 === "records"))){
-validate90.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema349,data}];
+if(!(func2.call(schema343.properties, key0))){
+validate90.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema343,data}];
 return false;
 break;
 }
@@ -12360,19 +12185,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.day !== undefined){
-let data1 = data.day;
+if(data.client_id !== undefined){
+let data1 = data.client_id;
 const _errs5 = errors;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
-if(!pattern10.test(data1)){
-validate90.errors = [{instancePath:instancePath+"/day",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data1}];
+if(!pattern251.test(data1)){
+validate90.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema321,data:data1}];
 return false;
 }
 }
 else {
-validate90.errors = [{instancePath:instancePath+"/day",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data1}];
+validate90.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema321.type,parentSchema:schema321,data:data1}];
 return false;
 }
 }
@@ -12382,16 +12207,21 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.action !== undefined){
-let data2 = data.action;
+if(data.invoice_days !== undefined){
+let data2 = data.invoice_days;
 const _errs8 = errors;
-if(typeof data2 !== "string"){
-validate90.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema349.properties.action.type,parentSchema:schema349.properties.action,data:data2}];
+const _errs9 = errors;
+if(errors === _errs9){
+if(typeof data2 === "string"){
+if(!pattern252.test(data2)){
+validate90.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema322,data:data2}];
 return false;
 }
-if(!((((((((((((data2 === "invoice_created") || (data2 === "credit_applied")) || (data2 === "reminder_sent")) || (data2 === "late_fee_added")) || (data2 === "service_suspended")) || (data2 === "service_terminated")) || (data2 === "invoice_cancelled")) || (data2 === "order_cancelled")) || (data2 === "domain_expired")) || (data2 === "domain_redemption")) || (data2 === "domain_released")) || (data2 === "transfer_completed"))){
-validate90.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema349.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema349.properties.action.enum,parentSchema:schema349.properties.action,data:data2}];
+}
+else {
+validate90.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.type,parentSchema:schema322,data:data2}];
 return false;
+}
 }
 var valid0 = _errs8 === errors;
 }
@@ -12399,52 +12229,152 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.reason !== undefined){
-let data3 = data.reason;
-const _errs10 = errors;
+if(data.suspend !== undefined){
+let data3 = data.suspend;
+const _errs11 = errors;
 if(typeof data3 !== "string"){
-validate90.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema349.properties.reason.type,parentSchema:schema349.properties.reason,data:data3}];
+validate90.errors = [{instancePath:instancePath+"/suspend",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data3}];
 return false;
 }
-var valid0 = _errs10 === errors;
+if(!((data3 === "0") || (data3 === "1"))){
+validate90.errors = [{instancePath:instancePath+"/suspend",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data3}];
+return false;
+}
+var valid0 = _errs11 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.records !== undefined){
-let data4 = data.records;
-const _errs12 = errors;
-if(errors === _errs12){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-for(const key1 in data4){
-let data5 = data4[key1];
+if(data.suspend_days !== undefined){
+let data4 = data.suspend_days;
+const _errs14 = errors;
 const _errs15 = errors;
-const _errs16 = errors;
-if(errors === _errs16){
-if(typeof data5 === "string"){
-if(!pattern0.test(data5)){
-validate90.errors = [{instancePath:instancePath+"/records/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
+if(errors === _errs15){
+if(typeof data4 === "string"){
+if(!pattern252.test(data4)){
+validate90.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema322,data:data4}];
 return false;
 }
 }
 else {
-validate90.errors = [{instancePath:instancePath+"/records/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5}];
+validate90.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.type,parentSchema:schema322,data:data4}];
 return false;
 }
 }
-var valid3 = _errs15 === errors;
-if(!valid3){
-break;
+var valid0 = _errs14 === errors;
 }
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.terminate !== undefined){
+let data5 = data.terminate;
+const _errs17 = errors;
+if(typeof data5 !== "string"){
+validate90.errors = [{instancePath:instancePath+"/terminate",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data5}];
+return false;
+}
+if(!((data5 === "0") || (data5 === "1"))){
+validate90.errors = [{instancePath:instancePath+"/terminate",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data5}];
+return false;
+}
+var valid0 = _errs17 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.terminate_days !== undefined){
+let data6 = data.terminate_days;
+const _errs20 = errors;
+const _errs21 = errors;
+if(errors === _errs21){
+if(typeof data6 === "string"){
+if(!pattern252.test(data6)){
+validate90.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema322,data:data6}];
+return false;
 }
 }
 else {
-validate90.errors = [{instancePath:instancePath+"/records",schemaPath:"#/properties/records/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema349.properties.records.type,parentSchema:schema349.properties.records,data:data4}];
+validate90.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.type,parentSchema:schema322,data:data6}];
 return false;
 }
 }
-var valid0 = _errs12 === errors;
+var valid0 = _errs20 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.late_fee !== undefined){
+let data7 = data.late_fee;
+const _errs23 = errors;
+if(typeof data7 !== "string"){
+validate90.errors = [{instancePath:instancePath+"/late_fee",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data7}];
+return false;
+}
+if(!((data7 === "0") || (data7 === "1"))){
+validate90.errors = [{instancePath:instancePath+"/late_fee",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data7}];
+return false;
+}
+var valid0 = _errs23 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.late_fee_days !== undefined){
+let data8 = data.late_fee_days;
+const _errs26 = errors;
+const _errs27 = errors;
+if(errors === _errs27){
+if(typeof data8 === "string"){
+if(!pattern252.test(data8)){
+validate90.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema322,data:data8}];
+return false;
+}
+}
+else {
+validate90.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.type,parentSchema:schema322,data:data8}];
+return false;
+}
+}
+var valid0 = _errs26 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.reminders !== undefined){
+let data9 = data.reminders;
+const _errs29 = errors;
+if(typeof data9 !== "string"){
+validate90.errors = [{instancePath:instancePath+"/reminders",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data9}];
+return false;
+}
+if(!((data9 === "0") || (data9 === "1"))){
+validate90.errors = [{instancePath:instancePath+"/reminders",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data9}];
+return false;
+}
+var valid0 = _errs29 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.auto_apply_credit !== undefined){
+let data10 = data.auto_apply_credit;
+const _errs32 = errors;
+if(typeof data10 !== "string"){
+validate90.errors = [{instancePath:instancePath+"/auto_apply_credit",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data10}];
+return false;
+}
+if(!((data10 === "0") || (data10 === "1"))){
+validate90.errors = [{instancePath:instancePath+"/auto_apply_credit",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data10}];
+return false;
+}
+var valid0 = _errs32 === errors;
 }
 else {
 var valid0 = true;
@@ -12456,8 +12386,14 @@ var valid0 = true;
 }
 }
 }
+}
+}
+}
+}
+}
+}
 else {
-validate90.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema349.type,parentSchema:schema349,data}];
+validate90.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema343.type,parentSchema:schema343,data}];
 return false;
 }
 }
@@ -12466,7 +12402,7 @@ return errors === 0;
 }
 
 
-function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -12486,34 +12422,34 @@ break;
 }
 }
 else {
-validate158.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema388.type,parentSchema:schema388,data}];
+validate162.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema403.type,parentSchema:schema403,data}];
 return false;
 }
 }
-validate158.errors = vErrors;
+validate162.errors = vErrors;
 return errors === 0;
 }
 
-export const automation_state = validate160;
-const schema389 = {"type":"array","items":{"$ref":"automation_state.json"}};
-const schema353 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/automation_state.json","title":"AutomationState","description":"Where the daily automation stands (billsim's own collection, one record with id \"1\"): the last day it ran for. A world without it starts from the session clock's day, so a new session runs nothing until its clock passes midnight.","type":"object","additionalProperties":false,"required":["id","last_run"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"last_run":{"$ref":"../common/defs.json#/definitions/date"}}};
+export const automation_log = validate164;
+const schema404 = {"type":"array","items":{"$ref":"automation_entry.json"}};
+const schema355 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/automation_entry.json","title":"AutomationEntry","description":"One thing the daily automation did (billsim's own collection, the automation log): the day it ran for, the action, why, and the records it touched. Newest are kept: at most 1,000 per session.","type":"object","additionalProperties":false,"required":["id","day","action","reason","records"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"day":{"$ref":"../common/defs.json#/definitions/date"},"action":{"type":"string","enum":["invoice_created","credit_applied","reminder_sent","late_fee_added","service_suspended","service_terminated","invoice_cancelled","order_cancelled","domain_expired","domain_redemption","domain_released","transfer_completed"]},"reason":{"type":"string","description":"why, in words, such as \"invoice #14 unpaid 5 days past due\""},"records":{"type":"object","description":"ids of the records the action touched, by field name (client_id, invoice_id, account_id, order_id, domain_id, email_id)","additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
 
 function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/automation_state.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/automation_entry.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.id === undefined) && (missing0 = "id")) || ((data.last_run === undefined) && (missing0 = "last_run"))){
-validate92.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema353.required,parentSchema:schema353,data}];
+if((((((data.id === undefined) && (missing0 = "id")) || ((data.day === undefined) && (missing0 = "day"))) || ((data.action === undefined) && (missing0 = "action"))) || ((data.reason === undefined) && (missing0 = "reason"))) || ((data.records === undefined) && (missing0 = "records"))){
+validate92.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema355.required,parentSchema:schema355,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((key0 === "id") || (key0 === "last_run"))){
-validate92.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema353,data}];
+if(!(((((key0 === "id") || (key0 === "day")) || (key0 === "action")) || (key0 === "reason")) || (key0 === "records"))){
+validate92.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema355,data}];
 return false;
 break;
 }
@@ -12541,19 +12477,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_run !== undefined){
-let data1 = data.last_run;
+if(data.day !== undefined){
+let data1 = data.day;
 const _errs5 = errors;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
 if(!pattern10.test(data1)){
-validate92.errors = [{instancePath:instancePath+"/last_run",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data1}];
+validate92.errors = [{instancePath:instancePath+"/day",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data1}];
 return false;
 }
 }
 else {
-validate92.errors = [{instancePath:instancePath+"/last_run",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data1}];
+validate92.errors = [{instancePath:instancePath+"/day",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data1}];
 return false;
 }
 }
@@ -12562,12 +12498,83 @@ var valid0 = _errs5 === errors;
 else {
 var valid0 = true;
 }
+if(valid0){
+if(data.action !== undefined){
+let data2 = data.action;
+const _errs8 = errors;
+if(typeof data2 !== "string"){
+validate92.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema355.properties.action.type,parentSchema:schema355.properties.action,data:data2}];
+return false;
+}
+if(!((((((((((((data2 === "invoice_created") || (data2 === "credit_applied")) || (data2 === "reminder_sent")) || (data2 === "late_fee_added")) || (data2 === "service_suspended")) || (data2 === "service_terminated")) || (data2 === "invoice_cancelled")) || (data2 === "order_cancelled")) || (data2 === "domain_expired")) || (data2 === "domain_redemption")) || (data2 === "domain_released")) || (data2 === "transfer_completed"))){
+validate92.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema355.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema355.properties.action.enum,parentSchema:schema355.properties.action,data:data2}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.reason !== undefined){
+let data3 = data.reason;
+const _errs10 = errors;
+if(typeof data3 !== "string"){
+validate92.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema355.properties.reason.type,parentSchema:schema355.properties.reason,data:data3}];
+return false;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.records !== undefined){
+let data4 = data.records;
+const _errs12 = errors;
+if(errors === _errs12){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+for(const key1 in data4){
+let data5 = data4[key1];
+const _errs15 = errors;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data5 === "string"){
+if(!pattern0.test(data5)){
+validate92.errors = [{instancePath:instancePath+"/records/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
+return false;
+}
+}
+else {
+validate92.errors = [{instancePath:instancePath+"/records/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5}];
+return false;
+}
+}
+var valid3 = _errs15 === errors;
+if(!valid3){
+break;
+}
+}
+}
+else {
+validate92.errors = [{instancePath:instancePath+"/records",schemaPath:"#/properties/records/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema355.properties.records.type,parentSchema:schema355.properties.records,data:data4}];
+return false;
+}
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
 }
 }
 }
 }
 else {
-validate92.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema353.type,parentSchema:schema353,data}];
+validate92.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema355.type,parentSchema:schema355,data}];
 return false;
 }
 }
@@ -12576,7 +12583,7 @@ return errors === 0;
 }
 
 
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -12596,11 +12603,682 @@ break;
 }
 }
 else {
-validate160.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema389.type,parentSchema:schema389,data}];
+validate164.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema404.type,parentSchema:schema404,data}];
 return false;
 }
 }
-validate160.errors = vErrors;
+validate164.errors = vErrors;
+return errors === 0;
+}
+
+export const automation_state = validate166;
+const schema405 = {"type":"array","items":{"$ref":"automation_state.json"}};
+const schema359 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/automation_state.json","title":"AutomationState","description":"Where the daily automation stands (billsim's own collection, one record with id \"1\"): the last day it ran for. A world without it starts from the session clock's day, so a new session runs nothing until its clock passes midnight.","type":"object","additionalProperties":false,"required":["id","last_run"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"last_run":{"$ref":"../common/defs.json#/definitions/date"}}};
+
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://billsim.local/schemas/resources/automation_state.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.id === undefined) && (missing0 = "id")) || ((data.last_run === undefined) && (missing0 = "last_run"))){
+validate94.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema359.required,parentSchema:schema359,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "id") || (key0 === "last_run"))){
+validate94.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema359,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate94.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+return false;
+}
+}
+else {
+validate94.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.last_run !== undefined){
+let data1 = data.last_run;
+const _errs5 = errors;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data1 === "string"){
+if(!pattern10.test(data1)){
+validate94.errors = [{instancePath:instancePath+"/last_run",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data1}];
+return false;
+}
+}
+else {
+validate94.errors = [{instancePath:instancePath+"/last_run",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data1}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate94.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema359.type,parentSchema:schema359,data}];
+return false;
+}
+}
+validate94.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(Array.isArray(data)){
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs1 = errors;
+if(!(validate94(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+else {
+validate166.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema405.type,parentSchema:schema405,data}];
+return false;
+}
+}
+validate166.errors = vErrors;
+return errors === 0;
+}
+
+export const kb_categories = validate168;
+const schema406 = {"type":"array","items":{"$ref":"kb_category.json"}};
+const schema362 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/kb_category.json","title":"KbCategory","description":"A knowledge base category; parent_cat \"0\" is a main category. getKBCategories lists id, parent_cat, name and description, in sort_order then id order, and leaves out a category whose `visible` is \"0\" or under one that is (staff notes kept out of a help centre).","type":"object","additionalProperties":false,"required":["id","parent_cat","name","description","visible","sort_order"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"parent_cat":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when clients see the category and its articles"},"sort_order":{"type":"string","pattern":"^[0-9]+$"}}};
+
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://billsim.local/schemas/resources/kb_category.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((((data.id === undefined) && (missing0 = "id")) || ((data.parent_cat === undefined) && (missing0 = "parent_cat"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.visible === undefined) && (missing0 = "visible"))) || ((data.sort_order === undefined) && (missing0 = "sort_order"))){
+validate96.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema362.required,parentSchema:schema362,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((((key0 === "id") || (key0 === "parent_cat")) || (key0 === "name")) || (key0 === "description")) || (key0 === "visible")) || (key0 === "sort_order"))){
+validate96.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema362,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate96.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+return false;
+}
+}
+else {
+validate96.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.parent_cat !== undefined){
+let data1 = data.parent_cat;
+const _errs5 = errors;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate96.errors = [{instancePath:instancePath+"/parent_cat",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+return false;
+}
+}
+else {
+validate96.errors = [{instancePath:instancePath+"/parent_cat",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.name !== undefined){
+let data2 = data.name;
+const _errs8 = errors;
+if(typeof data2 !== "string"){
+validate96.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema362.properties.name.type,parentSchema:schema362.properties.name,data:data2}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.description !== undefined){
+let data3 = data.description;
+const _errs10 = errors;
+if(typeof data3 !== "string"){
+validate96.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema362.properties.description.type,parentSchema:schema362.properties.description,data:data3}];
+return false;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.visible !== undefined){
+let data4 = data.visible;
+const _errs12 = errors;
+if(typeof data4 !== "string"){
+validate96.errors = [{instancePath:instancePath+"/visible",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data4}];
+return false;
+}
+if(!((data4 === "0") || (data4 === "1"))){
+validate96.errors = [{instancePath:instancePath+"/visible",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data4}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.sort_order !== undefined){
+let data5 = data.sort_order;
+const _errs15 = errors;
+if(errors === _errs15){
+if(typeof data5 === "string"){
+if(!pattern0.test(data5)){
+validate96.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema362.properties.sort_order,data:data5}];
+return false;
+}
+}
+else {
+validate96.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema362.properties.sort_order.type,parentSchema:schema362.properties.sort_order,data:data5}];
+return false;
+}
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate96.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema362.type,parentSchema:schema362,data}];
+return false;
+}
+}
+validate96.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(Array.isArray(data)){
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs1 = errors;
+if(!(validate96(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+else {
+validate168.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema406.type,parentSchema:schema406,data}];
+return false;
+}
+}
+validate168.errors = vErrors;
+return errors === 0;
+}
+
+export const kb_articles = validate170;
+const schema407 = {"type":"array","items":{"$ref":"kb_article.json"}};
+const schema366 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/kb_article.json","title":"KbArticle","description":"A knowledge base article in category cat_id, in the published getKBArticle field names. The bundled world has one language (language_id \"1\"), so the per-language maps getKBArticle shows (tag_title, tag_body, tag_slug, mode) are made from title, body and slug when answered. `registered` \"1\" marks an article for signed-in clients only: the admin API shows it anyway, with the flag, for a help centre to decide. `tags` maps a tag id to its name, and one tag id names one tag across all articles.","type":"object","additionalProperties":false,"required":["id","language_id","cat_id","title","body","registered","options","sort_order","views","slug","upvotes","downvotes","tags"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"language_id":{"$ref":"../common/defs.json#/definitions/id"},"cat_id":{"$ref":"../common/defs.json#/definitions/id"},"title":{"type":"string"},"body":{"type":"string","description":"the article's HTML"},"registered":{"$ref":"../common/defs.json#/definitions/flag"},"options":{"type":"string","pattern":"^[0-9]+$"},"sort_order":{"type":"string","pattern":"^[0-9]+$"},"views":{"type":"string","pattern":"^[0-9]+$"},"slug":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"upvotes":{"type":"string","pattern":"^[0-9]+$"},"downvotes":{"type":"string","pattern":"^[0-9]+$"},"tags":{"$ref":"#/definitions/tags"}},"definitions":{"tags":{"title":"KbTags","description":"tag names keyed by tag id, such as {\"721\": \"billing\"}","type":"object","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"type":"string","minLength":1}}}};
+const schema371 = {"title":"KbTags","description":"tag names keyed by tag id, such as {\"721\": \"billing\"}","type":"object","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"type":"string","minLength":1}};
+const pattern285 = new RegExp("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
+
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://billsim.local/schemas/resources/kb_article.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.language_id === undefined) && (missing0 = "language_id"))) || ((data.cat_id === undefined) && (missing0 = "cat_id"))) || ((data.title === undefined) && (missing0 = "title"))) || ((data.body === undefined) && (missing0 = "body"))) || ((data.registered === undefined) && (missing0 = "registered"))) || ((data.options === undefined) && (missing0 = "options"))) || ((data.sort_order === undefined) && (missing0 = "sort_order"))) || ((data.views === undefined) && (missing0 = "views"))) || ((data.slug === undefined) && (missing0 = "slug"))) || ((data.upvotes === undefined) && (missing0 = "upvotes"))) || ((data.downvotes === undefined) && (missing0 = "downvotes"))) || ((data.tags === undefined) && (missing0 = "tags"))){
+validate98.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema366.required,parentSchema:schema366,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(func2.call(schema366.properties, key0))){
+validate98.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema366,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate98.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+return false;
+}
+}
+else {
+validate98.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.language_id !== undefined){
+let data1 = data.language_id;
+const _errs5 = errors;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate98.errors = [{instancePath:instancePath+"/language_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+return false;
+}
+}
+else {
+validate98.errors = [{instancePath:instancePath+"/language_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cat_id !== undefined){
+let data2 = data.cat_id;
+const _errs8 = errors;
+const _errs9 = errors;
+if(errors === _errs9){
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+validate98.errors = [{instancePath:instancePath+"/cat_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
+return false;
+}
+}
+else {
+validate98.errors = [{instancePath:instancePath+"/cat_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
+return false;
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.title !== undefined){
+let data3 = data.title;
+const _errs11 = errors;
+if(typeof data3 !== "string"){
+validate98.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema366.properties.title.type,parentSchema:schema366.properties.title,data:data3}];
+return false;
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.body !== undefined){
+let data4 = data.body;
+const _errs13 = errors;
+if(typeof data4 !== "string"){
+validate98.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema366.properties.body.type,parentSchema:schema366.properties.body,data:data4}];
+return false;
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.registered !== undefined){
+let data5 = data.registered;
+const _errs15 = errors;
+if(typeof data5 !== "string"){
+validate98.errors = [{instancePath:instancePath+"/registered",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data5}];
+return false;
+}
+if(!((data5 === "0") || (data5 === "1"))){
+validate98.errors = [{instancePath:instancePath+"/registered",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data5}];
+return false;
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.options !== undefined){
+let data6 = data.options;
+const _errs18 = errors;
+if(errors === _errs18){
+if(typeof data6 === "string"){
+if(!pattern0.test(data6)){
+validate98.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema366.properties.options,data:data6}];
+return false;
+}
+}
+else {
+validate98.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema366.properties.options.type,parentSchema:schema366.properties.options,data:data6}];
+return false;
+}
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.sort_order !== undefined){
+let data7 = data.sort_order;
+const _errs20 = errors;
+if(errors === _errs20){
+if(typeof data7 === "string"){
+if(!pattern0.test(data7)){
+validate98.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema366.properties.sort_order,data:data7}];
+return false;
+}
+}
+else {
+validate98.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema366.properties.sort_order.type,parentSchema:schema366.properties.sort_order,data:data7}];
+return false;
+}
+}
+var valid0 = _errs20 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.views !== undefined){
+let data8 = data.views;
+const _errs22 = errors;
+if(errors === _errs22){
+if(typeof data8 === "string"){
+if(!pattern0.test(data8)){
+validate98.errors = [{instancePath:instancePath+"/views",schemaPath:"#/properties/views/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema366.properties.views,data:data8}];
+return false;
+}
+}
+else {
+validate98.errors = [{instancePath:instancePath+"/views",schemaPath:"#/properties/views/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema366.properties.views.type,parentSchema:schema366.properties.views,data:data8}];
+return false;
+}
+}
+var valid0 = _errs22 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.slug !== undefined){
+let data9 = data.slug;
+const _errs24 = errors;
+if(errors === _errs24){
+if(typeof data9 === "string"){
+if(!pattern285.test(data9)){
+validate98.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\"",schema:"^[a-z0-9]+(-[a-z0-9]+)*$",parentSchema:schema366.properties.slug,data:data9}];
+return false;
+}
+}
+else {
+validate98.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema366.properties.slug.type,parentSchema:schema366.properties.slug,data:data9}];
+return false;
+}
+}
+var valid0 = _errs24 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.upvotes !== undefined){
+let data10 = data.upvotes;
+const _errs26 = errors;
+if(errors === _errs26){
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+validate98.errors = [{instancePath:instancePath+"/upvotes",schemaPath:"#/properties/upvotes/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema366.properties.upvotes,data:data10}];
+return false;
+}
+}
+else {
+validate98.errors = [{instancePath:instancePath+"/upvotes",schemaPath:"#/properties/upvotes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema366.properties.upvotes.type,parentSchema:schema366.properties.upvotes,data:data10}];
+return false;
+}
+}
+var valid0 = _errs26 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.downvotes !== undefined){
+let data11 = data.downvotes;
+const _errs28 = errors;
+if(errors === _errs28){
+if(typeof data11 === "string"){
+if(!pattern0.test(data11)){
+validate98.errors = [{instancePath:instancePath+"/downvotes",schemaPath:"#/properties/downvotes/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema366.properties.downvotes,data:data11}];
+return false;
+}
+}
+else {
+validate98.errors = [{instancePath:instancePath+"/downvotes",schemaPath:"#/properties/downvotes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema366.properties.downvotes.type,parentSchema:schema366.properties.downvotes,data:data11}];
+return false;
+}
+}
+var valid0 = _errs28 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tags !== undefined){
+let data12 = data.tags;
+const _errs30 = errors;
+const _errs31 = errors;
+if(errors === _errs31){
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+for(const key1 in data12){
+const _errs33 = errors;
+if(typeof key1 === "string"){
+if(!pattern0.test(key1)){
+const err0 = {instancePath:instancePath+"/tags",schemaPath:"#/definitions/tags/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema371.propertyNames,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var valid6 = _errs33 === errors;
+if(!valid6){
+const err1 = {instancePath:instancePath+"/tags",schemaPath:"#/definitions/tags/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema371.propertyNames,parentSchema:schema371,data:data12};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+validate98.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid6){
+for(const key2 in data12){
+let data13 = data12[key2];
+const _errs35 = errors;
+if(errors === _errs35){
+if(typeof data13 === "string"){
+if(func18(data13) < 1){
+validate98.errors = [{instancePath:instancePath+"/tags/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/tags/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema371.additionalProperties,data:data13}];
+return false;
+}
+}
+else {
+validate98.errors = [{instancePath:instancePath+"/tags/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/tags/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema371.additionalProperties.type,parentSchema:schema371.additionalProperties,data:data13}];
+return false;
+}
+}
+var valid7 = _errs35 === errors;
+if(!valid7){
+break;
+}
+}
+}
+}
+else {
+validate98.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/definitions/tags/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema371.type,parentSchema:schema371,data:data12}];
+return false;
+}
+}
+var valid0 = _errs30 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate98.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema366.type,parentSchema:schema366,data}];
+return false;
+}
+}
+validate98.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(Array.isArray(data)){
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs1 = errors;
+if(!(validate98(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+else {
+validate170.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema407.type,parentSchema:schema407,data}];
+return false;
+}
+}
+validate170.errors = vErrors;
 return errors === 0;
 }
 

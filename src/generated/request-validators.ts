@@ -621,8 +621,8 @@ validate20.errors = vErrors;
 return errors === 0;
 }
 
-export const addClient = validate23;
-const schema66 = {"title":"AddClientRequest","type":"object","required":["email","password","password2"],"properties":{"email":{"$ref":"#/definitions/email"},"password":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty password of at most 255 characters"},"password2":{"type":"string","maxLength":255,"description":"a text of at most 255 characters, the same as password"},"firstname":{"$ref":"#/definitions/text255"},"lastname":{"$ref":"#/definitions/text255"},"notify":{"$ref":"../../common/defs.json#/definitions/flag"},"phonenumber":{"$ref":"#/definitions/text255"},"type":{"$ref":"#/definitions/clientType"},"address1":{"$ref":"#/definitions/text255"},"address2":{"$ref":"#/definitions/text255"},"city":{"$ref":"#/definitions/text255"},"state":{"$ref":"#/definitions/text255"},"postcode":{"$ref":"#/definitions/text255"},"country":{"$ref":"#/definitions/country"},"companyname":{"$ref":"#/definitions/text255"},"language":{"$ref":"#/definitions/language"},"status":{"type":"string","enum":["Active","Lead","Prospect","Lost"],"description":"one of Active, Lead, Prospect or Lost"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const addClient = validate25;
+const schema72 = {"title":"AddClientRequest","type":"object","required":["email","password","password2"],"properties":{"email":{"$ref":"#/definitions/email"},"password":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty password of at most 255 characters"},"password2":{"type":"string","maxLength":255,"description":"a text of at most 255 characters, the same as password"},"firstname":{"$ref":"#/definitions/text255"},"lastname":{"$ref":"#/definitions/text255"},"notify":{"$ref":"../../common/defs.json#/definitions/flag"},"phonenumber":{"$ref":"#/definitions/text255"},"type":{"$ref":"#/definitions/clientType"},"address1":{"$ref":"#/definitions/text255"},"address2":{"$ref":"#/definitions/text255"},"city":{"$ref":"#/definitions/text255"},"state":{"$ref":"#/definitions/text255"},"postcode":{"$ref":"#/definitions/text255"},"country":{"$ref":"#/definitions/country"},"companyname":{"$ref":"#/definitions/text255"},"language":{"$ref":"#/definitions/language"},"status":{"type":"string","enum":["Active","Lead","Prospect","Lost"],"description":"one of Active, Lead, Prospect or Lost"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 const schema37 = {"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as jane@example.com"};
 const schema38 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
 const schema40 = {"type":"string","enum":["0","1"],"description":"\"0\" or \"1\""};
@@ -636,12 +636,12 @@ const pattern15 = new RegExp("^([A-Za-z]{2})?$", "u");
 const pattern16 = new RegExp("^[a-z]{2,32}$", "u");
 const pattern17 = new RegExp("^(0|[1-9][0-9]{0,17})$", "u");
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.email === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema66.required,parentSchema:schema66,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema72.required,parentSchema:schema72,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -651,7 +651,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema66.required,parentSchema:schema66,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema72.required,parentSchema:schema72,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -661,7 +661,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.password2 === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password2"},message:"must have required property '"+"password2"+"'",schema:schema66.required,parentSchema:schema66,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password2"},message:"must have required property '"+"password2"+"'",schema:schema72.required,parentSchema:schema72,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -750,7 +750,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.properties.password.type,parentSchema:schema66.properties.password,data:data1};
+const err6 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema72.properties.password.type,parentSchema:schema72.properties.password,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -769,7 +769,7 @@ data["password"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 255){
-const err7 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema66.properties.password,data:data1};
+const err7 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema72.properties.password,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -779,7 +779,7 @@ vErrors.push(err7);
 errors++;
 }
 if(func2(data1) < 1){
-const err8 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema66.properties.password,data:data1};
+const err8 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema72.properties.password,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -810,7 +810,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/password2",schemaPath:"#/properties/password2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.properties.password2.type,parentSchema:schema66.properties.password2,data:data2};
+const err9 = {instancePath:instancePath+"/password2",schemaPath:"#/properties/password2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema72.properties.password2.type,parentSchema:schema72.properties.password2,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -829,7 +829,7 @@ data["password2"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 255){
-const err10 = {instancePath:instancePath+"/password2",schemaPath:"#/properties/password2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema66.properties.password2,data:data2};
+const err10 = {instancePath:instancePath+"/password2",schemaPath:"#/properties/password2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema72.properties.password2,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1506,7 +1506,7 @@ else if(data16 === null){
 coerced16 = "";
 }
 else {
-const err37 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.properties.status.type,parentSchema:schema66.properties.status,data:data16};
+const err37 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema72.properties.status.type,parentSchema:schema72.properties.status,data:data16};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1524,7 +1524,7 @@ data["status"] = coerced16;
 }
 }
 if(!((((data16 === "Active") || (data16 === "Lead")) || (data16 === "Prospect")) || (data16 === "Lost"))){
-const err38 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema66.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema66.properties.status.enum,parentSchema:schema66.properties.status,data:data16};
+const err38 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema72.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema72.properties.status.enum,parentSchema:schema72.properties.status,data:data16};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1586,7 +1586,7 @@ errors++;
 }
 }
 else {
-const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema66.type,parentSchema:schema66,data};
+const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema72.type,parentSchema:schema72,data};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1595,20 +1595,429 @@ vErrors.push(err41);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
 
-export const addClientContact = validate25;
-const schema100 = {"title":"AddClientContactRequest","type":"object","required":["id","firstname","lastname","email","password","password2"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"lastname":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"email":{"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as jane@example.com"},"password":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty password of at most 255 characters"},"password2":{"type":"string","maxLength":255,"description":"a text of at most 255 characters, the same as password"},"companyname":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"address1":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"address2":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"city":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"state":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"postcode":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"phonenumber":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"country":{"type":"string","pattern":"^([A-Za-z]{2})?$","description":"an ISO 3166-1 alpha-2 country code, such as GB"},"privileges":{"title":"AddClientContactPrivileges","type":"object","additionalProperties":false,"description":"a set of privileges such as privileges[billing][invoices]=1","properties":{"billing":{"title":"AddClientContactBillingPrivileges","type":"object","additionalProperties":false,"description":"a set of billing privileges: emails, invoices, payinvoice, orders, addfunds, creditcards","properties":{"emails":{"$ref":"#/definitions/granted"},"invoices":{"$ref":"#/definitions/granted"},"payinvoice":{"$ref":"#/definitions/granted"},"orders":{"$ref":"#/definitions/granted"},"addfunds":{"$ref":"#/definitions/granted"},"creditcards":{"$ref":"#/definitions/granted"}}},"support":{"title":"AddClientContactSupportPrivileges","type":"object","additionalProperties":false,"description":"a set of support privileges: emails, tickets, newticket, closeticket","properties":{"emails":{"$ref":"#/definitions/granted"},"tickets":{"$ref":"#/definitions/granted"},"newticket":{"$ref":"#/definitions/granted"},"closeticket":{"$ref":"#/definitions/granted"}}},"misc":{"title":"AddClientContactMiscPrivileges","type":"object","additionalProperties":false,"description":"a set of misc privileges: editmain, emails, editipaccess, manageprofiles, affiliates","properties":{"editmain":{"$ref":"#/definitions/granted"},"emails":{"$ref":"#/definitions/granted"},"editipaccess":{"$ref":"#/definitions/granted"},"manageprofiles":{"$ref":"#/definitions/granted"},"affiliates":{"$ref":"#/definitions/granted"}}}}}}};
-const schema84 = {"type":"string","enum":["1"],"description":"the value 1 (granted)"};
+export const addClientContact = validate29;
+const schema98 = {"title":"AddClientContactRequest","type":"object","required":["id","firstname","lastname","email","password","password2"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"lastname":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"email":{"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as jane@example.com"},"password":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty password of at most 255 characters"},"password2":{"type":"string","maxLength":255,"description":"a text of at most 255 characters, the same as password"},"companyname":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"address1":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"address2":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"city":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"state":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"postcode":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"phonenumber":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"country":{"type":"string","pattern":"^([A-Za-z]{2})?$","description":"an ISO 3166-1 alpha-2 country code, such as GB"},"privileges":{"$ref":"#/definitions/privileges"}}};
+const schema90 = {"title":"ContactPrivilegesParam","type":"object","additionalProperties":false,"description":"a set of privileges such as privileges[billing][payinvoice]=1","properties":{"billing":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/billingKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of billing privileges such as privileges[billing][payinvoice]=1"},"support":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/supportKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of support privileges such as privileges[support][tickets]=1"},"misc":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/miscKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of misc privileges such as privileges[misc][editmain]=1"}}};
+const schema65 = {"description":"The billing privileges as the vendor publishes them (addClientContact, editContactPermissions): emails (billing notifications), payinvoice (view and pay invoices), orders (place orders), balance (view the balance), addfunds (add funds), creditcard (manage the card on file). The one list of these keys: requests and stored records both refer to it.","type":"string","enum":["emails","payinvoice","orders","balance","addfunds","creditcard"]};
+const schema92 = {"type":"string","pattern":"^(1|true|on|0|false|off)?$","description":"1, true or on to grant it, or 0, false, off or empty to grant nothing"};
+const schema67 = {"description":"The support privileges as published: newticket (open tickets), tickets (view tickets), closeticket (close tickets), emails (ticket notifications).","type":"string","enum":["newticket","tickets","closeticket","emails"]};
+const schema69 = {"description":"The other privileges as published: editmain (change the main profile), emails (view the e-mail history), editipaccess (security settings), manageprofiles (add and edit contacts), affiliates (the affiliate section).","type":"string","enum":["editmain","emails","editipaccess","manageprofiles","affiliates"]};
+const pattern35 = new RegExp("^(1|true|on|0|false|off)?$", "u");
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(((key0 === "billing") || (key0 === "support")) || (key0 === "misc"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema90,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.billing !== undefined){
+let data0 = data.billing;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key1 in data0){
+const _errs4 = errors;
+if(typeof key1 !== "string"){
+let dataType0 = typeof key1;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(key1) && key1.length == 1){
+key1 = key1[0];
+dataType0 = typeof key1;
+if(typeof key1 === "string"){
+coerced0 = key1;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + key1;
+}
+else if(key1 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/billing",schemaPath:"../../resources/client.json#/definitions/billingKeys/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.type,parentSchema:schema65,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+key1 = coerced0;
+if(data0 !== undefined){
+data0["billing"] = coerced0;
+}
+}
+}
+if(!((((((key1 === "emails") || (key1 === "payinvoice")) || (key1 === "orders")) || (key1 === "balance")) || (key1 === "addfunds")) || (key1 === "creditcard"))){
+const err2 = {instancePath:instancePath+"/billing",schemaPath:"../../resources/client.json#/definitions/billingKeys/enum",keyword:"enum",params:{allowedValues: schema65.enum},message:"must be equal to one of the allowed values",schema:schema65.enum,parentSchema:schema65,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+const err3 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema90.properties.billing.propertyNames,parentSchema:schema90.properties.billing,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+for(const key2 in data0){
+let data1 = data0[key2];
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err4 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.type,parentSchema:schema92,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data0 !== undefined){
+data0[key2] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern35.test(data1)){
+const err5 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema92,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.properties.billing.type,parentSchema:schema90.properties.billing,data:data0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.support !== undefined){
+let data2 = data.support;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+for(const key3 in data2){
+const _errs13 = errors;
+if(typeof key3 !== "string"){
+let dataType2 = typeof key3;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(key3) && key3.length == 1){
+key3 = key3[0];
+dataType2 = typeof key3;
+if(typeof key3 === "string"){
+coerced2 = key3;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + key3;
+}
+else if(key3 === null){
+coerced2 = "";
+}
+else {
+const err7 = {instancePath:instancePath+"/support",schemaPath:"../../resources/client.json#/definitions/supportKeys/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.type,parentSchema:schema67,data:key3,propertyName:key3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+key3 = coerced2;
+if(data2 !== undefined){
+data2["support"] = coerced2;
+}
+}
+}
+if(!((((key3 === "newticket") || (key3 === "tickets")) || (key3 === "closeticket")) || (key3 === "emails"))){
+const err8 = {instancePath:instancePath+"/support",schemaPath:"../../resources/client.json#/definitions/supportKeys/enum",keyword:"enum",params:{allowedValues: schema67.enum},message:"must be equal to one of the allowed values",schema:schema67.enum,parentSchema:schema67,data:key3,propertyName:key3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var valid5 = _errs13 === errors;
+if(!valid5){
+const err9 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid",schema:schema90.properties.support.propertyNames,parentSchema:schema90.properties.support,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+for(const key4 in data2){
+let data3 = data2[key4];
+if(typeof data3 !== "string"){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if(typeof data3 === "string"){
+coerced3 = data3;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data3;
+}
+else if(data3 === null){
+coerced3 = "";
+}
+else {
+const err10 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.type,parentSchema:schema92,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data2 !== undefined){
+data2[key4] = coerced3;
+}
+}
+}
+if(typeof data3 === "string"){
+if(!pattern35.test(data3)){
+const err11 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema92,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.properties.support.type,parentSchema:schema90.properties.support,data:data2};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.misc !== undefined){
+let data4 = data.misc;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+for(const key5 in data4){
+const _errs22 = errors;
+if(typeof key5 !== "string"){
+let dataType4 = typeof key5;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(key5) && key5.length == 1){
+key5 = key5[0];
+dataType4 = typeof key5;
+if(typeof key5 === "string"){
+coerced4 = key5;
+}
+}
+if(!(coerced4 !== undefined)){
+if(dataType4 == "number" || dataType4 == "boolean"){
+coerced4 = "" + key5;
+}
+else if(key5 === null){
+coerced4 = "";
+}
+else {
+const err13 = {instancePath:instancePath+"/misc",schemaPath:"../../resources/client.json#/definitions/miscKeys/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.type,parentSchema:schema69,data:key5,propertyName:key5};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+key5 = coerced4;
+if(data4 !== undefined){
+data4["misc"] = coerced4;
+}
+}
+}
+if(!(((((key5 === "editmain") || (key5 === "emails")) || (key5 === "editipaccess")) || (key5 === "manageprofiles")) || (key5 === "affiliates"))){
+const err14 = {instancePath:instancePath+"/misc",schemaPath:"../../resources/client.json#/definitions/miscKeys/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values",schema:schema69.enum,parentSchema:schema69,data:key5,propertyName:key5};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+var valid9 = _errs22 === errors;
+if(!valid9){
+const err15 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid",schema:schema90.properties.misc.propertyNames,parentSchema:schema90.properties.misc,data:data4};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+for(const key6 in data4){
+let data5 = data4[key6];
+if(typeof data5 !== "string"){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType5 = typeof data5;
+if(typeof data5 === "string"){
+coerced5 = data5;
+}
+}
+if(!(coerced5 !== undefined)){
+if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data5;
+}
+else if(data5 === null){
+coerced5 = "";
+}
+else {
+const err16 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.type,parentSchema:schema92,data:data5};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data4 !== undefined){
+data4[key6] = coerced5;
+}
+}
+}
+if(typeof data5 === "string"){
+if(!pattern35.test(data5)){
+const err17 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema92,data:data5};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.properties.misc.type,parentSchema:schema90.properties.misc,data:data4};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.type,parentSchema:schema90,data};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+validate27.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema100.required,parentSchema:schema100,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema98.required,parentSchema:schema98,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1618,7 +2027,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.firstname === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstname"},message:"must have required property '"+"firstname"+"'",schema:schema100.required,parentSchema:schema100,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstname"},message:"must have required property '"+"firstname"+"'",schema:schema98.required,parentSchema:schema98,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1628,7 +2037,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.lastname === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastname"},message:"must have required property '"+"lastname"+"'",schema:schema100.required,parentSchema:schema100,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastname"},message:"must have required property '"+"lastname"+"'",schema:schema98.required,parentSchema:schema98,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1638,7 +2047,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.email === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema100.required,parentSchema:schema100,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema98.required,parentSchema:schema98,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1648,7 +2057,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.password === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema100.required,parentSchema:schema100,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema98.required,parentSchema:schema98,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1658,7 +2067,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.password2 === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password2"},message:"must have required property '"+"password2"+"'",schema:schema100.required,parentSchema:schema100,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password2"},message:"must have required property '"+"password2"+"'",schema:schema98.required,parentSchema:schema98,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1737,7 +2146,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.firstname.type,parentSchema:schema100.properties.firstname,data:data1};
+const err8 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.firstname.type,parentSchema:schema98.properties.firstname,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1756,7 +2165,7 @@ data["firstname"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 255){
-const err9 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema100.properties.firstname,data:data1};
+const err9 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema98.properties.firstname,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1766,7 +2175,7 @@ vErrors.push(err9);
 errors++;
 }
 if(func2(data1) < 1){
-const err10 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema100.properties.firstname,data:data1};
+const err10 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema98.properties.firstname,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1797,7 +2206,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.lastname.type,parentSchema:schema100.properties.lastname,data:data2};
+const err11 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.lastname.type,parentSchema:schema98.properties.lastname,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1816,7 +2225,7 @@ data["lastname"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 255){
-const err12 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema100.properties.lastname,data:data2};
+const err12 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema98.properties.lastname,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1826,7 +2235,7 @@ vErrors.push(err12);
 errors++;
 }
 if(func2(data2) < 1){
-const err13 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema100.properties.lastname,data:data2};
+const err13 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema98.properties.lastname,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1857,7 +2266,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.email.type,parentSchema:schema100.properties.email,data:data3};
+const err14 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.email.type,parentSchema:schema98.properties.email,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1876,7 +2285,7 @@ data["email"] = coerced3;
 }
 if(typeof data3 === "string"){
 if(func2(data3) > 254){
-const err15 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema100.properties.email,data:data3};
+const err15 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema98.properties.email,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1886,7 +2295,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!pattern14.test(data3)){
-const err16 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema100.properties.email,data:data3};
+const err16 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema98.properties.email,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1917,7 +2326,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.password.type,parentSchema:schema100.properties.password,data:data4};
+const err17 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.password.type,parentSchema:schema98.properties.password,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1936,7 +2345,7 @@ data["password"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 255){
-const err18 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema100.properties.password,data:data4};
+const err18 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema98.properties.password,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1946,7 +2355,7 @@ vErrors.push(err18);
 errors++;
 }
 if(func2(data4) < 1){
-const err19 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema100.properties.password,data:data4};
+const err19 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema98.properties.password,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1977,7 +2386,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err20 = {instancePath:instancePath+"/password2",schemaPath:"#/properties/password2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.password2.type,parentSchema:schema100.properties.password2,data:data5};
+const err20 = {instancePath:instancePath+"/password2",schemaPath:"#/properties/password2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.password2.type,parentSchema:schema98.properties.password2,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1996,7 +2405,7 @@ data["password2"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 255){
-const err21 = {instancePath:instancePath+"/password2",schemaPath:"#/properties/password2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema100.properties.password2,data:data5};
+const err21 = {instancePath:instancePath+"/password2",schemaPath:"#/properties/password2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema98.properties.password2,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2027,7 +2436,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err22 = {instancePath:instancePath+"/companyname",schemaPath:"#/properties/companyname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.companyname.type,parentSchema:schema100.properties.companyname,data:data6};
+const err22 = {instancePath:instancePath+"/companyname",schemaPath:"#/properties/companyname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.companyname.type,parentSchema:schema98.properties.companyname,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2046,7 +2455,7 @@ data["companyname"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(func2(data6) > 255){
-const err23 = {instancePath:instancePath+"/companyname",schemaPath:"#/properties/companyname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema100.properties.companyname,data:data6};
+const err23 = {instancePath:instancePath+"/companyname",schemaPath:"#/properties/companyname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema98.properties.companyname,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2077,7 +2486,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err24 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.address1.type,parentSchema:schema100.properties.address1,data:data7};
+const err24 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.address1.type,parentSchema:schema98.properties.address1,data:data7};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2096,7 +2505,7 @@ data["address1"] = coerced7;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 255){
-const err25 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema100.properties.address1,data:data7};
+const err25 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema98.properties.address1,data:data7};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2127,7 +2536,7 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-const err26 = {instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.address2.type,parentSchema:schema100.properties.address2,data:data8};
+const err26 = {instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.address2.type,parentSchema:schema98.properties.address2,data:data8};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2146,7 +2555,7 @@ data["address2"] = coerced8;
 }
 if(typeof data8 === "string"){
 if(func2(data8) > 255){
-const err27 = {instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema100.properties.address2,data:data8};
+const err27 = {instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema98.properties.address2,data:data8};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2177,7 +2586,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err28 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.city.type,parentSchema:schema100.properties.city,data:data9};
+const err28 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.city.type,parentSchema:schema98.properties.city,data:data9};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2196,7 +2605,7 @@ data["city"] = coerced9;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 255){
-const err29 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema100.properties.city,data:data9};
+const err29 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema98.properties.city,data:data9};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2227,7 +2636,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err30 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.state.type,parentSchema:schema100.properties.state,data:data10};
+const err30 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.state.type,parentSchema:schema98.properties.state,data:data10};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2246,7 +2655,7 @@ data["state"] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 255){
-const err31 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema100.properties.state,data:data10};
+const err31 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema98.properties.state,data:data10};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2277,7 +2686,7 @@ else if(data11 === null){
 coerced11 = "";
 }
 else {
-const err32 = {instancePath:instancePath+"/postcode",schemaPath:"#/properties/postcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.postcode.type,parentSchema:schema100.properties.postcode,data:data11};
+const err32 = {instancePath:instancePath+"/postcode",schemaPath:"#/properties/postcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.postcode.type,parentSchema:schema98.properties.postcode,data:data11};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2296,7 +2705,7 @@ data["postcode"] = coerced11;
 }
 if(typeof data11 === "string"){
 if(func2(data11) > 255){
-const err33 = {instancePath:instancePath+"/postcode",schemaPath:"#/properties/postcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema100.properties.postcode,data:data11};
+const err33 = {instancePath:instancePath+"/postcode",schemaPath:"#/properties/postcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema98.properties.postcode,data:data11};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2327,7 +2736,7 @@ else if(data12 === null){
 coerced12 = "";
 }
 else {
-const err34 = {instancePath:instancePath+"/phonenumber",schemaPath:"#/properties/phonenumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.phonenumber.type,parentSchema:schema100.properties.phonenumber,data:data12};
+const err34 = {instancePath:instancePath+"/phonenumber",schemaPath:"#/properties/phonenumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.phonenumber.type,parentSchema:schema98.properties.phonenumber,data:data12};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2346,7 +2755,7 @@ data["phonenumber"] = coerced12;
 }
 if(typeof data12 === "string"){
 if(func2(data12) > 255){
-const err35 = {instancePath:instancePath+"/phonenumber",schemaPath:"#/properties/phonenumber/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema100.properties.phonenumber,data:data12};
+const err35 = {instancePath:instancePath+"/phonenumber",schemaPath:"#/properties/phonenumber/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema98.properties.phonenumber,data:data12};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2377,7 +2786,7 @@ else if(data13 === null){
 coerced13 = "";
 }
 else {
-const err36 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.country.type,parentSchema:schema100.properties.country,data:data13};
+const err36 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.country.type,parentSchema:schema98.properties.country,data:data13};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2396,7 +2805,7 @@ data["country"] = coerced13;
 }
 if(typeof data13 === "string"){
 if(!pattern15.test(data13)){
-const err37 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z]{2})?$"},message:"must match pattern \""+"^([A-Za-z]{2})?$"+"\"",schema:"^([A-Za-z]{2})?$",parentSchema:schema100.properties.country,data:data13};
+const err37 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z]{2})?$"},message:"must match pattern \""+"^([A-Za-z]{2})?$"+"\"",schema:"^([A-Za-z]{2})?$",parentSchema:schema98.properties.country,data:data13};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2408,11 +2817,14 @@ errors++;
 }
 }
 if(data.privileges !== undefined){
-let data14 = data.privileges;
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-for(const key0 in data14){
-if(!(((key0 === "billing") || (key0 === "support")) || (key0 === "misc"))){
-const err38 = {instancePath:instancePath+"/privileges",schemaPath:"#/properties/privileges/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema100.properties.privileges,data:data14};
+if(!(validate27(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema98.type,parentSchema:schema98,data};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2421,846 +2833,21 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-if(data14.billing !== undefined){
-let data15 = data14.billing;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-for(const key1 in data15){
-if(!((((((key1 === "emails") || (key1 === "invoices")) || (key1 === "payinvoice")) || (key1 === "orders")) || (key1 === "addfunds")) || (key1 === "creditcards"))){
-const err39 = {instancePath:instancePath+"/privileges/billing",schemaPath:"#/properties/privileges/properties/billing/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema100.properties.privileges.properties.billing,data:data15};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-if(data15.emails !== undefined){
-let data16 = data15.emails;
-if(typeof data16 !== "string"){
-let dataType14 = typeof data16;
-let coerced14 = undefined;
-if(dataType14 == 'object' && Array.isArray(data16) && data16.length == 1){
-data16 = data16[0];
-dataType14 = typeof data16;
-if(typeof data16 === "string"){
-coerced14 = data16;
-}
-}
-if(!(coerced14 !== undefined)){
-if(dataType14 == "number" || dataType14 == "boolean"){
-coerced14 = "" + data16;
-}
-else if(data16 === null){
-coerced14 = "";
-}
-else {
-const err40 = {instancePath:instancePath+"/privileges/billing/emails",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.type,parentSchema:schema84,data:data16};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-if(coerced14 !== undefined){
-data16 = coerced14;
-if(data15 !== undefined){
-data15["emails"] = coerced14;
-}
-}
-}
-if(!(data16 === "1")){
-const err41 = {instancePath:instancePath+"/privileges/billing/emails",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema84.enum},message:"must be equal to one of the allowed values",schema:schema84.enum,parentSchema:schema84,data:data16};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-if(data15.invoices !== undefined){
-let data17 = data15.invoices;
-if(typeof data17 !== "string"){
-let dataType15 = typeof data17;
-let coerced15 = undefined;
-if(dataType15 == 'object' && Array.isArray(data17) && data17.length == 1){
-data17 = data17[0];
-dataType15 = typeof data17;
-if(typeof data17 === "string"){
-coerced15 = data17;
-}
-}
-if(!(coerced15 !== undefined)){
-if(dataType15 == "number" || dataType15 == "boolean"){
-coerced15 = "" + data17;
-}
-else if(data17 === null){
-coerced15 = "";
-}
-else {
-const err42 = {instancePath:instancePath+"/privileges/billing/invoices",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.type,parentSchema:schema84,data:data17};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-if(coerced15 !== undefined){
-data17 = coerced15;
-if(data15 !== undefined){
-data15["invoices"] = coerced15;
-}
-}
-}
-if(!(data17 === "1")){
-const err43 = {instancePath:instancePath+"/privileges/billing/invoices",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema84.enum},message:"must be equal to one of the allowed values",schema:schema84.enum,parentSchema:schema84,data:data17};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-if(data15.payinvoice !== undefined){
-let data18 = data15.payinvoice;
-if(typeof data18 !== "string"){
-let dataType16 = typeof data18;
-let coerced16 = undefined;
-if(dataType16 == 'object' && Array.isArray(data18) && data18.length == 1){
-data18 = data18[0];
-dataType16 = typeof data18;
-if(typeof data18 === "string"){
-coerced16 = data18;
-}
-}
-if(!(coerced16 !== undefined)){
-if(dataType16 == "number" || dataType16 == "boolean"){
-coerced16 = "" + data18;
-}
-else if(data18 === null){
-coerced16 = "";
-}
-else {
-const err44 = {instancePath:instancePath+"/privileges/billing/payinvoice",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.type,parentSchema:schema84,data:data18};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-if(coerced16 !== undefined){
-data18 = coerced16;
-if(data15 !== undefined){
-data15["payinvoice"] = coerced16;
-}
-}
-}
-if(!(data18 === "1")){
-const err45 = {instancePath:instancePath+"/privileges/billing/payinvoice",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema84.enum},message:"must be equal to one of the allowed values",schema:schema84.enum,parentSchema:schema84,data:data18};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-}
-if(data15.orders !== undefined){
-let data19 = data15.orders;
-if(typeof data19 !== "string"){
-let dataType17 = typeof data19;
-let coerced17 = undefined;
-if(dataType17 == 'object' && Array.isArray(data19) && data19.length == 1){
-data19 = data19[0];
-dataType17 = typeof data19;
-if(typeof data19 === "string"){
-coerced17 = data19;
-}
-}
-if(!(coerced17 !== undefined)){
-if(dataType17 == "number" || dataType17 == "boolean"){
-coerced17 = "" + data19;
-}
-else if(data19 === null){
-coerced17 = "";
-}
-else {
-const err46 = {instancePath:instancePath+"/privileges/billing/orders",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.type,parentSchema:schema84,data:data19};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-}
-if(coerced17 !== undefined){
-data19 = coerced17;
-if(data15 !== undefined){
-data15["orders"] = coerced17;
-}
-}
-}
-if(!(data19 === "1")){
-const err47 = {instancePath:instancePath+"/privileges/billing/orders",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema84.enum},message:"must be equal to one of the allowed values",schema:schema84.enum,parentSchema:schema84,data:data19};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-if(data15.addfunds !== undefined){
-let data20 = data15.addfunds;
-if(typeof data20 !== "string"){
-let dataType18 = typeof data20;
-let coerced18 = undefined;
-if(dataType18 == 'object' && Array.isArray(data20) && data20.length == 1){
-data20 = data20[0];
-dataType18 = typeof data20;
-if(typeof data20 === "string"){
-coerced18 = data20;
-}
-}
-if(!(coerced18 !== undefined)){
-if(dataType18 == "number" || dataType18 == "boolean"){
-coerced18 = "" + data20;
-}
-else if(data20 === null){
-coerced18 = "";
-}
-else {
-const err48 = {instancePath:instancePath+"/privileges/billing/addfunds",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.type,parentSchema:schema84,data:data20};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-}
-if(coerced18 !== undefined){
-data20 = coerced18;
-if(data15 !== undefined){
-data15["addfunds"] = coerced18;
-}
-}
-}
-if(!(data20 === "1")){
-const err49 = {instancePath:instancePath+"/privileges/billing/addfunds",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema84.enum},message:"must be equal to one of the allowed values",schema:schema84.enum,parentSchema:schema84,data:data20};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-if(data15.creditcards !== undefined){
-let data21 = data15.creditcards;
-if(typeof data21 !== "string"){
-let dataType19 = typeof data21;
-let coerced19 = undefined;
-if(dataType19 == 'object' && Array.isArray(data21) && data21.length == 1){
-data21 = data21[0];
-dataType19 = typeof data21;
-if(typeof data21 === "string"){
-coerced19 = data21;
-}
-}
-if(!(coerced19 !== undefined)){
-if(dataType19 == "number" || dataType19 == "boolean"){
-coerced19 = "" + data21;
-}
-else if(data21 === null){
-coerced19 = "";
-}
-else {
-const err50 = {instancePath:instancePath+"/privileges/billing/creditcards",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.type,parentSchema:schema84,data:data21};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-}
-if(coerced19 !== undefined){
-data21 = coerced19;
-if(data15 !== undefined){
-data15["creditcards"] = coerced19;
-}
-}
-}
-if(!(data21 === "1")){
-const err51 = {instancePath:instancePath+"/privileges/billing/creditcards",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema84.enum},message:"must be equal to one of the allowed values",schema:schema84.enum,parentSchema:schema84,data:data21};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-}
-else {
-const err52 = {instancePath:instancePath+"/privileges/billing",schemaPath:"#/properties/privileges/properties/billing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema100.properties.privileges.properties.billing.type,parentSchema:schema100.properties.privileges.properties.billing,data:data15};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-if(data14.support !== undefined){
-let data22 = data14.support;
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-for(const key2 in data22){
-if(!((((key2 === "emails") || (key2 === "tickets")) || (key2 === "newticket")) || (key2 === "closeticket"))){
-const err53 = {instancePath:instancePath+"/privileges/support",schemaPath:"#/properties/privileges/properties/support/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema100.properties.privileges.properties.support,data:data22};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-}
-if(data22.emails !== undefined){
-let data23 = data22.emails;
-if(typeof data23 !== "string"){
-let dataType20 = typeof data23;
-let coerced20 = undefined;
-if(dataType20 == 'object' && Array.isArray(data23) && data23.length == 1){
-data23 = data23[0];
-dataType20 = typeof data23;
-if(typeof data23 === "string"){
-coerced20 = data23;
-}
-}
-if(!(coerced20 !== undefined)){
-if(dataType20 == "number" || dataType20 == "boolean"){
-coerced20 = "" + data23;
-}
-else if(data23 === null){
-coerced20 = "";
-}
-else {
-const err54 = {instancePath:instancePath+"/privileges/support/emails",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.type,parentSchema:schema84,data:data23};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-}
-if(coerced20 !== undefined){
-data23 = coerced20;
-if(data22 !== undefined){
-data22["emails"] = coerced20;
-}
-}
-}
-if(!(data23 === "1")){
-const err55 = {instancePath:instancePath+"/privileges/support/emails",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema84.enum},message:"must be equal to one of the allowed values",schema:schema84.enum,parentSchema:schema84,data:data23};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-}
-if(data22.tickets !== undefined){
-let data24 = data22.tickets;
-if(typeof data24 !== "string"){
-let dataType21 = typeof data24;
-let coerced21 = undefined;
-if(dataType21 == 'object' && Array.isArray(data24) && data24.length == 1){
-data24 = data24[0];
-dataType21 = typeof data24;
-if(typeof data24 === "string"){
-coerced21 = data24;
-}
-}
-if(!(coerced21 !== undefined)){
-if(dataType21 == "number" || dataType21 == "boolean"){
-coerced21 = "" + data24;
-}
-else if(data24 === null){
-coerced21 = "";
-}
-else {
-const err56 = {instancePath:instancePath+"/privileges/support/tickets",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.type,parentSchema:schema84,data:data24};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-}
-if(coerced21 !== undefined){
-data24 = coerced21;
-if(data22 !== undefined){
-data22["tickets"] = coerced21;
-}
-}
-}
-if(!(data24 === "1")){
-const err57 = {instancePath:instancePath+"/privileges/support/tickets",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema84.enum},message:"must be equal to one of the allowed values",schema:schema84.enum,parentSchema:schema84,data:data24};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-}
-if(data22.newticket !== undefined){
-let data25 = data22.newticket;
-if(typeof data25 !== "string"){
-let dataType22 = typeof data25;
-let coerced22 = undefined;
-if(dataType22 == 'object' && Array.isArray(data25) && data25.length == 1){
-data25 = data25[0];
-dataType22 = typeof data25;
-if(typeof data25 === "string"){
-coerced22 = data25;
-}
-}
-if(!(coerced22 !== undefined)){
-if(dataType22 == "number" || dataType22 == "boolean"){
-coerced22 = "" + data25;
-}
-else if(data25 === null){
-coerced22 = "";
-}
-else {
-const err58 = {instancePath:instancePath+"/privileges/support/newticket",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.type,parentSchema:schema84,data:data25};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-}
-if(coerced22 !== undefined){
-data25 = coerced22;
-if(data22 !== undefined){
-data22["newticket"] = coerced22;
-}
-}
-}
-if(!(data25 === "1")){
-const err59 = {instancePath:instancePath+"/privileges/support/newticket",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema84.enum},message:"must be equal to one of the allowed values",schema:schema84.enum,parentSchema:schema84,data:data25};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-}
-if(data22.closeticket !== undefined){
-let data26 = data22.closeticket;
-if(typeof data26 !== "string"){
-let dataType23 = typeof data26;
-let coerced23 = undefined;
-if(dataType23 == 'object' && Array.isArray(data26) && data26.length == 1){
-data26 = data26[0];
-dataType23 = typeof data26;
-if(typeof data26 === "string"){
-coerced23 = data26;
-}
-}
-if(!(coerced23 !== undefined)){
-if(dataType23 == "number" || dataType23 == "boolean"){
-coerced23 = "" + data26;
-}
-else if(data26 === null){
-coerced23 = "";
-}
-else {
-const err60 = {instancePath:instancePath+"/privileges/support/closeticket",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.type,parentSchema:schema84,data:data26};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-}
-if(coerced23 !== undefined){
-data26 = coerced23;
-if(data22 !== undefined){
-data22["closeticket"] = coerced23;
-}
-}
-}
-if(!(data26 === "1")){
-const err61 = {instancePath:instancePath+"/privileges/support/closeticket",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema84.enum},message:"must be equal to one of the allowed values",schema:schema84.enum,parentSchema:schema84,data:data26};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-}
-}
-else {
-const err62 = {instancePath:instancePath+"/privileges/support",schemaPath:"#/properties/privileges/properties/support/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema100.properties.privileges.properties.support.type,parentSchema:schema100.properties.privileges.properties.support,data:data22};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-}
-if(data14.misc !== undefined){
-let data27 = data14.misc;
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-for(const key3 in data27){
-if(!(((((key3 === "editmain") || (key3 === "emails")) || (key3 === "editipaccess")) || (key3 === "manageprofiles")) || (key3 === "affiliates"))){
-const err63 = {instancePath:instancePath+"/privileges/misc",schemaPath:"#/properties/privileges/properties/misc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema100.properties.privileges.properties.misc,data:data27};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-}
-if(data27.editmain !== undefined){
-let data28 = data27.editmain;
-if(typeof data28 !== "string"){
-let dataType24 = typeof data28;
-let coerced24 = undefined;
-if(dataType24 == 'object' && Array.isArray(data28) && data28.length == 1){
-data28 = data28[0];
-dataType24 = typeof data28;
-if(typeof data28 === "string"){
-coerced24 = data28;
-}
-}
-if(!(coerced24 !== undefined)){
-if(dataType24 == "number" || dataType24 == "boolean"){
-coerced24 = "" + data28;
-}
-else if(data28 === null){
-coerced24 = "";
-}
-else {
-const err64 = {instancePath:instancePath+"/privileges/misc/editmain",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.type,parentSchema:schema84,data:data28};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-}
-if(coerced24 !== undefined){
-data28 = coerced24;
-if(data27 !== undefined){
-data27["editmain"] = coerced24;
-}
-}
-}
-if(!(data28 === "1")){
-const err65 = {instancePath:instancePath+"/privileges/misc/editmain",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema84.enum},message:"must be equal to one of the allowed values",schema:schema84.enum,parentSchema:schema84,data:data28};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-}
-if(data27.emails !== undefined){
-let data29 = data27.emails;
-if(typeof data29 !== "string"){
-let dataType25 = typeof data29;
-let coerced25 = undefined;
-if(dataType25 == 'object' && Array.isArray(data29) && data29.length == 1){
-data29 = data29[0];
-dataType25 = typeof data29;
-if(typeof data29 === "string"){
-coerced25 = data29;
-}
-}
-if(!(coerced25 !== undefined)){
-if(dataType25 == "number" || dataType25 == "boolean"){
-coerced25 = "" + data29;
-}
-else if(data29 === null){
-coerced25 = "";
-}
-else {
-const err66 = {instancePath:instancePath+"/privileges/misc/emails",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.type,parentSchema:schema84,data:data29};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-}
-if(coerced25 !== undefined){
-data29 = coerced25;
-if(data27 !== undefined){
-data27["emails"] = coerced25;
-}
-}
-}
-if(!(data29 === "1")){
-const err67 = {instancePath:instancePath+"/privileges/misc/emails",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema84.enum},message:"must be equal to one of the allowed values",schema:schema84.enum,parentSchema:schema84,data:data29};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-}
-if(data27.editipaccess !== undefined){
-let data30 = data27.editipaccess;
-if(typeof data30 !== "string"){
-let dataType26 = typeof data30;
-let coerced26 = undefined;
-if(dataType26 == 'object' && Array.isArray(data30) && data30.length == 1){
-data30 = data30[0];
-dataType26 = typeof data30;
-if(typeof data30 === "string"){
-coerced26 = data30;
-}
-}
-if(!(coerced26 !== undefined)){
-if(dataType26 == "number" || dataType26 == "boolean"){
-coerced26 = "" + data30;
-}
-else if(data30 === null){
-coerced26 = "";
-}
-else {
-const err68 = {instancePath:instancePath+"/privileges/misc/editipaccess",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.type,parentSchema:schema84,data:data30};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-}
-if(coerced26 !== undefined){
-data30 = coerced26;
-if(data27 !== undefined){
-data27["editipaccess"] = coerced26;
-}
-}
-}
-if(!(data30 === "1")){
-const err69 = {instancePath:instancePath+"/privileges/misc/editipaccess",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema84.enum},message:"must be equal to one of the allowed values",schema:schema84.enum,parentSchema:schema84,data:data30};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-}
-if(data27.manageprofiles !== undefined){
-let data31 = data27.manageprofiles;
-if(typeof data31 !== "string"){
-let dataType27 = typeof data31;
-let coerced27 = undefined;
-if(dataType27 == 'object' && Array.isArray(data31) && data31.length == 1){
-data31 = data31[0];
-dataType27 = typeof data31;
-if(typeof data31 === "string"){
-coerced27 = data31;
-}
-}
-if(!(coerced27 !== undefined)){
-if(dataType27 == "number" || dataType27 == "boolean"){
-coerced27 = "" + data31;
-}
-else if(data31 === null){
-coerced27 = "";
-}
-else {
-const err70 = {instancePath:instancePath+"/privileges/misc/manageprofiles",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.type,parentSchema:schema84,data:data31};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-}
-if(coerced27 !== undefined){
-data31 = coerced27;
-if(data27 !== undefined){
-data27["manageprofiles"] = coerced27;
-}
-}
-}
-if(!(data31 === "1")){
-const err71 = {instancePath:instancePath+"/privileges/misc/manageprofiles",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema84.enum},message:"must be equal to one of the allowed values",schema:schema84.enum,parentSchema:schema84,data:data31};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-}
-if(data27.affiliates !== undefined){
-let data32 = data27.affiliates;
-if(typeof data32 !== "string"){
-let dataType28 = typeof data32;
-let coerced28 = undefined;
-if(dataType28 == 'object' && Array.isArray(data32) && data32.length == 1){
-data32 = data32[0];
-dataType28 = typeof data32;
-if(typeof data32 === "string"){
-coerced28 = data32;
-}
-}
-if(!(coerced28 !== undefined)){
-if(dataType28 == "number" || dataType28 == "boolean"){
-coerced28 = "" + data32;
-}
-else if(data32 === null){
-coerced28 = "";
-}
-else {
-const err72 = {instancePath:instancePath+"/privileges/misc/affiliates",schemaPath:"#/definitions/granted/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.type,parentSchema:schema84,data:data32};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-}
-if(coerced28 !== undefined){
-data32 = coerced28;
-if(data27 !== undefined){
-data27["affiliates"] = coerced28;
-}
-}
-}
-if(!(data32 === "1")){
-const err73 = {instancePath:instancePath+"/privileges/misc/affiliates",schemaPath:"#/definitions/granted/enum",keyword:"enum",params:{allowedValues: schema84.enum},message:"must be equal to one of the allowed values",schema:schema84.enum,parentSchema:schema84,data:data32};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
-}
-}
-}
-else {
-const err74 = {instancePath:instancePath+"/privileges/misc",schemaPath:"#/properties/privileges/properties/misc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema100.properties.privileges.properties.misc.type,parentSchema:schema100.properties.privileges.properties.misc,data:data27};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
-}
-}
-}
-else {
-const err75 = {instancePath:instancePath+"/privileges",schemaPath:"#/properties/privileges/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema100.properties.privileges.type,parentSchema:schema100.properties.privileges,data:data14};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-}
-}
-else {
-const err76 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema100.type,parentSchema:schema100,data};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-validate25.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
-export const addClientCredit = validate27;
-const schema120 = {"title":"AddClientCreditRequest","type":"object","required":["client_id","amount"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"amount":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"description":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"}}};
-const schema119 = {"type":"string","pattern":"^[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"a non-negative amount with at most two decimals, such as 12.30"};
-const pattern40 = new RegExp("^[0-9]{1,12}(\\.[0-9]{1,2})?$", "u");
+export const addClientCredit = validate32;
+const schema103 = {"title":"AddClientCreditRequest","type":"object","required":["client_id","amount"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"amount":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"description":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"}}};
+const schema102 = {"type":"string","pattern":"^[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"a non-negative amount with at most two decimals, such as 12.30"};
+const pattern43 = new RegExp("^[0-9]{1,12}(\\.[0-9]{1,2})?$", "u");
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema120.required,parentSchema:schema120,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema103.required,parentSchema:schema103,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3270,7 +2857,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.amount === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema120.required,parentSchema:schema120,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema103.required,parentSchema:schema103,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3349,7 +2936,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/amount",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema119.type,parentSchema:schema119,data:data1};
+const err4 = {instancePath:instancePath+"/amount",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema102.type,parentSchema:schema102,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3367,8 +2954,8 @@ data["amount"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern40.test(data1)){
-const err5 = {instancePath:instancePath+"/amount",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema119,data:data1};
+if(!pattern43.test(data1)){
+const err5 = {instancePath:instancePath+"/amount",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema102,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3399,7 +2986,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema120.properties.description.type,parentSchema:schema120.properties.description,data:data2};
+const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema103.properties.description.type,parentSchema:schema103.properties.description,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3418,7 +3005,7 @@ data["description"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 255){
-const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema120.properties.description,data:data2};
+const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema103.properties.description,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3431,7 +3018,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema120.type,parentSchema:schema120,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema103.type,parentSchema:schema103,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3440,19 +3027,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
 
-export const addCreditReceipt = validate32;
-const schema150 = {"title":"AddCreditReceiptRequest","type":"object","required":["client_id","amount"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"amount":{"$ref":"../../common/defs.json#/definitions/decimalParam"}}};
+export const addCreditReceipt = validate37;
+const schema133 = {"title":"AddCreditReceiptRequest","type":"object","required":["client_id","amount"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"amount":{"$ref":"../../common/defs.json#/definitions/decimalParam"}}};
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema150.required,parentSchema:schema150,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema133.required,parentSchema:schema133,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3462,7 +3049,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.amount === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema150.required,parentSchema:schema150,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema133.required,parentSchema:schema133,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3541,7 +3128,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/amount",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema119.type,parentSchema:schema119,data:data1};
+const err4 = {instancePath:instancePath+"/amount",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema102.type,parentSchema:schema102,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3559,8 +3146,8 @@ data["amount"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern40.test(data1)){
-const err5 = {instancePath:instancePath+"/amount",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema119,data:data1};
+if(!pattern43.test(data1)){
+const err5 = {instancePath:instancePath+"/amount",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema102,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3573,7 +3160,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema150.type,parentSchema:schema150,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema133.type,parentSchema:schema133,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3582,19 +3169,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-export const addInvoice = validate34;
-const schema156 = {"title":"AddInvoiceRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const addInvoice = validate39;
+const schema139 = {"title":"AddInvoiceRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema156.required,parentSchema:schema156,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema139.required,parentSchema:schema139,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3655,7 +3242,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema156.type,parentSchema:schema156,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema139.type,parentSchema:schema139,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3664,22 +3251,22 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
 
-export const addInvoiceItem = validate38;
-const schema168 = {"title":"AddInvoiceItemRequest","type":"object","required":["id","line","price","tax"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"line":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"price":{"type":"string","pattern":"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$","description":"an amount with at most two decimals, such as 10 or 10.50 (negative for a discount line)"},"qty":{"type":"string","pattern":"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$","description":"a positive quantity with at most four decimals, such as 3 or 1.5"},"tax":{"$ref":"../../common/defs.json#/definitions/flag"}}};
-const schema160 = {"type":"string","minLength":1,"maxLength":65535,"description":"a non-empty text"};
-const pattern73 = new RegExp("^-?[0-9]{1,9}(\\.[0-9]{1,2})?$", "u");
-const pattern74 = new RegExp("^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$", "u");
+export const addInvoiceItem = validate43;
+const schema151 = {"title":"AddInvoiceItemRequest","type":"object","required":["id","line","price","tax"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"line":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"price":{"type":"string","pattern":"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$","description":"an amount with at most two decimals, such as 10 or 10.50 (negative for a discount line)"},"qty":{"type":"string","pattern":"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$","description":"a positive quantity with at most four decimals, such as 3 or 1.5"},"tax":{"$ref":"../../common/defs.json#/definitions/flag"}}};
+const schema143 = {"type":"string","minLength":1,"maxLength":65535,"description":"a non-empty text"};
+const pattern76 = new RegExp("^-?[0-9]{1,9}(\\.[0-9]{1,2})?$", "u");
+const pattern77 = new RegExp("^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$", "u");
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema168.required,parentSchema:schema168,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema151.required,parentSchema:schema151,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3689,7 +3276,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.line === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "line"},message:"must have required property '"+"line"+"'",schema:schema168.required,parentSchema:schema168,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "line"},message:"must have required property '"+"line"+"'",schema:schema151.required,parentSchema:schema151,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3699,7 +3286,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.price === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "price"},message:"must have required property '"+"price"+"'",schema:schema168.required,parentSchema:schema168,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "price"},message:"must have required property '"+"price"+"'",schema:schema151.required,parentSchema:schema151,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3709,7 +3296,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.tax === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tax"},message:"must have required property '"+"tax"+"'",schema:schema168.required,parentSchema:schema168,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tax"},message:"must have required property '"+"tax"+"'",schema:schema151.required,parentSchema:schema151,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3788,7 +3375,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/line",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema160.type,parentSchema:schema160,data:data1};
+const err6 = {instancePath:instancePath+"/line",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema143.type,parentSchema:schema143,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3807,7 +3394,7 @@ data["line"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 65535){
-const err7 = {instancePath:instancePath+"/line",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema160,data:data1};
+const err7 = {instancePath:instancePath+"/line",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema143,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3817,7 +3404,7 @@ vErrors.push(err7);
 errors++;
 }
 if(func2(data1) < 1){
-const err8 = {instancePath:instancePath+"/line",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema160,data:data1};
+const err8 = {instancePath:instancePath+"/line",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema143,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3848,7 +3435,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema168.properties.price.type,parentSchema:schema168.properties.price,data:data2};
+const err9 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema151.properties.price.type,parentSchema:schema151.properties.price,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3866,8 +3453,8 @@ data["price"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern73.test(data2)){
-const err10 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$",parentSchema:schema168.properties.price,data:data2};
+if(!pattern76.test(data2)){
+const err10 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$",parentSchema:schema151.properties.price,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3898,7 +3485,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema168.properties.qty.type,parentSchema:schema168.properties.qty,data:data3};
+const err11 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema151.properties.qty.type,parentSchema:schema151.properties.qty,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3916,8 +3503,8 @@ data["qty"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern74.test(data3)){
-const err12 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema168.properties.qty,data:data3};
+if(!pattern77.test(data3)){
+const err12 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema151.properties.qty,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3978,7 +3565,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema168.type,parentSchema:schema168,data};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema151.type,parentSchema:schema151,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3987,22 +3574,22 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
 
-export const addInvoicePayment = validate40;
-const schema178 = {"title":"AddInvoicePaymentRequest","type":"object","required":["id","amount","paymentmodule","fee","date"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"amount":{"type":"string","pattern":"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"an amount more than 0 with at most two decimals, such as 10.50"},"paymentmodule":{"$ref":"../../common/defs.json#/definitions/positiveId"},"fee":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$","description":"a date as YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or an ISO 8601 date-time such as 2026-11-20T10:00:00.000Z"},"transnumber":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"rate":{"type":"string","pattern":"^[0-9]{1,6}(\\.[0-9]{1,4})?$","description":"an exchange rate more than 0 with at most four decimals, such as 0.9215"},"send_email":{"$ref":"../../common/defs.json#/definitions/flag"}}};
-const pattern84 = new RegExp("^-?[0-9]{1,12}(\\.[0-9]{1,2})?$", "u");
-const pattern87 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$", "u");
-const pattern89 = new RegExp("^[0-9]{1,6}(\\.[0-9]{1,4})?$", "u");
+export const addInvoicePayment = validate45;
+const schema161 = {"title":"AddInvoicePaymentRequest","type":"object","required":["id","amount","paymentmodule","fee","date"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"amount":{"type":"string","pattern":"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"an amount more than 0 with at most two decimals, such as 10.50"},"paymentmodule":{"$ref":"../../common/defs.json#/definitions/positiveId"},"fee":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$","description":"a date as YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or an ISO 8601 date-time such as 2026-11-20T10:00:00.000Z"},"transnumber":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"rate":{"type":"string","pattern":"^[0-9]{1,6}(\\.[0-9]{1,4})?$","description":"an exchange rate more than 0 with at most four decimals, such as 0.9215"},"send_email":{"$ref":"../../common/defs.json#/definitions/flag"}}};
+const pattern87 = new RegExp("^-?[0-9]{1,12}(\\.[0-9]{1,2})?$", "u");
+const pattern90 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$", "u");
+const pattern92 = new RegExp("^[0-9]{1,6}(\\.[0-9]{1,4})?$", "u");
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema178.required,parentSchema:schema178,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema161.required,parentSchema:schema161,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4012,7 +3599,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.amount === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema178.required,parentSchema:schema178,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema161.required,parentSchema:schema161,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4022,7 +3609,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.paymentmodule === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "paymentmodule"},message:"must have required property '"+"paymentmodule"+"'",schema:schema178.required,parentSchema:schema178,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "paymentmodule"},message:"must have required property '"+"paymentmodule"+"'",schema:schema161.required,parentSchema:schema161,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4032,7 +3619,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.fee === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fee"},message:"must have required property '"+"fee"+"'",schema:schema178.required,parentSchema:schema178,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fee"},message:"must have required property '"+"fee"+"'",schema:schema161.required,parentSchema:schema161,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4042,7 +3629,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.date === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "date"},message:"must have required property '"+"date"+"'",schema:schema178.required,parentSchema:schema178,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "date"},message:"must have required property '"+"date"+"'",schema:schema161.required,parentSchema:schema161,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4121,7 +3708,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema178.properties.amount.type,parentSchema:schema178.properties.amount,data:data1};
+const err7 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema161.properties.amount.type,parentSchema:schema161.properties.amount,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4139,8 +3726,8 @@ data["amount"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern84.test(data1)){
-const err8 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema178.properties.amount,data:data1};
+if(!pattern87.test(data1)){
+const err8 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema161.properties.amount,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4221,7 +3808,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/fee",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema119.type,parentSchema:schema119,data:data3};
+const err11 = {instancePath:instancePath+"/fee",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema102.type,parentSchema:schema102,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4239,8 +3826,8 @@ data["fee"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern40.test(data3)){
-const err12 = {instancePath:instancePath+"/fee",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema119,data:data3};
+if(!pattern43.test(data3)){
+const err12 = {instancePath:instancePath+"/fee",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema102,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4271,7 +3858,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema178.properties.date.type,parentSchema:schema178.properties.date,data:data4};
+const err13 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema161.properties.date.type,parentSchema:schema161.properties.date,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4289,8 +3876,8 @@ data["date"] = coerced4;
 }
 }
 if(typeof data4 === "string"){
-if(!pattern87.test(data4)){
-const err14 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$",parentSchema:schema178.properties.date,data:data4};
+if(!pattern90.test(data4)){
+const err14 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$",parentSchema:schema161.properties.date,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4321,7 +3908,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/transnumber",schemaPath:"#/properties/transnumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema178.properties.transnumber.type,parentSchema:schema178.properties.transnumber,data:data5};
+const err15 = {instancePath:instancePath+"/transnumber",schemaPath:"#/properties/transnumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema161.properties.transnumber.type,parentSchema:schema161.properties.transnumber,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4340,7 +3927,7 @@ data["transnumber"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 255){
-const err16 = {instancePath:instancePath+"/transnumber",schemaPath:"#/properties/transnumber/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema178.properties.transnumber,data:data5};
+const err16 = {instancePath:instancePath+"/transnumber",schemaPath:"#/properties/transnumber/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema161.properties.transnumber,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4421,7 +4008,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/rate",schemaPath:"#/properties/rate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema178.properties.rate.type,parentSchema:schema178.properties.rate,data:data7};
+const err19 = {instancePath:instancePath+"/rate",schemaPath:"#/properties/rate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema161.properties.rate.type,parentSchema:schema161.properties.rate,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4439,8 +4026,8 @@ data["rate"] = coerced7;
 }
 }
 if(typeof data7 === "string"){
-if(!pattern89.test(data7)){
-const err20 = {instancePath:instancePath+"/rate",schemaPath:"#/properties/rate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema178.properties.rate,data:data7};
+if(!pattern92.test(data7)){
+const err20 = {instancePath:instancePath+"/rate",schemaPath:"#/properties/rate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema161.properties.rate,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4501,7 +4088,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema178.type,parentSchema:schema178,data};
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema161.type,parentSchema:schema161,data};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4510,22 +4097,22 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
-export const addOrder = validate42;
-const schema195 = {"title":"AddOrderRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product":{"$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Once","Free"],"description":"a billing cycle code: m, q, s, a, b, t, p4, p5, d, w, h, Once or Free"},"confirm":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_generate":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_info":{"$ref":"../../common/defs.json#/definitions/flag"},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"},"domain_name":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters"},"coupon":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"domain_action":{"type":"string","pattern":"^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$","description":"register or transfer"},"domain_sld":{"type":"string","maxLength":63,"description":"a domain label such as example"},"domain_tld":{"type":"string","pattern":"^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$","description":"a TLD such as .com, or a TLD product id"},"domain_period":{"type":"string","pattern":"^[1-9][0-9]?$","description":"a number of years from 1 to 99"},"domain_eppcode":{"type":"string","maxLength":255,"description":"a transfer authorisation code of at most 255 characters"},"domain_dns":{"$ref":"../../common/defs.json#/definitions/flag"},"domain_email":{"$ref":"../../common/defs.json#/definitions/flag"},"domain_idp":{"$ref":"../../common/defs.json#/definitions/flag"}}};
-const pattern100 = new RegExp("^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$", "u");
-const pattern101 = new RegExp("^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$", "u");
-const pattern102 = new RegExp("^[1-9][0-9]?$", "u");
+export const addOrder = validate47;
+const schema178 = {"title":"AddOrderRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product":{"$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Once","Free"],"description":"a billing cycle code: m, q, s, a, b, t, p4, p5, d, w, h, Once or Free"},"confirm":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_generate":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_info":{"$ref":"../../common/defs.json#/definitions/flag"},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"},"domain_name":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters"},"coupon":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"domain_action":{"type":"string","pattern":"^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$","description":"register or transfer"},"domain_sld":{"type":"string","maxLength":63,"description":"a domain label such as example"},"domain_tld":{"type":"string","pattern":"^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$","description":"a TLD such as .com, or a TLD product id"},"domain_period":{"type":"string","pattern":"^[1-9][0-9]?$","description":"a number of years from 1 to 99"},"domain_eppcode":{"type":"string","maxLength":255,"description":"a transfer authorisation code of at most 255 characters"},"domain_dns":{"$ref":"../../common/defs.json#/definitions/flag"},"domain_email":{"$ref":"../../common/defs.json#/definitions/flag"},"domain_idp":{"$ref":"../../common/defs.json#/definitions/flag"}}};
+const pattern103 = new RegExp("^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$", "u");
+const pattern104 = new RegExp("^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$", "u");
+const pattern105 = new RegExp("^[1-9][0-9]?$", "u");
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema195.required,parentSchema:schema195,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema178.required,parentSchema:schema178,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4654,7 +4241,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema195.properties.cycle.type,parentSchema:schema195.properties.cycle,data:data2};
+const err5 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema178.properties.cycle.type,parentSchema:schema178.properties.cycle,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4672,7 +4259,7 @@ data["cycle"] = coerced2;
 }
 }
 if(!(((((((((((((data2 === "h") || (data2 === "d")) || (data2 === "w")) || (data2 === "m")) || (data2 === "q")) || (data2 === "s")) || (data2 === "a")) || (data2 === "b")) || (data2 === "t")) || (data2 === "p4")) || (data2 === "p5")) || (data2 === "Once")) || (data2 === "Free"))){
-const err6 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema195.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema195.properties.cycle.enum,parentSchema:schema195.properties.cycle,data:data2};
+const err6 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema178.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema178.properties.cycle.enum,parentSchema:schema178.properties.cycle,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4896,7 +4483,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/domain_name",schemaPath:"#/properties/domain_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema195.properties.domain_name.type,parentSchema:schema195.properties.domain_name,data:data7};
+const err15 = {instancePath:instancePath+"/domain_name",schemaPath:"#/properties/domain_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema178.properties.domain_name.type,parentSchema:schema178.properties.domain_name,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4915,7 +4502,7 @@ data["domain_name"] = coerced7;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 255){
-const err16 = {instancePath:instancePath+"/domain_name",schemaPath:"#/properties/domain_name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema195.properties.domain_name,data:data7};
+const err16 = {instancePath:instancePath+"/domain_name",schemaPath:"#/properties/domain_name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema178.properties.domain_name,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4946,7 +4533,7 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema195.properties.coupon.type,parentSchema:schema195.properties.coupon,data:data8};
+const err17 = {instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema178.properties.coupon.type,parentSchema:schema178.properties.coupon,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4965,7 +4552,7 @@ data["coupon"] = coerced8;
 }
 if(typeof data8 === "string"){
 if(func2(data8) > 255){
-const err18 = {instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema195.properties.coupon,data:data8};
+const err18 = {instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema178.properties.coupon,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4996,7 +4583,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema195.properties.domain_action.type,parentSchema:schema195.properties.domain_action,data:data9};
+const err19 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema178.properties.domain_action.type,parentSchema:schema178.properties.domain_action,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5014,8 +4601,8 @@ data["domain_action"] = coerced9;
 }
 }
 if(typeof data9 === "string"){
-if(!pattern100.test(data9)){
-const err20 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/pattern",keyword:"pattern",params:{pattern: "^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$"},message:"must match pattern \""+"^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$"+"\"",schema:"^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$",parentSchema:schema195.properties.domain_action,data:data9};
+if(!pattern103.test(data9)){
+const err20 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/pattern",keyword:"pattern",params:{pattern: "^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$"},message:"must match pattern \""+"^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$"+"\"",schema:"^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$",parentSchema:schema178.properties.domain_action,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5046,7 +4633,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema195.properties.domain_sld.type,parentSchema:schema195.properties.domain_sld,data:data10};
+const err21 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema178.properties.domain_sld.type,parentSchema:schema178.properties.domain_sld,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5065,7 +4652,7 @@ data["domain_sld"] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 63){
-const err22 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/maxLength",keyword:"maxLength",params:{limit: 63},message:"must NOT have more than 63 characters",schema:63,parentSchema:schema195.properties.domain_sld,data:data10};
+const err22 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/maxLength",keyword:"maxLength",params:{limit: 63},message:"must NOT have more than 63 characters",schema:63,parentSchema:schema178.properties.domain_sld,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5096,7 +4683,7 @@ else if(data11 === null){
 coerced11 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/domain_tld",schemaPath:"#/properties/domain_tld/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema195.properties.domain_tld.type,parentSchema:schema195.properties.domain_tld,data:data11};
+const err23 = {instancePath:instancePath+"/domain_tld",schemaPath:"#/properties/domain_tld/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema178.properties.domain_tld.type,parentSchema:schema178.properties.domain_tld,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5114,8 +4701,8 @@ data["domain_tld"] = coerced11;
 }
 }
 if(typeof data11 === "string"){
-if(!pattern101.test(data11)){
-const err24 = {instancePath:instancePath+"/domain_tld",schemaPath:"#/properties/domain_tld/pattern",keyword:"pattern",params:{pattern: "^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$"+"\"",schema:"^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$",parentSchema:schema195.properties.domain_tld,data:data11};
+if(!pattern104.test(data11)){
+const err24 = {instancePath:instancePath+"/domain_tld",schemaPath:"#/properties/domain_tld/pattern",keyword:"pattern",params:{pattern: "^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$"+"\"",schema:"^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$",parentSchema:schema178.properties.domain_tld,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -5146,7 +4733,7 @@ else if(data12 === null){
 coerced12 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema195.properties.domain_period.type,parentSchema:schema195.properties.domain_period,data:data12};
+const err25 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema178.properties.domain_period.type,parentSchema:schema178.properties.domain_period,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -5164,8 +4751,8 @@ data["domain_period"] = coerced12;
 }
 }
 if(typeof data12 === "string"){
-if(!pattern102.test(data12)){
-const err26 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]?$"},message:"must match pattern \""+"^[1-9][0-9]?$"+"\"",schema:"^[1-9][0-9]?$",parentSchema:schema195.properties.domain_period,data:data12};
+if(!pattern105.test(data12)){
+const err26 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]?$"},message:"must match pattern \""+"^[1-9][0-9]?$"+"\"",schema:"^[1-9][0-9]?$",parentSchema:schema178.properties.domain_period,data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -5196,7 +4783,7 @@ else if(data13 === null){
 coerced13 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema195.properties.domain_eppcode.type,parentSchema:schema195.properties.domain_eppcode,data:data13};
+const err27 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema178.properties.domain_eppcode.type,parentSchema:schema178.properties.domain_eppcode,data:data13};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -5215,7 +4802,7 @@ data["domain_eppcode"] = coerced13;
 }
 if(typeof data13 === "string"){
 if(func2(data13) > 255){
-const err28 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema195.properties.domain_eppcode,data:data13};
+const err28 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema178.properties.domain_eppcode,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -5372,7 +4959,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema195.type,parentSchema:schema195,data};
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema178.type,parentSchema:schema178,data};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -5381,22 +4968,22 @@ vErrors.push(err35);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
-export const addOrderDraftItem = validate73;
-const schema358 = {"title":"AddOrderDraftItemRequest","type":"object","required":["id","prod_type"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"prod_type":{"type":"string","enum":["service","domain"],"description":"service or domain: the kind of item to add"},"product":{"description":"service only: the product's id","$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"an existing account to upgrade (not supported: an error)","$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"service only: a billing cycle code the product is priced on"},"host":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters (service only; stored in the service's domain field)"},"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999 (service only)"},"custom":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"string","maxLength":65535,"description":"a text value (an empty value is left out)"}}},"addons":{"type":"object","description":"given as addons[<addon_id>][qty]=1 and addons[<addon_id>][cycle]=m (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by addon ids, as addons[<addon_id>][qty]=1"},"additionalProperties":{"type":"object","description":"given as addons[<addon_id>][qty]=1 and addons[<addon_id>][cycle]=m","properties":{"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"a billing cycle code the addon is priced on"}}}},"domain_sld":{"type":"string","pattern":"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$","description":"a domain label of 1-63 letters, digits and inner hyphens, such as example (domain only)"},"domain_tld":{"description":"domain only: the id of a TLD product","$ref":"../../common/defs.json#/definitions/positiveId"},"domain_period":{"type":"string","pattern":"^([1-9]|10)$","description":"a registration period in years from 1 to 10 (domain only)"},"domain_action":{"type":"string","enum":["Register","Transfer"],"description":"domain only: Register or Transfer"},"domain_eppcode":{"type":"string","maxLength":255,"description":"a transfer (EPP) code of at most 255 characters (domain Transfer only)"}}};
-const pattern113 = new RegExp("^[1-9][0-9]{0,3}$", "u");
-const pattern118 = new RegExp("^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$", "u");
-const pattern120 = new RegExp("^([1-9]|10)$", "u");
+export const addOrderDraftItem = validate79;
+const schema340 = {"title":"AddOrderDraftItemRequest","type":"object","required":["id","prod_type"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"prod_type":{"type":"string","enum":["service","domain"],"description":"service or domain: the kind of item to add"},"product":{"description":"service only: the product's id","$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"an existing account to upgrade (not supported: an error)","$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"service only: a billing cycle code the product is priced on"},"host":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters (service only; stored in the service's domain field)"},"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999 (service only)"},"custom":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"string","maxLength":65535,"description":"a text value (an empty value is left out)"}}},"addons":{"type":"object","description":"given as addons[<addon_id>][qty]=1 and addons[<addon_id>][cycle]=m (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by addon ids, as addons[<addon_id>][qty]=1"},"additionalProperties":{"type":"object","description":"given as addons[<addon_id>][qty]=1 and addons[<addon_id>][cycle]=m","properties":{"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"a billing cycle code the addon is priced on"}}}},"domain_sld":{"type":"string","pattern":"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$","description":"a domain label of 1-63 letters, digits and inner hyphens, such as example (domain only)"},"domain_tld":{"description":"domain only: the id of a TLD product","$ref":"../../common/defs.json#/definitions/positiveId"},"domain_period":{"type":"string","pattern":"^([1-9]|10)$","description":"a registration period in years from 1 to 10 (domain only)"},"domain_action":{"type":"string","enum":["Register","Transfer"],"description":"domain only: Register or Transfer"},"domain_eppcode":{"type":"string","maxLength":255,"description":"a transfer (EPP) code of at most 255 characters (domain Transfer only)"}}};
+const pattern116 = new RegExp("^[1-9][0-9]{0,3}$", "u");
+const pattern121 = new RegExp("^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$", "u");
+const pattern123 = new RegExp("^([1-9]|10)$", "u");
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema358.required,parentSchema:schema358,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema340.required,parentSchema:schema340,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5406,7 +4993,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.prod_type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prod_type"},message:"must have required property '"+"prod_type"+"'",schema:schema358.required,parentSchema:schema358,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prod_type"},message:"must have required property '"+"prod_type"+"'",schema:schema340.required,parentSchema:schema340,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5485,7 +5072,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/prod_type",schemaPath:"#/properties/prod_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema358.properties.prod_type.type,parentSchema:schema358.properties.prod_type,data:data1};
+const err4 = {instancePath:instancePath+"/prod_type",schemaPath:"#/properties/prod_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.properties.prod_type.type,parentSchema:schema340.properties.prod_type,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5503,7 +5090,7 @@ data["prod_type"] = coerced1;
 }
 }
 if(!((data1 === "service") || (data1 === "domain"))){
-const err5 = {instancePath:instancePath+"/prod_type",schemaPath:"#/properties/prod_type/enum",keyword:"enum",params:{allowedValues: schema358.properties.prod_type.enum},message:"must be equal to one of the allowed values",schema:schema358.properties.prod_type.enum,parentSchema:schema358.properties.prod_type,data:data1};
+const err5 = {instancePath:instancePath+"/prod_type",schemaPath:"#/properties/prod_type/enum",keyword:"enum",params:{allowedValues: schema340.properties.prod_type.enum},message:"must be equal to one of the allowed values",schema:schema340.properties.prod_type.enum,parentSchema:schema340.properties.prod_type,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5633,7 +5220,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema358.properties.cycle.type,parentSchema:schema358.properties.cycle,data:data4};
+const err10 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.properties.cycle.type,parentSchema:schema340.properties.cycle,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5651,7 +5238,7 @@ data["cycle"] = coerced4;
 }
 }
 if(!(((((((((((((data4 === "m") || (data4 === "q")) || (data4 === "s")) || (data4 === "a")) || (data4 === "b")) || (data4 === "t")) || (data4 === "p4")) || (data4 === "p5")) || (data4 === "d")) || (data4 === "w")) || (data4 === "h")) || (data4 === "Once")) || (data4 === "Free"))){
-const err11 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema358.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema358.properties.cycle.enum,parentSchema:schema358.properties.cycle,data:data4};
+const err11 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema340.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema340.properties.cycle.enum,parentSchema:schema340.properties.cycle,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5681,7 +5268,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema358.properties.host.type,parentSchema:schema358.properties.host,data:data5};
+const err12 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.properties.host.type,parentSchema:schema340.properties.host,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5700,7 +5287,7 @@ data["host"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 255){
-const err13 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema358.properties.host,data:data5};
+const err13 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema340.properties.host,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5731,7 +5318,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema358.properties.qty.type,parentSchema:schema358.properties.qty,data:data6};
+const err14 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.properties.qty.type,parentSchema:schema340.properties.qty,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5749,8 +5336,8 @@ data["qty"] = coerced6;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern113.test(data6)){
-const err15 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema358.properties.qty,data:data6};
+if(!pattern116.test(data6)){
+const err15 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema340.properties.qty,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5768,7 +5355,7 @@ for(const key0 in data7){
 const _errs20 = errors;
 if(typeof key0 === "string"){
 if(!pattern0.test(key0)){
-const err16 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema358.properties.custom.propertyNames,data:key0,propertyName:key0};
+const err16 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema340.properties.custom.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5780,7 +5367,7 @@ errors++;
 }
 var valid4 = _errs20 === errors;
 if(!valid4){
-const err17 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema358.properties.custom.propertyNames,parentSchema:schema358.properties.custom,data:data7};
+const err17 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema340.properties.custom.propertyNames,parentSchema:schema340.properties.custom,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5797,7 +5384,7 @@ for(const key2 in data8){
 const _errs24 = errors;
 if(typeof key2 === "string"){
 if(!pattern0.test(key2)){
-const err18 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema358.properties.custom.additionalProperties.propertyNames,data:key2,propertyName:key2};
+const err18 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema340.properties.custom.additionalProperties.propertyNames,data:key2,propertyName:key2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5809,7 +5396,7 @@ errors++;
 }
 var valid6 = _errs24 === errors;
 if(!valid6){
-const err19 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema358.properties.custom.additionalProperties.propertyNames,parentSchema:schema358.properties.custom.additionalProperties,data:data8};
+const err19 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema340.properties.custom.additionalProperties.propertyNames,parentSchema:schema340.properties.custom.additionalProperties,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5839,7 +5426,7 @@ else if(data9 === null){
 coerced7 = "";
 }
 else {
-const err20 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema358.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema358.properties.custom.additionalProperties.additionalProperties,data:data9};
+const err20 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema340.properties.custom.additionalProperties.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5858,7 +5445,7 @@ data8[key3] = coerced7;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 65535){
-const err21 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema358.properties.custom.additionalProperties.additionalProperties,data:data9};
+const err21 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema340.properties.custom.additionalProperties.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5871,7 +5458,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema358.properties.custom.additionalProperties.type,parentSchema:schema358.properties.custom.additionalProperties,data:data8};
+const err22 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema340.properties.custom.additionalProperties.type,parentSchema:schema340.properties.custom.additionalProperties,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5883,7 +5470,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema358.properties.custom.type,parentSchema:schema358.properties.custom,data:data7};
+const err23 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema340.properties.custom.type,parentSchema:schema340.properties.custom,data:data7};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5900,7 +5487,7 @@ for(const key4 in data10){
 const _errs30 = errors;
 if(typeof key4 === "string"){
 if(!pattern0.test(key4)){
-const err24 = {instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema358.properties.addons.propertyNames,data:key4,propertyName:key4};
+const err24 = {instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema340.properties.addons.propertyNames,data:key4,propertyName:key4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -5912,7 +5499,7 @@ errors++;
 }
 var valid8 = _errs30 === errors;
 if(!valid8){
-const err25 = {instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/propertyNames",keyword:"propertyNames",params:{propertyName: key4},message:"property name must be valid",schema:schema358.properties.addons.propertyNames,parentSchema:schema358.properties.addons,data:data10};
+const err25 = {instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/propertyNames",keyword:"propertyNames",params:{propertyName: key4},message:"property name must be valid",schema:schema340.properties.addons.propertyNames,parentSchema:schema340.properties.addons,data:data10};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -5945,7 +5532,7 @@ else if(data12 === null){
 coerced8 = "";
 }
 else {
-const err26 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/qty",schemaPath:"#/properties/addons/additionalProperties/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema358.properties.addons.additionalProperties.properties.qty.type,parentSchema:schema358.properties.addons.additionalProperties.properties.qty,data:data12};
+const err26 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/qty",schemaPath:"#/properties/addons/additionalProperties/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.properties.addons.additionalProperties.properties.qty.type,parentSchema:schema340.properties.addons.additionalProperties.properties.qty,data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -5963,8 +5550,8 @@ data11["qty"] = coerced8;
 }
 }
 if(typeof data12 === "string"){
-if(!pattern113.test(data12)){
-const err27 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/qty",schemaPath:"#/properties/addons/additionalProperties/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema358.properties.addons.additionalProperties.properties.qty,data:data12};
+if(!pattern116.test(data12)){
+const err27 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/qty",schemaPath:"#/properties/addons/additionalProperties/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema340.properties.addons.additionalProperties.properties.qty,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -5995,7 +5582,7 @@ else if(data13 === null){
 coerced9 = "";
 }
 else {
-const err28 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/cycle",schemaPath:"#/properties/addons/additionalProperties/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema358.properties.addons.additionalProperties.properties.cycle.type,parentSchema:schema358.properties.addons.additionalProperties.properties.cycle,data:data13};
+const err28 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/cycle",schemaPath:"#/properties/addons/additionalProperties/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.properties.addons.additionalProperties.properties.cycle.type,parentSchema:schema340.properties.addons.additionalProperties.properties.cycle,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6013,7 +5600,7 @@ data11["cycle"] = coerced9;
 }
 }
 if(!(((((((((((((data13 === "m") || (data13 === "q")) || (data13 === "s")) || (data13 === "a")) || (data13 === "b")) || (data13 === "t")) || (data13 === "p4")) || (data13 === "p5")) || (data13 === "d")) || (data13 === "w")) || (data13 === "h")) || (data13 === "Once")) || (data13 === "Free"))){
-const err29 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/cycle",schemaPath:"#/properties/addons/additionalProperties/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema358.properties.addons.additionalProperties.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema358.properties.addons.additionalProperties.properties.cycle.enum,parentSchema:schema358.properties.addons.additionalProperties.properties.cycle,data:data13};
+const err29 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/cycle",schemaPath:"#/properties/addons/additionalProperties/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema340.properties.addons.additionalProperties.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema340.properties.addons.additionalProperties.properties.cycle.enum,parentSchema:schema340.properties.addons.additionalProperties.properties.cycle,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -6025,7 +5612,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/addons/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema358.properties.addons.additionalProperties.type,parentSchema:schema358.properties.addons.additionalProperties,data:data11};
+const err30 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/addons/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema340.properties.addons.additionalProperties.type,parentSchema:schema340.properties.addons.additionalProperties,data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -6037,7 +5624,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema358.properties.addons.type,parentSchema:schema358.properties.addons,data:data10};
+const err31 = {instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema340.properties.addons.type,parentSchema:schema340.properties.addons,data:data10};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -6067,7 +5654,7 @@ else if(data14 === null){
 coerced10 = "";
 }
 else {
-const err32 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema358.properties.domain_sld.type,parentSchema:schema358.properties.domain_sld,data:data14};
+const err32 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.properties.domain_sld.type,parentSchema:schema340.properties.domain_sld,data:data14};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -6085,8 +5672,8 @@ data["domain_sld"] = coerced10;
 }
 }
 if(typeof data14 === "string"){
-if(!pattern118.test(data14)){
-const err33 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$"},message:"must match pattern \""+"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$"+"\"",schema:"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$",parentSchema:schema358.properties.domain_sld,data:data14};
+if(!pattern121.test(data14)){
+const err33 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$"},message:"must match pattern \""+"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$"+"\"",schema:"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$",parentSchema:schema340.properties.domain_sld,data:data14};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -6167,7 +5754,7 @@ else if(data16 === null){
 coerced12 = "";
 }
 else {
-const err36 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema358.properties.domain_period.type,parentSchema:schema358.properties.domain_period,data:data16};
+const err36 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.properties.domain_period.type,parentSchema:schema340.properties.domain_period,data:data16};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -6185,8 +5772,8 @@ data["domain_period"] = coerced12;
 }
 }
 if(typeof data16 === "string"){
-if(!pattern120.test(data16)){
-const err37 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema358.properties.domain_period,data:data16};
+if(!pattern123.test(data16)){
+const err37 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema340.properties.domain_period,data:data16};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -6217,7 +5804,7 @@ else if(data17 === null){
 coerced13 = "";
 }
 else {
-const err38 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema358.properties.domain_action.type,parentSchema:schema358.properties.domain_action,data:data17};
+const err38 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.properties.domain_action.type,parentSchema:schema340.properties.domain_action,data:data17};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -6235,7 +5822,7 @@ data["domain_action"] = coerced13;
 }
 }
 if(!((data17 === "Register") || (data17 === "Transfer"))){
-const err39 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/enum",keyword:"enum",params:{allowedValues: schema358.properties.domain_action.enum},message:"must be equal to one of the allowed values",schema:schema358.properties.domain_action.enum,parentSchema:schema358.properties.domain_action,data:data17};
+const err39 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/enum",keyword:"enum",params:{allowedValues: schema340.properties.domain_action.enum},message:"must be equal to one of the allowed values",schema:schema340.properties.domain_action.enum,parentSchema:schema340.properties.domain_action,data:data17};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -6265,7 +5852,7 @@ else if(data18 === null){
 coerced14 = "";
 }
 else {
-const err40 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema358.properties.domain_eppcode.type,parentSchema:schema358.properties.domain_eppcode,data:data18};
+const err40 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.properties.domain_eppcode.type,parentSchema:schema340.properties.domain_eppcode,data:data18};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -6284,7 +5871,7 @@ data["domain_eppcode"] = coerced14;
 }
 if(typeof data18 === "string"){
 if(func2(data18) > 255){
-const err41 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema358.properties.domain_eppcode,data:data18};
+const err41 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema340.properties.domain_eppcode,data:data18};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -6297,7 +5884,7 @@ errors++;
 }
 }
 else {
-const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema358.type,parentSchema:schema358,data};
+const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema340.type,parentSchema:schema340,data};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -6306,26 +5893,26 @@ vErrors.push(err42);
 }
 errors++;
 }
-validate73.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-export const addTicket = validate76;
-const schema390 = {"title":"AddTicketRequest","type":"object","required":["subject","body"],"properties":{"subject":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"body":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"name":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"email":{"$ref":"#/definitions/email"},"client_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"dept_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/ticket.json#/definitions/status"},"request_type":{"$ref":"../../resources/ticket.json#/definitions/requestType"},"priority":{"$ref":"../../resources/ticket.json#/properties/priority"},"cc":{"type":"string","maxLength":1000,"pattern":"^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$","description":"comma-separated e-mail addresses, such as jane@example.com,joe@example.com"},"notes":{"$ref":"../../common/defs.json#/definitions/text"},"owner_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"asclient":{"$ref":"../../common/defs.json#/definitions/flag"},"notify_client":{"$ref":"../../common/defs.json#/definitions/flag"},"attachments":{"$ref":"#/definitions/attachments"}}};
-const schema365 = {"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as jane@example.com"};
-const schema374 = {"title":"TicketStatus","type":"string","enum":["Open","Answered","Client-Reply","In-Progress","Closed"],"description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"};
-const schema378 = {"title":"TicketRequestType","type":"string","enum":["General","Incident","Problem","Task","Question"],"description":"a request type: General, Incident, Problem, Task or Question"};
-const schema384 = {"type":"string","enum":["0","1","2","3"],"description":"a priority from 0 (lowest) to 3 (highest)"};
-const schema385 = {"type":"string","maxLength":65535,"description":"a text"};
-const schema389 = {"title":"TicketAttachmentsParam","type":"object","description":"a set of at most 20 files such as attachments[report.pdf]=<base64 content>","maxProperties":20,"additionalProperties":{"type":"string","description":"a file's content in base64"}};
-const pattern227 = new RegExp("^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$", "u");
+export const addTicket = validate82;
+const schema372 = {"title":"AddTicketRequest","type":"object","required":["subject","body"],"properties":{"subject":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"body":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"name":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"email":{"$ref":"#/definitions/email"},"client_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"dept_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/ticket.json#/definitions/status"},"request_type":{"$ref":"../../resources/ticket.json#/definitions/requestType"},"priority":{"$ref":"../../resources/ticket.json#/properties/priority"},"cc":{"type":"string","maxLength":1000,"pattern":"^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$","description":"comma-separated e-mail addresses, such as jane@example.com,joe@example.com"},"notes":{"$ref":"../../common/defs.json#/definitions/text"},"owner_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"asclient":{"$ref":"../../common/defs.json#/definitions/flag"},"notify_client":{"$ref":"../../common/defs.json#/definitions/flag"},"attachments":{"$ref":"#/definitions/attachments"}}};
+const schema347 = {"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as jane@example.com"};
+const schema356 = {"title":"TicketStatus","type":"string","enum":["Open","Answered","Client-Reply","In-Progress","Closed"],"description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"};
+const schema360 = {"title":"TicketRequestType","type":"string","enum":["General","Incident","Problem","Task","Question"],"description":"a request type: General, Incident, Problem, Task or Question"};
+const schema366 = {"type":"string","enum":["0","1","2","3"],"description":"a priority from 0 (lowest) to 3 (highest)"};
+const schema367 = {"type":"string","maxLength":65535,"description":"a text"};
+const schema371 = {"title":"TicketAttachmentsParam","type":"object","description":"a set of at most 20 files such as attachments[report.pdf]=<base64 content>","maxProperties":20,"additionalProperties":{"type":"string","description":"a file's content in base64"}};
+const pattern230 = new RegExp("^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$", "u");
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.subject === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema390.required,parentSchema:schema390,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema372.required,parentSchema:schema372,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6335,7 +5922,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.body === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema390.required,parentSchema:schema390,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema372.required,parentSchema:schema372,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6364,7 +5951,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema390.properties.subject.type,parentSchema:schema390.properties.subject,data:data0};
+const err2 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.properties.subject.type,parentSchema:schema372.properties.subject,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6383,7 +5970,7 @@ data["subject"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 255){
-const err3 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema390.properties.subject,data:data0};
+const err3 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema372.properties.subject,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6393,7 +5980,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func2(data0) < 1){
-const err4 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema390.properties.subject,data:data0};
+const err4 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema372.properties.subject,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6424,7 +6011,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/body",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema160.type,parentSchema:schema160,data:data1};
+const err5 = {instancePath:instancePath+"/body",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema143.type,parentSchema:schema143,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6443,7 +6030,7 @@ data["body"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 65535){
-const err6 = {instancePath:instancePath+"/body",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema160,data:data1};
+const err6 = {instancePath:instancePath+"/body",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema143,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6453,7 +6040,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func2(data1) < 1){
-const err7 = {instancePath:instancePath+"/body",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema160,data:data1};
+const err7 = {instancePath:instancePath+"/body",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema143,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6484,7 +6071,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema390.properties.name.type,parentSchema:schema390.properties.name,data:data2};
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.properties.name.type,parentSchema:schema372.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6503,7 +6090,7 @@ data["name"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 255){
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema390.properties.name,data:data2};
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema372.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6513,7 +6100,7 @@ vErrors.push(err9);
 errors++;
 }
 if(func2(data2) < 1){
-const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema390.properties.name,data:data2};
+const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema372.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6544,7 +6131,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/email",schemaPath:"#/definitions/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema365.type,parentSchema:schema365,data:data3};
+const err11 = {instancePath:instancePath+"/email",schemaPath:"#/definitions/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema347.type,parentSchema:schema347,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6563,7 +6150,7 @@ data["email"] = coerced3;
 }
 if(typeof data3 === "string"){
 if(func2(data3) > 254){
-const err12 = {instancePath:instancePath+"/email",schemaPath:"#/definitions/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema365,data:data3};
+const err12 = {instancePath:instancePath+"/email",schemaPath:"#/definitions/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema347,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6573,7 +6160,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!pattern14.test(data3)){
-const err13 = {instancePath:instancePath+"/email",schemaPath:"#/definitions/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema365,data:data3};
+const err13 = {instancePath:instancePath+"/email",schemaPath:"#/definitions/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema347,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6704,7 +6291,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err18 = {instancePath:instancePath+"/status",schemaPath:"../../resources/ticket.json#/definitions/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema374.type,parentSchema:schema374,data:data6};
+const err18 = {instancePath:instancePath+"/status",schemaPath:"../../resources/ticket.json#/definitions/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema356.type,parentSchema:schema356,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6722,7 +6309,7 @@ data["status"] = coerced6;
 }
 }
 if(!(((((data6 === "Open") || (data6 === "Answered")) || (data6 === "Client-Reply")) || (data6 === "In-Progress")) || (data6 === "Closed"))){
-const err19 = {instancePath:instancePath+"/status",schemaPath:"../../resources/ticket.json#/definitions/status/enum",keyword:"enum",params:{allowedValues: schema374.enum},message:"must be equal to one of the allowed values",schema:schema374.enum,parentSchema:schema374,data:data6};
+const err19 = {instancePath:instancePath+"/status",schemaPath:"../../resources/ticket.json#/definitions/status/enum",keyword:"enum",params:{allowedValues: schema356.enum},message:"must be equal to one of the allowed values",schema:schema356.enum,parentSchema:schema356,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6752,7 +6339,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err20 = {instancePath:instancePath+"/request_type",schemaPath:"../../resources/ticket.json#/definitions/requestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema378.type,parentSchema:schema378,data:data7};
+const err20 = {instancePath:instancePath+"/request_type",schemaPath:"../../resources/ticket.json#/definitions/requestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema360.type,parentSchema:schema360,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6770,7 +6357,7 @@ data["request_type"] = coerced7;
 }
 }
 if(!(((((data7 === "General") || (data7 === "Incident")) || (data7 === "Problem")) || (data7 === "Task")) || (data7 === "Question"))){
-const err21 = {instancePath:instancePath+"/request_type",schemaPath:"../../resources/ticket.json#/definitions/requestType/enum",keyword:"enum",params:{allowedValues: schema378.enum},message:"must be equal to one of the allowed values",schema:schema378.enum,parentSchema:schema378,data:data7};
+const err21 = {instancePath:instancePath+"/request_type",schemaPath:"../../resources/ticket.json#/definitions/requestType/enum",keyword:"enum",params:{allowedValues: schema360.enum},message:"must be equal to one of the allowed values",schema:schema360.enum,parentSchema:schema360,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6800,7 +6387,7 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-const err22 = {instancePath:instancePath+"/priority",schemaPath:"../../resources/ticket.json#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema384.type,parentSchema:schema384,data:data8};
+const err22 = {instancePath:instancePath+"/priority",schemaPath:"../../resources/ticket.json#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema366.type,parentSchema:schema366,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6818,7 +6405,7 @@ data["priority"] = coerced8;
 }
 }
 if(!((((data8 === "0") || (data8 === "1")) || (data8 === "2")) || (data8 === "3"))){
-const err23 = {instancePath:instancePath+"/priority",schemaPath:"../../resources/ticket.json#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema384.enum},message:"must be equal to one of the allowed values",schema:schema384.enum,parentSchema:schema384,data:data8};
+const err23 = {instancePath:instancePath+"/priority",schemaPath:"../../resources/ticket.json#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema366.enum},message:"must be equal to one of the allowed values",schema:schema366.enum,parentSchema:schema366,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6848,7 +6435,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err24 = {instancePath:instancePath+"/cc",schemaPath:"#/properties/cc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema390.properties.cc.type,parentSchema:schema390.properties.cc,data:data9};
+const err24 = {instancePath:instancePath+"/cc",schemaPath:"#/properties/cc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.properties.cc.type,parentSchema:schema372.properties.cc,data:data9};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6867,7 +6454,7 @@ data["cc"] = coerced9;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 1000){
-const err25 = {instancePath:instancePath+"/cc",schemaPath:"#/properties/cc/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema390.properties.cc,data:data9};
+const err25 = {instancePath:instancePath+"/cc",schemaPath:"#/properties/cc/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema372.properties.cc,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -6876,8 +6463,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(!pattern227.test(data9)){
-const err26 = {instancePath:instancePath+"/cc",schemaPath:"#/properties/cc/pattern",keyword:"pattern",params:{pattern: "^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$"},message:"must match pattern \""+"^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$"+"\"",schema:"^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$",parentSchema:schema390.properties.cc,data:data9};
+if(!pattern230.test(data9)){
+const err26 = {instancePath:instancePath+"/cc",schemaPath:"#/properties/cc/pattern",keyword:"pattern",params:{pattern: "^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$"},message:"must match pattern \""+"^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$"+"\"",schema:"^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$",parentSchema:schema372.properties.cc,data:data9};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6908,7 +6495,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema385.type,parentSchema:schema385,data:data10};
+const err27 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data10};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -6927,7 +6514,7 @@ data["notes"] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 65535){
-const err28 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema385,data:data10};
+const err28 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema367,data:data10};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -7088,7 +6675,7 @@ if(data.attachments !== undefined){
 let data14 = data.attachments;
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 if(Object.keys(data14).length > 20){
-const err35 = {instancePath:instancePath+"/attachments",schemaPath:"#/definitions/attachments/maxProperties",keyword:"maxProperties",params:{limit: 20},message:"must NOT have more than 20 properties",schema:20,parentSchema:schema389,data:data14};
+const err35 = {instancePath:instancePath+"/attachments",schemaPath:"#/definitions/attachments/maxProperties",keyword:"maxProperties",params:{limit: 20},message:"must NOT have more than 20 properties",schema:20,parentSchema:schema371,data:data14};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -7117,7 +6704,7 @@ else if(data15 === null){
 coerced14 = "";
 }
 else {
-const err36 = {instancePath:instancePath+"/attachments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/attachments/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema389.additionalProperties.type,parentSchema:schema389.additionalProperties,data:data15};
+const err36 = {instancePath:instancePath+"/attachments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/attachments/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema371.additionalProperties.type,parentSchema:schema371.additionalProperties,data:data15};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -7137,7 +6724,7 @@ data14[key0] = coerced14;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/attachments",schemaPath:"#/definitions/attachments/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema389.type,parentSchema:schema389,data:data14};
+const err37 = {instancePath:instancePath+"/attachments",schemaPath:"#/definitions/attachments/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema371.type,parentSchema:schema371,data:data14};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -7149,7 +6736,7 @@ errors++;
 }
 }
 else {
-const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema390.type,parentSchema:schema390,data};
+const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema372.type,parentSchema:schema372,data};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -7158,22 +6745,404 @@ vErrors.push(err38);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
 
-export const addTicketReply = validate78;
-const schema411 = {"title":"AddTicketReplyRequest","type":"object","required":["id","body"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"body":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"type":{"$ref":"../../resources/ticket.json#/definitions/authorType"},"replier_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status_change":{"$ref":"../../resources/ticket.json#/definitions/status"},"notify_client":{"$ref":"../../common/defs.json#/definitions/flag"},"attachments":{"$ref":"addTicket.json#/definitions/attachments"}}};
-const schema404 = {"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"};
-const schema377 = {"title":"TicketAuthorType","type":"string","enum":["Admin","Client"],"description":"Admin or Client"};
-const pattern220 = new RegExp("^[1-9][0-9]{5}$", "u");
+export const addTicketDept = validate85;
+const schema391 = {"title":"AddTicketDeptRequest","type":"object","properties":{"email":{"type":"string","maxLength":254,"pattern":"^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as support@example.com"},"name":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"method":{"type":"string","enum":["POP","PIPE"]},"host":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"login":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"password":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"port":{"type":"string","pattern":"^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$","description":"a port number from 1 to 65535"}}};
+const pattern237 = new RegExp("^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", "u");
+const pattern238 = new RegExp("^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$", "u");
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.email !== undefined){
+let data0 = data.email;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err0 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema391.properties.email.type,parentSchema:schema391.properties.email,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["email"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func2(data0) > 254){
+const err1 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema391.properties.email,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(!pattern237.test(data0)){
+const err2 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema391.properties.email,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema391.properties.name.type,parentSchema:schema391.properties.name,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["name"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 255){
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema391.properties.name,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.method !== undefined){
+let data2 = data.method;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema391.properties.method.type,parentSchema:schema391.properties.method,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["method"] = coerced2;
+}
+}
+}
+if(!((data2 === "POP") || (data2 === "PIPE"))){
+const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema391.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema391.properties.method.enum,parentSchema:schema391.properties.method,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.host !== undefined){
+let data3 = data.host;
+if(typeof data3 !== "string"){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if(typeof data3 === "string"){
+coerced3 = data3;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data3;
+}
+else if(data3 === null){
+coerced3 = "";
+}
+else {
+const err7 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema391.properties.host.type,parentSchema:schema391.properties.host,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["host"] = coerced3;
+}
+}
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 255){
+const err8 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema391.properties.host,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.login !== undefined){
+let data4 = data.login;
+if(typeof data4 !== "string"){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType4 = typeof data4;
+if(typeof data4 === "string"){
+coerced4 = data4;
+}
+}
+if(!(coerced4 !== undefined)){
+if(dataType4 == "number" || dataType4 == "boolean"){
+coerced4 = "" + data4;
+}
+else if(data4 === null){
+coerced4 = "";
+}
+else {
+const err9 = {instancePath:instancePath+"/login",schemaPath:"#/properties/login/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema391.properties.login.type,parentSchema:schema391.properties.login,data:data4};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["login"] = coerced4;
+}
+}
+}
+if(typeof data4 === "string"){
+if(func2(data4) > 255){
+const err10 = {instancePath:instancePath+"/login",schemaPath:"#/properties/login/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema391.properties.login,data:data4};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.password !== undefined){
+let data5 = data.password;
+if(typeof data5 !== "string"){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType5 = typeof data5;
+if(typeof data5 === "string"){
+coerced5 = data5;
+}
+}
+if(!(coerced5 !== undefined)){
+if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data5;
+}
+else if(data5 === null){
+coerced5 = "";
+}
+else {
+const err11 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema391.properties.password.type,parentSchema:schema391.properties.password,data:data5};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data !== undefined){
+data["password"] = coerced5;
+}
+}
+}
+if(typeof data5 === "string"){
+if(func2(data5) > 255){
+const err12 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema391.properties.password,data:data5};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.port !== undefined){
+let data6 = data.port;
+if(typeof data6 !== "string"){
+let dataType6 = typeof data6;
+let coerced6 = undefined;
+if(dataType6 == 'object' && Array.isArray(data6) && data6.length == 1){
+data6 = data6[0];
+dataType6 = typeof data6;
+if(typeof data6 === "string"){
+coerced6 = data6;
+}
+}
+if(!(coerced6 !== undefined)){
+if(dataType6 == "number" || dataType6 == "boolean"){
+coerced6 = "" + data6;
+}
+else if(data6 === null){
+coerced6 = "";
+}
+else {
+const err13 = {instancePath:instancePath+"/port",schemaPath:"#/properties/port/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema391.properties.port.type,parentSchema:schema391.properties.port,data:data6};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(coerced6 !== undefined){
+data6 = coerced6;
+if(data !== undefined){
+data["port"] = coerced6;
+}
+}
+}
+if(typeof data6 === "string"){
+if(!pattern238.test(data6)){
+const err14 = {instancePath:instancePath+"/port",schemaPath:"#/properties/port/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$"},message:"must match pattern \""+"^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$"+"\"",schema:"^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$",parentSchema:schema391.properties.port,data:data6};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema391.type,parentSchema:schema391,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate85.errors = vErrors;
+return errors === 0;
+}
+
+export const addTicketReply = validate87;
+const schema400 = {"title":"AddTicketReplyRequest","type":"object","required":["id","body"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"body":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"type":{"$ref":"../../resources/ticket.json#/definitions/authorType"},"replier_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status_change":{"$ref":"../../resources/ticket.json#/definitions/status"},"notify_client":{"$ref":"../../common/defs.json#/definitions/flag"},"attachments":{"$ref":"addTicket.json#/definitions/attachments"}}};
+const schema393 = {"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"};
+const schema359 = {"title":"TicketAuthorType","type":"string","enum":["Admin","Client"],"description":"Admin or Client"};
+const pattern223 = new RegExp("^[1-9][0-9]{5}$", "u");
+
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema411.required,parentSchema:schema411,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema400.required,parentSchema:schema400,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7183,7 +7152,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.body === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema411.required,parentSchema:schema411,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema400.required,parentSchema:schema400,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7212,7 +7181,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema404.type,parentSchema:schema404,data:data0};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema393.type,parentSchema:schema393,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7230,8 +7199,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern220.test(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema404,data:data0};
+if(!pattern223.test(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema393,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7262,7 +7231,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/body",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema160.type,parentSchema:schema160,data:data1};
+const err4 = {instancePath:instancePath+"/body",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema143.type,parentSchema:schema143,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7281,7 +7250,7 @@ data["body"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 65535){
-const err5 = {instancePath:instancePath+"/body",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema160,data:data1};
+const err5 = {instancePath:instancePath+"/body",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema143,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7291,7 +7260,7 @@ vErrors.push(err5);
 errors++;
 }
 if(func2(data1) < 1){
-const err6 = {instancePath:instancePath+"/body",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema160,data:data1};
+const err6 = {instancePath:instancePath+"/body",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema143,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7322,7 +7291,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/type",schemaPath:"../../resources/ticket.json#/definitions/authorType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema377.type,parentSchema:schema377,data:data2};
+const err7 = {instancePath:instancePath+"/type",schemaPath:"../../resources/ticket.json#/definitions/authorType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema359.type,parentSchema:schema359,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7340,7 +7309,7 @@ data["type"] = coerced2;
 }
 }
 if(!((data2 === "Admin") || (data2 === "Client"))){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"../../resources/ticket.json#/definitions/authorType/enum",keyword:"enum",params:{allowedValues: schema377.enum},message:"must be equal to one of the allowed values",schema:schema377.enum,parentSchema:schema377,data:data2};
+const err8 = {instancePath:instancePath+"/type",schemaPath:"../../resources/ticket.json#/definitions/authorType/enum",keyword:"enum",params:{allowedValues: schema359.enum},message:"must be equal to one of the allowed values",schema:schema359.enum,parentSchema:schema359,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7420,7 +7389,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/status_change",schemaPath:"../../resources/ticket.json#/definitions/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema374.type,parentSchema:schema374,data:data4};
+const err11 = {instancePath:instancePath+"/status_change",schemaPath:"../../resources/ticket.json#/definitions/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema356.type,parentSchema:schema356,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7438,7 +7407,7 @@ data["status_change"] = coerced4;
 }
 }
 if(!(((((data4 === "Open") || (data4 === "Answered")) || (data4 === "Client-Reply")) || (data4 === "In-Progress")) || (data4 === "Closed"))){
-const err12 = {instancePath:instancePath+"/status_change",schemaPath:"../../resources/ticket.json#/definitions/status/enum",keyword:"enum",params:{allowedValues: schema374.enum},message:"must be equal to one of the allowed values",schema:schema374.enum,parentSchema:schema374,data:data4};
+const err12 = {instancePath:instancePath+"/status_change",schemaPath:"../../resources/ticket.json#/definitions/status/enum",keyword:"enum",params:{allowedValues: schema356.enum},message:"must be equal to one of the allowed values",schema:schema356.enum,parentSchema:schema356,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7500,7 +7469,7 @@ if(data.attachments !== undefined){
 let data6 = data.attachments;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(Object.keys(data6).length > 20){
-const err15 = {instancePath:instancePath+"/attachments",schemaPath:"addTicket.json#/definitions/attachments/maxProperties",keyword:"maxProperties",params:{limit: 20},message:"must NOT have more than 20 properties",schema:20,parentSchema:schema389,data:data6};
+const err15 = {instancePath:instancePath+"/attachments",schemaPath:"addTicket.json#/definitions/attachments/maxProperties",keyword:"maxProperties",params:{limit: 20},message:"must NOT have more than 20 properties",schema:20,parentSchema:schema371,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7529,7 +7498,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/attachments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"addTicket.json#/definitions/attachments/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema389.additionalProperties.type,parentSchema:schema389.additionalProperties,data:data7};
+const err16 = {instancePath:instancePath+"/attachments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"addTicket.json#/definitions/attachments/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema371.additionalProperties.type,parentSchema:schema371.additionalProperties,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7549,7 +7518,7 @@ data6[key0] = coerced6;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/attachments",schemaPath:"addTicket.json#/definitions/attachments/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema389.type,parentSchema:schema389,data:data6};
+const err17 = {instancePath:instancePath+"/attachments",schemaPath:"addTicket.json#/definitions/attachments/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema371.type,parentSchema:schema371,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7561,7 +7530,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema411.type,parentSchema:schema411,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema400.type,parentSchema:schema400,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -7570,19 +7539,19 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate78.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
 
-export const applyInvoiceCredit = validate80;
-const schema422 = {"title":"ApplyInvoiceCreditRequest","type":"object","required":["id","apply_credit"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"apply_credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"}}};
+export const applyInvoiceCredit = validate89;
+const schema411 = {"title":"ApplyInvoiceCreditRequest","type":"object","required":["id","apply_credit"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"apply_credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"}}};
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema422.required,parentSchema:schema422,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema411.required,parentSchema:schema411,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7592,7 +7561,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.apply_credit === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "apply_credit"},message:"must have required property '"+"apply_credit"+"'",schema:schema422.required,parentSchema:schema422,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "apply_credit"},message:"must have required property '"+"apply_credit"+"'",schema:schema411.required,parentSchema:schema411,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7671,7 +7640,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/apply_credit",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema119.type,parentSchema:schema119,data:data1};
+const err4 = {instancePath:instancePath+"/apply_credit",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema102.type,parentSchema:schema102,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7689,8 +7658,8 @@ data["apply_credit"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern40.test(data1)){
-const err5 = {instancePath:instancePath+"/apply_credit",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema119,data:data1};
+if(!pattern43.test(data1)){
+const err5 = {instancePath:instancePath+"/apply_credit",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema102,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7703,7 +7672,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema422.type,parentSchema:schema422,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema411.type,parentSchema:schema411,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7712,21 +7681,21 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate80.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
-export const bulkAddProducts = validate85;
-const schema432 = {"title":"BulkAddProductsRequest","type":"object","required":["products"],"properties":{"products":{"description":"a list of products to add, such as products[0][copyof]=1&products[0][name]=Plan","$comment":"Bracket keys 0..n-1 arrive as an array, any other numeric keys (products[5][...]) as an object keyed by them; Object.entries reads both with the keys the client sent.","tsType":"{ [key: string]: { copyof: string; name: string; periods?: { [years: string]: { register?: string; transfer?: string; renew?: string } } } }","if":{"type":"array"},"then":{"type":"array","minItems":1,"maxItems":1000,"description":"a list of 1 to 1000 products to add, such as products[0][copyof]=1&products[0][name]=Plan","items":{"$ref":"#/definitions/entry"}},"else":{"type":"object","minProperties":1,"maxProperties":1000,"description":"a list of 1 to 1000 products to add, such as products[0][copyof]=1&products[0][name]=Plan","propertyNames":{"pattern":"^[0-9]{1,9}$","description":"keyed by entry numbers, such as products[0][name]"},"additionalProperties":{"$ref":"#/definitions/entry"}}}}};
-const schema426 = {"type":"object","description":"a product to add, with [copyof] and [name], such as products[0][copyof]=1&products[0][name]=Plan","required":["copyof","name"],"properties":{"copyof":{"$ref":"../../common/defs.json#/definitions/positiveId"},"name":{"type":"string","pattern":"\\S","maxLength":200,"description":"a product name that is not blank, at most 200 characters"},"periods":{"type":"object","description":"TLD prices keyed by the period in years, such as periods[1][register]=12.95","propertyNames":{"pattern":"^([1-9]|10)$","description":"keyed by a period of 1 to 10 years, such as periods[1][register]=12.95"},"additionalProperties":{"type":"object","description":"the prices of one period: [register], [transfer] and/or [renew]","properties":{"register":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"transfer":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"renew":{"$ref":"../../common/defs.json#/definitions/decimalParam"}}}}}};
-const pattern243 = new RegExp("\\S", "u");
+export const bulkAddProducts = validate94;
+const schema421 = {"title":"BulkAddProductsRequest","type":"object","required":["products"],"properties":{"products":{"description":"a list of products to add, such as products[0][copyof]=1&products[0][name]=Plan","$comment":"Bracket keys 0..n-1 arrive as an array, any other numeric keys (products[5][...]) as an object keyed by them; Object.entries reads both with the keys the client sent.","tsType":"{ [key: string]: { copyof: string; name: string; periods?: { [years: string]: { register?: string; transfer?: string; renew?: string } } } }","if":{"type":"array"},"then":{"type":"array","minItems":1,"maxItems":1000,"description":"a list of 1 to 1000 products to add, such as products[0][copyof]=1&products[0][name]=Plan","items":{"$ref":"#/definitions/entry"}},"else":{"type":"object","minProperties":1,"maxProperties":1000,"description":"a list of 1 to 1000 products to add, such as products[0][copyof]=1&products[0][name]=Plan","propertyNames":{"pattern":"^[0-9]{1,9}$","description":"keyed by entry numbers, such as products[0][name]"},"additionalProperties":{"$ref":"#/definitions/entry"}}}}};
+const schema415 = {"type":"object","description":"a product to add, with [copyof] and [name], such as products[0][copyof]=1&products[0][name]=Plan","required":["copyof","name"],"properties":{"copyof":{"$ref":"../../common/defs.json#/definitions/positiveId"},"name":{"type":"string","pattern":"\\S","maxLength":200,"description":"a product name that is not blank, at most 200 characters"},"periods":{"type":"object","description":"TLD prices keyed by the period in years, such as periods[1][register]=12.95","propertyNames":{"pattern":"^([1-9]|10)$","description":"keyed by a period of 1 to 10 years, such as periods[1][register]=12.95"},"additionalProperties":{"type":"object","description":"the prices of one period: [register], [transfer] and/or [renew]","properties":{"register":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"transfer":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"renew":{"$ref":"../../common/defs.json#/definitions/decimalParam"}}}}}};
+const pattern254 = new RegExp("\\S", "u");
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.copyof === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "copyof"},message:"must have required property '"+"copyof"+"'",schema:schema426.required,parentSchema:schema426,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "copyof"},message:"must have required property '"+"copyof"+"'",schema:schema415.required,parentSchema:schema415,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7736,7 +7705,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema426.required,parentSchema:schema426,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema415.required,parentSchema:schema415,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7815,7 +7784,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema426.properties.name.type,parentSchema:schema426.properties.name,data:data1};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema415.properties.name.type,parentSchema:schema415.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7834,7 +7803,7 @@ data["name"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 200){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema426.properties.name,data:data1};
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema415.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7843,8 +7812,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!pattern243.test(data1)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema426.properties.name,data:data1};
+if(!pattern254.test(data1)){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema415.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7861,8 +7830,8 @@ if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 for(const key0 in data2){
 const _errs8 = errors;
 if(typeof key0 === "string"){
-if(!pattern120.test(key0)){
-const err7 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/propertyNames/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema426.properties.periods.propertyNames,data:key0,propertyName:key0};
+if(!pattern123.test(key0)){
+const err7 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/propertyNames/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema415.properties.periods.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7874,7 +7843,7 @@ errors++;
 }
 var valid2 = _errs8 === errors;
 if(!valid2){
-const err8 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema426.properties.periods.propertyNames,parentSchema:schema426.properties.periods,data:data2};
+const err8 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema415.properties.periods.propertyNames,parentSchema:schema415.properties.periods,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7907,7 +7876,7 @@ else if(data4 === null){
 coerced2 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/register",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema119.type,parentSchema:schema119,data:data4};
+const err9 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/register",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema102.type,parentSchema:schema102,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7925,8 +7894,8 @@ data3["register"] = coerced2;
 }
 }
 if(typeof data4 === "string"){
-if(!pattern40.test(data4)){
-const err10 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/register",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema119,data:data4};
+if(!pattern43.test(data4)){
+const err10 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/register",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema102,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7957,7 +7926,7 @@ else if(data5 === null){
 coerced3 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/transfer",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema119.type,parentSchema:schema119,data:data5};
+const err11 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/transfer",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema102.type,parentSchema:schema102,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7975,8 +7944,8 @@ data3["transfer"] = coerced3;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern40.test(data5)){
-const err12 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/transfer",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema119,data:data5};
+if(!pattern43.test(data5)){
+const err12 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/transfer",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema102,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8007,7 +7976,7 @@ else if(data6 === null){
 coerced4 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/renew",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema119.type,parentSchema:schema119,data:data6};
+const err13 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/renew",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema102.type,parentSchema:schema102,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8025,8 +7994,8 @@ data3["renew"] = coerced4;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern40.test(data6)){
-const err14 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/renew",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema119,data:data6};
+if(!pattern43.test(data6)){
+const err14 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/renew",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema102,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8039,7 +8008,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/periods/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema426.properties.periods.additionalProperties.type,parentSchema:schema426.properties.periods.additionalProperties,data:data3};
+const err15 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/periods/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema415.properties.periods.additionalProperties.type,parentSchema:schema415.properties.periods.additionalProperties,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8051,7 +8020,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema426.properties.periods.type,parentSchema:schema426.properties.periods,data:data2};
+const err16 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema415.properties.periods.type,parentSchema:schema415.properties.periods,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8063,7 +8032,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema426.type,parentSchema:schema426,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema415.type,parentSchema:schema415,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8072,18 +8041,18 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate82.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
-const pattern248 = new RegExp("^[0-9]{1,9}$", "u");
+const pattern259 = new RegExp("^[0-9]{1,9}$", "u");
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.products === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "products"},message:"must have required property '"+"products"+"'",schema:schema432.required,parentSchema:schema432,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "products"},message:"must have required property '"+"products"+"'",schema:schema421.required,parentSchema:schema421,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8159,7 +8128,7 @@ if(dataType1 === "string" || dataType1 === "number"
 coerced1 = [data0];
 }
 else {
-const err2 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema432.properties.products.then.type,parentSchema:schema432.properties.products.then,data:data0};
+const err2 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema421.properties.products.then.type,parentSchema:schema421.properties.products.then,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8178,7 +8147,7 @@ data["products"] = coerced1;
 }
 if(Array.isArray(data0)){
 if(data0.length > 1000){
-const err3 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema432.properties.products.then,data:data0};
+const err3 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema421.properties.products.then,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8188,7 +8157,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data0.length < 1){
-const err4 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema432.properties.products.then,data:data0};
+const err4 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema421.properties.products.then,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8199,8 +8168,8 @@ errors++;
 }
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate82(data0[i0], {instancePath:instancePath+"/products/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+if(!(validate91(data0[i0], {instancePath:instancePath+"/products/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
 errors = vErrors.length;
 }
 }
@@ -8213,7 +8182,7 @@ else {
 const _errs9 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(Object.keys(data0).length > 1000){
-const err5 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/maxProperties",keyword:"maxProperties",params:{limit: 1000},message:"must NOT have more than 1000 properties",schema:1000,parentSchema:schema432.properties.products.else,data:data0};
+const err5 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/maxProperties",keyword:"maxProperties",params:{limit: 1000},message:"must NOT have more than 1000 properties",schema:1000,parentSchema:schema421.properties.products.else,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8223,7 +8192,7 @@ vErrors.push(err5);
 errors++;
 }
 if(Object.keys(data0).length < 1){
-const err6 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema432.properties.products.else,data:data0};
+const err6 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema421.properties.products.else,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8235,8 +8204,8 @@ errors++;
 for(const key0 in data0){
 const _errs11 = errors;
 if(typeof key0 === "string"){
-if(!pattern248.test(key0)){
-const err7 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,9}$"},message:"must match pattern \""+"^[0-9]{1,9}$"+"\"",schema:"^[0-9]{1,9}$",parentSchema:schema432.properties.products.else.propertyNames,data:key0,propertyName:key0};
+if(!pattern259.test(key0)){
+const err7 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,9}$"},message:"must match pattern \""+"^[0-9]{1,9}$"+"\"",schema:"^[0-9]{1,9}$",parentSchema:schema421.properties.products.else.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8248,7 +8217,7 @@ errors++;
 }
 var valid4 = _errs11 === errors;
 if(!valid4){
-const err8 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema432.properties.products.else.propertyNames,parentSchema:schema432.properties.products.else,data:data0};
+const err8 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema421.properties.products.else.propertyNames,parentSchema:schema421.properties.products.else,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8259,14 +8228,14 @@ errors++;
 }
 }
 for(const key1 in data0){
-if(!(validate82(data0[key1], {instancePath:instancePath+"/products/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+if(!(validate91(data0[key1], {instancePath:instancePath+"/products/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema432.properties.products.else.type,parentSchema:schema432.properties.products.else,data:data0};
+const err9 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema421.properties.products.else.type,parentSchema:schema421.properties.products.else,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8280,7 +8249,7 @@ valid1 = _valid0;
 ifClause0 = "else";
 }
 if(!valid1){
-const err10 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema432.properties.products.if,parentSchema:schema432.properties.products,data:data0};
+const err10 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema421.properties.products.if,parentSchema:schema421.properties.products,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8292,7 +8261,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema432.type,parentSchema:schema432,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema421.type,parentSchema:schema421,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8301,19 +8270,19 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate85.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
 
-export const changeAccountPackage = validate89;
-const schema436 = {"title":"ChangeAccountPackageRequest","type":"object","required":["id","product_id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"recalculate":{"type":"string","enum":["0","1","true","false"]}}};
+export const changeAccountPackage = validate98;
+const schema425 = {"title":"ChangeAccountPackageRequest","type":"object","required":["id","product_id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"recalculate":{"type":"string","enum":["0","1","true","false"]}}};
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema436.required,parentSchema:schema436,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema425.required,parentSchema:schema425,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8323,7 +8292,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.product_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema436.required,parentSchema:schema436,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema425.required,parentSchema:schema425,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8452,7 +8421,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/recalculate",schemaPath:"#/properties/recalculate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema436.properties.recalculate.type,parentSchema:schema436.properties.recalculate,data:data2};
+const err6 = {instancePath:instancePath+"/recalculate",schemaPath:"#/properties/recalculate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema425.properties.recalculate.type,parentSchema:schema425.properties.recalculate,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8470,7 +8439,7 @@ data["recalculate"] = coerced2;
 }
 }
 if(!((((data2 === "0") || (data2 === "1")) || (data2 === "true")) || (data2 === "false"))){
-const err7 = {instancePath:instancePath+"/recalculate",schemaPath:"#/properties/recalculate/enum",keyword:"enum",params:{allowedValues: schema436.properties.recalculate.enum},message:"must be equal to one of the allowed values",schema:schema436.properties.recalculate.enum,parentSchema:schema436.properties.recalculate,data:data2};
+const err7 = {instancePath:instancePath+"/recalculate",schemaPath:"#/properties/recalculate/enum",keyword:"enum",params:{allowedValues: schema425.properties.recalculate.enum},message:"must be equal to one of the allowed values",schema:schema425.properties.recalculate.enum,parentSchema:schema425.properties.recalculate,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8482,7 +8451,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema436.type,parentSchema:schema436,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema425.type,parentSchema:schema425,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8491,20 +8460,20 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate89.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
 
-export const chargeCreditCard = validate91;
-const schema441 = {"title":"ChargeCreditCardRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"card_id":{"type":"string","pattern":"^(primary|[1-9][0-9]{0,17})$","description":"primary or a positive whole number card id, such as 3"},"custom":{"title":"ChargeCreditCardCustom","type":"object","description":"given as custom[amount]=10.00","properties":{"amount":{"type":"string","pattern":"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"an amount more than 0 with at most two decimals, such as 10.50"}}}}};
-const pattern256 = new RegExp("^(primary|[1-9][0-9]{0,17})$", "u");
+export const chargeCreditCard = validate100;
+const schema430 = {"title":"ChargeCreditCardRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"card_id":{"type":"string","pattern":"^(primary|[1-9][0-9]{0,17})$","description":"primary or a positive whole number card id, such as 3"},"custom":{"title":"ChargeCreditCardCustom","type":"object","description":"given as custom[amount]=10.00","properties":{"amount":{"type":"string","pattern":"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"an amount more than 0 with at most two decimals, such as 10.50"}}}}};
+const pattern267 = new RegExp("^(primary|[1-9][0-9]{0,17})$", "u");
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema441.required,parentSchema:schema441,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema430.required,parentSchema:schema430,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8583,7 +8552,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/card_id",schemaPath:"#/properties/card_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema441.properties.card_id.type,parentSchema:schema441.properties.card_id,data:data1};
+const err3 = {instancePath:instancePath+"/card_id",schemaPath:"#/properties/card_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema430.properties.card_id.type,parentSchema:schema430.properties.card_id,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8601,8 +8570,8 @@ data["card_id"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern256.test(data1)){
-const err4 = {instancePath:instancePath+"/card_id",schemaPath:"#/properties/card_id/pattern",keyword:"pattern",params:{pattern: "^(primary|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(primary|[1-9][0-9]{0,17})$"+"\"",schema:"^(primary|[1-9][0-9]{0,17})$",parentSchema:schema441.properties.card_id,data:data1};
+if(!pattern267.test(data1)){
+const err4 = {instancePath:instancePath+"/card_id",schemaPath:"#/properties/card_id/pattern",keyword:"pattern",params:{pattern: "^(primary|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(primary|[1-9][0-9]{0,17})$"+"\"",schema:"^(primary|[1-9][0-9]{0,17})$",parentSchema:schema430.properties.card_id,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8636,7 +8605,7 @@ else if(data3 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/custom/amount",schemaPath:"#/properties/custom/properties/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema441.properties.custom.properties.amount.type,parentSchema:schema441.properties.custom.properties.amount,data:data3};
+const err5 = {instancePath:instancePath+"/custom/amount",schemaPath:"#/properties/custom/properties/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema430.properties.custom.properties.amount.type,parentSchema:schema430.properties.custom.properties.amount,data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8654,8 +8623,8 @@ data2["amount"] = coerced2;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern84.test(data3)){
-const err6 = {instancePath:instancePath+"/custom/amount",schemaPath:"#/properties/custom/properties/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema441.properties.custom.properties.amount,data:data3};
+if(!pattern87.test(data3)){
+const err6 = {instancePath:instancePath+"/custom/amount",schemaPath:"#/properties/custom/properties/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema430.properties.custom.properties.amount,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8668,7 +8637,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema441.properties.custom.type,parentSchema:schema441.properties.custom,data:data2};
+const err7 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema430.properties.custom.type,parentSchema:schema430.properties.custom,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8680,7 +8649,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema441.type,parentSchema:schema441,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema430.type,parentSchema:schema430,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8689,19 +8658,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate91.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
 
-export const convertOrderDraft = validate93;
-const schema450 = {"title":"ConvertOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"keep_draft":{"$ref":"../../common/defs.json#/definitions/flag"},"tax_exempt":{"$ref":"../../common/defs.json#/definitions/flag"},"fraudcheck":{"$ref":"../../common/defs.json#/definitions/flag"},"fraudcheck_ip":{"type":"string","maxLength":64,"description":"an IP address of at most 64 characters"},"as_free":{"$ref":"../../common/defs.json#/definitions/flag"},"ip":{"type":"string","maxLength":64,"description":"an IP address of at most 64 characters"},"module":{"description":"0 or the id of an enabled payment gateway","$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const convertOrderDraft = validate102;
+const schema439 = {"title":"ConvertOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"keep_draft":{"$ref":"../../common/defs.json#/definitions/flag"},"tax_exempt":{"$ref":"../../common/defs.json#/definitions/flag"},"fraudcheck":{"$ref":"../../common/defs.json#/definitions/flag"},"fraudcheck_ip":{"type":"string","maxLength":64,"description":"an IP address of at most 64 characters"},"as_free":{"$ref":"../../common/defs.json#/definitions/flag"},"ip":{"type":"string","maxLength":64,"description":"an IP address of at most 64 characters"},"module":{"description":"0 or the id of an enabled payment gateway","$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema450.required,parentSchema:schema450,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema439.required,parentSchema:schema439,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8924,7 +8893,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/fraudcheck_ip",schemaPath:"#/properties/fraudcheck_ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema450.properties.fraudcheck_ip.type,parentSchema:schema450.properties.fraudcheck_ip,data:data4};
+const err9 = {instancePath:instancePath+"/fraudcheck_ip",schemaPath:"#/properties/fraudcheck_ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema439.properties.fraudcheck_ip.type,parentSchema:schema439.properties.fraudcheck_ip,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8943,7 +8912,7 @@ data["fraudcheck_ip"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 64){
-const err10 = {instancePath:instancePath+"/fraudcheck_ip",schemaPath:"#/properties/fraudcheck_ip/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema450.properties.fraudcheck_ip,data:data4};
+const err10 = {instancePath:instancePath+"/fraudcheck_ip",schemaPath:"#/properties/fraudcheck_ip/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema439.properties.fraudcheck_ip,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9022,7 +8991,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema450.properties.ip.type,parentSchema:schema450.properties.ip,data:data6};
+const err13 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema439.properties.ip.type,parentSchema:schema439.properties.ip,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9041,7 +9010,7 @@ data["ip"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(func2(data6) > 64){
-const err14 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema450.properties.ip,data:data6};
+const err14 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema439.properties.ip,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9104,7 +9073,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema450.type,parentSchema:schema450,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema439.type,parentSchema:schema439,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9113,14 +9082,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
-export const createOrderDraft = validate95;
-const schema460 = {"title":"CreateOrderDraftRequest","type":"object","properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const createOrderDraft = validate104;
+const schema449 = {"title":"CreateOrderDraftRequest","type":"object","properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9226,7 +9195,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema460.type,parentSchema:schema460,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema449.type,parentSchema:schema449,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9235,19 +9204,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate95.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteClient = validate97;
-const schema465 = {"title":"DeleteClientRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const deleteClient = validate106;
+const schema454 = {"title":"DeleteClientRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema465.required,parentSchema:schema465,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema454.required,parentSchema:schema454,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9308,7 +9277,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema465.type,parentSchema:schema465,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema454.type,parentSchema:schema454,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9317,19 +9286,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate97.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteClientContact = validate99;
-const schema470 = {"title":"DeleteClientContactRequest","type":"object","required":["client_id","parent_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"parent_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const deleteClientContact = validate108;
+const schema459 = {"title":"DeleteClientContactRequest","type":"object","required":["client_id","parent_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"parent_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema470.required,parentSchema:schema470,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema459.required,parentSchema:schema459,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9339,7 +9308,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.parent_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_id"},message:"must have required property '"+"parent_id"+"'",schema:schema470.required,parentSchema:schema470,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_id"},message:"must have required property '"+"parent_id"+"'",schema:schema459.required,parentSchema:schema459,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9450,7 +9419,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema470.type,parentSchema:schema470,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema459.type,parentSchema:schema459,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9459,19 +9428,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate99.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteInvoice = validate101;
-const schema475 = {"title":"DeleteInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const deleteInvoice = validate110;
+const schema464 = {"title":"DeleteInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema475.required,parentSchema:schema475,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema464.required,parentSchema:schema464,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9532,7 +9501,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema475.type,parentSchema:schema475,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema464.type,parentSchema:schema464,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9541,19 +9510,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate101.errors = vErrors;
+validate110.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteOrder = validate103;
-const schema479 = {"title":"DeleteOrderRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const deleteOrder = validate112;
+const schema468 = {"title":"DeleteOrderRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema479.required,parentSchema:schema479,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema468.required,parentSchema:schema468,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9614,7 +9583,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema479.type,parentSchema:schema479,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema468.type,parentSchema:schema468,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9623,19 +9592,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate103.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
 
-export const domainCheck = validate105;
-const schema482 = {"title":"DomainCheckRequest","type":"object","required":["domain"],"properties":{"domain":{"type":"string","maxLength":253,"description":"a full domain name of at most 253 characters, such as example.com"}}};
+export const domainCheck = validate114;
+const schema471 = {"title":"DomainCheckRequest","type":"object","required":["domain"],"properties":{"domain":{"type":"string","maxLength":253,"description":"a full domain name of at most 253 characters, such as example.com"}}};
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.domain === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "domain"},message:"must have required property '"+"domain"+"'",schema:schema482.required,parentSchema:schema482,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "domain"},message:"must have required property '"+"domain"+"'",schema:schema471.required,parentSchema:schema471,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9664,7 +9633,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema482.properties.domain.type,parentSchema:schema482.properties.domain,data:data0};
+const err1 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema471.properties.domain.type,parentSchema:schema471.properties.domain,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9683,7 +9652,253 @@ data["domain"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 253){
-const err2 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/maxLength",keyword:"maxLength",params:{limit: 253},message:"must NOT have more than 253 characters",schema:253,parentSchema:schema482.properties.domain,data:data0};
+const err2 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/maxLength",keyword:"maxLength",params:{limit: 253},message:"must NOT have more than 253 characters",schema:253,parentSchema:schema471.properties.domain,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema471.type,parentSchema:schema471,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate114.errors = vErrors;
+return errors === 0;
+}
+
+export const domainDelete = validate116;
+const schema474 = {"title":"DomainDeleteRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema474.required,parentSchema:schema474,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema474.type,parentSchema:schema474,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate116.errors = vErrors;
+return errors === 0;
+}
+
+export const domainDeleteHB = validate118;
+const schema478 = {"title":"DomainDeleteHBRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema478.required,parentSchema:schema478,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema478.type,parentSchema:schema478,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate118.errors = vErrors;
+return errors === 0;
+}
+
+export const domainEPP = validate120;
+const schema482 = {"title":"DomainEPPRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema482.required,parentSchema:schema482,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9705,19 +9920,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
 
-export const domainDelete = validate107;
-const schema485 = {"title":"DomainDeleteRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const domainRegister = validate122;
+const schema486 = {"title":"DomainRegisterRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema485.required,parentSchema:schema485,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema486.required,parentSchema:schema486,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9778,7 +9993,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema485.type,parentSchema:schema485,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema486.type,parentSchema:schema486,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9787,19 +10002,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate107.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
-export const domainDeleteHB = validate109;
-const schema489 = {"title":"DomainDeleteHBRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const domainRenew = validate124;
+const schema490 = {"title":"DomainRenewRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema489.required,parentSchema:schema489,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema490.required,parentSchema:schema490,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9860,7 +10075,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema489.type,parentSchema:schema489,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema490.type,parentSchema:schema490,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9869,19 +10084,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate109.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
 
-export const domainEPP = validate111;
-const schema493 = {"title":"DomainEPPRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const domainTransfer = validate126;
+const schema494 = {"title":"DomainTransferRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema493.required,parentSchema:schema493,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema494.required,parentSchema:schema494,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9942,7 +10157,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema493.type,parentSchema:schema493,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema494.type,parentSchema:schema494,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9951,267 +10166,21 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate111.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
 
-export const domainRegister = validate113;
-const schema497 = {"title":"DomainRegisterRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema497.required,parentSchema:schema497,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema497.type,parentSchema:schema497,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate113.errors = vErrors;
-return errors === 0;
-}
-
-export const domainRenew = validate115;
-const schema501 = {"title":"DomainRenewRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema501.required,parentSchema:schema501,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema501.type,parentSchema:schema501,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate115.errors = vErrors;
-return errors === 0;
-}
-
-export const domainTransfer = validate117;
-const schema505 = {"title":"DomainTransferRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema505.required,parentSchema:schema505,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema505.type,parentSchema:schema505,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate117.errors = vErrors;
-return errors === 0;
-}
-
-export const editAccountDetails = validate119;
-const schema518 = {"title":"EditAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"date_created":{"$ref":"../../common/defs.json#/definitions/date"},"domain":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"server_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"payment_module":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstpayment":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"total":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"next_due":{"$ref":"../../common/defs.json#/definitions/date"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]},"username":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"password":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"rootpassword":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"commitment_date":{"$ref":"../../common/defs.json#/definitions/date"},"notes":{"$ref":"../../common/defs.json#/definitions/text"}}};
+export const editAccountDetails = validate128;
+const schema507 = {"title":"EditAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"date_created":{"$ref":"../../common/defs.json#/definitions/date"},"domain":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"server_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"payment_module":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstpayment":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"total":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"next_due":{"$ref":"../../common/defs.json#/definitions/date"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]},"username":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"password":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"rootpassword":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"commitment_date":{"$ref":"../../common/defs.json#/definitions/date"},"notes":{"$ref":"../../common/defs.json#/definitions/text"}}};
 const schema56 = {"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"a date as YYYY-MM-DD"};
 const pattern23 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema518.required,parentSchema:schema518,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema507.required,parentSchema:schema507,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10390,7 +10359,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema518.properties.domain.type,parentSchema:schema518.properties.domain,data:data3};
+const err7 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema507.properties.domain.type,parentSchema:schema507.properties.domain,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10409,7 +10378,7 @@ data["domain"] = coerced3;
 }
 if(typeof data3 === "string"){
 if(func2(data3) > 255){
-const err8 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema518.properties.domain,data:data3};
+const err8 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema507.properties.domain,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10540,7 +10509,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/firstpayment",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema119.type,parentSchema:schema119,data:data6};
+const err13 = {instancePath:instancePath+"/firstpayment",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema102.type,parentSchema:schema102,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10558,8 +10527,8 @@ data["firstpayment"] = coerced6;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern40.test(data6)){
-const err14 = {instancePath:instancePath+"/firstpayment",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema119,data:data6};
+if(!pattern43.test(data6)){
+const err14 = {instancePath:instancePath+"/firstpayment",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema102,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10590,7 +10559,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/total",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema119.type,parentSchema:schema119,data:data7};
+const err15 = {instancePath:instancePath+"/total",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema102.type,parentSchema:schema102,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10608,8 +10577,8 @@ data["total"] = coerced7;
 }
 }
 if(typeof data7 === "string"){
-if(!pattern40.test(data7)){
-const err16 = {instancePath:instancePath+"/total",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema119,data:data7};
+if(!pattern43.test(data7)){
+const err16 = {instancePath:instancePath+"/total",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema102,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10690,7 +10659,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema518.properties.status.type,parentSchema:schema518.properties.status,data:data9};
+const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema507.properties.status.type,parentSchema:schema507.properties.status,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -10708,7 +10677,7 @@ data["status"] = coerced9;
 }
 }
 if(!((((((data9 === "Pending") || (data9 === "Active")) || (data9 === "Suspended")) || (data9 === "Terminated")) || (data9 === "Cancelled")) || (data9 === "Fraud"))){
-const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema518.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema518.properties.status.enum,parentSchema:schema518.properties.status,data:data9};
+const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema507.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema507.properties.status.enum,parentSchema:schema507.properties.status,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -10738,7 +10707,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema518.properties.username.type,parentSchema:schema518.properties.username,data:data10};
+const err21 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema507.properties.username.type,parentSchema:schema507.properties.username,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -10757,7 +10726,7 @@ data["username"] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 255){
-const err22 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema518.properties.username,data:data10};
+const err22 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema507.properties.username,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -10788,7 +10757,7 @@ else if(data11 === null){
 coerced11 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema518.properties.password.type,parentSchema:schema518.properties.password,data:data11};
+const err23 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema507.properties.password.type,parentSchema:schema507.properties.password,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -10807,7 +10776,7 @@ data["password"] = coerced11;
 }
 if(typeof data11 === "string"){
 if(func2(data11) > 255){
-const err24 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema518.properties.password,data:data11};
+const err24 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema507.properties.password,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -10838,7 +10807,7 @@ else if(data12 === null){
 coerced12 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/rootpassword",schemaPath:"#/properties/rootpassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema518.properties.rootpassword.type,parentSchema:schema518.properties.rootpassword,data:data12};
+const err25 = {instancePath:instancePath+"/rootpassword",schemaPath:"#/properties/rootpassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema507.properties.rootpassword.type,parentSchema:schema507.properties.rootpassword,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -10857,7 +10826,7 @@ data["rootpassword"] = coerced12;
 }
 if(typeof data12 === "string"){
 if(func2(data12) > 255){
-const err26 = {instancePath:instancePath+"/rootpassword",schemaPath:"#/properties/rootpassword/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema518.properties.rootpassword,data:data12};
+const err26 = {instancePath:instancePath+"/rootpassword",schemaPath:"#/properties/rootpassword/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema507.properties.rootpassword,data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -10938,7 +10907,7 @@ else if(data14 === null){
 coerced14 = "";
 }
 else {
-const err29 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema385.type,parentSchema:schema385,data:data14};
+const err29 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data14};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -10957,7 +10926,7 @@ data["notes"] = coerced14;
 }
 if(typeof data14 === "string"){
 if(func2(data14) > 65535){
-const err30 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema385,data:data14};
+const err30 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema367,data:data14};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -10970,7 +10939,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema518.type,parentSchema:schema518,data};
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema507.type,parentSchema:schema507,data};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -10979,21 +10948,523 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate119.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
 
-export const editEstimateDetails = validate169;
-const schema761 = {"title":"EditEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/estimate.json#/properties/status"},"subject":{"$ref":"../../common/defs.json#/definitions/text"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"an existing client; the estimate's currency stays as it is"},"date_created":{"$ref":"../../common/defs.json#/definitions/date","description":"a real calendar date, not after date_expires"},"date_expires":{"$ref":"../../common/defs.json#/definitions/date","description":"a real calendar date, not before date_created"},"notes":{"$ref":"../../common/defs.json#/definitions/text"},"notes_private":{"$ref":"../../common/defs.json#/definitions/text"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero","description":"an existing currency (0 is the main one); rate follows it, amounts are kept as they are"},"taxrate":{"$ref":"#/definitions/percent"},"taxrate2":{"$ref":"#/definitions/percent"},"credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"item":{"description":"changes to existing lines, keyed by line id: item[<line id>][description|amount|qty|taxed]=value, or item[<line id>][remove]=1 to remove the line (remove wins over other fields). A line id that is not one of this estimate's lines is an error. Consecutive keys from 0 arrive as a list, whose positions are read as line ids.","anyOf":[{"$comment":"Tried first and typed `never`: it picks the form by type, so a validation error names the bad field whichever form was sent; the two branches below give the TypeScript type.","tsType":"never","if":{"type":"array"},"then":{"$ref":"#/definitions/lineChangeList"},"else":{"$ref":"#/definitions/lineChangeMap"}},{"$ref":"#/definitions/lineChangeList"},{"$ref":"#/definitions/lineChangeMap"}]},"newitem":{"description":"lines to add, appended in key order: newitem[<n>][description|amount|qty|taxed]=value (description and amount required, qty 1 and taxed 0 by default). newitem[][field] adds one line; number the keys to add several. New lines get item_id 0, type Other and fresh ids, one past the highest line id of any estimate.","anyOf":[{"$comment":"See item: the type-checked branch comes first for precise messages.","tsType":"never","if":{"type":"array"},"then":{"$ref":"#/definitions/newLineList"},"else":{"$ref":"#/definitions/newLineMap"}},{"$ref":"#/definitions/newLineList"},{"$ref":"#/definitions/newLineMap"}]}}};
+export const editContactPermissions = validate132;
+const schema527 = {"title":"EditContactPermissionsRequest","type":"object","required":["id","privileges"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"privileges":{"$ref":"addClientContact.json#/definitions/privileges"}}};
+
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(((key0 === "billing") || (key0 === "support")) || (key0 === "misc"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema90,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.billing !== undefined){
+let data0 = data.billing;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key1 in data0){
+const _errs4 = errors;
+if(typeof key1 !== "string"){
+let dataType0 = typeof key1;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(key1) && key1.length == 1){
+key1 = key1[0];
+dataType0 = typeof key1;
+if(typeof key1 === "string"){
+coerced0 = key1;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + key1;
+}
+else if(key1 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/billing",schemaPath:"../../resources/client.json#/definitions/billingKeys/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.type,parentSchema:schema65,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+key1 = coerced0;
+if(data0 !== undefined){
+data0["billing"] = coerced0;
+}
+}
+}
+if(!((((((key1 === "emails") || (key1 === "payinvoice")) || (key1 === "orders")) || (key1 === "balance")) || (key1 === "addfunds")) || (key1 === "creditcard"))){
+const err2 = {instancePath:instancePath+"/billing",schemaPath:"../../resources/client.json#/definitions/billingKeys/enum",keyword:"enum",params:{allowedValues: schema65.enum},message:"must be equal to one of the allowed values",schema:schema65.enum,parentSchema:schema65,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+const err3 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema90.properties.billing.propertyNames,parentSchema:schema90.properties.billing,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+for(const key2 in data0){
+let data1 = data0[key2];
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err4 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.type,parentSchema:schema92,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data0 !== undefined){
+data0[key2] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern35.test(data1)){
+const err5 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema92,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.properties.billing.type,parentSchema:schema90.properties.billing,data:data0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.support !== undefined){
+let data2 = data.support;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+for(const key3 in data2){
+const _errs13 = errors;
+if(typeof key3 !== "string"){
+let dataType2 = typeof key3;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(key3) && key3.length == 1){
+key3 = key3[0];
+dataType2 = typeof key3;
+if(typeof key3 === "string"){
+coerced2 = key3;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + key3;
+}
+else if(key3 === null){
+coerced2 = "";
+}
+else {
+const err7 = {instancePath:instancePath+"/support",schemaPath:"../../resources/client.json#/definitions/supportKeys/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.type,parentSchema:schema67,data:key3,propertyName:key3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+key3 = coerced2;
+if(data2 !== undefined){
+data2["support"] = coerced2;
+}
+}
+}
+if(!((((key3 === "newticket") || (key3 === "tickets")) || (key3 === "closeticket")) || (key3 === "emails"))){
+const err8 = {instancePath:instancePath+"/support",schemaPath:"../../resources/client.json#/definitions/supportKeys/enum",keyword:"enum",params:{allowedValues: schema67.enum},message:"must be equal to one of the allowed values",schema:schema67.enum,parentSchema:schema67,data:key3,propertyName:key3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var valid5 = _errs13 === errors;
+if(!valid5){
+const err9 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid",schema:schema90.properties.support.propertyNames,parentSchema:schema90.properties.support,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+for(const key4 in data2){
+let data3 = data2[key4];
+if(typeof data3 !== "string"){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if(typeof data3 === "string"){
+coerced3 = data3;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data3;
+}
+else if(data3 === null){
+coerced3 = "";
+}
+else {
+const err10 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.type,parentSchema:schema92,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data2 !== undefined){
+data2[key4] = coerced3;
+}
+}
+}
+if(typeof data3 === "string"){
+if(!pattern35.test(data3)){
+const err11 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema92,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.properties.support.type,parentSchema:schema90.properties.support,data:data2};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.misc !== undefined){
+let data4 = data.misc;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+for(const key5 in data4){
+const _errs22 = errors;
+if(typeof key5 !== "string"){
+let dataType4 = typeof key5;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(key5) && key5.length == 1){
+key5 = key5[0];
+dataType4 = typeof key5;
+if(typeof key5 === "string"){
+coerced4 = key5;
+}
+}
+if(!(coerced4 !== undefined)){
+if(dataType4 == "number" || dataType4 == "boolean"){
+coerced4 = "" + key5;
+}
+else if(key5 === null){
+coerced4 = "";
+}
+else {
+const err13 = {instancePath:instancePath+"/misc",schemaPath:"../../resources/client.json#/definitions/miscKeys/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.type,parentSchema:schema69,data:key5,propertyName:key5};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+key5 = coerced4;
+if(data4 !== undefined){
+data4["misc"] = coerced4;
+}
+}
+}
+if(!(((((key5 === "editmain") || (key5 === "emails")) || (key5 === "editipaccess")) || (key5 === "manageprofiles")) || (key5 === "affiliates"))){
+const err14 = {instancePath:instancePath+"/misc",schemaPath:"../../resources/client.json#/definitions/miscKeys/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values",schema:schema69.enum,parentSchema:schema69,data:key5,propertyName:key5};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+var valid9 = _errs22 === errors;
+if(!valid9){
+const err15 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid",schema:schema90.properties.misc.propertyNames,parentSchema:schema90.properties.misc,data:data4};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+for(const key6 in data4){
+let data5 = data4[key6];
+if(typeof data5 !== "string"){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType5 = typeof data5;
+if(typeof data5 === "string"){
+coerced5 = data5;
+}
+}
+if(!(coerced5 !== undefined)){
+if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data5;
+}
+else if(data5 === null){
+coerced5 = "";
+}
+else {
+const err16 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.type,parentSchema:schema92,data:data5};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data4 !== undefined){
+data4[key6] = coerced5;
+}
+}
+}
+if(typeof data5 === "string"){
+if(!pattern35.test(data5)){
+const err17 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema92,data:data5};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.properties.misc.type,parentSchema:schema90.properties.misc,data:data4};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.type,parentSchema:schema90,data};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+validate130.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema527.required,parentSchema:schema527,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.privileges === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "privileges"},message:"must have required property '"+"privileges"+"'",schema:schema527.required,parentSchema:schema527,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.privileges !== undefined){
+if(!(validate130(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
+vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema527.type,parentSchema:schema527,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate132.errors = vErrors;
+return errors === 0;
+}
+
+export const editEstimateDetails = validate184;
+const schema760 = {"title":"EditEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/estimate.json#/properties/status"},"subject":{"$ref":"../../common/defs.json#/definitions/text"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"an existing client; the estimate's currency stays as it is"},"date_created":{"$ref":"../../common/defs.json#/definitions/date","description":"a real calendar date, not after date_expires"},"date_expires":{"$ref":"../../common/defs.json#/definitions/date","description":"a real calendar date, not before date_created"},"notes":{"$ref":"../../common/defs.json#/definitions/text"},"notes_private":{"$ref":"../../common/defs.json#/definitions/text"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero","description":"an existing currency (0 is the main one); rate follows it, amounts are kept as they are"},"taxrate":{"$ref":"#/definitions/percent"},"taxrate2":{"$ref":"#/definitions/percent"},"credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"item":{"description":"changes to existing lines, keyed by line id: item[<line id>][description|amount|qty|taxed]=value, or item[<line id>][remove]=1 to remove the line (remove wins over other fields). A line id that is not one of this estimate's lines is an error. Consecutive keys from 0 arrive as a list, whose positions are read as line ids.","anyOf":[{"$comment":"Tried first and typed `never`: it picks the form by type, so a validation error names the bad field whichever form was sent; the two branches below give the TypeScript type.","tsType":"never","if":{"type":"array"},"then":{"$ref":"#/definitions/lineChangeList"},"else":{"$ref":"#/definitions/lineChangeMap"}},{"$ref":"#/definitions/lineChangeList"},{"$ref":"#/definitions/lineChangeMap"}]},"newitem":{"description":"lines to add, appended in key order: newitem[<n>][description|amount|qty|taxed]=value (description and amount required, qty 1 and taxed 0 by default). newitem[][field] adds one line; number the keys to add several. New lines get item_id 0, type Other and fresh ids, one past the highest line id of any estimate.","anyOf":[{"$comment":"See item: the type-checked branch comes first for precise messages.","tsType":"never","if":{"type":"array"},"then":{"$ref":"#/definitions/newLineList"},"else":{"$ref":"#/definitions/newLineMap"}},{"$ref":"#/definitions/newLineList"},{"$ref":"#/definitions/newLineMap"}]}}};
 const schema551 = {"type":"string","enum":["Draft","Sent","Accepted","Invoiced","Dead"]};
 const schema559 = {"type":"string","pattern":"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$","description":"a percentage from 0 to 100 with at most two decimals, such as 20 or 8.25"};
-const pattern333 = new RegExp("^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$", "u");
+const pattern349 = new RegExp("^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$", "u");
 const schema562 = {"title":"EstimateLineChangeList","type":"array","maxItems":1000,"items":{"$ref":"#/definitions/lineChange"}};
 const schema563 = {"title":"EstimateLineChange","type":"object","additionalProperties":false,"description":"line fields to change: description, amount, qty, taxed, or remove=1","properties":{"description":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"amount":{"$ref":"#/definitions/amount"},"qty":{"$ref":"#/definitions/qty"},"taxed":{"$ref":"../../common/defs.json#/definitions/flag"},"remove":{"$ref":"../../common/defs.json#/definitions/flag"}}};
 const schema565 = {"type":"string","pattern":"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$","description":"an amount with at most two decimals, such as 12.30 (negative for a discount line)"};
 const schema566 = {"type":"string","pattern":"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$","description":"a positive quantity with at most four decimals, such as 3 or 1.5"};
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11029,7 +11500,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema160.type,parentSchema:schema160,data:data0};
+const err1 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema143.type,parentSchema:schema143,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11048,7 +11519,7 @@ data["description"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 65535){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema160,data:data0};
+const err2 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema143,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11058,7 +11529,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func2(data0) < 1){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema160,data:data0};
+const err3 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema143,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11107,7 +11578,7 @@ data["amount"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern73.test(data1)){
+if(!pattern76.test(data1)){
 const err5 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$",parentSchema:schema565,data:data1};
 if(vErrors === null){
 vErrors = [err5];
@@ -11157,7 +11628,7 @@ data["qty"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern74.test(data2)){
+if(!pattern77.test(data2)){
 const err7 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/pattern",keyword:"pattern",params:{pattern: "^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema566,data:data2};
 if(vErrors === null){
 vErrors = [err7];
@@ -11276,12 +11747,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate125.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(Array.isArray(data))){
@@ -11330,19 +11801,19 @@ errors++;
 }
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate125(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+if(!(validate139(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 }
 }
-validate124.errors = vErrors;
+validate138.errors = vErrors;
 return errors === 0;
 }
 
 const schema569 = {"title":"EstimateLineChangeMap","type":"object","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by line id, such as item[12][qty]=2"},"additionalProperties":{"$ref":"#/definitions/lineChange"}};
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11373,8 +11844,8 @@ errors++;
 }
 }
 for(const key1 in data){
-if(!(validate125(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+if(!(validate139(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 }
@@ -11389,14 +11860,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate128.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
 
 const schema570 = {"title":"EstimateNewLineList","type":"array","maxItems":1000,"items":{"$ref":"#/definitions/newLine"}};
 const schema571 = {"title":"EstimateNewLine","type":"object","additionalProperties":false,"description":"a new line's fields: description and amount, optionally qty and taxed","required":["description","amount"],"properties":{"description":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"amount":{"$ref":"#/definitions/amount"},"qty":{"$ref":"#/definitions/qty"},"taxed":{"$ref":"../../common/defs.json#/definitions/flag"}}};
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11452,7 +11923,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema160.type,parentSchema:schema160,data:data0};
+const err3 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema143.type,parentSchema:schema143,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11471,7 +11942,7 @@ data["description"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 65535){
-const err4 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema160,data:data0};
+const err4 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema143,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11481,7 +11952,7 @@ vErrors.push(err4);
 errors++;
 }
 if(func2(data0) < 1){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema160,data:data0};
+const err5 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema143,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11530,7 +12001,7 @@ data["amount"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern73.test(data1)){
+if(!pattern76.test(data1)){
 const err7 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$",parentSchema:schema565,data:data1};
 if(vErrors === null){
 vErrors = [err7];
@@ -11580,7 +12051,7 @@ data["qty"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern74.test(data2)){
+if(!pattern77.test(data2)){
 const err9 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/pattern",keyword:"pattern",params:{pattern: "^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema566,data:data2};
 if(vErrors === null){
 vErrors = [err9];
@@ -11651,12 +12122,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate134.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(Array.isArray(data))){
@@ -11705,26 +12176,26 @@ errors++;
 }
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate134(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
+if(!(validate148(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 }
 }
-validate133.errors = vErrors;
+validate147.errors = vErrors;
 return errors === 0;
 }
 
 const schema576 = {"title":"EstimateNewLineMap","type":"object","propertyNames":{"pattern":"^[0-9]{1,9}$","description":"keyed by a number, such as newitem[0][amount]=50"},"additionalProperties":{"$ref":"#/definitions/newLine"}};
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
-if(!pattern248.test(key0)){
+if(!pattern259.test(key0)){
 const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,9}$"},message:"must match pattern \""+"^[0-9]{1,9}$"+"\"",schema:"^[0-9]{1,9}$",parentSchema:schema576.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
@@ -11748,8 +12219,8 @@ errors++;
 }
 }
 for(const key1 in data){
-if(!(validate134(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
+if(!(validate148(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 }
@@ -11764,17 +12235,17 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate137.errors = vErrors;
+validate151.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema761.required,parentSchema:schema761,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema760.required,parentSchema:schema760,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11901,7 +12372,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/subject",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema385.type,parentSchema:schema385,data:data2};
+const err5 = {instancePath:instancePath+"/subject",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11920,7 +12391,7 @@ data["subject"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 65535){
-const err6 = {instancePath:instancePath+"/subject",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema385,data:data2};
+const err6 = {instancePath:instancePath+"/subject",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema367,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12101,7 +12572,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema385.type,parentSchema:schema385,data:data6};
+const err13 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12120,7 +12591,7 @@ data["notes"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(func2(data6) > 65535){
-const err14 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema385,data:data6};
+const err14 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema367,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12151,7 +12622,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/notes_private",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema385.type,parentSchema:schema385,data:data7};
+const err15 = {instancePath:instancePath+"/notes_private",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12170,7 +12641,7 @@ data["notes_private"] = coerced7;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 65535){
-const err16 = {instancePath:instancePath+"/notes_private",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema385,data:data7};
+const err16 = {instancePath:instancePath+"/notes_private",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema367,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12269,7 +12740,7 @@ data["taxrate"] = coerced9;
 }
 }
 if(typeof data9 === "string"){
-if(!pattern333.test(data9)){
+if(!pattern349.test(data9)){
 const err20 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema559,data:data9};
 if(vErrors === null){
 vErrors = [err20];
@@ -12319,7 +12790,7 @@ data["taxrate2"] = coerced10;
 }
 }
 if(typeof data10 === "string"){
-if(!pattern333.test(data10)){
+if(!pattern349.test(data10)){
 const err22 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema559,data:data10};
 if(vErrors === null){
 vErrors = [err22];
@@ -12351,7 +12822,7 @@ else if(data11 === null){
 coerced11 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/credit",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema119.type,parentSchema:schema119,data:data11};
+const err23 = {instancePath:instancePath+"/credit",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema102.type,parentSchema:schema102,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -12369,8 +12840,8 @@ data["credit"] = coerced11;
 }
 }
 if(typeof data11 === "string"){
-if(!pattern40.test(data11)){
-const err24 = {instancePath:instancePath+"/credit",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema119,data:data11};
+if(!pattern43.test(data11)){
+const err24 = {instancePath:instancePath+"/credit",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema102,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -12435,8 +12906,8 @@ vErrors = null;
 let ifClause0;
 if(_valid1){
 const _errs44 = errors;
-if(!(validate124(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
-vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+if(!(validate138(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
+vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs44 === errors;
@@ -12445,8 +12916,8 @@ ifClause0 = "then";
 }
 else {
 const _errs45 = errors;
-if(!(validate128(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate142(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs45 === errors;
@@ -12454,7 +12925,7 @@ valid14 = _valid1;
 ifClause0 = "else";
 }
 if(!valid14){
-const err26 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema761.properties.item.anyOf[0].if,parentSchema:schema761.properties.item.anyOf[0],data:data12};
+const err26 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema760.properties.item.anyOf[0].if,parentSchema:schema760.properties.item.anyOf[0],data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -12467,16 +12938,16 @@ var _valid0 = _errs39 === errors;
 valid13 = valid13 || _valid0;
 if(!valid13){
 const _errs47 = errors;
-if(!(validate124(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
-vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+if(!(validate138(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
+vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs47 === errors;
 valid13 = valid13 || _valid0;
 if(!valid13){
 const _errs48 = errors;
-if(!(validate128(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate142(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs48 === errors;
@@ -12484,7 +12955,7 @@ valid13 = valid13 || _valid0;
 }
 }
 if(!valid13){
-const err27 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema761.properties.item.anyOf,parentSchema:schema761.properties.item,data:data12};
+const err27 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema760.properties.item.anyOf,parentSchema:schema760.properties.item,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -12559,8 +13030,8 @@ vErrors = null;
 let ifClause1;
 if(_valid3){
 const _errs56 = errors;
-if(!(validate133(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
-vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
+if(!(validate147(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 var _valid3 = _errs56 === errors;
@@ -12569,8 +13040,8 @@ ifClause1 = "then";
 }
 else {
 const _errs57 = errors;
-if(!(validate137(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
-vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
+if(!(validate151(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
+vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
 }
 var _valid3 = _errs57 === errors;
@@ -12578,7 +13049,7 @@ valid16 = _valid3;
 ifClause1 = "else";
 }
 if(!valid16){
-const err29 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema761.properties.newitem.anyOf[0].if,parentSchema:schema761.properties.newitem.anyOf[0],data:data13};
+const err29 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema760.properties.newitem.anyOf[0].if,parentSchema:schema760.properties.newitem.anyOf[0],data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -12591,16 +13062,16 @@ var _valid2 = _errs51 === errors;
 valid15 = valid15 || _valid2;
 if(!valid15){
 const _errs59 = errors;
-if(!(validate133(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
-vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
+if(!(validate147(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs59 === errors;
 valid15 = valid15 || _valid2;
 if(!valid15){
 const _errs60 = errors;
-if(!(validate137(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
-vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
+if(!(validate151(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
+vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs60 === errors;
@@ -12608,7 +13079,7 @@ valid15 = valid15 || _valid2;
 }
 }
 if(!valid15){
-const err30 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema761.properties.newitem.anyOf,parentSchema:schema761.properties.newitem,data:data13};
+const err30 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema760.properties.newitem.anyOf,parentSchema:schema760.properties.newitem,data:data13};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -12631,7 +13102,7 @@ vErrors = null;
 }
 }
 else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema761.type,parentSchema:schema761,data};
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema760.type,parentSchema:schema760,data};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -12640,20 +13111,20 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate169.errors = vErrors;
+validate184.errors = vErrors;
 return errors === 0;
 }
 
-export const editInvoiceDetails = validate188;
-const schema836 = {"title":"EditInvoiceDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"date":{"$ref":"../../common/defs.json#/definitions/date"},"duedate":{"$ref":"../../common/defs.json#/definitions/date"},"payment_module":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"the id of an enabled payment gateway"},"taxrate":{"$ref":"#/definitions/percent"},"taxrate2":{"$ref":"#/definitions/percent"},"invoicetype":{"description":"not supported: billsim keeps no recurring invoices","tsType":"unknown"},"metadata":{"description":"not supported: billsim keeps no invoice metadata","tsType":"unknown"},"recurring":{"description":"not supported: billsim keeps no recurring invoices","tsType":"unknown"}}};
-const schema780 = {"type":"string","pattern":"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$","description":"a percentage from 0 to 100 with at most two decimals, such as 20 or 8.25"};
+export const editInvoiceDetails = validate204;
+const schema834 = {"title":"EditInvoiceDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"date":{"$ref":"../../common/defs.json#/definitions/date"},"duedate":{"$ref":"../../common/defs.json#/definitions/date"},"payment_module":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"the id of an enabled payment gateway"},"taxrate":{"$ref":"#/definitions/percent"},"taxrate2":{"$ref":"#/definitions/percent"},"invoicetype":{"description":"not supported: billsim keeps no recurring invoices","tsType":"unknown"},"metadata":{"description":"not supported: billsim keeps no invoice metadata","tsType":"unknown"},"recurring":{"description":"not supported: billsim keeps no recurring invoices","tsType":"unknown"}}};
+const schema779 = {"type":"string","pattern":"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$","description":"a percentage from 0 to 100 with at most two decimals, such as 20 or 8.25"};
 
-function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema836.required,parentSchema:schema836,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema834.required,parentSchema:schema834,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12732,7 +13203,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/credit",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema119.type,parentSchema:schema119,data:data1};
+const err3 = {instancePath:instancePath+"/credit",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema102.type,parentSchema:schema102,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12750,8 +13221,8 @@ data["credit"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern40.test(data1)){
-const err4 = {instancePath:instancePath+"/credit",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema119,data:data1};
+if(!pattern43.test(data1)){
+const err4 = {instancePath:instancePath+"/credit",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema102,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12932,7 +13403,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema780.type,parentSchema:schema780,data:data5};
+const err11 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema779.type,parentSchema:schema779,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12950,8 +13421,8 @@ data["taxrate"] = coerced5;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern333.test(data5)){
-const err12 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema780,data:data5};
+if(!pattern349.test(data5)){
+const err12 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema779,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12982,7 +13453,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema780.type,parentSchema:schema780,data:data6};
+const err13 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema779.type,parentSchema:schema779,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13000,8 +13471,8 @@ data["taxrate2"] = coerced6;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern333.test(data6)){
-const err14 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema780,data:data6};
+if(!pattern349.test(data6)){
+const err14 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema779,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13014,7 +13485,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema836.type,parentSchema:schema836,data};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema834.type,parentSchema:schema834,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13023,19 +13494,19 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate188.errors = vErrors;
+validate204.errors = vErrors;
 return errors === 0;
 }
 
-export const editOrderDraft = validate196;
-const schema857 = {"title":"EditOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"description":"0 or the id of an enabled payment gateway","$ref":"../../common/defs.json#/definitions/idOrZero"},"scenario_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"confirm":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_generate":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_info":{"$ref":"../../common/defs.json#/definitions/flag"},"affiliate_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const editOrderDraft = validate212;
+const schema855 = {"title":"EditOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"description":"0 or the id of an enabled payment gateway","$ref":"../../common/defs.json#/definitions/idOrZero"},"scenario_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"confirm":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_generate":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_info":{"$ref":"../../common/defs.json#/definitions/flag"},"affiliate_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 
-function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema857.required,parentSchema:schema857,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema855.required,parentSchema:schema855,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13440,7 +13911,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema857.type,parentSchema:schema857,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema855.type,parentSchema:schema855,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -13449,19 +13920,19 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate196.errors = vErrors;
+validate212.errors = vErrors;
 return errors === 0;
 }
 
-export const editOrderDraftItem = validate204;
-const schema875 = {"title":"EditOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to change (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to change (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"},"product":{"description":"service only: the new product's id","$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"service only: a billing cycle code the product is priced on"},"host":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters (service only; stored in the service's domain field)"},"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999 (service only)"},"custom":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"string","maxLength":65535,"description":"a text value (an empty value removes the field)"}}},"period":{"type":"string","pattern":"^([1-9]|10)$","description":"a registration period in years from 1 to 10 (domain only)"},"action":{"type":"string","enum":["Register","Transfer"],"description":"domain only: Register or Transfer"},"epp_code":{"type":"string","maxLength":255,"description":"a transfer (EPP) code of at most 255 characters (domain only)"}}};
+export const editOrderDraftItem = validate220;
+const schema873 = {"title":"EditOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to change (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to change (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"},"product":{"description":"service only: the new product's id","$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"service only: a billing cycle code the product is priced on"},"host":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters (service only; stored in the service's domain field)"},"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999 (service only)"},"custom":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"string","maxLength":65535,"description":"a text value (an empty value removes the field)"}}},"period":{"type":"string","pattern":"^([1-9]|10)$","description":"a registration period in years from 1 to 10 (domain only)"},"action":{"type":"string","enum":["Register","Transfer"],"description":"domain only: Register or Transfer"},"epp_code":{"type":"string","maxLength":255,"description":"a transfer (EPP) code of at most 255 characters (domain only)"}}};
 
-function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema875.required,parentSchema:schema875,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema873.required,parentSchema:schema873,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13690,7 +14161,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema875.properties.cycle.type,parentSchema:schema875.properties.cycle,data:data4};
+const err9 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema873.properties.cycle.type,parentSchema:schema873.properties.cycle,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13708,7 +14179,7 @@ data["cycle"] = coerced4;
 }
 }
 if(!(((((((((((((data4 === "m") || (data4 === "q")) || (data4 === "s")) || (data4 === "a")) || (data4 === "b")) || (data4 === "t")) || (data4 === "p4")) || (data4 === "p5")) || (data4 === "d")) || (data4 === "w")) || (data4 === "h")) || (data4 === "Once")) || (data4 === "Free"))){
-const err10 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema875.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema875.properties.cycle.enum,parentSchema:schema875.properties.cycle,data:data4};
+const err10 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema873.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema873.properties.cycle.enum,parentSchema:schema873.properties.cycle,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13738,7 +14209,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema875.properties.host.type,parentSchema:schema875.properties.host,data:data5};
+const err11 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema873.properties.host.type,parentSchema:schema873.properties.host,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13757,7 +14228,7 @@ data["host"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 255){
-const err12 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema875.properties.host,data:data5};
+const err12 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema873.properties.host,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13788,7 +14259,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema875.properties.qty.type,parentSchema:schema875.properties.qty,data:data6};
+const err13 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema873.properties.qty.type,parentSchema:schema873.properties.qty,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13806,8 +14277,8 @@ data["qty"] = coerced6;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern113.test(data6)){
-const err14 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema875.properties.qty,data:data6};
+if(!pattern116.test(data6)){
+const err14 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema873.properties.qty,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13825,7 +14296,7 @@ for(const key0 in data7){
 const _errs21 = errors;
 if(typeof key0 === "string"){
 if(!pattern0.test(key0)){
-const err15 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema875.properties.custom.propertyNames,data:key0,propertyName:key0};
+const err15 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema873.properties.custom.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13837,7 +14308,7 @@ errors++;
 }
 var valid5 = _errs21 === errors;
 if(!valid5){
-const err16 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema875.properties.custom.propertyNames,parentSchema:schema875.properties.custom,data:data7};
+const err16 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema873.properties.custom.propertyNames,parentSchema:schema873.properties.custom,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -13854,7 +14325,7 @@ for(const key2 in data8){
 const _errs25 = errors;
 if(typeof key2 === "string"){
 if(!pattern0.test(key2)){
-const err17 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema875.properties.custom.additionalProperties.propertyNames,data:key2,propertyName:key2};
+const err17 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema873.properties.custom.additionalProperties.propertyNames,data:key2,propertyName:key2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -13866,7 +14337,7 @@ errors++;
 }
 var valid7 = _errs25 === errors;
 if(!valid7){
-const err18 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema875.properties.custom.additionalProperties.propertyNames,parentSchema:schema875.properties.custom.additionalProperties,data:data8};
+const err18 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema873.properties.custom.additionalProperties.propertyNames,parentSchema:schema873.properties.custom.additionalProperties,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -13896,7 +14367,7 @@ else if(data9 === null){
 coerced7 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema875.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema875.properties.custom.additionalProperties.additionalProperties,data:data9};
+const err19 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema873.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema873.properties.custom.additionalProperties.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -13915,7 +14386,7 @@ data8[key3] = coerced7;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 65535){
-const err20 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema875.properties.custom.additionalProperties.additionalProperties,data:data9};
+const err20 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema873.properties.custom.additionalProperties.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -13928,7 +14399,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema875.properties.custom.additionalProperties.type,parentSchema:schema875.properties.custom.additionalProperties,data:data8};
+const err21 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema873.properties.custom.additionalProperties.type,parentSchema:schema873.properties.custom.additionalProperties,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -13940,7 +14411,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema875.properties.custom.type,parentSchema:schema875.properties.custom,data:data7};
+const err22 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema873.properties.custom.type,parentSchema:schema873.properties.custom,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -13970,7 +14441,7 @@ else if(data10 === null){
 coerced8 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema875.properties.period.type,parentSchema:schema875.properties.period,data:data10};
+const err23 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema873.properties.period.type,parentSchema:schema873.properties.period,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -13988,8 +14459,8 @@ data["period"] = coerced8;
 }
 }
 if(typeof data10 === "string"){
-if(!pattern120.test(data10)){
-const err24 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema875.properties.period,data:data10};
+if(!pattern123.test(data10)){
+const err24 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema873.properties.period,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -14020,7 +14491,7 @@ else if(data11 === null){
 coerced9 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema875.properties.action.type,parentSchema:schema875.properties.action,data:data11};
+const err25 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema873.properties.action.type,parentSchema:schema873.properties.action,data:data11};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -14038,7 +14509,7 @@ data["action"] = coerced9;
 }
 }
 if(!((data11 === "Register") || (data11 === "Transfer"))){
-const err26 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema875.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema875.properties.action.enum,parentSchema:schema875.properties.action,data:data11};
+const err26 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema873.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema873.properties.action.enum,parentSchema:schema873.properties.action,data:data11};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -14068,7 +14539,7 @@ else if(data12 === null){
 coerced10 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema875.properties.epp_code.type,parentSchema:schema875.properties.epp_code,data:data12};
+const err27 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema873.properties.epp_code.type,parentSchema:schema873.properties.epp_code,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -14087,7 +14558,7 @@ data["epp_code"] = coerced10;
 }
 if(typeof data12 === "string"){
 if(func2(data12) > 255){
-const err28 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema875.properties.epp_code,data:data12};
+const err28 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema873.properties.epp_code,data:data12};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -14100,7 +14571,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema875.type,parentSchema:schema875,data};
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema873.type,parentSchema:schema873,data};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -14109,19 +14580,19 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate204.errors = vErrors;
+validate220.errors = vErrors;
 return errors === 0;
 }
 
-export const getAccountAddons = validate209;
-const schema901 = {"title":"GetAccountAddonsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getAccountAddons = validate225;
+const schema899 = {"title":"GetAccountAddonsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema901.required,parentSchema:schema901,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema899.required,parentSchema:schema899,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14182,7 +14653,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema901.type,parentSchema:schema901,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema899.type,parentSchema:schema899,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14191,19 +14662,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate209.errors = vErrors;
+validate225.errors = vErrors;
 return errors === 0;
 }
 
-export const getAccountDetails = validate214;
-const schema946 = {"title":"GetAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getAccountDetails = validate230;
+const schema944 = {"title":"GetAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema946.required,parentSchema:schema946,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema944.required,parentSchema:schema944,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14264,7 +14735,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema946.type,parentSchema:schema946,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema944.type,parentSchema:schema944,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14273,23 +14744,23 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate214.errors = vErrors;
+validate230.errors = vErrors;
 return errors === 0;
 }
 
-export const getAccounts = validate221;
-const schema985 = {"title":"GetAccountsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","all_active","all_pending","all_suspended","all_terminated","all_fraud","all_cancelled"]},"filter":{"title":"GetAccountsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"domain":{"$ref":"../../common/defs.json#/definitions/text"},"product_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"},"status":{"type":"string","pattern":"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$","description":"an account status: Pending, Active, Suspended, Terminated, Cancelled or Fraud"},"next_due":{"type":"string","pattern":"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$","description":"a date as YYYY-MM-DD"},"billingcycle":{"type":"string","pattern":"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$","description":"a billing cycle name such as Monthly"},"server_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"},"category_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"}}}}};
-const schema666 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,8})$","description":"a page number counted from 0"};
-const schema667 = {"type":"string","pattern":"^([1-9][0-9]{0,2}|1000)$","description":"a page size from 1 to 1000"};
-const pattern393 = new RegExp("^(0|[1-9][0-9]{0,8})$", "u");
-const pattern394 = new RegExp("^([1-9][0-9]{0,2}|1000)$", "u");
-const pattern577 = new RegExp("^([1-9][0-9]{0,17})?$", "u");
-const pattern578 = new RegExp("^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$", "u");
-const pattern579 = new RegExp("^([0-9]{4}-[0-9]{2}-[0-9]{2})?$", "u");
-const pattern580 = new RegExp("^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$", "u");
-const pattern400 = new RegExp("^(0|[1-9][0-9]{0,17})?$", "u");
+export const getAccounts = validate237;
+const schema983 = {"title":"GetAccountsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","all_active","all_pending","all_suspended","all_terminated","all_fraud","all_cancelled"]},"filter":{"title":"GetAccountsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"domain":{"$ref":"../../common/defs.json#/definitions/text"},"product_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"},"status":{"type":"string","pattern":"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$","description":"an account status: Pending, Active, Suspended, Terminated, Cancelled or Fraud"},"next_due":{"type":"string","pattern":"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$","description":"a date as YYYY-MM-DD"},"billingcycle":{"type":"string","pattern":"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$","description":"a billing cycle name such as Monthly"},"server_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"},"category_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"}}}}};
+const schema665 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,8})$","description":"a page number counted from 0"};
+const schema666 = {"type":"string","pattern":"^([1-9][0-9]{0,2}|1000)$","description":"a page size from 1 to 1000"};
+const pattern409 = new RegExp("^(0|[1-9][0-9]{0,8})$", "u");
+const pattern410 = new RegExp("^([1-9][0-9]{0,2}|1000)$", "u");
+const pattern593 = new RegExp("^([1-9][0-9]{0,17})?$", "u");
+const pattern594 = new RegExp("^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$", "u");
+const pattern595 = new RegExp("^([0-9]{4}-[0-9]{2}-[0-9]{2})?$", "u");
+const pattern596 = new RegExp("^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$", "u");
+const pattern416 = new RegExp("^(0|[1-9][0-9]{0,17})?$", "u");
 
-function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14313,7 +14784,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.type,parentSchema:schema665,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14331,8 +14802,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern393.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema666,data:data0};
+if(!pattern409.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema665,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14363,7 +14834,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema667.type,parentSchema:schema667,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14381,8 +14852,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern394.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema667,data:data1};
+if(!pattern410.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema666,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14413,7 +14884,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema985.properties.list.type,parentSchema:schema985.properties.list,data:data2};
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema983.properties.list.type,parentSchema:schema983.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14431,7 +14902,7 @@ data["list"] = coerced2;
 }
 }
 if(!(((((((data2 === "all") || (data2 === "all_active")) || (data2 === "all_pending")) || (data2 === "all_suspended")) || (data2 === "all_terminated")) || (data2 === "all_fraud")) || (data2 === "all_cancelled"))){
-const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema985.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema985.properties.list.enum,parentSchema:schema985.properties.list,data:data2};
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema983.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema983.properties.list.enum,parentSchema:schema983.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14446,7 +14917,7 @@ let data3 = data.filter;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key0 in data3){
 if(!((((((((key0 === "client_name") || (key0 === "domain")) || (key0 === "product_id")) || (key0 === "status")) || (key0 === "next_due")) || (key0 === "billingcycle")) || (key0 === "server_id")) || (key0 === "category_id"))){
-const err6 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema985.properties.filter,data:data3};
+const err6 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema983.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -14476,7 +14947,7 @@ else if(data4 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema385.type,parentSchema:schema385,data:data4};
+const err7 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14495,7 +14966,7 @@ data3["client_name"] = coerced3;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 65535){
-const err8 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema385,data:data4};
+const err8 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema367,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -14526,7 +14997,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/filter/domain",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema385.type,parentSchema:schema385,data:data5};
+const err9 = {instancePath:instancePath+"/filter/domain",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14545,7 +15016,7 @@ data3["domain"] = coerced4;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 65535){
-const err10 = {instancePath:instancePath+"/filter/domain",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema385,data:data5};
+const err10 = {instancePath:instancePath+"/filter/domain",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema367,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -14576,7 +15047,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema985.properties.filter.properties.product_id.type,parentSchema:schema985.properties.filter.properties.product_id,data:data6};
+const err11 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema983.properties.filter.properties.product_id.type,parentSchema:schema983.properties.filter.properties.product_id,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -14594,8 +15065,8 @@ data3["product_id"] = coerced5;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern577.test(data6)){
-const err12 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema985.properties.filter.properties.product_id,data:data6};
+if(!pattern593.test(data6)){
+const err12 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema983.properties.filter.properties.product_id,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -14626,7 +15097,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema985.properties.filter.properties.status.type,parentSchema:schema985.properties.filter.properties.status,data:data7};
+const err13 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema983.properties.filter.properties.status.type,parentSchema:schema983.properties.filter.properties.status,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -14644,8 +15115,8 @@ data3["status"] = coerced6;
 }
 }
 if(typeof data7 === "string"){
-if(!pattern578.test(data7)){
-const err14 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"},message:"must match pattern \""+"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"+"\"",schema:"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$",parentSchema:schema985.properties.filter.properties.status,data:data7};
+if(!pattern594.test(data7)){
+const err14 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"},message:"must match pattern \""+"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"+"\"",schema:"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$",parentSchema:schema983.properties.filter.properties.status,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -14676,7 +15147,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema985.properties.filter.properties.next_due.type,parentSchema:schema985.properties.filter.properties.next_due,data:data8};
+const err15 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema983.properties.filter.properties.next_due.type,parentSchema:schema983.properties.filter.properties.next_due,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -14694,8 +15165,8 @@ data3["next_due"] = coerced7;
 }
 }
 if(typeof data8 === "string"){
-if(!pattern579.test(data8)){
-const err16 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema985.properties.filter.properties.next_due,data:data8};
+if(!pattern595.test(data8)){
+const err16 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema983.properties.filter.properties.next_due,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -14726,7 +15197,7 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema985.properties.filter.properties.billingcycle.type,parentSchema:schema985.properties.filter.properties.billingcycle,data:data9};
+const err17 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema983.properties.filter.properties.billingcycle.type,parentSchema:schema983.properties.filter.properties.billingcycle,data:data9};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -14744,8 +15215,8 @@ data3["billingcycle"] = coerced8;
 }
 }
 if(typeof data9 === "string"){
-if(!pattern580.test(data9)){
-const err18 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/pattern",keyword:"pattern",params:{pattern: "^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"},message:"must match pattern \""+"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"+"\"",schema:"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$",parentSchema:schema985.properties.filter.properties.billingcycle,data:data9};
+if(!pattern596.test(data9)){
+const err18 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/pattern",keyword:"pattern",params:{pattern: "^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"},message:"must match pattern \""+"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"+"\"",schema:"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$",parentSchema:schema983.properties.filter.properties.billingcycle,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -14776,7 +15247,7 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema985.properties.filter.properties.server_id.type,parentSchema:schema985.properties.filter.properties.server_id,data:data10};
+const err19 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema983.properties.filter.properties.server_id.type,parentSchema:schema983.properties.filter.properties.server_id,data:data10};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -14794,8 +15265,8 @@ data3["server_id"] = coerced9;
 }
 }
 if(typeof data10 === "string"){
-if(!pattern400.test(data10)){
-const err20 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema985.properties.filter.properties.server_id,data:data10};
+if(!pattern416.test(data10)){
+const err20 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema983.properties.filter.properties.server_id,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -14826,7 +15297,7 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema985.properties.filter.properties.category_id.type,parentSchema:schema985.properties.filter.properties.category_id,data:data11};
+const err21 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema983.properties.filter.properties.category_id.type,parentSchema:schema983.properties.filter.properties.category_id,data:data11};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -14844,8 +15315,8 @@ data3["category_id"] = coerced10;
 }
 }
 if(typeof data11 === "string"){
-if(!pattern577.test(data11)){
-const err22 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema985.properties.filter.properties.category_id,data:data11};
+if(!pattern593.test(data11)){
+const err22 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema983.properties.filter.properties.category_id,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -14858,7 +15329,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema985.properties.filter.type,parentSchema:schema985.properties.filter,data:data3};
+const err23 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema983.properties.filter.type,parentSchema:schema983.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -14870,7 +15341,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema985.type,parentSchema:schema985,data};
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema983.type,parentSchema:schema983,data};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -14879,18 +15350,18 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate221.errors = vErrors;
+validate237.errors = vErrors;
 return errors === 0;
 }
 
-export const getAddons = validate226;
-const schema1057 = {"title":"GetAddonsRequest","type":"object","properties":{}};
+export const getAddons = validate242;
+const schema1055 = {"title":"GetAddonsRequest","type":"object","properties":{}};
 
-function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1057.type,parentSchema:schema1057,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1055.type,parentSchema:schema1055,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14899,20 +15370,20 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate226.errors = vErrors;
+validate242.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientAccounts = validate227;
-const schema1058 = {"title":"GetClientAccountsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"category_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"array","description":"an account status or a list of them, such as status[]=Active&status[]=Suspended","items":{"$ref":"../../resources/account.json#/properties/status"}}}};
-const schema938 = {"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]};
+export const getClientAccounts = validate243;
+const schema1056 = {"title":"GetClientAccountsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"category_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"array","description":"an account status or a list of them, such as status[]=Active&status[]=Suspended","items":{"$ref":"../../resources/account.json#/properties/status"}}}};
+const schema936 = {"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]};
 
-function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1058.required,parentSchema:schema1058,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1056.required,parentSchema:schema1056,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14991,7 +15462,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.type,parentSchema:schema665,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15009,8 +15480,8 @@ data["page"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern393.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema666,data:data1};
+if(!pattern409.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema665,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15041,7 +15512,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema667.type,parentSchema:schema667,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15059,8 +15530,8 @@ data["perpage"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern394.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema667,data:data2};
+if(!pattern410.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema666,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -15139,7 +15610,7 @@ if(dataType4 === "string" || dataType4 === "number"
 coerced4 = [data4];
 }
 else {
-const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1058.properties.status.type,parentSchema:schema1058.properties.status,data:data4};
+const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1056.properties.status.type,parentSchema:schema1056.properties.status,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15178,7 +15649,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema938.type,parentSchema:schema938,data:data5};
+const err10 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema936.type,parentSchema:schema936,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15196,7 +15667,7 @@ data4[i0] = coerced5;
 }
 }
 if(!((((((data5 === "Pending") || (data5 === "Active")) || (data5 === "Suspended")) || (data5 === "Terminated")) || (data5 === "Cancelled")) || (data5 === "Fraud"))){
-const err11 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema938.enum},message:"must be equal to one of the allowed values",schema:schema938.enum,parentSchema:schema938,data:data5};
+const err11 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema936.enum},message:"must be equal to one of the allowed values",schema:schema936.enum,parentSchema:schema936,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15210,7 +15681,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1058.type,parentSchema:schema1058,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1056.type,parentSchema:schema1056,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -15219,14 +15690,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate227.errors = vErrors;
+validate243.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientContacts = validate229;
+export const getClientContacts = validate250;
 const schema1074 = {"title":"GetClientContactsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15310,7 +15781,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.type,parentSchema:schema665,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15328,8 +15799,8 @@ data["page"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern393.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema666,data:data1};
+if(!pattern409.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema665,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15360,7 +15831,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema667.type,parentSchema:schema667,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15378,8 +15849,8 @@ data["perpage"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern394.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema667,data:data2};
+if(!pattern410.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema666,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -15401,14 +15872,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate229.errors = vErrors;
+validate250.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientCreditLog = validate234;
+export const getClientCreditLog = validate255;
 const schema1117 = {"title":"GetClientCreditLogRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15492,7 +15963,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.type,parentSchema:schema665,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15510,8 +15981,8 @@ data["page"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern393.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema666,data:data1};
+if(!pattern409.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema665,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15542,7 +16013,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema667.type,parentSchema:schema667,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15560,8 +16031,8 @@ data["perpage"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern394.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema667,data:data2};
+if(!pattern410.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema666,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -15583,14 +16054,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate234.errors = vErrors;
+validate255.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientDetails = validate238;
+export const getClientDetails = validate263;
 const schema1159 = {"title":"GetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15665,15 +16136,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate238.errors = vErrors;
+validate263.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientDomains = validate243;
+export const getClientDomains = validate268;
 const schema1208 = {"title":"GetClientDomainsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"filter":{"title":"GetClientDomainsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"name":{"$ref":"../../common/defs.json#/definitions/text"},"status":{"type":"string","pattern":"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$","description":"a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"client_name":{"$ref":"../../common/defs.json#/definitions/text"}}}}};
-const pattern719 = new RegExp("^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$", "u");
+const pattern735 = new RegExp("^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$", "u");
 
-function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate268(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15757,7 +16228,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.type,parentSchema:schema665,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15775,8 +16246,8 @@ data["page"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern393.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema666,data:data1};
+if(!pattern409.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema665,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15807,7 +16278,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema667.type,parentSchema:schema667,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15825,8 +16296,8 @@ data["perpage"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern394.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema667,data:data2};
+if(!pattern410.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema666,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -15872,7 +16343,7 @@ else if(data4 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema385.type,parentSchema:schema385,data:data4};
+const err8 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -15891,7 +16362,7 @@ data3["name"] = coerced3;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 65535){
-const err9 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema385,data:data4};
+const err9 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema367,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15940,7 +16411,7 @@ data3["status"] = coerced4;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern719.test(data5)){
+if(!pattern735.test(data5)){
 const err11 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"},message:"must match pattern \""+"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"+"\"",schema:"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$",parentSchema:schema1208.properties.filter.properties.status,data:data5};
 if(vErrors === null){
 vErrors = [err11];
@@ -15972,7 +16443,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema385.type,parentSchema:schema385,data:data6};
+const err12 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -15991,7 +16462,7 @@ data3["module"] = coerced5;
 }
 if(typeof data6 === "string"){
 if(func2(data6) > 65535){
-const err13 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema385,data:data6};
+const err13 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema367,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -16022,7 +16493,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema385.type,parentSchema:schema385,data:data7};
+const err14 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -16041,7 +16512,7 @@ data3["client_name"] = coerced6;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 65535){
-const err15 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema385,data:data7};
+const err15 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema367,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -16075,14 +16546,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate243.errors = vErrors;
+validate268.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientDraftOrders = validate247;
+export const getClientDraftOrders = validate272;
 const schema1226 = {"title":"GetClientDraftOrdersRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16166,7 +16637,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.type,parentSchema:schema665,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16184,8 +16655,8 @@ data["page"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern393.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema666,data:data1};
+if(!pattern409.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema665,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16216,7 +16687,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema667.type,parentSchema:schema667,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16234,8 +16705,8 @@ data["perpage"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern394.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema667,data:data2};
+if(!pattern410.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema666,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16257,14 +16728,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate247.errors = vErrors;
+validate272.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientInvoices = validate254;
+export const getClientInvoices = validate279;
 const schema1271 = {"title":"GetClientInvoicesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16348,7 +16819,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.type,parentSchema:schema665,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16366,8 +16837,8 @@ data["page"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern393.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema666,data:data1};
+if(!pattern409.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema665,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16398,7 +16869,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema667.type,parentSchema:schema667,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16416,8 +16887,8 @@ data["perpage"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern394.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema667,data:data2};
+if(!pattern410.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema666,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16439,14 +16910,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate254.errors = vErrors;
+validate279.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientOrders = validate264;
+export const getClientOrders = validate289;
 const schema1323 = {"title":"GetClientOrdersRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
 
-function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16530,7 +17001,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.type,parentSchema:schema665,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16548,8 +17019,8 @@ data["page"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern393.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema666,data:data1};
+if(!pattern409.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema665,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16580,7 +17051,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema667.type,parentSchema:schema667,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16598,8 +17069,8 @@ data["perpage"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern394.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema667,data:data2};
+if(!pattern410.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema666,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16669,24 +17140,24 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate264.errors = vErrors;
+validate289.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientTickets = validate271;
+export const getClientTickets = validate296;
 const schema1379 = {"title":"GetClientTicketsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"sort":{"type":"string","enum":["ASC","DESC"]},"filter":{"title":"GetClientTicketsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Open; an empty filter value means no filter","properties":{"status":{"type":"string","pattern":"^(Open|Answered|Client-Reply|In-Progress|Closed)?$","description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"},"request_type":{"$ref":"../tickets/getTickets.json#/definitions/filterRequestType"},"name":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"dept_id":{"$ref":"../tickets/getTickets.json#/definitions/filterId"},"ticket_number":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"body":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"email":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"owner_id":{"$ref":"../tickets/getTickets.json#/definitions/filterId"},"date":{"$ref":"../tickets/getTickets.json#/definitions/filterDate"},"admin_read":{"$ref":"../tickets/getTickets.json#/definitions/filterFlag"}}},"filterop":{"title":"GetClientTicketsFilterOp","type":"object","additionalProperties":false,"description":"a set of filter operators such as filterop[date]=<","properties":{"date":{"type":"string","enum":["=","<",">","!="]}}}}};
 const schema1342 = {"type":"string","pattern":"^(General|Incident|Problem|Task|Question)?$","description":"a request type: General, Incident, Problem, Task or Question"};
 const schema1338 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
 const schema1337 = {"type":"string","pattern":"^([0-9]{1,18})?$","description":"a numeric id, such as 1"};
 const schema1345 = {"type":"string","pattern":"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$","description":"a date as YYYY-MM-DD"};
 const schema1344 = {"type":"string","pattern":"^[01]?$","description":"0 or 1"};
-const pattern829 = new RegExp("^(Open|Answered|Client-Reply|In-Progress|Closed)?$", "u");
-const pattern836 = new RegExp("^(General|Incident|Problem|Task|Question)?$", "u");
-const pattern835 = new RegExp("^([0-9]{1,18})?$", "u");
-const pattern838 = new RegExp("^[01]?$", "u");
+const pattern845 = new RegExp("^(Open|Answered|Client-Reply|In-Progress|Closed)?$", "u");
+const pattern852 = new RegExp("^(General|Incident|Problem|Task|Question)?$", "u");
+const pattern851 = new RegExp("^([0-9]{1,18})?$", "u");
+const pattern854 = new RegExp("^[01]?$", "u");
 const func15 = Object.prototype.hasOwnProperty;
 
-function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate296(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16770,7 +17241,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.type,parentSchema:schema665,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16788,8 +17259,8 @@ data["page"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern393.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema666,data:data1};
+if(!pattern409.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema665,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16820,7 +17291,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema667.type,parentSchema:schema667,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16838,8 +17309,8 @@ data["perpage"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern394.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema667,data:data2};
+if(!pattern410.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema666,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16951,7 +17422,7 @@ data4["status"] = coerced4;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern829.test(data5)){
+if(!pattern845.test(data5)){
 const err11 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Open|Answered|Client-Reply|In-Progress|Closed)?$"},message:"must match pattern \""+"^(Open|Answered|Client-Reply|In-Progress|Closed)?$"+"\"",schema:"^(Open|Answered|Client-Reply|In-Progress|Closed)?$",parentSchema:schema1379.properties.filter.properties.status,data:data5};
 if(vErrors === null){
 vErrors = [err11];
@@ -17001,7 +17472,7 @@ data4["request_type"] = coerced5;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern836.test(data6)){
+if(!pattern852.test(data6)){
 const err13 = {instancePath:instancePath+"/filter/request_type",schemaPath:"../tickets/getTickets.json#/definitions/filterRequestType/pattern",keyword:"pattern",params:{pattern: "^(General|Incident|Problem|Task|Question)?$"},message:"must match pattern \""+"^(General|Incident|Problem|Task|Question)?$"+"\"",schema:"^(General|Incident|Problem|Task|Question)?$",parentSchema:schema1342,data:data6};
 if(vErrors === null){
 vErrors = [err13];
@@ -17101,7 +17572,7 @@ data4["dept_id"] = coerced7;
 }
 }
 if(typeof data8 === "string"){
-if(!pattern835.test(data8)){
+if(!pattern851.test(data8)){
 const err17 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1337,data:data8};
 if(vErrors === null){
 vErrors = [err17];
@@ -17301,7 +17772,7 @@ data4["owner_id"] = coerced11;
 }
 }
 if(typeof data12 === "string"){
-if(!pattern835.test(data12)){
+if(!pattern851.test(data12)){
 const err25 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1337,data:data12};
 if(vErrors === null){
 vErrors = [err25];
@@ -17351,7 +17822,7 @@ data4["date"] = coerced12;
 }
 }
 if(typeof data13 === "string"){
-if(!pattern579.test(data13)){
+if(!pattern595.test(data13)){
 const err27 = {instancePath:instancePath+"/filter/date",schemaPath:"../tickets/getTickets.json#/definitions/filterDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1345,data:data13};
 if(vErrors === null){
 vErrors = [err27];
@@ -17401,7 +17872,7 @@ data4["admin_read"] = coerced13;
 }
 }
 if(typeof data14 === "string"){
-if(!pattern838.test(data14)){
+if(!pattern854.test(data14)){
 const err29 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"../tickets/getTickets.json#/definitions/filterFlag/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1344,data:data14};
 if(vErrors === null){
 vErrors = [err29];
@@ -17511,14 +17982,14 @@ vErrors.push(err35);
 }
 errors++;
 }
-validate271.errors = vErrors;
+validate296.errors = vErrors;
 return errors === 0;
 }
 
-export const getClients = validate273;
+export const getClients = validate298;
 const schema1402 = {"title":"GetClientsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate273(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate298(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17542,7 +18013,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.type,parentSchema:schema665,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17560,8 +18031,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern393.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema666,data:data0};
+if(!pattern409.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema665,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17592,7 +18063,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema667.type,parentSchema:schema667,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -17610,8 +18081,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern394.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema667,data:data1};
+if(!pattern410.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema666,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17633,14 +18104,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate273.errors = vErrors;
+validate298.errors = vErrors;
 return errors === 0;
 }
 
-export const getCurrencies = validate275;
+export const getCurrencies = validate300;
 const schema1411 = {"title":"GetCurrenciesRequest","type":"object","properties":{}};
 
-function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
@@ -17653,14 +18124,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate275.errors = vErrors;
+validate300.errors = vErrors;
 return errors === 0;
 }
 
-export const getDomainDetails = validate277;
+export const getDomainDetails = validate302;
 const schema1441 = {"title":"GetDomainDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17735,15 +18206,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate277.errors = vErrors;
+validate302.errors = vErrors;
 return errors === 0;
 }
 
-export const getDomains = validate281;
+export const getDomains = validate306;
 const schema1469 = {"title":"GetDomainsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","expired","pending","pending_transfer","pending_registration"]},"filter":{"title":"GetDomainsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"name":{"$ref":"../../common/defs.json#/definitions/text"},"status":{"$ref":"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"brand_id":{"type":"string","pattern":"^[01]?$","description":"0 or 1: billsim has one brand, and either id names it"}}}}};
 const schema1447 = {"type":"string","pattern":"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$","description":"a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away"};
 
-function validate281(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17767,7 +18238,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.type,parentSchema:schema665,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17785,8 +18256,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern393.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema666,data:data0};
+if(!pattern409.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema665,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17817,7 +18288,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema667.type,parentSchema:schema667,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -17835,8 +18306,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern394.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema667,data:data1};
+if(!pattern410.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema666,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17930,7 +18401,7 @@ else if(data4 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema385.type,parentSchema:schema385,data:data4};
+const err7 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17949,7 +18420,7 @@ data3["name"] = coerced3;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 65535){
-const err8 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema385,data:data4};
+const err8 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema367,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -17998,7 +18469,7 @@ data3["status"] = coerced4;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern719.test(data5)){
+if(!pattern735.test(data5)){
 const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"},message:"must match pattern \""+"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"+"\"",schema:"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$",parentSchema:schema1447,data:data5};
 if(vErrors === null){
 vErrors = [err10];
@@ -18030,7 +18501,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema385.type,parentSchema:schema385,data:data6};
+const err11 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -18049,7 +18520,7 @@ data3["module"] = coerced5;
 }
 if(typeof data6 === "string"){
 if(func2(data6) > 65535){
-const err12 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema385,data:data6};
+const err12 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema367,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -18080,7 +18551,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema385.type,parentSchema:schema385,data:data7};
+const err13 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -18099,7 +18570,7 @@ data3["client_name"] = coerced6;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 65535){
-const err14 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema385,data:data7};
+const err14 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema367,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -18148,7 +18619,7 @@ data3["brand_id"] = coerced7;
 }
 }
 if(typeof data8 === "string"){
-if(!pattern838.test(data8)){
+if(!pattern854.test(data8)){
 const err16 = {instancePath:instancePath+"/filter/brand_id",schemaPath:"#/properties/filter/properties/brand_id/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1469.properties.filter.properties.brand_id,data:data8};
 if(vErrors === null){
 vErrors = [err16];
@@ -18183,14 +18654,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate281.errors = vErrors;
+validate306.errors = vErrors;
 return errors === 0;
 }
 
-export const getEstimateDetails = validate282;
+export const getEstimateDetails = validate307;
 const schema1476 = {"title":"GetEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate282(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18265,14 +18736,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate282.errors = vErrors;
+validate307.errors = vErrors;
 return errors === 0;
 }
 
-export const getEstimates = validate286;
+export const getEstimates = validate311;
 const schema1495 = {"title":"GetEstimatesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"status":{"$ref":"../../resources/estimate.json#/properties/status","description":"only estimates with this status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"only this client's estimates (the client must exist)"}}};
 
-function validate286(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate311(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18296,7 +18767,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.type,parentSchema:schema665,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18314,8 +18785,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern393.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema666,data:data0};
+if(!pattern409.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema665,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18346,7 +18817,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema667.type,parentSchema:schema667,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -18364,8 +18835,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern394.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema667,data:data1};
+if(!pattern410.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema666,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18485,14 +18956,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate286.errors = vErrors;
+validate311.errors = vErrors;
 return errors === 0;
 }
 
-export const getHostBillversion = validate288;
+export const getHostBillversion = validate313;
 const schema1501 = {"title":"GetHostBillversionRequest","type":"object","properties":{}};
 
-function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate313(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
@@ -18505,14 +18976,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate288.errors = vErrors;
+validate313.errors = vErrors;
 return errors === 0;
 }
 
-export const getInvoiceDetails = validate289;
+export const getInvoiceDetails = validate314;
 const schema1502 = {"title":"GetInvoiceDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18587,15 +19058,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate289.errors = vErrors;
+validate314.errors = vErrors;
 return errors === 0;
 }
 
-export const getInvoices = validate290;
+export const getInvoices = validate315;
 const schema1504 = {"title":"GetInvoicesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","paid","unpaid","cancelled","refunded","collections","draft","recurring"]},"status":{"$ref":"../../resources/invoice.json#/properties/status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 const schema610 = {"type":"string","enum":["Paid","Unpaid","Cancelled","Refunded","Collections","Draft","Recurring"]};
 
-function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18619,7 +19090,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.type,parentSchema:schema665,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18637,8 +19108,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern393.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema666,data:data0};
+if(!pattern409.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema665,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18669,7 +19140,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema667.type,parentSchema:schema667,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -18687,8 +19158,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern394.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema667,data:data1};
+if(!pattern410.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema666,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18856,19 +19327,29 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate290.errors = vErrors;
+validate315.errors = vErrors;
 return errors === 0;
 }
 
-export const getNews = validate293;
-const schema1521 = {"title":"GetNewsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getKBArticle = validate320;
+const schema1534 = {"title":"GetKBArticleRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.page !== undefined){
-let data0 = data.page;
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1534.required,parentSchema:schema1534,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -18887,26 +19368,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["page"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern393.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema666,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18916,28 +19378,16 @@ vErrors.push(err1);
 errors++;
 }
 }
-}
-if(data.perpage !== undefined){
-let data1 = data.perpage;
-if(typeof data1 !== "string"){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType1 = typeof data1;
-if(typeof data1 === "string"){
-coerced1 = data1;
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
 }
 }
-if(!(coerced1 !== undefined)){
-if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data1;
 }
-else if(data1 === null){
-coerced1 = "";
-}
-else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema667.type,parentSchema:schema667,data:data1};
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -18947,16 +19397,89 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(coerced1 !== undefined){
-data1 = coerced1;
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1534.type,parentSchema:schema1534,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate320.errors = vErrors;
+return errors === 0;
+}
+
+export const getKBArticlesByTags = validate324;
+const schema1547 = {"title":"GetKBArticlesByTagsRequest","type":"object","required":["tag"],"properties":{"tag":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
+
+function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.tag === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tag"},message:"must have required property '"+"tag"+"'",schema:schema1547.required,parentSchema:schema1547,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.tag !== undefined){
+let data0 = data.tag;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/tag",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema143.type,parentSchema:schema143,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
 if(data !== undefined){
-data["perpage"] = coerced1;
+data["tag"] = coerced0;
 }
 }
 }
-if(typeof data1 === "string"){
-if(!pattern394.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema667,data:data1};
+if(typeof data0 === "string"){
+if(func2(data0) > 65535){
+const err2 = {instancePath:instancePath+"/tag",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema143,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func2(data0) < 1){
+const err3 = {instancePath:instancePath+"/tag",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema143,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18969,7 +19492,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1521.type,parentSchema:schema1521,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1547.type,parentSchema:schema1547,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -18978,29 +19501,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate293.errors = vErrors;
+validate324.errors = vErrors;
 return errors === 0;
 }
 
-export const getNewsItem = validate296;
-const schema1526 = {"title":"GetNewsItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getKBCategories = validate327;
+const schema1561 = {"title":"GetKBCategoriesRequest","type":"object","properties":{"brand_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"cid":{"$ref":"../../common/defs.json#/definitions/positiveId"},"with_subcategories":{"$ref":"../../common/defs.json#/definitions/flag"}}};
 
-function validate296(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1526.required,parentSchema:schema1526,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
+if(data.brand_id !== undefined){
+let data0 = data.brand_id;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -19019,7 +19532,26 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+const err0 = {instancePath:instancePath+"/brand_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.type,parentSchema:schema51,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["brand_id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern17.test(data0)){
+const err1 = {instancePath:instancePath+"/brand_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema51,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -19029,16 +19561,28 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
+}
+if(data.cid !== undefined){
+let data1 = data.cid;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
 }
 }
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
 }
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/cid",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -19048,92 +19592,16 @@ vErrors.push(err2);
 errors++;
 }
 }
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1526.type,parentSchema:schema1526,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate296.errors = vErrors;
-return errors === 0;
-}
-
-export const getOrderDetails = validate308;
-const schema1571 = {"title":"GetOrderDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate308(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1571.required,parentSchema:schema1571,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
+if(coerced1 !== undefined){
+data1 = coerced1;
 if(data !== undefined){
-data["id"] = coerced0;
+data["cid"] = coerced1;
 }
 }
 }
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1571.type,parentSchema:schema1571,data};
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+const err3 = {instancePath:instancePath+"/cid",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19142,116 +19610,75 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate308.errors = vErrors;
-return errors === 0;
 }
-
-export const getOrderDraft = validate309;
-const schema1573 = {"title":"GetOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1573.required,parentSchema:schema1573,data};
+}
+if(data.with_subcategories !== undefined){
+let data2 = data.with_subcategories;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err4 = {instancePath:instancePath+"/with_subcategories",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data2};
 if(vErrors === null){
-vErrors = [err0];
+vErrors = [err4];
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
+vErrors.push(err4);
 }
 errors++;
 }
 }
-if(coerced0 !== undefined){
-data0 = coerced0;
+if(coerced2 !== undefined){
+data2 = coerced2;
 if(data !== undefined){
-data["id"] = coerced0;
+data["with_subcategories"] = coerced2;
 }
 }
 }
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(!((data2 === "0") || (data2 === "1"))){
+const err5 = {instancePath:instancePath+"/with_subcategories",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values",schema:schema40.enum,parentSchema:schema40,data:data2};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err5];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err5);
 }
 errors++;
 }
 }
 }
-}
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1573.type,parentSchema:schema1573,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1561.type,parentSchema:schema1561,data};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err6];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err6);
 }
 errors++;
 }
-validate309.errors = vErrors;
+validate327.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrderPages = validate311;
-const schema1579 = {"title":"GetOrderPagesRequest","type":"object","properties":{}};
+export const getNews = validate330;
+const schema1577 = {"title":"GetNewsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate311(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1579.type,parentSchema:schema1579,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate311.errors = vErrors;
-return errors === 0;
-}
-
-export const getOrders = validate312;
-const schema1580 = {"title":"GetOrdersRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
-
-function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate330(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19275,7 +19702,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.type,parentSchema:schema665,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19293,8 +19720,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern393.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema666,data:data0};
+if(!pattern409.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema665,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -19325,7 +19752,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema667.type,parentSchema:schema667,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -19343,8 +19770,396 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern394.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema667,data:data1};
+if(!pattern410.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema666,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1577.type,parentSchema:schema1577,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate330.errors = vErrors;
+return errors === 0;
+}
+
+export const getNewsItem = validate333;
+const schema1582 = {"title":"GetNewsItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1582.required,parentSchema:schema1582,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1582.type,parentSchema:schema1582,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate333.errors = vErrors;
+return errors === 0;
+}
+
+export const getOrderDetails = validate345;
+const schema1627 = {"title":"GetOrderDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate345(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1627.required,parentSchema:schema1627,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1627.type,parentSchema:schema1627,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate345.errors = vErrors;
+return errors === 0;
+}
+
+export const getOrderDraft = validate346;
+const schema1629 = {"title":"GetOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1629.required,parentSchema:schema1629,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1629.type,parentSchema:schema1629,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate346.errors = vErrors;
+return errors === 0;
+}
+
+export const getOrderPages = validate348;
+const schema1635 = {"title":"GetOrderPagesRequest","type":"object","properties":{}};
+
+function validate348(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1635.type,parentSchema:schema1635,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate348.errors = vErrors;
+return errors === 0;
+}
+
+export const getOrders = validate349;
+const schema1636 = {"title":"GetOrdersRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
+
+function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.page !== undefined){
+let data0 = data.page;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.type,parentSchema:schema665,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["page"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern409.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema665,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.perpage !== undefined){
+let data1 = data.perpage;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["perpage"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern410.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema666,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19375,7 +20190,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1580.properties.list.type,parentSchema:schema1580.properties.list,data:data2};
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1636.properties.list.type,parentSchema:schema1636.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -19393,7 +20208,7 @@ data["list"] = coerced2;
 }
 }
 if(!(((((data2 === "all") || (data2 === "active")) || (data2 === "pending")) || (data2 === "fraud")) || (data2 === "cancelled"))){
-const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1580.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1580.properties.list.enum,parentSchema:schema1580.properties.list,data:data2};
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1636.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1636.properties.list.enum,parentSchema:schema1636.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19405,7 +20220,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1580.type,parentSchema:schema1580,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1636.type,parentSchema:schema1636,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -19414,20 +20229,20 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate312.errors = vErrors;
+validate349.errors = vErrors;
 return errors === 0;
 }
 
-export const getOtherPopularProducts = validate314;
-const schema1611 = {"title":"GetOtherPopularProductsRequest","type":"object","required":["product_ids"],"properties":{"product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as product_ids[]=1&product_ids[]=2"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"limit":{"type":"string","pattern":"^([1-9][0-9]?|100)$","description":"a whole number from 1 to 100"},"exclude_cat":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"maxItems":1000,"description":"a list of order page ids, such as exclude_cat[]=1&exclude_cat[]=2"}}};
-const pattern972 = new RegExp("^([1-9][0-9]?|100)$", "u");
+export const getOtherPopularProducts = validate351;
+const schema1667 = {"title":"GetOtherPopularProductsRequest","type":"object","required":["product_ids"],"properties":{"product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as product_ids[]=1&product_ids[]=2"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"limit":{"type":"string","pattern":"^([1-9][0-9]?|100)$","description":"a whole number from 1 to 100"},"exclude_cat":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"maxItems":1000,"description":"a list of order page ids, such as exclude_cat[]=1&exclude_cat[]=2"}}};
+const pattern1029 = new RegExp("^([1-9][0-9]?|100)$", "u");
 
-function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.product_ids === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_ids"},message:"must have required property '"+"product_ids"+"'",schema:schema1611.required,parentSchema:schema1611,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_ids"},message:"must have required property '"+"product_ids"+"'",schema:schema1667.required,parentSchema:schema1667,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19454,7 +20269,7 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data0];
 }
 else {
-const err1 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1611.properties.product_ids.type,parentSchema:schema1611.properties.product_ids,data:data0};
+const err1 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1667.properties.product_ids.type,parentSchema:schema1667.properties.product_ids,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -19473,7 +20288,7 @@ data["product_ids"] = coerced0;
 }
 if(Array.isArray(data0)){
 if(data0.length > 1000){
-const err2 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema1611.properties.product_ids,data:data0};
+const err2 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema1667.properties.product_ids,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -19483,7 +20298,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data0.length < 1){
-const err3 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema1611.properties.product_ids,data:data0};
+const err3 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema1667.properties.product_ids,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19615,7 +20430,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1611.properties.limit.type,parentSchema:schema1611.properties.limit,data:data3};
+const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1667.properties.limit.type,parentSchema:schema1667.properties.limit,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -19633,8 +20448,8 @@ data["limit"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern972.test(data3)){
-const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]?|100)$"},message:"must match pattern \""+"^([1-9][0-9]?|100)$"+"\"",schema:"^([1-9][0-9]?|100)$",parentSchema:schema1611.properties.limit,data:data3};
+if(!pattern1029.test(data3)){
+const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]?|100)$"},message:"must match pattern \""+"^([1-9][0-9]?|100)$"+"\"",schema:"^([1-9][0-9]?|100)$",parentSchema:schema1667.properties.limit,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -19663,7 +20478,7 @@ if(dataType4 === "string" || dataType4 === "number"
 coerced4 = [data4];
 }
 else {
-const err10 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1611.properties.exclude_cat.type,parentSchema:schema1611.properties.exclude_cat,data:data4};
+const err10 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1667.properties.exclude_cat.type,parentSchema:schema1667.properties.exclude_cat,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -19682,7 +20497,7 @@ data["exclude_cat"] = coerced4;
 }
 if(Array.isArray(data4)){
 if(data4.length > 1000){
-const err11 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema1611.properties.exclude_cat,data:data4};
+const err11 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema1667.properties.exclude_cat,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -19746,7 +20561,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1611.type,parentSchema:schema1611,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1667.type,parentSchema:schema1667,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -19755,18 +20570,18 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate314.errors = vErrors;
+validate351.errors = vErrors;
 return errors === 0;
 }
 
-export const getPaymentModules = validate316;
-const schema1617 = {"title":"GetPaymentModulesRequest","type":"object","properties":{}};
+export const getPaymentModules = validate353;
+const schema1673 = {"title":"GetPaymentModulesRequest","type":"object","properties":{}};
 
-function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1617.type,parentSchema:schema1617,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1673.type,parentSchema:schema1673,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19775,19 +20590,39 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate316.errors = vErrors;
+validate353.errors = vErrors;
 return errors === 0;
 }
 
-export const getPredefinedReplies = validate327;
-const schema1630 = {"title":"GetPredefinedRepliesRequest","type":"object","required":["cid"],"properties":{"cid":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const getPopularPredefinedReplies = validate368;
+const schema1697 = {"title":"GetPopularPredefinedRepliesRequest","type":"object","properties":{}};
 
-function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate368(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1697.type,parentSchema:schema1697,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate368.errors = vErrors;
+return errors === 0;
+}
+
+export const getPredefinedReplies = validate369;
+const schema1698 = {"title":"GetPredefinedRepliesRequest","type":"object","required":["cid"],"properties":{"cid":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+
+function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cid"},message:"must have required property '"+"cid"+"'",schema:schema1630.required,parentSchema:schema1630,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cid"},message:"must have required property '"+"cid"+"'",schema:schema1698.required,parentSchema:schema1698,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19848,7 +20683,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1630.type,parentSchema:schema1630,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1698.type,parentSchema:schema1698,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19857,19 +20692,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate327.errors = vErrors;
+validate369.errors = vErrors;
 return errors === 0;
 }
 
-export const getProductDetails = validate331;
-const schema1681 = {"title":"GetProductDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const getProductDetails = validate373;
+const schema1749 = {"title":"GetProductDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 
-function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1681.required,parentSchema:schema1681,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1749.required,parentSchema:schema1749,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19980,7 +20815,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1681.type,parentSchema:schema1681,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1749.type,parentSchema:schema1749,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19989,19 +20824,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate331.errors = vErrors;
+validate373.errors = vErrors;
 return errors === 0;
 }
 
-export const getProductUpgrades = validate335;
-const schema1689 = {"title":"GetProductUpgradesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getProductUpgrades = validate377;
+const schema1757 = {"title":"GetProductUpgradesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1689.required,parentSchema:schema1689,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1757.required,parentSchema:schema1757,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20062,7 +20897,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1689.type,parentSchema:schema1689,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1757.type,parentSchema:schema1757,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20071,19 +20906,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate335.errors = vErrors;
+validate377.errors = vErrors;
 return errors === 0;
 }
 
-export const getProducts = validate337;
-const schema1720 = {"title":"GetProductsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"visible":{"type":"string","enum":["0","1"],"description":"1 for visible products only, 0 for hidden products only"}}};
+export const getProducts = validate379;
+const schema1788 = {"title":"GetProductsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"visible":{"type":"string","enum":["0","1"],"description":"1 for visible products only, 0 for hidden products only"}}};
 
-function validate337(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1720.required,parentSchema:schema1720,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1788.required,parentSchema:schema1788,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20212,7 +21047,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1720.properties.visible.type,parentSchema:schema1720.properties.visible,data:data2};
+const err5 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1788.properties.visible.type,parentSchema:schema1788.properties.visible,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -20230,7 +21065,7 @@ data["visible"] = coerced2;
 }
 }
 if(!((data2 === "0") || (data2 === "1"))){
-const err6 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/enum",keyword:"enum",params:{allowedValues: schema1720.properties.visible.enum},message:"must be equal to one of the allowed values",schema:schema1720.properties.visible.enum,parentSchema:schema1720.properties.visible,data:data2};
+const err6 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/enum",keyword:"enum",params:{allowedValues: schema1788.properties.visible.enum},message:"must be equal to one of the allowed values",schema:schema1788.properties.visible.enum,parentSchema:schema1788.properties.visible,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -20242,7 +21077,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1720.type,parentSchema:schema1720,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1788.type,parentSchema:schema1788,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -20251,19 +21086,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate337.errors = vErrors;
+validate379.errors = vErrors;
 return errors === 0;
 }
 
-export const getSubCategories = validate339;
-const schema1729 = {"title":"GetSubCategoriesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getSubCategories = validate381;
+const schema1797 = {"title":"GetSubCategoriesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate339(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate381(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1729.required,parentSchema:schema1729,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1797.required,parentSchema:schema1797,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20324,7 +21159,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1729.type,parentSchema:schema1729,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1797.type,parentSchema:schema1797,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20333,18 +21168,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate339.errors = vErrors;
+validate381.errors = vErrors;
 return errors === 0;
 }
 
-export const getTicketDepts = validate344;
-const schema1743 = {"title":"GetTicketDeptsRequest","type":"object","properties":{}};
+export const getTicketDepts = validate385;
+const schema1807 = {"title":"GetTicketDeptsRequest","type":"object","properties":{}};
 
-function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate385(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1743.type,parentSchema:schema1743,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1807.type,parentSchema:schema1807,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20353,19 +21188,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate344.errors = vErrors;
+validate385.errors = vErrors;
 return errors === 0;
 }
 
-export const getTicketDetails = validate349;
-const schema1789 = {"title":"GetTicketDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+export const getTicketDetails = validate390;
+const schema1853 = {"title":"GetTicketDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
 
-function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate390(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1789.required,parentSchema:schema1789,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1853.required,parentSchema:schema1853,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20394,7 +21229,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema404.type,parentSchema:schema404,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema393.type,parentSchema:schema393,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -20412,8 +21247,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern220.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema404,data:data0};
+if(!pattern223.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema393,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -20426,7 +21261,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1789.type,parentSchema:schema1789,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1853.type,parentSchema:schema1853,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20435,16 +21270,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate349.errors = vErrors;
+validate390.errors = vErrors;
 return errors === 0;
 }
 
-export const getTickets = validate350;
-const schema1791 = {"title":"GetTicketsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"dept":{"$ref":"../../common/defs.json#/definitions/positiveId"},"list":{"$ref":"#/definitions/list"},"filter":{"title":"GetTicketsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[list]=open; an empty filter value means no filter","properties":{"list":{"$ref":"#/definitions/list"},"dept_id":{"$ref":"#/definitions/filterId"},"ticket_number":{"$ref":"#/definitions/filterText"},"name":{"$ref":"#/definitions/filterText"},"email":{"$ref":"#/definitions/filterText"},"body":{"$ref":"#/definitions/filterText"},"request_type":{"$ref":"#/definitions/filterRequestType"},"owner_id":{"$ref":"#/definitions/filterId"},"admin_read":{"$ref":"#/definitions/filterFlag"},"date":{"$ref":"#/definitions/filterDate"}}}}};
+export const getTickets = validate391;
+const schema1855 = {"title":"GetTicketsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"dept":{"$ref":"../../common/defs.json#/definitions/positiveId"},"list":{"$ref":"#/definitions/list"},"filter":{"title":"GetTicketsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[list]=open; an empty filter value means no filter","properties":{"list":{"$ref":"#/definitions/list"},"dept_id":{"$ref":"#/definitions/filterId"},"ticket_number":{"$ref":"#/definitions/filterText"},"name":{"$ref":"#/definitions/filterText"},"email":{"$ref":"#/definitions/filterText"},"body":{"$ref":"#/definitions/filterText"},"request_type":{"$ref":"#/definitions/filterRequestType"},"owner_id":{"$ref":"#/definitions/filterId"},"admin_read":{"$ref":"#/definitions/filterFlag"},"date":{"$ref":"#/definitions/filterDate"}}}}};
 const schema1335 = {"type":"string","pattern":"^(all|open|client-reply|in-progress|answered|closed)?$","description":"one of all, open, client-reply, in-progress, answered, closed"};
-const pattern833 = new RegExp("^(all|open|client-reply|in-progress|answered|closed)?$", "u");
+const pattern849 = new RegExp("^(all|open|client-reply|in-progress|answered|closed)?$", "u");
 
-function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate391(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20468,7 +21303,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.type,parentSchema:schema665,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20486,8 +21321,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern393.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema666,data:data0};
+if(!pattern409.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema665,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -20518,7 +21353,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema667.type,parentSchema:schema667,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -20536,8 +21371,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern394.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema667,data:data1};
+if(!pattern410.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema666,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20636,7 +21471,7 @@ data["list"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern833.test(data3)){
+if(!pattern849.test(data3)){
 const err7 = {instancePath:instancePath+"/list",schemaPath:"#/definitions/list/pattern",keyword:"pattern",params:{pattern: "^(all|open|client-reply|in-progress|answered|closed)?$"},message:"must match pattern \""+"^(all|open|client-reply|in-progress|answered|closed)?$"+"\"",schema:"^(all|open|client-reply|in-progress|answered|closed)?$",parentSchema:schema1335,data:data3};
 if(vErrors === null){
 vErrors = [err7];
@@ -20652,8 +21487,8 @@ if(data.filter !== undefined){
 let data4 = data.filter;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
-if(!(func15.call(schema1791.properties.filter.properties, key0))){
-const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1791.properties.filter,data:data4};
+if(!(func15.call(schema1855.properties.filter.properties, key0))){
+const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1855.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -20701,7 +21536,7 @@ data4["list"] = coerced4;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern833.test(data5)){
+if(!pattern849.test(data5)){
 const err10 = {instancePath:instancePath+"/filter/list",schemaPath:"#/definitions/list/pattern",keyword:"pattern",params:{pattern: "^(all|open|client-reply|in-progress|answered|closed)?$"},message:"must match pattern \""+"^(all|open|client-reply|in-progress|answered|closed)?$"+"\"",schema:"^(all|open|client-reply|in-progress|answered|closed)?$",parentSchema:schema1335,data:data5};
 if(vErrors === null){
 vErrors = [err10];
@@ -20751,7 +21586,7 @@ data4["dept_id"] = coerced5;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern835.test(data6)){
+if(!pattern851.test(data6)){
 const err12 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1337,data:data6};
 if(vErrors === null){
 vErrors = [err12];
@@ -21001,7 +21836,7 @@ data4["request_type"] = coerced10;
 }
 }
 if(typeof data11 === "string"){
-if(!pattern836.test(data11)){
+if(!pattern852.test(data11)){
 const err22 = {instancePath:instancePath+"/filter/request_type",schemaPath:"#/definitions/filterRequestType/pattern",keyword:"pattern",params:{pattern: "^(General|Incident|Problem|Task|Question)?$"},message:"must match pattern \""+"^(General|Incident|Problem|Task|Question)?$"+"\"",schema:"^(General|Incident|Problem|Task|Question)?$",parentSchema:schema1342,data:data11};
 if(vErrors === null){
 vErrors = [err22];
@@ -21051,7 +21886,7 @@ data4["owner_id"] = coerced11;
 }
 }
 if(typeof data12 === "string"){
-if(!pattern835.test(data12)){
+if(!pattern851.test(data12)){
 const err24 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1337,data:data12};
 if(vErrors === null){
 vErrors = [err24];
@@ -21101,7 +21936,7 @@ data4["admin_read"] = coerced12;
 }
 }
 if(typeof data13 === "string"){
-if(!pattern838.test(data13)){
+if(!pattern854.test(data13)){
 const err26 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"#/definitions/filterFlag/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1344,data:data13};
 if(vErrors === null){
 vErrors = [err26];
@@ -21151,7 +21986,7 @@ data4["date"] = coerced13;
 }
 }
 if(typeof data14 === "string"){
-if(!pattern579.test(data14)){
+if(!pattern595.test(data14)){
 const err28 = {instancePath:instancePath+"/filter/date",schemaPath:"#/definitions/filterDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1345,data:data14};
 if(vErrors === null){
 vErrors = [err28];
@@ -21165,7 +22000,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1791.properties.filter.type,parentSchema:schema1791.properties.filter,data:data4};
+const err29 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1855.properties.filter.type,parentSchema:schema1855.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -21177,7 +22012,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1791.type,parentSchema:schema1791,data};
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1855.type,parentSchema:schema1855,data};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -21186,16 +22021,16 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate350.errors = vErrors;
+validate391.errors = vErrors;
 return errors === 0;
 }
 
-export const getTransactions = validate351;
-const schema1806 = {"title":"GetTransactionsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"invoice_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"filter":{"title":"GetTransactionsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[module]=PayPal; an empty filter value means no filter","properties":{"trans_id":{"$ref":"../../common/defs.json#/definitions/text"},"date":{"type":"string","pattern":"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$","description":"a date or its start: YYYY-MM-DD, YYYY-MM or YYYY"},"description":{"$ref":"../../common/defs.json#/definitions/text"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"lastname":{"$ref":"../../common/defs.json#/definitions/text"},"companyname":{"$ref":"../../common/defs.json#/definitions/text"},"in":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, such as 12.30"},"out":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, such as 12.30"},"currency_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"}}}}};
-const pattern397 = new RegExp("^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$", "u");
-const pattern398 = new RegExp("^([0-9]{1,12}(\\.[0-9]{1,2})?)?$", "u");
+export const getTransactions = validate392;
+const schema1870 = {"title":"GetTransactionsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"invoice_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"filter":{"title":"GetTransactionsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[module]=PayPal; an empty filter value means no filter","properties":{"trans_id":{"$ref":"../../common/defs.json#/definitions/text"},"date":{"type":"string","pattern":"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$","description":"a date or its start: YYYY-MM-DD, YYYY-MM or YYYY"},"description":{"$ref":"../../common/defs.json#/definitions/text"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"lastname":{"$ref":"../../common/defs.json#/definitions/text"},"companyname":{"$ref":"../../common/defs.json#/definitions/text"},"in":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, such as 12.30"},"out":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, such as 12.30"},"currency_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"}}}}};
+const pattern413 = new RegExp("^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$", "u");
+const pattern414 = new RegExp("^([0-9]{1,12}(\\.[0-9]{1,2})?)?$", "u");
 
-function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate392(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21219,7 +22054,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.type,parentSchema:schema665,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21237,8 +22072,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern393.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema666,data:data0};
+if(!pattern409.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema665,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -21269,7 +22104,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema667.type,parentSchema:schema667,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -21287,8 +22122,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern394.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema667,data:data1};
+if(!pattern410.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema666,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21403,8 +22238,8 @@ if(data.filter !== undefined){
 let data4 = data.filter;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
-if(!(func15.call(schema1806.properties.filter.properties, key0))){
-const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1806.properties.filter,data:data4};
+if(!(func15.call(schema1870.properties.filter.properties, key0))){
+const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1870.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -21434,7 +22269,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/filter/trans_id",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema385.type,parentSchema:schema385,data:data5};
+const err9 = {instancePath:instancePath+"/filter/trans_id",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -21453,7 +22288,7 @@ data4["trans_id"] = coerced4;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 65535){
-const err10 = {instancePath:instancePath+"/filter/trans_id",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema385,data:data5};
+const err10 = {instancePath:instancePath+"/filter/trans_id",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema367,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -21484,7 +22319,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1806.properties.filter.properties.date.type,parentSchema:schema1806.properties.filter.properties.date,data:data6};
+const err11 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1870.properties.filter.properties.date.type,parentSchema:schema1870.properties.filter.properties.date,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -21502,8 +22337,8 @@ data4["date"] = coerced5;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern397.test(data6)){
-const err12 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"},message:"must match pattern \""+"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"+"\"",schema:"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$",parentSchema:schema1806.properties.filter.properties.date,data:data6};
+if(!pattern413.test(data6)){
+const err12 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"},message:"must match pattern \""+"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"+"\"",schema:"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$",parentSchema:schema1870.properties.filter.properties.date,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -21534,7 +22369,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/filter/description",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema385.type,parentSchema:schema385,data:data7};
+const err13 = {instancePath:instancePath+"/filter/description",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -21553,7 +22388,7 @@ data4["description"] = coerced6;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 65535){
-const err14 = {instancePath:instancePath+"/filter/description",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema385,data:data7};
+const err14 = {instancePath:instancePath+"/filter/description",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema367,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -21584,7 +22419,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema385.type,parentSchema:schema385,data:data8};
+const err15 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -21603,7 +22438,7 @@ data4["module"] = coerced7;
 }
 if(typeof data8 === "string"){
 if(func2(data8) > 65535){
-const err16 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema385,data:data8};
+const err16 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema367,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -21634,7 +22469,7 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/filter/lastname",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema385.type,parentSchema:schema385,data:data9};
+const err17 = {instancePath:instancePath+"/filter/lastname",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data9};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -21653,7 +22488,7 @@ data4["lastname"] = coerced8;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 65535){
-const err18 = {instancePath:instancePath+"/filter/lastname",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema385,data:data9};
+const err18 = {instancePath:instancePath+"/filter/lastname",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema367,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -21684,7 +22519,7 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/filter/companyname",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema385.type,parentSchema:schema385,data:data10};
+const err19 = {instancePath:instancePath+"/filter/companyname",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data10};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -21703,7 +22538,7 @@ data4["companyname"] = coerced9;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 65535){
-const err20 = {instancePath:instancePath+"/filter/companyname",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema385,data:data10};
+const err20 = {instancePath:instancePath+"/filter/companyname",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema367,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -21734,7 +22569,7 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1806.properties.filter.properties.in.type,parentSchema:schema1806.properties.filter.properties.in,data:data11};
+const err21 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1870.properties.filter.properties.in.type,parentSchema:schema1870.properties.filter.properties.in,data:data11};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -21752,8 +22587,8 @@ data4["in"] = coerced10;
 }
 }
 if(typeof data11 === "string"){
-if(!pattern398.test(data11)){
-const err22 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema1806.properties.filter.properties.in,data:data11};
+if(!pattern414.test(data11)){
+const err22 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema1870.properties.filter.properties.in,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -21784,7 +22619,7 @@ else if(data12 === null){
 coerced11 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1806.properties.filter.properties.out.type,parentSchema:schema1806.properties.filter.properties.out,data:data12};
+const err23 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1870.properties.filter.properties.out.type,parentSchema:schema1870.properties.filter.properties.out,data:data12};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -21802,8 +22637,8 @@ data4["out"] = coerced11;
 }
 }
 if(typeof data12 === "string"){
-if(!pattern398.test(data12)){
-const err24 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema1806.properties.filter.properties.out,data:data12};
+if(!pattern414.test(data12)){
+const err24 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema1870.properties.filter.properties.out,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -21834,7 +22669,7 @@ else if(data13 === null){
 coerced12 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1806.properties.filter.properties.currency_id.type,parentSchema:schema1806.properties.filter.properties.currency_id,data:data13};
+const err25 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1870.properties.filter.properties.currency_id.type,parentSchema:schema1870.properties.filter.properties.currency_id,data:data13};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -21852,8 +22687,8 @@ data4["currency_id"] = coerced12;
 }
 }
 if(typeof data13 === "string"){
-if(!pattern400.test(data13)){
-const err26 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema1806.properties.filter.properties.currency_id,data:data13};
+if(!pattern416.test(data13)){
+const err26 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema1870.properties.filter.properties.currency_id,data:data13};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -21866,7 +22701,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1806.properties.filter.type,parentSchema:schema1806.properties.filter,data:data4};
+const err27 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1870.properties.filter.type,parentSchema:schema1870.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -21878,7 +22713,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1806.type,parentSchema:schema1806,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1870.type,parentSchema:schema1870,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -21887,19 +22722,163 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate351.errors = vErrors;
+validate392.errors = vErrors;
 return errors === 0;
 }
 
-export const orderUpgrade = validate353;
-const schema1823 = {"title":"OrderUpgradeRequest","type":"object","required":["id","new_billing"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"new_billing":{"type":"string","enum":["m","q","s","a","b","t","d","w","h","Free","Once"]},"new":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const module = validate394;
+const schema1881 = {"title":"ModuleCallRequest","type":"object","required":["module","fn"],"properties":{"module":{"type":"string","pattern":"^[A-Za-z0-9_.-]{1,100}$","description":"a module name such as phonenumbermng: letters, digits, _ . or -"},"fn":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,99}$","description":"a function name such as getAvailableNumbers"}}};
+const pattern1202 = new RegExp("^[A-Za-z0-9_.-]{1,100}$", "u");
+const pattern1203 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,99}$", "u");
 
-function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.module === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "module"},message:"must have required property '"+"module"+"'",schema:schema1881.required,parentSchema:schema1881,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.fn === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fn"},message:"must have required property '"+"fn"+"'",schema:schema1881.required,parentSchema:schema1881,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.module !== undefined){
+let data0 = data.module;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1881.properties.module.type,parentSchema:schema1881.properties.module,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["module"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern1202.test(data0)){
+const err3 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]{1,100}$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]{1,100}$"+"\"",schema:"^[A-Za-z0-9_.-]{1,100}$",parentSchema:schema1881.properties.module,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.fn !== undefined){
+let data1 = data.fn;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err4 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1881.properties.fn.type,parentSchema:schema1881.properties.fn,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["fn"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern1203.test(data1)){
+const err5 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,99}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,99}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,99}$",parentSchema:schema1881.properties.fn,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1881.type,parentSchema:schema1881,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate394.errors = vErrors;
+return errors === 0;
+}
+
+export const orderUpgrade = validate396;
+const schema1889 = {"title":"OrderUpgradeRequest","type":"object","required":["id","new_billing"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"new_billing":{"type":"string","enum":["m","q","s","a","b","t","d","w","h","Free","Once"]},"new":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate396(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1823.required,parentSchema:schema1823,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1889.required,parentSchema:schema1889,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21909,7 +22888,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.new_billing === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "new_billing"},message:"must have required property '"+"new_billing"+"'",schema:schema1823.required,parentSchema:schema1823,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "new_billing"},message:"must have required property '"+"new_billing"+"'",schema:schema1889.required,parentSchema:schema1889,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -21988,7 +22967,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1823.properties.new_billing.type,parentSchema:schema1823.properties.new_billing,data:data1};
+const err4 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1889.properties.new_billing.type,parentSchema:schema1889.properties.new_billing,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -22006,7 +22985,7 @@ data["new_billing"] = coerced1;
 }
 }
 if(!(((((((((((data1 === "m") || (data1 === "q")) || (data1 === "s")) || (data1 === "a")) || (data1 === "b")) || (data1 === "t")) || (data1 === "d")) || (data1 === "w")) || (data1 === "h")) || (data1 === "Free")) || (data1 === "Once"))){
-const err5 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/enum",keyword:"enum",params:{allowedValues: schema1823.properties.new_billing.enum},message:"must be equal to one of the allowed values",schema:schema1823.properties.new_billing.enum,parentSchema:schema1823.properties.new_billing,data:data1};
+const err5 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/enum",keyword:"enum",params:{allowedValues: schema1889.properties.new_billing.enum},message:"must be equal to one of the allowed values",schema:schema1889.properties.new_billing.enum,parentSchema:schema1889.properties.new_billing,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -22118,7 +23097,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1823.type,parentSchema:schema1823,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1889.type,parentSchema:schema1889,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -22127,19 +23106,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate353.errors = vErrors;
+validate396.errors = vErrors;
 return errors === 0;
 }
 
-export const removeOrderDraft = validate355;
-const schema1829 = {"title":"RemoveOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const removeOrderDraft = validate398;
+const schema1895 = {"title":"RemoveOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate398(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1829.required,parentSchema:schema1829,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1895.required,parentSchema:schema1895,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22200,7 +23179,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1829.type,parentSchema:schema1829,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1895.type,parentSchema:schema1895,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22209,19 +23188,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate355.errors = vErrors;
+validate398.errors = vErrors;
 return errors === 0;
 }
 
-export const removeOrderDraftItem = validate363;
-const schema1839 = {"title":"RemoveOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to remove (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to remove (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const removeOrderDraftItem = validate406;
+const schema1905 = {"title":"RemoveOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to remove (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to remove (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate363(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate406(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1839.required,parentSchema:schema1839,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1905.required,parentSchema:schema1905,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22382,7 +23361,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1839.type,parentSchema:schema1839,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1905.type,parentSchema:schema1905,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -22391,19 +23370,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate363.errors = vErrors;
+validate406.errors = vErrors;
 return errors === 0;
 }
 
-export const sendInvoice = validate365;
-const schema1845 = {"title":"SendInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const sendInvoice = validate408;
+const schema1911 = {"title":"SendInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate408(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1845.required,parentSchema:schema1845,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1911.required,parentSchema:schema1911,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22464,7 +23443,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1845.type,parentSchema:schema1845,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1911.type,parentSchema:schema1911,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22473,19 +23452,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate365.errors = vErrors;
+validate408.errors = vErrors;
 return errors === 0;
 }
 
-export const setClientDetails = validate367;
-const schema1863 = {"title":"SetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"status":{"type":"string","enum":["Active","Closing","Closed","Pending Removal","Archived","Lead","Prospect","Lost"],"description":"one of Active, Closing, Closed, Pending Removal, Archived, Lead, Prospect or Lost"},"language":{"$ref":"addClient.json#/definitions/language"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"curchange":{"type":"string","enum":["change","recalculate"],"description":"change or recalculate"}}};
+export const setClientDetails = validate410;
+const schema1929 = {"title":"SetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"status":{"type":"string","enum":["Active","Closing","Closed","Pending Removal","Archived","Lead","Prospect","Lost"],"description":"one of Active, Closing, Closed, Pending Removal, Archived, Lead, Prospect or Lost"},"language":{"$ref":"addClient.json#/definitions/language"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"curchange":{"type":"string","enum":["change","recalculate"],"description":"change or recalculate"}}};
 
-function validate367(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate410(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1863.required,parentSchema:schema1863,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1929.required,parentSchema:schema1929,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -23172,7 +24151,7 @@ else if(data13 === null){
 coerced13 = "";
 }
 else {
-const err28 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1863.properties.status.type,parentSchema:schema1863.properties.status,data:data13};
+const err28 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1929.properties.status.type,parentSchema:schema1929.properties.status,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -23190,7 +24169,7 @@ data["status"] = coerced13;
 }
 }
 if(!((((((((data13 === "Active") || (data13 === "Closing")) || (data13 === "Closed")) || (data13 === "Pending Removal")) || (data13 === "Archived")) || (data13 === "Lead")) || (data13 === "Prospect")) || (data13 === "Lost"))){
-const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema1863.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema1863.properties.status.enum,parentSchema:schema1863.properties.status,data:data13};
+const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema1929.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema1929.properties.status.enum,parentSchema:schema1929.properties.status,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -23320,7 +24299,7 @@ else if(data16 === null){
 coerced16 = "";
 }
 else {
-const err34 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1863.properties.curchange.type,parentSchema:schema1863.properties.curchange,data:data16};
+const err34 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1929.properties.curchange.type,parentSchema:schema1929.properties.curchange,data:data16};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -23338,7 +24317,7 @@ data["curchange"] = coerced16;
 }
 }
 if(!((data16 === "change") || (data16 === "recalculate"))){
-const err35 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/enum",keyword:"enum",params:{allowedValues: schema1863.properties.curchange.enum},message:"must be equal to one of the allowed values",schema:schema1863.properties.curchange.enum,parentSchema:schema1863.properties.curchange,data:data16};
+const err35 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/enum",keyword:"enum",params:{allowedValues: schema1929.properties.curchange.enum},message:"must be equal to one of the allowed values",schema:schema1929.properties.curchange.enum,parentSchema:schema1929.properties.curchange,data:data16};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -23350,7 +24329,7 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1863.type,parentSchema:schema1863,data};
+const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1929.type,parentSchema:schema1929,data};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -23359,19 +24338,423 @@ vErrors.push(err36);
 }
 errors++;
 }
-validate367.errors = vErrors;
+validate410.errors = vErrors;
 return errors === 0;
 }
 
-export const setContactDetails = validate369;
-const schema1893 = {"title":"SetContactDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"}}};
+export const setContactDetails = validate414;
+const schema1966 = {"title":"SetContactDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"privileges":{"$ref":"addClientContact.json#/definitions/privileges"}}};
 
-function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate412(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(((key0 === "billing") || (key0 === "support")) || (key0 === "misc"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema90,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.billing !== undefined){
+let data0 = data.billing;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key1 in data0){
+const _errs4 = errors;
+if(typeof key1 !== "string"){
+let dataType0 = typeof key1;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(key1) && key1.length == 1){
+key1 = key1[0];
+dataType0 = typeof key1;
+if(typeof key1 === "string"){
+coerced0 = key1;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + key1;
+}
+else if(key1 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/billing",schemaPath:"../../resources/client.json#/definitions/billingKeys/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.type,parentSchema:schema65,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+key1 = coerced0;
+if(data0 !== undefined){
+data0["billing"] = coerced0;
+}
+}
+}
+if(!((((((key1 === "emails") || (key1 === "payinvoice")) || (key1 === "orders")) || (key1 === "balance")) || (key1 === "addfunds")) || (key1 === "creditcard"))){
+const err2 = {instancePath:instancePath+"/billing",schemaPath:"../../resources/client.json#/definitions/billingKeys/enum",keyword:"enum",params:{allowedValues: schema65.enum},message:"must be equal to one of the allowed values",schema:schema65.enum,parentSchema:schema65,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+const err3 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema90.properties.billing.propertyNames,parentSchema:schema90.properties.billing,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+for(const key2 in data0){
+let data1 = data0[key2];
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err4 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.type,parentSchema:schema92,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data0 !== undefined){
+data0[key2] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern35.test(data1)){
+const err5 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema92,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.properties.billing.type,parentSchema:schema90.properties.billing,data:data0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.support !== undefined){
+let data2 = data.support;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+for(const key3 in data2){
+const _errs13 = errors;
+if(typeof key3 !== "string"){
+let dataType2 = typeof key3;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(key3) && key3.length == 1){
+key3 = key3[0];
+dataType2 = typeof key3;
+if(typeof key3 === "string"){
+coerced2 = key3;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + key3;
+}
+else if(key3 === null){
+coerced2 = "";
+}
+else {
+const err7 = {instancePath:instancePath+"/support",schemaPath:"../../resources/client.json#/definitions/supportKeys/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.type,parentSchema:schema67,data:key3,propertyName:key3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+key3 = coerced2;
+if(data2 !== undefined){
+data2["support"] = coerced2;
+}
+}
+}
+if(!((((key3 === "newticket") || (key3 === "tickets")) || (key3 === "closeticket")) || (key3 === "emails"))){
+const err8 = {instancePath:instancePath+"/support",schemaPath:"../../resources/client.json#/definitions/supportKeys/enum",keyword:"enum",params:{allowedValues: schema67.enum},message:"must be equal to one of the allowed values",schema:schema67.enum,parentSchema:schema67,data:key3,propertyName:key3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var valid5 = _errs13 === errors;
+if(!valid5){
+const err9 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid",schema:schema90.properties.support.propertyNames,parentSchema:schema90.properties.support,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+for(const key4 in data2){
+let data3 = data2[key4];
+if(typeof data3 !== "string"){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if(typeof data3 === "string"){
+coerced3 = data3;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 == "number" || dataType3 == "boolean"){
+coerced3 = "" + data3;
+}
+else if(data3 === null){
+coerced3 = "";
+}
+else {
+const err10 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.type,parentSchema:schema92,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data2 !== undefined){
+data2[key4] = coerced3;
+}
+}
+}
+if(typeof data3 === "string"){
+if(!pattern35.test(data3)){
+const err11 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema92,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.properties.support.type,parentSchema:schema90.properties.support,data:data2};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.misc !== undefined){
+let data4 = data.misc;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+for(const key5 in data4){
+const _errs22 = errors;
+if(typeof key5 !== "string"){
+let dataType4 = typeof key5;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(key5) && key5.length == 1){
+key5 = key5[0];
+dataType4 = typeof key5;
+if(typeof key5 === "string"){
+coerced4 = key5;
+}
+}
+if(!(coerced4 !== undefined)){
+if(dataType4 == "number" || dataType4 == "boolean"){
+coerced4 = "" + key5;
+}
+else if(key5 === null){
+coerced4 = "";
+}
+else {
+const err13 = {instancePath:instancePath+"/misc",schemaPath:"../../resources/client.json#/definitions/miscKeys/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.type,parentSchema:schema69,data:key5,propertyName:key5};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+key5 = coerced4;
+if(data4 !== undefined){
+data4["misc"] = coerced4;
+}
+}
+}
+if(!(((((key5 === "editmain") || (key5 === "emails")) || (key5 === "editipaccess")) || (key5 === "manageprofiles")) || (key5 === "affiliates"))){
+const err14 = {instancePath:instancePath+"/misc",schemaPath:"../../resources/client.json#/definitions/miscKeys/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values",schema:schema69.enum,parentSchema:schema69,data:key5,propertyName:key5};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+var valid9 = _errs22 === errors;
+if(!valid9){
+const err15 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid",schema:schema90.properties.misc.propertyNames,parentSchema:schema90.properties.misc,data:data4};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+for(const key6 in data4){
+let data5 = data4[key6];
+if(typeof data5 !== "string"){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType5 = typeof data5;
+if(typeof data5 === "string"){
+coerced5 = data5;
+}
+}
+if(!(coerced5 !== undefined)){
+if(dataType5 == "number" || dataType5 == "boolean"){
+coerced5 = "" + data5;
+}
+else if(data5 === null){
+coerced5 = "";
+}
+else {
+const err16 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.type,parentSchema:schema92,data:data5};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data4 !== undefined){
+data4[key6] = coerced5;
+}
+}
+}
+if(typeof data5 === "string"){
+if(!pattern35.test(data5)){
+const err17 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema92,data:data5};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.properties.misc.type,parentSchema:schema90.properties.misc,data:data4};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.type,parentSchema:schema90,data};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+validate412.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate414(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1893.required,parentSchema:schema1893,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1966.required,parentSchema:schema1966,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24038,9 +25421,15 @@ errors++;
 }
 }
 }
+if(data.privileges !== undefined){
+if(!(validate412(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
+vErrors = vErrors === null ? validate412.errors : vErrors.concat(validate412.errors);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1893.type,parentSchema:schema1893,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1966.type,parentSchema:schema1966,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -24049,19 +25438,19 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate369.errors = vErrors;
+validate414.errors = vErrors;
 return errors === 0;
 }
 
-export const setInvoiceStatus = validate371;
-const schema1909 = {"title":"SetInvoiceStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"string","enum":["Paid","Unpaid","Cancelled"]}}};
+export const setInvoiceStatus = validate417;
+const schema1982 = {"title":"SetInvoiceStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"string","enum":["Paid","Unpaid","Cancelled"]}}};
 
-function validate371(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1909.required,parentSchema:schema1909,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1982.required,parentSchema:schema1982,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24071,7 +25460,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema1909.required,parentSchema:schema1909,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema1982.required,parentSchema:schema1982,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -24150,7 +25539,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1909.properties.status.type,parentSchema:schema1909.properties.status,data:data1};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1982.properties.status.type,parentSchema:schema1982.properties.status,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -24168,7 +25557,7 @@ data["status"] = coerced1;
 }
 }
 if(!(((data1 === "Paid") || (data1 === "Unpaid")) || (data1 === "Cancelled"))){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema1909.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema1909.properties.status.enum,parentSchema:schema1909.properties.status,data:data1};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema1982.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema1982.properties.status.enum,parentSchema:schema1982.properties.status,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -24180,7 +25569,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1909.type,parentSchema:schema1909,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1982.type,parentSchema:schema1982,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -24189,19 +25578,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate371.errors = vErrors;
+validate417.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderActive = validate373;
-const schema1914 = {"title":"SetOrderActiveRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderActive = validate419;
+const schema1987 = {"title":"SetOrderActiveRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate419(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1914.required,parentSchema:schema1914,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1987.required,parentSchema:schema1987,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24262,7 +25651,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1914.type,parentSchema:schema1914,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1987.type,parentSchema:schema1987,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -24271,19 +25660,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate373.errors = vErrors;
+validate419.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderCancel = validate375;
-const schema1918 = {"title":"SetOrderCancelRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderCancel = validate421;
+const schema1991 = {"title":"SetOrderCancelRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate375(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate421(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1918.required,parentSchema:schema1918,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1991.required,parentSchema:schema1991,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24344,7 +25733,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1918.type,parentSchema:schema1918,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1991.type,parentSchema:schema1991,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -24353,19 +25742,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate375.errors = vErrors;
+validate421.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderFraud = validate377;
-const schema1922 = {"title":"SetOrderFraudRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderFraud = validate423;
+const schema1995 = {"title":"SetOrderFraudRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate423(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1922.required,parentSchema:schema1922,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1995.required,parentSchema:schema1995,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24426,7 +25815,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1922.type,parentSchema:schema1922,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1995.type,parentSchema:schema1995,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -24435,19 +25824,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate377.errors = vErrors;
+validate423.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderPending = validate379;
-const schema1926 = {"title":"SetOrderPendingRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderPending = validate425;
+const schema1999 = {"title":"SetOrderPendingRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate425(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1926.required,parentSchema:schema1926,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1999.required,parentSchema:schema1999,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24508,7 +25897,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1926.type,parentSchema:schema1926,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1999.type,parentSchema:schema1999,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -24517,20 +25906,20 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate379.errors = vErrors;
+validate425.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderStatus = validate381;
-const schema1931 = {"title":"SetOrderStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/order.json#/properties/status"}}};
+export const setOrderStatus = validate427;
+const schema2004 = {"title":"SetOrderStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/order.json#/properties/status"}}};
 const schema1303 = {"type":"string","enum":["Pending","Active","Fraud","Cancelled"]};
 
-function validate381(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate427(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1931.required,parentSchema:schema1931,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2004.required,parentSchema:schema2004,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24540,7 +25929,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema1931.required,parentSchema:schema1931,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2004.required,parentSchema:schema2004,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -24649,7 +26038,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1931.type,parentSchema:schema1931,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2004.type,parentSchema:schema2004,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -24658,19 +26047,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate381.errors = vErrors;
+validate427.errors = vErrors;
 return errors === 0;
 }
 
-export const setTicketStatus = validate383;
-const schema1937 = {"title":"SetTicketStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"status":{"$ref":"../../resources/ticket.json#/definitions/status"}}};
+export const setTicketStatus = validate429;
+const schema2010 = {"title":"SetTicketStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"status":{"$ref":"../../resources/ticket.json#/definitions/status"}}};
 
-function validate383(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate429(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1937.required,parentSchema:schema1937,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2010.required,parentSchema:schema2010,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24680,7 +26069,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema1937.required,parentSchema:schema1937,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2010.required,parentSchema:schema2010,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -24709,7 +26098,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema404.type,parentSchema:schema404,data:data0};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema393.type,parentSchema:schema393,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -24727,8 +26116,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern220.test(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema404,data:data0};
+if(!pattern223.test(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema393,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -24759,7 +26148,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/ticket.json#/definitions/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema374.type,parentSchema:schema374,data:data1};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/ticket.json#/definitions/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema356.type,parentSchema:schema356,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -24777,7 +26166,7 @@ data["status"] = coerced1;
 }
 }
 if(!(((((data1 === "Open") || (data1 === "Answered")) || (data1 === "Client-Reply")) || (data1 === "In-Progress")) || (data1 === "Closed"))){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/ticket.json#/definitions/status/enum",keyword:"enum",params:{allowedValues: schema374.enum},message:"must be equal to one of the allowed values",schema:schema374.enum,parentSchema:schema374,data:data1};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/ticket.json#/definitions/status/enum",keyword:"enum",params:{allowedValues: schema356.enum},message:"must be equal to one of the allowed values",schema:schema356.enum,parentSchema:schema356,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -24789,7 +26178,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1937.type,parentSchema:schema1937,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2010.type,parentSchema:schema2010,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -24798,21 +26187,21 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate383.errors = vErrors;
+validate429.errors = vErrors;
 return errors === 0;
 }
 
-export const tokenizeClientCard = validate385;
-const schema1943 = {"title":"TokenizeClientCardRequest","type":"object","required":["client_id","gateway_id","token"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"gateway_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"token":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty gateway token of at most 255 characters"},"lastfour":{"type":"string","pattern":"^[0-9]{4}$","description":"the last four digits of the card, such as 4242"},"expdate":{"type":"string","pattern":"^(0[1-9]|1[0-2])[0-9]{2}$","description":"the card's expiry as MMYY with a month from 01 to 12, such as 0828"}}};
-const pattern1199 = new RegExp("^[0-9]{4}$", "u");
-const pattern1200 = new RegExp("^(0[1-9]|1[0-2])[0-9]{2}$", "u");
+export const tokenizeClientCard = validate431;
+const schema2016 = {"title":"TokenizeClientCardRequest","type":"object","required":["client_id","gateway_id","token"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"gateway_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"token":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty gateway token of at most 255 characters"},"lastfour":{"type":"string","pattern":"^[0-9]{4}$","description":"the last four digits of the card, such as 4242"},"expdate":{"type":"string","pattern":"^(0[1-9]|1[0-2])[0-9]{2}$","description":"the card's expiry as MMYY with a month from 01 to 12, such as 0828"}}};
+const pattern1265 = new RegExp("^[0-9]{4}$", "u");
+const pattern1266 = new RegExp("^(0[1-9]|1[0-2])[0-9]{2}$", "u");
 
-function validate385(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate431(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema1943.required,parentSchema:schema1943,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema2016.required,parentSchema:schema2016,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24822,7 +26211,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.gateway_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gateway_id"},message:"must have required property '"+"gateway_id"+"'",schema:schema1943.required,parentSchema:schema1943,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gateway_id"},message:"must have required property '"+"gateway_id"+"'",schema:schema2016.required,parentSchema:schema2016,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -24832,7 +26221,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.token === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "token"},message:"must have required property '"+"token"+"'",schema:schema1943.required,parentSchema:schema1943,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "token"},message:"must have required property '"+"token"+"'",schema:schema2016.required,parentSchema:schema2016,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -24961,7 +26350,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1943.properties.token.type,parentSchema:schema1943.properties.token,data:data2};
+const err7 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2016.properties.token.type,parentSchema:schema2016.properties.token,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -24980,7 +26369,7 @@ data["token"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 255){
-const err8 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1943.properties.token,data:data2};
+const err8 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2016.properties.token,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -24990,7 +26379,7 @@ vErrors.push(err8);
 errors++;
 }
 if(func2(data2) < 1){
-const err9 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema1943.properties.token,data:data2};
+const err9 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema2016.properties.token,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -25021,7 +26410,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1943.properties.lastfour.type,parentSchema:schema1943.properties.lastfour,data:data3};
+const err10 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2016.properties.lastfour.type,parentSchema:schema2016.properties.lastfour,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -25039,8 +26428,8 @@ data["lastfour"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern1199.test(data3)){
-const err11 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}$"},message:"must match pattern \""+"^[0-9]{4}$"+"\"",schema:"^[0-9]{4}$",parentSchema:schema1943.properties.lastfour,data:data3};
+if(!pattern1265.test(data3)){
+const err11 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}$"},message:"must match pattern \""+"^[0-9]{4}$"+"\"",schema:"^[0-9]{4}$",parentSchema:schema2016.properties.lastfour,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -25071,7 +26460,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1943.properties.expdate.type,parentSchema:schema1943.properties.expdate,data:data4};
+const err12 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2016.properties.expdate.type,parentSchema:schema2016.properties.expdate,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -25089,8 +26478,8 @@ data["expdate"] = coerced4;
 }
 }
 if(typeof data4 === "string"){
-if(!pattern1200.test(data4)){
-const err13 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/pattern",keyword:"pattern",params:{pattern: "^(0[1-9]|1[0-2])[0-9]{2}$"},message:"must match pattern \""+"^(0[1-9]|1[0-2])[0-9]{2}$"+"\"",schema:"^(0[1-9]|1[0-2])[0-9]{2}$",parentSchema:schema1943.properties.expdate,data:data4};
+if(!pattern1266.test(data4)){
+const err13 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/pattern",keyword:"pattern",params:{pattern: "^(0[1-9]|1[0-2])[0-9]{2}$"},message:"must match pattern \""+"^(0[1-9]|1[0-2])[0-9]{2}$"+"\"",schema:"^(0[1-9]|1[0-2])[0-9]{2}$",parentSchema:schema2016.properties.expdate,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -25103,7 +26492,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1943.type,parentSchema:schema1943,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2016.type,parentSchema:schema2016,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -25112,19 +26501,19 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate385.errors = vErrors;
+validate431.errors = vErrors;
 return errors === 0;
 }
 
-export const verifyAdminLogin = validate388;
-const schema1952 = {"title":"VerifyAdminLoginRequest","type":"object","required":["username","password"],"properties":{"username":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
+export const verifyAdminLogin = validate434;
+const schema2025 = {"title":"VerifyAdminLoginRequest","type":"object","required":["username","password"],"properties":{"username":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
 
-function validate388(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate434(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.username === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'",schema:schema1952.required,parentSchema:schema1952,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'",schema:schema2025.required,parentSchema:schema2025,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25134,7 +26523,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema1952.required,parentSchema:schema1952,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2025.required,parentSchema:schema2025,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -25163,7 +26552,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/username",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema160.type,parentSchema:schema160,data:data0};
+const err2 = {instancePath:instancePath+"/username",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema143.type,parentSchema:schema143,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -25182,7 +26571,7 @@ data["username"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 65535){
-const err3 = {instancePath:instancePath+"/username",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema160,data:data0};
+const err3 = {instancePath:instancePath+"/username",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema143,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25192,7 +26581,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func2(data0) < 1){
-const err4 = {instancePath:instancePath+"/username",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema160,data:data0};
+const err4 = {instancePath:instancePath+"/username",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema143,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -25223,7 +26612,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema160.type,parentSchema:schema160,data:data1};
+const err5 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema143.type,parentSchema:schema143,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -25242,7 +26631,7 @@ data["password"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 65535){
-const err6 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema160,data:data1};
+const err6 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema143,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -25252,7 +26641,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func2(data1) < 1){
-const err7 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema160,data:data1};
+const err7 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema143,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -25265,7 +26654,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1952.type,parentSchema:schema1952,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2025.type,parentSchema:schema2025,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -25274,19 +26663,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate388.errors = vErrors;
+validate434.errors = vErrors;
 return errors === 0;
 }
 
-export const verifyClientLogin = validate390;
-const schema1959 = {"title":"VerifyClientLoginRequest","type":"object","required":["email","password"],"properties":{"email":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
+export const verifyClientLogin = validate436;
+const schema2032 = {"title":"VerifyClientLoginRequest","type":"object","required":["email","password"],"properties":{"email":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
 
-function validate390(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate436(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.email === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema1959.required,parentSchema:schema1959,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema2032.required,parentSchema:schema2032,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25296,7 +26685,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema1959.required,parentSchema:schema1959,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2032.required,parentSchema:schema2032,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -25325,7 +26714,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/email",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema160.type,parentSchema:schema160,data:data0};
+const err2 = {instancePath:instancePath+"/email",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema143.type,parentSchema:schema143,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -25344,7 +26733,7 @@ data["email"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 65535){
-const err3 = {instancePath:instancePath+"/email",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema160,data:data0};
+const err3 = {instancePath:instancePath+"/email",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema143,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25354,7 +26743,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func2(data0) < 1){
-const err4 = {instancePath:instancePath+"/email",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema160,data:data0};
+const err4 = {instancePath:instancePath+"/email",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema143,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -25385,7 +26774,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema160.type,parentSchema:schema160,data:data1};
+const err5 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema143.type,parentSchema:schema143,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -25404,7 +26793,7 @@ data["password"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 65535){
-const err6 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema160,data:data1};
+const err6 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema143,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -25414,7 +26803,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func2(data1) < 1){
-const err7 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema160,data:data1};
+const err7 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema143,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -25427,7 +26816,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1959.type,parentSchema:schema1959,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2032.type,parentSchema:schema2032,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -25436,7 +26825,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate390.errors = vErrors;
+validate436.errors = vErrors;
 return errors === 0;
 }
 

@@ -66,6 +66,8 @@ export interface AllWireTypes {
   resources_estimate_json?: Estimate;
   resources_gateway_json?: Gateway;
   resources_invoice_json?: Invoice;
+  resources_kb_article_json?: KbArticle;
+  resources_kb_category_json?: KbCategory;
   resources_news_item_json?: NewsItem;
   resources_order_json?: Order;
   resources_order_draft_json?: OrderDraft;
@@ -98,6 +100,7 @@ export interface AllWireTypes {
   operations_clients_addClientCredit_json?: AddClientCredit;
   operations_clients_deleteClient_json?: DeleteClient;
   operations_clients_deleteClientContact_json?: DeleteClientContact;
+  operations_clients_editContactPermissions_json?: EditContactPermissions;
   operations_clients_getClientAccounts_json?: GetClientAccounts;
   operations_clients_getClientContacts_json?: GetClientContacts;
   operations_clients_getClientCreditLog_json?: GetClientCreditLog;
@@ -138,9 +141,13 @@ export interface AllWireTypes {
   operations_invoices_setInvoiceStatus_json?: SetInvoiceStatus;
   operations_misc_getCurrencies_json?: GetCurrencies;
   operations_misc_getHostBillversion_json?: GetHostBillversion;
+  operations_misc_getKBArticle_json?: GetKBArticle;
+  operations_misc_getKBArticlesByTags_json?: GetKBArticlesByTags;
+  operations_misc_getKBCategories_json?: GetKBCategories;
   operations_misc_getNews_json?: GetNews;
   operations_misc_getNewsItem_json?: GetNewsItem;
   operations_misc_getPaymentModules_json?: GetPaymentModules;
+  operations_misc_module_json?: ModuleCall;
   operations_misc_verifyAdminLogin_json?: VerifyAdminLogin;
   operations_orders_addOrder_json?: AddOrder;
   operations_orders_addOrderDraftItem_json?: AddOrderDraftItem;
@@ -170,7 +177,9 @@ export interface AllWireTypes {
   operations_services_getProducts_json?: GetProducts;
   operations_services_getSubCategories_json?: GetSubCategories;
   operations_tickets_addTicket_json?: AddTicket;
+  operations_tickets_addTicketDept_json?: AddTicketDept;
   operations_tickets_addTicketReply_json?: AddTicketReply;
+  operations_tickets_getPopularPredefinedReplies_json?: GetPopularPredefinedReplies;
   operations_tickets_getPredefinedReplies_json?: GetPredefinedReplies;
   operations_tickets_getTicketDepts_json?: GetTicketDepts;
   operations_tickets_getTicketDetails_json?: GetTicketDetails;
@@ -688,9 +697,9 @@ export interface Client {
    */
   currency_id: string;
   /**
-   * null for a main account; a contact's privileges by section
+   * null for a main client, which may do everything; for a contact, what it may do in the client area: each section (billing, support, misc) holding its granted keys as "1", the value the vendor's form sends, in the order they were given; a contact granted nothing has [], PHP's empty array
    */
-  privileges: null | ContactPrivileges;
+  privileges: null | [] | ContactPrivileges;
   howdidyou: string;
   /**
    * scrypt$<salt hex>$<hash hex>
@@ -817,6 +826,8 @@ export interface Collections {
   client_automation: ClientAutomation[];
   automation_log: AutomationEntry[];
   automation_state: AutomationState[];
+  kb_categories: KbCategory[];
+  kb_articles: KbArticle[];
 }
 /**
  * A currency. The record with id "0" is the main currency (rate 1.0000); invoices with currency_id "0" are in it.
@@ -1460,7 +1471,7 @@ export interface ReplyCategory {
   name: string;
 }
 /**
- * A predefined ticket reply in category category_id.
+ * A predefined ticket reply in category category_id. `uses` counts the staff messages that used it: a ticket staff opened (addTicket without asclient=1) or a staff reply (addTicketReply type Admin) whose body holds the reply's whole text, as it does when staff insert the reply and add to it (line endings and surrounding blanks aside). getPopularPredefinedReplies ranks by it.
  */
 export interface PredefinedReply {
   /**
@@ -1473,6 +1484,10 @@ export interface PredefinedReply {
   category_id: string;
   name: string;
   reply: string;
+  /**
+   * how many staff messages used the reply's text
+   */
+  uses: string;
 }
 /**
  * An order as stored. What it bought is found by order_id on accounts, account_addons and domains; an upgrade order keeps its upgrades here. getOrders and getOrderDetails join in client names, the gateway name and the invoice's total and status.
@@ -2056,6 +2071,65 @@ export interface TldAutomation {
    * "0" or "1"
    */
   auto_renew_on_payment: '0' | '1';
+}
+/**
+ * A knowledge base category; parent_cat "0" is a main category. getKBCategories lists id, parent_cat, name and description, in sort_order then id order, and leaves out a category whose `visible` is "0" or under one that is (staff notes kept out of a help centre).
+ */
+export interface KbCategory {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  parent_cat: string;
+  name: string;
+  description: string;
+  /**
+   * "0" or "1"
+   */
+  visible: '0' | '1';
+  sort_order: string;
+}
+/**
+ * A knowledge base article in category cat_id, in the published getKBArticle field names. The bundled world has one language (language_id "1"), so the per-language maps getKBArticle shows (tag_title, tag_body, tag_slug, mode) are made from title, body and slug when answered. `registered` "1" marks an article for signed-in clients only: the admin API shows it anyway, with the flag, for a help centre to decide. `tags` maps a tag id to its name, and one tag id names one tag across all articles.
+ */
+export interface KbArticle {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  language_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  cat_id: string;
+  title: string;
+  /**
+   * the article's HTML
+   */
+  body: string;
+  /**
+   * "0" or "1"
+   */
+  registered: '0' | '1';
+  options: string;
+  sort_order: string;
+  views: string;
+  slug: string;
+  upvotes: string;
+  downvotes: string;
+  tags: KbTags;
+}
+/**
+ * tag names keyed by tag id, such as {"721": "billing"}
+ */
+export interface KbTags {
+  [k: string]: string;
 }
 /**
  * Runs the provisioning module's Create for account `id`: a Pending service becomes Active, and its Pending addons become Active with it. Any other status is refused with a message naming it ("Account 1 is Active: only a service that is Pending can become Active"). billsim runs no module, so only the statuses change. Answers `info: ["Account #<id> created"]`, as the published sample does; getAccountDetails, getAccounts, getClientAccounts and getAccountAddons show the new statuses.
@@ -2652,7 +2726,7 @@ export interface AddClientResult {
   client_id: string;
 }
 /**
- * Adds a contact under main client `id`. The contact is a client record with parent_id `id`, status Active, the main client's currency and language, and the password stored only as a salted scrypt hash. The email must be unused by every client and contact (compared case-insensitively). Privileges are given as privileges[section][key]=1; the accepted keys, listed here and nowhere else, are billing: emails, invoices, payinvoice, orders, addfunds, creditcards; support: emails, tickets, newticket, closeticket; misc: editmain, emails, editipaccess, manageprofiles, affiliates. Answers `contact_id`.
+ * Adds a contact under main client `id`. The contact is a client record with parent_id `id`, status Active, the main client's currency and language, and the password stored only as a salted scrypt hash. The email must be unused by every client and contact (compared case-insensitively). `privileges[section][key]` takes the vendor's keys (billing: emails, payinvoice, orders, balance, addfunds, creditcard; support: newticket, tickets, closeticket, emails; misc: editmain, emails, editipaccess, manageprofiles, affiliates) and a flag: 1, true or on grants the key (1 is what the vendor's pages and form send, true what a query-string library makes of a JSON true, as the n8n node sends, on what a checkbox without a value sends); 0, false, off or empty grants nothing, so a sender listing every key with its state is understood rather than refused. The contact keeps the granted keys as "1" ([] when none is granted), shown by getClientDetails and getClientContacts. Answers `contact_id`.
  */
 export interface AddClientContact {
   request: AddClientContactRequest;
@@ -2715,90 +2789,39 @@ export interface AddClientContactRequest {
    * an ISO 3166-1 alpha-2 country code, such as GB
    */
   country?: string;
-  privileges?: AddClientContactPrivileges;
+  privileges?: ContactPrivilegesParam;
 }
 /**
- * a set of privileges such as privileges[billing][invoices]=1
+ * a set of privileges such as privileges[billing][payinvoice]=1
  */
-export interface AddClientContactPrivileges {
-  billing?: AddClientContactBillingPrivileges;
-  support?: AddClientContactSupportPrivileges;
-  misc?: AddClientContactMiscPrivileges;
-}
-/**
- * a set of billing privileges: emails, invoices, payinvoice, orders, addfunds, creditcards
- */
-export interface AddClientContactBillingPrivileges {
+export interface ContactPrivilegesParam {
   /**
-   * the value 1 (granted)
+   * a set of billing privileges such as privileges[billing][payinvoice]=1
    */
-  emails?: '1';
+  billing?: {
+    /**
+     * 1, true or on to grant it, or 0, false, off or empty to grant nothing
+     */
+    [k: string]: string;
+  };
   /**
-   * the value 1 (granted)
+   * a set of support privileges such as privileges[support][tickets]=1
    */
-  invoices?: '1';
+  support?: {
+    /**
+     * 1, true or on to grant it, or 0, false, off or empty to grant nothing
+     */
+    [k: string]: string;
+  };
   /**
-   * the value 1 (granted)
+   * a set of misc privileges such as privileges[misc][editmain]=1
    */
-  payinvoice?: '1';
-  /**
-   * the value 1 (granted)
-   */
-  orders?: '1';
-  /**
-   * the value 1 (granted)
-   */
-  addfunds?: '1';
-  /**
-   * the value 1 (granted)
-   */
-  creditcards?: '1';
-}
-/**
- * a set of support privileges: emails, tickets, newticket, closeticket
- */
-export interface AddClientContactSupportPrivileges {
-  /**
-   * the value 1 (granted)
-   */
-  emails?: '1';
-  /**
-   * the value 1 (granted)
-   */
-  tickets?: '1';
-  /**
-   * the value 1 (granted)
-   */
-  newticket?: '1';
-  /**
-   * the value 1 (granted)
-   */
-  closeticket?: '1';
-}
-/**
- * a set of misc privileges: editmain, emails, editipaccess, manageprofiles, affiliates
- */
-export interface AddClientContactMiscPrivileges {
-  /**
-   * the value 1 (granted)
-   */
-  editmain?: '1';
-  /**
-   * the value 1 (granted)
-   */
-  emails?: '1';
-  /**
-   * the value 1 (granted)
-   */
-  editipaccess?: '1';
-  /**
-   * the value 1 (granted)
-   */
-  manageprofiles?: '1';
-  /**
-   * the value 1 (granted)
-   */
-  affiliates?: '1';
+  misc?: {
+    /**
+     * 1, true or on to grant it, or 0, false, off or empty to grant nothing
+     */
+    [k: string]: string;
+  };
 }
 export interface AddClientContactResult {
   /**
@@ -2861,6 +2884,23 @@ export interface DeleteClientContactRequest {
 }
 export interface DeleteClientContactResult {}
 /**
+ * Sets the privileges of contact `id`: the set given replaces the contact's privileges as a whole (a key not granted is taken away), with the keys and flags addClientContact takes (1, true or on grant; 0, false, off or empty grant nothing, so `privileges[billing][emails]=0` alone takes every privilege away). Answers `"successsave": 1`, a JSON number, and no info, as published. A main client's id is refused: a main client has every privilege and keeps `privileges` null. getClientDetails and getClientContacts show the new set.
+ */
+export interface EditContactPermissions {
+  request: EditContactPermissionsRequest;
+  result: EditContactPermissionsResult;
+}
+export interface EditContactPermissionsRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  privileges: ContactPrivilegesParam;
+}
+export interface EditContactPermissionsResult {
+  successsave: 1;
+}
+/**
  * A client's accounts (services), newest first, with product name/type and client names joined in; paginated.
  */
 export interface GetClientAccounts {
@@ -2894,7 +2934,7 @@ export interface GetClientAccountsResult {
   sorter: Sorter;
 }
 /**
- * List the contacts of client `id` (client records whose parent_id is `id`), oldest first. An unknown client is an error; a client without contacts answers an empty list. Paginated with `sorter`.
+ * List the contacts of client `id` (client records whose parent_id is `id`), oldest first. An unknown client is an error; a client without contacts answers an empty list. Paginated with `sorter`. Each item has the published keys (id, firstname, lastname, datecreated, email) followed by `privileges`, which the published sample does not show: billsim adds it so a list tells what each contact may do, in the shape client records carry it (granted keys as "1" by section, [] when none).
  */
 export interface GetClientContacts {
   request: GetClientContactsRequest;
@@ -2930,6 +2970,10 @@ export interface ClientContactItem {
    */
   datecreated: string;
   email: string;
+  /**
+   * null for a main client, which may do everything; for a contact, what it may do in the client area: each section (billing, support, misc) holding its granted keys as "1", the value the vendor's form sends, in the order they were given; a contact granted nothing has [], PHP's empty array
+   */
+  privileges: null | [] | ContactPrivileges;
 }
 /**
  * Client `id`'s credit log, newest first: every change of its credit balance, `in` added or `out` taken and the `balance` after it, with the admin's username ("" for billsim's own automation, admin 0) and the client's names joined in, and `data_edit` repeating the entry with a DD/MM/YYYY date. Each entry follows the published sample's keys and order; the published sample is cut after its first entry, so the rest of the answer follows the other paginated client lists (getClientDomains): `log`, then a `sorter` of numbers, 25 entries a page (`page` counts from 0; `perpage` as elsewhere). A client without entries (a contact, which holds no credit of its own) answers an empty `log`; an unknown client is an error.
@@ -3046,7 +3090,7 @@ export interface CreditLogEdit {
   invoice_id: string;
 }
 /**
- * One client. No public sample of the real answer was found; billsim answers `client`: the client record exactly as invoices embed it (every stored field in stored order, without the password hash; `cardnum` is the masked card number such as "************4242", or "" when no card is on file), followed by `contacts`: the client's contacts, oldest first, in getClientContacts' item shape. An unknown client is an error.
+ * One client. No public sample of the real answer was found; billsim answers `client`: the client record exactly as invoices embed it (every stored field in stored order, without the password hash; `cardnum` is the masked card number such as "************4242", or "" when no card is on file), followed by `contacts`: the client's contacts, oldest first, in getClientContacts' item shape, privileges included. A contact's own id answers the contact with its `privileges` (null only for a main client). An unknown client is an error.
  */
 export interface GetClientDetails {
   request: GetClientDetailsRequest;
@@ -3137,24 +3181,11 @@ export interface ClientDetailsClient {
    */
   currency_id: string;
   /**
-   * null for a main account; a contact's privileges by section
+   * null for a main client, which may do everything; for a contact, what it may do in the client area: each section (billing, support, misc) holding its granted keys as "1", the value the vendor's form sends, in the order they were given; a contact granted nothing has [], PHP's empty array
    */
-  privileges: null | ContactPrivileges;
+  privileges: null | [] | ContactPrivileges;
   howdidyou: string;
-  contacts: ClientDetailsContact[];
-}
-export interface ClientDetailsContact {
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  id: string;
-  firstname: string;
-  lastname: string;
-  /**
-   * a date as YYYY-MM-DD
-   */
-  datecreated: string;
-  email: string;
+  contacts: ClientContactItem[];
 }
 /**
  * A client's domains, newest first, with client names and the registrar name joined in; paginated.
@@ -3664,7 +3695,7 @@ export interface SetClientDetailsResult {
   client: true;
 }
 /**
- * Changes the fields given of contact `id` and nothing else, answering `"client": true` and info ["Client details updated"], exactly as the published sample does (it says client, not contact). A text sent empty is cleared. The email stays unique among every client and contact (compared case-insensitively; the contact's own address in another case is allowed). country is an ISO code (stored upper-case, empty clears it); type sets the company flag (Company: "1", Private: "0"). A main client's id is refused (use setClientDetails). Custom-field variables are accepted and ignored.
+ * Changes the fields given of contact `id` and nothing else, answering `"client": true` and info ["Client details updated"], exactly as the published sample does (it says client, not contact). A text sent empty is cleared. The email stays unique among every client and contact (compared case-insensitively; the contact's own address in another case is allowed). country is an ISO code (stored upper-case, empty clears it); type sets the company flag (Company: "1", Private: "0"). A main client's id is refused (use setClientDetails). `privileges` (as addClientContact takes them) replaces the contact's privileges as a whole, as the vendor's contact form does; without it they stay as they are. Custom-field variables are accepted and ignored.
  */
 export interface SetContactDetails {
   request: SetContactDetailsRequest;
@@ -3723,6 +3754,7 @@ export interface SetContactDetailsRequest {
    * a text of at most 255 characters
    */
   companyname?: string;
+  privileges?: ContactPrivilegesParam;
 }
 export interface SetContactDetailsResult {
   client: true;
@@ -4303,9 +4335,9 @@ export interface EmbeddedClient {
    */
   currency_id: string;
   /**
-   * null for a main account; a contact's privileges by section
+   * null for a main client, which may do everything; for a contact, what it may do in the client area: each section (billing, support, misc) holding its granted keys as "1", the value the vendor's form sends, in the order they were given; a contact granted nothing has [], PHP's empty array
    */
-  privileges: null | ContactPrivileges;
+  privileges: null | [] | ContactPrivileges;
   howdidyou: string;
 }
 /**
@@ -4779,9 +4811,9 @@ export interface EditedInvoiceClient {
    */
   currency_id: string;
   /**
-   * null for a main account; a contact's privileges by section
+   * null for a main client, which may do everything; for a contact, what it may do in the client area: each section (billing, support, misc) holding its granted keys as "1", the value the vendor's form sends, in the order they were given; a contact granted nothing has [], PHP's empty array
    */
-  privileges: null | ContactPrivileges;
+  privileges: null | [] | ContactPrivileges;
   howdidyou: string;
 }
 /**
@@ -4965,9 +4997,9 @@ export interface InvoiceClient {
    */
   currency_id: string;
   /**
-   * null for a main account; a contact's privileges by section
+   * null for a main client, which may do everything; for a contact, what it may do in the client area: each section (billing, support, misc) holding its granted keys as "1", the value the vendor's form sends, in the order they were given; a contact granted nothing has [], PHP's empty array
    */
-  privileges: null | ContactPrivileges;
+  privileges: null | [] | ContactPrivileges;
   howdidyou: string;
 }
 /**
@@ -5201,6 +5233,142 @@ export interface GetHostBillversionResult {
   version: string;
 }
 /**
+ * One knowledge base article by id, in the published shape and key order: the stored fields, then per-language maps keyed by language id (tag_title, tag_body, `tags` between them and tag_slug as published, then mode, whose values are numbers). The bundled world has one language, id "1", so each map holds that language's title, body, slug and mode 0. `tags` maps tag id to name, and is PHP's [] for an article without tags. Any article answers, a registered-only one (registered "1") or one in a hidden category too: the admin API is staff's door. An unknown id is an error.
+ */
+export interface GetKBArticle {
+  request: GetKBArticleRequest;
+  result: GetKBArticleResult;
+}
+export interface GetKBArticleRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface GetKBArticleResult {
+  article: KbArticleDetails;
+}
+export interface KbArticleDetails {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  language_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  cat_id: string;
+  title: string;
+  /**
+   * the article's HTML
+   */
+  body: string;
+  /**
+   * "0" or "1"
+   */
+  registered: '0' | '1';
+  options: string;
+  sort_order: string;
+  views: string;
+  slug: string;
+  upvotes: string;
+  downvotes: string;
+  tag_title: KbTextByLanguage;
+  tag_body: KbTextByLanguage;
+  /**
+   * tag names keyed by tag id, or PHP's [] when there are none
+   */
+  tags: KbTags | [];
+  tag_slug: KbTextByLanguage;
+  mode: KbModeByLanguage;
+}
+export interface KbTextByLanguage {
+  [k: string]: string;
+}
+export interface KbModeByLanguage {
+  [k: string]: number;
+}
+/**
+ * The knowledge base articles carrying tag `tag`, matched by name (letter case aside), in the published item shape (`category_id` here, where getKBArticle says cat_id) and in sort_order, then id order. Articles in a hidden category are left out, as getKBCategories leaves the category out; registered-only ones stay (getKBArticle shows their flag). A tag no article carries answers an empty list.
+ */
+export interface GetKBArticlesByTags {
+  request: GetKBArticlesByTagsRequest;
+  result: GetKBArticlesByTagsResult;
+}
+export interface GetKBArticlesByTagsRequest {
+  /**
+   * a non-empty text
+   */
+  tag: string;
+}
+export interface GetKBArticlesByTagsResult {
+  articles: KbArticleItem[];
+}
+export interface KbArticleItem {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  category_id: string;
+  title: string;
+  /**
+   * the article's HTML
+   */
+  body: string;
+  views: string;
+  upvotes: string;
+  downvotes: string;
+  /**
+   * tag names keyed by tag id, or PHP's [] when there are none
+   */
+  tags: KbTags | [];
+}
+/**
+ * Knowledge base categories, in the published shape: `categories` holding a `categories` list of id, parent_cat, name and description. Without parameters it lists the main categories (parent_cat "0"); `cid` lists the direct sub-categories of that category; `with_subcategories=1` lists every category, each main one followed by its sub-categories (cid and with_subcategories exclude each other, as the vendor says). Lists go by sort_order, then id, and leave out a hidden category (visible "0") with everything under it. An unknown cid is an error. billsim has no multibrand module, so `brand_id` is accepted and ignored, as an installation without it does.
+ */
+export interface GetKBCategories {
+  request: GetKBCategoriesRequest;
+  result: GetKBCategoriesResult;
+}
+export interface GetKBCategoriesRequest {
+  /**
+   * 0 or a positive whole number id
+   */
+  brand_id?: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  cid?: string;
+  /**
+   * "0" or "1"
+   */
+  with_subcategories?: '0' | '1';
+}
+export interface GetKBCategoriesResult {
+  categories: KbCategoryList;
+}
+export interface KbCategoryList {
+  categories: KbCategoryItem[];
+}
+export interface KbCategoryItem {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  parent_cat: string;
+  name: string;
+  description: string;
+}
+/**
  * List news items (enabled or not), newest first by date, then by id. `content` is shortened: text longer than 100 characters is cut to its first 100 characters followed by "..."; getNewsItem answers the full text. Paginated with `sorter`.
  */
 export interface GetNews {
@@ -5270,6 +5438,27 @@ export interface GetPaymentModulesResult {
 export interface PaymentModules {
   [k: string]: string;
 }
+/**
+ * HostBill's entry point to a third-party module's own API: `module` names the module, `fn` its function, and further parameters go to the function. The vendor's only sample is the bare `null` a function answers when it returns nothing. billsim runs no module, so it answers every module as an installation answers for a module it does not have: the error envelope, naming the module and the function. The other parameters are accepted and ignored.
+ */
+export interface ModuleCall {
+  request: ModuleCallRequest;
+  result: ModuleCallResult;
+}
+export interface ModuleCallRequest {
+  /**
+   * a module name such as phonenumbermng: letters, digits, _ . or -
+   */
+  module: string;
+  /**
+   * a function name such as getAvailableNumbers
+   */
+  fn: string;
+}
+/**
+ * never answered: no module is installed
+ */
+export interface ModuleCallResult {}
 /**
  * Checks a staff member's username and password against the stored scrypt hashes, in constant time. A match with an Active admin answers `admin_id`; anything else (unknown username, wrong password, Inactive admin) answers the same error, so the answer never reveals which part was wrong.
  */
@@ -5928,9 +6117,9 @@ export interface DraftRecipient {
    */
   currency_id: string;
   /**
-   * null for a main account; a contact's privileges by section
+   * null for a main client, which may do everything; for a contact, what it may do in the client area: each section (billing, support, misc) holding its granted keys as "1", the value the vendor's form sends, in the order they were given; a contact granted nothing has [], PHP's empty array
    */
-  privileges: null | ContactPrivileges;
+  privileges: null | [] | ContactPrivileges;
   howdidyou: string;
 }
 /**
@@ -7456,6 +7645,46 @@ export interface AddTicketResult {
   ticket_id: number;
 }
 /**
+ * Creates a support department named `name` that mails from `email`, and answers its id as `dept_id` with info ["Ticket department has been created"]; the vendor publishes only an error sample, so the success answer follows the neighbouring add calls (an id, then info). A missing or empty email and name are refused together with the published messages, "Email cannot be empty" and "Department name cannot be empty". The new department is visible to clients, has no description, and is assigned to every Active admin, so its tickets have someone to answer them; getTicketDepts lists it and addTicket can file under it. The vendor lists method (POP or PIPE), host, login, password and port as required, but real callers send only email and name and the published error checks only those two; billsim imports no mail, so it checks their form when given and keeps none of them.
+ */
+export interface AddTicketDept {
+  request: AddTicketDeptRequest;
+  result: AddTicketDeptResult;
+}
+export interface AddTicketDeptRequest {
+  /**
+   * a valid email address, such as support@example.com
+   */
+  email?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  name?: string;
+  method?: 'POP' | 'PIPE';
+  /**
+   * a text of at most 255 characters
+   */
+  host?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  login?: string;
+  /**
+   * a text of at most 255 characters
+   */
+  password?: string;
+  /**
+   * a port number from 1 to 65535
+   */
+  port?: string;
+}
+export interface AddTicketDeptResult {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  dept_id: string;
+}
+/**
  * Adds a reply to the ticket numbered `id` (the 6-digit ticket number, not the internal id); info ["Reply added, ticket status changed to <status>"] as published. A staff reply (type Admin, the default; `replier_id` an admin id, default admin 1) makes the ticket Answered and sends the "Ticket Reply" e-mail to the ticket's address (none with notify_client=0). A client reply (type=Client; `replier_id` the ticket's client, the default, or one of its contacts; none on a guest's ticket) makes it Client-Reply, reopening a Closed ticket, and sends no e-mail to the client. `status_change` sets the status after the reply instead. The reply's author, type, date (the session clock) and body are kept in order, and the ticket's lastreply becomes the reply's date. `attachments[<file name>]=<base64 content>` keeps each file's name and decoded size only. encrypt, notify_cc and replier_ip are accepted and ignored.
  */
 export interface AddTicketReply {
@@ -7484,6 +7713,32 @@ export interface AddTicketReplyRequest {
   attachments?: TicketAttachmentsParam;
 }
 export interface AddTicketReplyResult {}
+/**
+ * The predefined replies staff use most. The vendor publishes only an answer with `"success": false` and no data, so the success answer follows the neighbouring published shapes: `replies`, a list in the item shape getPredefinedReplies gives a category's replies (id, category_id, name, reply). Popularity is counted, never set: a staff message (a ticket staff opened with addTicket, or an addTicketReply of type Admin) whose body holds a predefined reply's whole text counts one use of that reply, as when staff insert it and write around it. The list holds the replies used at least once, most used first (ties by id), at most 10. Takes no parameters.
+ */
+export interface GetPopularPredefinedReplies {
+  request: GetPopularPredefinedRepliesRequest;
+  result: GetPopularPredefinedRepliesResult;
+}
+export interface GetPopularPredefinedRepliesRequest {}
+export interface GetPopularPredefinedRepliesResult {
+  replies: PredefinedReplyItem[];
+}
+/**
+ * a predefined reply as the desk lists it: its id, category, name and full text
+ */
+export interface PredefinedReplyItem {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  category_id: string;
+  name: string;
+  reply: string;
+}
 /**
  * Predefined ticket reply categories. cid 0 answers every category (the published shape: `category` holding only `categories`). A category id answers that category (the real shape is unpublished; this is the simulator's choice): its own id, parent_cat and name, its direct sub-categories in `categories`, and its replies (full text) in `replies`.
  */
@@ -7520,7 +7775,7 @@ export interface PredefinedReplyCategoryDetails {
   parent_cat: string;
   name: string;
   categories: ReplyCategory[];
-  replies: PredefinedReply[];
+  replies: PredefinedReplyItem[];
 }
 /**
  * Every support department, by id, as published: `assigned_admins` an object keyed by admin id, `tickets` the department's ticket count as a string. Takes no parameters.

@@ -16,6 +16,7 @@ import addInvoicePayment from './invoices/addInvoicePayment.js';
 import addOrder from './orders/addOrder.js';
 import addOrderDraftItem from './orders/addOrderDraftItem.js';
 import addTicket from './tickets/addTicket.js';
+import addTicketDept from './tickets/addTicketDept.js';
 import addTicketReply from './tickets/addTicketReply.js';
 import applyInvoiceCredit from './invoices/applyInvoiceCredit.js';
 import bulkAddProducts from './services/bulkAddProducts.js';
@@ -35,6 +36,7 @@ import domainRegister from './domains/domainRegister.js';
 import domainRenew from './domains/domainRenew.js';
 import domainTransfer from './domains/domainTransfer.js';
 import editAccountDetails from './accounts/editAccountDetails.js';
+import editContactPermissions from './clients/editContactPermissions.js';
 import editEstimateDetails from './estimates/editEstimateDetails.js';
 import editInvoiceDetails from './invoices/editInvoiceDetails.js';
 import editOrderDraft from './orders/editOrderDraft.js';
@@ -61,6 +63,9 @@ import getEstimates from './estimates/getEstimates.js';
 import getHostBillversion from './misc/getHostBillversion.js';
 import getInvoiceDetails from './invoices/getInvoiceDetails.js';
 import getInvoices from './invoices/getInvoices.js';
+import getKBArticle from './misc/getKBArticle.js';
+import getKBArticlesByTags from './misc/getKBArticlesByTags.js';
+import getKBCategories from './misc/getKBCategories.js';
 import getNews from './misc/getNews.js';
 import getNewsItem from './misc/getNewsItem.js';
 import getOrderDetails from './orders/getOrderDetails.js';
@@ -69,6 +74,7 @@ import getOrderPages from './services/getOrderPages.js';
 import getOrders from './orders/getOrders.js';
 import getOtherPopularProducts from './services/getOtherPopularProducts.js';
 import getPaymentModules from './misc/getPaymentModules.js';
+import getPopularPredefinedReplies from './tickets/getPopularPredefinedReplies.js';
 import getPredefinedReplies from './tickets/getPredefinedReplies.js';
 import getProductDetails from './services/getProductDetails.js';
 import getProducts from './services/getProducts.js';
@@ -78,6 +84,7 @@ import getTicketDepts from './tickets/getTicketDepts.js';
 import getTicketDetails from './tickets/getTicketDetails.js';
 import getTickets from './tickets/getTickets.js';
 import getTransactions from './invoices/getTransactions.js';
+import module from './misc/module.js';
 import orderUpgrade from './orders/orderUpgrade.js';
 import removeOrderDraft from './orders/removeOrderDraft.js';
 import removeOrderDraftItem from './orders/removeOrderDraftItem.js';
@@ -111,6 +118,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   addOrder,
   addOrderDraftItem,
   addTicket,
+  addTicketDept,
   addTicketReply,
   applyInvoiceCredit,
   bulkAddProducts,
@@ -130,6 +138,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   domainRenew,
   domainTransfer,
   editAccountDetails,
+  editContactPermissions,
   editEstimateDetails,
   editInvoiceDetails,
   editOrderDraft,
@@ -156,6 +165,9 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getHostBillversion,
   getInvoiceDetails,
   getInvoices,
+  getKBArticle,
+  getKBArticlesByTags,
+  getKBCategories,
   getNews,
   getNewsItem,
   getOrderDetails,
@@ -164,6 +176,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getOrders,
   getOtherPopularProducts,
   getPaymentModules,
+  getPopularPredefinedReplies,
   getPredefinedReplies,
   getProductDetails,
   getProducts,
@@ -173,6 +186,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getTicketDetails,
   getTickets,
   getTransactions,
+  module,
   orderUpgrade,
   removeOrderDraft,
   removeOrderDraftItem,

@@ -22,6 +22,11 @@ export interface AnswerShape {
   call?: string;
   /** Result fields the answer places between `call` and `server_time`, in this order. */
   afterCall?: readonly string[];
+  /**
+   * Every answer is the error envelope: the call is published, but what it
+   * reaches is not simulated (call=module and an installation's modules).
+   */
+  alwaysRefused?: true;
 }
 
 export interface ReadOperation<P, R extends object> {

@@ -2,6 +2,7 @@ import t from 'tap';
 import {
   accHash,
   lastReplyText,
+  newTicketDept,
   ordinal,
   readAttachments,
   statusAfterReply,
@@ -11,6 +12,7 @@ import {
 import { ApiError, messages } from '../../src/errors.js';
 import { loadFixtures } from '../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../src/paths.js';
+import { world } from '../helpers/world.js';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 
@@ -129,4 +131,18 @@ t.test('ticketChecks: texts by any part, ids exactly, the day opened by the oper
   t.strictSame(ids({ name: '', email: '', date: '' }), ['1', '2', '3', '4', '5', '6', '7', '8'], 'empty values are no filter');
   t.strictSame(ids({ dept_id: '2', admin_read: '1' }), ['1', '4', '5'], 'filters combine');
   t.throws(() => ticketChecks({ date: '2026-02-30' }), new ApiError('Parameter filter[date] must be a date as YYYY-MM-DD'));
+});
+
+t.test('newTicketDept: a visible department for every Active admin, its name and email checked together', async (t) => {
+  const w = world({ admins: [{}, { status: 'Inactive', email: 'b@example.com' }, { email: 'c@example.com' }] });
+  t.strictSame(newTicketDept(w, 'Abuse', 'abuse@example.com'), {
+    id: '1',
+    name: 'Abuse',
+    description: '',
+    email: 'abuse@example.com',
+    visible: '1',
+    assigned_admins: { 1: '1', 3: '3' },
+  });
+  t.throws(() => newTicketDept(w), new ApiError(['Email cannot be empty', 'Department name cannot be empty']));
+  t.throws(() => newTicketDept(w, ' ', 'abuse@example.com'), new ApiError('Department name cannot be empty'));
 });

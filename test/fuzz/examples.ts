@@ -142,7 +142,7 @@ export const EXAMPLES: Record<string, Pair[][]> = {
       ['password', 'x'],
       ['password2', 'x'],
       ['country', 'GB'],
-      ['privileges[billing][invoices]', '1'],
+      ['privileges[billing][payinvoice]', '1'],
       ['privileges[support][tickets]', '1'],
     ],
   ],

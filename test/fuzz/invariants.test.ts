@@ -145,7 +145,7 @@ const addClientContact = fc
       { arbitrary: fc.constantFrom('CONTACT1@example.com', 'not-an-email'), weight: 1 },
     ),
     same: fc.nat({ max: 9 }).map((n) => n > 0),
-    privilege: optional(fc.constantFrom('billing][invoices', 'support][tickets', 'misc][editmain', 'misc][nope')),
+    privilege: optional(fc.constantFrom('billing][creditcard', 'support][tickets', 'misc][editmain', 'misc][nope')),
   })
   .map(
     (p): Step => ({

@@ -46,6 +46,24 @@ export const ALICE = frozen({
   howdidyou: 'Search engine',
 });
 
+/** The bundled contacts as getClientContacts lists them (and getClientDetails embeds them): 10 Tom Reed of client 1, 11 Sabine Vogel of client 2. */
+export const TOM_ITEM = frozen({
+  id: '10',
+  firstname: 'Tom',
+  lastname: 'Reed',
+  datecreated: '2025-09-01',
+  email: 'tom.reed@morgan-design.com',
+  privileges: { billing: { emails: '1', payinvoice: '1' } },
+});
+export const SABINE_ITEM = frozen({
+  id: '11',
+  firstname: 'Sabine',
+  lastname: 'Vogel',
+  datecreated: '2026-02-10',
+  email: 's.vogel@keller-maschinenbau.de',
+  privileges: { billing: { payinvoice: '1' }, support: { newticket: '1', tickets: '1' } },
+});
+
 /** The listing rows of Alice's two domains (getDomains and getClientDomains share one item shape): 1 morgan-design.com at Enom, 2 morgandesign.io at OpenSRS. */
 export const DOMAIN_ROWS = frozen({
   1: {

@@ -434,6 +434,44 @@ t.test('news, predefined replies and order drafts', async (t) => {
   }
 });
 
+t.test('the knowledge base: a category tree, tagged articles, something hidden', async (t) => {
+  const categories = data.kb_categories;
+  t.ok(categories.filter((c) => c.parent_cat === '0' && c.visible === '1').length >= 4, 'at least 4 shown main categories');
+  t.ok(
+    categories.some((c) => c.parent_cat !== '0'),
+    'some sub-categories',
+  );
+  t.ok(
+    categories.some((c) => c.visible === '0'),
+    'a hidden category',
+  );
+  references(t, categories, 'parent_cat', ids(categories), 'kb_categories', ['0']);
+  const articles = data.kb_articles;
+  t.ok(articles.length >= 12, 'a dozen articles');
+  references(t, articles, 'cat_id', ids(categories), 'kb_articles');
+  t.ok(
+    articles.some((a) => a.registered === '1'),
+    'an article for signed-in clients only',
+  );
+  const tagNames = new Map<string, string>();
+  for (const a of articles) {
+    t.ok(Object.keys(a.tags).length > 0, `article ${a.id} is tagged`);
+    t.equal(
+      a.slug,
+      a.title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, ''),
+      `article ${a.id}: its slug is its title's`,
+    );
+    for (const [id, name] of Object.entries(a.tags)) {
+      t.equal(tagNames.get(id) ?? name, name, `tag ${id} has one name`);
+      tagNames.set(id, name);
+    }
+  }
+  t.equal(new Set(tagNames.values()).size, tagNames.size, 'one tag name has one id');
+});
+
 t.test('support departments, tickets, replies and notes', async (t) => {
   t.strictSame(
     data.ticket_depts.map((d) => d.name),

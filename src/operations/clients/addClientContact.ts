@@ -1,25 +1,13 @@
 import { defineMutation } from '../operation.js';
 import { fail, messages } from '../../errors.js';
-import { MAIN_PARENT_ID, countryCode, emailInUse, requireClient } from '../../domain/clients.js';
+import { MAIN_PARENT_ID, countryCode, emailInUse, grantedPrivileges, requireClient } from '../../domain/clients.js';
 import { ZERO_DATETIME, formatDate } from '../../lib/dates.js';
 import { hashPassword, saltFor } from '../../domain/password.js';
-import type {
-  AddClientContactPrivileges,
-  AddClientContactRequest,
-  AddClientContactResult,
-  Client,
-  ContactPrivileges,
-} from '../../generated/wire.js';
-
-/** Stored as given, section by section, in a fresh object that the store may freeze. */
-function copyPrivileges(given: AddClientContactPrivileges = {}): ContactPrivileges {
-  return Object.fromEntries(Object.entries(given).map(([section, keys]) => [section, { ...keys }]));
-}
+import type { AddClientContactRequest, AddClientContactResult, Client } from '../../generated/wire.js';
 
 export default defineMutation<AddClientContactRequest, AddClientContactResult>({
   mutates: true,
   run(p, { world, now }) {
-    // Privilege keys are checked by the request schema, the one list of accepted keys.
     const main = requireClient(world, p.id);
     if (main.parent_id !== MAIN_PARENT_ID) fail(messages.contactOfContact(main.id, main.parent_id));
     if (p.password !== p.password2) fail(messages.passwordsDiffer());
@@ -57,7 +45,7 @@ export default defineMutation<AddClientContactRequest, AddClientContactResult>({
       client_id: id,
       cardnum: '',
       currency_id: main.currency_id,
-      privileges: copyPrivileges(p.privileges),
+      privileges: grantedPrivileges(p.privileges),
       howdidyou: '',
       password: hashPassword(p.password, saltFor(id, p.email)),
     };

@@ -1,9 +1,9 @@
 import { defineOperation } from '../operation.js';
 import { notFound } from '../../errors.js';
-import type { GetPredefinedRepliesRequest, GetPredefinedRepliesResult, PredefinedReply, ReplyCategory } from '../../generated/wire.js';
+import { replyItem } from '../../domain/predefinedReplies.js';
+import type { GetPredefinedRepliesRequest, GetPredefinedRepliesResult, ReplyCategory } from '../../generated/wire.js';
 
 const category = ({ id, parent_cat, name }: ReplyCategory): ReplyCategory => ({ id, parent_cat, name });
-const reply = ({ id, category_id, name, reply: text }: PredefinedReply): PredefinedReply => ({ id, category_id, name, reply: text });
 
 // cid 0 lists every category (the published answer); any other cid opens that
 // category: its sub-categories and its replies (the real shape is unpublished).
@@ -16,7 +16,7 @@ export default defineOperation<GetPredefinedRepliesRequest, GetPredefinedReplies
       category: {
         ...category(found),
         categories: world.where('reply_categories', 'parent_cat', cid).map(category),
-        replies: world.where('predefined_replies', 'category_id', cid).map(reply),
+        replies: world.where('predefined_replies', 'category_id', cid).map(replyItem),
       },
     };
   },

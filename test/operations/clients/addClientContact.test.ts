@@ -2,6 +2,7 @@ import t from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { FROZEN_NOW, api, assertSuccess, build, storeJson, noScanOf, SERVER_TIME } from '../../helpers/app.js';
 import { read, clientDetails } from '../../helpers/reads.js';
+import { TOM_ITEM } from '../../helpers/records.js';
 import { callInEachSession, sameNewClientInEachSession, sameAnswers } from '../../helpers/sessions.js';
 import type { WireParams } from '../../helpers/app.js';
 import { emailTaken, refusedEach, refusedWith } from '../../helpers/refusals.js';
@@ -25,11 +26,19 @@ const NORA: WireParams = {
   phonenumber: '+1.5125550199',
   country: 'gb',
   city: 'London',
-  'privileges[billing][invoices]': '1',
   'privileges[billing][payinvoice]': '1',
+  'privileges[billing][balance]': '1',
   'privileges[support][tickets]': '1',
 };
-const NORA_CONTACT = { id: '12', firstname: 'Nora', lastname: 'Quinn', datecreated: '2026-11-20', email: 'nora.quinn@morgan-design.com' };
+const NORA_PRIVILEGES = { billing: { payinvoice: '1', balance: '1' }, support: { tickets: '1' } };
+const NORA_CONTACT = {
+  id: '12',
+  firstname: 'Nora',
+  lastname: 'Quinn',
+  datecreated: '2026-11-20',
+  email: 'nora.quinn@morgan-design.com',
+  privileges: NORA_PRIVILEGES,
+};
 
 function world(app: FastifyInstance, session = 'default') {
   return app.billsim.sessions.get(session).world;
@@ -42,10 +51,7 @@ t.test('addClientContact creates a contact under the main client', async (t) => 
   t.strictSame(body, { success: true, contact_id: '12', call: CALL, server_time: SERVER_TIME });
 
   const contacts = await read(t, app, 'getClientContacts', { id: '1' });
-  t.strictSame(contacts.contacts, [
-    { id: '10', firstname: 'Tom', lastname: 'Reed', datecreated: '2025-09-01', email: 'tom.reed@morgan-design.com' },
-    NORA_CONTACT,
-  ]);
+  t.strictSame(contacts.contacts, [TOM_ITEM, NORA_CONTACT]);
   const main = await clientDetails(t, app, '1');
   t.strictSame((main.contacts as unknown[])[1], NORA_CONTACT, "the main client's details list the contact");
 
@@ -79,7 +85,7 @@ t.test('addClientContact creates a contact under the main client', async (t) => 
     client_id: '12',
     cardnum: '',
     currency_id: '0',
-    privileges: { billing: { invoices: '1', payinvoice: '1' }, support: { tickets: '1' } },
+    privileges: NORA_PRIVILEGES,
     howdidyou: '',
     contacts: [],
   });
@@ -104,7 +110,7 @@ t.test('addClientContact stores the password only as a salted hash', async (t) =
   t.notOk(journal.body.includes(PASSWORD), 'nor kept in the request journal');
 });
 
-t.test("addClientContact copies the main client's currency and language; no privileges means an empty set", async (t) => {
+t.test("addClientContact copies the main client's currency and language; no privileges is PHP's empty array", async (t) => {
   const app = await build(t);
   const body = await api(app, CALL, {
     id: '9',
@@ -119,14 +125,15 @@ t.test("addClientContact copies the main client's currency and language; no priv
   t.strictSame(assertSuccess(t, body, CALL), { contact_id: '12' });
   const stored = world(app).get('clients', '12')!;
   t.match(stored, { parent_id: '9', currency_id: '1', language: 'spanish', status: 'Active', country: '', company: '1' });
-  t.strictSame(stored.privileges, {});
+  t.strictSame(stored.privileges, []);
+  t.strictSame((await clientDetails(t, app, '12')).privileges, [], 'shown as []');
 });
 
-t.test('addClientContact accepts every key of the privilege table', async (t) => {
+t.test("addClientContact accepts every key of the vendor's privilege table", async (t) => {
   const app = await build(t);
   const table = {
-    billing: ['emails', 'invoices', 'payinvoice', 'orders', 'addfunds', 'creditcards'],
-    support: ['emails', 'tickets', 'newticket', 'closeticket'],
+    billing: ['emails', 'payinvoice', 'orders', 'balance', 'addfunds', 'creditcard'],
+    support: ['newticket', 'tickets', 'closeticket', 'emails'],
     misc: ['editmain', 'emails', 'editipaccess', 'manageprofiles', 'affiliates'],
   };
   const params: WireParams = { ...NORA };
@@ -135,6 +142,17 @@ t.test('addClientContact accepts every key of the privilege table', async (t) =>
   assertSuccess(t, await api(app, CALL, params), CALL);
   const expected = Object.fromEntries(Object.entries(table).map(([s, keys]) => [s, Object.fromEntries(keys.map((k) => [k, '1']))]));
   t.strictSame(world(app).get('clients', '12')!.privileges, expected);
+});
+
+t.test('addClientContact grants a key flagged 1, true or on, and none flagged 0, false, off or empty', async (t) => {
+  const app = await build(t);
+  const params: WireParams = { ...NORA };
+  for (const key of Object.keys(params)) if (key.startsWith('privileges')) delete params[key];
+  const flags = { emails: '1', payinvoice: 'true', orders: 'on', balance: '0', addfunds: 'false', creditcard: 'off' };
+  for (const [key, flag] of Object.entries(flags)) params[`privileges[billing][${key}]`] = flag;
+  params['privileges[support][tickets]'] = '';
+  assertSuccess(t, await api(app, CALL, params), CALL);
+  t.strictSame((await clientDetails(t, app, '12')).privileges, { billing: { emails: '1', payinvoice: '1', orders: '1' } });
 });
 
 t.test('addClientContact works the same through GET, urlencoded and multipart POST', async (t) => {
@@ -174,14 +192,24 @@ t.test('addClientContact parameter errors', async (t) => {
     [{ ...NORA, email: 'nora@localhost' }, 'Parameter email must be a valid email address, such as jane@example.com'],
     [{ ...NORA, password: '', password2: '' }, 'Parameter password must be a non-empty password of at most 255 characters'],
     [{ ...NORA, country: 'GBR' }, 'Parameter country must be an ISO 3166-1 alpha-2 country code, such as GB'],
-    [{ ...NORA, 'privileges[billing][balance]': '1' }, 'Parameter privileges[billing][balance] must be absent: it is not a known key here'],
     [
-      { ...NORA, 'privileges[support][invoices]': '1' },
-      'Parameter privileges[support][invoices] must be absent: it is not a known key here',
+      { ...NORA, 'privileges[billing][invoices]': '1' },
+      'Parameter privileges[billing][invoices] is not a known key here: use one of emails, payinvoice, orders, balance, addfunds, creditcard',
+    ],
+    [
+      { ...NORA, 'privileges[support][payinvoice]': '1' },
+      'Parameter privileges[support][payinvoice] is not a known key here: use one of newticket, tickets, closeticket, emails',
     ],
     [{ ...NORA, 'privileges[admin][editmain]': '1' }, 'Parameter privileges[admin] must be absent: it is not a known key here'],
-    [{ ...NORA, 'privileges[billing][invoices]': '0' }, 'Parameter privileges[billing][invoices] must be one of: 1'],
-    [{ ...NORA, privileges: 'all' }, 'Parameter privileges must be a set of privileges such as privileges[billing][invoices]=1'],
+    [
+      { ...NORA, 'privileges[billing][payinvoice]': 'yes' },
+      'Parameter privileges[billing][payinvoice] must be 1, true or on to grant it, or 0, false, off or empty to grant nothing',
+    ],
+    [{ ...NORA, privileges: 'all' }, 'Parameter privileges must be a set of privileges such as privileges[billing][payinvoice]=1'],
+    [
+      { ...NORA, 'privileges[misc]': 'all' },
+      'Parameter privileges[misc] must be a set of misc privileges such as privileges[misc][editmain]=1',
+    ],
   ];
   await refusedWith(t, app, CALL, cases);
 });

@@ -1,6 +1,7 @@
 import t from 'tap';
 import { FROZEN_NOW, api, assertError, assertSuccess, build, noScanOf } from '../../helpers/app.js';
 import { read, readEverywhere } from '../../helpers/reads.js';
+import { SABINE_ITEM, TOM_ITEM } from '../../helpers/records.js';
 import getClientContacts from '../../../src/operations/clients/getClientContacts.js';
 import { Seed, World } from '../../../src/store/world.js';
 import { loadFixtures } from '../../../src/store/fixtures.js';
@@ -10,13 +11,11 @@ t.test("getClientContacts lists a client's contacts", async (t) => {
   const app = await build(t);
   const result = await readEverywhere(t, app, 'getClientContacts', { id: '1' });
   t.strictSame(result, {
-    contacts: [{ id: '10', firstname: 'Tom', lastname: 'Reed', datecreated: '2025-09-01', email: 'tom.reed@morgan-design.com' }],
+    contacts: [TOM_ITEM],
     sorter: { perpage: 25, totalpages: 1, sorterrecords: 1, sorterpage: 1 },
   });
   const other = await read(t, app, 'getClientContacts', { id: '2' });
-  t.strictSame(other.contacts, [
-    { id: '11', firstname: 'Sabine', lastname: 'Vogel', datecreated: '2026-02-10', email: 's.vogel@keller-maschinenbau.de' },
-  ]);
+  t.strictSame(other.contacts, [SABINE_ITEM], 'the published keys, then privileges');
 });
 
 t.test('getClientContacts answers an empty list for a client without contacts', async (t) => {
@@ -47,7 +46,7 @@ t.test('getClientContacts pages from 0, oldest contact first', async (t) => {
   );
   t.strictSame(first.sorter, { perpage: 2, totalpages: 2, sorterrecords: 3, sorterpage: 1 });
   t.strictSame(second.contacts, [
-    { id: '13', firstname: 'Ben', lastname: 'Morgan', datecreated: '2026-11-20', email: 'ben@morgan-design.com' },
+    { id: '13', firstname: 'Ben', lastname: 'Morgan', datecreated: '2026-11-20', email: 'ben@morgan-design.com', privileges: [] },
   ]);
   t.strictSame(second.sorter, { perpage: 2, totalpages: 2, sorterrecords: 3, sorterpage: 2 });
 });

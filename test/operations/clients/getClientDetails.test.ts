@@ -2,7 +2,7 @@ import t from 'tap';
 import fs from 'node:fs';
 import path from 'node:path';
 import { api, assertError, build } from '../../helpers/app.js';
-import { ALICE } from '../../helpers/records.js';
+import { ALICE, TOM_ITEM } from '../../helpers/records.js';
 import { clientDetails, read, readEverywhere } from '../../helpers/reads.js';
 import { defaultFixturesDir } from '../../../src/paths.js';
 
@@ -46,7 +46,7 @@ t.test('getClientDetails answers the client as invoices embed it, plus its conta
   const client = (await readEverywhere(t, app, 'getClientDetails', { id: '1' })).client as Record<string, unknown>;
   t.strictSame(client, {
     ...ALICE,
-    contacts: [{ id: '10', firstname: 'Tom', lastname: 'Reed', datecreated: '2025-09-01', email: 'tom.reed@morgan-design.com' }],
+    contacts: [TOM_ITEM],
   });
   t.strictSame(Object.keys(client), CLIENT_KEYS, 'stored order, contacts last, no password');
 });
@@ -74,7 +74,7 @@ t.test('getClientDetails of every stored client leaves out only the password', a
     t.strictSame(rest, expected, `client ${String(record.id)}`);
   }
   const contact = await clientDetails(t, app, '11');
-  t.strictSame(contact.privileges, { billing: { invoices: '1' }, support: { tickets: '1', newticket: '1' } });
+  t.strictSame(contact.privileges, { billing: { payinvoice: '1' }, support: { newticket: '1', tickets: '1' } }, "the vendor's keys");
   t.strictSame(contact.contacts, [], 'a contact has no contacts of its own');
 });
 

@@ -5,6 +5,7 @@ import { answersInEachSession, sameRecordInEachSession } from '../../helpers/ses
 import { emailTaken, refusals, refusedEach } from '../../helpers/refusals.js';
 import type { LabelledRefusal } from '../../helpers/refusals.js';
 import { clientDetails, read } from '../../helpers/reads.js';
+import { TOM_ITEM } from '../../helpers/records.js';
 
 const CALL = 'setContactDetails';
 const UPDATED = { success: true, client: true, call: CALL, server_time: SERVER_TIME, info: ['Client details updated'] };
@@ -50,7 +51,7 @@ t.test('setContactDetails changes the fields given and answers as the published 
     postcode: '78702',
     companyname: '',
   });
-  const contact = { id: '10', firstname: 'Thomas', lastname: 'Reed-Hale', datecreated: '2025-09-01', email: 'thomas@morgan-design.com' };
+  const contact = { ...TOM_ITEM, firstname: 'Thomas', lastname: 'Reed-Hale', email: 'thomas@morgan-design.com' };
   t.strictSame(await contacts(t, app, '1'), [contact], 'getClientContacts shows the change');
   t.strictSame(await clientDetails(t, app, '1'), { ...main, contacts: [contact] }, 'the main client changes only in its contact list');
 });
@@ -62,6 +63,24 @@ t.test('setContactDetails leaves every field not sent as it was, and ignores wha
   t.strictSame(await clientDetails(t, app, '11'), { ...before, city: 'Esslingen' });
   t.strictSame(await api(app, CALL, { id: '11', email: 'S.Vogel@keller-maschinenbau.de' }), UPDATED, 'its own email in another case');
   t.strictSame(await clientDetails(t, app, '11'), { ...before, city: 'Esslingen', email: 'S.Vogel@keller-maschinenbau.de' });
+});
+
+t.test('setContactDetails replaces the privileges when it is given them, and keeps them when not', async (t) => {
+  const app = await build(t);
+  const before = await clientDetails(t, app, '10');
+  t.strictSame(await api(app, CALL, { id: '10', city: 'Dallas' }), UPDATED);
+  t.strictSame((await clientDetails(t, app, '10')).privileges, { billing: { emails: '1', payinvoice: '1' } }, 'none sent: kept');
+  const privileges = { 'privileges[support][tickets]': 'true', 'privileges[billing][emails]': 'false', 'privileges[misc][emails]': 'on' };
+  t.strictSame(await api(app, CALL, { id: '10', ...privileges }), UPDATED);
+  const after = await clientDetails(t, app, '10');
+  t.strictSame(
+    after,
+    { ...before, city: 'Dallas', privileges: { support: { tickets: '1' }, misc: { emails: '1' } } },
+    'the set given, as given',
+  );
+  t.strictSame((await read(t, app, 'getClientContacts', { id: '1' })).contacts, [{ ...TOM_ITEM, privileges: after.privileges }]);
+  t.strictSame(await api(app, CALL, { id: '10', 'privileges[billing][emails]': '0' }), UPDATED);
+  t.strictSame((await clientDetails(t, app, '10')).privileges, [], 'nothing granted: the empty array');
 });
 
 t.test('setContactDetails works the same through GET, urlencoded and multipart POST', async (t) => {
@@ -80,6 +99,11 @@ t.test('setContactDetails refusals change nothing', async (t) => {
     emailTaken("its main client's email", CHANGES, 'ALICE@morgan-design.com'),
     emailTaken("another contact's email", CHANGES, 's.vogel@keller-maschinenbau.de'),
     ['unknown country', { ...CHANGES, country: 'UK' }, 'Parameter country must be an ISO 3166-1 alpha-2 country code, such as GB'],
+    [
+      "billsim's old key",
+      { ...CHANGES, 'privileges[billing][creditcards]': '1' },
+      'Parameter privileges[billing][creditcards] is not a known key here: use one of emails, payinvoice, orders, balance, addfunds, creditcard',
+    ],
   ];
   await refusedEach(t, app, CALL, cases);
 });

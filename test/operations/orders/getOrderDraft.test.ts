@@ -39,7 +39,7 @@ const TOM = {
   datecreated: '2025-09-01',
   client_id: '10',
   cardnum: '',
-  privileges: { billing: { invoices: '1', payinvoice: '1' } },
+  privileges: { billing: { emails: '1', payinvoice: '1' } },
   howdidyou: '',
 };
 
