@@ -2,7 +2,7 @@
 // a record of the collection <things> (client_id: clients, currency_id:
 // currencies), parent_id one of the same collection. Ids "0" and "" point nowhere.
 
-const IRREGULAR = { dept_id: 'ticket_depts', tld_id: 'products' };
+const IRREGULAR = { dept_id: 'ticket_depts', tld_id: 'products', group_id: 'app_groups' };
 
 /** The collection a field of a record in `collection` points into, or undefined. */
 export function target(field, collection, collections) {
