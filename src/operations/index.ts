@@ -2,6 +2,7 @@
 // default export is its operation; its schema is schemas/operations/<section>/<call>.json.
 import type { AnyOperation } from './operation.js';
 import accountCreate from './accounts/accountCreate.js';
+import accountModuleSSO from './accounts/accountModuleSSO.js';
 import accountSuspend from './accounts/accountSuspend.js';
 import accountTerminate from './accounts/accountTerminate.js';
 import accountUnsuspend from './accounts/accountUnsuspend.js';
@@ -27,6 +28,7 @@ import deleteClient from './clients/deleteClient.js';
 import deleteClientContact from './clients/deleteClientContact.js';
 import deleteInvoice from './invoices/deleteInvoice.js';
 import deleteOrder from './orders/deleteOrder.js';
+import deleteProduct from './services/deleteProduct.js';
 import domainCheck from './domains/domainCheck.js';
 import domainDelete from './domains/domainDelete.js';
 import domainDeleteHB from './domains/domainDeleteHB.js';
@@ -42,7 +44,11 @@ import editOrderDraftItem from './orders/editOrderDraftItem.js';
 import getAccountAddons from './accounts/getAccountAddons.js';
 import getAccountDetails from './accounts/getAccountDetails.js';
 import getAccounts from './accounts/getAccounts.js';
+import getAddonDetails from './services/getAddonDetails.js';
 import getAddons from './services/getAddons.js';
+import getAPIMethods from './misc/getAPIMethods.js';
+import getAppGroups from './services/getAppGroups.js';
+import getAppServers from './services/getAppServers.js';
 import getClientAccounts from './clients/getClientAccounts.js';
 import getClientContacts from './clients/getClientContacts.js';
 import getClientCreditLog from './clients/getClientCreditLog.js';
@@ -70,17 +76,22 @@ import getOrders from './orders/getOrders.js';
 import getOtherPopularProducts from './services/getOtherPopularProducts.js';
 import getPaymentModules from './misc/getPaymentModules.js';
 import getPredefinedReplies from './tickets/getPredefinedReplies.js';
+import getProductApplicableAddons from './services/getProductApplicableAddons.js';
 import getProductDetails from './services/getProductDetails.js';
 import getProducts from './services/getProducts.js';
 import getProductUpgrades from './services/getProductUpgrades.js';
+import getServerDetails from './services/getServerDetails.js';
 import getSubCategories from './services/getSubCategories.js';
 import getTicketDepts from './tickets/getTicketDepts.js';
 import getTicketDetails from './tickets/getTicketDetails.js';
 import getTickets from './tickets/getTickets.js';
 import getTransactions from './invoices/getTransactions.js';
 import orderUpgrade from './orders/orderUpgrade.js';
+import productCloneSettings from './services/productCloneSettings.js';
 import removeOrderDraft from './orders/removeOrderDraft.js';
 import removeOrderDraftItem from './orders/removeOrderDraftItem.js';
+import searchServiceByIP from './accounts/searchServiceByIP.js';
+import searchServiceByIPLimited from './accounts/searchServiceByIPLimited.js';
 import sendInvoice from './invoices/sendInvoice.js';
 import setClientDetails from './clients/setClientDetails.js';
 import setContactDetails from './clients/setContactDetails.js';
@@ -97,6 +108,7 @@ import verifyClientLogin from './clients/verifyClientLogin.js';
 
 export const operations: Readonly<Record<string, AnyOperation>> = {
   accountCreate,
+  accountModuleSSO,
   accountSuspend,
   accountTerminate,
   accountUnsuspend,
@@ -122,6 +134,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   deleteClientContact,
   deleteInvoice,
   deleteOrder,
+  deleteProduct,
   domainCheck,
   domainDelete,
   domainDeleteHB,
@@ -137,7 +150,11 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getAccountAddons,
   getAccountDetails,
   getAccounts,
+  getAddonDetails,
   getAddons,
+  getAPIMethods,
+  getAppGroups,
+  getAppServers,
   getClientAccounts,
   getClientContacts,
   getClientCreditLog,
@@ -165,17 +182,22 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getOtherPopularProducts,
   getPaymentModules,
   getPredefinedReplies,
+  getProductApplicableAddons,
   getProductDetails,
   getProducts,
   getProductUpgrades,
+  getServerDetails,
   getSubCategories,
   getTicketDepts,
   getTicketDetails,
   getTickets,
   getTransactions,
   orderUpgrade,
+  productCloneSettings,
   removeOrderDraft,
   removeOrderDraftItem,
+  searchServiceByIP,
+  searchServiceByIPLimited,
   sendInvoice,
   setClientDetails,
   setContactDetails,
