@@ -25,7 +25,8 @@ const sessions = new Sessions(new Seed(loadFixtures(defaultFixturesDir)));
 const session = sessions.get('default');
 const params = parseParams(query) as Record<string, unknown>;
 const { call: _call, api_id: _id, api_key: _key, ...input } = params;
-const result = operation.run(input as never, { world: session.world, now: new Date() });
+const caller = authenticate(session.world, CREDENTIALS.api_id, CREDENTIALS.api_key, '127.0.0.1', call);
+const result = operation.run(input as never, { world: session.world, now: new Date(), caller });
 const answer = successEnvelope(call, new Date(), result);
 const RUNS = 200_000;
 
@@ -42,7 +43,7 @@ time('parse', () => parseParams(query));
 time('session', () => sessions.get('default'));
 time('auth', () => authenticate(session.world, CREDENTIALS.api_id, CREDENTIALS.api_key, '127.0.0.1', call));
 time('validate', () => requestValidator(call)({ ...input }));
-time('call', () => operation.run({ ...input } as never, { world: session.world, now: new Date() }));
+time('call', () => operation.run({ ...input } as never, { world: session.world, now: new Date(), caller }));
 time('envelope', () => successEnvelope(call, new Date(), result));
 time('journal', () =>
   session.journal.record({

@@ -4,7 +4,7 @@
 // currencies), parent_id one of the same collection. Ids "0" and "" point nowhere.
 
 /** @type {Record<string, string>} */
-const IRREGULAR = { dept_id: 'ticket_depts', tld_id: 'products' };
+const IRREGULAR = { dept_id: 'ticket_depts', tld_id: 'products', group_id: 'app_groups' };
 
 /**
  * The collection a field of a record in `collection` points into, or undefined.

@@ -10,6 +10,12 @@ export class ApiError extends Error {
   }
 }
 
+/** At most five ids, then how many more: a product a generated world gives thousands of services names a few. */
+function someIds(ids: readonly string[]): string {
+  const shown = ids.slice(0, 5).join(', ');
+  return ids.length > 5 ? `${shown} and ${ids.length - 5} more` : shown;
+}
+
 export const messages = {
   callMissing: () => 'Parameter call is required: name the API function to run, such as call=getCurrencies',
   callUnknown: (call: string) => `Unknown call "${call}": there is no API function with this name`,
@@ -172,6 +178,26 @@ export const messages = {
     clientId === '0'
       ? `Ticket #${number} is a guest's ticket: a client reply on it takes no replier_id`
       : `Client ${replierId} cannot reply to ticket #${number} as the client: it belongs to client ${clientId}; give replier_id ${clientId}, one of its contacts, or leave replier_id out`,
+  ssoNeedsActive: (id: string, status: string) => `Account ${id} is ${status}: only an Active service has a control panel to sign in to`,
+  ssoNoServer: (id: string) =>
+    `Account ${id} runs on no server (server_id 0): set the server it is provisioned on with editAccountDetails first`,
+  ssoNotOffered: (id: string, serverId: string, group: string, module: string) =>
+    `Account ${id} runs on server ${serverId} of app group ${group}, whose module ${module} offers no single sign-on`,
+  productHasServices: (id: string, name: string, accounts: readonly string[]) =>
+    `Product ${id} (${name}) cannot be deleted: services (accounts ${someIds(accounts)}) are on it`,
+  productHasDomains: (id: string, name: string, domains: readonly string[]) =>
+    `Product ${id} (${name}) cannot be deleted: domains ${someIds(domains)} are under this TLD`,
+  productInUpgrades: (id: string, name: string, orders: readonly string[]) =>
+    `Product ${id} (${name}) cannot be deleted: upgrade orders ${someIds(orders)} move services from or to it`,
+  productInDrafts: (id: string, name: string, drafts: readonly string[]) =>
+    `Product ${id} (${name}) cannot be deleted: order drafts ${someIds(drafts)} order it`,
+  productOnlyForAddon: (id: string, name: string, addonId: string) =>
+    `Product ${id} (${name}) cannot be deleted: it is the only product addon ${addonId} applies to, which would then apply to every product`,
+  cloneOntoSource: (id: string) => `Parameter target_product_ids must not name the source product ${id}`,
+  cloneKindsDiffer: (sourceId: string, targetId: string, sourceIsTld: boolean) =>
+    sourceIsTld
+      ? `Product ${targetId} is not a domain TLD: the settings of TLD ${sourceId} copy only to TLDs`
+      : `Product ${targetId} is a domain TLD: the settings of product ${sourceId} copy only to products that are not TLDs`,
   noTicketDept: () => 'No ticket department exists to file the ticket under: add one to the world (ticket_depts.json)',
 } as const;
 

@@ -49,6 +49,11 @@ const strictValidators = new Map(
   Object.entries(builtCollections as Record<string, Validator>).map(([name, fn]) => [collectionRef(name), fn]),
 );
 
+/** Every call billsim simulates: one prebuilt request validator per call's schema. */
+export function simulatedCalls(): string[] {
+  return Object.keys(builtRequests);
+}
+
 export function hasOperationSchema(call: string): boolean {
   return allSchemas().some((s) => s.$id === operationSchemaId(call));
 }

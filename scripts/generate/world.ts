@@ -15,12 +15,15 @@ import type {
   Invoice,
   OrderDraft,
   Product,
+  Server,
   Transaction,
 } from '../../src/generated/wire.js';
 import { convertCents, formatCents, percentOf, toCents } from '../../src/domain/money.js';
 import { type Line as DocumentLine, lineTotal, withTotals } from '../../src/domain/invoiceLines.js';
 import { Random, LAST_DAY, day, dayTime } from './random.js';
 import { CYCLE_NAMES, type RecurringCycle } from '../../src/domain/cycles.js';
+import { isServerProduct } from '../../src/domain/products.js';
+import { moduleName } from '../../src/domain/services.js';
 
 export type Scaled =
   | 'clients'
@@ -152,8 +155,6 @@ const TAX_BY_COUNTRY: Record<string, string> = {
   SE: '25.00',
   ES: '21.00',
 };
-/** Display names of the bundled world's provisioning modules, by the products' module id. */
-const MODULE_NAMES: Record<string, string> = { '3': 'Cpanel2', '5': 'SolusVM', '7': 'OnApp', '9': 'GoGetSSL' };
 
 /** The cycles generated services and addons bill on (no hourly, daily or weekly hosting). */
 const CYCLES: readonly RecurringCycle[] = ['m', 'q', 's', 'a', 'b', 't'];
@@ -178,6 +179,7 @@ export class WorldGenerator {
   private readonly customers: Customer[] = [];
   private readonly rates: Map<string, string>;
   private readonly gateways: string[];
+  private readonly servers: Map<string, Server>;
   private cardId: number;
   private addonId: number;
   private txId: number;
@@ -192,6 +194,7 @@ export class WorldGenerator {
     this.rnd = new Random(seed);
     this.rates = new Map(base.currencies.map((c) => [c.id, c.rate]));
     this.gateways = base.gateways.filter((g) => g.enabled === '1').map((g) => g.id);
+    this.servers = new Map(base.servers.map((server) => [server.id, server]));
     this.cardId = maxId(base.client_cards);
     this.addonId = maxId(base.account_addons);
     this.txId = maxId(base.transactions);
@@ -307,6 +310,9 @@ export class WorldGenerator {
       const created = rnd.int(LAST_DAY);
       const due = day(LAST_DAY + 1 + rnd.int(360));
       const domain = product.ptype === 'vps' ? `vps${i}.${who.slug}.com` : `${who.slug}.com`;
+      // A service runs on one of its product's servers; a server product has an address of its own (private, one per id).
+      const server = product.server.length > 0 ? this.servers.get(rnd.pick(product.server)) : undefined;
+      const ip = !server ? '' : isServerProduct(product) ? `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` : server.ip;
       const account: Account = {
         id,
         client_id: who.id,
@@ -315,7 +321,7 @@ export class WorldGenerator {
         parent_id: '0',
         date_created: day(created),
         domain,
-        server_id: product.module === '0' ? '0' : String(1 + rnd.int(6)),
+        server_id: server?.id ?? '0',
         payment_module: who.gateway,
         firstpayment: formatCents(toCents(total) + setup),
         total,
@@ -336,7 +342,9 @@ export class WorldGenerator {
         manual: '0',
         currency_id: who.currency,
         notes: '',
-        mod: MODULE_NAMES[product.module] ?? '',
+        mod: moduleName(product),
+        ip,
+        additional_ip: [],
       };
       this.out('accounts', account);
       who.services.push({ type: 'Hosting', id, description: `${product.name} - ${domain}`, amount: total });

@@ -45,10 +45,16 @@ export function addonProducts(addon: Addon): string[] {
     .filter(Boolean);
 }
 
+/** Whether an addon may go with a product: it lists the product, or lists none. */
+export function addonGoesWith(addon: Addon, productId: string): boolean {
+  const products = addonProducts(addon);
+  return products.length === 0 || products.includes(productId);
+}
+
 /** Refuses an addon the account's product may not carry, or a unique addon the account already has. */
 export function checkAddonFits(world: View, addon: Addon, account: Account): void {
   const products = addonProducts(addon);
-  if (products.length > 0 && !products.includes(account.product_id)) {
+  if (!addonGoesWith(addon, account.product_id)) {
     fail(messages.addonNotForProduct(addon.id, account.id, account.product_id, products));
   }
   // A Terminated or Cancelled attachment is history, not a second copy.
@@ -155,11 +161,16 @@ const ACCOUNT_HEAD = [
   'next_due',
 ] as const;
 
+/** The day of the month a service falls due, without a leading zero ("0" when it never does). */
+export function dueDay(account: Account): string {
+  return String(Number(account.next_due.slice(8, 10)));
+}
+
 /** getAccountDetails' `details`: stored fields in the real answer's order, then billsim's additions. */
 export function accountDetails(world: View, a: Account): AccountDetails {
   return {
     ...pick(a, ACCOUNT_HEAD),
-    due_day: String(Number(a.next_due.slice(8, 10))),
+    due_day: dueDay(a),
     // The paid period runs to the next due date; billsim keeps no separate expiry for services.
     expires: a.next_due,
     autorenew: '1',

@@ -2,17 +2,17 @@
 // read time (the store keeps none), page ordering, and the price columns in the
 // key order each call's real answer uses.
 import type { View } from '../store/world.js';
-import type { OrderPage, Product } from '../generated/wire.js';
+import type { Addon, OrderPage, Product } from '../generated/wire.js';
 import { notFound } from '../errors.js';
 import type { PriceView } from './currencies.js';
 import type { RecurringCycle, SETUP_PRICES } from './cycles.js';
 
 type PriceKey = (typeof SETUP_PRICES)[number] | RecurringCycle;
 
-/** The price columns of a product, in the given key order, each passed through `view`. */
-export function prices<K extends PriceKey>(product: Product, keys: readonly K[], view: PriceView): Record<K, string> {
+/** The price columns of a product or addon, in the given key order, each passed through `view`. */
+export function prices<K extends PriceKey>(row: Product | Addon, keys: readonly K[], view: PriceView): Record<K, string> {
   const out = {} as Record<K, string>;
-  for (const key of keys) out[key] = view(product[key]);
+  for (const key of keys) out[key] = view(row[key]);
   return out;
 }
 

@@ -3,9 +3,9 @@
 // a service, and how custom field values merge. The calls that add, edit or
 // remove an item validate through these, then write the draft once.
 import type { View } from '../store/world.js';
-import type { DraftAddon, DraftDomain, DraftService, DraftView, OrderDraft, Product } from '../generated/wire.js';
+import type { Addon, DraftAddon, DraftDomain, DraftService, DraftView, OrderDraft, Product } from '../generated/wire.js';
 import { fail, messages, notFound } from '../errors.js';
-import { addonCycle, addonProducts } from './accounts.js';
+import { addonCycle, addonGoesWith, addonProducts } from './accounts.js';
 import type { Cycle } from './cycles.js';
 import { draftView } from './drafts.js';
 
@@ -56,7 +56,7 @@ export type AddonParams = Record<string, { qty?: string; cycle?: Cycle }>;
 export function draftAddons(world: View, product: Product, serviceCycle: Cycle, given: AddonParams): DraftAddon[] {
   return Object.entries(given).map(([id, wanted]) => {
     const addon = world.get('addons', id) ?? notFound('Addon', id);
-    checkAddonForProduct(addon.id, addonProducts(addon), product);
+    checkAddonForProduct(addon, product);
     const qty = wanted.qty === undefined ? 1 : Number(wanted.qty);
     if (addon.unique === '1' && qty > 1) fail(messages.addonUniqueQty(addon.id));
     return { addon_id: addon.id, cycle: addonCycle(addon, serviceCycle, wanted.cycle), qty };
@@ -67,12 +67,12 @@ export function draftAddons(world: View, product: Product, serviceCycle: Cycle, 
 export function checkAddonsFit(world: View, product: Product, addons: readonly DraftAddon[]): void {
   for (const row of addons) {
     const addon = world.get('addons', row.addon_id) ?? notFound('Addon', row.addon_id);
-    checkAddonForProduct(addon.id, addonProducts(addon), product);
+    checkAddonForProduct(addon, product);
   }
 }
 
-function checkAddonForProduct(addonId: string, products: readonly string[], product: Product): void {
-  if (products.length > 0 && !products.includes(product.id)) fail(messages.addonNotForDraftProduct(addonId, product.id, products));
+function checkAddonForProduct(addon: Addon, product: Product): void {
+  if (!addonGoesWith(addon, product.id)) fail(messages.addonNotForDraftProduct(addon.id, product.id, addonProducts(addon)));
 }
 
 /**

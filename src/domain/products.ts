@@ -31,10 +31,16 @@ const SUFFIX = /^(.*)\((\d{1,6})\)$/;
  */
 // The last suffix handed out per lowercased base, per products table: copying
 // one name over and over would otherwise try (2), (3), ... each time
-// (quadratic). Products are never deleted, so the suffixes below a hint stay
-// taken; the hint is trusted only while its own name is still taken (a
-// rolled-back copy removes it), else the search starts from (2) again.
+// (quadratic). The suffixes below a hint stay taken until a product is
+// deleted, which forgets the table's hints (forgetNameHints); the hint is
+// trusted only while its own name is still taken (a rolled-back copy removes
+// it), else the search starts from (2) again.
 const suffixHints = new WeakMap<object, Map<string, number>>();
+
+/** After a product is deleted a suffix below a hint may be free again: the next search starts from (2). */
+export function forgetNameHints(world: View): void {
+  suffixHints.delete(world.all('products'));
+}
 
 export function uniqueName(world: View, wanted: string, planned: ReadonlySet<string>): string {
   const taken = (name: string) => planned.has(name.toLowerCase()) || productsNamed(world, name).length > 0;

@@ -164,5 +164,8 @@ export function newService(world: View, spec: NewService): Account {
     currency_id: spec.currencyId,
     notes: '',
     mod: moduleName(spec.product),
+    // Addresses come with provisioning on a server, which billsim leaves to editAccountDetails.
+    ip: '',
+    additional_ip: [],
   };
 }

@@ -3,8 +3,8 @@
 import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 
-export const currencies = validate100;
-const schema372 = {"type":"array","items":{"$ref":"currency.json"}};
+export const currencies = validate104;
+const schema382 = {"type":"array","items":{"$ref":"currency.json"}};
 const schema12 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/currency.json","title":"Currency","description":"A currency. The record with id \"0\" is the main currency (rate 1.0000); invoices with currency_id \"0\" are in it.","type":"object","additionalProperties":false,"required":["id","code","sign","iso","rate","last_changes","update","enable","format","decimal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"code":{"type":"string"},"sign":{"type":"string"},"iso":{"type":"string","pattern":"^[A-Z]{3}$"},"rate":{"$ref":"../common/defs.json#/definitions/rate"},"last_changes":{"$ref":"../common/defs.json#/definitions/datetime"},"update":{"$ref":"../common/defs.json#/definitions/flag"},"enable":{"$ref":"../common/defs.json#/definitions/flag"},"format":{"type":"string"},"decimal":{"type":"string","pattern":"^[0-9]$"}}};
 const schema14 = {"type":"string","pattern":"^[0-9]+$","description":"a numeric id as a string, such as \"1\""};
 const schema15 = {"type":"string","pattern":"^[0-9]+\\.[0-9]{4}$","description":"a rate with four decimals, such as \"1.3340\""};
@@ -240,7 +240,7 @@ return errors === 0;
 }
 
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -260,16 +260,16 @@ break;
 }
 }
 else {
-validate100.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema372.type,parentSchema:schema372,data}];
+validate104.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema382.type,parentSchema:schema382,data}];
 return false;
 }
 }
-validate100.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-export const clients = validate102;
-const schema373 = {"type":"array","items":{"$ref":"client.json"}};
+export const clients = validate106;
+const schema383 = {"type":"array","items":{"$ref":"client.json"}};
 const schema19 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client.json","title":"Client","description":"A client account or, with parent_id other than \"0\", a contact of the client parent_id. Exactly the object embedded as `client` in invoices and estimates, plus `password` (a salted scrypt hash, never answered).","type":"object","additionalProperties":false,"required":["id","email","lastlogin","ip","host","status","parent_id","firstname","lastname","companyname","address1","address2","city","state","postcode","country","phonenumber","datecreated","notes","language","company","credit","taxexempt","latefeeoveride","overideduenotices","client_id","cardnum","currency_id","privileges","howdidyou","password"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"email":{"type":"string","pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},"lastlogin":{"$ref":"../common/defs.json#/definitions/datetime"},"ip":{"type":"string"},"host":{"type":"string"},"status":{"type":"string","enum":["Active","Closing","Closed","Pending Removal","Archived","Inactive","Lead","Prospect","Lost","Pending"]},"parent_id":{"$ref":"../common/defs.json#/definitions/id"},"firstname":{"type":"string"},"lastname":{"type":"string"},"companyname":{"type":"string"},"address1":{"type":"string"},"address2":{"type":"string"},"city":{"type":"string"},"state":{"type":"string"},"postcode":{"type":"string"},"country":{"type":"string","pattern":"^([A-Z]{2})?$"},"phonenumber":{"type":"string"},"datecreated":{"$ref":"../common/defs.json#/definitions/date"},"notes":{"type":"string"},"language":{"type":"string"},"company":{"$ref":"../common/defs.json#/definitions/flag"},"credit":{"$ref":"../common/defs.json#/definitions/decimal"},"taxexempt":{"$ref":"../common/defs.json#/definitions/flag"},"latefeeoveride":{"$ref":"../common/defs.json#/definitions/flag"},"overideduenotices":{"$ref":"../common/defs.json#/definitions/flag"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"cardnum":{"type":"string","description":"the primary card's number masked (last four digits only) or \"\" when no card is on file"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"privileges":{"description":"null for a main client, which may do everything; for a contact, what it may do in the client area: each section (billing, support, misc) holding its granted keys as \"1\", the value the vendor's form sends, in the order they were given; a contact granted nothing has [], PHP's empty array","anyOf":[{"type":"null"},{"type":"array","maxItems":0},{"$ref":"#/definitions/privileges"}]},"howdidyou":{"type":"string"},"password":{"type":"string","description":"scrypt$<salt hex>$<hash hex>"}},"definitions":{"privileges":{"title":"ContactPrivileges","type":"object","additionalProperties":false,"properties":{"billing":{"type":"object","propertyNames":{"$ref":"#/definitions/billingKeys"},"additionalProperties":{"$ref":"#/definitions/granted"}},"support":{"type":"object","propertyNames":{"$ref":"#/definitions/supportKeys"},"additionalProperties":{"$ref":"#/definitions/granted"}},"misc":{"type":"object","propertyNames":{"$ref":"#/definitions/miscKeys"},"additionalProperties":{"$ref":"#/definitions/granted"}}}},"granted":{"type":"string","const":"1"},"billingKeys":{"description":"The billing privileges as the vendor publishes them (addClientContact, editContactPermissions): emails (billing notifications), payinvoice (view and pay invoices), orders (place orders), balance (view the balance), addfunds (add funds), creditcard (manage the card on file). The one list of these keys: requests and stored records both refer to it.","type":"string","enum":["emails","payinvoice","orders","balance","addfunds","creditcard"]},"supportKeys":{"description":"The support privileges as published: newticket (open tickets), tickets (view tickets), closeticket (close tickets), emails (ticket notifications).","type":"string","enum":["newticket","tickets","closeticket","emails"]},"miscKeys":{"description":"The other privileges as published: editmain (change the main profile), emails (view the e-mail history), editipaccess (security settings), manageprofiles (add and edit contacts), affiliates (the affiliate section).","type":"string","enum":["editmain","emails","editipaccess","manageprofiles","affiliates"]}}};
 const schema23 = {"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"a date as YYYY-MM-DD"};
 const schema25 = {"type":"string","pattern":"^-?[0-9]+\\.[0-9]{2}$","description":"a money amount with two decimals, such as \"12.30\""};
@@ -1163,7 +1163,7 @@ return errors === 0;
 }
 
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -1183,16 +1183,16 @@ break;
 }
 }
 else {
-validate102.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema373.type,parentSchema:schema373,data}];
+validate106.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema383.type,parentSchema:schema383,data}];
 return false;
 }
 }
-validate102.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
-export const client_cards = validate104;
-const schema374 = {"type":"array","items":{"$ref":"client_card.json"}};
+export const client_cards = validate108;
+const schema384 = {"type":"array","items":{"$ref":"client_card.json"}};
 const schema38 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client_card.json","title":"ClientCard","description":"A card on file (billsim's own collection). A client may keep several; the oldest (lowest id) is its primary card, the one the client's cardnum shows masked and chargeCreditCard charges by default. expdate is MMYY. After tokenization cardnum is \"\" and only lastfour and the token remain.","type":"object","additionalProperties":false,"required":["id","client_id","cardtype","cardnum","lastfour","expdate","token","gateway_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"cardtype":{"type":"string"},"cardnum":{"type":"string","pattern":"^([0-9]{12,19})?$"},"lastfour":{"type":"string","pattern":"^[0-9]{4}$"},"expdate":{"type":"string","pattern":"^(0[1-9]|1[0-2])[0-9]{2}$"},"token":{"type":"string"},"gateway_id":{"$ref":"../common/defs.json#/definitions/id"}}};
 const pattern16 = new RegExp("^([0-9]{12,19})?$", "u");
 const pattern17 = new RegExp("^[0-9]{4}$", "u");
@@ -1393,7 +1393,7 @@ return errors === 0;
 }
 
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -1413,16 +1413,16 @@ break;
 }
 }
 else {
-validate104.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema374.type,parentSchema:schema374,data}];
+validate108.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema384.type,parentSchema:schema384,data}];
 return false;
 }
 }
-validate104.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
-export const invoices = validate106;
-const schema375 = {"type":"array","items":{"$ref":"invoice.json"}};
+export const invoices = validate110;
+const schema385 = {"type":"array","items":{"$ref":"invoice.json"}};
 const schema42 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/invoice.json","title":"Invoice","description":"An invoice with its lines, as stored. getInvoiceDetails adds the embedded client and the gateway name.","type":"object","additionalProperties":false,"required":["id","paid_id","recurring_id","status","client_id","date","duedate","datepaid","subtotal","credit","tax","taxrate","tax2","taxrate2","total","payment_module","currency_id","rate","notes","items"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"paid_id":{"type":"string"},"recurring_id":{"$ref":"../common/defs.json#/definitions/id"},"status":{"type":"string","enum":["Paid","Unpaid","Cancelled","Refunded","Collections","Draft","Recurring"]},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/date"},"duedate":{"$ref":"../common/defs.json#/definitions/date"},"datepaid":{"$ref":"../common/defs.json#/definitions/datetime"},"subtotal":{"$ref":"../common/defs.json#/definitions/decimal"},"credit":{"$ref":"../common/defs.json#/definitions/decimal"},"tax":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate":{"$ref":"../common/defs.json#/definitions/decimal"},"tax2":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate2":{"$ref":"../common/defs.json#/definitions/decimal"},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"rate":{"$ref":"../common/defs.json#/definitions/rate"},"notes":{"type":"string"},"items":{"type":"array","items":{"$ref":"#/definitions/item"}}},"definitions":{"item":{"type":"object","additionalProperties":false,"title":"InvoiceItem","required":["id","invoice_id","type","item_id","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}}}};
 const schema59 = {"type":"object","additionalProperties":false,"title":"InvoiceItem","required":["id","invoice_id","type","item_id","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}};
 const pattern40 = new RegExp("^[0-9]+(\\.[0-9]+)?$", "u");
@@ -2109,7 +2109,7 @@ return errors === 0;
 }
 
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -2129,16 +2129,16 @@ break;
 }
 }
 else {
-validate106.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema375.type,parentSchema:schema375,data}];
+validate110.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema385.type,parentSchema:schema385,data}];
 return false;
 }
 }
-validate106.errors = vErrors;
+validate110.errors = vErrors;
 return errors === 0;
 }
 
-export const transactions = validate108;
-const schema376 = {"type":"array","items":{"$ref":"transaction.json"}};
+export const transactions = validate112;
+const schema386 = {"type":"array","items":{"$ref":"transaction.json"}};
 const schema65 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/transaction.json","title":"Transaction","description":"A payment transaction. getTransactions joins in the client's names and the gateway name (`module`).","type":"object","additionalProperties":false,"required":["id","client_id","invoice_id","date","description","in","out","fee","currency_id","payment_module","trans_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"description":{"type":"string"},"in":{"$ref":"../common/defs.json#/definitions/decimal"},"out":{"$ref":"../common/defs.json#/definitions/decimal"},"fee":{"$ref":"../common/defs.json#/definitions/decimal"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"trans_id":{"type":"string"}}};
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -2408,7 +2408,7 @@ return errors === 0;
 }
 
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -2428,16 +2428,16 @@ break;
 }
 }
 else {
-validate108.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema376.type,parentSchema:schema376,data}];
+validate112.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema386.type,parentSchema:schema386,data}];
 return false;
 }
 }
-validate108.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
 
-export const estimates = validate110;
-const schema377 = {"type":"array","items":{"$ref":"estimate.json"}};
+export const estimates = validate114;
+const schema387 = {"type":"array","items":{"$ref":"estimate.json"}};
 const schema75 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/estimate.json","title":"Estimate","description":"An estimate with its lines, as stored. getEstimateDetails adds the embedded client.","type":"object","additionalProperties":false,"required":["id","status","subject","client_id","date_created","date_expires","subtotal","credit","tax","taxrate","tax2","taxrate2","total","currency_id","rate","notes","notes_private","hash","items"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"status":{"type":"string","enum":["Draft","Sent","Accepted","Invoiced","Dead"]},"subject":{"type":"string"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"date_expires":{"$ref":"../common/defs.json#/definitions/date"},"subtotal":{"$ref":"../common/defs.json#/definitions/decimal"},"credit":{"$ref":"../common/defs.json#/definitions/decimal"},"tax":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate":{"$ref":"../common/defs.json#/definitions/decimal"},"tax2":{"$ref":"../common/defs.json#/definitions/decimal"},"taxrate2":{"$ref":"../common/defs.json#/definitions/decimal"},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"rate":{"$ref":"../common/defs.json#/definitions/rate"},"notes":{"type":"string"},"notes_private":{"type":"string"},"hash":{"type":"string","pattern":"^[0-9a-f]{32}$"},"items":{"type":"array","items":{"$ref":"#/definitions/item"}}},"definitions":{"item":{"type":"object","additionalProperties":false,"title":"EstimateItem","required":["id","estimate_id","type","item_id","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"estimate_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}}}};
 const pattern63 = new RegExp("^[0-9a-f]{32}$", "u");
 const schema89 = {"type":"object","additionalProperties":false,"title":"EstimateItem","required":["id","estimate_id","type","item_id","description","amount","taxed","qty","linetotal"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"estimate_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"type":"string"},"item_id":{"$ref":"../common/defs.json#/definitions/id"},"description":{"type":"string"},"amount":{"$ref":"../common/defs.json#/definitions/decimal"},"taxed":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"linetotal":{"type":"number","description":"amount x qty as a JSON number (PHP float)"}}};
@@ -3091,7 +3091,7 @@ return errors === 0;
 }
 
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -3111,16 +3111,16 @@ break;
 }
 }
 else {
-validate110.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema377.type,parentSchema:schema377,data}];
+validate114.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema387.type,parentSchema:schema387,data}];
 return false;
 }
 }
-validate110.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
 
-export const order_pages = validate112;
-const schema378 = {"type":"array","items":{"$ref":"order_page.json"}};
+export const order_pages = validate116;
+const schema388 = {"type":"array","items":{"$ref":"order_page.json"}};
 const schema95 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/order_page.json","title":"OrderPage","description":"An order page (product category). parent_id \"0\" marks a top-level page; others are sub-pages. Product and sub-page counts are computed.","type":"object","additionalProperties":false,"required":["id","parent_id","contains","name","description","visible","slug","sort_order","template","ctype","ptype","lptype","otype","ptype_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"parent_id":{"$ref":"../common/defs.json#/definitions/id"},"contains":{"type":"string","enum":["products","subcategories"]},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag"},"slug":{"type":"string"},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"template":{"type":"string"},"ctype":{"type":"string"},"ptype":{"type":"string"},"lptype":{"type":"string"},"otype":{"type":"string"},"ptype_id":{"$ref":"../common/defs.json#/definitions/id"}}};
 const pattern71 = new RegExp("^-?[0-9]+$", "u");
 
@@ -3395,7 +3395,7 @@ return errors === 0;
 }
 
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -3415,19 +3415,22 @@ break;
 }
 }
 else {
-validate112.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema378.type,parentSchema:schema378,data}];
+validate116.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema388.type,parentSchema:schema388,data}];
 return false;
 }
 }
-validate112.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
 
-export const products = validate114;
-const schema379 = {"type":"array","items":{"$ref":"product.json"}};
-const schema100 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/product.json","title":"Product","description":"A product or, with paytype DomainRegular, a domain TLD (name \".com\") whose prices per period are in `periods`. Cycle prices are 2-decimal strings; \"0.00\" on a recurring cycle means the cycle is not offered.","type":"object","additionalProperties":false,"required":["id","category_id","type","name","description","visible","domain_options","stock","qty","autosetup","subdomain","owndomain","tax","upgrades","sort_order","rel","paytype","m_setup","q_setup","s_setup","a_setup","b_setup","t_setup","p4_setup","p5_setup","d_setup","w_setup","h_setup","m","q","s","a","b","t","p4","p5","d","w","h","ptype","module","free_domain"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"category_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag"},"domain_options":{"$ref":"../common/defs.json#/definitions/flag"},"stock":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+$"},"autosetup":{"type":"string","pattern":"^[0-9]$"},"subdomain":{"type":"string"},"owndomain":{"$ref":"../common/defs.json#/definitions/flag"},"tax":{"$ref":"../common/defs.json#/definitions/flag"},"upgrades":{"type":"string"},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"rel":{"type":"string","enum":["Product"]},"paytype":{"type":"string","enum":["Free","Once","Regular","DomainRegular"]},"m_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"q_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"s_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"a_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"b_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"t_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p4_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p5_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"d_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"w_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"h_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"m":{"$ref":"../common/defs.json#/definitions/decimal"},"q":{"$ref":"../common/defs.json#/definitions/decimal"},"s":{"$ref":"../common/defs.json#/definitions/decimal"},"a":{"$ref":"../common/defs.json#/definitions/decimal"},"b":{"$ref":"../common/defs.json#/definitions/decimal"},"t":{"$ref":"../common/defs.json#/definitions/decimal"},"p4":{"$ref":"../common/defs.json#/definitions/decimal"},"p5":{"$ref":"../common/defs.json#/definitions/decimal"},"d":{"$ref":"../common/defs.json#/definitions/decimal"},"w":{"$ref":"../common/defs.json#/definitions/decimal"},"h":{"$ref":"../common/defs.json#/definitions/decimal"},"ptype":{"type":"string"},"module":{"$ref":"../common/defs.json#/definitions/id"},"free_domain":{"$ref":"../common/defs.json#/definitions/flag"},"periods":{"description":"Domain (TLD) products only: prices per registration period in years","type":"array","items":{"$ref":"#/definitions/period"}}},"definitions":{"period":{"title":"TldPeriod","type":"object","additionalProperties":false,"required":["period","register","transfer","renew"],"properties":{"period":{"type":"string","pattern":"^([1-9]|10)$"},"register":{"$ref":"../common/defs.json#/definitions/decimal"},"transfer":{"$ref":"../common/defs.json#/definitions/decimal"},"renew":{"$ref":"../common/defs.json#/definitions/decimal"}}}}};
-const schema133 = {"title":"TldPeriod","type":"object","additionalProperties":false,"required":["period","register","transfer","renew"],"properties":{"period":{"type":"string","pattern":"^([1-9]|10)$"},"register":{"$ref":"../common/defs.json#/definitions/decimal"},"transfer":{"$ref":"../common/defs.json#/definitions/decimal"},"renew":{"$ref":"../common/defs.json#/definitions/decimal"}}};
-const pattern102 = new RegExp("^([1-9]|10)$", "u");
+export const products = validate118;
+const schema389 = {"type":"array","items":{"$ref":"product.json"}};
+const schema100 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/product.json","title":"Product","description":"A product or, with paytype DomainRegular, a domain TLD (name \".com\") whose prices per period are in `periods`. Cycle prices are 2-decimal strings; \"0.00\" on a recurring cycle means the cycle is not offered.","type":"object","additionalProperties":false,"required":["id","category_id","type","name","description","visible","domain_options","stock","qty","autosetup","subdomain","owndomain","tax","upgrades","sort_order","rel","paytype","m_setup","q_setup","s_setup","a_setup","b_setup","t_setup","p4_setup","p5_setup","d_setup","w_setup","h_setup","m","q","s","a","b","t","p4","p5","d","w","h","ptype","module","server","free_domain"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"category_id":{"$ref":"../common/defs.json#/definitions/id"},"type":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag"},"domain_options":{"$ref":"../common/defs.json#/definitions/flag"},"stock":{"$ref":"../common/defs.json#/definitions/flag"},"qty":{"type":"string","pattern":"^[0-9]+$"},"autosetup":{"type":"string","pattern":"^[0-9]$"},"subdomain":{"type":"string"},"owndomain":{"$ref":"../common/defs.json#/definitions/flag"},"tax":{"$ref":"../common/defs.json#/definitions/flag"},"upgrades":{"type":"string"},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"rel":{"type":"string","enum":["Product"]},"paytype":{"type":"string","enum":["Free","Once","Regular","DomainRegular"]},"m_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"q_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"s_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"a_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"b_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"t_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p4_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p5_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"d_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"w_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"h_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"m":{"$ref":"../common/defs.json#/definitions/decimal"},"q":{"$ref":"../common/defs.json#/definitions/decimal"},"s":{"$ref":"../common/defs.json#/definitions/decimal"},"a":{"$ref":"../common/defs.json#/definitions/decimal"},"b":{"$ref":"../common/defs.json#/definitions/decimal"},"t":{"$ref":"../common/defs.json#/definitions/decimal"},"p4":{"$ref":"../common/defs.json#/definitions/decimal"},"p5":{"$ref":"../common/defs.json#/definitions/decimal"},"d":{"$ref":"../common/defs.json#/definitions/decimal"},"w":{"$ref":"../common/defs.json#/definitions/decimal"},"h":{"$ref":"../common/defs.json#/definitions/decimal"},"ptype":{"type":"string"},"module":{"$ref":"../common/defs.json#/definitions/id"},"server":{"type":"array","items":{"$ref":"../common/defs.json#/definitions/positiveId"},"uniqueItems":true,"description":"the servers (ids of `servers`) the product provisions its services on, all of the app group of its `module`; [] for a product on no server"},"free_domain":{"$ref":"../common/defs.json#/definitions/flag"},"periods":{"description":"Domain (TLD) products only: prices per registration period in years","type":"array","items":{"$ref":"#/definitions/period"}}},"definitions":{"period":{"title":"TldPeriod","type":"object","additionalProperties":false,"required":["period","register","transfer","renew"],"properties":{"period":{"type":"string","pattern":"^([1-9]|10)$"},"register":{"$ref":"../common/defs.json#/definitions/decimal"},"transfer":{"$ref":"../common/defs.json#/definitions/decimal"},"renew":{"$ref":"../common/defs.json#/definitions/decimal"}}}}};
+const schema132 = {"type":"string","pattern":"^[1-9][0-9]{0,17}$","description":"a positive whole number id, such as 1"};
+const func0 = require("ajv/dist/runtime/equal").default;
+const pattern102 = new RegExp("^[1-9][0-9]{0,17}$", "u");
+const schema134 = {"title":"TldPeriod","type":"object","additionalProperties":false,"required":["period","register","transfer","renew"],"properties":{"period":{"type":"string","pattern":"^([1-9]|10)$"},"register":{"$ref":"../common/defs.json#/definitions/decimal"},"transfer":{"$ref":"../common/defs.json#/definitions/decimal"},"renew":{"$ref":"../common/defs.json#/definitions/decimal"}}};
+const pattern103 = new RegExp("^([1-9]|10)$", "u");
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3436,14 +3439,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.period === undefined) && (missing0 = "period")) || ((data.register === undefined) && (missing0 = "register"))) || ((data.transfer === undefined) && (missing0 = "transfer"))) || ((data.renew === undefined) && (missing0 = "renew"))){
-validate33.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema133.required,parentSchema:schema133,data}];
+validate33.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema134.required,parentSchema:schema134,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "period") || (key0 === "register")) || (key0 === "transfer")) || (key0 === "renew"))){
-validate33.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema133,data}];
+validate33.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema134,data}];
 return false;
 break;
 }
@@ -3454,13 +3457,13 @@ let data0 = data.period;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(!pattern102.test(data0)){
-validate33.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema133.properties.period,data:data0}];
+if(!pattern103.test(data0)){
+validate33.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema134.properties.period,data:data0}];
 return false;
 }
 }
 else {
-validate33.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema133.properties.period.type,parentSchema:schema133.properties.period,data:data0}];
+validate33.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema134.properties.period.type,parentSchema:schema134.properties.period,data:data0}];
 return false;
 }
 }
@@ -3542,7 +3545,7 @@ var valid0 = true;
 }
 }
 else {
-validate33.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema133.type,parentSchema:schema133,data}];
+validate33.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema134.type,parentSchema:schema134,data}];
 return false;
 }
 }
@@ -3558,7 +3561,7 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((((((((((((((((((((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.category_id === undefined) && (missing0 = "category_id"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.visible === undefined) && (missing0 = "visible"))) || ((data.domain_options === undefined) && (missing0 = "domain_options"))) || ((data.stock === undefined) && (missing0 = "stock"))) || ((data.qty === undefined) && (missing0 = "qty"))) || ((data.autosetup === undefined) && (missing0 = "autosetup"))) || ((data.subdomain === undefined) && (missing0 = "subdomain"))) || ((data.owndomain === undefined) && (missing0 = "owndomain"))) || ((data.tax === undefined) && (missing0 = "tax"))) || ((data.upgrades === undefined) && (missing0 = "upgrades"))) || ((data.sort_order === undefined) && (missing0 = "sort_order"))) || ((data.rel === undefined) && (missing0 = "rel"))) || ((data.paytype === undefined) && (missing0 = "paytype"))) || ((data.m_setup === undefined) && (missing0 = "m_setup"))) || ((data.q_setup === undefined) && (missing0 = "q_setup"))) || ((data.s_setup === undefined) && (missing0 = "s_setup"))) || ((data.a_setup === undefined) && (missing0 = "a_setup"))) || ((data.b_setup === undefined) && (missing0 = "b_setup"))) || ((data.t_setup === undefined) && (missing0 = "t_setup"))) || ((data.p4_setup === undefined) && (missing0 = "p4_setup"))) || ((data.p5_setup === undefined) && (missing0 = "p5_setup"))) || ((data.d_setup === undefined) && (missing0 = "d_setup"))) || ((data.w_setup === undefined) && (missing0 = "w_setup"))) || ((data.h_setup === undefined) && (missing0 = "h_setup"))) || ((data.m === undefined) && (missing0 = "m"))) || ((data.q === undefined) && (missing0 = "q"))) || ((data.s === undefined) && (missing0 = "s"))) || ((data.a === undefined) && (missing0 = "a"))) || ((data.b === undefined) && (missing0 = "b"))) || ((data.t === undefined) && (missing0 = "t"))) || ((data.p4 === undefined) && (missing0 = "p4"))) || ((data.p5 === undefined) && (missing0 = "p5"))) || ((data.d === undefined) && (missing0 = "d"))) || ((data.w === undefined) && (missing0 = "w"))) || ((data.h === undefined) && (missing0 = "h"))) || ((data.ptype === undefined) && (missing0 = "ptype"))) || ((data.module === undefined) && (missing0 = "module"))) || ((data.free_domain === undefined) && (missing0 = "free_domain"))){
+if((((((((((((((((((((((((((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.category_id === undefined) && (missing0 = "category_id"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.visible === undefined) && (missing0 = "visible"))) || ((data.domain_options === undefined) && (missing0 = "domain_options"))) || ((data.stock === undefined) && (missing0 = "stock"))) || ((data.qty === undefined) && (missing0 = "qty"))) || ((data.autosetup === undefined) && (missing0 = "autosetup"))) || ((data.subdomain === undefined) && (missing0 = "subdomain"))) || ((data.owndomain === undefined) && (missing0 = "owndomain"))) || ((data.tax === undefined) && (missing0 = "tax"))) || ((data.upgrades === undefined) && (missing0 = "upgrades"))) || ((data.sort_order === undefined) && (missing0 = "sort_order"))) || ((data.rel === undefined) && (missing0 = "rel"))) || ((data.paytype === undefined) && (missing0 = "paytype"))) || ((data.m_setup === undefined) && (missing0 = "m_setup"))) || ((data.q_setup === undefined) && (missing0 = "q_setup"))) || ((data.s_setup === undefined) && (missing0 = "s_setup"))) || ((data.a_setup === undefined) && (missing0 = "a_setup"))) || ((data.b_setup === undefined) && (missing0 = "b_setup"))) || ((data.t_setup === undefined) && (missing0 = "t_setup"))) || ((data.p4_setup === undefined) && (missing0 = "p4_setup"))) || ((data.p5_setup === undefined) && (missing0 = "p5_setup"))) || ((data.d_setup === undefined) && (missing0 = "d_setup"))) || ((data.w_setup === undefined) && (missing0 = "w_setup"))) || ((data.h_setup === undefined) && (missing0 = "h_setup"))) || ((data.m === undefined) && (missing0 = "m"))) || ((data.q === undefined) && (missing0 = "q"))) || ((data.s === undefined) && (missing0 = "s"))) || ((data.a === undefined) && (missing0 = "a"))) || ((data.b === undefined) && (missing0 = "b"))) || ((data.t === undefined) && (missing0 = "t"))) || ((data.p4 === undefined) && (missing0 = "p4"))) || ((data.p5 === undefined) && (missing0 = "p5"))) || ((data.d === undefined) && (missing0 = "d"))) || ((data.w === undefined) && (missing0 = "w"))) || ((data.h === undefined) && (missing0 = "h"))) || ((data.ptype === undefined) && (missing0 = "ptype"))) || ((data.module === undefined) && (missing0 = "module"))) || ((data.server === undefined) && (missing0 = "server"))) || ((data.free_domain === undefined) && (missing0 = "free_domain"))){
 validate32.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema100.required,parentSchema:schema100,data}];
 return false;
 }
@@ -4391,16 +4394,55 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.free_domain !== undefined){
-let data41 = data.free_domain;
+if(data.server !== undefined){
+let data41 = data.server;
 const _errs115 = errors;
-if(typeof data41 !== "string"){
-validate32.errors = [{instancePath:instancePath+"/free_domain",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data41}];
+if(errors === _errs115){
+if(Array.isArray(data41)){
+var valid32 = true;
+const len0 = data41.length;
+for(let i0=0; i0<len0; i0++){
+let data42 = data41[i0];
+const _errs117 = errors;
+const _errs118 = errors;
+if(errors === _errs118){
+if(typeof data42 === "string"){
+if(!pattern102.test(data42)){
+validate32.errors = [{instancePath:instancePath+"/server/" + i0,schemaPath:"../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema132,data:data42}];
 return false;
 }
-if(!((data41 === "0") || (data41 === "1"))){
-validate32.errors = [{instancePath:instancePath+"/free_domain",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data41}];
+}
+else {
+validate32.errors = [{instancePath:instancePath+"/server/" + i0,schemaPath:"../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema132.type,parentSchema:schema132,data:data42}];
 return false;
+}
+}
+var valid32 = _errs117 === errors;
+if(!valid32){
+break;
+}
+}
+if(valid32){
+let i1 = data41.length;
+let j0;
+if(i1 > 1){
+outer0:
+for(;i1--;){
+for(j0 = i1; j0--;){
+if(func0(data41[i1], data41[j0])){
+validate32.errors = [{instancePath:instancePath+"/server",schemaPath:"#/properties/server/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema100.properties.server,data:data41}];
+return false;
+break outer0;
+}
+}
+}
+}
+}
+}
+else {
+validate32.errors = [{instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema100.properties.server.type,parentSchema:schema100.properties.server,data:data41}];
+return false;
+}
 }
 var valid0 = _errs115 === errors;
 }
@@ -4408,34 +4450,52 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.periods !== undefined){
-let data42 = data.periods;
-const _errs118 = errors;
-if(errors === _errs118){
-if(Array.isArray(data42)){
-var valid33 = true;
-const len0 = data42.length;
-for(let i0=0; i0<len0; i0++){
+if(data.free_domain !== undefined){
+let data43 = data.free_domain;
 const _errs120 = errors;
-if(!(validate33(data42[i0], {instancePath:instancePath+"/periods/" + i0,parentData:data42,parentDataProperty:i0,rootData}))){
+if(typeof data43 !== "string"){
+validate32.errors = [{instancePath:instancePath+"/free_domain",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data43}];
+return false;
+}
+if(!((data43 === "0") || (data43 === "1"))){
+validate32.errors = [{instancePath:instancePath+"/free_domain",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data43}];
+return false;
+}
+var valid0 = _errs120 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.periods !== undefined){
+let data44 = data.periods;
+const _errs123 = errors;
+if(errors === _errs123){
+if(Array.isArray(data44)){
+var valid36 = true;
+const len1 = data44.length;
+for(let i2=0; i2<len1; i2++){
+const _errs125 = errors;
+if(!(validate33(data44[i2], {instancePath:instancePath+"/periods/" + i2,parentData:data44,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
-var valid33 = _errs120 === errors;
-if(!valid33){
+var valid36 = _errs125 === errors;
+if(!valid36){
 break;
 }
 }
 }
 else {
-validate32.errors = [{instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema100.properties.periods.type,parentSchema:schema100.properties.periods,data:data42}];
+validate32.errors = [{instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema100.properties.periods.type,parentSchema:schema100.properties.periods,data:data44}];
 return false;
 }
 }
-var valid0 = _errs118 === errors;
+var valid0 = _errs123 === errors;
 }
 else {
 var valid0 = true;
+}
 }
 }
 }
@@ -4492,7 +4552,7 @@ return errors === 0;
 }
 
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -4512,18 +4572,19 @@ break;
 }
 }
 else {
-validate114.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema379.type,parentSchema:schema379,data}];
+validate118.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema389.type,parentSchema:schema389,data}];
 return false;
 }
 }
-validate114.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
 
-export const accounts = validate116;
-const schema380 = {"type":"array","items":{"$ref":"account.json"}};
-const schema137 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/account.json","title":"Account","description":"A hosting account (service) of a client, as stored. List calls join in product name/type and client names.","type":"object","additionalProperties":false,"required":["id","client_id","order_id","product_id","parent_id","date_created","domain","server_id","payment_module","firstpayment","total","billingcycle","billingtype","next_due","next_invoice","status","label","username","password","manual","currency_id","notes","mod"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"order_id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"parent_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"domain":{"type":"string"},"server_id":{"$ref":"../common/defs.json#/definitions/id"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"firstpayment":{"$ref":"../common/defs.json#/definitions/decimal"},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"billingcycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"billingtype":{"type":"string","enum":["PrePay","PostPay"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"next_invoice":{"$ref":"../common/defs.json#/definitions/date"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]},"label":{"type":"string"},"username":{"type":"string"},"password":{"type":"string","description":"the service's own login password (fixture data, shown by getAccountDetails as HostBill shows it decrypted); \"\" when the service has no login. Never the client's login password."},"manual":{"$ref":"../common/defs.json#/definitions/flag"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"notes":{"type":"string"},"mod":{"type":"string","description":"the display name of the provisioning module the service runs on, such as Cpanel2; \"\" when none"}}};
-const schema148 = {"type":"string","enum":["Free","One Time","Once","Hourly","Daily","Weekly","Monthly","Quarterly","Semi-Annually","Annually","Biennially","Triennially","Quadrennially","Quinquennially"],"description":"a billing cycle name such as Monthly"};
+export const accounts = validate120;
+const schema390 = {"type":"array","items":{"$ref":"account.json"}};
+const schema138 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/account.json","title":"Account","description":"A hosting account (service) of a client, as stored. List calls join in product name/type and client names.","type":"object","additionalProperties":false,"required":["id","client_id","order_id","product_id","parent_id","date_created","domain","server_id","payment_module","firstpayment","total","billingcycle","billingtype","next_due","next_invoice","status","label","username","password","manual","currency_id","notes","mod","ip","additional_ip"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"order_id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"parent_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"domain":{"type":"string"},"server_id":{"$ref":"../common/defs.json#/definitions/id"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"firstpayment":{"$ref":"../common/defs.json#/definitions/decimal"},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"billingcycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"billingtype":{"type":"string","enum":["PrePay","PostPay"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"next_invoice":{"$ref":"../common/defs.json#/definitions/date"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]},"label":{"type":"string"},"username":{"type":"string"},"password":{"type":"string","description":"the service's own login password (fixture data, shown by getAccountDetails as HostBill shows it decrypted); \"\" when the service has no login. Never the client's login password."},"manual":{"$ref":"../common/defs.json#/definitions/flag"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"notes":{"type":"string"},"mod":{"type":"string","description":"the display name of the provisioning module the service runs on, such as Cpanel2; \"\" when none"},"ip":{"type":"string","description":"the service's main IP address (its own, or its server's shared one), as the account rows of searchServiceByIP show it; \"\" when it has none"},"additional_ip":{"type":"array","items":{"type":"string","minLength":1},"description":"the service's further IP addresses, as searchServiceByIP shows them; [] when none"}}};
+const schema149 = {"type":"string","enum":["Free","One Time","Once","Hourly","Daily","Weekly","Monthly","Quarterly","Semi-Annually","Annually","Biennially","Triennially","Quadrennially","Quinquennially"],"description":"a billing cycle name such as Monthly"};
+const func14 = require("ajv/dist/runtime/ucs2length").default;
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/account.json" */;
@@ -4532,15 +4593,15 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.order_id === undefined) && (missing0 = "order_id"))) || ((data.product_id === undefined) && (missing0 = "product_id"))) || ((data.parent_id === undefined) && (missing0 = "parent_id"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.domain === undefined) && (missing0 = "domain"))) || ((data.server_id === undefined) && (missing0 = "server_id"))) || ((data.payment_module === undefined) && (missing0 = "payment_module"))) || ((data.firstpayment === undefined) && (missing0 = "firstpayment"))) || ((data.total === undefined) && (missing0 = "total"))) || ((data.billingcycle === undefined) && (missing0 = "billingcycle"))) || ((data.billingtype === undefined) && (missing0 = "billingtype"))) || ((data.next_due === undefined) && (missing0 = "next_due"))) || ((data.next_invoice === undefined) && (missing0 = "next_invoice"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.label === undefined) && (missing0 = "label"))) || ((data.username === undefined) && (missing0 = "username"))) || ((data.password === undefined) && (missing0 = "password"))) || ((data.manual === undefined) && (missing0 = "manual"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.notes === undefined) && (missing0 = "notes"))) || ((data.mod === undefined) && (missing0 = "mod"))){
-validate36.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema137.required,parentSchema:schema137,data}];
+if((((((((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.order_id === undefined) && (missing0 = "order_id"))) || ((data.product_id === undefined) && (missing0 = "product_id"))) || ((data.parent_id === undefined) && (missing0 = "parent_id"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.domain === undefined) && (missing0 = "domain"))) || ((data.server_id === undefined) && (missing0 = "server_id"))) || ((data.payment_module === undefined) && (missing0 = "payment_module"))) || ((data.firstpayment === undefined) && (missing0 = "firstpayment"))) || ((data.total === undefined) && (missing0 = "total"))) || ((data.billingcycle === undefined) && (missing0 = "billingcycle"))) || ((data.billingtype === undefined) && (missing0 = "billingtype"))) || ((data.next_due === undefined) && (missing0 = "next_due"))) || ((data.next_invoice === undefined) && (missing0 = "next_invoice"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.label === undefined) && (missing0 = "label"))) || ((data.username === undefined) && (missing0 = "username"))) || ((data.password === undefined) && (missing0 = "password"))) || ((data.manual === undefined) && (missing0 = "manual"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.notes === undefined) && (missing0 = "notes"))) || ((data.mod === undefined) && (missing0 = "mod"))) || ((data.ip === undefined) && (missing0 = "ip"))) || ((data.additional_ip === undefined) && (missing0 = "additional_ip"))){
+validate36.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema138.required,parentSchema:schema138,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema137.properties, key0))){
-validate36.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema137,data}];
+if(!(func2.call(schema138.properties, key0))){
+validate36.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema138,data}];
 return false;
 break;
 }
@@ -4682,7 +4743,7 @@ if(data.domain !== undefined){
 let data6 = data.domain;
 const _errs20 = errors;
 if(typeof data6 !== "string"){
-validate36.errors = [{instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema137.properties.domain.type,parentSchema:schema137.properties.domain,data:data6}];
+validate36.errors = [{instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema138.properties.domain.type,parentSchema:schema138.properties.domain,data:data6}];
 return false;
 }
 var valid0 = _errs20 === errors;
@@ -4783,11 +4844,11 @@ if(data.billingcycle !== undefined){
 let data11 = data.billingcycle;
 const _errs34 = errors;
 if(typeof data11 !== "string"){
-validate36.errors = [{instancePath:instancePath+"/billingcycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema148.type,parentSchema:schema148,data:data11}];
+validate36.errors = [{instancePath:instancePath+"/billingcycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema149.type,parentSchema:schema149,data:data11}];
 return false;
 }
 if(!((((((((((((((data11 === "Free") || (data11 === "One Time")) || (data11 === "Once")) || (data11 === "Hourly")) || (data11 === "Daily")) || (data11 === "Weekly")) || (data11 === "Monthly")) || (data11 === "Quarterly")) || (data11 === "Semi-Annually")) || (data11 === "Annually")) || (data11 === "Biennially")) || (data11 === "Triennially")) || (data11 === "Quadrennially")) || (data11 === "Quinquennially"))){
-validate36.errors = [{instancePath:instancePath+"/billingcycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema148.enum},message:"must be equal to one of the allowed values",schema:schema148.enum,parentSchema:schema148,data:data11}];
+validate36.errors = [{instancePath:instancePath+"/billingcycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema149.enum},message:"must be equal to one of the allowed values",schema:schema149.enum,parentSchema:schema149,data:data11}];
 return false;
 }
 var valid0 = _errs34 === errors;
@@ -4800,11 +4861,11 @@ if(data.billingtype !== undefined){
 let data12 = data.billingtype;
 const _errs37 = errors;
 if(typeof data12 !== "string"){
-validate36.errors = [{instancePath:instancePath+"/billingtype",schemaPath:"#/properties/billingtype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema137.properties.billingtype.type,parentSchema:schema137.properties.billingtype,data:data12}];
+validate36.errors = [{instancePath:instancePath+"/billingtype",schemaPath:"#/properties/billingtype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema138.properties.billingtype.type,parentSchema:schema138.properties.billingtype,data:data12}];
 return false;
 }
 if(!((data12 === "PrePay") || (data12 === "PostPay"))){
-validate36.errors = [{instancePath:instancePath+"/billingtype",schemaPath:"#/properties/billingtype/enum",keyword:"enum",params:{allowedValues: schema137.properties.billingtype.enum},message:"must be equal to one of the allowed values",schema:schema137.properties.billingtype.enum,parentSchema:schema137.properties.billingtype,data:data12}];
+validate36.errors = [{instancePath:instancePath+"/billingtype",schemaPath:"#/properties/billingtype/enum",keyword:"enum",params:{allowedValues: schema138.properties.billingtype.enum},message:"must be equal to one of the allowed values",schema:schema138.properties.billingtype.enum,parentSchema:schema138.properties.billingtype,data:data12}];
 return false;
 }
 var valid0 = _errs37 === errors;
@@ -4861,11 +4922,11 @@ if(data.status !== undefined){
 let data15 = data.status;
 const _errs45 = errors;
 if(typeof data15 !== "string"){
-validate36.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema137.properties.status.type,parentSchema:schema137.properties.status,data:data15}];
+validate36.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema138.properties.status.type,parentSchema:schema138.properties.status,data:data15}];
 return false;
 }
 if(!((((((data15 === "Pending") || (data15 === "Active")) || (data15 === "Suspended")) || (data15 === "Terminated")) || (data15 === "Cancelled")) || (data15 === "Fraud"))){
-validate36.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema137.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema137.properties.status.enum,parentSchema:schema137.properties.status,data:data15}];
+validate36.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema138.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema138.properties.status.enum,parentSchema:schema138.properties.status,data:data15}];
 return false;
 }
 var valid0 = _errs45 === errors;
@@ -4878,7 +4939,7 @@ if(data.label !== undefined){
 let data16 = data.label;
 const _errs47 = errors;
 if(typeof data16 !== "string"){
-validate36.errors = [{instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema137.properties.label.type,parentSchema:schema137.properties.label,data:data16}];
+validate36.errors = [{instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema138.properties.label.type,parentSchema:schema138.properties.label,data:data16}];
 return false;
 }
 var valid0 = _errs47 === errors;
@@ -4891,7 +4952,7 @@ if(data.username !== undefined){
 let data17 = data.username;
 const _errs49 = errors;
 if(typeof data17 !== "string"){
-validate36.errors = [{instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema137.properties.username.type,parentSchema:schema137.properties.username,data:data17}];
+validate36.errors = [{instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema138.properties.username.type,parentSchema:schema138.properties.username,data:data17}];
 return false;
 }
 var valid0 = _errs49 === errors;
@@ -4904,7 +4965,7 @@ if(data.password !== undefined){
 let data18 = data.password;
 const _errs51 = errors;
 if(typeof data18 !== "string"){
-validate36.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema137.properties.password.type,parentSchema:schema137.properties.password,data:data18}];
+validate36.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema138.properties.password.type,parentSchema:schema138.properties.password,data:data18}];
 return false;
 }
 var valid0 = _errs51 === errors;
@@ -4956,7 +5017,7 @@ if(data.notes !== undefined){
 let data21 = data.notes;
 const _errs59 = errors;
 if(typeof data21 !== "string"){
-validate36.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema137.properties.notes.type,parentSchema:schema137.properties.notes,data:data21}];
+validate36.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema138.properties.notes.type,parentSchema:schema138.properties.notes,data:data21}];
 return false;
 }
 var valid0 = _errs59 === errors;
@@ -4969,10 +5030,62 @@ if(data.mod !== undefined){
 let data22 = data.mod;
 const _errs61 = errors;
 if(typeof data22 !== "string"){
-validate36.errors = [{instancePath:instancePath+"/mod",schemaPath:"#/properties/mod/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema137.properties.mod.type,parentSchema:schema137.properties.mod,data:data22}];
+validate36.errors = [{instancePath:instancePath+"/mod",schemaPath:"#/properties/mod/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema138.properties.mod.type,parentSchema:schema138.properties.mod,data:data22}];
 return false;
 }
 var valid0 = _errs61 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.ip !== undefined){
+let data23 = data.ip;
+const _errs63 = errors;
+if(typeof data23 !== "string"){
+validate36.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema138.properties.ip.type,parentSchema:schema138.properties.ip,data:data23}];
+return false;
+}
+var valid0 = _errs63 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.additional_ip !== undefined){
+let data24 = data.additional_ip;
+const _errs65 = errors;
+if(errors === _errs65){
+if(Array.isArray(data24)){
+var valid16 = true;
+const len0 = data24.length;
+for(let i0=0; i0<len0; i0++){
+let data25 = data24[i0];
+const _errs67 = errors;
+if(errors === _errs67){
+if(typeof data25 === "string"){
+if(func14(data25) < 1){
+validate36.errors = [{instancePath:instancePath+"/additional_ip/" + i0,schemaPath:"#/properties/additional_ip/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema138.properties.additional_ip.items,data:data25}];
+return false;
+}
+}
+else {
+validate36.errors = [{instancePath:instancePath+"/additional_ip/" + i0,schemaPath:"#/properties/additional_ip/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema138.properties.additional_ip.items.type,parentSchema:schema138.properties.additional_ip.items,data:data25}];
+return false;
+}
+}
+var valid16 = _errs67 === errors;
+if(!valid16){
+break;
+}
+}
+}
+else {
+validate36.errors = [{instancePath:instancePath+"/additional_ip",schemaPath:"#/properties/additional_ip/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema138.properties.additional_ip.type,parentSchema:schema138.properties.additional_ip,data:data24}];
+return false;
+}
+}
+var valid0 = _errs65 === errors;
 }
 else {
 var valid0 = true;
@@ -5002,8 +5115,10 @@ var valid0 = true;
 }
 }
 }
+}
+}
 else {
-validate36.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema137.type,parentSchema:schema137,data}];
+validate36.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema138.type,parentSchema:schema138,data}];
 return false;
 }
 }
@@ -5012,7 +5127,7 @@ return errors === 0;
 }
 
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -5032,17 +5147,17 @@ break;
 }
 }
 else {
-validate116.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema380.type,parentSchema:schema380,data}];
+validate120.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema390.type,parentSchema:schema390,data}];
 return false;
 }
 }
-validate116.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
 
-export const account_addons = validate118;
-const schema381 = {"type":"array","items":{"$ref":"account_addon.json"}};
-const schema153 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/account_addon.json","title":"AccountAddon","description":"An addon attached to an account.","type":"object","additionalProperties":false,"required":["id","account_id","addon_id","name","billingcycle","recurring_amount","setup_fee","status","next_due","date_created","payment_module"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"account_id":{"$ref":"../common/defs.json#/definitions/id"},"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"billingcycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"recurring_amount":{"$ref":"../common/defs.json#/definitions/decimal"},"setup_fee":{"$ref":"../common/defs.json#/definitions/decimal"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"}}};
+export const account_addons = validate122;
+const schema391 = {"type":"array","items":{"$ref":"account_addon.json"}};
+const schema154 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/account_addon.json","title":"AccountAddon","description":"An addon attached to an account.","type":"object","additionalProperties":false,"required":["id","account_id","addon_id","name","billingcycle","recurring_amount","setup_fee","status","next_due","date_created","payment_module"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"account_id":{"$ref":"../common/defs.json#/definitions/id"},"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"billingcycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"recurring_amount":{"$ref":"../common/defs.json#/definitions/decimal"},"setup_fee":{"$ref":"../common/defs.json#/definitions/decimal"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"}}};
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/account_addon.json" */;
@@ -5052,14 +5167,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.account_id === undefined) && (missing0 = "account_id"))) || ((data.addon_id === undefined) && (missing0 = "addon_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.billingcycle === undefined) && (missing0 = "billingcycle"))) || ((data.recurring_amount === undefined) && (missing0 = "recurring_amount"))) || ((data.setup_fee === undefined) && (missing0 = "setup_fee"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.next_due === undefined) && (missing0 = "next_due"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.payment_module === undefined) && (missing0 = "payment_module"))){
-validate38.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema153.required,parentSchema:schema153,data}];
+validate38.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema154.required,parentSchema:schema154,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema153.properties, key0))){
-validate38.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema153,data}];
+if(!(func2.call(schema154.properties, key0))){
+validate38.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema154,data}];
 return false;
 break;
 }
@@ -5135,7 +5250,7 @@ if(data.name !== undefined){
 let data3 = data.name;
 const _errs11 = errors;
 if(typeof data3 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema153.properties.name.type,parentSchema:schema153.properties.name,data:data3}];
+validate38.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema154.properties.name.type,parentSchema:schema154.properties.name,data:data3}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -5148,11 +5263,11 @@ if(data.billingcycle !== undefined){
 let data4 = data.billingcycle;
 const _errs13 = errors;
 if(typeof data4 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/billingcycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema148.type,parentSchema:schema148,data:data4}];
+validate38.errors = [{instancePath:instancePath+"/billingcycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema149.type,parentSchema:schema149,data:data4}];
 return false;
 }
 if(!((((((((((((((data4 === "Free") || (data4 === "One Time")) || (data4 === "Once")) || (data4 === "Hourly")) || (data4 === "Daily")) || (data4 === "Weekly")) || (data4 === "Monthly")) || (data4 === "Quarterly")) || (data4 === "Semi-Annually")) || (data4 === "Annually")) || (data4 === "Biennially")) || (data4 === "Triennially")) || (data4 === "Quadrennially")) || (data4 === "Quinquennially"))){
-validate38.errors = [{instancePath:instancePath+"/billingcycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema148.enum},message:"must be equal to one of the allowed values",schema:schema148.enum,parentSchema:schema148,data:data4}];
+validate38.errors = [{instancePath:instancePath+"/billingcycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema149.enum},message:"must be equal to one of the allowed values",schema:schema149.enum,parentSchema:schema149,data:data4}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -5209,11 +5324,11 @@ if(data.status !== undefined){
 let data7 = data.status;
 const _errs22 = errors;
 if(typeof data7 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema153.properties.status.type,parentSchema:schema153.properties.status,data:data7}];
+validate38.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema154.properties.status.type,parentSchema:schema154.properties.status,data:data7}];
 return false;
 }
 if(!(((((data7 === "Pending") || (data7 === "Active")) || (data7 === "Suspended")) || (data7 === "Terminated")) || (data7 === "Cancelled"))){
-validate38.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema153.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema153.properties.status.enum,parentSchema:schema153.properties.status,data:data7}];
+validate38.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema154.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema154.properties.status.enum,parentSchema:schema154.properties.status,data:data7}];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -5301,7 +5416,7 @@ var valid0 = true;
 }
 }
 else {
-validate38.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema153.type,parentSchema:schema153,data}];
+validate38.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema154.type,parentSchema:schema154,data}];
 return false;
 }
 }
@@ -5310,7 +5425,7 @@ return errors === 0;
 }
 
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -5330,17 +5445,17 @@ break;
 }
 }
 else {
-validate118.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema381.type,parentSchema:schema381,data}];
+validate122.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema391.type,parentSchema:schema391,data}];
 return false;
 }
 }
-validate118.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
-export const addons = validate120;
-const schema382 = {"type":"array","items":{"$ref":"addon.json"}};
-const schema163 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/addon.json","title":"Addon","description":"An addon in the catalogue, with a price per cycle (\"0.00\" recurring means the cycle is not offered; paytype Once uses `m` as the one-time price).","type":"object","additionalProperties":false,"required":["id","products","name","description","visible","unique","taxable","system","hidden","autosetup","sort_order","module","modulename","paytype","m_setup","q_setup","s_setup","a_setup","b_setup","t_setup","p4_setup","p5_setup","d_setup","w_setup","h_setup","m","q","s","a","b","t","p4","p5","d","w","h"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"products":{"type":"string","description":"comma-separated ids of products the addon applies to; \"\" for all"},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag"},"unique":{"$ref":"../common/defs.json#/definitions/flag"},"taxable":{"$ref":"../common/defs.json#/definitions/flag"},"system":{"$ref":"../common/defs.json#/definitions/flag"},"hidden":{"$ref":"../common/defs.json#/definitions/flag"},"autosetup":{"type":"string","pattern":"^[0-9]$"},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"module":{"type":"string"},"modulename":{"type":"string"},"paytype":{"type":"string","enum":["Free","Once","Regular"]},"m_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"q_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"s_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"a_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"b_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"t_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p4_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p5_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"d_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"w_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"h_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"m":{"$ref":"../common/defs.json#/definitions/decimal"},"q":{"$ref":"../common/defs.json#/definitions/decimal"},"s":{"$ref":"../common/defs.json#/definitions/decimal"},"a":{"$ref":"../common/defs.json#/definitions/decimal"},"b":{"$ref":"../common/defs.json#/definitions/decimal"},"t":{"$ref":"../common/defs.json#/definitions/decimal"},"p4":{"$ref":"../common/defs.json#/definitions/decimal"},"p5":{"$ref":"../common/defs.json#/definitions/decimal"},"d":{"$ref":"../common/defs.json#/definitions/decimal"},"w":{"$ref":"../common/defs.json#/definitions/decimal"},"h":{"$ref":"../common/defs.json#/definitions/decimal"}}};
+export const addons = validate124;
+const schema392 = {"type":"array","items":{"$ref":"addon.json"}};
+const schema164 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/addon.json","title":"Addon","description":"An addon in the catalogue, with a price per cycle (\"0.00\" recurring means the cycle is not offered; paytype Once uses `m` as the one-time price).","type":"object","additionalProperties":false,"required":["id","products","name","description","visible","unique","taxable","system","hidden","autosetup","sort_order","module","modulename","paytype","m_setup","q_setup","s_setup","a_setup","b_setup","t_setup","p4_setup","p5_setup","d_setup","w_setup","h_setup","m","q","s","a","b","t","p4","p5","d","w","h"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"products":{"type":"string","description":"comma-separated ids of products the addon applies to; \"\" for all"},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag"},"unique":{"$ref":"../common/defs.json#/definitions/flag"},"taxable":{"$ref":"../common/defs.json#/definitions/flag"},"system":{"$ref":"../common/defs.json#/definitions/flag"},"hidden":{"$ref":"../common/defs.json#/definitions/flag"},"autosetup":{"type":"string","pattern":"^[0-9]$"},"sort_order":{"type":"string","pattern":"^-?[0-9]+$"},"module":{"type":"string"},"modulename":{"type":"string"},"paytype":{"type":"string","enum":["Free","Once","Regular"]},"m_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"q_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"s_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"a_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"b_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"t_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p4_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"p5_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"d_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"w_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"h_setup":{"$ref":"../common/defs.json#/definitions/decimal"},"m":{"$ref":"../common/defs.json#/definitions/decimal"},"q":{"$ref":"../common/defs.json#/definitions/decimal"},"s":{"$ref":"../common/defs.json#/definitions/decimal"},"a":{"$ref":"../common/defs.json#/definitions/decimal"},"b":{"$ref":"../common/defs.json#/definitions/decimal"},"t":{"$ref":"../common/defs.json#/definitions/decimal"},"p4":{"$ref":"../common/defs.json#/definitions/decimal"},"p5":{"$ref":"../common/defs.json#/definitions/decimal"},"d":{"$ref":"../common/defs.json#/definitions/decimal"},"w":{"$ref":"../common/defs.json#/definitions/decimal"},"h":{"$ref":"../common/defs.json#/definitions/decimal"}}};
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/addon.json" */;
@@ -5350,14 +5465,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((((((((((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.products === undefined) && (missing0 = "products"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.visible === undefined) && (missing0 = "visible"))) || ((data.unique === undefined) && (missing0 = "unique"))) || ((data.taxable === undefined) && (missing0 = "taxable"))) || ((data.system === undefined) && (missing0 = "system"))) || ((data.hidden === undefined) && (missing0 = "hidden"))) || ((data.autosetup === undefined) && (missing0 = "autosetup"))) || ((data.sort_order === undefined) && (missing0 = "sort_order"))) || ((data.module === undefined) && (missing0 = "module"))) || ((data.modulename === undefined) && (missing0 = "modulename"))) || ((data.paytype === undefined) && (missing0 = "paytype"))) || ((data.m_setup === undefined) && (missing0 = "m_setup"))) || ((data.q_setup === undefined) && (missing0 = "q_setup"))) || ((data.s_setup === undefined) && (missing0 = "s_setup"))) || ((data.a_setup === undefined) && (missing0 = "a_setup"))) || ((data.b_setup === undefined) && (missing0 = "b_setup"))) || ((data.t_setup === undefined) && (missing0 = "t_setup"))) || ((data.p4_setup === undefined) && (missing0 = "p4_setup"))) || ((data.p5_setup === undefined) && (missing0 = "p5_setup"))) || ((data.d_setup === undefined) && (missing0 = "d_setup"))) || ((data.w_setup === undefined) && (missing0 = "w_setup"))) || ((data.h_setup === undefined) && (missing0 = "h_setup"))) || ((data.m === undefined) && (missing0 = "m"))) || ((data.q === undefined) && (missing0 = "q"))) || ((data.s === undefined) && (missing0 = "s"))) || ((data.a === undefined) && (missing0 = "a"))) || ((data.b === undefined) && (missing0 = "b"))) || ((data.t === undefined) && (missing0 = "t"))) || ((data.p4 === undefined) && (missing0 = "p4"))) || ((data.p5 === undefined) && (missing0 = "p5"))) || ((data.d === undefined) && (missing0 = "d"))) || ((data.w === undefined) && (missing0 = "w"))) || ((data.h === undefined) && (missing0 = "h"))){
-validate40.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema163.required,parentSchema:schema163,data}];
+validate40.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema164.required,parentSchema:schema164,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema163.properties, key0))){
-validate40.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema163,data}];
+if(!(func2.call(schema164.properties, key0))){
+validate40.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema164,data}];
 return false;
 break;
 }
@@ -5389,7 +5504,7 @@ if(data.products !== undefined){
 let data1 = data.products;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-validate40.errors = [{instancePath:instancePath+"/products",schemaPath:"#/properties/products/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema163.properties.products.type,parentSchema:schema163.properties.products,data:data1}];
+validate40.errors = [{instancePath:instancePath+"/products",schemaPath:"#/properties/products/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema164.properties.products.type,parentSchema:schema164.properties.products,data:data1}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -5402,7 +5517,7 @@ if(data.name !== undefined){
 let data2 = data.name;
 const _errs7 = errors;
 if(typeof data2 !== "string"){
-validate40.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema163.properties.name.type,parentSchema:schema163.properties.name,data:data2}];
+validate40.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema164.properties.name.type,parentSchema:schema164.properties.name,data:data2}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -5415,7 +5530,7 @@ if(data.description !== undefined){
 let data3 = data.description;
 const _errs9 = errors;
 if(typeof data3 !== "string"){
-validate40.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema163.properties.description.type,parentSchema:schema163.properties.description,data:data3}];
+validate40.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema164.properties.description.type,parentSchema:schema164.properties.description,data:data3}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -5515,12 +5630,12 @@ const _errs26 = errors;
 if(errors === _errs26){
 if(typeof data9 === "string"){
 if(!pattern4.test(data9)){
-validate40.errors = [{instancePath:instancePath+"/autosetup",schemaPath:"#/properties/autosetup/pattern",keyword:"pattern",params:{pattern: "^[0-9]$"},message:"must match pattern \""+"^[0-9]$"+"\"",schema:"^[0-9]$",parentSchema:schema163.properties.autosetup,data:data9}];
+validate40.errors = [{instancePath:instancePath+"/autosetup",schemaPath:"#/properties/autosetup/pattern",keyword:"pattern",params:{pattern: "^[0-9]$"},message:"must match pattern \""+"^[0-9]$"+"\"",schema:"^[0-9]$",parentSchema:schema164.properties.autosetup,data:data9}];
 return false;
 }
 }
 else {
-validate40.errors = [{instancePath:instancePath+"/autosetup",schemaPath:"#/properties/autosetup/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema163.properties.autosetup.type,parentSchema:schema163.properties.autosetup,data:data9}];
+validate40.errors = [{instancePath:instancePath+"/autosetup",schemaPath:"#/properties/autosetup/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema164.properties.autosetup.type,parentSchema:schema164.properties.autosetup,data:data9}];
 return false;
 }
 }
@@ -5536,12 +5651,12 @@ const _errs28 = errors;
 if(errors === _errs28){
 if(typeof data10 === "string"){
 if(!pattern71.test(data10)){
-validate40.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema163.properties.sort_order,data:data10}];
+validate40.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema164.properties.sort_order,data:data10}];
 return false;
 }
 }
 else {
-validate40.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema163.properties.sort_order.type,parentSchema:schema163.properties.sort_order,data:data10}];
+validate40.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema164.properties.sort_order.type,parentSchema:schema164.properties.sort_order,data:data10}];
 return false;
 }
 }
@@ -5555,7 +5670,7 @@ if(data.module !== undefined){
 let data11 = data.module;
 const _errs30 = errors;
 if(typeof data11 !== "string"){
-validate40.errors = [{instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema163.properties.module.type,parentSchema:schema163.properties.module,data:data11}];
+validate40.errors = [{instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema164.properties.module.type,parentSchema:schema164.properties.module,data:data11}];
 return false;
 }
 var valid0 = _errs30 === errors;
@@ -5568,7 +5683,7 @@ if(data.modulename !== undefined){
 let data12 = data.modulename;
 const _errs32 = errors;
 if(typeof data12 !== "string"){
-validate40.errors = [{instancePath:instancePath+"/modulename",schemaPath:"#/properties/modulename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema163.properties.modulename.type,parentSchema:schema163.properties.modulename,data:data12}];
+validate40.errors = [{instancePath:instancePath+"/modulename",schemaPath:"#/properties/modulename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema164.properties.modulename.type,parentSchema:schema164.properties.modulename,data:data12}];
 return false;
 }
 var valid0 = _errs32 === errors;
@@ -5581,11 +5696,11 @@ if(data.paytype !== undefined){
 let data13 = data.paytype;
 const _errs34 = errors;
 if(typeof data13 !== "string"){
-validate40.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema163.properties.paytype.type,parentSchema:schema163.properties.paytype,data:data13}];
+validate40.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema164.properties.paytype.type,parentSchema:schema164.properties.paytype,data:data13}];
 return false;
 }
 if(!(((data13 === "Free") || (data13 === "Once")) || (data13 === "Regular"))){
-validate40.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/enum",keyword:"enum",params:{allowedValues: schema163.properties.paytype.enum},message:"must be equal to one of the allowed values",schema:schema163.properties.paytype.enum,parentSchema:schema163.properties.paytype,data:data13}];
+validate40.errors = [{instancePath:instancePath+"/paytype",schemaPath:"#/properties/paytype/enum",keyword:"enum",params:{allowedValues: schema164.properties.paytype.enum},message:"must be equal to one of the allowed values",schema:schema164.properties.paytype.enum,parentSchema:schema164.properties.paytype,data:data13}];
 return false;
 }
 var valid0 = _errs34 === errors;
@@ -6116,7 +6231,7 @@ var valid0 = true;
 }
 }
 else {
-validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema163.type,parentSchema:schema163,data}];
+validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema164.type,parentSchema:schema164,data}];
 return false;
 }
 }
@@ -6125,7 +6240,7 @@ return errors === 0;
 }
 
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -6145,34 +6260,34 @@ break;
 }
 }
 else {
-validate120.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema382.type,parentSchema:schema382,data}];
+validate124.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema392.type,parentSchema:schema392,data}];
 return false;
 }
 }
-validate120.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
 
-export const domains = validate122;
-const schema383 = {"type":"array","items":{"$ref":"domain.json"}};
-const schema192 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/domain.json","title":"Domain","description":"A registered domain, as stored. getDomainDetails joins in the client's names; getClientDomains the registrar name.","type":"object","additionalProperties":false,"required":["id","client_id","order_id","tld_id","name","reg_module","payment_module","date_created","firstpayment","recurring_amount","period","expires","type","status","next_due","next_invoice","idprotection","nameservers","autorenew","reglock","manual","epp_code","notes","extended","synch_date","currency_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"order_id":{"$ref":"../common/defs.json#/definitions/id"},"tld_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"reg_module":{"$ref":"../common/defs.json#/definitions/id"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"firstpayment":{"$ref":"../common/defs.json#/definitions/decimal"},"recurring_amount":{"$ref":"../common/defs.json#/definitions/decimal"},"period":{"type":"string","pattern":"^([1-9]|10)$"},"expires":{"$ref":"../common/defs.json#/definitions/date"},"type":{"type":"string","enum":["Register","Transfer","Renew"]},"status":{"type":"string","enum":["Pending","Pending Registration","Pending Transfer","Active","Expired","Cancelled","Fraud","Transferred Away"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"next_invoice":{"$ref":"../common/defs.json#/definitions/date"},"idprotection":{"$ref":"../common/defs.json#/definitions/flag"},"nameservers":{"type":"array","items":{"type":"string"},"minItems":4,"maxItems":4},"autorenew":{"$ref":"../common/defs.json#/definitions/flag"},"reglock":{"$ref":"../common/defs.json#/definitions/flag"},"manual":{"$ref":"../common/defs.json#/definitions/flag"},"epp_code":{"type":"string"},"notes":{"type":"string"},"extended":{"type":"string"},"synch_date":{"$ref":"../common/defs.json#/definitions/datetime"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"transfer_lock":{"$ref":"../common/defs.json#/definitions/flag","description":"billsim's own, absent means \"0\": \"1\" when the name is locked (clientTransferProhibited) at the registrar it is being transferred from, so a registrar with refuses_locked_transfers \"1\" refuses its transfer. Not shown by any call."},"transfer_started":{"$ref":"../common/defs.json#/definitions/date","description":"billsim's own, absent until domainTransfer: the day its transfer began. A Pending Transfer domain with this date completes its transfer once its registrar's transfer_days have passed (completeTransfer in src/domain/registrar.ts). Not shown by any call."}}};
+export const app_groups = validate126;
+const schema393 = {"type":"array","items":{"$ref":"app_group.json"}};
+const schema193 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/app_group.json","title":"AppGroup","description":"An app group (HostBill's Settings -> Apps): the servers of one provisioning module. getAppGroups counts its servers at read time; getAppServers and getServerDetails show its module.","type":"object","additionalProperties":false,"required":["id","name","module","modulename","type"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string","minLength":1},"module":{"$ref":"../common/defs.json#/definitions/id","description":"the provisioning module's id, as products name it in their `module`"},"modulename":{"type":"string","minLength":1,"description":"the module's display name, as services show it in `mod` (Cpanel2, SolusVM, ...)"},"type":{"type":"string","enum":["Hosting","Other"],"description":"the module's kind, which getAppServers shows as each server's `type`"}}};
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/domain.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/app_group.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.order_id === undefined) && (missing0 = "order_id"))) || ((data.tld_id === undefined) && (missing0 = "tld_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.reg_module === undefined) && (missing0 = "reg_module"))) || ((data.payment_module === undefined) && (missing0 = "payment_module"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.firstpayment === undefined) && (missing0 = "firstpayment"))) || ((data.recurring_amount === undefined) && (missing0 = "recurring_amount"))) || ((data.period === undefined) && (missing0 = "period"))) || ((data.expires === undefined) && (missing0 = "expires"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.next_due === undefined) && (missing0 = "next_due"))) || ((data.next_invoice === undefined) && (missing0 = "next_invoice"))) || ((data.idprotection === undefined) && (missing0 = "idprotection"))) || ((data.nameservers === undefined) && (missing0 = "nameservers"))) || ((data.autorenew === undefined) && (missing0 = "autorenew"))) || ((data.reglock === undefined) && (missing0 = "reglock"))) || ((data.manual === undefined) && (missing0 = "manual"))) || ((data.epp_code === undefined) && (missing0 = "epp_code"))) || ((data.notes === undefined) && (missing0 = "notes"))) || ((data.extended === undefined) && (missing0 = "extended"))) || ((data.synch_date === undefined) && (missing0 = "synch_date"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))){
-validate42.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema192.required,parentSchema:schema192,data}];
+if((((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.module === undefined) && (missing0 = "module"))) || ((data.modulename === undefined) && (missing0 = "modulename"))) || ((data.type === undefined) && (missing0 = "type"))){
+validate42.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema193.required,parentSchema:schema193,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema192.properties, key0))){
-validate42.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema192,data}];
+if(!(((((key0 === "id") || (key0 === "name")) || (key0 === "module")) || (key0 === "modulename")) || (key0 === "type"))){
+validate42.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema193,data}];
 return false;
 break;
 }
@@ -6200,6 +6315,610 @@ else {
 var valid0 = true;
 }
 if(valid0){
+if(data.name !== undefined){
+let data1 = data.name;
+const _errs5 = errors;
+if(errors === _errs5){
+if(typeof data1 === "string"){
+if(func14(data1) < 1){
+validate42.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema193.properties.name,data:data1}];
+return false;
+}
+}
+else {
+validate42.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema193.properties.name.type,parentSchema:schema193.properties.name,data:data1}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.module !== undefined){
+let data2 = data.module;
+const _errs7 = errors;
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+validate42.errors = [{instancePath:instancePath+"/module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
+return false;
+}
+}
+else {
+validate42.errors = [{instancePath:instancePath+"/module",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.modulename !== undefined){
+let data3 = data.modulename;
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data3 === "string"){
+if(func14(data3) < 1){
+validate42.errors = [{instancePath:instancePath+"/modulename",schemaPath:"#/properties/modulename/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema193.properties.modulename,data:data3}];
+return false;
+}
+}
+else {
+validate42.errors = [{instancePath:instancePath+"/modulename",schemaPath:"#/properties/modulename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema193.properties.modulename.type,parentSchema:schema193.properties.modulename,data:data3}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.type !== undefined){
+let data4 = data.type;
+const _errs12 = errors;
+if(typeof data4 !== "string"){
+validate42.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema193.properties.type.type,parentSchema:schema193.properties.type,data:data4}];
+return false;
+}
+if(!((data4 === "Hosting") || (data4 === "Other"))){
+validate42.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema193.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema193.properties.type.enum,parentSchema:schema193.properties.type,data:data4}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema193.type,parentSchema:schema193,data}];
+return false;
+}
+}
+validate42.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(Array.isArray(data)){
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs1 = errors;
+if(!(validate42(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+else {
+validate126.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema393.type,parentSchema:schema393,data}];
+return false;
+}
+}
+validate126.errors = vErrors;
+return errors === 0;
+}
+
+export const servers = validate128;
+const schema394 = {"type":"array","items":{"$ref":"server.json"}};
+const schema196 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/server.json","title":"Server","description":"A server (an app) of an app group, in the field order getServerDetails answers; `default_module` and `group_name` are joined from the group at read time. Credentials are fixture data: getServerDetails shows them as HostBill does, decrypted.","type":"object","additionalProperties":false,"required":["id","group_id","default","name","username","password","ip","host","status_url","ns1","ns2","ns3","ns4","ip1","ip2","ip3","ip4","max_accounts","hash","secure","enable","field1","field2"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"group_id":{"$ref":"../common/defs.json#/definitions/id","description":"the app group the server belongs to"},"default":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" for its group's default server"},"name":{"type":"string","minLength":1},"username":{"type":"string"},"password":{"type":"string","description":"the server's login password (fixture data; the bundled ones start with \"fake-\")"},"ip":{"type":"string","description":"the server's main address, also the shared address of the services it hosts without one of their own"},"host":{"type":"string"},"status_url":{"type":"string"},"ns1":{"type":"string"},"ns2":{"type":"string"},"ns3":{"type":"string"},"ns4":{"type":"string"},"ip1":{"type":"string"},"ip2":{"type":"string"},"ip3":{"type":"string"},"ip4":{"type":"string"},"max_accounts":{"type":"string","pattern":"^[0-9]+$","description":"how many services the server takes, \"0\" for no limit"},"hash":{"type":"string","description":"an API token or access hash (fixture data; the bundled ones start with \"fake-\")"},"secure":{"$ref":"../common/defs.json#/definitions/flag"},"enable":{"$ref":"../common/defs.json#/definitions/flag"},"field1":{"type":"string"},"field2":{"type":"string"}}};
+
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://billsim.local/schemas/resources/server.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.group_id === undefined) && (missing0 = "group_id"))) || ((data.default === undefined) && (missing0 = "default"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.username === undefined) && (missing0 = "username"))) || ((data.password === undefined) && (missing0 = "password"))) || ((data.ip === undefined) && (missing0 = "ip"))) || ((data.host === undefined) && (missing0 = "host"))) || ((data.status_url === undefined) && (missing0 = "status_url"))) || ((data.ns1 === undefined) && (missing0 = "ns1"))) || ((data.ns2 === undefined) && (missing0 = "ns2"))) || ((data.ns3 === undefined) && (missing0 = "ns3"))) || ((data.ns4 === undefined) && (missing0 = "ns4"))) || ((data.ip1 === undefined) && (missing0 = "ip1"))) || ((data.ip2 === undefined) && (missing0 = "ip2"))) || ((data.ip3 === undefined) && (missing0 = "ip3"))) || ((data.ip4 === undefined) && (missing0 = "ip4"))) || ((data.max_accounts === undefined) && (missing0 = "max_accounts"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.secure === undefined) && (missing0 = "secure"))) || ((data.enable === undefined) && (missing0 = "enable"))) || ((data.field1 === undefined) && (missing0 = "field1"))) || ((data.field2 === undefined) && (missing0 = "field2"))){
+validate44.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema196.required,parentSchema:schema196,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(func2.call(schema196.properties, key0))){
+validate44.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema196,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate44.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+return false;
+}
+}
+else {
+validate44.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.group_id !== undefined){
+let data1 = data.group_id;
+const _errs5 = errors;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate44.errors = [{instancePath:instancePath+"/group_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+return false;
+}
+}
+else {
+validate44.errors = [{instancePath:instancePath+"/group_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.default !== undefined){
+let data2 = data.default;
+const _errs8 = errors;
+if(typeof data2 !== "string"){
+validate44.errors = [{instancePath:instancePath+"/default",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data2}];
+return false;
+}
+if(!((data2 === "0") || (data2 === "1"))){
+validate44.errors = [{instancePath:instancePath+"/default",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data2}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.name !== undefined){
+let data3 = data.name;
+const _errs11 = errors;
+if(errors === _errs11){
+if(typeof data3 === "string"){
+if(func14(data3) < 1){
+validate44.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema196.properties.name,data:data3}];
+return false;
+}
+}
+else {
+validate44.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.name.type,parentSchema:schema196.properties.name,data:data3}];
+return false;
+}
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.username !== undefined){
+let data4 = data.username;
+const _errs13 = errors;
+if(typeof data4 !== "string"){
+validate44.errors = [{instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.username.type,parentSchema:schema196.properties.username,data:data4}];
+return false;
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.password !== undefined){
+let data5 = data.password;
+const _errs15 = errors;
+if(typeof data5 !== "string"){
+validate44.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.password.type,parentSchema:schema196.properties.password,data:data5}];
+return false;
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.ip !== undefined){
+let data6 = data.ip;
+const _errs17 = errors;
+if(typeof data6 !== "string"){
+validate44.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.ip.type,parentSchema:schema196.properties.ip,data:data6}];
+return false;
+}
+var valid0 = _errs17 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.host !== undefined){
+let data7 = data.host;
+const _errs19 = errors;
+if(typeof data7 !== "string"){
+validate44.errors = [{instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.host.type,parentSchema:schema196.properties.host,data:data7}];
+return false;
+}
+var valid0 = _errs19 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.status_url !== undefined){
+let data8 = data.status_url;
+const _errs21 = errors;
+if(typeof data8 !== "string"){
+validate44.errors = [{instancePath:instancePath+"/status_url",schemaPath:"#/properties/status_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.status_url.type,parentSchema:schema196.properties.status_url,data:data8}];
+return false;
+}
+var valid0 = _errs21 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.ns1 !== undefined){
+let data9 = data.ns1;
+const _errs23 = errors;
+if(typeof data9 !== "string"){
+validate44.errors = [{instancePath:instancePath+"/ns1",schemaPath:"#/properties/ns1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.ns1.type,parentSchema:schema196.properties.ns1,data:data9}];
+return false;
+}
+var valid0 = _errs23 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.ns2 !== undefined){
+let data10 = data.ns2;
+const _errs25 = errors;
+if(typeof data10 !== "string"){
+validate44.errors = [{instancePath:instancePath+"/ns2",schemaPath:"#/properties/ns2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.ns2.type,parentSchema:schema196.properties.ns2,data:data10}];
+return false;
+}
+var valid0 = _errs25 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.ns3 !== undefined){
+let data11 = data.ns3;
+const _errs27 = errors;
+if(typeof data11 !== "string"){
+validate44.errors = [{instancePath:instancePath+"/ns3",schemaPath:"#/properties/ns3/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.ns3.type,parentSchema:schema196.properties.ns3,data:data11}];
+return false;
+}
+var valid0 = _errs27 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.ns4 !== undefined){
+let data12 = data.ns4;
+const _errs29 = errors;
+if(typeof data12 !== "string"){
+validate44.errors = [{instancePath:instancePath+"/ns4",schemaPath:"#/properties/ns4/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.ns4.type,parentSchema:schema196.properties.ns4,data:data12}];
+return false;
+}
+var valid0 = _errs29 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.ip1 !== undefined){
+let data13 = data.ip1;
+const _errs31 = errors;
+if(typeof data13 !== "string"){
+validate44.errors = [{instancePath:instancePath+"/ip1",schemaPath:"#/properties/ip1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.ip1.type,parentSchema:schema196.properties.ip1,data:data13}];
+return false;
+}
+var valid0 = _errs31 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.ip2 !== undefined){
+let data14 = data.ip2;
+const _errs33 = errors;
+if(typeof data14 !== "string"){
+validate44.errors = [{instancePath:instancePath+"/ip2",schemaPath:"#/properties/ip2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.ip2.type,parentSchema:schema196.properties.ip2,data:data14}];
+return false;
+}
+var valid0 = _errs33 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.ip3 !== undefined){
+let data15 = data.ip3;
+const _errs35 = errors;
+if(typeof data15 !== "string"){
+validate44.errors = [{instancePath:instancePath+"/ip3",schemaPath:"#/properties/ip3/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.ip3.type,parentSchema:schema196.properties.ip3,data:data15}];
+return false;
+}
+var valid0 = _errs35 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.ip4 !== undefined){
+let data16 = data.ip4;
+const _errs37 = errors;
+if(typeof data16 !== "string"){
+validate44.errors = [{instancePath:instancePath+"/ip4",schemaPath:"#/properties/ip4/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.ip4.type,parentSchema:schema196.properties.ip4,data:data16}];
+return false;
+}
+var valid0 = _errs37 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.max_accounts !== undefined){
+let data17 = data.max_accounts;
+const _errs39 = errors;
+if(errors === _errs39){
+if(typeof data17 === "string"){
+if(!pattern0.test(data17)){
+validate44.errors = [{instancePath:instancePath+"/max_accounts",schemaPath:"#/properties/max_accounts/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema196.properties.max_accounts,data:data17}];
+return false;
+}
+}
+else {
+validate44.errors = [{instancePath:instancePath+"/max_accounts",schemaPath:"#/properties/max_accounts/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.max_accounts.type,parentSchema:schema196.properties.max_accounts,data:data17}];
+return false;
+}
+}
+var valid0 = _errs39 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.hash !== undefined){
+let data18 = data.hash;
+const _errs41 = errors;
+if(typeof data18 !== "string"){
+validate44.errors = [{instancePath:instancePath+"/hash",schemaPath:"#/properties/hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.hash.type,parentSchema:schema196.properties.hash,data:data18}];
+return false;
+}
+var valid0 = _errs41 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.secure !== undefined){
+let data19 = data.secure;
+const _errs43 = errors;
+if(typeof data19 !== "string"){
+validate44.errors = [{instancePath:instancePath+"/secure",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data19}];
+return false;
+}
+if(!((data19 === "0") || (data19 === "1"))){
+validate44.errors = [{instancePath:instancePath+"/secure",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data19}];
+return false;
+}
+var valid0 = _errs43 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.enable !== undefined){
+let data20 = data.enable;
+const _errs46 = errors;
+if(typeof data20 !== "string"){
+validate44.errors = [{instancePath:instancePath+"/enable",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data20}];
+return false;
+}
+if(!((data20 === "0") || (data20 === "1"))){
+validate44.errors = [{instancePath:instancePath+"/enable",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data20}];
+return false;
+}
+var valid0 = _errs46 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.field1 !== undefined){
+let data21 = data.field1;
+const _errs49 = errors;
+if(typeof data21 !== "string"){
+validate44.errors = [{instancePath:instancePath+"/field1",schemaPath:"#/properties/field1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.field1.type,parentSchema:schema196.properties.field1,data:data21}];
+return false;
+}
+var valid0 = _errs49 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.field2 !== undefined){
+let data22 = data.field2;
+const _errs51 = errors;
+if(typeof data22 !== "string"){
+validate44.errors = [{instancePath:instancePath+"/field2",schemaPath:"#/properties/field2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.field2.type,parentSchema:schema196.properties.field2,data:data22}];
+return false;
+}
+var valid0 = _errs51 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate44.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema196.type,parentSchema:schema196,data}];
+return false;
+}
+}
+validate44.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(Array.isArray(data)){
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs1 = errors;
+if(!(validate44(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+else {
+validate128.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema394.type,parentSchema:schema394,data}];
+return false;
+}
+}
+validate128.errors = vErrors;
+return errors === 0;
+}
+
+export const domains = validate130;
+const schema395 = {"type":"array","items":{"$ref":"domain.json"}};
+const schema202 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/domain.json","title":"Domain","description":"A registered domain, as stored. getDomainDetails joins in the client's names; getClientDomains the registrar name.","type":"object","additionalProperties":false,"required":["id","client_id","order_id","tld_id","name","reg_module","payment_module","date_created","firstpayment","recurring_amount","period","expires","type","status","next_due","next_invoice","idprotection","nameservers","autorenew","reglock","manual","epp_code","notes","extended","synch_date","currency_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"order_id":{"$ref":"../common/defs.json#/definitions/id"},"tld_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"reg_module":{"$ref":"../common/defs.json#/definitions/id"},"payment_module":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/date"},"firstpayment":{"$ref":"../common/defs.json#/definitions/decimal"},"recurring_amount":{"$ref":"../common/defs.json#/definitions/decimal"},"period":{"type":"string","pattern":"^([1-9]|10)$"},"expires":{"$ref":"../common/defs.json#/definitions/date"},"type":{"type":"string","enum":["Register","Transfer","Renew"]},"status":{"type":"string","enum":["Pending","Pending Registration","Pending Transfer","Active","Expired","Cancelled","Fraud","Transferred Away"]},"next_due":{"$ref":"../common/defs.json#/definitions/date"},"next_invoice":{"$ref":"../common/defs.json#/definitions/date"},"idprotection":{"$ref":"../common/defs.json#/definitions/flag"},"nameservers":{"type":"array","items":{"type":"string"},"minItems":4,"maxItems":4},"autorenew":{"$ref":"../common/defs.json#/definitions/flag"},"reglock":{"$ref":"../common/defs.json#/definitions/flag"},"manual":{"$ref":"../common/defs.json#/definitions/flag"},"epp_code":{"type":"string"},"notes":{"type":"string"},"extended":{"type":"string"},"synch_date":{"$ref":"../common/defs.json#/definitions/datetime"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"transfer_lock":{"$ref":"../common/defs.json#/definitions/flag","description":"billsim's own, absent means \"0\": \"1\" when the name is locked (clientTransferProhibited) at the registrar it is being transferred from, so a registrar with refuses_locked_transfers \"1\" refuses its transfer. Not shown by any call."},"transfer_started":{"$ref":"../common/defs.json#/definitions/date","description":"billsim's own, absent until domainTransfer: the day its transfer began. A Pending Transfer domain with this date completes its transfer once its registrar's transfer_days have passed (completeTransfer in src/domain/registrar.ts). Not shown by any call."}}};
+
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://billsim.local/schemas/resources/domain.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((((((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.order_id === undefined) && (missing0 = "order_id"))) || ((data.tld_id === undefined) && (missing0 = "tld_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.reg_module === undefined) && (missing0 = "reg_module"))) || ((data.payment_module === undefined) && (missing0 = "payment_module"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.firstpayment === undefined) && (missing0 = "firstpayment"))) || ((data.recurring_amount === undefined) && (missing0 = "recurring_amount"))) || ((data.period === undefined) && (missing0 = "period"))) || ((data.expires === undefined) && (missing0 = "expires"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.next_due === undefined) && (missing0 = "next_due"))) || ((data.next_invoice === undefined) && (missing0 = "next_invoice"))) || ((data.idprotection === undefined) && (missing0 = "idprotection"))) || ((data.nameservers === undefined) && (missing0 = "nameservers"))) || ((data.autorenew === undefined) && (missing0 = "autorenew"))) || ((data.reglock === undefined) && (missing0 = "reglock"))) || ((data.manual === undefined) && (missing0 = "manual"))) || ((data.epp_code === undefined) && (missing0 = "epp_code"))) || ((data.notes === undefined) && (missing0 = "notes"))) || ((data.extended === undefined) && (missing0 = "extended"))) || ((data.synch_date === undefined) && (missing0 = "synch_date"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))){
+validate46.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema202.required,parentSchema:schema202,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(func2.call(schema202.properties, key0))){
+validate46.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema202,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate46.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+return false;
+}
+}
+else {
+validate46.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.client_id !== undefined){
 let data1 = data.client_id;
 const _errs5 = errors;
@@ -6207,12 +6926,12 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-validate42.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+validate46.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
 return false;
 }
 }
 else {
-validate42.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+validate46.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
 return false;
 }
 }
@@ -6229,12 +6948,12 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-validate42.errors = [{instancePath:instancePath+"/order_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
+validate46.errors = [{instancePath:instancePath+"/order_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
 return false;
 }
 }
 else {
-validate42.errors = [{instancePath:instancePath+"/order_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
+validate46.errors = [{instancePath:instancePath+"/order_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
 return false;
 }
 }
@@ -6251,12 +6970,12 @@ const _errs12 = errors;
 if(errors === _errs12){
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-validate42.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data3}];
+validate46.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data3}];
 return false;
 }
 }
 else {
-validate42.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data3}];
+validate46.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data3}];
 return false;
 }
 }
@@ -6270,7 +6989,7 @@ if(data.name !== undefined){
 let data4 = data.name;
 const _errs14 = errors;
 if(typeof data4 !== "string"){
-validate42.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.name.type,parentSchema:schema192.properties.name,data:data4}];
+validate46.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema202.properties.name.type,parentSchema:schema202.properties.name,data:data4}];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -6286,12 +7005,12 @@ const _errs17 = errors;
 if(errors === _errs17){
 if(typeof data5 === "string"){
 if(!pattern0.test(data5)){
-validate42.errors = [{instancePath:instancePath+"/reg_module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
+validate46.errors = [{instancePath:instancePath+"/reg_module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
 return false;
 }
 }
 else {
-validate42.errors = [{instancePath:instancePath+"/reg_module",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5}];
+validate46.errors = [{instancePath:instancePath+"/reg_module",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5}];
 return false;
 }
 }
@@ -6308,12 +7027,12 @@ const _errs20 = errors;
 if(errors === _errs20){
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
-validate42.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data6}];
+validate46.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data6}];
 return false;
 }
 }
 else {
-validate42.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data6}];
+validate46.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data6}];
 return false;
 }
 }
@@ -6330,12 +7049,12 @@ const _errs23 = errors;
 if(errors === _errs23){
 if(typeof data7 === "string"){
 if(!pattern10.test(data7)){
-validate42.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data7}];
+validate46.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data7}];
 return false;
 }
 }
 else {
-validate42.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data7}];
+validate46.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data7}];
 return false;
 }
 }
@@ -6352,12 +7071,12 @@ const _errs26 = errors;
 if(errors === _errs26){
 if(typeof data8 === "string"){
 if(!pattern11.test(data8)){
-validate42.errors = [{instancePath:instancePath+"/firstpayment",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data8}];
+validate46.errors = [{instancePath:instancePath+"/firstpayment",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data8}];
 return false;
 }
 }
 else {
-validate42.errors = [{instancePath:instancePath+"/firstpayment",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data8}];
+validate46.errors = [{instancePath:instancePath+"/firstpayment",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data8}];
 return false;
 }
 }
@@ -6374,12 +7093,12 @@ const _errs29 = errors;
 if(errors === _errs29){
 if(typeof data9 === "string"){
 if(!pattern11.test(data9)){
-validate42.errors = [{instancePath:instancePath+"/recurring_amount",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data9}];
+validate46.errors = [{instancePath:instancePath+"/recurring_amount",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data9}];
 return false;
 }
 }
 else {
-validate42.errors = [{instancePath:instancePath+"/recurring_amount",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data9}];
+validate46.errors = [{instancePath:instancePath+"/recurring_amount",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data9}];
 return false;
 }
 }
@@ -6394,13 +7113,13 @@ let data10 = data.period;
 const _errs31 = errors;
 if(errors === _errs31){
 if(typeof data10 === "string"){
-if(!pattern102.test(data10)){
-validate42.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema192.properties.period,data:data10}];
+if(!pattern103.test(data10)){
+validate46.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema202.properties.period,data:data10}];
 return false;
 }
 }
 else {
-validate42.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.period.type,parentSchema:schema192.properties.period,data:data10}];
+validate46.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema202.properties.period.type,parentSchema:schema202.properties.period,data:data10}];
 return false;
 }
 }
@@ -6417,12 +7136,12 @@ const _errs34 = errors;
 if(errors === _errs34){
 if(typeof data11 === "string"){
 if(!pattern10.test(data11)){
-validate42.errors = [{instancePath:instancePath+"/expires",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data11}];
+validate46.errors = [{instancePath:instancePath+"/expires",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data11}];
 return false;
 }
 }
 else {
-validate42.errors = [{instancePath:instancePath+"/expires",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data11}];
+validate46.errors = [{instancePath:instancePath+"/expires",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data11}];
 return false;
 }
 }
@@ -6436,11 +7155,11 @@ if(data.type !== undefined){
 let data12 = data.type;
 const _errs36 = errors;
 if(typeof data12 !== "string"){
-validate42.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.type.type,parentSchema:schema192.properties.type,data:data12}];
+validate46.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema202.properties.type.type,parentSchema:schema202.properties.type,data:data12}];
 return false;
 }
 if(!(((data12 === "Register") || (data12 === "Transfer")) || (data12 === "Renew"))){
-validate42.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema192.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema192.properties.type.enum,parentSchema:schema192.properties.type,data:data12}];
+validate46.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema202.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema202.properties.type.enum,parentSchema:schema202.properties.type,data:data12}];
 return false;
 }
 var valid0 = _errs36 === errors;
@@ -6453,11 +7172,11 @@ if(data.status !== undefined){
 let data13 = data.status;
 const _errs38 = errors;
 if(typeof data13 !== "string"){
-validate42.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.status.type,parentSchema:schema192.properties.status,data:data13}];
+validate46.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema202.properties.status.type,parentSchema:schema202.properties.status,data:data13}];
 return false;
 }
 if(!((((((((data13 === "Pending") || (data13 === "Pending Registration")) || (data13 === "Pending Transfer")) || (data13 === "Active")) || (data13 === "Expired")) || (data13 === "Cancelled")) || (data13 === "Fraud")) || (data13 === "Transferred Away"))){
-validate42.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema192.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema192.properties.status.enum,parentSchema:schema192.properties.status,data:data13}];
+validate46.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema202.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema202.properties.status.enum,parentSchema:schema202.properties.status,data:data13}];
 return false;
 }
 var valid0 = _errs38 === errors;
@@ -6473,12 +7192,12 @@ const _errs41 = errors;
 if(errors === _errs41){
 if(typeof data14 === "string"){
 if(!pattern10.test(data14)){
-validate42.errors = [{instancePath:instancePath+"/next_due",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data14}];
+validate46.errors = [{instancePath:instancePath+"/next_due",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data14}];
 return false;
 }
 }
 else {
-validate42.errors = [{instancePath:instancePath+"/next_due",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data14}];
+validate46.errors = [{instancePath:instancePath+"/next_due",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data14}];
 return false;
 }
 }
@@ -6495,12 +7214,12 @@ const _errs44 = errors;
 if(errors === _errs44){
 if(typeof data15 === "string"){
 if(!pattern10.test(data15)){
-validate42.errors = [{instancePath:instancePath+"/next_invoice",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data15}];
+validate46.errors = [{instancePath:instancePath+"/next_invoice",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data15}];
 return false;
 }
 }
 else {
-validate42.errors = [{instancePath:instancePath+"/next_invoice",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data15}];
+validate46.errors = [{instancePath:instancePath+"/next_invoice",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data15}];
 return false;
 }
 }
@@ -6514,11 +7233,11 @@ if(data.idprotection !== undefined){
 let data16 = data.idprotection;
 const _errs46 = errors;
 if(typeof data16 !== "string"){
-validate42.errors = [{instancePath:instancePath+"/idprotection",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data16}];
+validate46.errors = [{instancePath:instancePath+"/idprotection",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data16}];
 return false;
 }
 if(!((data16 === "0") || (data16 === "1"))){
-validate42.errors = [{instancePath:instancePath+"/idprotection",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data16}];
+validate46.errors = [{instancePath:instancePath+"/idprotection",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data16}];
 return false;
 }
 var valid0 = _errs46 === errors;
@@ -6533,12 +7252,12 @@ const _errs49 = errors;
 if(errors === _errs49){
 if(Array.isArray(data17)){
 if(data17.length > 4){
-validate42.errors = [{instancePath:instancePath+"/nameservers",schemaPath:"#/properties/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema192.properties.nameservers,data:data17}];
+validate46.errors = [{instancePath:instancePath+"/nameservers",schemaPath:"#/properties/nameservers/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema202.properties.nameservers,data:data17}];
 return false;
 }
 else {
 if(data17.length < 4){
-validate42.errors = [{instancePath:instancePath+"/nameservers",schemaPath:"#/properties/nameservers/minItems",keyword:"minItems",params:{limit: 4},message:"must NOT have fewer than 4 items",schema:4,parentSchema:schema192.properties.nameservers,data:data17}];
+validate46.errors = [{instancePath:instancePath+"/nameservers",schemaPath:"#/properties/nameservers/minItems",keyword:"minItems",params:{limit: 4},message:"must NOT have fewer than 4 items",schema:4,parentSchema:schema202.properties.nameservers,data:data17}];
 return false;
 }
 else {
@@ -6548,7 +7267,7 @@ for(let i0=0; i0<len0; i0++){
 let data18 = data17[i0];
 const _errs51 = errors;
 if(typeof data18 !== "string"){
-validate42.errors = [{instancePath:instancePath+"/nameservers/" + i0,schemaPath:"#/properties/nameservers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.nameservers.items.type,parentSchema:schema192.properties.nameservers.items,data:data18}];
+validate46.errors = [{instancePath:instancePath+"/nameservers/" + i0,schemaPath:"#/properties/nameservers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema202.properties.nameservers.items.type,parentSchema:schema202.properties.nameservers.items,data:data18}];
 return false;
 }
 var valid14 = _errs51 === errors;
@@ -6560,7 +7279,7 @@ break;
 }
 }
 else {
-validate42.errors = [{instancePath:instancePath+"/nameservers",schemaPath:"#/properties/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema192.properties.nameservers.type,parentSchema:schema192.properties.nameservers,data:data17}];
+validate46.errors = [{instancePath:instancePath+"/nameservers",schemaPath:"#/properties/nameservers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema202.properties.nameservers.type,parentSchema:schema202.properties.nameservers,data:data17}];
 return false;
 }
 }
@@ -6574,11 +7293,11 @@ if(data.autorenew !== undefined){
 let data19 = data.autorenew;
 const _errs53 = errors;
 if(typeof data19 !== "string"){
-validate42.errors = [{instancePath:instancePath+"/autorenew",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data19}];
+validate46.errors = [{instancePath:instancePath+"/autorenew",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data19}];
 return false;
 }
 if(!((data19 === "0") || (data19 === "1"))){
-validate42.errors = [{instancePath:instancePath+"/autorenew",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data19}];
+validate46.errors = [{instancePath:instancePath+"/autorenew",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data19}];
 return false;
 }
 var valid0 = _errs53 === errors;
@@ -6591,11 +7310,11 @@ if(data.reglock !== undefined){
 let data20 = data.reglock;
 const _errs56 = errors;
 if(typeof data20 !== "string"){
-validate42.errors = [{instancePath:instancePath+"/reglock",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data20}];
+validate46.errors = [{instancePath:instancePath+"/reglock",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data20}];
 return false;
 }
 if(!((data20 === "0") || (data20 === "1"))){
-validate42.errors = [{instancePath:instancePath+"/reglock",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data20}];
+validate46.errors = [{instancePath:instancePath+"/reglock",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data20}];
 return false;
 }
 var valid0 = _errs56 === errors;
@@ -6608,11 +7327,11 @@ if(data.manual !== undefined){
 let data21 = data.manual;
 const _errs59 = errors;
 if(typeof data21 !== "string"){
-validate42.errors = [{instancePath:instancePath+"/manual",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data21}];
+validate46.errors = [{instancePath:instancePath+"/manual",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data21}];
 return false;
 }
 if(!((data21 === "0") || (data21 === "1"))){
-validate42.errors = [{instancePath:instancePath+"/manual",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data21}];
+validate46.errors = [{instancePath:instancePath+"/manual",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data21}];
 return false;
 }
 var valid0 = _errs59 === errors;
@@ -6625,7 +7344,7 @@ if(data.epp_code !== undefined){
 let data22 = data.epp_code;
 const _errs62 = errors;
 if(typeof data22 !== "string"){
-validate42.errors = [{instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.epp_code.type,parentSchema:schema192.properties.epp_code,data:data22}];
+validate46.errors = [{instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema202.properties.epp_code.type,parentSchema:schema202.properties.epp_code,data:data22}];
 return false;
 }
 var valid0 = _errs62 === errors;
@@ -6638,7 +7357,7 @@ if(data.notes !== undefined){
 let data23 = data.notes;
 const _errs64 = errors;
 if(typeof data23 !== "string"){
-validate42.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.notes.type,parentSchema:schema192.properties.notes,data:data23}];
+validate46.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema202.properties.notes.type,parentSchema:schema202.properties.notes,data:data23}];
 return false;
 }
 var valid0 = _errs64 === errors;
@@ -6651,7 +7370,7 @@ if(data.extended !== undefined){
 let data24 = data.extended;
 const _errs66 = errors;
 if(typeof data24 !== "string"){
-validate42.errors = [{instancePath:instancePath+"/extended",schemaPath:"#/properties/extended/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.extended.type,parentSchema:schema192.properties.extended,data:data24}];
+validate46.errors = [{instancePath:instancePath+"/extended",schemaPath:"#/properties/extended/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema202.properties.extended.type,parentSchema:schema202.properties.extended,data:data24}];
 return false;
 }
 var valid0 = _errs66 === errors;
@@ -6667,12 +7386,12 @@ const _errs69 = errors;
 if(errors === _errs69){
 if(typeof data25 === "string"){
 if(!pattern3.test(data25)){
-validate42.errors = [{instancePath:instancePath+"/synch_date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data25}];
+validate46.errors = [{instancePath:instancePath+"/synch_date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data25}];
 return false;
 }
 }
 else {
-validate42.errors = [{instancePath:instancePath+"/synch_date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data25}];
+validate46.errors = [{instancePath:instancePath+"/synch_date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data25}];
 return false;
 }
 }
@@ -6689,12 +7408,12 @@ const _errs72 = errors;
 if(errors === _errs72){
 if(typeof data26 === "string"){
 if(!pattern0.test(data26)){
-validate42.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data26}];
+validate46.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data26}];
 return false;
 }
 }
 else {
-validate42.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data26}];
+validate46.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data26}];
 return false;
 }
 }
@@ -6708,11 +7427,11 @@ if(data.transfer_lock !== undefined){
 let data27 = data.transfer_lock;
 const _errs74 = errors;
 if(typeof data27 !== "string"){
-validate42.errors = [{instancePath:instancePath+"/transfer_lock",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data27}];
+validate46.errors = [{instancePath:instancePath+"/transfer_lock",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data27}];
 return false;
 }
 if(!((data27 === "0") || (data27 === "1"))){
-validate42.errors = [{instancePath:instancePath+"/transfer_lock",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data27}];
+validate46.errors = [{instancePath:instancePath+"/transfer_lock",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data27}];
 return false;
 }
 var valid0 = _errs74 === errors;
@@ -6728,12 +7447,12 @@ const _errs78 = errors;
 if(errors === _errs78){
 if(typeof data28 === "string"){
 if(!pattern10.test(data28)){
-validate42.errors = [{instancePath:instancePath+"/transfer_started",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data28}];
+validate46.errors = [{instancePath:instancePath+"/transfer_started",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data28}];
 return false;
 }
 }
 else {
-validate42.errors = [{instancePath:instancePath+"/transfer_started",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data28}];
+validate46.errors = [{instancePath:instancePath+"/transfer_started",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data28}];
 return false;
 }
 }
@@ -6773,273 +7492,7 @@ var valid0 = true;
 }
 }
 else {
-validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema192.type,parentSchema:schema192,data}];
-return false;
-}
-}
-validate42.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(Array.isArray(data)){
-var valid0 = true;
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-const _errs1 = errors;
-if(!(validate42(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-break;
-}
-}
-}
-else {
-validate122.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema383.type,parentSchema:schema383,data}];
-return false;
-}
-}
-validate122.errors = vErrors;
-return errors === 0;
-}
-
-export const registrars = validate124;
-const schema384 = {"type":"array","items":{"$ref":"registrar.json"}};
-const schema213 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/registrar.json","title":"Registrar","description":"A domain registrar module (billsim's own collection): domains' reg_module points here. transfer_days and refuses_locked_transfers are how billsim's simulated registrar behaves on domainTransfer (src/domain/registrar.ts).","type":"object","additionalProperties":false,"required":["id","name","module","transfer_days","refuses_locked_transfers"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"module":{"type":"string"},"transfer_days":{"type":"string","pattern":"^[0-9]{1,3}$","description":"Days a transfer started with domainTransfer takes to complete; \"0\" completes it at once."},"refuses_locked_transfers":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": the registrar refuses to transfer a name locked at the losing registrar (a domain with transfer_lock \"1\")."}}};
-const pattern169 = new RegExp("^[0-9]{1,3}$", "u");
-
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/registrar.json" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.module === undefined) && (missing0 = "module"))) || ((data.transfer_days === undefined) && (missing0 = "transfer_days"))) || ((data.refuses_locked_transfers === undefined) && (missing0 = "refuses_locked_transfers"))){
-validate44.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema213.required,parentSchema:schema213,data}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((((key0 === "id") || (key0 === "name")) || (key0 === "module")) || (key0 === "transfer_days")) || (key0 === "refuses_locked_transfers"))){
-validate44.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema213,data}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate44.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
-return false;
-}
-}
-else {
-validate44.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-let data1 = data.name;
-const _errs5 = errors;
-if(typeof data1 !== "string"){
-validate44.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema213.properties.name.type,parentSchema:schema213.properties.name,data:data1}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.module !== undefined){
-let data2 = data.module;
-const _errs7 = errors;
-if(typeof data2 !== "string"){
-validate44.errors = [{instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema213.properties.module.type,parentSchema:schema213.properties.module,data:data2}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.transfer_days !== undefined){
-let data3 = data.transfer_days;
-const _errs9 = errors;
-if(errors === _errs9){
-if(typeof data3 === "string"){
-if(!pattern169.test(data3)){
-validate44.errors = [{instancePath:instancePath+"/transfer_days",schemaPath:"#/properties/transfer_days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,3}$"},message:"must match pattern \""+"^[0-9]{1,3}$"+"\"",schema:"^[0-9]{1,3}$",parentSchema:schema213.properties.transfer_days,data:data3}];
-return false;
-}
-}
-else {
-validate44.errors = [{instancePath:instancePath+"/transfer_days",schemaPath:"#/properties/transfer_days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema213.properties.transfer_days.type,parentSchema:schema213.properties.transfer_days,data:data3}];
-return false;
-}
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.refuses_locked_transfers !== undefined){
-let data4 = data.refuses_locked_transfers;
-const _errs11 = errors;
-if(typeof data4 !== "string"){
-validate44.errors = [{instancePath:instancePath+"/refuses_locked_transfers",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data4}];
-return false;
-}
-if(!((data4 === "0") || (data4 === "1"))){
-validate44.errors = [{instancePath:instancePath+"/refuses_locked_transfers",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data4}];
-return false;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate44.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema213.type,parentSchema:schema213,data}];
-return false;
-}
-}
-validate44.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(Array.isArray(data)){
-var valid0 = true;
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-const _errs1 = errors;
-if(!(validate44(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-break;
-}
-}
-}
-else {
-validate124.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema384.type,parentSchema:schema384,data}];
-return false;
-}
-}
-validate124.errors = vErrors;
-return errors === 0;
-}
-
-export const registry_names = validate126;
-const schema385 = {"type":"array","items":{"$ref":"registry_name.json"}};
-const schema216 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/registry_name.json","title":"RegistryName","description":"A domain name registered elsewhere, with no record here (billsim's own collection, standing in for the registries' whois): domainCheck answers \"no\" for it. A full, lower-case name such as google.com; custom fixtures list their own.","type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string","pattern":"^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$","description":"a full lower-case domain name, such as google.com"}}};
-const pattern171 = new RegExp("^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$", "u");
-
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/registry_name.json" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))){
-validate46.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema216.required,parentSchema:schema216,data}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((key0 === "id") || (key0 === "name"))){
-validate46.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema216,data}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate46.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
-return false;
-}
-}
-else {
-validate46.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-let data1 = data.name;
-const _errs5 = errors;
-if(errors === _errs5){
-if(typeof data1 === "string"){
-if(!pattern171.test(data1)){
-validate46.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$"},message:"must match pattern \""+"^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$"+"\"",schema:"^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$",parentSchema:schema216.properties.name,data:data1}];
-return false;
-}
-}
-else {
-validate46.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema216.properties.name.type,parentSchema:schema216.properties.name,data:data1}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema216.type,parentSchema:schema216,data}];
+validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema202.type,parentSchema:schema202,data}];
 return false;
 }
 }
@@ -7048,7 +7501,7 @@ return errors === 0;
 }
 
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -7068,34 +7521,35 @@ break;
 }
 }
 else {
-validate126.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema385.type,parentSchema:schema385,data}];
+validate130.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema395.type,parentSchema:schema395,data}];
 return false;
 }
 }
-validate126.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }
 
-export const gateways = validate128;
-const schema386 = {"type":"array","items":{"$ref":"gateway.json"}};
-const schema218 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/gateway.json","title":"Gateway","description":"A payment gateway (payment module): invoices' and transactions' payment_module points here.","type":"object","additionalProperties":false,"required":["id","name","module","enabled"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"module":{"type":"string"},"enabled":{"$ref":"../common/defs.json#/definitions/flag"}}};
+export const registrars = validate132;
+const schema396 = {"type":"array","items":{"$ref":"registrar.json"}};
+const schema223 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/registrar.json","title":"Registrar","description":"A domain registrar module (billsim's own collection): domains' reg_module points here. transfer_days and refuses_locked_transfers are how billsim's simulated registrar behaves on domainTransfer (src/domain/registrar.ts).","type":"object","additionalProperties":false,"required":["id","name","module","transfer_days","refuses_locked_transfers"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"module":{"type":"string"},"transfer_days":{"type":"string","pattern":"^[0-9]{1,3}$","description":"Days a transfer started with domainTransfer takes to complete; \"0\" completes it at once."},"refuses_locked_transfers":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": the registrar refuses to transfer a name locked at the losing registrar (a domain with transfer_lock \"1\")."}}};
+const pattern175 = new RegExp("^[0-9]{1,3}$", "u");
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/gateway.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/registrar.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.module === undefined) && (missing0 = "module"))) || ((data.enabled === undefined) && (missing0 = "enabled"))){
-validate48.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema218.required,parentSchema:schema218,data}];
+if((((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.module === undefined) && (missing0 = "module"))) || ((data.transfer_days === undefined) && (missing0 = "transfer_days"))) || ((data.refuses_locked_transfers === undefined) && (missing0 = "refuses_locked_transfers"))){
+validate48.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema223.required,parentSchema:schema223,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "id") || (key0 === "name")) || (key0 === "module")) || (key0 === "enabled"))){
-validate48.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema218,data}];
+if(!(((((key0 === "id") || (key0 === "name")) || (key0 === "module")) || (key0 === "transfer_days")) || (key0 === "refuses_locked_transfers"))){
+validate48.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema223,data}];
 return false;
 break;
 }
@@ -7127,7 +7581,7 @@ if(data.name !== undefined){
 let data1 = data.name;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-validate48.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema218.properties.name.type,parentSchema:schema218.properties.name,data:data1}];
+validate48.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema223.properties.name.type,parentSchema:schema223.properties.name,data:data1}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -7140,7 +7594,7 @@ if(data.module !== undefined){
 let data2 = data.module;
 const _errs7 = errors;
 if(typeof data2 !== "string"){
-validate48.errors = [{instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema218.properties.module.type,parentSchema:schema218.properties.module,data:data2}];
+validate48.errors = [{instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema223.properties.module.type,parentSchema:schema223.properties.module,data:data2}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -7149,18 +7603,39 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.enabled !== undefined){
-let data3 = data.enabled;
+if(data.transfer_days !== undefined){
+let data3 = data.transfer_days;
 const _errs9 = errors;
-if(typeof data3 !== "string"){
-validate48.errors = [{instancePath:instancePath+"/enabled",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data3}];
+if(errors === _errs9){
+if(typeof data3 === "string"){
+if(!pattern175.test(data3)){
+validate48.errors = [{instancePath:instancePath+"/transfer_days",schemaPath:"#/properties/transfer_days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,3}$"},message:"must match pattern \""+"^[0-9]{1,3}$"+"\"",schema:"^[0-9]{1,3}$",parentSchema:schema223.properties.transfer_days,data:data3}];
 return false;
 }
-if(!((data3 === "0") || (data3 === "1"))){
-validate48.errors = [{instancePath:instancePath+"/enabled",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data3}];
+}
+else {
+validate48.errors = [{instancePath:instancePath+"/transfer_days",schemaPath:"#/properties/transfer_days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema223.properties.transfer_days.type,parentSchema:schema223.properties.transfer_days,data:data3}];
 return false;
+}
 }
 var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.refuses_locked_transfers !== undefined){
+let data4 = data.refuses_locked_transfers;
+const _errs11 = errors;
+if(typeof data4 !== "string"){
+validate48.errors = [{instancePath:instancePath+"/refuses_locked_transfers",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data4}];
+return false;
+}
+if(!((data4 === "0") || (data4 === "1"))){
+validate48.errors = [{instancePath:instancePath+"/refuses_locked_transfers",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data4}];
+return false;
+}
+var valid0 = _errs11 === errors;
 }
 else {
 var valid0 = true;
@@ -7171,8 +7646,9 @@ var valid0 = true;
 }
 }
 }
+}
 else {
-validate48.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema218.type,parentSchema:schema218,data}];
+validate48.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema223.type,parentSchema:schema223,data}];
 return false;
 }
 }
@@ -7181,7 +7657,7 @@ return errors === 0;
 }
 
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -7201,34 +7677,35 @@ break;
 }
 }
 else {
-validate128.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema386.type,parentSchema:schema386,data}];
+validate132.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema396.type,parentSchema:schema396,data}];
 return false;
 }
 }
-validate128.errors = vErrors;
+validate132.errors = vErrors;
 return errors === 0;
 }
 
-export const news = validate130;
-const schema387 = {"type":"array","items":{"$ref":"news_item.json"}};
-const schema221 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/news_item.json","title":"NewsItem","description":"A news item with its full text.","type":"object","additionalProperties":false,"required":["id","title","content","enable","date"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"title":{"type":"string"},"content":{"type":"string"},"enable":{"$ref":"../common/defs.json#/definitions/flag"},"date":{"$ref":"../common/defs.json#/definitions/date"}}};
+export const registry_names = validate134;
+const schema397 = {"type":"array","items":{"$ref":"registry_name.json"}};
+const schema226 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/registry_name.json","title":"RegistryName","description":"A domain name registered elsewhere, with no record here (billsim's own collection, standing in for the registries' whois): domainCheck answers \"no\" for it. A full, lower-case name such as google.com; custom fixtures list their own.","type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string","pattern":"^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$","description":"a full lower-case domain name, such as google.com"}}};
+const pattern177 = new RegExp("^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$", "u");
 
 function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/news_item.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/registry_name.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((data.id === undefined) && (missing0 = "id")) || ((data.title === undefined) && (missing0 = "title"))) || ((data.content === undefined) && (missing0 = "content"))) || ((data.enable === undefined) && (missing0 = "enable"))) || ((data.date === undefined) && (missing0 = "date"))){
-validate50.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema221.required,parentSchema:schema221,data}];
+if(((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))){
+validate50.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema226.required,parentSchema:schema226,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((key0 === "id") || (key0 === "title")) || (key0 === "content")) || (key0 === "enable")) || (key0 === "date"))){
-validate50.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema221,data}];
+if(!((key0 === "id") || (key0 === "name"))){
+validate50.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema226,data}];
 return false;
 break;
 }
@@ -7256,79 +7733,32 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.title !== undefined){
-let data1 = data.title;
+if(data.name !== undefined){
+let data1 = data.name;
 const _errs5 = errors;
-if(typeof data1 !== "string"){
-validate50.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema221.properties.title.type,parentSchema:schema221.properties.title,data:data1}];
+if(errors === _errs5){
+if(typeof data1 === "string"){
+if(!pattern177.test(data1)){
+validate50.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$"},message:"must match pattern \""+"^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$"+"\"",schema:"^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$",parentSchema:schema226.properties.name,data:data1}];
 return false;
+}
+}
+else {
+validate50.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema226.properties.name.type,parentSchema:schema226.properties.name,data:data1}];
+return false;
+}
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
 }
-if(valid0){
-if(data.content !== undefined){
-let data2 = data.content;
-const _errs7 = errors;
-if(typeof data2 !== "string"){
-validate50.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema221.properties.content.type,parentSchema:schema221.properties.content,data:data2}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.enable !== undefined){
-let data3 = data.enable;
-const _errs9 = errors;
-if(typeof data3 !== "string"){
-validate50.errors = [{instancePath:instancePath+"/enable",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data3}];
-return false;
-}
-if(!((data3 === "0") || (data3 === "1"))){
-validate50.errors = [{instancePath:instancePath+"/enable",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data3}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.date !== undefined){
-let data4 = data.date;
-const _errs12 = errors;
-const _errs13 = errors;
-if(errors === _errs13){
-if(typeof data4 === "string"){
-if(!pattern10.test(data4)){
-validate50.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data4}];
-return false;
-}
-}
-else {
-validate50.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data4}];
-return false;
-}
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
 }
 }
 }
 }
 else {
-validate50.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema221.type,parentSchema:schema221,data}];
+validate50.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema226.type,parentSchema:schema226,data}];
 return false;
 }
 }
@@ -7337,7 +7767,7 @@ return errors === 0;
 }
 
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -7357,34 +7787,34 @@ break;
 }
 }
 else {
-validate130.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema387.type,parentSchema:schema387,data}];
+validate134.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema397.type,parentSchema:schema397,data}];
 return false;
 }
 }
-validate130.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
 
-export const reply_categories = validate132;
-const schema388 = {"type":"array","items":{"$ref":"reply_category.json"}};
-const schema225 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/reply_category.json","title":"ReplyCategory","description":"A predefined reply category; parent_cat \"0\" is top level.","type":"object","additionalProperties":false,"required":["id","parent_cat","name"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"parent_cat":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"}}};
+export const gateways = validate136;
+const schema398 = {"type":"array","items":{"$ref":"gateway.json"}};
+const schema228 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/gateway.json","title":"Gateway","description":"A payment gateway (payment module): invoices' and transactions' payment_module points here.","type":"object","additionalProperties":false,"required":["id","name","module","enabled"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"module":{"type":"string"},"enabled":{"$ref":"../common/defs.json#/definitions/flag"}}};
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/reply_category.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/gateway.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.id === undefined) && (missing0 = "id")) || ((data.parent_cat === undefined) && (missing0 = "parent_cat"))) || ((data.name === undefined) && (missing0 = "name"))){
-validate52.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema225.required,parentSchema:schema225,data}];
+if(((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.module === undefined) && (missing0 = "module"))) || ((data.enabled === undefined) && (missing0 = "enabled"))){
+validate52.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema228.required,parentSchema:schema228,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((key0 === "id") || (key0 === "parent_cat")) || (key0 === "name"))){
-validate52.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema225,data}];
+if(!((((key0 === "id") || (key0 === "name")) || (key0 === "module")) || (key0 === "enabled"))){
+validate52.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema228,data}];
 return false;
 break;
 }
@@ -7412,21 +7842,12 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.parent_cat !== undefined){
-let data1 = data.parent_cat;
+if(data.name !== undefined){
+let data1 = data.name;
 const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate52.errors = [{instancePath:instancePath+"/parent_cat",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+if(typeof data1 !== "string"){
+validate52.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema228.properties.name.type,parentSchema:schema228.properties.name,data:data1}];
 return false;
-}
-}
-else {
-validate52.errors = [{instancePath:instancePath+"/parent_cat",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
-return false;
-}
 }
 var valid0 = _errs5 === errors;
 }
@@ -7434,14 +7855,31 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.name !== undefined){
-let data2 = data.name;
-const _errs8 = errors;
+if(data.module !== undefined){
+let data2 = data.module;
+const _errs7 = errors;
 if(typeof data2 !== "string"){
-validate52.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema225.properties.name.type,parentSchema:schema225.properties.name,data:data2}];
+validate52.errors = [{instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema228.properties.module.type,parentSchema:schema228.properties.module,data:data2}];
 return false;
 }
-var valid0 = _errs8 === errors;
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.enabled !== undefined){
+let data3 = data.enabled;
+const _errs9 = errors;
+if(typeof data3 !== "string"){
+validate52.errors = [{instancePath:instancePath+"/enabled",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data3}];
+return false;
+}
+if(!((data3 === "0") || (data3 === "1"))){
+validate52.errors = [{instancePath:instancePath+"/enabled",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data3}];
+return false;
+}
+var valid0 = _errs9 === errors;
 }
 else {
 var valid0 = true;
@@ -7451,8 +7889,9 @@ var valid0 = true;
 }
 }
 }
+}
 else {
-validate52.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema225.type,parentSchema:schema225,data}];
+validate52.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema228.type,parentSchema:schema228,data}];
 return false;
 }
 }
@@ -7461,7 +7900,7 @@ return errors === 0;
 }
 
 
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -7481,34 +7920,34 @@ break;
 }
 }
 else {
-validate132.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema388.type,parentSchema:schema388,data}];
+validate136.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema398.type,parentSchema:schema398,data}];
 return false;
 }
 }
-validate132.errors = vErrors;
+validate136.errors = vErrors;
 return errors === 0;
 }
 
-export const predefined_replies = validate134;
-const schema389 = {"type":"array","items":{"$ref":"predefined_reply.json"}};
-const schema228 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/predefined_reply.json","title":"PredefinedReply","description":"A predefined ticket reply in category category_id. `uses` counts the staff messages that used it: a ticket staff opened (addTicket without asclient=1) or a staff reply (addTicketReply type Admin) whose body holds the reply's whole text, as it does when staff insert the reply and add to it (line endings and surrounding blanks aside). getPopularPredefinedReplies ranks by it.","type":"object","additionalProperties":false,"required":["id","category_id","name","reply","uses"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"category_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"reply":{"type":"string"},"uses":{"type":"string","pattern":"^[0-9]+$","description":"how many staff messages used the reply's text"}}};
+export const news = validate138;
+const schema399 = {"type":"array","items":{"$ref":"news_item.json"}};
+const schema231 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/news_item.json","title":"NewsItem","description":"A news item with its full text.","type":"object","additionalProperties":false,"required":["id","title","content","enable","date"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"title":{"type":"string"},"content":{"type":"string"},"enable":{"$ref":"../common/defs.json#/definitions/flag"},"date":{"$ref":"../common/defs.json#/definitions/date"}}};
 
 function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/predefined_reply.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/news_item.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((data.id === undefined) && (missing0 = "id")) || ((data.category_id === undefined) && (missing0 = "category_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.reply === undefined) && (missing0 = "reply"))) || ((data.uses === undefined) && (missing0 = "uses"))){
-validate54.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema228.required,parentSchema:schema228,data}];
+if((((((data.id === undefined) && (missing0 = "id")) || ((data.title === undefined) && (missing0 = "title"))) || ((data.content === undefined) && (missing0 = "content"))) || ((data.enable === undefined) && (missing0 = "enable"))) || ((data.date === undefined) && (missing0 = "date"))){
+validate54.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema231.required,parentSchema:schema231,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((key0 === "id") || (key0 === "category_id")) || (key0 === "name")) || (key0 === "reply")) || (key0 === "uses"))){
-validate54.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema228,data}];
+if(!(((((key0 === "id") || (key0 === "title")) || (key0 === "content")) || (key0 === "enable")) || (key0 === "date"))){
+validate54.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema231,data}];
 return false;
 break;
 }
@@ -7536,21 +7975,12 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.category_id !== undefined){
-let data1 = data.category_id;
+if(data.title !== undefined){
+let data1 = data.title;
 const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate54.errors = [{instancePath:instancePath+"/category_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+if(typeof data1 !== "string"){
+validate54.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema231.properties.title.type,parentSchema:schema231.properties.title,data:data1}];
 return false;
-}
-}
-else {
-validate54.errors = [{instancePath:instancePath+"/category_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
-return false;
-}
 }
 var valid0 = _errs5 === errors;
 }
@@ -7558,44 +7988,49 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.name !== undefined){
-let data2 = data.name;
-const _errs8 = errors;
+if(data.content !== undefined){
+let data2 = data.content;
+const _errs7 = errors;
 if(typeof data2 !== "string"){
-validate54.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema228.properties.name.type,parentSchema:schema228.properties.name,data:data2}];
+validate54.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema231.properties.content.type,parentSchema:schema231.properties.content,data:data2}];
 return false;
 }
-var valid0 = _errs8 === errors;
+var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.reply !== undefined){
-let data3 = data.reply;
-const _errs10 = errors;
+if(data.enable !== undefined){
+let data3 = data.enable;
+const _errs9 = errors;
 if(typeof data3 !== "string"){
-validate54.errors = [{instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema228.properties.reply.type,parentSchema:schema228.properties.reply,data:data3}];
+validate54.errors = [{instancePath:instancePath+"/enable",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data3}];
 return false;
 }
-var valid0 = _errs10 === errors;
+if(!((data3 === "0") || (data3 === "1"))){
+validate54.errors = [{instancePath:instancePath+"/enable",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data3}];
+return false;
+}
+var valid0 = _errs9 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.uses !== undefined){
-let data4 = data.uses;
+if(data.date !== undefined){
+let data4 = data.date;
 const _errs12 = errors;
-if(errors === _errs12){
+const _errs13 = errors;
+if(errors === _errs13){
 if(typeof data4 === "string"){
-if(!pattern0.test(data4)){
-validate54.errors = [{instancePath:instancePath+"/uses",schemaPath:"#/properties/uses/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema228.properties.uses,data:data4}];
+if(!pattern10.test(data4)){
+validate54.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data4}];
 return false;
 }
 }
 else {
-validate54.errors = [{instancePath:instancePath+"/uses",schemaPath:"#/properties/uses/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema228.properties.uses.type,parentSchema:schema228.properties.uses,data:data4}];
+validate54.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data4}];
 return false;
 }
 }
@@ -7612,7 +8047,7 @@ var valid0 = true;
 }
 }
 else {
-validate54.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema228.type,parentSchema:schema228,data}];
+validate54.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema231.type,parentSchema:schema231,data}];
 return false;
 }
 }
@@ -7621,7 +8056,7 @@ return errors === 0;
 }
 
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -7641,213 +8076,34 @@ break;
 }
 }
 else {
-validate134.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema389.type,parentSchema:schema389,data}];
+validate138.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema399.type,parentSchema:schema399,data}];
 return false;
 }
 }
-validate134.errors = vErrors;
+validate138.errors = vErrors;
 return errors === 0;
 }
 
-export const orders = validate136;
-const schema390 = {"type":"array","items":{"$ref":"order.json"}};
-const schema231 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/order.json","title":"Order","description":"An order as stored. What it bought is found by order_id on accounts, account_addons and domains; an upgrade order keeps its upgrades here. getOrders and getOrderDetails join in client names, the gateway name and the invoice's total and status.","type":"object","additionalProperties":false,"required":["id","number","client_id","date_created","status","payment_module","invoice_id","total","currency_id","order_ip","notes","fraudmodule","upgrades"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"number":{"type":"string","pattern":"^[1-9][0-9]{8}$","description":"The 9-digit order number shown to clients; a function of the order id (src/domain/orders.ts), so a session replays to the same numbers."},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/datetime"},"status":{"type":"string","enum":["Pending","Active","Fraud","Cancelled"]},"payment_module":{"$ref":"../common/defs.json#/definitions/id","description":"Gateway id, \"0\" for none."},"invoice_id":{"$ref":"../common/defs.json#/definitions/id","description":"The invoice the order generated, \"0\" when there is none."},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"order_ip":{"type":"string"},"notes":{"type":"string"},"fraudmodule":{"type":"string","description":"Name of the fraud module that checked the order, \"\" for none (shown as null)."},"upgrades":{"type":"array","description":"For an upgrade order: each service it moves and where to; applied when the order is activated.","items":{"$ref":"#/definitions/upgrade"}}},"definitions":{"upgrade":{"title":"OrderUpgrade","type":"object","additionalProperties":false,"required":["account_id","old_product_id","new_product_id","old_cycle","new_cycle","amount","status"],"properties":{"account_id":{"$ref":"../common/defs.json#/definitions/id"},"old_product_id":{"$ref":"../common/defs.json#/definitions/id"},"new_product_id":{"$ref":"../common/defs.json#/definitions/id"},"old_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"new_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"What the upgrade costs for the rest of the current period, in the order's currency."},"status":{"type":"string","enum":["Pending","Upgraded","Cancelled"]}}}}};
-const pattern181 = new RegExp("^[1-9][0-9]{8}$", "u");
-const schema239 = {"title":"OrderUpgrade","type":"object","additionalProperties":false,"required":["account_id","old_product_id","new_product_id","old_cycle","new_cycle","amount","status"],"properties":{"account_id":{"$ref":"../common/defs.json#/definitions/id"},"old_product_id":{"$ref":"../common/defs.json#/definitions/id"},"new_product_id":{"$ref":"../common/defs.json#/definitions/id"},"old_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"new_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"What the upgrade costs for the rest of the current period, in the order's currency."},"status":{"type":"string","enum":["Pending","Upgraded","Cancelled"]}}};
-
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((((data.account_id === undefined) && (missing0 = "account_id")) || ((data.old_product_id === undefined) && (missing0 = "old_product_id"))) || ((data.new_product_id === undefined) && (missing0 = "new_product_id"))) || ((data.old_cycle === undefined) && (missing0 = "old_cycle"))) || ((data.new_cycle === undefined) && (missing0 = "new_cycle"))) || ((data.amount === undefined) && (missing0 = "amount"))) || ((data.status === undefined) && (missing0 = "status"))){
-validate57.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema239.required,parentSchema:schema239,data}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((((((key0 === "account_id") || (key0 === "old_product_id")) || (key0 === "new_product_id")) || (key0 === "old_cycle")) || (key0 === "new_cycle")) || (key0 === "amount")) || (key0 === "status"))){
-validate57.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema239,data}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.account_id !== undefined){
-let data0 = data.account_id;
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate57.errors = [{instancePath:instancePath+"/account_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
-return false;
-}
-}
-else {
-validate57.errors = [{instancePath:instancePath+"/account_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.old_product_id !== undefined){
-let data1 = data.old_product_id;
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate57.errors = [{instancePath:instancePath+"/old_product_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
-return false;
-}
-}
-else {
-validate57.errors = [{instancePath:instancePath+"/old_product_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.new_product_id !== undefined){
-let data2 = data.new_product_id;
-const _errs8 = errors;
-const _errs9 = errors;
-if(errors === _errs9){
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-validate57.errors = [{instancePath:instancePath+"/new_product_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
-return false;
-}
-}
-else {
-validate57.errors = [{instancePath:instancePath+"/new_product_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
-return false;
-}
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.old_cycle !== undefined){
-let data3 = data.old_cycle;
-const _errs11 = errors;
-if(typeof data3 !== "string"){
-validate57.errors = [{instancePath:instancePath+"/old_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema148.type,parentSchema:schema148,data:data3}];
-return false;
-}
-if(!((((((((((((((data3 === "Free") || (data3 === "One Time")) || (data3 === "Once")) || (data3 === "Hourly")) || (data3 === "Daily")) || (data3 === "Weekly")) || (data3 === "Monthly")) || (data3 === "Quarterly")) || (data3 === "Semi-Annually")) || (data3 === "Annually")) || (data3 === "Biennially")) || (data3 === "Triennially")) || (data3 === "Quadrennially")) || (data3 === "Quinquennially"))){
-validate57.errors = [{instancePath:instancePath+"/old_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema148.enum},message:"must be equal to one of the allowed values",schema:schema148.enum,parentSchema:schema148,data:data3}];
-return false;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.new_cycle !== undefined){
-let data4 = data.new_cycle;
-const _errs14 = errors;
-if(typeof data4 !== "string"){
-validate57.errors = [{instancePath:instancePath+"/new_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema148.type,parentSchema:schema148,data:data4}];
-return false;
-}
-if(!((((((((((((((data4 === "Free") || (data4 === "One Time")) || (data4 === "Once")) || (data4 === "Hourly")) || (data4 === "Daily")) || (data4 === "Weekly")) || (data4 === "Monthly")) || (data4 === "Quarterly")) || (data4 === "Semi-Annually")) || (data4 === "Annually")) || (data4 === "Biennially")) || (data4 === "Triennially")) || (data4 === "Quadrennially")) || (data4 === "Quinquennially"))){
-validate57.errors = [{instancePath:instancePath+"/new_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema148.enum},message:"must be equal to one of the allowed values",schema:schema148.enum,parentSchema:schema148,data:data4}];
-return false;
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.amount !== undefined){
-let data5 = data.amount;
-const _errs17 = errors;
-const _errs18 = errors;
-if(errors === _errs18){
-if(typeof data5 === "string"){
-if(!pattern11.test(data5)){
-validate57.errors = [{instancePath:instancePath+"/amount",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data5}];
-return false;
-}
-}
-else {
-validate57.errors = [{instancePath:instancePath+"/amount",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data5}];
-return false;
-}
-}
-var valid0 = _errs17 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.status !== undefined){
-let data6 = data.status;
-const _errs20 = errors;
-if(typeof data6 !== "string"){
-validate57.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema239.properties.status.type,parentSchema:schema239.properties.status,data:data6}];
-return false;
-}
-if(!(((data6 === "Pending") || (data6 === "Upgraded")) || (data6 === "Cancelled"))){
-validate57.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema239.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema239.properties.status.enum,parentSchema:schema239.properties.status,data:data6}];
-return false;
-}
-var valid0 = _errs20 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate57.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema239.type,parentSchema:schema239,data}];
-return false;
-}
-}
-validate57.errors = vErrors;
-return errors === 0;
-}
-
+export const reply_categories = validate140;
+const schema400 = {"type":"array","items":{"$ref":"reply_category.json"}};
+const schema235 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/reply_category.json","title":"ReplyCategory","description":"A predefined reply category; parent_cat \"0\" is top level.","type":"object","additionalProperties":false,"required":["id","parent_cat","name"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"parent_cat":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"}}};
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/order.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/reply_category.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.number === undefined) && (missing0 = "number"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.payment_module === undefined) && (missing0 = "payment_module"))) || ((data.invoice_id === undefined) && (missing0 = "invoice_id"))) || ((data.total === undefined) && (missing0 = "total"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.order_ip === undefined) && (missing0 = "order_ip"))) || ((data.notes === undefined) && (missing0 = "notes"))) || ((data.fraudmodule === undefined) && (missing0 = "fraudmodule"))) || ((data.upgrades === undefined) && (missing0 = "upgrades"))){
-validate56.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema231.required,parentSchema:schema231,data}];
+if((((data.id === undefined) && (missing0 = "id")) || ((data.parent_cat === undefined) && (missing0 = "parent_cat"))) || ((data.name === undefined) && (missing0 = "name"))){
+validate56.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema235.required,parentSchema:schema235,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema231.properties, key0))){
-validate56.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema231,data}];
+if(!(((key0 === "id") || (key0 === "parent_cat")) || (key0 === "name"))){
+validate56.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema235,data}];
 return false;
 break;
 }
@@ -7875,18 +8131,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.number !== undefined){
-let data1 = data.number;
+if(data.parent_cat !== undefined){
+let data1 = data.parent_cat;
 const _errs5 = errors;
-if(errors === _errs5){
+const _errs6 = errors;
+if(errors === _errs6){
 if(typeof data1 === "string"){
-if(!pattern181.test(data1)){
-validate56.errors = [{instancePath:instancePath+"/number",schemaPath:"#/properties/number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{8}$"},message:"must match pattern \""+"^[1-9][0-9]{8}$"+"\"",schema:"^[1-9][0-9]{8}$",parentSchema:schema231.properties.number,data:data1}];
+if(!pattern0.test(data1)){
+validate56.errors = [{instancePath:instancePath+"/parent_cat",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
 return false;
 }
 }
 else {
-validate56.errors = [{instancePath:instancePath+"/number",schemaPath:"#/properties/number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema231.properties.number.type,parentSchema:schema231.properties.number,data:data1}];
+validate56.errors = [{instancePath:instancePath+"/parent_cat",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
 return false;
 }
 }
@@ -7896,219 +8153,14 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.client_id !== undefined){
-let data2 = data.client_id;
-const _errs7 = errors;
+if(data.name !== undefined){
+let data2 = data.name;
 const _errs8 = errors;
-if(errors === _errs8){
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-validate56.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
+if(typeof data2 !== "string"){
+validate56.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema235.properties.name.type,parentSchema:schema235.properties.name,data:data2}];
 return false;
 }
-}
-else {
-validate56.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.date_created !== undefined){
-let data3 = data.date_created;
-const _errs10 = errors;
-const _errs11 = errors;
-if(errors === _errs11){
-if(typeof data3 === "string"){
-if(!pattern3.test(data3)){
-validate56.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data3}];
-return false;
-}
-}
-else {
-validate56.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data3}];
-return false;
-}
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.status !== undefined){
-let data4 = data.status;
-const _errs13 = errors;
-if(typeof data4 !== "string"){
-validate56.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema231.properties.status.type,parentSchema:schema231.properties.status,data:data4}];
-return false;
-}
-if(!((((data4 === "Pending") || (data4 === "Active")) || (data4 === "Fraud")) || (data4 === "Cancelled"))){
-validate56.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema231.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema231.properties.status.enum,parentSchema:schema231.properties.status,data:data4}];
-return false;
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.payment_module !== undefined){
-let data5 = data.payment_module;
-const _errs15 = errors;
-const _errs16 = errors;
-if(errors === _errs16){
-if(typeof data5 === "string"){
-if(!pattern0.test(data5)){
-validate56.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
-return false;
-}
-}
-else {
-validate56.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5}];
-return false;
-}
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.invoice_id !== undefined){
-let data6 = data.invoice_id;
-const _errs18 = errors;
-const _errs19 = errors;
-if(errors === _errs19){
-if(typeof data6 === "string"){
-if(!pattern0.test(data6)){
-validate56.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data6}];
-return false;
-}
-}
-else {
-validate56.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data6}];
-return false;
-}
-}
-var valid0 = _errs18 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.total !== undefined){
-let data7 = data.total;
-const _errs21 = errors;
-const _errs22 = errors;
-if(errors === _errs22){
-if(typeof data7 === "string"){
-if(!pattern11.test(data7)){
-validate56.errors = [{instancePath:instancePath+"/total",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data7}];
-return false;
-}
-}
-else {
-validate56.errors = [{instancePath:instancePath+"/total",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data7}];
-return false;
-}
-}
-var valid0 = _errs21 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.currency_id !== undefined){
-let data8 = data.currency_id;
-const _errs24 = errors;
-const _errs25 = errors;
-if(errors === _errs25){
-if(typeof data8 === "string"){
-if(!pattern0.test(data8)){
-validate56.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data8}];
-return false;
-}
-}
-else {
-validate56.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data8}];
-return false;
-}
-}
-var valid0 = _errs24 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.order_ip !== undefined){
-let data9 = data.order_ip;
-const _errs27 = errors;
-if(typeof data9 !== "string"){
-validate56.errors = [{instancePath:instancePath+"/order_ip",schemaPath:"#/properties/order_ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema231.properties.order_ip.type,parentSchema:schema231.properties.order_ip,data:data9}];
-return false;
-}
-var valid0 = _errs27 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.notes !== undefined){
-let data10 = data.notes;
-const _errs29 = errors;
-if(typeof data10 !== "string"){
-validate56.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema231.properties.notes.type,parentSchema:schema231.properties.notes,data:data10}];
-return false;
-}
-var valid0 = _errs29 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.fraudmodule !== undefined){
-let data11 = data.fraudmodule;
-const _errs31 = errors;
-if(typeof data11 !== "string"){
-validate56.errors = [{instancePath:instancePath+"/fraudmodule",schemaPath:"#/properties/fraudmodule/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema231.properties.fraudmodule.type,parentSchema:schema231.properties.fraudmodule,data:data11}];
-return false;
-}
-var valid0 = _errs31 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.upgrades !== undefined){
-let data12 = data.upgrades;
-const _errs33 = errors;
-if(errors === _errs33){
-if(Array.isArray(data12)){
-var valid8 = true;
-const len0 = data12.length;
-for(let i0=0; i0<len0; i0++){
-const _errs35 = errors;
-if(!(validate57(data12[i0], {instancePath:instancePath+"/upgrades/" + i0,parentData:data12,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
-errors = vErrors.length;
-}
-var valid8 = _errs35 === errors;
-if(!valid8){
-break;
-}
-}
-}
-else {
-validate56.errors = [{instancePath:instancePath+"/upgrades",schemaPath:"#/properties/upgrades/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema231.properties.upgrades.type,parentSchema:schema231.properties.upgrades,data:data12}];
-return false;
-}
-}
-var valid0 = _errs33 === errors;
+var valid0 = _errs8 === errors;
 }
 else {
 var valid0 = true;
@@ -8118,18 +8170,8 @@ var valid0 = true;
 }
 }
 }
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
 else {
-validate56.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema231.type,parentSchema:schema231,data}];
+validate56.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema235.type,parentSchema:schema235,data}];
 return false;
 }
 }
@@ -8138,7 +8180,7 @@ return errors === 0;
 }
 
 
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -8158,56 +8200,52 @@ break;
 }
 }
 else {
-validate136.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema390.type,parentSchema:schema390,data}];
+validate140.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema400.type,parentSchema:schema400,data}];
 return false;
 }
 }
-validate136.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
 
-export const order_drafts = validate138;
-const schema391 = {"type":"array","items":{"$ref":"order_draft.json"}};
-const schema246 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/order_draft.json","title":"OrderDraft","description":"An order draft as stored: its currency, its services (each with the addons ordered with it) and domains in order. getOrderDraft renders the real draft shape (items keyed by id, product and prices joined in, mixed number/string fields).","type":"object","additionalProperties":false,"required":["id","client_id","module","date","discount","scenario_id","staff_member_id","contract_id","commitment_date","affiliate_id","estimate_id","currency_id","options","services","domains"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"module":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"discount":{"type":"string"},"scenario_id":{"$ref":"../common/defs.json#/definitions/id"},"staff_member_id":{"$ref":"../common/defs.json#/definitions/id"},"contract_id":{"type":"string"},"commitment_date":{"type":"string"},"affiliate_id":{"$ref":"../common/defs.json#/definitions/id"},"estimate_id":{"$ref":"../common/defs.json#/definitions/id"},"currency_id":{"$ref":"../common/defs.json#/definitions/id","description":"the currency the draft is priced in: the one createOrderDraft was given, else the client's"},"options":{"title":"DraftOptions","type":"object","additionalProperties":false,"required":["confirm_email","generate_invoice","send_invoice","override_recipients"],"properties":{"confirm_email":{"type":"boolean"},"generate_invoice":{"type":"boolean"},"send_invoice":{"type":"boolean"},"override_recipients":{"type":"boolean"}}},"services":{"type":"array","items":{"$ref":"#/definitions/service"}},"domains":{"type":"array","items":{"$ref":"#/definitions/domain"}}},"definitions":{"service":{"title":"DraftService","type":"object","additionalProperties":false,"required":["service_id","product_id","cycle","domain","qty","custom","order_date","addons"],"properties":{"service_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Free","Once"],"description":"a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once"},"domain":{"type":"string"},"qty":{"type":"integer","minimum":1},"custom":{"type":"object","description":"custom field values by category id, then field id","additionalProperties":{"type":"object","additionalProperties":{"type":"string"}}},"order_date":{"$ref":"../common/defs.json#/definitions/datetime"},"addons":{"type":"array","description":"the addons ordered with the service, in the order they were added; each is attached to every unit of the service when the draft becomes an order","items":{"$ref":"#/definitions/addon"}}}},"domain":{"title":"DraftDomain","type":"object","additionalProperties":false,"required":["domain_id","name","tld_id","action","period","epp_code"],"properties":{"domain_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"name":{"type":"string"},"tld_id":{"$ref":"../common/defs.json#/definitions/id"},"action":{"type":"string","enum":["Register","Transfer"]},"period":{"type":"string","pattern":"^([1-9]|10)$"},"epp_code":{"type":"string"}}},"addon":{"title":"DraftAddon","type":"object","additionalProperties":false,"required":["addon_id","cycle","qty"],"properties":{"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"$ref":"#/definitions/service/properties/cycle"},"qty":{"type":"integer","minimum":1}}}}};
-const schema256 = {"title":"DraftService","type":"object","additionalProperties":false,"required":["service_id","product_id","cycle","domain","qty","custom","order_date","addons"],"properties":{"service_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Free","Once"],"description":"a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once"},"domain":{"type":"string"},"qty":{"type":"integer","minimum":1},"custom":{"type":"object","description":"custom field values by category id, then field id","additionalProperties":{"type":"object","additionalProperties":{"type":"string"}}},"order_date":{"$ref":"../common/defs.json#/definitions/datetime"},"addons":{"type":"array","description":"the addons ordered with the service, in the order they were added; each is attached to every unit of the service when the draft becomes an order","items":{"$ref":"#/definitions/addon"}}}};
-const schema257 = {"type":"string","pattern":"^[1-9][0-9]{0,17}$","description":"a positive whole number id, such as 1"};
-const pattern201 = new RegExp("^[1-9][0-9]{0,17}$", "u");
-const schema260 = {"title":"DraftAddon","type":"object","additionalProperties":false,"required":["addon_id","cycle","qty"],"properties":{"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"$ref":"#/definitions/service/properties/cycle"},"qty":{"type":"integer","minimum":1}}};
-const schema262 = {"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Free","Once"],"description":"a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once"};
+export const predefined_replies = validate142;
+const schema401 = {"type":"array","items":{"$ref":"predefined_reply.json"}};
+const schema238 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/predefined_reply.json","title":"PredefinedReply","description":"A predefined ticket reply in category category_id. `uses` counts the staff messages that used it: a ticket staff opened (addTicket without asclient=1) or a staff reply (addTicketReply type Admin) whose body holds the reply's whole text, as it does when staff insert the reply and add to it (line endings and surrounding blanks aside). getPopularPredefinedReplies ranks by it.","type":"object","additionalProperties":false,"required":["id","category_id","name","reply","uses"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"category_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"reply":{"type":"string"},"uses":{"type":"string","pattern":"^[0-9]+$","description":"how many staff messages used the reply's text"}}};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://billsim.local/schemas/resources/predefined_reply.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.addon_id === undefined) && (missing0 = "addon_id")) || ((data.cycle === undefined) && (missing0 = "cycle"))) || ((data.qty === undefined) && (missing0 = "qty"))){
-validate62.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema260.required,parentSchema:schema260,data}];
+if((((((data.id === undefined) && (missing0 = "id")) || ((data.category_id === undefined) && (missing0 = "category_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.reply === undefined) && (missing0 = "reply"))) || ((data.uses === undefined) && (missing0 = "uses"))){
+validate58.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema238.required,parentSchema:schema238,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((key0 === "addon_id") || (key0 === "cycle")) || (key0 === "qty"))){
-validate62.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema260,data}];
+if(!(((((key0 === "id") || (key0 === "category_id")) || (key0 === "name")) || (key0 === "reply")) || (key0 === "uses"))){
+validate58.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema238,data}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.addon_id !== undefined){
-let data0 = data.addon_id;
+if(data.id !== undefined){
+let data0 = data.id;
 const _errs2 = errors;
 const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate62.errors = [{instancePath:instancePath+"/addon_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+validate58.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
 return false;
 }
 }
 else {
-validate62.errors = [{instancePath:instancePath+"/addon_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+validate58.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
 return false;
 }
 }
@@ -8217,16 +8255,21 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.cycle !== undefined){
-let data1 = data.cycle;
+if(data.category_id !== undefined){
+let data1 = data.category_id;
 const _errs5 = errors;
-if(typeof data1 !== "string"){
-validate62.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/definitions/service/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema262.type,parentSchema:schema262,data:data1}];
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate58.errors = [{instancePath:instancePath+"/category_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
 return false;
 }
-if(!(((((((((((((data1 === "h") || (data1 === "d")) || (data1 === "w")) || (data1 === "m")) || (data1 === "q")) || (data1 === "s")) || (data1 === "a")) || (data1 === "b")) || (data1 === "t")) || (data1 === "p4")) || (data1 === "p5")) || (data1 === "Free")) || (data1 === "Once"))){
-validate62.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/definitions/service/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema262.enum},message:"must be equal to one of the allowed values",schema:schema262.enum,parentSchema:schema262,data:data1}];
+}
+else {
+validate58.errors = [{instancePath:instancePath+"/category_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
 return false;
+}
 }
 var valid0 = _errs5 === errors;
 }
@@ -8234,22 +8277,48 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.qty !== undefined){
-let data2 = data.qty;
+if(data.name !== undefined){
+let data2 = data.name;
 const _errs8 = errors;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate62.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema260.properties.qty.type,parentSchema:schema260.properties.qty,data:data2}];
+if(typeof data2 !== "string"){
+validate58.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema238.properties.name.type,parentSchema:schema238.properties.name,data:data2}];
 return false;
-}
-if(errors === _errs8){
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 1 || isNaN(data2)){
-validate62.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema260.properties.qty,data:data2}];
-return false;
-}
-}
 }
 var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.reply !== undefined){
+let data3 = data.reply;
+const _errs10 = errors;
+if(typeof data3 !== "string"){
+validate58.errors = [{instancePath:instancePath+"/reply",schemaPath:"#/properties/reply/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema238.properties.reply.type,parentSchema:schema238.properties.reply,data:data3}];
+return false;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.uses !== undefined){
+let data4 = data.uses;
+const _errs12 = errors;
+if(errors === _errs12){
+if(typeof data4 === "string"){
+if(!pattern0.test(data4)){
+validate58.errors = [{instancePath:instancePath+"/uses",schemaPath:"#/properties/uses/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema238.properties.uses,data:data4}];
+return false;
+}
+}
+else {
+validate58.errors = [{instancePath:instancePath+"/uses",schemaPath:"#/properties/uses/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema238.properties.uses.type,parentSchema:schema238.properties.uses,data:data4}];
+return false;
+}
+}
+var valid0 = _errs12 === errors;
 }
 else {
 var valid0 = true;
@@ -8259,15 +8328,51 @@ var valid0 = true;
 }
 }
 }
+}
+}
 else {
-validate62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema260.type,parentSchema:schema260,data}];
+validate58.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema238.type,parentSchema:schema238,data}];
 return false;
 }
 }
-validate62.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
+
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(Array.isArray(data)){
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs1 = errors;
+if(!(validate58(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+else {
+validate142.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema401.type,parentSchema:schema401,data}];
+return false;
+}
+}
+validate142.errors = vErrors;
+return errors === 0;
+}
+
+export const orders = validate144;
+const schema402 = {"type":"array","items":{"$ref":"order.json"}};
+const schema241 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/order.json","title":"Order","description":"An order as stored. What it bought is found by order_id on accounts, account_addons and domains; an upgrade order keeps its upgrades here. getOrders and getOrderDetails join in client names, the gateway name and the invoice's total and status.","type":"object","additionalProperties":false,"required":["id","number","client_id","date_created","status","payment_module","invoice_id","total","currency_id","order_ip","notes","fraudmodule","upgrades"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"number":{"type":"string","pattern":"^[1-9][0-9]{8}$","description":"The 9-digit order number shown to clients; a function of the order id (src/domain/orders.ts), so a session replays to the same numbers."},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"date_created":{"$ref":"../common/defs.json#/definitions/datetime"},"status":{"type":"string","enum":["Pending","Active","Fraud","Cancelled"]},"payment_module":{"$ref":"../common/defs.json#/definitions/id","description":"Gateway id, \"0\" for none."},"invoice_id":{"$ref":"../common/defs.json#/definitions/id","description":"The invoice the order generated, \"0\" when there is none."},"total":{"$ref":"../common/defs.json#/definitions/decimal"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"order_ip":{"type":"string"},"notes":{"type":"string"},"fraudmodule":{"type":"string","description":"Name of the fraud module that checked the order, \"\" for none (shown as null)."},"upgrades":{"type":"array","description":"For an upgrade order: each service it moves and where to; applied when the order is activated.","items":{"$ref":"#/definitions/upgrade"}}},"definitions":{"upgrade":{"title":"OrderUpgrade","type":"object","additionalProperties":false,"required":["account_id","old_product_id","new_product_id","old_cycle","new_cycle","amount","status"],"properties":{"account_id":{"$ref":"../common/defs.json#/definitions/id"},"old_product_id":{"$ref":"../common/defs.json#/definitions/id"},"new_product_id":{"$ref":"../common/defs.json#/definitions/id"},"old_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"new_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"What the upgrade costs for the rest of the current period, in the order's currency."},"status":{"type":"string","enum":["Pending","Upgraded","Cancelled"]}}}}};
+const pattern187 = new RegExp("^[1-9][0-9]{8}$", "u");
+const schema249 = {"title":"OrderUpgrade","type":"object","additionalProperties":false,"required":["account_id","old_product_id","new_product_id","old_cycle","new_cycle","amount","status"],"properties":{"account_id":{"$ref":"../common/defs.json#/definitions/id"},"old_product_id":{"$ref":"../common/defs.json#/definitions/id"},"new_product_id":{"$ref":"../common/defs.json#/definitions/id"},"old_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"new_cycle":{"$ref":"../common/defs.json#/definitions/billingCycle"},"amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"What the upgrade costs for the rest of the current period, in the order's currency."},"status":{"type":"string","enum":["Pending","Upgraded","Cancelled"]}}};
 
 function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8275,33 +8380,33 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((((data.service_id === undefined) && (missing0 = "service_id")) || ((data.product_id === undefined) && (missing0 = "product_id"))) || ((data.cycle === undefined) && (missing0 = "cycle"))) || ((data.domain === undefined) && (missing0 = "domain"))) || ((data.qty === undefined) && (missing0 = "qty"))) || ((data.custom === undefined) && (missing0 = "custom"))) || ((data.order_date === undefined) && (missing0 = "order_date"))) || ((data.addons === undefined) && (missing0 = "addons"))){
-validate61.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema256.required,parentSchema:schema256,data}];
+if((((((((data.account_id === undefined) && (missing0 = "account_id")) || ((data.old_product_id === undefined) && (missing0 = "old_product_id"))) || ((data.new_product_id === undefined) && (missing0 = "new_product_id"))) || ((data.old_cycle === undefined) && (missing0 = "old_cycle"))) || ((data.new_cycle === undefined) && (missing0 = "new_cycle"))) || ((data.amount === undefined) && (missing0 = "amount"))) || ((data.status === undefined) && (missing0 = "status"))){
+validate61.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema249.required,parentSchema:schema249,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((((((key0 === "service_id") || (key0 === "product_id")) || (key0 === "cycle")) || (key0 === "domain")) || (key0 === "qty")) || (key0 === "custom")) || (key0 === "order_date")) || (key0 === "addons"))){
-validate61.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema256,data}];
+if(!(((((((key0 === "account_id") || (key0 === "old_product_id")) || (key0 === "new_product_id")) || (key0 === "old_cycle")) || (key0 === "new_cycle")) || (key0 === "amount")) || (key0 === "status"))){
+validate61.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema249,data}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.service_id !== undefined){
-let data0 = data.service_id;
+if(data.account_id !== undefined){
+let data0 = data.account_id;
 const _errs2 = errors;
 const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data0 === "string"){
-if(!pattern201.test(data0)){
-validate61.errors = [{instancePath:instancePath+"/service_id",schemaPath:"../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema257,data:data0}];
+if(!pattern0.test(data0)){
+validate61.errors = [{instancePath:instancePath+"/account_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
 return false;
 }
 }
 else {
-validate61.errors = [{instancePath:instancePath+"/service_id",schemaPath:"../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema257.type,parentSchema:schema257,data:data0}];
+validate61.errors = [{instancePath:instancePath+"/account_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
 return false;
 }
 }
@@ -8311,19 +8416,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.product_id !== undefined){
-let data1 = data.product_id;
+if(data.old_product_id !== undefined){
+let data1 = data.old_product_id;
 const _errs5 = errors;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-validate61.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+validate61.errors = [{instancePath:instancePath+"/old_product_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
 return false;
 }
 }
 else {
-validate61.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+validate61.errors = [{instancePath:instancePath+"/old_product_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
 return false;
 }
 }
@@ -8333,16 +8438,21 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.cycle !== undefined){
-let data2 = data.cycle;
+if(data.new_product_id !== undefined){
+let data2 = data.new_product_id;
 const _errs8 = errors;
-if(typeof data2 !== "string"){
-validate61.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema256.properties.cycle.type,parentSchema:schema256.properties.cycle,data:data2}];
+const _errs9 = errors;
+if(errors === _errs9){
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+validate61.errors = [{instancePath:instancePath+"/new_product_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
 return false;
 }
-if(!(((((((((((((data2 === "h") || (data2 === "d")) || (data2 === "w")) || (data2 === "m")) || (data2 === "q")) || (data2 === "s")) || (data2 === "a")) || (data2 === "b")) || (data2 === "t")) || (data2 === "p4")) || (data2 === "p5")) || (data2 === "Free")) || (data2 === "Once"))){
-validate61.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema256.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema256.properties.cycle.enum,parentSchema:schema256.properties.cycle,data:data2}];
+}
+else {
+validate61.errors = [{instancePath:instancePath+"/new_product_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
 return false;
+}
 }
 var valid0 = _errs8 === errors;
 }
@@ -8350,78 +8460,33 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.domain !== undefined){
-let data3 = data.domain;
-const _errs10 = errors;
+if(data.old_cycle !== undefined){
+let data3 = data.old_cycle;
+const _errs11 = errors;
 if(typeof data3 !== "string"){
-validate61.errors = [{instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema256.properties.domain.type,parentSchema:schema256.properties.domain,data:data3}];
+validate61.errors = [{instancePath:instancePath+"/old_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema149.type,parentSchema:schema149,data:data3}];
 return false;
 }
-var valid0 = _errs10 === errors;
+if(!((((((((((((((data3 === "Free") || (data3 === "One Time")) || (data3 === "Once")) || (data3 === "Hourly")) || (data3 === "Daily")) || (data3 === "Weekly")) || (data3 === "Monthly")) || (data3 === "Quarterly")) || (data3 === "Semi-Annually")) || (data3 === "Annually")) || (data3 === "Biennially")) || (data3 === "Triennially")) || (data3 === "Quadrennially")) || (data3 === "Quinquennially"))){
+validate61.errors = [{instancePath:instancePath+"/old_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema149.enum},message:"must be equal to one of the allowed values",schema:schema149.enum,parentSchema:schema149,data:data3}];
+return false;
+}
+var valid0 = _errs11 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.qty !== undefined){
-let data4 = data.qty;
-const _errs12 = errors;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate61.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema256.properties.qty.type,parentSchema:schema256.properties.qty,data:data4}];
-return false;
-}
-if(errors === _errs12){
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 < 1 || isNaN(data4)){
-validate61.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema256.properties.qty,data:data4}];
-return false;
-}
-}
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.custom !== undefined){
-let data5 = data.custom;
+if(data.new_cycle !== undefined){
+let data4 = data.new_cycle;
 const _errs14 = errors;
-if(errors === _errs14){
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-for(const key1 in data5){
-let data6 = data5[key1];
-const _errs17 = errors;
-if(errors === _errs17){
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-for(const key2 in data6){
-let data7 = data6[key2];
-const _errs20 = errors;
-if(typeof data7 !== "string"){
-validate61.errors = [{instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema256.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema256.properties.custom.additionalProperties.additionalProperties,data:data7}];
+if(typeof data4 !== "string"){
+validate61.errors = [{instancePath:instancePath+"/new_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema149.type,parentSchema:schema149,data:data4}];
 return false;
 }
-var valid4 = _errs20 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate61.errors = [{instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema256.properties.custom.additionalProperties.type,parentSchema:schema256.properties.custom.additionalProperties,data:data6}];
+if(!((((((((((((((data4 === "Free") || (data4 === "One Time")) || (data4 === "Once")) || (data4 === "Hourly")) || (data4 === "Daily")) || (data4 === "Weekly")) || (data4 === "Monthly")) || (data4 === "Quarterly")) || (data4 === "Semi-Annually")) || (data4 === "Annually")) || (data4 === "Biennially")) || (data4 === "Triennially")) || (data4 === "Quadrennially")) || (data4 === "Quinquennially"))){
+validate61.errors = [{instancePath:instancePath+"/new_cycle",schemaPath:"../common/defs.json#/definitions/billingCycle/enum",keyword:"enum",params:{allowedValues: schema149.enum},message:"must be equal to one of the allowed values",schema:schema149.enum,parentSchema:schema149,data:data4}];
 return false;
-}
-}
-var valid3 = _errs17 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-validate61.errors = [{instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema256.properties.custom.type,parentSchema:schema256.properties.custom,data:data5}];
-return false;
-}
 }
 var valid0 = _errs14 === errors;
 }
@@ -8429,53 +8494,40 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.order_date !== undefined){
-let data8 = data.order_date;
-const _errs22 = errors;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data8 === "string"){
-if(!pattern3.test(data8)){
-validate61.errors = [{instancePath:instancePath+"/order_date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data8}];
+if(data.amount !== undefined){
+let data5 = data.amount;
+const _errs17 = errors;
+const _errs18 = errors;
+if(errors === _errs18){
+if(typeof data5 === "string"){
+if(!pattern11.test(data5)){
+validate61.errors = [{instancePath:instancePath+"/amount",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data5}];
 return false;
 }
 }
 else {
-validate61.errors = [{instancePath:instancePath+"/order_date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data8}];
+validate61.errors = [{instancePath:instancePath+"/amount",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data5}];
 return false;
 }
 }
-var valid0 = _errs22 === errors;
+var valid0 = _errs17 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.addons !== undefined){
-let data9 = data.addons;
-const _errs25 = errors;
-if(errors === _errs25){
-if(Array.isArray(data9)){
-var valid6 = true;
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-const _errs27 = errors;
-if(!(validate62(data9[i0], {instancePath:instancePath+"/addons/" + i0,parentData:data9,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-var valid6 = _errs27 === errors;
-if(!valid6){
-break;
-}
-}
-}
-else {
-validate61.errors = [{instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema256.properties.addons.type,parentSchema:schema256.properties.addons,data:data9}];
+if(data.status !== undefined){
+let data6 = data.status;
+const _errs20 = errors;
+if(typeof data6 !== "string"){
+validate61.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema249.properties.status.type,parentSchema:schema249.properties.status,data:data6}];
 return false;
 }
+if(!(((data6 === "Pending") || (data6 === "Upgraded")) || (data6 === "Cancelled"))){
+validate61.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema249.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema249.properties.status.enum,parentSchema:schema249.properties.status,data:data6}];
+return false;
 }
-var valid0 = _errs25 === errors;
+var valid0 = _errs20 === errors;
 }
 else {
 var valid0 = true;
@@ -8489,9 +8541,8 @@ var valid0 = true;
 }
 }
 }
-}
 else {
-validate61.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema256.type,parentSchema:schema256,data}];
+validate61.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema249.type,parentSchema:schema249,data}];
 return false;
 }
 }
@@ -8499,169 +8550,23 @@ validate61.errors = vErrors;
 return errors === 0;
 }
 
-const schema263 = {"title":"DraftDomain","type":"object","additionalProperties":false,"required":["domain_id","name","tld_id","action","period","epp_code"],"properties":{"domain_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"name":{"type":"string"},"tld_id":{"$ref":"../common/defs.json#/definitions/id"},"action":{"type":"string","enum":["Register","Transfer"]},"period":{"type":"string","pattern":"^([1-9]|10)$"},"epp_code":{"type":"string"}}};
-
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((((data.domain_id === undefined) && (missing0 = "domain_id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.tld_id === undefined) && (missing0 = "tld_id"))) || ((data.action === undefined) && (missing0 = "action"))) || ((data.period === undefined) && (missing0 = "period"))) || ((data.epp_code === undefined) && (missing0 = "epp_code"))){
-validate65.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema263.required,parentSchema:schema263,data}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((((key0 === "domain_id") || (key0 === "name")) || (key0 === "tld_id")) || (key0 === "action")) || (key0 === "period")) || (key0 === "epp_code"))){
-validate65.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema263,data}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.domain_id !== undefined){
-let data0 = data.domain_id;
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(typeof data0 === "string"){
-if(!pattern201.test(data0)){
-validate65.errors = [{instancePath:instancePath+"/domain_id",schemaPath:"../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema257,data:data0}];
-return false;
-}
-}
-else {
-validate65.errors = [{instancePath:instancePath+"/domain_id",schemaPath:"../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema257.type,parentSchema:schema257,data:data0}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-let data1 = data.name;
-const _errs5 = errors;
-if(typeof data1 !== "string"){
-validate65.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.name.type,parentSchema:schema263.properties.name,data:data1}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.tld_id !== undefined){
-let data2 = data.tld_id;
-const _errs7 = errors;
-const _errs8 = errors;
-if(errors === _errs8){
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-validate65.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
-return false;
-}
-}
-else {
-validate65.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.action !== undefined){
-let data3 = data.action;
-const _errs10 = errors;
-if(typeof data3 !== "string"){
-validate65.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.action.type,parentSchema:schema263.properties.action,data:data3}];
-return false;
-}
-if(!((data3 === "Register") || (data3 === "Transfer"))){
-validate65.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema263.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema263.properties.action.enum,parentSchema:schema263.properties.action,data:data3}];
-return false;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.period !== undefined){
-let data4 = data.period;
-const _errs12 = errors;
-if(errors === _errs12){
-if(typeof data4 === "string"){
-if(!pattern102.test(data4)){
-validate65.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema263.properties.period,data:data4}];
-return false;
-}
-}
-else {
-validate65.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.period.type,parentSchema:schema263.properties.period,data:data4}];
-return false;
-}
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.epp_code !== undefined){
-let data5 = data.epp_code;
-const _errs14 = errors;
-if(typeof data5 !== "string"){
-validate65.errors = [{instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema263.properties.epp_code.type,parentSchema:schema263.properties.epp_code,data:data5}];
-return false;
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate65.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema263.type,parentSchema:schema263,data}];
-return false;
-}
-}
-validate65.errors = vErrors;
-return errors === 0;
-}
-
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/order_draft.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/order.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.module === undefined) && (missing0 = "module"))) || ((data.date === undefined) && (missing0 = "date"))) || ((data.discount === undefined) && (missing0 = "discount"))) || ((data.scenario_id === undefined) && (missing0 = "scenario_id"))) || ((data.staff_member_id === undefined) && (missing0 = "staff_member_id"))) || ((data.contract_id === undefined) && (missing0 = "contract_id"))) || ((data.commitment_date === undefined) && (missing0 = "commitment_date"))) || ((data.affiliate_id === undefined) && (missing0 = "affiliate_id"))) || ((data.estimate_id === undefined) && (missing0 = "estimate_id"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.options === undefined) && (missing0 = "options"))) || ((data.services === undefined) && (missing0 = "services"))) || ((data.domains === undefined) && (missing0 = "domains"))){
-validate60.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema246.required,parentSchema:schema246,data}];
+if((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.number === undefined) && (missing0 = "number"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.date_created === undefined) && (missing0 = "date_created"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.payment_module === undefined) && (missing0 = "payment_module"))) || ((data.invoice_id === undefined) && (missing0 = "invoice_id"))) || ((data.total === undefined) && (missing0 = "total"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.order_ip === undefined) && (missing0 = "order_ip"))) || ((data.notes === undefined) && (missing0 = "notes"))) || ((data.fraudmodule === undefined) && (missing0 = "fraudmodule"))) || ((data.upgrades === undefined) && (missing0 = "upgrades"))){
+validate60.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema241.required,parentSchema:schema241,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema246.properties, key0))){
-validate60.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema246,data}];
+if(!(func2.call(schema241.properties, key0))){
+validate60.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema241,data}];
 return false;
 break;
 }
@@ -8689,6 +8594,818 @@ else {
 var valid0 = true;
 }
 if(valid0){
+if(data.number !== undefined){
+let data1 = data.number;
+const _errs5 = errors;
+if(errors === _errs5){
+if(typeof data1 === "string"){
+if(!pattern187.test(data1)){
+validate60.errors = [{instancePath:instancePath+"/number",schemaPath:"#/properties/number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{8}$"},message:"must match pattern \""+"^[1-9][0-9]{8}$"+"\"",schema:"^[1-9][0-9]{8}$",parentSchema:schema241.properties.number,data:data1}];
+return false;
+}
+}
+else {
+validate60.errors = [{instancePath:instancePath+"/number",schemaPath:"#/properties/number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema241.properties.number.type,parentSchema:schema241.properties.number,data:data1}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.client_id !== undefined){
+let data2 = data.client_id;
+const _errs7 = errors;
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+validate60.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
+return false;
+}
+}
+else {
+validate60.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.date_created !== undefined){
+let data3 = data.date_created;
+const _errs10 = errors;
+const _errs11 = errors;
+if(errors === _errs11){
+if(typeof data3 === "string"){
+if(!pattern3.test(data3)){
+validate60.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data3}];
+return false;
+}
+}
+else {
+validate60.errors = [{instancePath:instancePath+"/date_created",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data3}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.status !== undefined){
+let data4 = data.status;
+const _errs13 = errors;
+if(typeof data4 !== "string"){
+validate60.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema241.properties.status.type,parentSchema:schema241.properties.status,data:data4}];
+return false;
+}
+if(!((((data4 === "Pending") || (data4 === "Active")) || (data4 === "Fraud")) || (data4 === "Cancelled"))){
+validate60.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema241.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema241.properties.status.enum,parentSchema:schema241.properties.status,data:data4}];
+return false;
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.payment_module !== undefined){
+let data5 = data.payment_module;
+const _errs15 = errors;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data5 === "string"){
+if(!pattern0.test(data5)){
+validate60.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
+return false;
+}
+}
+else {
+validate60.errors = [{instancePath:instancePath+"/payment_module",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5}];
+return false;
+}
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.invoice_id !== undefined){
+let data6 = data.invoice_id;
+const _errs18 = errors;
+const _errs19 = errors;
+if(errors === _errs19){
+if(typeof data6 === "string"){
+if(!pattern0.test(data6)){
+validate60.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data6}];
+return false;
+}
+}
+else {
+validate60.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data6}];
+return false;
+}
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.total !== undefined){
+let data7 = data.total;
+const _errs21 = errors;
+const _errs22 = errors;
+if(errors === _errs22){
+if(typeof data7 === "string"){
+if(!pattern11.test(data7)){
+validate60.errors = [{instancePath:instancePath+"/total",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data7}];
+return false;
+}
+}
+else {
+validate60.errors = [{instancePath:instancePath+"/total",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data7}];
+return false;
+}
+}
+var valid0 = _errs21 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.currency_id !== undefined){
+let data8 = data.currency_id;
+const _errs24 = errors;
+const _errs25 = errors;
+if(errors === _errs25){
+if(typeof data8 === "string"){
+if(!pattern0.test(data8)){
+validate60.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data8}];
+return false;
+}
+}
+else {
+validate60.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data8}];
+return false;
+}
+}
+var valid0 = _errs24 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.order_ip !== undefined){
+let data9 = data.order_ip;
+const _errs27 = errors;
+if(typeof data9 !== "string"){
+validate60.errors = [{instancePath:instancePath+"/order_ip",schemaPath:"#/properties/order_ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema241.properties.order_ip.type,parentSchema:schema241.properties.order_ip,data:data9}];
+return false;
+}
+var valid0 = _errs27 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.notes !== undefined){
+let data10 = data.notes;
+const _errs29 = errors;
+if(typeof data10 !== "string"){
+validate60.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema241.properties.notes.type,parentSchema:schema241.properties.notes,data:data10}];
+return false;
+}
+var valid0 = _errs29 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.fraudmodule !== undefined){
+let data11 = data.fraudmodule;
+const _errs31 = errors;
+if(typeof data11 !== "string"){
+validate60.errors = [{instancePath:instancePath+"/fraudmodule",schemaPath:"#/properties/fraudmodule/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema241.properties.fraudmodule.type,parentSchema:schema241.properties.fraudmodule,data:data11}];
+return false;
+}
+var valid0 = _errs31 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.upgrades !== undefined){
+let data12 = data.upgrades;
+const _errs33 = errors;
+if(errors === _errs33){
+if(Array.isArray(data12)){
+var valid8 = true;
+const len0 = data12.length;
+for(let i0=0; i0<len0; i0++){
+const _errs35 = errors;
+if(!(validate61(data12[i0], {instancePath:instancePath+"/upgrades/" + i0,parentData:data12,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
+}
+var valid8 = _errs35 === errors;
+if(!valid8){
+break;
+}
+}
+}
+else {
+validate60.errors = [{instancePath:instancePath+"/upgrades",schemaPath:"#/properties/upgrades/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema241.properties.upgrades.type,parentSchema:schema241.properties.upgrades,data:data12}];
+return false;
+}
+}
+var valid0 = _errs33 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema241.type,parentSchema:schema241,data}];
+return false;
+}
+}
+validate60.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(Array.isArray(data)){
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs1 = errors;
+if(!(validate60(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+else {
+validate144.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema402.type,parentSchema:schema402,data}];
+return false;
+}
+}
+validate144.errors = vErrors;
+return errors === 0;
+}
+
+export const order_drafts = validate146;
+const schema403 = {"type":"array","items":{"$ref":"order_draft.json"}};
+const schema256 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/order_draft.json","title":"OrderDraft","description":"An order draft as stored: its currency, its services (each with the addons ordered with it) and domains in order. getOrderDraft renders the real draft shape (items keyed by id, product and prices joined in, mixed number/string fields).","type":"object","additionalProperties":false,"required":["id","client_id","module","date","discount","scenario_id","staff_member_id","contract_id","commitment_date","affiliate_id","estimate_id","currency_id","options","services","domains"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"module":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"discount":{"type":"string"},"scenario_id":{"$ref":"../common/defs.json#/definitions/id"},"staff_member_id":{"$ref":"../common/defs.json#/definitions/id"},"contract_id":{"type":"string"},"commitment_date":{"type":"string"},"affiliate_id":{"$ref":"../common/defs.json#/definitions/id"},"estimate_id":{"$ref":"../common/defs.json#/definitions/id"},"currency_id":{"$ref":"../common/defs.json#/definitions/id","description":"the currency the draft is priced in: the one createOrderDraft was given, else the client's"},"options":{"title":"DraftOptions","type":"object","additionalProperties":false,"required":["confirm_email","generate_invoice","send_invoice","override_recipients"],"properties":{"confirm_email":{"type":"boolean"},"generate_invoice":{"type":"boolean"},"send_invoice":{"type":"boolean"},"override_recipients":{"type":"boolean"}}},"services":{"type":"array","items":{"$ref":"#/definitions/service"}},"domains":{"type":"array","items":{"$ref":"#/definitions/domain"}}},"definitions":{"service":{"title":"DraftService","type":"object","additionalProperties":false,"required":["service_id","product_id","cycle","domain","qty","custom","order_date","addons"],"properties":{"service_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Free","Once"],"description":"a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once"},"domain":{"type":"string"},"qty":{"type":"integer","minimum":1},"custom":{"type":"object","description":"custom field values by category id, then field id","additionalProperties":{"type":"object","additionalProperties":{"type":"string"}}},"order_date":{"$ref":"../common/defs.json#/definitions/datetime"},"addons":{"type":"array","description":"the addons ordered with the service, in the order they were added; each is attached to every unit of the service when the draft becomes an order","items":{"$ref":"#/definitions/addon"}}}},"domain":{"title":"DraftDomain","type":"object","additionalProperties":false,"required":["domain_id","name","tld_id","action","period","epp_code"],"properties":{"domain_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"name":{"type":"string"},"tld_id":{"$ref":"../common/defs.json#/definitions/id"},"action":{"type":"string","enum":["Register","Transfer"]},"period":{"type":"string","pattern":"^([1-9]|10)$"},"epp_code":{"type":"string"}}},"addon":{"title":"DraftAddon","type":"object","additionalProperties":false,"required":["addon_id","cycle","qty"],"properties":{"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"$ref":"#/definitions/service/properties/cycle"},"qty":{"type":"integer","minimum":1}}}}};
+const schema266 = {"title":"DraftService","type":"object","additionalProperties":false,"required":["service_id","product_id","cycle","domain","qty","custom","order_date","addons"],"properties":{"service_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Free","Once"],"description":"a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once"},"domain":{"type":"string"},"qty":{"type":"integer","minimum":1},"custom":{"type":"object","description":"custom field values by category id, then field id","additionalProperties":{"type":"object","additionalProperties":{"type":"string"}}},"order_date":{"$ref":"../common/defs.json#/definitions/datetime"},"addons":{"type":"array","description":"the addons ordered with the service, in the order they were added; each is attached to every unit of the service when the draft becomes an order","items":{"$ref":"#/definitions/addon"}}}};
+const schema270 = {"title":"DraftAddon","type":"object","additionalProperties":false,"required":["addon_id","cycle","qty"],"properties":{"addon_id":{"$ref":"../common/defs.json#/definitions/id"},"cycle":{"$ref":"#/definitions/service/properties/cycle"},"qty":{"type":"integer","minimum":1}}};
+const schema272 = {"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Free","Once"],"description":"a cycle code: h, d, w, m, q, s, a, b, t, p4, p5, Free or Once"};
+
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.addon_id === undefined) && (missing0 = "addon_id")) || ((data.cycle === undefined) && (missing0 = "cycle"))) || ((data.qty === undefined) && (missing0 = "qty"))){
+validate66.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema270.required,parentSchema:schema270,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "addon_id") || (key0 === "cycle")) || (key0 === "qty"))){
+validate66.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema270,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.addon_id !== undefined){
+let data0 = data.addon_id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate66.errors = [{instancePath:instancePath+"/addon_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+return false;
+}
+}
+else {
+validate66.errors = [{instancePath:instancePath+"/addon_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cycle !== undefined){
+let data1 = data.cycle;
+const _errs5 = errors;
+if(typeof data1 !== "string"){
+validate66.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/definitions/service/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema272.type,parentSchema:schema272,data:data1}];
+return false;
+}
+if(!(((((((((((((data1 === "h") || (data1 === "d")) || (data1 === "w")) || (data1 === "m")) || (data1 === "q")) || (data1 === "s")) || (data1 === "a")) || (data1 === "b")) || (data1 === "t")) || (data1 === "p4")) || (data1 === "p5")) || (data1 === "Free")) || (data1 === "Once"))){
+validate66.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/definitions/service/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema272.enum},message:"must be equal to one of the allowed values",schema:schema272.enum,parentSchema:schema272,data:data1}];
+return false;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.qty !== undefined){
+let data2 = data.qty;
+const _errs8 = errors;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+validate66.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema270.properties.qty.type,parentSchema:schema270.properties.qty,data:data2}];
+return false;
+}
+if(errors === _errs8){
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 1 || isNaN(data2)){
+validate66.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema270.properties.qty,data:data2}];
+return false;
+}
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate66.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema270.type,parentSchema:schema270,data}];
+return false;
+}
+}
+validate66.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((((((data.service_id === undefined) && (missing0 = "service_id")) || ((data.product_id === undefined) && (missing0 = "product_id"))) || ((data.cycle === undefined) && (missing0 = "cycle"))) || ((data.domain === undefined) && (missing0 = "domain"))) || ((data.qty === undefined) && (missing0 = "qty"))) || ((data.custom === undefined) && (missing0 = "custom"))) || ((data.order_date === undefined) && (missing0 = "order_date"))) || ((data.addons === undefined) && (missing0 = "addons"))){
+validate65.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema266.required,parentSchema:schema266,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((((((key0 === "service_id") || (key0 === "product_id")) || (key0 === "cycle")) || (key0 === "domain")) || (key0 === "qty")) || (key0 === "custom")) || (key0 === "order_date")) || (key0 === "addons"))){
+validate65.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema266,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.service_id !== undefined){
+let data0 = data.service_id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data0 === "string"){
+if(!pattern102.test(data0)){
+validate65.errors = [{instancePath:instancePath+"/service_id",schemaPath:"../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema132,data:data0}];
+return false;
+}
+}
+else {
+validate65.errors = [{instancePath:instancePath+"/service_id",schemaPath:"../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema132.type,parentSchema:schema132,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.product_id !== undefined){
+let data1 = data.product_id;
+const _errs5 = errors;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate65.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+return false;
+}
+}
+else {
+validate65.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cycle !== undefined){
+let data2 = data.cycle;
+const _errs8 = errors;
+if(typeof data2 !== "string"){
+validate65.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema266.properties.cycle.type,parentSchema:schema266.properties.cycle,data:data2}];
+return false;
+}
+if(!(((((((((((((data2 === "h") || (data2 === "d")) || (data2 === "w")) || (data2 === "m")) || (data2 === "q")) || (data2 === "s")) || (data2 === "a")) || (data2 === "b")) || (data2 === "t")) || (data2 === "p4")) || (data2 === "p5")) || (data2 === "Free")) || (data2 === "Once"))){
+validate65.errors = [{instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema266.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema266.properties.cycle.enum,parentSchema:schema266.properties.cycle,data:data2}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.domain !== undefined){
+let data3 = data.domain;
+const _errs10 = errors;
+if(typeof data3 !== "string"){
+validate65.errors = [{instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema266.properties.domain.type,parentSchema:schema266.properties.domain,data:data3}];
+return false;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.qty !== undefined){
+let data4 = data.qty;
+const _errs12 = errors;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+validate65.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema266.properties.qty.type,parentSchema:schema266.properties.qty,data:data4}];
+return false;
+}
+if(errors === _errs12){
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 1 || isNaN(data4)){
+validate65.errors = [{instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema266.properties.qty,data:data4}];
+return false;
+}
+}
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.custom !== undefined){
+let data5 = data.custom;
+const _errs14 = errors;
+if(errors === _errs14){
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+for(const key1 in data5){
+let data6 = data5[key1];
+const _errs17 = errors;
+if(errors === _errs17){
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+for(const key2 in data6){
+let data7 = data6[key2];
+const _errs20 = errors;
+if(typeof data7 !== "string"){
+validate65.errors = [{instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema266.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema266.properties.custom.additionalProperties.additionalProperties,data:data7}];
+return false;
+}
+var valid4 = _errs20 === errors;
+if(!valid4){
+break;
+}
+}
+}
+else {
+validate65.errors = [{instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema266.properties.custom.additionalProperties.type,parentSchema:schema266.properties.custom.additionalProperties,data:data6}];
+return false;
+}
+}
+var valid3 = _errs17 === errors;
+if(!valid3){
+break;
+}
+}
+}
+else {
+validate65.errors = [{instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema266.properties.custom.type,parentSchema:schema266.properties.custom,data:data5}];
+return false;
+}
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.order_date !== undefined){
+let data8 = data.order_date;
+const _errs22 = errors;
+const _errs23 = errors;
+if(errors === _errs23){
+if(typeof data8 === "string"){
+if(!pattern3.test(data8)){
+validate65.errors = [{instancePath:instancePath+"/order_date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data8}];
+return false;
+}
+}
+else {
+validate65.errors = [{instancePath:instancePath+"/order_date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data8}];
+return false;
+}
+}
+var valid0 = _errs22 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.addons !== undefined){
+let data9 = data.addons;
+const _errs25 = errors;
+if(errors === _errs25){
+if(Array.isArray(data9)){
+var valid6 = true;
+const len0 = data9.length;
+for(let i0=0; i0<len0; i0++){
+const _errs27 = errors;
+if(!(validate66(data9[i0], {instancePath:instancePath+"/addons/" + i0,parentData:data9,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+var valid6 = _errs27 === errors;
+if(!valid6){
+break;
+}
+}
+}
+else {
+validate65.errors = [{instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema266.properties.addons.type,parentSchema:schema266.properties.addons,data:data9}];
+return false;
+}
+}
+var valid0 = _errs25 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate65.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema266.type,parentSchema:schema266,data}];
+return false;
+}
+}
+validate65.errors = vErrors;
+return errors === 0;
+}
+
+const schema273 = {"title":"DraftDomain","type":"object","additionalProperties":false,"required":["domain_id","name","tld_id","action","period","epp_code"],"properties":{"domain_id":{"$ref":"../common/defs.json#/definitions/positiveId"},"name":{"type":"string"},"tld_id":{"$ref":"../common/defs.json#/definitions/id"},"action":{"type":"string","enum":["Register","Transfer"]},"period":{"type":"string","pattern":"^([1-9]|10)$"},"epp_code":{"type":"string"}}};
+
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((((data.domain_id === undefined) && (missing0 = "domain_id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.tld_id === undefined) && (missing0 = "tld_id"))) || ((data.action === undefined) && (missing0 = "action"))) || ((data.period === undefined) && (missing0 = "period"))) || ((data.epp_code === undefined) && (missing0 = "epp_code"))){
+validate69.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema273.required,parentSchema:schema273,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((((key0 === "domain_id") || (key0 === "name")) || (key0 === "tld_id")) || (key0 === "action")) || (key0 === "period")) || (key0 === "epp_code"))){
+validate69.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema273,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.domain_id !== undefined){
+let data0 = data.domain_id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data0 === "string"){
+if(!pattern102.test(data0)){
+validate69.errors = [{instancePath:instancePath+"/domain_id",schemaPath:"../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema132,data:data0}];
+return false;
+}
+}
+else {
+validate69.errors = [{instancePath:instancePath+"/domain_id",schemaPath:"../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema132.type,parentSchema:schema132,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.name !== undefined){
+let data1 = data.name;
+const _errs5 = errors;
+if(typeof data1 !== "string"){
+validate69.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema273.properties.name.type,parentSchema:schema273.properties.name,data:data1}];
+return false;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tld_id !== undefined){
+let data2 = data.tld_id;
+const _errs7 = errors;
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+validate69.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
+return false;
+}
+}
+else {
+validate69.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.action !== undefined){
+let data3 = data.action;
+const _errs10 = errors;
+if(typeof data3 !== "string"){
+validate69.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema273.properties.action.type,parentSchema:schema273.properties.action,data:data3}];
+return false;
+}
+if(!((data3 === "Register") || (data3 === "Transfer"))){
+validate69.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema273.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema273.properties.action.enum,parentSchema:schema273.properties.action,data:data3}];
+return false;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.period !== undefined){
+let data4 = data.period;
+const _errs12 = errors;
+if(errors === _errs12){
+if(typeof data4 === "string"){
+if(!pattern103.test(data4)){
+validate69.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema273.properties.period,data:data4}];
+return false;
+}
+}
+else {
+validate69.errors = [{instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema273.properties.period.type,parentSchema:schema273.properties.period,data:data4}];
+return false;
+}
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.epp_code !== undefined){
+let data5 = data.epp_code;
+const _errs14 = errors;
+if(typeof data5 !== "string"){
+validate69.errors = [{instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema273.properties.epp_code.type,parentSchema:schema273.properties.epp_code,data:data5}];
+return false;
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate69.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema273.type,parentSchema:schema273,data}];
+return false;
+}
+}
+validate69.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://billsim.local/schemas/resources/order_draft.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.module === undefined) && (missing0 = "module"))) || ((data.date === undefined) && (missing0 = "date"))) || ((data.discount === undefined) && (missing0 = "discount"))) || ((data.scenario_id === undefined) && (missing0 = "scenario_id"))) || ((data.staff_member_id === undefined) && (missing0 = "staff_member_id"))) || ((data.contract_id === undefined) && (missing0 = "contract_id"))) || ((data.commitment_date === undefined) && (missing0 = "commitment_date"))) || ((data.affiliate_id === undefined) && (missing0 = "affiliate_id"))) || ((data.estimate_id === undefined) && (missing0 = "estimate_id"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.options === undefined) && (missing0 = "options"))) || ((data.services === undefined) && (missing0 = "services"))) || ((data.domains === undefined) && (missing0 = "domains"))){
+validate64.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema256.required,parentSchema:schema256,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(func2.call(schema256.properties, key0))){
+validate64.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema256,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate64.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+return false;
+}
+}
+else {
+validate64.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.client_id !== undefined){
 let data1 = data.client_id;
 const _errs5 = errors;
@@ -8696,12 +9413,12 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-validate60.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+validate64.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
 return false;
 }
 }
 else {
-validate60.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+validate64.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
 return false;
 }
 }
@@ -8718,12 +9435,12 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-validate60.errors = [{instancePath:instancePath+"/module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
+validate64.errors = [{instancePath:instancePath+"/module",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
 return false;
 }
 }
 else {
-validate60.errors = [{instancePath:instancePath+"/module",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
+validate64.errors = [{instancePath:instancePath+"/module",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
 return false;
 }
 }
@@ -8740,12 +9457,12 @@ const _errs12 = errors;
 if(errors === _errs12){
 if(typeof data3 === "string"){
 if(!pattern3.test(data3)){
-validate60.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data3}];
+validate64.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data3}];
 return false;
 }
 }
 else {
-validate60.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data3}];
+validate64.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data3}];
 return false;
 }
 }
@@ -8759,7 +9476,7 @@ if(data.discount !== undefined){
 let data4 = data.discount;
 const _errs14 = errors;
 if(typeof data4 !== "string"){
-validate60.errors = [{instancePath:instancePath+"/discount",schemaPath:"#/properties/discount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema246.properties.discount.type,parentSchema:schema246.properties.discount,data:data4}];
+validate64.errors = [{instancePath:instancePath+"/discount",schemaPath:"#/properties/discount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema256.properties.discount.type,parentSchema:schema256.properties.discount,data:data4}];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -8775,12 +9492,12 @@ const _errs17 = errors;
 if(errors === _errs17){
 if(typeof data5 === "string"){
 if(!pattern0.test(data5)){
-validate60.errors = [{instancePath:instancePath+"/scenario_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
+validate64.errors = [{instancePath:instancePath+"/scenario_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
 return false;
 }
 }
 else {
-validate60.errors = [{instancePath:instancePath+"/scenario_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5}];
+validate64.errors = [{instancePath:instancePath+"/scenario_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5}];
 return false;
 }
 }
@@ -8797,12 +9514,12 @@ const _errs20 = errors;
 if(errors === _errs20){
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
-validate60.errors = [{instancePath:instancePath+"/staff_member_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data6}];
+validate64.errors = [{instancePath:instancePath+"/staff_member_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data6}];
 return false;
 }
 }
 else {
-validate60.errors = [{instancePath:instancePath+"/staff_member_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data6}];
+validate64.errors = [{instancePath:instancePath+"/staff_member_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data6}];
 return false;
 }
 }
@@ -8816,7 +9533,7 @@ if(data.contract_id !== undefined){
 let data7 = data.contract_id;
 const _errs22 = errors;
 if(typeof data7 !== "string"){
-validate60.errors = [{instancePath:instancePath+"/contract_id",schemaPath:"#/properties/contract_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema246.properties.contract_id.type,parentSchema:schema246.properties.contract_id,data:data7}];
+validate64.errors = [{instancePath:instancePath+"/contract_id",schemaPath:"#/properties/contract_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema256.properties.contract_id.type,parentSchema:schema256.properties.contract_id,data:data7}];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -8829,7 +9546,7 @@ if(data.commitment_date !== undefined){
 let data8 = data.commitment_date;
 const _errs24 = errors;
 if(typeof data8 !== "string"){
-validate60.errors = [{instancePath:instancePath+"/commitment_date",schemaPath:"#/properties/commitment_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema246.properties.commitment_date.type,parentSchema:schema246.properties.commitment_date,data:data8}];
+validate64.errors = [{instancePath:instancePath+"/commitment_date",schemaPath:"#/properties/commitment_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema256.properties.commitment_date.type,parentSchema:schema256.properties.commitment_date,data:data8}];
 return false;
 }
 var valid0 = _errs24 === errors;
@@ -8845,12 +9562,12 @@ const _errs27 = errors;
 if(errors === _errs27){
 if(typeof data9 === "string"){
 if(!pattern0.test(data9)){
-validate60.errors = [{instancePath:instancePath+"/affiliate_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data9}];
+validate64.errors = [{instancePath:instancePath+"/affiliate_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data9}];
 return false;
 }
 }
 else {
-validate60.errors = [{instancePath:instancePath+"/affiliate_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data9}];
+validate64.errors = [{instancePath:instancePath+"/affiliate_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data9}];
 return false;
 }
 }
@@ -8867,12 +9584,12 @@ const _errs30 = errors;
 if(errors === _errs30){
 if(typeof data10 === "string"){
 if(!pattern0.test(data10)){
-validate60.errors = [{instancePath:instancePath+"/estimate_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data10}];
+validate64.errors = [{instancePath:instancePath+"/estimate_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data10}];
 return false;
 }
 }
 else {
-validate60.errors = [{instancePath:instancePath+"/estimate_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data10}];
+validate64.errors = [{instancePath:instancePath+"/estimate_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data10}];
 return false;
 }
 }
@@ -8889,12 +9606,12 @@ const _errs33 = errors;
 if(errors === _errs33){
 if(typeof data11 === "string"){
 if(!pattern0.test(data11)){
-validate60.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data11}];
+validate64.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data11}];
 return false;
 }
 }
 else {
-validate60.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data11}];
+validate64.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data11}];
 return false;
 }
 }
@@ -8911,14 +9628,14 @@ if(errors === _errs35){
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 let missing1;
 if(((((data12.confirm_email === undefined) && (missing1 = "confirm_email")) || ((data12.generate_invoice === undefined) && (missing1 = "generate_invoice"))) || ((data12.send_invoice === undefined) && (missing1 = "send_invoice"))) || ((data12.override_recipients === undefined) && (missing1 = "override_recipients"))){
-validate60.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema246.properties.options.required,parentSchema:schema246.properties.options,data:data12}];
+validate64.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema256.properties.options.required,parentSchema:schema256.properties.options,data:data12}];
 return false;
 }
 else {
 const _errs37 = errors;
 for(const key1 in data12){
 if(!((((key1 === "confirm_email") || (key1 === "generate_invoice")) || (key1 === "send_invoice")) || (key1 === "override_recipients"))){
-validate60.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema246.properties.options,data:data12}];
+validate64.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema256.properties.options,data:data12}];
 return false;
 break;
 }
@@ -8928,7 +9645,7 @@ if(data12.confirm_email !== undefined){
 let data13 = data12.confirm_email;
 const _errs38 = errors;
 if(typeof data13 !== "boolean"){
-validate60.errors = [{instancePath:instancePath+"/options/confirm_email",schemaPath:"#/properties/options/properties/confirm_email/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema246.properties.options.properties.confirm_email.type,parentSchema:schema246.properties.options.properties.confirm_email,data:data13}];
+validate64.errors = [{instancePath:instancePath+"/options/confirm_email",schemaPath:"#/properties/options/properties/confirm_email/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema256.properties.options.properties.confirm_email.type,parentSchema:schema256.properties.options.properties.confirm_email,data:data13}];
 return false;
 }
 var valid10 = _errs38 === errors;
@@ -8941,7 +9658,7 @@ if(data12.generate_invoice !== undefined){
 let data14 = data12.generate_invoice;
 const _errs40 = errors;
 if(typeof data14 !== "boolean"){
-validate60.errors = [{instancePath:instancePath+"/options/generate_invoice",schemaPath:"#/properties/options/properties/generate_invoice/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema246.properties.options.properties.generate_invoice.type,parentSchema:schema246.properties.options.properties.generate_invoice,data:data14}];
+validate64.errors = [{instancePath:instancePath+"/options/generate_invoice",schemaPath:"#/properties/options/properties/generate_invoice/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema256.properties.options.properties.generate_invoice.type,parentSchema:schema256.properties.options.properties.generate_invoice,data:data14}];
 return false;
 }
 var valid10 = _errs40 === errors;
@@ -8954,7 +9671,7 @@ if(data12.send_invoice !== undefined){
 let data15 = data12.send_invoice;
 const _errs42 = errors;
 if(typeof data15 !== "boolean"){
-validate60.errors = [{instancePath:instancePath+"/options/send_invoice",schemaPath:"#/properties/options/properties/send_invoice/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema246.properties.options.properties.send_invoice.type,parentSchema:schema246.properties.options.properties.send_invoice,data:data15}];
+validate64.errors = [{instancePath:instancePath+"/options/send_invoice",schemaPath:"#/properties/options/properties/send_invoice/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema256.properties.options.properties.send_invoice.type,parentSchema:schema256.properties.options.properties.send_invoice,data:data15}];
 return false;
 }
 var valid10 = _errs42 === errors;
@@ -8967,7 +9684,7 @@ if(data12.override_recipients !== undefined){
 let data16 = data12.override_recipients;
 const _errs44 = errors;
 if(typeof data16 !== "boolean"){
-validate60.errors = [{instancePath:instancePath+"/options/override_recipients",schemaPath:"#/properties/options/properties/override_recipients/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema246.properties.options.properties.override_recipients.type,parentSchema:schema246.properties.options.properties.override_recipients,data:data16}];
+validate64.errors = [{instancePath:instancePath+"/options/override_recipients",schemaPath:"#/properties/options/properties/override_recipients/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema256.properties.options.properties.override_recipients.type,parentSchema:schema256.properties.options.properties.override_recipients,data:data16}];
 return false;
 }
 var valid10 = _errs44 === errors;
@@ -8982,7 +9699,7 @@ var valid10 = true;
 }
 }
 else {
-validate60.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema246.properties.options.type,parentSchema:schema246.properties.options,data:data12}];
+validate64.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema256.properties.options.type,parentSchema:schema256.properties.options,data:data12}];
 return false;
 }
 }
@@ -9001,8 +9718,8 @@ var valid11 = true;
 const len0 = data17.length;
 for(let i0=0; i0<len0; i0++){
 const _errs48 = errors;
-if(!(validate61(data17[i0], {instancePath:instancePath+"/services/" + i0,parentData:data17,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate65(data17[i0], {instancePath:instancePath+"/services/" + i0,parentData:data17,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var valid11 = _errs48 === errors;
@@ -9012,7 +9729,7 @@ break;
 }
 }
 else {
-validate60.errors = [{instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema246.properties.services.type,parentSchema:schema246.properties.services,data:data17}];
+validate64.errors = [{instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema256.properties.services.type,parentSchema:schema256.properties.services,data:data17}];
 return false;
 }
 }
@@ -9031,8 +9748,8 @@ var valid12 = true;
 const len1 = data19.length;
 for(let i1=0; i1<len1; i1++){
 const _errs51 = errors;
-if(!(validate65(data19[i1], {instancePath:instancePath+"/domains/" + i1,parentData:data19,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate69(data19[i1], {instancePath:instancePath+"/domains/" + i1,parentData:data19,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 var valid12 = _errs51 === errors;
@@ -9042,7 +9759,7 @@ break;
 }
 }
 else {
-validate60.errors = [{instancePath:instancePath+"/domains",schemaPath:"#/properties/domains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema246.properties.domains.type,parentSchema:schema246.properties.domains,data:data19}];
+validate64.errors = [{instancePath:instancePath+"/domains",schemaPath:"#/properties/domains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema256.properties.domains.type,parentSchema:schema256.properties.domains,data:data19}];
 return false;
 }
 }
@@ -9069,16 +9786,16 @@ var valid0 = true;
 }
 }
 else {
-validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema246.type,parentSchema:schema246,data}];
+validate64.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema256.type,parentSchema:schema256,data}];
 return false;
 }
 }
-validate60.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -9087,8 +9804,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate60(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate64(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -9098,20 +9815,20 @@ break;
 }
 }
 else {
-validate138.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema391.type,parentSchema:schema391,data}];
+validate146.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema403.type,parentSchema:schema403,data}];
 return false;
 }
 }
-validate138.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
 
-export const admins = validate140;
-const schema392 = {"type":"array","items":{"$ref":"admin.json"}};
-const schema266 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/admin.json","title":"Admin","description":"A staff member who can log in to the admin area.","type":"object","additionalProperties":false,"required":["id","username","password","firstname","lastname","email","status"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"username":{"type":"string"},"password":{"type":"string","pattern":"^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$","description":"scrypt$<salt hex>$<hash hex>"},"firstname":{"type":"string"},"lastname":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","enum":["Active","Inactive"]}}};
-const pattern209 = new RegExp("^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$", "u");
+export const admins = validate148;
+const schema404 = {"type":"array","items":{"$ref":"admin.json"}};
+const schema276 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/admin.json","title":"Admin","description":"A staff member who can log in to the admin area.","type":"object","additionalProperties":false,"required":["id","username","password","firstname","lastname","email","status"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"username":{"type":"string"},"password":{"type":"string","pattern":"^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$","description":"scrypt$<salt hex>$<hash hex>"},"firstname":{"type":"string"},"lastname":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","enum":["Active","Inactive"]}}};
+const pattern215 = new RegExp("^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$", "u");
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://billsim.local/schemas/resources/admin.json" */;
 let vErrors = null;
 let errors = 0;
@@ -9119,407 +9836,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((data.id === undefined) && (missing0 = "id")) || ((data.username === undefined) && (missing0 = "username"))) || ((data.password === undefined) && (missing0 = "password"))) || ((data.firstname === undefined) && (missing0 = "firstname"))) || ((data.lastname === undefined) && (missing0 = "lastname"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.status === undefined) && (missing0 = "status"))){
-validate68.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema266.required,parentSchema:schema266,data}];
+validate72.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema276.required,parentSchema:schema276,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "id") || (key0 === "username")) || (key0 === "password")) || (key0 === "firstname")) || (key0 === "lastname")) || (key0 === "email")) || (key0 === "status"))){
-validate68.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema266,data}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate68.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
-return false;
-}
-}
-else {
-validate68.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.username !== undefined){
-let data1 = data.username;
-const _errs5 = errors;
-if(typeof data1 !== "string"){
-validate68.errors = [{instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema266.properties.username.type,parentSchema:schema266.properties.username,data:data1}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.password !== undefined){
-let data2 = data.password;
-const _errs7 = errors;
-if(errors === _errs7){
-if(typeof data2 === "string"){
-if(!pattern209.test(data2)){
-validate68.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/pattern",keyword:"pattern",params:{pattern: "^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$"},message:"must match pattern \""+"^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$"+"\"",schema:"^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$",parentSchema:schema266.properties.password,data:data2}];
-return false;
-}
-}
-else {
-validate68.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema266.properties.password.type,parentSchema:schema266.properties.password,data:data2}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.firstname !== undefined){
-let data3 = data.firstname;
-const _errs9 = errors;
-if(typeof data3 !== "string"){
-validate68.errors = [{instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema266.properties.firstname.type,parentSchema:schema266.properties.firstname,data:data3}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.lastname !== undefined){
-let data4 = data.lastname;
-const _errs11 = errors;
-if(typeof data4 !== "string"){
-validate68.errors = [{instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema266.properties.lastname.type,parentSchema:schema266.properties.lastname,data:data4}];
-return false;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.email !== undefined){
-let data5 = data.email;
-const _errs13 = errors;
-if(typeof data5 !== "string"){
-validate68.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema266.properties.email.type,parentSchema:schema266.properties.email,data:data5}];
-return false;
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.status !== undefined){
-let data6 = data.status;
-const _errs15 = errors;
-if(typeof data6 !== "string"){
-validate68.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema266.properties.status.type,parentSchema:schema266.properties.status,data:data6}];
-return false;
-}
-if(!((data6 === "Active") || (data6 === "Inactive"))){
-validate68.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema266.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema266.properties.status.enum,parentSchema:schema266.properties.status,data:data6}];
-return false;
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate68.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema266.type,parentSchema:schema266,data}];
-return false;
-}
-}
-validate68.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(Array.isArray(data)){
-var valid0 = true;
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-const _errs1 = errors;
-if(!(validate68(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-break;
-}
-}
-}
-else {
-validate140.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema392.type,parentSchema:schema392,data}];
-return false;
-}
-}
-validate140.errors = vErrors;
-return errors === 0;
-}
-
-export const api_access = validate142;
-const schema393 = {"type":"array","items":{"$ref":"api_access.json"}};
-const schema268 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/api_access.json","title":"ApiAccess","description":"API credentials (billsim's own collection): who may call the API, from where, and which calls.","type":"object","additionalProperties":false,"required":["id","api_id","api_key","ip","calls","description"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"api_id":{"type":"string","minLength":1},"api_key":{"type":"string","minLength":1},"ip":{"type":"array","items":{"type":"string"},"description":"\"all\", single IPs or a.b.c.d/M ranges; empty means all"},"calls":{"type":"array","items":{"type":"string"},"description":"calls this key may run; empty means all"},"description":{"type":"string"}}};
-const func18 = require("ajv/dist/runtime/ucs2length").default;
-
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/api_access.json" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((((data.id === undefined) && (missing0 = "id")) || ((data.api_id === undefined) && (missing0 = "api_id"))) || ((data.api_key === undefined) && (missing0 = "api_key"))) || ((data.ip === undefined) && (missing0 = "ip"))) || ((data.calls === undefined) && (missing0 = "calls"))) || ((data.description === undefined) && (missing0 = "description"))){
-validate70.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema268.required,parentSchema:schema268,data}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((((key0 === "id") || (key0 === "api_id")) || (key0 === "api_key")) || (key0 === "ip")) || (key0 === "calls")) || (key0 === "description"))){
-validate70.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema268,data}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate70.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
-return false;
-}
-}
-else {
-validate70.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.api_id !== undefined){
-let data1 = data.api_id;
-const _errs5 = errors;
-if(errors === _errs5){
-if(typeof data1 === "string"){
-if(func18(data1) < 1){
-validate70.errors = [{instancePath:instancePath+"/api_id",schemaPath:"#/properties/api_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema268.properties.api_id,data:data1}];
-return false;
-}
-}
-else {
-validate70.errors = [{instancePath:instancePath+"/api_id",schemaPath:"#/properties/api_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema268.properties.api_id.type,parentSchema:schema268.properties.api_id,data:data1}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.api_key !== undefined){
-let data2 = data.api_key;
-const _errs7 = errors;
-if(errors === _errs7){
-if(typeof data2 === "string"){
-if(func18(data2) < 1){
-validate70.errors = [{instancePath:instancePath+"/api_key",schemaPath:"#/properties/api_key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema268.properties.api_key,data:data2}];
-return false;
-}
-}
-else {
-validate70.errors = [{instancePath:instancePath+"/api_key",schemaPath:"#/properties/api_key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema268.properties.api_key.type,parentSchema:schema268.properties.api_key,data:data2}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.ip !== undefined){
-let data3 = data.ip;
-const _errs9 = errors;
-if(errors === _errs9){
-if(Array.isArray(data3)){
-var valid2 = true;
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-const _errs11 = errors;
-if(typeof data4 !== "string"){
-validate70.errors = [{instancePath:instancePath+"/ip/" + i0,schemaPath:"#/properties/ip/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema268.properties.ip.items.type,parentSchema:schema268.properties.ip.items,data:data4}];
-return false;
-}
-var valid2 = _errs11 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate70.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema268.properties.ip.type,parentSchema:schema268.properties.ip,data:data3}];
-return false;
-}
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.calls !== undefined){
-let data5 = data.calls;
-const _errs13 = errors;
-if(errors === _errs13){
-if(Array.isArray(data5)){
-var valid3 = true;
-const len1 = data5.length;
-for(let i1=0; i1<len1; i1++){
-let data6 = data5[i1];
-const _errs15 = errors;
-if(typeof data6 !== "string"){
-validate70.errors = [{instancePath:instancePath+"/calls/" + i1,schemaPath:"#/properties/calls/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema268.properties.calls.items.type,parentSchema:schema268.properties.calls.items,data:data6}];
-return false;
-}
-var valid3 = _errs15 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-validate70.errors = [{instancePath:instancePath+"/calls",schemaPath:"#/properties/calls/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema268.properties.calls.type,parentSchema:schema268.properties.calls,data:data5}];
-return false;
-}
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-let data7 = data.description;
-const _errs17 = errors;
-if(typeof data7 !== "string"){
-validate70.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema268.properties.description.type,parentSchema:schema268.properties.description,data:data7}];
-return false;
-}
-var valid0 = _errs17 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate70.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema268.type,parentSchema:schema268,data}];
-return false;
-}
-}
-validate70.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(Array.isArray(data)){
-var valid0 = true;
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-const _errs1 = errors;
-if(!(validate70(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-break;
-}
-}
-}
-else {
-validate142.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema393.type,parentSchema:schema393,data}];
-return false;
-}
-}
-validate142.errors = vErrors;
-return errors === 0;
-}
-
-export const emails = validate144;
-const schema394 = {"type":"array","items":{"$ref":"email.json"}};
-const schema270 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/email.json","title":"Email","description":"A message billsim would have sent (the outbox): HostBill e-mails clients on sign-up, orders, invoices, payments and tickets; billsim records each one instead. Newest are kept: the outbox holds at most 1,000 per session.","type":"object","additionalProperties":false,"required":["id","date","to","subject","template","client_id","related"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"to":{"type":"string","description":"the recipient's e-mail address"},"subject":{"type":"string"},"template":{"type":"string","description":"the name of the HostBill e-mail template the message stands for, such as \"Order Confirmation\""},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the client the message is about, \"0\" when none"},"related":{"type":"object","description":"ids of the records the message is about, by their field name (order_id, invoice_id, account_id, domain_id, ticket_id, ...)","additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
-
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/email.json" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((((data.id === undefined) && (missing0 = "id")) || ((data.date === undefined) && (missing0 = "date"))) || ((data.to === undefined) && (missing0 = "to"))) || ((data.subject === undefined) && (missing0 = "subject"))) || ((data.template === undefined) && (missing0 = "template"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.related === undefined) && (missing0 = "related"))){
-validate72.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema270.required,parentSchema:schema270,data}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((((((key0 === "id") || (key0 === "date")) || (key0 === "to")) || (key0 === "subject")) || (key0 === "template")) || (key0 === "client_id")) || (key0 === "related"))){
-validate72.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema270,data}];
+validate72.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema276,data}];
 return false;
 break;
 }
@@ -9547,21 +9871,12 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.date !== undefined){
-let data1 = data.date;
+if(data.username !== undefined){
+let data1 = data.username;
 const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data1 === "string"){
-if(!pattern3.test(data1)){
-validate72.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data1}];
+if(typeof data1 !== "string"){
+validate72.errors = [{instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema276.properties.username.type,parentSchema:schema276.properties.username,data:data1}];
 return false;
-}
-}
-else {
-validate72.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data1}];
-return false;
-}
 }
 var valid0 = _errs5 === errors;
 }
@@ -9569,100 +9884,78 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.to !== undefined){
-let data2 = data.to;
-const _errs8 = errors;
-if(typeof data2 !== "string"){
-validate72.errors = [{instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema270.properties.to.type,parentSchema:schema270.properties.to,data:data2}];
+if(data.password !== undefined){
+let data2 = data.password;
+const _errs7 = errors;
+if(errors === _errs7){
+if(typeof data2 === "string"){
+if(!pattern215.test(data2)){
+validate72.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/pattern",keyword:"pattern",params:{pattern: "^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$"},message:"must match pattern \""+"^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$"+"\"",schema:"^scrypt\\$[0-9a-f]+\\$[0-9a-f]+$",parentSchema:schema276.properties.password,data:data2}];
 return false;
 }
-var valid0 = _errs8 === errors;
+}
+else {
+validate72.errors = [{instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema276.properties.password.type,parentSchema:schema276.properties.password,data:data2}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.subject !== undefined){
-let data3 = data.subject;
-const _errs10 = errors;
+if(data.firstname !== undefined){
+let data3 = data.firstname;
+const _errs9 = errors;
 if(typeof data3 !== "string"){
-validate72.errors = [{instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema270.properties.subject.type,parentSchema:schema270.properties.subject,data:data3}];
+validate72.errors = [{instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema276.properties.firstname.type,parentSchema:schema276.properties.firstname,data:data3}];
 return false;
 }
-var valid0 = _errs10 === errors;
+var valid0 = _errs9 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.template !== undefined){
-let data4 = data.template;
-const _errs12 = errors;
+if(data.lastname !== undefined){
+let data4 = data.lastname;
+const _errs11 = errors;
 if(typeof data4 !== "string"){
-validate72.errors = [{instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema270.properties.template.type,parentSchema:schema270.properties.template,data:data4}];
+validate72.errors = [{instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema276.properties.lastname.type,parentSchema:schema276.properties.lastname,data:data4}];
 return false;
 }
-var valid0 = _errs12 === errors;
+var valid0 = _errs11 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.client_id !== undefined){
-let data5 = data.client_id;
-const _errs14 = errors;
+if(data.email !== undefined){
+let data5 = data.email;
+const _errs13 = errors;
+if(typeof data5 !== "string"){
+validate72.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema276.properties.email.type,parentSchema:schema276.properties.email,data:data5}];
+return false;
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.status !== undefined){
+let data6 = data.status;
 const _errs15 = errors;
-if(errors === _errs15){
-if(typeof data5 === "string"){
-if(!pattern0.test(data5)){
-validate72.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
+if(typeof data6 !== "string"){
+validate72.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema276.properties.status.type,parentSchema:schema276.properties.status,data:data6}];
 return false;
 }
-}
-else {
-validate72.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5}];
+if(!((data6 === "Active") || (data6 === "Inactive"))){
+validate72.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema276.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema276.properties.status.enum,parentSchema:schema276.properties.status,data:data6}];
 return false;
 }
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.related !== undefined){
-let data6 = data.related;
-const _errs17 = errors;
-if(errors === _errs17){
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-for(const key1 in data6){
-let data7 = data6[key1];
-const _errs20 = errors;
-const _errs21 = errors;
-if(errors === _errs21){
-if(typeof data7 === "string"){
-if(!pattern0.test(data7)){
-validate72.errors = [{instancePath:instancePath+"/related/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data7}];
-return false;
-}
-}
-else {
-validate72.errors = [{instancePath:instancePath+"/related/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data7}];
-return false;
-}
-}
-var valid4 = _errs20 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate72.errors = [{instancePath:instancePath+"/related",schemaPath:"#/properties/related/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema270.properties.related.type,parentSchema:schema270.properties.related,data:data6}];
-return false;
-}
-}
-var valid0 = _errs17 === errors;
+var valid0 = _errs15 === errors;
 }
 else {
 var valid0 = true;
@@ -9677,7 +9970,7 @@ var valid0 = true;
 }
 }
 else {
-validate72.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema270.type,parentSchema:schema270,data}];
+validate72.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema276.type,parentSchema:schema276,data}];
 return false;
 }
 }
@@ -9686,7 +9979,7 @@ return errors === 0;
 }
 
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -9706,35 +9999,34 @@ break;
 }
 }
 else {
-validate144.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema394.type,parentSchema:schema394,data}];
+validate148.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema404.type,parentSchema:schema404,data}];
 return false;
 }
 }
-validate144.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
 
-export const tax_rules = validate146;
-const schema395 = {"type":"array","items":{"$ref":"tax_rule.json"}};
-const schema275 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/tax_rule.json","title":"TaxRule","description":"A tax rate for clients of a country (and, when state is not empty, of one state). Level 1 gives an invoice's taxrate, level 2 its taxrate2; a state rule wins over the country rule of the same level; tax-exempt clients pay neither (src/domain/taxes.ts).","type":"object","additionalProperties":false,"required":["id","name","level","country","state","rate"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"level":{"type":"string","enum":["1","2"]},"country":{"type":"string","pattern":"^[A-Z]{2}$"},"state":{"type":"string"},"rate":{"$ref":"../common/defs.json#/definitions/decimal"}}};
-const pattern216 = new RegExp("^[A-Z]{2}$", "u");
+export const api_access = validate150;
+const schema405 = {"type":"array","items":{"$ref":"api_access.json"}};
+const schema278 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/api_access.json","title":"ApiAccess","description":"API credentials (billsim's own collection): who may call the API, from where, and which calls.","type":"object","additionalProperties":false,"required":["id","api_id","api_key","ip","calls","description"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"api_id":{"type":"string","minLength":1},"api_key":{"type":"string","minLength":1},"ip":{"type":"array","items":{"type":"string"},"description":"\"all\", single IPs or a.b.c.d/M ranges; empty means all"},"calls":{"type":"array","items":{"type":"string"},"description":"calls this key may run; empty means all"},"description":{"type":"string"}}};
 
 function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/tax_rule.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/api_access.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.level === undefined) && (missing0 = "level"))) || ((data.country === undefined) && (missing0 = "country"))) || ((data.state === undefined) && (missing0 = "state"))) || ((data.rate === undefined) && (missing0 = "rate"))){
-validate74.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema275.required,parentSchema:schema275,data}];
+if(((((((data.id === undefined) && (missing0 = "id")) || ((data.api_id === undefined) && (missing0 = "api_id"))) || ((data.api_key === undefined) && (missing0 = "api_key"))) || ((data.ip === undefined) && (missing0 = "ip"))) || ((data.calls === undefined) && (missing0 = "calls"))) || ((data.description === undefined) && (missing0 = "description"))){
+validate74.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema278.required,parentSchema:schema278,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((((key0 === "id") || (key0 === "name")) || (key0 === "level")) || (key0 === "country")) || (key0 === "state")) || (key0 === "rate"))){
-validate74.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema275,data}];
+if(!((((((key0 === "id") || (key0 === "api_id")) || (key0 === "api_key")) || (key0 === "ip")) || (key0 === "calls")) || (key0 === "description"))){
+validate74.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema278,data}];
 return false;
 break;
 }
@@ -9762,12 +10054,20 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.name !== undefined){
-let data1 = data.name;
+if(data.api_id !== undefined){
+let data1 = data.api_id;
 const _errs5 = errors;
-if(typeof data1 !== "string"){
-validate74.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema275.properties.name.type,parentSchema:schema275.properties.name,data:data1}];
+if(errors === _errs5){
+if(typeof data1 === "string"){
+if(func14(data1) < 1){
+validate74.errors = [{instancePath:instancePath+"/api_id",schemaPath:"#/properties/api_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema278.properties.api_id,data:data1}];
 return false;
+}
+}
+else {
+validate74.errors = [{instancePath:instancePath+"/api_id",schemaPath:"#/properties/api_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema278.properties.api_id.type,parentSchema:schema278.properties.api_id,data:data1}];
+return false;
+}
 }
 var valid0 = _errs5 === errors;
 }
@@ -9775,16 +10075,20 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.level !== undefined){
-let data2 = data.level;
+if(data.api_key !== undefined){
+let data2 = data.api_key;
 const _errs7 = errors;
-if(typeof data2 !== "string"){
-validate74.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema275.properties.level.type,parentSchema:schema275.properties.level,data:data2}];
+if(errors === _errs7){
+if(typeof data2 === "string"){
+if(func14(data2) < 1){
+validate74.errors = [{instancePath:instancePath+"/api_key",schemaPath:"#/properties/api_key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema278.properties.api_key,data:data2}];
 return false;
 }
-if(!((data2 === "1") || (data2 === "2"))){
-validate74.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/enum",keyword:"enum",params:{allowedValues: schema275.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema275.properties.level.enum,parentSchema:schema275.properties.level,data:data2}];
+}
+else {
+validate74.errors = [{instancePath:instancePath+"/api_key",schemaPath:"#/properties/api_key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema278.properties.api_key.type,parentSchema:schema278.properties.api_key,data:data2}];
 return false;
+}
 }
 var valid0 = _errs7 === errors;
 }
@@ -9792,18 +10096,28 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.country !== undefined){
-let data3 = data.country;
+if(data.ip !== undefined){
+let data3 = data.ip;
 const _errs9 = errors;
 if(errors === _errs9){
-if(typeof data3 === "string"){
-if(!pattern216.test(data3)){
-validate74.errors = [{instancePath:instancePath+"/country",schemaPath:"#/properties/country/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\"",schema:"^[A-Z]{2}$",parentSchema:schema275.properties.country,data:data3}];
+if(Array.isArray(data3)){
+var valid2 = true;
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+const _errs11 = errors;
+if(typeof data4 !== "string"){
+validate74.errors = [{instancePath:instancePath+"/ip/" + i0,schemaPath:"#/properties/ip/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema278.properties.ip.items.type,parentSchema:schema278.properties.ip.items,data:data4}];
 return false;
+}
+var valid2 = _errs11 === errors;
+if(!valid2){
+break;
+}
 }
 }
 else {
-validate74.errors = [{instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema275.properties.country.type,parentSchema:schema275.properties.country,data:data3}];
+validate74.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema278.properties.ip.type,parentSchema:schema278.properties.ip,data:data3}];
 return false;
 }
 }
@@ -9813,32 +10127,28 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.state !== undefined){
-let data4 = data.state;
-const _errs11 = errors;
-if(typeof data4 !== "string"){
-validate74.errors = [{instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema275.properties.state.type,parentSchema:schema275.properties.state,data:data4}];
-return false;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.rate !== undefined){
-let data5 = data.rate;
+if(data.calls !== undefined){
+let data5 = data.calls;
 const _errs13 = errors;
-const _errs14 = errors;
-if(errors === _errs14){
-if(typeof data5 === "string"){
-if(!pattern11.test(data5)){
-validate74.errors = [{instancePath:instancePath+"/rate",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data5}];
+if(errors === _errs13){
+if(Array.isArray(data5)){
+var valid3 = true;
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+let data6 = data5[i1];
+const _errs15 = errors;
+if(typeof data6 !== "string"){
+validate74.errors = [{instancePath:instancePath+"/calls/" + i1,schemaPath:"#/properties/calls/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema278.properties.calls.items.type,parentSchema:schema278.properties.calls.items,data:data6}];
 return false;
+}
+var valid3 = _errs15 === errors;
+if(!valid3){
+break;
+}
 }
 }
 else {
-validate74.errors = [{instancePath:instancePath+"/rate",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data5}];
+validate74.errors = [{instancePath:instancePath+"/calls",schemaPath:"#/properties/calls/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema278.properties.calls.type,parentSchema:schema278.properties.calls,data:data5}];
 return false;
 }
 }
@@ -9847,6 +10157,19 @@ var valid0 = _errs13 === errors;
 else {
 var valid0 = true;
 }
+if(valid0){
+if(data.description !== undefined){
+let data7 = data.description;
+const _errs17 = errors;
+if(typeof data7 !== "string"){
+validate74.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema278.properties.description.type,parentSchema:schema278.properties.description,data:data7}];
+return false;
+}
+var valid0 = _errs17 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 }
@@ -9856,7 +10179,7 @@ var valid0 = true;
 }
 }
 else {
-validate74.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema275.type,parentSchema:schema275,data}];
+validate74.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema278.type,parentSchema:schema278,data}];
 return false;
 }
 }
@@ -9865,7 +10188,7 @@ return errors === 0;
 }
 
 
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -9885,34 +10208,34 @@ break;
 }
 }
 else {
-validate146.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema395.type,parentSchema:schema395,data}];
+validate150.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema405.type,parentSchema:schema405,data}];
 return false;
 }
 }
-validate146.errors = vErrors;
+validate150.errors = vErrors;
 return errors === 0;
 }
 
-export const credit_log = validate148;
-const schema396 = {"type":"array","items":{"$ref":"credit_log_entry.json"}};
-const schema278 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/credit_log_entry.json","title":"CreditLogEntry","description":"One change of a client's credit balance, in the client's currency: `in` added or `out` taken, and the `balance` after it. The newest entry's balance is always the client's `credit`. getClientCreditLog joins in the admin's username and the client's names. admin_id \"0\" marks a change billsim's automation made (an overpayment, a paid credit receipt); calls made through the API act as admin 1.","type":"object","additionalProperties":false,"required":["id","date","client_id","in","out","balance","description","invoice_id","transaction_id","admin_id","currency_id","transid"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"in":{"$ref":"../common/defs.json#/definitions/decimal"},"out":{"$ref":"../common/defs.json#/definitions/decimal"},"balance":{"$ref":"../common/defs.json#/definitions/decimal"},"description":{"type":"string"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"transaction_id":{"$ref":"../common/defs.json#/definitions/id"},"admin_id":{"$ref":"../common/defs.json#/definitions/id"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"transid":{"type":"string"}}};
+export const emails = validate152;
+const schema406 = {"type":"array","items":{"$ref":"email.json"}};
+const schema280 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/email.json","title":"Email","description":"A message billsim would have sent (the outbox): HostBill e-mails clients on sign-up, orders, invoices, payments and tickets; billsim records each one instead. Newest are kept: the outbox holds at most 1,000 per session.","type":"object","additionalProperties":false,"required":["id","date","to","subject","template","client_id","related"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"to":{"type":"string","description":"the recipient's e-mail address"},"subject":{"type":"string"},"template":{"type":"string","description":"the name of the HostBill e-mail template the message stands for, such as \"Order Confirmation\""},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the client the message is about, \"0\" when none"},"related":{"type":"object","description":"ids of the records the message is about, by their field name (order_id, invoice_id, account_id, domain_id, ticket_id, ...)","additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
 
 function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/credit_log_entry.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/email.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.date === undefined) && (missing0 = "date"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.in === undefined) && (missing0 = "in"))) || ((data.out === undefined) && (missing0 = "out"))) || ((data.balance === undefined) && (missing0 = "balance"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.invoice_id === undefined) && (missing0 = "invoice_id"))) || ((data.transaction_id === undefined) && (missing0 = "transaction_id"))) || ((data.admin_id === undefined) && (missing0 = "admin_id"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.transid === undefined) && (missing0 = "transid"))){
-validate76.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema278.required,parentSchema:schema278,data}];
+if((((((((data.id === undefined) && (missing0 = "id")) || ((data.date === undefined) && (missing0 = "date"))) || ((data.to === undefined) && (missing0 = "to"))) || ((data.subject === undefined) && (missing0 = "subject"))) || ((data.template === undefined) && (missing0 = "template"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.related === undefined) && (missing0 = "related"))){
+validate76.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema280.required,parentSchema:schema280,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema278.properties, key0))){
-validate76.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema278,data}];
+if(!(((((((key0 === "id") || (key0 === "date")) || (key0 === "to")) || (key0 === "subject")) || (key0 === "template")) || (key0 === "client_id")) || (key0 === "related"))){
+validate76.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema280,data}];
 return false;
 break;
 }
@@ -9962,21 +10285,12 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.client_id !== undefined){
-let data2 = data.client_id;
+if(data.to !== undefined){
+let data2 = data.to;
 const _errs8 = errors;
-const _errs9 = errors;
-if(errors === _errs9){
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-validate76.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
+if(typeof data2 !== "string"){
+validate76.errors = [{instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema280.properties.to.type,parentSchema:schema280.properties.to,data:data2}];
 return false;
-}
-}
-else {
-validate76.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
-return false;
-}
 }
 var valid0 = _errs8 === errors;
 }
@@ -9984,41 +10298,45 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.in !== undefined){
-let data3 = data.in;
-const _errs11 = errors;
-const _errs12 = errors;
-if(errors === _errs12){
-if(typeof data3 === "string"){
-if(!pattern11.test(data3)){
-validate76.errors = [{instancePath:instancePath+"/in",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data3}];
+if(data.subject !== undefined){
+let data3 = data.subject;
+const _errs10 = errors;
+if(typeof data3 !== "string"){
+validate76.errors = [{instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema280.properties.subject.type,parentSchema:schema280.properties.subject,data:data3}];
 return false;
 }
-}
-else {
-validate76.errors = [{instancePath:instancePath+"/in",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data3}];
-return false;
-}
-}
-var valid0 = _errs11 === errors;
+var valid0 = _errs10 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.out !== undefined){
-let data4 = data.out;
+if(data.template !== undefined){
+let data4 = data.template;
+const _errs12 = errors;
+if(typeof data4 !== "string"){
+validate76.errors = [{instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema280.properties.template.type,parentSchema:schema280.properties.template,data:data4}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.client_id !== undefined){
+let data5 = data.client_id;
 const _errs14 = errors;
 const _errs15 = errors;
 if(errors === _errs15){
-if(typeof data4 === "string"){
-if(!pattern11.test(data4)){
-validate76.errors = [{instancePath:instancePath+"/out",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data4}];
+if(typeof data5 === "string"){
+if(!pattern0.test(data5)){
+validate76.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
 return false;
 }
 }
 else {
-validate76.errors = [{instancePath:instancePath+"/out",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data4}];
+validate76.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5}];
 return false;
 }
 }
@@ -10028,19 +10346,35 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.balance !== undefined){
-let data5 = data.balance;
+if(data.related !== undefined){
+let data6 = data.related;
 const _errs17 = errors;
-const _errs18 = errors;
-if(errors === _errs18){
-if(typeof data5 === "string"){
-if(!pattern11.test(data5)){
-validate76.errors = [{instancePath:instancePath+"/balance",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data5}];
+if(errors === _errs17){
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+for(const key1 in data6){
+let data7 = data6[key1];
+const _errs20 = errors;
+const _errs21 = errors;
+if(errors === _errs21){
+if(typeof data7 === "string"){
+if(!pattern0.test(data7)){
+validate76.errors = [{instancePath:instancePath+"/related/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data7}];
 return false;
 }
 }
 else {
-validate76.errors = [{instancePath:instancePath+"/balance",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data5}];
+validate76.errors = [{instancePath:instancePath+"/related/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data7}];
+return false;
+}
+}
+var valid4 = _errs20 === errors;
+if(!valid4){
+break;
+}
+}
+}
+else {
+validate76.errors = [{instancePath:instancePath+"/related",schemaPath:"#/properties/related/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema280.properties.related.type,parentSchema:schema280.properties.related,data:data6}];
 return false;
 }
 }
@@ -10049,125 +10383,6 @@ var valid0 = _errs17 === errors;
 else {
 var valid0 = true;
 }
-if(valid0){
-if(data.description !== undefined){
-let data6 = data.description;
-const _errs20 = errors;
-if(typeof data6 !== "string"){
-validate76.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema278.properties.description.type,parentSchema:schema278.properties.description,data:data6}];
-return false;
-}
-var valid0 = _errs20 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.invoice_id !== undefined){
-let data7 = data.invoice_id;
-const _errs22 = errors;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data7 === "string"){
-if(!pattern0.test(data7)){
-validate76.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data7}];
-return false;
-}
-}
-else {
-validate76.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data7}];
-return false;
-}
-}
-var valid0 = _errs22 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.transaction_id !== undefined){
-let data8 = data.transaction_id;
-const _errs25 = errors;
-const _errs26 = errors;
-if(errors === _errs26){
-if(typeof data8 === "string"){
-if(!pattern0.test(data8)){
-validate76.errors = [{instancePath:instancePath+"/transaction_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data8}];
-return false;
-}
-}
-else {
-validate76.errors = [{instancePath:instancePath+"/transaction_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data8}];
-return false;
-}
-}
-var valid0 = _errs25 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.admin_id !== undefined){
-let data9 = data.admin_id;
-const _errs28 = errors;
-const _errs29 = errors;
-if(errors === _errs29){
-if(typeof data9 === "string"){
-if(!pattern0.test(data9)){
-validate76.errors = [{instancePath:instancePath+"/admin_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data9}];
-return false;
-}
-}
-else {
-validate76.errors = [{instancePath:instancePath+"/admin_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data9}];
-return false;
-}
-}
-var valid0 = _errs28 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.currency_id !== undefined){
-let data10 = data.currency_id;
-const _errs31 = errors;
-const _errs32 = errors;
-if(errors === _errs32){
-if(typeof data10 === "string"){
-if(!pattern0.test(data10)){
-validate76.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data10}];
-return false;
-}
-}
-else {
-validate76.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data10}];
-return false;
-}
-}
-var valid0 = _errs31 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.transid !== undefined){
-let data11 = data.transid;
-const _errs34 = errors;
-if(typeof data11 !== "string"){
-validate76.errors = [{instancePath:instancePath+"/transid",schemaPath:"#/properties/transid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema278.properties.transid.type,parentSchema:schema278.properties.transid,data:data11}];
-return false;
-}
-var valid0 = _errs34 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
 }
 }
 }
@@ -10178,7 +10393,7 @@ var valid0 = true;
 }
 }
 else {
-validate76.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema278.type,parentSchema:schema278,data}];
+validate76.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema280.type,parentSchema:schema280,data}];
 return false;
 }
 }
@@ -10187,7 +10402,7 @@ return errors === 0;
 }
 
 
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -10207,34 +10422,35 @@ break;
 }
 }
 else {
-validate148.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema396.type,parentSchema:schema396,data}];
+validate152.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema406.type,parentSchema:schema406,data}];
 return false;
 }
 }
-validate148.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
 
-export const ticket_depts = validate150;
-const schema397 = {"type":"array","items":{"$ref":"ticket_dept.json"}};
-const schema289 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket_dept.json","title":"TicketDept","description":"A support department tickets are filed under. `assigned_admins` is kept as getTicketDepts shows it: an object keyed by admin id whose values repeat the id. getTicketDepts adds the department's ticket count.","type":"object","additionalProperties":false,"required":["id","name","description","email","visible","assigned_admins"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"description":{"type":"string"},"email":{"type":"string","description":"the address the department's mail is sent from"},"visible":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when clients may pick the department when opening a ticket"},"assigned_admins":{"title":"TicketDeptAdmins","type":"object","description":"an object of admin ids, each keyed by itself, such as {\"1\": \"1\"}","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
+export const tax_rules = validate154;
+const schema407 = {"type":"array","items":{"$ref":"tax_rule.json"}};
+const schema285 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/tax_rule.json","title":"TaxRule","description":"A tax rate for clients of a country (and, when state is not empty, of one state). Level 1 gives an invoice's taxrate, level 2 its taxrate2; a state rule wins over the country rule of the same level; tax-exempt clients pay neither (src/domain/taxes.ts).","type":"object","additionalProperties":false,"required":["id","name","level","country","state","rate"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"level":{"type":"string","enum":["1","2"]},"country":{"type":"string","pattern":"^[A-Z]{2}$"},"state":{"type":"string"},"rate":{"$ref":"../common/defs.json#/definitions/decimal"}}};
+const pattern222 = new RegExp("^[A-Z]{2}$", "u");
 
 function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/ticket_dept.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/tax_rule.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.visible === undefined) && (missing0 = "visible"))) || ((data.assigned_admins === undefined) && (missing0 = "assigned_admins"))){
-validate78.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema289.required,parentSchema:schema289,data}];
+if(((((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.level === undefined) && (missing0 = "level"))) || ((data.country === undefined) && (missing0 = "country"))) || ((data.state === undefined) && (missing0 = "state"))) || ((data.rate === undefined) && (missing0 = "rate"))){
+validate78.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema285.required,parentSchema:schema285,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((((key0 === "id") || (key0 === "name")) || (key0 === "description")) || (key0 === "email")) || (key0 === "visible")) || (key0 === "assigned_admins"))){
-validate78.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema289,data}];
+if(!((((((key0 === "id") || (key0 === "name")) || (key0 === "level")) || (key0 === "country")) || (key0 === "state")) || (key0 === "rate"))){
+validate78.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema285,data}];
 return false;
 break;
 }
@@ -10266,7 +10482,7 @@ if(data.name !== undefined){
 let data1 = data.name;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-validate78.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema289.properties.name.type,parentSchema:schema289.properties.name,data:data1}];
+validate78.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema285.properties.name.type,parentSchema:schema285.properties.name,data:data1}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -10275,11 +10491,15 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.description !== undefined){
-let data2 = data.description;
+if(data.level !== undefined){
+let data2 = data.level;
 const _errs7 = errors;
 if(typeof data2 !== "string"){
-validate78.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema289.properties.description.type,parentSchema:schema289.properties.description,data:data2}];
+validate78.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema285.properties.level.type,parentSchema:schema285.properties.level,data:data2}];
+return false;
+}
+if(!((data2 === "1") || (data2 === "2"))){
+validate78.errors = [{instancePath:instancePath+"/level",schemaPath:"#/properties/level/enum",keyword:"enum",params:{allowedValues: schema285.properties.level.enum},message:"must be equal to one of the allowed values",schema:schema285.properties.level.enum,parentSchema:schema285.properties.level,data:data2}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -10288,12 +10508,20 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.email !== undefined){
-let data3 = data.email;
+if(data.country !== undefined){
+let data3 = data.country;
 const _errs9 = errors;
-if(typeof data3 !== "string"){
-validate78.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema289.properties.email.type,parentSchema:schema289.properties.email,data:data3}];
+if(errors === _errs9){
+if(typeof data3 === "string"){
+if(!pattern222.test(data3)){
+validate78.errors = [{instancePath:instancePath+"/country",schemaPath:"#/properties/country/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\"",schema:"^[A-Z]{2}$",parentSchema:schema285.properties.country,data:data3}];
 return false;
+}
+}
+else {
+validate78.errors = [{instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema285.properties.country.type,parentSchema:schema285.properties.country,data:data3}];
+return false;
+}
 }
 var valid0 = _errs9 === errors;
 }
@@ -10301,15 +10529,11 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.visible !== undefined){
-let data4 = data.visible;
+if(data.state !== undefined){
+let data4 = data.state;
 const _errs11 = errors;
 if(typeof data4 !== "string"){
-validate78.errors = [{instancePath:instancePath+"/visible",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data4}];
-return false;
-}
-if(!((data4 === "0") || (data4 === "1"))){
-validate78.errors = [{instancePath:instancePath+"/visible",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data4}];
+validate78.errors = [{instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema285.properties.state.type,parentSchema:schema285.properties.state,data:data4}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -10318,70 +10542,23 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.assigned_admins !== undefined){
-let data5 = data.assigned_admins;
+if(data.rate !== undefined){
+let data5 = data.rate;
+const _errs13 = errors;
 const _errs14 = errors;
 if(errors === _errs14){
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-for(const key1 in data5){
-const _errs16 = errors;
-if(typeof key1 === "string"){
-if(!pattern0.test(key1)){
-const err0 = {instancePath:instancePath+"/assigned_admins",schemaPath:"#/properties/assigned_admins/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema289.properties.assigned_admins.propertyNames,data:key1,propertyName:key1};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-var valid3 = _errs16 === errors;
-if(!valid3){
-const err1 = {instancePath:instancePath+"/assigned_admins",schemaPath:"#/properties/assigned_admins/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema289.properties.assigned_admins.propertyNames,parentSchema:schema289.properties.assigned_admins,data:data5};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-validate78.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid3){
-for(const key2 in data5){
-let data6 = data5[key2];
-const _errs18 = errors;
-const _errs19 = errors;
-if(errors === _errs19){
-if(typeof data6 === "string"){
-if(!pattern0.test(data6)){
-validate78.errors = [{instancePath:instancePath+"/assigned_admins/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data6}];
+if(typeof data5 === "string"){
+if(!pattern11.test(data5)){
+validate78.errors = [{instancePath:instancePath+"/rate",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data5}];
 return false;
 }
 }
 else {
-validate78.errors = [{instancePath:instancePath+"/assigned_admins/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data6}];
+validate78.errors = [{instancePath:instancePath+"/rate",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data5}];
 return false;
 }
 }
-var valid4 = _errs18 === errors;
-if(!valid4){
-break;
-}
-}
-}
-}
-else {
-validate78.errors = [{instancePath:instancePath+"/assigned_admins",schemaPath:"#/properties/assigned_admins/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema289.properties.assigned_admins.type,parentSchema:schema289.properties.assigned_admins,data:data5}];
-return false;
-}
-}
-var valid0 = _errs14 === errors;
+var valid0 = _errs13 === errors;
 }
 else {
 var valid0 = true;
@@ -10395,7 +10572,7 @@ var valid0 = true;
 }
 }
 else {
-validate78.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema289.type,parentSchema:schema289,data}];
+validate78.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema285.type,parentSchema:schema285,data}];
 return false;
 }
 }
@@ -10404,7 +10581,7 @@ return errors === 0;
 }
 
 
-function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -10424,40 +10601,34 @@ break;
 }
 }
 else {
-validate150.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema397.type,parentSchema:schema397,data}];
+validate154.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema407.type,parentSchema:schema407,data}];
 return false;
 }
 }
-validate150.errors = vErrors;
+validate154.errors = vErrors;
 return errors === 0;
 }
 
-export const tickets = validate152;
-const schema398 = {"type":"array","items":{"$ref":"ticket.json"}};
-const schema293 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket.json","title":"Ticket","description":"A support ticket as stored: the opening message and its state. Replies are ticket_replies and staff notes ticket_notes, both by the internal ticket id. Calls name a ticket by its 6-digit `ticket_number`, a function of the id (src/domain/tickets.ts). Attachments are kept by file name and size only, never their content.","type":"object","additionalProperties":false,"required":["id","date","lastreply","ticket_number","acc_hash","dept_id","client_id","name","email","cc","subject","body","status","priority","admin_read","client_read","type","request_type","owner_id","viewtime","attachments"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime","description":"when the ticket was opened"},"lastreply":{"$ref":"../common/defs.json#/definitions/datetime","description":"the date of the latest reply, the opening date until one is added"},"ticket_number":{"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"},"acc_hash":{"type":"string","pattern":"^[a-z0-9]{6}$","description":"6 lower-case letters and digits: the key of the client-area link to a ticket"},"dept_id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the client the ticket belongs to, \"0\" for a guest's ticket"},"name":{"type":"string","description":"the submitter's name"},"email":{"type":"string","description":"the submitter's e-mail address, where replies go"},"cc":{"type":"string","description":"comma-separated e-mail addresses, \"\" for none"},"subject":{"type":"string"},"body":{"type":"string"},"status":{"$ref":"#/definitions/status"},"priority":{"type":"string","enum":["0","1","2","3"],"description":"a priority from 0 (lowest) to 3 (highest)"},"admin_read":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when staff wrote or have seen the latest message"},"client_read":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when the client wrote the latest message"},"type":{"$ref":"#/definitions/authorType","description":"who opened the ticket: Admin (staff) or Client"},"request_type":{"$ref":"#/definitions/requestType"},"owner_id":{"$ref":"../common/defs.json#/definitions/id","description":"the staff member assigned, \"0\" for none"},"viewtime":{"$ref":"../common/defs.json#/definitions/datetime","description":"when staff last worked on the ticket (opened or answered it), all zeros when never"},"attachments":{"type":"array","description":"the files sent with the opening message","items":{"$ref":"#/definitions/attachment"}}},"definitions":{"status":{"title":"TicketStatus","type":"string","enum":["Open","Answered","Client-Reply","In-Progress","Closed"],"description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"},"authorType":{"title":"TicketAuthorType","type":"string","enum":["Admin","Client"],"description":"Admin or Client"},"requestType":{"title":"TicketRequestType","type":"string","enum":["General","Incident","Problem","Task","Question"],"description":"a request type: General, Incident, Problem, Task or Question"},"attachment":{"title":"TicketAttachment","type":"object","additionalProperties":false,"required":["filename","size"],"properties":{"filename":{"type":"string"},"size":{"type":"string","pattern":"^[0-9]+$","description":"the decoded file's size in bytes, such as \"2048\""}}}}};
-const schema299 = {"title":"TicketStatus","type":"string","enum":["Open","Answered","Client-Reply","In-Progress","Closed"],"description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"};
-const schema302 = {"title":"TicketAuthorType","type":"string","enum":["Admin","Client"],"description":"Admin or Client"};
-const schema303 = {"title":"TicketRequestType","type":"string","enum":["General","Incident","Problem","Task","Question"],"description":"a request type: General, Incident, Problem, Task or Question"};
-const schema306 = {"title":"TicketAttachment","type":"object","additionalProperties":false,"required":["filename","size"],"properties":{"filename":{"type":"string"},"size":{"type":"string","pattern":"^[0-9]+$","description":"the decoded file's size in bytes, such as \"2048\""}}};
-const pattern234 = new RegExp("^[1-9][0-9]{5}$", "u");
-const pattern235 = new RegExp("^[a-z0-9]{6}$", "u");
+export const credit_log = validate156;
+const schema408 = {"type":"array","items":{"$ref":"credit_log_entry.json"}};
+const schema288 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/credit_log_entry.json","title":"CreditLogEntry","description":"One change of a client's credit balance, in the client's currency: `in` added or `out` taken, and the `balance` after it. The newest entry's balance is always the client's `credit`. getClientCreditLog joins in the admin's username and the client's names. admin_id \"0\" marks a change billsim's automation made (an overpayment, a paid credit receipt); calls made through the API act as admin 1.","type":"object","additionalProperties":false,"required":["id","date","client_id","in","out","balance","description","invoice_id","transaction_id","admin_id","currency_id","transid"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"client_id":{"$ref":"../common/defs.json#/definitions/id"},"in":{"$ref":"../common/defs.json#/definitions/decimal"},"out":{"$ref":"../common/defs.json#/definitions/decimal"},"balance":{"$ref":"../common/defs.json#/definitions/decimal"},"description":{"type":"string"},"invoice_id":{"$ref":"../common/defs.json#/definitions/id"},"transaction_id":{"$ref":"../common/defs.json#/definitions/id"},"admin_id":{"$ref":"../common/defs.json#/definitions/id"},"currency_id":{"$ref":"../common/defs.json#/definitions/id"},"transid":{"type":"string"}}};
 
 function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/ticket.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/credit_log_entry.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.date === undefined) && (missing0 = "date"))) || ((data.lastreply === undefined) && (missing0 = "lastreply"))) || ((data.ticket_number === undefined) && (missing0 = "ticket_number"))) || ((data.acc_hash === undefined) && (missing0 = "acc_hash"))) || ((data.dept_id === undefined) && (missing0 = "dept_id"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.cc === undefined) && (missing0 = "cc"))) || ((data.subject === undefined) && (missing0 = "subject"))) || ((data.body === undefined) && (missing0 = "body"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.priority === undefined) && (missing0 = "priority"))) || ((data.admin_read === undefined) && (missing0 = "admin_read"))) || ((data.client_read === undefined) && (missing0 = "client_read"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.request_type === undefined) && (missing0 = "request_type"))) || ((data.owner_id === undefined) && (missing0 = "owner_id"))) || ((data.viewtime === undefined) && (missing0 = "viewtime"))) || ((data.attachments === undefined) && (missing0 = "attachments"))){
-validate80.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema293.required,parentSchema:schema293,data}];
+if(((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.date === undefined) && (missing0 = "date"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.in === undefined) && (missing0 = "in"))) || ((data.out === undefined) && (missing0 = "out"))) || ((data.balance === undefined) && (missing0 = "balance"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.invoice_id === undefined) && (missing0 = "invoice_id"))) || ((data.transaction_id === undefined) && (missing0 = "transaction_id"))) || ((data.admin_id === undefined) && (missing0 = "admin_id"))) || ((data.currency_id === undefined) && (missing0 = "currency_id"))) || ((data.transid === undefined) && (missing0 = "transid"))){
+validate80.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema288.required,parentSchema:schema288,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema293.properties, key0))){
-validate80.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema293,data}];
+if(!(func2.call(schema288.properties, key0))){
+validate80.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema288,data}];
 return false;
 break;
 }
@@ -10507,6 +10678,551 @@ else {
 var valid0 = true;
 }
 if(valid0){
+if(data.client_id !== undefined){
+let data2 = data.client_id;
+const _errs8 = errors;
+const _errs9 = errors;
+if(errors === _errs9){
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+validate80.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
+return false;
+}
+}
+else {
+validate80.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
+return false;
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.in !== undefined){
+let data3 = data.in;
+const _errs11 = errors;
+const _errs12 = errors;
+if(errors === _errs12){
+if(typeof data3 === "string"){
+if(!pattern11.test(data3)){
+validate80.errors = [{instancePath:instancePath+"/in",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data3}];
+return false;
+}
+}
+else {
+validate80.errors = [{instancePath:instancePath+"/in",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data3}];
+return false;
+}
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.out !== undefined){
+let data4 = data.out;
+const _errs14 = errors;
+const _errs15 = errors;
+if(errors === _errs15){
+if(typeof data4 === "string"){
+if(!pattern11.test(data4)){
+validate80.errors = [{instancePath:instancePath+"/out",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data4}];
+return false;
+}
+}
+else {
+validate80.errors = [{instancePath:instancePath+"/out",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data4}];
+return false;
+}
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.balance !== undefined){
+let data5 = data.balance;
+const _errs17 = errors;
+const _errs18 = errors;
+if(errors === _errs18){
+if(typeof data5 === "string"){
+if(!pattern11.test(data5)){
+validate80.errors = [{instancePath:instancePath+"/balance",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data5}];
+return false;
+}
+}
+else {
+validate80.errors = [{instancePath:instancePath+"/balance",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data5}];
+return false;
+}
+}
+var valid0 = _errs17 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.description !== undefined){
+let data6 = data.description;
+const _errs20 = errors;
+if(typeof data6 !== "string"){
+validate80.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema288.properties.description.type,parentSchema:schema288.properties.description,data:data6}];
+return false;
+}
+var valid0 = _errs20 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.invoice_id !== undefined){
+let data7 = data.invoice_id;
+const _errs22 = errors;
+const _errs23 = errors;
+if(errors === _errs23){
+if(typeof data7 === "string"){
+if(!pattern0.test(data7)){
+validate80.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data7}];
+return false;
+}
+}
+else {
+validate80.errors = [{instancePath:instancePath+"/invoice_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data7}];
+return false;
+}
+}
+var valid0 = _errs22 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.transaction_id !== undefined){
+let data8 = data.transaction_id;
+const _errs25 = errors;
+const _errs26 = errors;
+if(errors === _errs26){
+if(typeof data8 === "string"){
+if(!pattern0.test(data8)){
+validate80.errors = [{instancePath:instancePath+"/transaction_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data8}];
+return false;
+}
+}
+else {
+validate80.errors = [{instancePath:instancePath+"/transaction_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data8}];
+return false;
+}
+}
+var valid0 = _errs25 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.admin_id !== undefined){
+let data9 = data.admin_id;
+const _errs28 = errors;
+const _errs29 = errors;
+if(errors === _errs29){
+if(typeof data9 === "string"){
+if(!pattern0.test(data9)){
+validate80.errors = [{instancePath:instancePath+"/admin_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data9}];
+return false;
+}
+}
+else {
+validate80.errors = [{instancePath:instancePath+"/admin_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data9}];
+return false;
+}
+}
+var valid0 = _errs28 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.currency_id !== undefined){
+let data10 = data.currency_id;
+const _errs31 = errors;
+const _errs32 = errors;
+if(errors === _errs32){
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+validate80.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data10}];
+return false;
+}
+}
+else {
+validate80.errors = [{instancePath:instancePath+"/currency_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data10}];
+return false;
+}
+}
+var valid0 = _errs31 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.transid !== undefined){
+let data11 = data.transid;
+const _errs34 = errors;
+if(typeof data11 !== "string"){
+validate80.errors = [{instancePath:instancePath+"/transid",schemaPath:"#/properties/transid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema288.properties.transid.type,parentSchema:schema288.properties.transid,data:data11}];
+return false;
+}
+var valid0 = _errs34 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate80.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema288.type,parentSchema:schema288,data}];
+return false;
+}
+}
+validate80.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(Array.isArray(data)){
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs1 = errors;
+if(!(validate80(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+else {
+validate156.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema408.type,parentSchema:schema408,data}];
+return false;
+}
+}
+validate156.errors = vErrors;
+return errors === 0;
+}
+
+export const ticket_depts = validate158;
+const schema409 = {"type":"array","items":{"$ref":"ticket_dept.json"}};
+const schema299 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket_dept.json","title":"TicketDept","description":"A support department tickets are filed under. `assigned_admins` is kept as getTicketDepts shows it: an object keyed by admin id whose values repeat the id. getTicketDepts adds the department's ticket count.","type":"object","additionalProperties":false,"required":["id","name","description","email","visible","assigned_admins"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"description":{"type":"string"},"email":{"type":"string","description":"the address the department's mail is sent from"},"visible":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when clients may pick the department when opening a ticket"},"assigned_admins":{"title":"TicketDeptAdmins","type":"object","description":"an object of admin ids, each keyed by itself, such as {\"1\": \"1\"}","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
+
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://billsim.local/schemas/resources/ticket_dept.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.visible === undefined) && (missing0 = "visible"))) || ((data.assigned_admins === undefined) && (missing0 = "assigned_admins"))){
+validate82.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema299.required,parentSchema:schema299,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((((key0 === "id") || (key0 === "name")) || (key0 === "description")) || (key0 === "email")) || (key0 === "visible")) || (key0 === "assigned_admins"))){
+validate82.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema299,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate82.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+return false;
+}
+}
+else {
+validate82.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.name !== undefined){
+let data1 = data.name;
+const _errs5 = errors;
+if(typeof data1 !== "string"){
+validate82.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema299.properties.name.type,parentSchema:schema299.properties.name,data:data1}];
+return false;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.description !== undefined){
+let data2 = data.description;
+const _errs7 = errors;
+if(typeof data2 !== "string"){
+validate82.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema299.properties.description.type,parentSchema:schema299.properties.description,data:data2}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.email !== undefined){
+let data3 = data.email;
+const _errs9 = errors;
+if(typeof data3 !== "string"){
+validate82.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema299.properties.email.type,parentSchema:schema299.properties.email,data:data3}];
+return false;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.visible !== undefined){
+let data4 = data.visible;
+const _errs11 = errors;
+if(typeof data4 !== "string"){
+validate82.errors = [{instancePath:instancePath+"/visible",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data4}];
+return false;
+}
+if(!((data4 === "0") || (data4 === "1"))){
+validate82.errors = [{instancePath:instancePath+"/visible",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data4}];
+return false;
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.assigned_admins !== undefined){
+let data5 = data.assigned_admins;
+const _errs14 = errors;
+if(errors === _errs14){
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+for(const key1 in data5){
+const _errs16 = errors;
+if(typeof key1 === "string"){
+if(!pattern0.test(key1)){
+const err0 = {instancePath:instancePath+"/assigned_admins",schemaPath:"#/properties/assigned_admins/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema299.properties.assigned_admins.propertyNames,data:key1,propertyName:key1};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var valid3 = _errs16 === errors;
+if(!valid3){
+const err1 = {instancePath:instancePath+"/assigned_admins",schemaPath:"#/properties/assigned_admins/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema299.properties.assigned_admins.propertyNames,parentSchema:schema299.properties.assigned_admins,data:data5};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+validate82.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid3){
+for(const key2 in data5){
+let data6 = data5[key2];
+const _errs18 = errors;
+const _errs19 = errors;
+if(errors === _errs19){
+if(typeof data6 === "string"){
+if(!pattern0.test(data6)){
+validate82.errors = [{instancePath:instancePath+"/assigned_admins/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data6}];
+return false;
+}
+}
+else {
+validate82.errors = [{instancePath:instancePath+"/assigned_admins/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data6}];
+return false;
+}
+}
+var valid4 = _errs18 === errors;
+if(!valid4){
+break;
+}
+}
+}
+}
+else {
+validate82.errors = [{instancePath:instancePath+"/assigned_admins",schemaPath:"#/properties/assigned_admins/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema299.properties.assigned_admins.type,parentSchema:schema299.properties.assigned_admins,data:data5}];
+return false;
+}
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate82.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema299.type,parentSchema:schema299,data}];
+return false;
+}
+}
+validate82.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(Array.isArray(data)){
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs1 = errors;
+if(!(validate82(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+else {
+validate158.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema409.type,parentSchema:schema409,data}];
+return false;
+}
+}
+validate158.errors = vErrors;
+return errors === 0;
+}
+
+export const tickets = validate160;
+const schema410 = {"type":"array","items":{"$ref":"ticket.json"}};
+const schema303 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket.json","title":"Ticket","description":"A support ticket as stored: the opening message and its state. Replies are ticket_replies and staff notes ticket_notes, both by the internal ticket id. Calls name a ticket by its 6-digit `ticket_number`, a function of the id (src/domain/tickets.ts). Attachments are kept by file name and size only, never their content.","type":"object","additionalProperties":false,"required":["id","date","lastreply","ticket_number","acc_hash","dept_id","client_id","name","email","cc","subject","body","status","priority","admin_read","client_read","type","request_type","owner_id","viewtime","attachments"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"date":{"$ref":"../common/defs.json#/definitions/datetime","description":"when the ticket was opened"},"lastreply":{"$ref":"../common/defs.json#/definitions/datetime","description":"the date of the latest reply, the opening date until one is added"},"ticket_number":{"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"},"acc_hash":{"type":"string","pattern":"^[a-z0-9]{6}$","description":"6 lower-case letters and digits: the key of the client-area link to a ticket"},"dept_id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/id","description":"the client the ticket belongs to, \"0\" for a guest's ticket"},"name":{"type":"string","description":"the submitter's name"},"email":{"type":"string","description":"the submitter's e-mail address, where replies go"},"cc":{"type":"string","description":"comma-separated e-mail addresses, \"\" for none"},"subject":{"type":"string"},"body":{"type":"string"},"status":{"$ref":"#/definitions/status"},"priority":{"type":"string","enum":["0","1","2","3"],"description":"a priority from 0 (lowest) to 3 (highest)"},"admin_read":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when staff wrote or have seen the latest message"},"client_read":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when the client wrote the latest message"},"type":{"$ref":"#/definitions/authorType","description":"who opened the ticket: Admin (staff) or Client"},"request_type":{"$ref":"#/definitions/requestType"},"owner_id":{"$ref":"../common/defs.json#/definitions/id","description":"the staff member assigned, \"0\" for none"},"viewtime":{"$ref":"../common/defs.json#/definitions/datetime","description":"when staff last worked on the ticket (opened or answered it), all zeros when never"},"attachments":{"type":"array","description":"the files sent with the opening message","items":{"$ref":"#/definitions/attachment"}}},"definitions":{"status":{"title":"TicketStatus","type":"string","enum":["Open","Answered","Client-Reply","In-Progress","Closed"],"description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"},"authorType":{"title":"TicketAuthorType","type":"string","enum":["Admin","Client"],"description":"Admin or Client"},"requestType":{"title":"TicketRequestType","type":"string","enum":["General","Incident","Problem","Task","Question"],"description":"a request type: General, Incident, Problem, Task or Question"},"attachment":{"title":"TicketAttachment","type":"object","additionalProperties":false,"required":["filename","size"],"properties":{"filename":{"type":"string"},"size":{"type":"string","pattern":"^[0-9]+$","description":"the decoded file's size in bytes, such as \"2048\""}}}}};
+const schema309 = {"title":"TicketStatus","type":"string","enum":["Open","Answered","Client-Reply","In-Progress","Closed"],"description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"};
+const schema312 = {"title":"TicketAuthorType","type":"string","enum":["Admin","Client"],"description":"Admin or Client"};
+const schema313 = {"title":"TicketRequestType","type":"string","enum":["General","Incident","Problem","Task","Question"],"description":"a request type: General, Incident, Problem, Task or Question"};
+const schema316 = {"title":"TicketAttachment","type":"object","additionalProperties":false,"required":["filename","size"],"properties":{"filename":{"type":"string"},"size":{"type":"string","pattern":"^[0-9]+$","description":"the decoded file's size in bytes, such as \"2048\""}}};
+const pattern240 = new RegExp("^[1-9][0-9]{5}$", "u");
+const pattern241 = new RegExp("^[a-z0-9]{6}$", "u");
+
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://billsim.local/schemas/resources/ticket.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.date === undefined) && (missing0 = "date"))) || ((data.lastreply === undefined) && (missing0 = "lastreply"))) || ((data.ticket_number === undefined) && (missing0 = "ticket_number"))) || ((data.acc_hash === undefined) && (missing0 = "acc_hash"))) || ((data.dept_id === undefined) && (missing0 = "dept_id"))) || ((data.client_id === undefined) && (missing0 = "client_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.cc === undefined) && (missing0 = "cc"))) || ((data.subject === undefined) && (missing0 = "subject"))) || ((data.body === undefined) && (missing0 = "body"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.priority === undefined) && (missing0 = "priority"))) || ((data.admin_read === undefined) && (missing0 = "admin_read"))) || ((data.client_read === undefined) && (missing0 = "client_read"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.request_type === undefined) && (missing0 = "request_type"))) || ((data.owner_id === undefined) && (missing0 = "owner_id"))) || ((data.viewtime === undefined) && (missing0 = "viewtime"))) || ((data.attachments === undefined) && (missing0 = "attachments"))){
+validate84.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema303.required,parentSchema:schema303,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(func2.call(schema303.properties, key0))){
+validate84.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema303,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate84.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+return false;
+}
+}
+else {
+validate84.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.date !== undefined){
+let data1 = data.date;
+const _errs5 = errors;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data1 === "string"){
+if(!pattern3.test(data1)){
+validate84.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data1}];
+return false;
+}
+}
+else {
+validate84.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data1}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.lastreply !== undefined){
 let data2 = data.lastreply;
 const _errs8 = errors;
@@ -10514,12 +11230,12 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data2 === "string"){
 if(!pattern3.test(data2)){
-validate80.errors = [{instancePath:instancePath+"/lastreply",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data2}];
+validate84.errors = [{instancePath:instancePath+"/lastreply",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data2}];
 return false;
 }
 }
 else {
-validate80.errors = [{instancePath:instancePath+"/lastreply",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data2}];
+validate84.errors = [{instancePath:instancePath+"/lastreply",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data2}];
 return false;
 }
 }
@@ -10534,13 +11250,13 @@ let data3 = data.ticket_number;
 const _errs11 = errors;
 if(errors === _errs11){
 if(typeof data3 === "string"){
-if(!pattern234.test(data3)){
-validate80.errors = [{instancePath:instancePath+"/ticket_number",schemaPath:"#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema293.properties.ticket_number,data:data3}];
+if(!pattern240.test(data3)){
+validate84.errors = [{instancePath:instancePath+"/ticket_number",schemaPath:"#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema303.properties.ticket_number,data:data3}];
 return false;
 }
 }
 else {
-validate80.errors = [{instancePath:instancePath+"/ticket_number",schemaPath:"#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema293.properties.ticket_number.type,parentSchema:schema293.properties.ticket_number,data:data3}];
+validate84.errors = [{instancePath:instancePath+"/ticket_number",schemaPath:"#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema303.properties.ticket_number.type,parentSchema:schema303.properties.ticket_number,data:data3}];
 return false;
 }
 }
@@ -10555,13 +11271,13 @@ let data4 = data.acc_hash;
 const _errs13 = errors;
 if(errors === _errs13){
 if(typeof data4 === "string"){
-if(!pattern235.test(data4)){
-validate80.errors = [{instancePath:instancePath+"/acc_hash",schemaPath:"#/properties/acc_hash/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]{6}$"},message:"must match pattern \""+"^[a-z0-9]{6}$"+"\"",schema:"^[a-z0-9]{6}$",parentSchema:schema293.properties.acc_hash,data:data4}];
+if(!pattern241.test(data4)){
+validate84.errors = [{instancePath:instancePath+"/acc_hash",schemaPath:"#/properties/acc_hash/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]{6}$"},message:"must match pattern \""+"^[a-z0-9]{6}$"+"\"",schema:"^[a-z0-9]{6}$",parentSchema:schema303.properties.acc_hash,data:data4}];
 return false;
 }
 }
 else {
-validate80.errors = [{instancePath:instancePath+"/acc_hash",schemaPath:"#/properties/acc_hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema293.properties.acc_hash.type,parentSchema:schema293.properties.acc_hash,data:data4}];
+validate84.errors = [{instancePath:instancePath+"/acc_hash",schemaPath:"#/properties/acc_hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema303.properties.acc_hash.type,parentSchema:schema303.properties.acc_hash,data:data4}];
 return false;
 }
 }
@@ -10578,12 +11294,12 @@ const _errs16 = errors;
 if(errors === _errs16){
 if(typeof data5 === "string"){
 if(!pattern0.test(data5)){
-validate80.errors = [{instancePath:instancePath+"/dept_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
+validate84.errors = [{instancePath:instancePath+"/dept_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
 return false;
 }
 }
 else {
-validate80.errors = [{instancePath:instancePath+"/dept_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5}];
+validate84.errors = [{instancePath:instancePath+"/dept_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5}];
 return false;
 }
 }
@@ -10600,12 +11316,12 @@ const _errs19 = errors;
 if(errors === _errs19){
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
-validate80.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data6}];
+validate84.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data6}];
 return false;
 }
 }
 else {
-validate80.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data6}];
+validate84.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data6}];
 return false;
 }
 }
@@ -10619,7 +11335,7 @@ if(data.name !== undefined){
 let data7 = data.name;
 const _errs21 = errors;
 if(typeof data7 !== "string"){
-validate80.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema293.properties.name.type,parentSchema:schema293.properties.name,data:data7}];
+validate84.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema303.properties.name.type,parentSchema:schema303.properties.name,data:data7}];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -10632,7 +11348,7 @@ if(data.email !== undefined){
 let data8 = data.email;
 const _errs23 = errors;
 if(typeof data8 !== "string"){
-validate80.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema293.properties.email.type,parentSchema:schema293.properties.email,data:data8}];
+validate84.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema303.properties.email.type,parentSchema:schema303.properties.email,data:data8}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -10645,7 +11361,7 @@ if(data.cc !== undefined){
 let data9 = data.cc;
 const _errs25 = errors;
 if(typeof data9 !== "string"){
-validate80.errors = [{instancePath:instancePath+"/cc",schemaPath:"#/properties/cc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema293.properties.cc.type,parentSchema:schema293.properties.cc,data:data9}];
+validate84.errors = [{instancePath:instancePath+"/cc",schemaPath:"#/properties/cc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema303.properties.cc.type,parentSchema:schema303.properties.cc,data:data9}];
 return false;
 }
 var valid0 = _errs25 === errors;
@@ -10658,7 +11374,7 @@ if(data.subject !== undefined){
 let data10 = data.subject;
 const _errs27 = errors;
 if(typeof data10 !== "string"){
-validate80.errors = [{instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema293.properties.subject.type,parentSchema:schema293.properties.subject,data:data10}];
+validate84.errors = [{instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema303.properties.subject.type,parentSchema:schema303.properties.subject,data:data10}];
 return false;
 }
 var valid0 = _errs27 === errors;
@@ -10671,7 +11387,7 @@ if(data.body !== undefined){
 let data11 = data.body;
 const _errs29 = errors;
 if(typeof data11 !== "string"){
-validate80.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema293.properties.body.type,parentSchema:schema293.properties.body,data:data11}];
+validate84.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema303.properties.body.type,parentSchema:schema303.properties.body,data:data11}];
 return false;
 }
 var valid0 = _errs29 === errors;
@@ -10684,11 +11400,11 @@ if(data.status !== undefined){
 let data12 = data.status;
 const _errs31 = errors;
 if(typeof data12 !== "string"){
-validate80.errors = [{instancePath:instancePath+"/status",schemaPath:"#/definitions/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema299.type,parentSchema:schema299,data:data12}];
+validate84.errors = [{instancePath:instancePath+"/status",schemaPath:"#/definitions/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema309.type,parentSchema:schema309,data:data12}];
 return false;
 }
 if(!(((((data12 === "Open") || (data12 === "Answered")) || (data12 === "Client-Reply")) || (data12 === "In-Progress")) || (data12 === "Closed"))){
-validate80.errors = [{instancePath:instancePath+"/status",schemaPath:"#/definitions/status/enum",keyword:"enum",params:{allowedValues: schema299.enum},message:"must be equal to one of the allowed values",schema:schema299.enum,parentSchema:schema299,data:data12}];
+validate84.errors = [{instancePath:instancePath+"/status",schemaPath:"#/definitions/status/enum",keyword:"enum",params:{allowedValues: schema309.enum},message:"must be equal to one of the allowed values",schema:schema309.enum,parentSchema:schema309,data:data12}];
 return false;
 }
 var valid0 = _errs31 === errors;
@@ -10701,11 +11417,11 @@ if(data.priority !== undefined){
 let data13 = data.priority;
 const _errs34 = errors;
 if(typeof data13 !== "string"){
-validate80.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema293.properties.priority.type,parentSchema:schema293.properties.priority,data:data13}];
+validate84.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema303.properties.priority.type,parentSchema:schema303.properties.priority,data:data13}];
 return false;
 }
 if(!((((data13 === "0") || (data13 === "1")) || (data13 === "2")) || (data13 === "3"))){
-validate80.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema293.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema293.properties.priority.enum,parentSchema:schema293.properties.priority,data:data13}];
+validate84.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema303.properties.priority.enum},message:"must be equal to one of the allowed values",schema:schema303.properties.priority.enum,parentSchema:schema303.properties.priority,data:data13}];
 return false;
 }
 var valid0 = _errs34 === errors;
@@ -10718,11 +11434,11 @@ if(data.admin_read !== undefined){
 let data14 = data.admin_read;
 const _errs36 = errors;
 if(typeof data14 !== "string"){
-validate80.errors = [{instancePath:instancePath+"/admin_read",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data14}];
+validate84.errors = [{instancePath:instancePath+"/admin_read",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data14}];
 return false;
 }
 if(!((data14 === "0") || (data14 === "1"))){
-validate80.errors = [{instancePath:instancePath+"/admin_read",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data14}];
+validate84.errors = [{instancePath:instancePath+"/admin_read",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data14}];
 return false;
 }
 var valid0 = _errs36 === errors;
@@ -10735,11 +11451,11 @@ if(data.client_read !== undefined){
 let data15 = data.client_read;
 const _errs39 = errors;
 if(typeof data15 !== "string"){
-validate80.errors = [{instancePath:instancePath+"/client_read",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data15}];
+validate84.errors = [{instancePath:instancePath+"/client_read",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data15}];
 return false;
 }
 if(!((data15 === "0") || (data15 === "1"))){
-validate80.errors = [{instancePath:instancePath+"/client_read",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data15}];
+validate84.errors = [{instancePath:instancePath+"/client_read",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data15}];
 return false;
 }
 var valid0 = _errs39 === errors;
@@ -10752,11 +11468,11 @@ if(data.type !== undefined){
 let data16 = data.type;
 const _errs42 = errors;
 if(typeof data16 !== "string"){
-validate80.errors = [{instancePath:instancePath+"/type",schemaPath:"#/definitions/authorType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema302.type,parentSchema:schema302,data:data16}];
+validate84.errors = [{instancePath:instancePath+"/type",schemaPath:"#/definitions/authorType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema312.type,parentSchema:schema312,data:data16}];
 return false;
 }
 if(!((data16 === "Admin") || (data16 === "Client"))){
-validate80.errors = [{instancePath:instancePath+"/type",schemaPath:"#/definitions/authorType/enum",keyword:"enum",params:{allowedValues: schema302.enum},message:"must be equal to one of the allowed values",schema:schema302.enum,parentSchema:schema302,data:data16}];
+validate84.errors = [{instancePath:instancePath+"/type",schemaPath:"#/definitions/authorType/enum",keyword:"enum",params:{allowedValues: schema312.enum},message:"must be equal to one of the allowed values",schema:schema312.enum,parentSchema:schema312,data:data16}];
 return false;
 }
 var valid0 = _errs42 === errors;
@@ -10769,11 +11485,11 @@ if(data.request_type !== undefined){
 let data17 = data.request_type;
 const _errs45 = errors;
 if(typeof data17 !== "string"){
-validate80.errors = [{instancePath:instancePath+"/request_type",schemaPath:"#/definitions/requestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema303.type,parentSchema:schema303,data:data17}];
+validate84.errors = [{instancePath:instancePath+"/request_type",schemaPath:"#/definitions/requestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema313.type,parentSchema:schema313,data:data17}];
 return false;
 }
 if(!(((((data17 === "General") || (data17 === "Incident")) || (data17 === "Problem")) || (data17 === "Task")) || (data17 === "Question"))){
-validate80.errors = [{instancePath:instancePath+"/request_type",schemaPath:"#/definitions/requestType/enum",keyword:"enum",params:{allowedValues: schema303.enum},message:"must be equal to one of the allowed values",schema:schema303.enum,parentSchema:schema303,data:data17}];
+validate84.errors = [{instancePath:instancePath+"/request_type",schemaPath:"#/definitions/requestType/enum",keyword:"enum",params:{allowedValues: schema313.enum},message:"must be equal to one of the allowed values",schema:schema313.enum,parentSchema:schema313,data:data17}];
 return false;
 }
 var valid0 = _errs45 === errors;
@@ -10789,12 +11505,12 @@ const _errs49 = errors;
 if(errors === _errs49){
 if(typeof data18 === "string"){
 if(!pattern0.test(data18)){
-validate80.errors = [{instancePath:instancePath+"/owner_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data18}];
+validate84.errors = [{instancePath:instancePath+"/owner_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data18}];
 return false;
 }
 }
 else {
-validate80.errors = [{instancePath:instancePath+"/owner_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data18}];
+validate84.errors = [{instancePath:instancePath+"/owner_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data18}];
 return false;
 }
 }
@@ -10811,12 +11527,12 @@ const _errs52 = errors;
 if(errors === _errs52){
 if(typeof data19 === "string"){
 if(!pattern3.test(data19)){
-validate80.errors = [{instancePath:instancePath+"/viewtime",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data19}];
+validate84.errors = [{instancePath:instancePath+"/viewtime",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data19}];
 return false;
 }
 }
 else {
-validate80.errors = [{instancePath:instancePath+"/viewtime",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data19}];
+validate84.errors = [{instancePath:instancePath+"/viewtime",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data19}];
 return false;
 }
 }
@@ -10841,14 +11557,14 @@ if(errors === _errs57){
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 let missing1;
 if(((data21.filename === undefined) && (missing1 = "filename")) || ((data21.size === undefined) && (missing1 = "size"))){
-validate80.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/definitions/attachment/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema306.required,parentSchema:schema306,data:data21}];
+validate84.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/definitions/attachment/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema316.required,parentSchema:schema316,data:data21}];
 return false;
 }
 else {
 const _errs59 = errors;
 for(const key1 in data21){
 if(!((key1 === "filename") || (key1 === "size"))){
-validate80.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/definitions/attachment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema306,data:data21}];
+validate84.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/definitions/attachment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema316,data:data21}];
 return false;
 break;
 }
@@ -10858,7 +11574,7 @@ if(data21.filename !== undefined){
 let data22 = data21.filename;
 const _errs60 = errors;
 if(typeof data22 !== "string"){
-validate80.errors = [{instancePath:instancePath+"/attachments/" + i0+"/filename",schemaPath:"#/definitions/attachment/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema306.properties.filename.type,parentSchema:schema306.properties.filename,data:data22}];
+validate84.errors = [{instancePath:instancePath+"/attachments/" + i0+"/filename",schemaPath:"#/definitions/attachment/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.properties.filename.type,parentSchema:schema316.properties.filename,data:data22}];
 return false;
 }
 var valid15 = _errs60 === errors;
@@ -10873,12 +11589,12 @@ const _errs62 = errors;
 if(errors === _errs62){
 if(typeof data23 === "string"){
 if(!pattern0.test(data23)){
-validate80.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"#/definitions/attachment/properties/size/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema306.properties.size,data:data23}];
+validate84.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"#/definitions/attachment/properties/size/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema316.properties.size,data:data23}];
 return false;
 }
 }
 else {
-validate80.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"#/definitions/attachment/properties/size/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema306.properties.size.type,parentSchema:schema306.properties.size,data:data23}];
+validate84.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"#/definitions/attachment/properties/size/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.properties.size.type,parentSchema:schema316.properties.size,data:data23}];
 return false;
 }
 }
@@ -10892,7 +11608,7 @@ var valid15 = true;
 }
 }
 else {
-validate80.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/definitions/attachment/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema306.type,parentSchema:schema306,data:data21}];
+validate84.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/definitions/attachment/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema316.type,parentSchema:schema316,data:data21}];
 return false;
 }
 }
@@ -10903,7 +11619,7 @@ break;
 }
 }
 else {
-validate80.errors = [{instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema293.properties.attachments.type,parentSchema:schema293.properties.attachments,data:data20}];
+validate84.errors = [{instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema303.properties.attachments.type,parentSchema:schema303.properties.attachments,data:data20}];
 return false;
 }
 }
@@ -10936,527 +11652,7 @@ var valid0 = true;
 }
 }
 else {
-validate80.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema293.type,parentSchema:schema293,data}];
-return false;
-}
-}
-validate80.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(Array.isArray(data)){
-var valid0 = true;
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-const _errs1 = errors;
-if(!(validate80(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-break;
-}
-}
-}
-else {
-validate152.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema398.type,parentSchema:schema398,data}];
-return false;
-}
-}
-validate152.errors = vErrors;
-return errors === 0;
-}
-
-export const ticket_replies = validate154;
-const schema399 = {"type":"array","items":{"$ref":"ticket_reply.json"}};
-const schema307 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket_reply.json","title":"TicketReply","description":"One reply to a ticket, oldest first by id. `ticket_id` is the internal ticket id, not the ticket number, as getTicketDetails shows it. `replier_id` is an admin id for a staff reply (type Admin) and a client id for a client's (type Client; \"0\" on a guest's ticket). Attachments are kept by file name and size only.","type":"object","additionalProperties":false,"required":["id","ticket_id","replier_id","name","email","date","body","status","type","attachments"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"ticket_id":{"$ref":"../common/defs.json#/definitions/id"},"replier_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"email":{"type":"string"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"body":{"type":"string"},"status":{"type":"string","enum":["Sent"],"description":"the reply's own status: Sent"},"type":{"$ref":"ticket.json#/definitions/authorType"},"attachments":{"type":"array","items":{"$ref":"ticket.json#/definitions/attachment"}}}};
-
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/ticket_reply.json" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((((((((data.id === undefined) && (missing0 = "id")) || ((data.ticket_id === undefined) && (missing0 = "ticket_id"))) || ((data.replier_id === undefined) && (missing0 = "replier_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.date === undefined) && (missing0 = "date"))) || ((data.body === undefined) && (missing0 = "body"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.attachments === undefined) && (missing0 = "attachments"))){
-validate82.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema307.required,parentSchema:schema307,data}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(func2.call(schema307.properties, key0))){
-validate82.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema307,data}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate82.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
-return false;
-}
-}
-else {
-validate82.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.ticket_id !== undefined){
-let data1 = data.ticket_id;
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate82.errors = [{instancePath:instancePath+"/ticket_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
-return false;
-}
-}
-else {
-validate82.errors = [{instancePath:instancePath+"/ticket_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.replier_id !== undefined){
-let data2 = data.replier_id;
-const _errs8 = errors;
-const _errs9 = errors;
-if(errors === _errs9){
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-validate82.errors = [{instancePath:instancePath+"/replier_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
-return false;
-}
-}
-else {
-validate82.errors = [{instancePath:instancePath+"/replier_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
-return false;
-}
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-let data3 = data.name;
-const _errs11 = errors;
-if(typeof data3 !== "string"){
-validate82.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema307.properties.name.type,parentSchema:schema307.properties.name,data:data3}];
-return false;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.email !== undefined){
-let data4 = data.email;
-const _errs13 = errors;
-if(typeof data4 !== "string"){
-validate82.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema307.properties.email.type,parentSchema:schema307.properties.email,data:data4}];
-return false;
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.date !== undefined){
-let data5 = data.date;
-const _errs15 = errors;
-const _errs16 = errors;
-if(errors === _errs16){
-if(typeof data5 === "string"){
-if(!pattern3.test(data5)){
-validate82.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data5}];
-return false;
-}
-}
-else {
-validate82.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data5}];
-return false;
-}
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.body !== undefined){
-let data6 = data.body;
-const _errs18 = errors;
-if(typeof data6 !== "string"){
-validate82.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema307.properties.body.type,parentSchema:schema307.properties.body,data:data6}];
-return false;
-}
-var valid0 = _errs18 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.status !== undefined){
-let data7 = data.status;
-const _errs20 = errors;
-if(typeof data7 !== "string"){
-validate82.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema307.properties.status.type,parentSchema:schema307.properties.status,data:data7}];
-return false;
-}
-if(!(data7 === "Sent")){
-validate82.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema307.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema307.properties.status.enum,parentSchema:schema307.properties.status,data:data7}];
-return false;
-}
-var valid0 = _errs20 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data8 = data.type;
-const _errs22 = errors;
-if(typeof data8 !== "string"){
-validate82.errors = [{instancePath:instancePath+"/type",schemaPath:"ticket.json#/definitions/authorType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema302.type,parentSchema:schema302,data:data8}];
-return false;
-}
-if(!((data8 === "Admin") || (data8 === "Client"))){
-validate82.errors = [{instancePath:instancePath+"/type",schemaPath:"ticket.json#/definitions/authorType/enum",keyword:"enum",params:{allowedValues: schema302.enum},message:"must be equal to one of the allowed values",schema:schema302.enum,parentSchema:schema302,data:data8}];
-return false;
-}
-var valid0 = _errs22 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.attachments !== undefined){
-let data9 = data.attachments;
-const _errs25 = errors;
-if(errors === _errs25){
-if(Array.isArray(data9)){
-var valid6 = true;
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-const _errs27 = errors;
-const _errs28 = errors;
-if(errors === _errs28){
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-let missing1;
-if(((data10.filename === undefined) && (missing1 = "filename")) || ((data10.size === undefined) && (missing1 = "size"))){
-validate82.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"ticket.json#/definitions/attachment/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema306.required,parentSchema:schema306,data:data10}];
-return false;
-}
-else {
-const _errs30 = errors;
-for(const key1 in data10){
-if(!((key1 === "filename") || (key1 === "size"))){
-validate82.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"ticket.json#/definitions/attachment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema306,data:data10}];
-return false;
-break;
-}
-}
-if(_errs30 === errors){
-if(data10.filename !== undefined){
-let data11 = data10.filename;
-const _errs31 = errors;
-if(typeof data11 !== "string"){
-validate82.errors = [{instancePath:instancePath+"/attachments/" + i0+"/filename",schemaPath:"ticket.json#/definitions/attachment/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema306.properties.filename.type,parentSchema:schema306.properties.filename,data:data11}];
-return false;
-}
-var valid8 = _errs31 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data10.size !== undefined){
-let data12 = data10.size;
-const _errs33 = errors;
-if(errors === _errs33){
-if(typeof data12 === "string"){
-if(!pattern0.test(data12)){
-validate82.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"ticket.json#/definitions/attachment/properties/size/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema306.properties.size,data:data12}];
-return false;
-}
-}
-else {
-validate82.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"ticket.json#/definitions/attachment/properties/size/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema306.properties.size.type,parentSchema:schema306.properties.size,data:data12}];
-return false;
-}
-}
-var valid8 = _errs33 === errors;
-}
-else {
-var valid8 = true;
-}
-}
-}
-}
-}
-else {
-validate82.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"ticket.json#/definitions/attachment/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema306.type,parentSchema:schema306,data:data10}];
-return false;
-}
-}
-var valid6 = _errs27 === errors;
-if(!valid6){
-break;
-}
-}
-}
-else {
-validate82.errors = [{instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema307.properties.attachments.type,parentSchema:schema307.properties.attachments,data:data9}];
-return false;
-}
-}
-var valid0 = _errs25 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate82.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema307.type,parentSchema:schema307,data}];
-return false;
-}
-}
-validate82.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(Array.isArray(data)){
-var valid0 = true;
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-const _errs1 = errors;
-if(!(validate82(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-break;
-}
-}
-}
-else {
-validate154.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema399.type,parentSchema:schema399,data}];
-return false;
-}
-}
-validate154.errors = vErrors;
-return errors === 0;
-}
-
-export const ticket_notes = validate156;
-const schema400 = {"type":"array","items":{"$ref":"ticket_note.json"}};
-const schema314 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket_note.json","title":"TicketNote","description":"A staff note on a ticket, never shown to the client. `ticket_id` is the internal ticket id; `admin_id` the staff member who wrote it (\"0\" when unknown).","type":"object","additionalProperties":false,"required":["id","ticket_id","admin_id","name","email","date","note"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"ticket_id":{"$ref":"../common/defs.json#/definitions/id"},"admin_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"email":{"type":"string"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"note":{"type":"string"}}};
-
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/ticket_note.json" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((((data.id === undefined) && (missing0 = "id")) || ((data.ticket_id === undefined) && (missing0 = "ticket_id"))) || ((data.admin_id === undefined) && (missing0 = "admin_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.date === undefined) && (missing0 = "date"))) || ((data.note === undefined) && (missing0 = "note"))){
-validate84.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema314.required,parentSchema:schema314,data}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((((((key0 === "id") || (key0 === "ticket_id")) || (key0 === "admin_id")) || (key0 === "name")) || (key0 === "email")) || (key0 === "date")) || (key0 === "note"))){
-validate84.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema314,data}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate84.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
-return false;
-}
-}
-else {
-validate84.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.ticket_id !== undefined){
-let data1 = data.ticket_id;
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate84.errors = [{instancePath:instancePath+"/ticket_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
-return false;
-}
-}
-else {
-validate84.errors = [{instancePath:instancePath+"/ticket_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.admin_id !== undefined){
-let data2 = data.admin_id;
-const _errs8 = errors;
-const _errs9 = errors;
-if(errors === _errs9){
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-validate84.errors = [{instancePath:instancePath+"/admin_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
-return false;
-}
-}
-else {
-validate84.errors = [{instancePath:instancePath+"/admin_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
-return false;
-}
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-let data3 = data.name;
-const _errs11 = errors;
-if(typeof data3 !== "string"){
-validate84.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema314.properties.name.type,parentSchema:schema314.properties.name,data:data3}];
-return false;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.email !== undefined){
-let data4 = data.email;
-const _errs13 = errors;
-if(typeof data4 !== "string"){
-validate84.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema314.properties.email.type,parentSchema:schema314.properties.email,data:data4}];
-return false;
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.date !== undefined){
-let data5 = data.date;
-const _errs15 = errors;
-const _errs16 = errors;
-if(errors === _errs16){
-if(typeof data5 === "string"){
-if(!pattern3.test(data5)){
-validate84.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data5}];
-return false;
-}
-}
-else {
-validate84.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data5}];
-return false;
-}
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.note !== undefined){
-let data6 = data.note;
-const _errs18 = errors;
-if(typeof data6 !== "string"){
-validate84.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema314.properties.note.type,parentSchema:schema314.properties.note,data:data6}];
-return false;
-}
-var valid0 = _errs18 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate84.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema314.type,parentSchema:schema314,data}];
+validate84.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema303.type,parentSchema:schema303,data}];
 return false;
 }
 }
@@ -11465,7 +11661,7 @@ return errors === 0;
 }
 
 
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -11485,38 +11681,34 @@ break;
 }
 }
 else {
-validate156.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema400.type,parentSchema:schema400,data}];
+validate160.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema410.type,parentSchema:schema410,data}];
 return false;
 }
 }
-validate156.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
 
-export const product_automation = validate158;
-const schema401 = {"type":"array","items":{"$ref":"product_automation.json"}};
-const schema319 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/product_automation.json","title":"ProductAutomation","description":"A product's billing automation (billsim's own collection, in the shape of HostBill's product Automation tab): what the daily run does for the product's services and their invoices. The record with product_id \"0\" holds the settings of every product without its own record; a world with none uses billsim's defaults (src/domain/automationSettings.ts). TLD products' records apply to domain renewal invoices (reminders, late fees).","type":"object","additionalProperties":false,"required":["id","product_id","invoice_days","suspend","suspend_days","terminate","terminate_days","terminate_cancel_invoices","cancel_unpaid_orders","cancel_unpaid_orders_days","late_fee","late_fee_type","late_fee_amount","late_fee_days","late_fee_separate_invoice","unpaid_reminder_days","overdue_reminder_days"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/idOrZero","description":"the product the settings are for, or 0 for every product without its own record"},"invoice_days":{"$ref":"#/definitions/days","description":"days before a service's due date its renewal invoice is made (Generate Invoices)"},"suspend":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to suspend services whose invoice is unpaid (Automatic Suspension)"},"suspend_days":{"$ref":"#/definitions/days","description":"days after an unpaid due date a service is suspended"},"terminate":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to terminate services whose invoice stays unpaid (Automatic Termination)"},"terminate_days":{"$ref":"#/definitions/days","description":"days after an unpaid due date a service is terminated"},"terminate_cancel_invoices":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to cancel the terminated service's unpaid invoices too"},"cancel_unpaid_orders":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to cancel Pending orders left unpaid (Auto-cancel unpaid orders)"},"cancel_unpaid_orders_days":{"$ref":"#/definitions/days","description":"days after an order is placed it is cancelled when its invoice is still unpaid"},"late_fee":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to add a late fee to invoices left unpaid (Add Late Fee)"},"late_fee_type":{"type":"string","enum":["fixed","percent"],"description":"fixed or percent"},"late_fee_amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"the fee in the main currency (converted to the invoice's), or the percentage of the invoice's total, with two decimals such as \"5.00\""},"late_fee_days":{"$ref":"#/definitions/days","description":"days after the due date the late fee is added"},"late_fee_separate_invoice":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": the fee is a separate invoice (Late fee as separate invoice); \"0\": a line on the unpaid invoice"},"unpaid_reminder_days":{"$ref":"#/definitions/days","description":"days before the due date the Unpaid Invoice Reminder is sent, \"0\" for none"},"overdue_reminder_days":{"type":"array","maxItems":3,"items":{"$ref":"#/definitions/days"},"description":"up to three numbers of days after the due date an Overdue Invoice Reminder is sent, such as [\"1\", \"7\", \"14\"]; \"0\" turns one off"}},"definitions":{"days":{"type":"string","pattern":"^[0-9]{1,4}$","description":"a whole number of days from 0 to 9999, as a string such as \"5\""}}};
-const schema321 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,17})$","description":"0 or a positive whole number id"};
-const schema322 = {"type":"string","pattern":"^[0-9]{1,4}$","description":"a whole number of days from 0 to 9999, as a string such as \"5\""};
-const pattern251 = new RegExp("^(0|[1-9][0-9]{0,17})$", "u");
-const pattern252 = new RegExp("^[0-9]{1,4}$", "u");
+export const ticket_replies = validate162;
+const schema411 = {"type":"array","items":{"$ref":"ticket_reply.json"}};
+const schema317 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket_reply.json","title":"TicketReply","description":"One reply to a ticket, oldest first by id. `ticket_id` is the internal ticket id, not the ticket number, as getTicketDetails shows it. `replier_id` is an admin id for a staff reply (type Admin) and a client id for a client's (type Client; \"0\" on a guest's ticket). Attachments are kept by file name and size only.","type":"object","additionalProperties":false,"required":["id","ticket_id","replier_id","name","email","date","body","status","type","attachments"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"ticket_id":{"$ref":"../common/defs.json#/definitions/id"},"replier_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"email":{"type":"string"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"body":{"type":"string"},"status":{"type":"string","enum":["Sent"],"description":"the reply's own status: Sent"},"type":{"$ref":"ticket.json#/definitions/authorType"},"attachments":{"type":"array","items":{"$ref":"ticket.json#/definitions/attachment"}}}};
 
 function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/product_automation.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/ticket_reply.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.product_id === undefined) && (missing0 = "product_id"))) || ((data.invoice_days === undefined) && (missing0 = "invoice_days"))) || ((data.suspend === undefined) && (missing0 = "suspend"))) || ((data.suspend_days === undefined) && (missing0 = "suspend_days"))) || ((data.terminate === undefined) && (missing0 = "terminate"))) || ((data.terminate_days === undefined) && (missing0 = "terminate_days"))) || ((data.terminate_cancel_invoices === undefined) && (missing0 = "terminate_cancel_invoices"))) || ((data.cancel_unpaid_orders === undefined) && (missing0 = "cancel_unpaid_orders"))) || ((data.cancel_unpaid_orders_days === undefined) && (missing0 = "cancel_unpaid_orders_days"))) || ((data.late_fee === undefined) && (missing0 = "late_fee"))) || ((data.late_fee_type === undefined) && (missing0 = "late_fee_type"))) || ((data.late_fee_amount === undefined) && (missing0 = "late_fee_amount"))) || ((data.late_fee_days === undefined) && (missing0 = "late_fee_days"))) || ((data.late_fee_separate_invoice === undefined) && (missing0 = "late_fee_separate_invoice"))) || ((data.unpaid_reminder_days === undefined) && (missing0 = "unpaid_reminder_days"))) || ((data.overdue_reminder_days === undefined) && (missing0 = "overdue_reminder_days"))){
-validate86.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema319.required,parentSchema:schema319,data}];
+if(((((((((((data.id === undefined) && (missing0 = "id")) || ((data.ticket_id === undefined) && (missing0 = "ticket_id"))) || ((data.replier_id === undefined) && (missing0 = "replier_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.date === undefined) && (missing0 = "date"))) || ((data.body === undefined) && (missing0 = "body"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.attachments === undefined) && (missing0 = "attachments"))){
+validate86.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema317.required,parentSchema:schema317,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema319.properties, key0))){
-validate86.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema319,data}];
+if(!(func2.call(schema317.properties, key0))){
+validate86.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema317,data}];
 return false;
 break;
 }
@@ -11544,19 +11736,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.product_id !== undefined){
-let data1 = data.product_id;
+if(data.ticket_id !== undefined){
+let data1 = data.ticket_id;
 const _errs5 = errors;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
-if(!pattern251.test(data1)){
-validate86.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema321,data:data1}];
+if(!pattern0.test(data1)){
+validate86.errors = [{instancePath:instancePath+"/ticket_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
 return false;
 }
 }
 else {
-validate86.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema321.type,parentSchema:schema321,data:data1}];
+validate86.errors = [{instancePath:instancePath+"/ticket_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
 return false;
 }
 }
@@ -11566,19 +11758,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.invoice_days !== undefined){
-let data2 = data.invoice_days;
+if(data.replier_id !== undefined){
+let data2 = data.replier_id;
 const _errs8 = errors;
 const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data2 === "string"){
-if(!pattern252.test(data2)){
-validate86.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema322,data:data2}];
+if(!pattern0.test(data2)){
+validate86.errors = [{instancePath:instancePath+"/replier_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
 return false;
 }
 }
 else {
-validate86.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.type,parentSchema:schema322,data:data2}];
+validate86.errors = [{instancePath:instancePath+"/replier_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
 return false;
 }
 }
@@ -11588,15 +11780,11 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.suspend !== undefined){
-let data3 = data.suspend;
+if(data.name !== undefined){
+let data3 = data.name;
 const _errs11 = errors;
 if(typeof data3 !== "string"){
-validate86.errors = [{instancePath:instancePath+"/suspend",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data3}];
-return false;
-}
-if(!((data3 === "0") || (data3 === "1"))){
-validate86.errors = [{instancePath:instancePath+"/suspend",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data3}];
+validate86.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.properties.name.type,parentSchema:schema317.properties.name,data:data3}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -11605,60 +11793,64 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.suspend_days !== undefined){
-let data4 = data.suspend_days;
-const _errs14 = errors;
+if(data.email !== undefined){
+let data4 = data.email;
+const _errs13 = errors;
+if(typeof data4 !== "string"){
+validate86.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.properties.email.type,parentSchema:schema317.properties.email,data:data4}];
+return false;
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.date !== undefined){
+let data5 = data.date;
 const _errs15 = errors;
-if(errors === _errs15){
-if(typeof data4 === "string"){
-if(!pattern252.test(data4)){
-validate86.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema322,data:data4}];
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data5 === "string"){
+if(!pattern3.test(data5)){
+validate86.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data5}];
 return false;
 }
 }
 else {
-validate86.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.type,parentSchema:schema322,data:data4}];
+validate86.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data5}];
 return false;
 }
 }
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.terminate !== undefined){
-let data5 = data.terminate;
-const _errs17 = errors;
-if(typeof data5 !== "string"){
-validate86.errors = [{instancePath:instancePath+"/terminate",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data5}];
-return false;
-}
-if(!((data5 === "0") || (data5 === "1"))){
-validate86.errors = [{instancePath:instancePath+"/terminate",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data5}];
-return false;
-}
-var valid0 = _errs17 === errors;
+var valid0 = _errs15 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.terminate_days !== undefined){
-let data6 = data.terminate_days;
+if(data.body !== undefined){
+let data6 = data.body;
+const _errs18 = errors;
+if(typeof data6 !== "string"){
+validate86.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.properties.body.type,parentSchema:schema317.properties.body,data:data6}];
+return false;
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.status !== undefined){
+let data7 = data.status;
 const _errs20 = errors;
-const _errs21 = errors;
-if(errors === _errs21){
-if(typeof data6 === "string"){
-if(!pattern252.test(data6)){
-validate86.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema322,data:data6}];
+if(typeof data7 !== "string"){
+validate86.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema317.properties.status.type,parentSchema:schema317.properties.status,data:data7}];
 return false;
 }
-}
-else {
-validate86.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.type,parentSchema:schema322,data:data6}];
+if(!(data7 === "Sent")){
+validate86.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema317.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema317.properties.status.enum,parentSchema:schema317.properties.status,data:data7}];
 return false;
-}
 }
 var valid0 = _errs20 === errors;
 }
@@ -11666,220 +11858,105 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.terminate_cancel_invoices !== undefined){
-let data7 = data.terminate_cancel_invoices;
-const _errs23 = errors;
-if(typeof data7 !== "string"){
-validate86.errors = [{instancePath:instancePath+"/terminate_cancel_invoices",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data7}];
-return false;
-}
-if(!((data7 === "0") || (data7 === "1"))){
-validate86.errors = [{instancePath:instancePath+"/terminate_cancel_invoices",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data7}];
-return false;
-}
-var valid0 = _errs23 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.cancel_unpaid_orders !== undefined){
-let data8 = data.cancel_unpaid_orders;
-const _errs26 = errors;
+if(data.type !== undefined){
+let data8 = data.type;
+const _errs22 = errors;
 if(typeof data8 !== "string"){
-validate86.errors = [{instancePath:instancePath+"/cancel_unpaid_orders",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data8}];
+validate86.errors = [{instancePath:instancePath+"/type",schemaPath:"ticket.json#/definitions/authorType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema312.type,parentSchema:schema312,data:data8}];
 return false;
 }
-if(!((data8 === "0") || (data8 === "1"))){
-validate86.errors = [{instancePath:instancePath+"/cancel_unpaid_orders",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data8}];
+if(!((data8 === "Admin") || (data8 === "Client"))){
+validate86.errors = [{instancePath:instancePath+"/type",schemaPath:"ticket.json#/definitions/authorType/enum",keyword:"enum",params:{allowedValues: schema312.enum},message:"must be equal to one of the allowed values",schema:schema312.enum,parentSchema:schema312,data:data8}];
 return false;
 }
-var valid0 = _errs26 === errors;
+var valid0 = _errs22 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.cancel_unpaid_orders_days !== undefined){
-let data9 = data.cancel_unpaid_orders_days;
-const _errs29 = errors;
-const _errs30 = errors;
-if(errors === _errs30){
-if(typeof data9 === "string"){
-if(!pattern252.test(data9)){
-validate86.errors = [{instancePath:instancePath+"/cancel_unpaid_orders_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema322,data:data9}];
-return false;
-}
-}
-else {
-validate86.errors = [{instancePath:instancePath+"/cancel_unpaid_orders_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.type,parentSchema:schema322,data:data9}];
-return false;
-}
-}
-var valid0 = _errs29 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.late_fee !== undefined){
-let data10 = data.late_fee;
-const _errs32 = errors;
-if(typeof data10 !== "string"){
-validate86.errors = [{instancePath:instancePath+"/late_fee",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data10}];
-return false;
-}
-if(!((data10 === "0") || (data10 === "1"))){
-validate86.errors = [{instancePath:instancePath+"/late_fee",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data10}];
-return false;
-}
-var valid0 = _errs32 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.late_fee_type !== undefined){
-let data11 = data.late_fee_type;
-const _errs35 = errors;
-if(typeof data11 !== "string"){
-validate86.errors = [{instancePath:instancePath+"/late_fee_type",schemaPath:"#/properties/late_fee_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema319.properties.late_fee_type.type,parentSchema:schema319.properties.late_fee_type,data:data11}];
-return false;
-}
-if(!((data11 === "fixed") || (data11 === "percent"))){
-validate86.errors = [{instancePath:instancePath+"/late_fee_type",schemaPath:"#/properties/late_fee_type/enum",keyword:"enum",params:{allowedValues: schema319.properties.late_fee_type.enum},message:"must be equal to one of the allowed values",schema:schema319.properties.late_fee_type.enum,parentSchema:schema319.properties.late_fee_type,data:data11}];
-return false;
-}
-var valid0 = _errs35 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.late_fee_amount !== undefined){
-let data12 = data.late_fee_amount;
-const _errs37 = errors;
-const _errs38 = errors;
-if(errors === _errs38){
-if(typeof data12 === "string"){
-if(!pattern11.test(data12)){
-validate86.errors = [{instancePath:instancePath+"/late_fee_amount",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data12}];
-return false;
-}
-}
-else {
-validate86.errors = [{instancePath:instancePath+"/late_fee_amount",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data12}];
-return false;
-}
-}
-var valid0 = _errs37 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.late_fee_days !== undefined){
-let data13 = data.late_fee_days;
-const _errs40 = errors;
-const _errs41 = errors;
-if(errors === _errs41){
-if(typeof data13 === "string"){
-if(!pattern252.test(data13)){
-validate86.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema322,data:data13}];
-return false;
-}
-}
-else {
-validate86.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.type,parentSchema:schema322,data:data13}];
-return false;
-}
-}
-var valid0 = _errs40 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.late_fee_separate_invoice !== undefined){
-let data14 = data.late_fee_separate_invoice;
-const _errs43 = errors;
-if(typeof data14 !== "string"){
-validate86.errors = [{instancePath:instancePath+"/late_fee_separate_invoice",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data14}];
-return false;
-}
-if(!((data14 === "0") || (data14 === "1"))){
-validate86.errors = [{instancePath:instancePath+"/late_fee_separate_invoice",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data14}];
-return false;
-}
-var valid0 = _errs43 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.unpaid_reminder_days !== undefined){
-let data15 = data.unpaid_reminder_days;
-const _errs46 = errors;
-const _errs47 = errors;
-if(errors === _errs47){
-if(typeof data15 === "string"){
-if(!pattern252.test(data15)){
-validate86.errors = [{instancePath:instancePath+"/unpaid_reminder_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema322,data:data15}];
-return false;
-}
-}
-else {
-validate86.errors = [{instancePath:instancePath+"/unpaid_reminder_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.type,parentSchema:schema322,data:data15}];
-return false;
-}
-}
-var valid0 = _errs46 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.overdue_reminder_days !== undefined){
-let data16 = data.overdue_reminder_days;
-const _errs49 = errors;
-if(errors === _errs49){
-if(Array.isArray(data16)){
-if(data16.length > 3){
-validate86.errors = [{instancePath:instancePath+"/overdue_reminder_days",schemaPath:"#/properties/overdue_reminder_days/maxItems",keyword:"maxItems",params:{limit: 3},message:"must NOT have more than 3 items",schema:3,parentSchema:schema319.properties.overdue_reminder_days,data:data16}];
-return false;
-}
-else {
-var valid16 = true;
-const len0 = data16.length;
+if(data.attachments !== undefined){
+let data9 = data.attachments;
+const _errs25 = errors;
+if(errors === _errs25){
+if(Array.isArray(data9)){
+var valid6 = true;
+const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-let data17 = data16[i0];
-const _errs51 = errors;
-const _errs52 = errors;
-if(errors === _errs52){
-if(typeof data17 === "string"){
-if(!pattern252.test(data17)){
-validate86.errors = [{instancePath:instancePath+"/overdue_reminder_days/" + i0,schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema322,data:data17}];
+let data10 = data9[i0];
+const _errs27 = errors;
+const _errs28 = errors;
+if(errors === _errs28){
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+let missing1;
+if(((data10.filename === undefined) && (missing1 = "filename")) || ((data10.size === undefined) && (missing1 = "size"))){
+validate86.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"ticket.json#/definitions/attachment/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'",schema:schema316.required,parentSchema:schema316,data:data10}];
+return false;
+}
+else {
+const _errs30 = errors;
+for(const key1 in data10){
+if(!((key1 === "filename") || (key1 === "size"))){
+validate86.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"ticket.json#/definitions/attachment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema316,data:data10}];
+return false;
+break;
+}
+}
+if(_errs30 === errors){
+if(data10.filename !== undefined){
+let data11 = data10.filename;
+const _errs31 = errors;
+if(typeof data11 !== "string"){
+validate86.errors = [{instancePath:instancePath+"/attachments/" + i0+"/filename",schemaPath:"ticket.json#/definitions/attachment/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.properties.filename.type,parentSchema:schema316.properties.filename,data:data11}];
+return false;
+}
+var valid8 = _errs31 === errors;
+}
+else {
+var valid8 = true;
+}
+if(valid8){
+if(data10.size !== undefined){
+let data12 = data10.size;
+const _errs33 = errors;
+if(errors === _errs33){
+if(typeof data12 === "string"){
+if(!pattern0.test(data12)){
+validate86.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"ticket.json#/definitions/attachment/properties/size/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema316.properties.size,data:data12}];
 return false;
 }
 }
 else {
-validate86.errors = [{instancePath:instancePath+"/overdue_reminder_days/" + i0,schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.type,parentSchema:schema322,data:data17}];
+validate86.errors = [{instancePath:instancePath+"/attachments/" + i0+"/size",schemaPath:"ticket.json#/definitions/attachment/properties/size/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema316.properties.size.type,parentSchema:schema316.properties.size,data:data12}];
 return false;
 }
 }
-var valid16 = _errs51 === errors;
-if(!valid16){
+var valid8 = _errs33 === errors;
+}
+else {
+var valid8 = true;
+}
+}
+}
+}
+}
+else {
+validate86.errors = [{instancePath:instancePath+"/attachments/" + i0,schemaPath:"ticket.json#/definitions/attachment/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema316.type,parentSchema:schema316,data:data10}];
+return false;
+}
+}
+var valid6 = _errs27 === errors;
+if(!valid6){
 break;
 }
 }
 }
-}
 else {
-validate86.errors = [{instancePath:instancePath+"/overdue_reminder_days",schemaPath:"#/properties/overdue_reminder_days/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema319.properties.overdue_reminder_days.type,parentSchema:schema319.properties.overdue_reminder_days,data:data16}];
+validate86.errors = [{instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema317.properties.attachments.type,parentSchema:schema317.properties.attachments,data:data9}];
 return false;
 }
 }
-var valid0 = _errs49 === errors;
+var valid0 = _errs25 === errors;
 }
 else {
 var valid0 = true;
@@ -11896,15 +11973,8 @@ var valid0 = true;
 }
 }
 }
-}
-}
-}
-}
-}
-}
-}
 else {
-validate86.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema319.type,parentSchema:schema319,data}];
+validate86.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema317.type,parentSchema:schema317,data}];
 return false;
 }
 }
@@ -11913,7 +11983,7 @@ return errors === 0;
 }
 
 
-function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -11933,34 +12003,34 @@ break;
 }
 }
 else {
-validate158.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema401.type,parentSchema:schema401,data}];
+validate162.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema411.type,parentSchema:schema411,data}];
 return false;
 }
 }
-validate158.errors = vErrors;
+validate162.errors = vErrors;
 return errors === 0;
 }
 
-export const tld_automation = validate160;
-const schema402 = {"type":"array","items":{"$ref":"tld_automation.json"}};
-const schema336 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/tld_automation.json","title":"TldAutomation","description":"A domain TLD's automation (billsim's own collection, in the shape of HostBill's Domain Automation tab): when a domain's renewal invoice is made, how long an expired domain may still be renewed, and whether paying the renewal renews it at the registrar. The record with tld_id \"0\" holds the settings of every TLD without its own record; a world with none uses billsim's defaults (src/domain/automationSettings.ts).","type":"object","additionalProperties":false,"required":["id","tld_id","invoice_days","grace_days","redemption_days","auto_renew_on_payment"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"tld_id":{"$ref":"../common/defs.json#/definitions/idOrZero","description":"the TLD product (such as .com) the settings are for, or 0 for every TLD without its own record"},"invoice_days":{"$ref":"product_automation.json#/definitions/days","description":"days before a domain's expiry its renewal invoice is made (Generate Renewal Order)"},"grace_days":{"$ref":"product_automation.json#/definitions/days","description":"days after expiry an Expired domain may still be renewed as usual (Domain grace period)"},"redemption_days":{"$ref":"product_automation.json#/definitions/days","description":"days after the grace period the registry still holds the name (Domain redemption period); after them the name is released and the domain Cancelled"},"auto_renew_on_payment":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": paying a domain's renewal invoice renews it at the registrar (Auto-Renew domains after payment)"}}};
+export const ticket_notes = validate164;
+const schema412 = {"type":"array","items":{"$ref":"ticket_note.json"}};
+const schema324 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/ticket_note.json","title":"TicketNote","description":"A staff note on a ticket, never shown to the client. `ticket_id` is the internal ticket id; `admin_id` the staff member who wrote it (\"0\" when unknown).","type":"object","additionalProperties":false,"required":["id","ticket_id","admin_id","name","email","date","note"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"ticket_id":{"$ref":"../common/defs.json#/definitions/id"},"admin_id":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"email":{"type":"string"},"date":{"$ref":"../common/defs.json#/definitions/datetime"},"note":{"type":"string"}}};
 
 function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/tld_automation.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/ticket_note.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((data.id === undefined) && (missing0 = "id")) || ((data.tld_id === undefined) && (missing0 = "tld_id"))) || ((data.invoice_days === undefined) && (missing0 = "invoice_days"))) || ((data.grace_days === undefined) && (missing0 = "grace_days"))) || ((data.redemption_days === undefined) && (missing0 = "redemption_days"))) || ((data.auto_renew_on_payment === undefined) && (missing0 = "auto_renew_on_payment"))){
-validate88.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema336.required,parentSchema:schema336,data}];
+if((((((((data.id === undefined) && (missing0 = "id")) || ((data.ticket_id === undefined) && (missing0 = "ticket_id"))) || ((data.admin_id === undefined) && (missing0 = "admin_id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.email === undefined) && (missing0 = "email"))) || ((data.date === undefined) && (missing0 = "date"))) || ((data.note === undefined) && (missing0 = "note"))){
+validate88.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema324.required,parentSchema:schema324,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((((key0 === "id") || (key0 === "tld_id")) || (key0 === "invoice_days")) || (key0 === "grace_days")) || (key0 === "redemption_days")) || (key0 === "auto_renew_on_payment"))){
-validate88.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema336,data}];
+if(!(((((((key0 === "id") || (key0 === "ticket_id")) || (key0 === "admin_id")) || (key0 === "name")) || (key0 === "email")) || (key0 === "date")) || (key0 === "note"))){
+validate88.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema324,data}];
 return false;
 break;
 }
@@ -11988,19 +12058,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.tld_id !== undefined){
-let data1 = data.tld_id;
+if(data.ticket_id !== undefined){
+let data1 = data.ticket_id;
 const _errs5 = errors;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
-if(!pattern251.test(data1)){
-validate88.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema321,data:data1}];
+if(!pattern0.test(data1)){
+validate88.errors = [{instancePath:instancePath+"/ticket_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
 return false;
 }
 }
 else {
-validate88.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema321.type,parentSchema:schema321,data:data1}];
+validate88.errors = [{instancePath:instancePath+"/ticket_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
 return false;
 }
 }
@@ -12010,19 +12080,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.invoice_days !== undefined){
-let data2 = data.invoice_days;
+if(data.admin_id !== undefined){
+let data2 = data.admin_id;
 const _errs8 = errors;
 const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data2 === "string"){
-if(!pattern252.test(data2)){
-validate88.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema322,data:data2}];
+if(!pattern0.test(data2)){
+validate88.errors = [{instancePath:instancePath+"/admin_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
 return false;
 }
 }
 else {
-validate88.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.type,parentSchema:schema322,data:data2}];
+validate88.errors = [{instancePath:instancePath+"/admin_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
 return false;
 }
 }
@@ -12032,21 +12102,12 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.grace_days !== undefined){
-let data3 = data.grace_days;
+if(data.name !== undefined){
+let data3 = data.name;
 const _errs11 = errors;
-const _errs12 = errors;
-if(errors === _errs12){
-if(typeof data3 === "string"){
-if(!pattern252.test(data3)){
-validate88.errors = [{instancePath:instancePath+"/grace_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema322,data:data3}];
+if(typeof data3 !== "string"){
+validate88.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema324.properties.name.type,parentSchema:schema324.properties.name,data:data3}];
 return false;
-}
-}
-else {
-validate88.errors = [{instancePath:instancePath+"/grace_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.type,parentSchema:schema322,data:data3}];
-return false;
-}
 }
 var valid0 = _errs11 === errors;
 }
@@ -12054,40 +12115,49 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.redemption_days !== undefined){
-let data4 = data.redemption_days;
-const _errs14 = errors;
-const _errs15 = errors;
-if(errors === _errs15){
-if(typeof data4 === "string"){
-if(!pattern252.test(data4)){
-validate88.errors = [{instancePath:instancePath+"/redemption_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema322,data:data4}];
+if(data.email !== undefined){
+let data4 = data.email;
+const _errs13 = errors;
+if(typeof data4 !== "string"){
+validate88.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema324.properties.email.type,parentSchema:schema324.properties.email,data:data4}];
 return false;
 }
-}
-else {
-validate88.errors = [{instancePath:instancePath+"/redemption_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.type,parentSchema:schema322,data:data4}];
-return false;
-}
-}
-var valid0 = _errs14 === errors;
+var valid0 = _errs13 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.auto_renew_on_payment !== undefined){
-let data5 = data.auto_renew_on_payment;
-const _errs17 = errors;
-if(typeof data5 !== "string"){
-validate88.errors = [{instancePath:instancePath+"/auto_renew_on_payment",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data5}];
+if(data.date !== undefined){
+let data5 = data.date;
+const _errs15 = errors;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data5 === "string"){
+if(!pattern3.test(data5)){
+validate88.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema16,data:data5}];
 return false;
 }
-if(!((data5 === "0") || (data5 === "1"))){
-validate88.errors = [{instancePath:instancePath+"/auto_renew_on_payment",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data5}];
+}
+else {
+validate88.errors = [{instancePath:instancePath+"/date",schemaPath:"../common/defs.json#/definitions/datetime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.type,parentSchema:schema16,data:data5}];
 return false;
 }
-var valid0 = _errs17 === errors;
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.note !== undefined){
+let data6 = data.note;
+const _errs18 = errors;
+if(typeof data6 !== "string"){
+validate88.errors = [{instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema324.properties.note.type,parentSchema:schema324.properties.note,data:data6}];
+return false;
+}
+var valid0 = _errs18 === errors;
 }
 else {
 var valid0 = true;
@@ -12100,8 +12170,9 @@ var valid0 = true;
 }
 }
 }
+}
 else {
-validate88.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema336.type,parentSchema:schema336,data}];
+validate88.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema324.type,parentSchema:schema324,data}];
 return false;
 }
 }
@@ -12110,7 +12181,7 @@ return errors === 0;
 }
 
 
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -12130,34 +12201,38 @@ break;
 }
 }
 else {
-validate160.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema402.type,parentSchema:schema402,data}];
+validate164.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema412.type,parentSchema:schema412,data}];
 return false;
 }
 }
-validate160.errors = vErrors;
+validate164.errors = vErrors;
 return errors === 0;
 }
 
-export const client_automation = validate162;
-const schema403 = {"type":"array","items":{"$ref":"client_automation.json"}};
-const schema343 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client_automation.json","title":"ClientAutomation","description":"Per-client automation overrides (billsim's own collection, in the shape of HostBill's client profile Settings & Automation): each field given replaces the product's setting for this client's services and invoices; a field left out keeps the product's. The record with client_id \"0\" holds overrides for every client (a client's own record wins over it).","type":"object","additionalProperties":false,"required":["id","client_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/idOrZero","description":"the client the overrides are for, or 0 for every client"},"invoice_days":{"$ref":"product_automation.json#/definitions/days"},"suspend":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" never suspends this client's services automatically"},"suspend_days":{"$ref":"product_automation.json#/definitions/days"},"terminate":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" never terminates this client's services automatically"},"terminate_days":{"$ref":"product_automation.json#/definitions/days"},"late_fee":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" adds no late fees to this client's invoices"},"late_fee_days":{"$ref":"product_automation.json#/definitions/days"},"reminders":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" sends this client no payment reminder e-mails"},"auto_apply_credit":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": a new renewal invoice is paid from the client's credit at once, as far as it goes (Auto-apply credit)"}}};
+export const product_automation = validate166;
+const schema413 = {"type":"array","items":{"$ref":"product_automation.json"}};
+const schema329 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/product_automation.json","title":"ProductAutomation","description":"A product's billing automation (billsim's own collection, in the shape of HostBill's product Automation tab): what the daily run does for the product's services and their invoices. The record with product_id \"0\" holds the settings of every product without its own record; a world with none uses billsim's defaults (src/domain/automationSettings.ts). TLD products' records apply to domain renewal invoices (reminders, late fees).","type":"object","additionalProperties":false,"required":["id","product_id","invoice_days","suspend","suspend_days","terminate","terminate_days","terminate_cancel_invoices","cancel_unpaid_orders","cancel_unpaid_orders_days","late_fee","late_fee_type","late_fee_amount","late_fee_days","late_fee_separate_invoice","unpaid_reminder_days","overdue_reminder_days"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"product_id":{"$ref":"../common/defs.json#/definitions/idOrZero","description":"the product the settings are for, or 0 for every product without its own record"},"invoice_days":{"$ref":"#/definitions/days","description":"days before a service's due date its renewal invoice is made (Generate Invoices)"},"suspend":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to suspend services whose invoice is unpaid (Automatic Suspension)"},"suspend_days":{"$ref":"#/definitions/days","description":"days after an unpaid due date a service is suspended"},"terminate":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to terminate services whose invoice stays unpaid (Automatic Termination)"},"terminate_days":{"$ref":"#/definitions/days","description":"days after an unpaid due date a service is terminated"},"terminate_cancel_invoices":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to cancel the terminated service's unpaid invoices too"},"cancel_unpaid_orders":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to cancel Pending orders left unpaid (Auto-cancel unpaid orders)"},"cancel_unpaid_orders_days":{"$ref":"#/definitions/days","description":"days after an order is placed it is cancelled when its invoice is still unpaid"},"late_fee":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" to add a late fee to invoices left unpaid (Add Late Fee)"},"late_fee_type":{"type":"string","enum":["fixed","percent"],"description":"fixed or percent"},"late_fee_amount":{"$ref":"../common/defs.json#/definitions/decimal","description":"the fee in the main currency (converted to the invoice's), or the percentage of the invoice's total, with two decimals such as \"5.00\""},"late_fee_days":{"$ref":"#/definitions/days","description":"days after the due date the late fee is added"},"late_fee_separate_invoice":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": the fee is a separate invoice (Late fee as separate invoice); \"0\": a line on the unpaid invoice"},"unpaid_reminder_days":{"$ref":"#/definitions/days","description":"days before the due date the Unpaid Invoice Reminder is sent, \"0\" for none"},"overdue_reminder_days":{"type":"array","maxItems":3,"items":{"$ref":"#/definitions/days"},"description":"up to three numbers of days after the due date an Overdue Invoice Reminder is sent, such as [\"1\", \"7\", \"14\"]; \"0\" turns one off"}},"definitions":{"days":{"type":"string","pattern":"^[0-9]{1,4}$","description":"a whole number of days from 0 to 9999, as a string such as \"5\""}}};
+const schema331 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,17})$","description":"0 or a positive whole number id"};
+const schema332 = {"type":"string","pattern":"^[0-9]{1,4}$","description":"a whole number of days from 0 to 9999, as a string such as \"5\""};
+const pattern257 = new RegExp("^(0|[1-9][0-9]{0,17})$", "u");
+const pattern258 = new RegExp("^[0-9]{1,4}$", "u");
 
 function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/client_automation.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/product_automation.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))){
-validate90.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema343.required,parentSchema:schema343,data}];
+if((((((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.product_id === undefined) && (missing0 = "product_id"))) || ((data.invoice_days === undefined) && (missing0 = "invoice_days"))) || ((data.suspend === undefined) && (missing0 = "suspend"))) || ((data.suspend_days === undefined) && (missing0 = "suspend_days"))) || ((data.terminate === undefined) && (missing0 = "terminate"))) || ((data.terminate_days === undefined) && (missing0 = "terminate_days"))) || ((data.terminate_cancel_invoices === undefined) && (missing0 = "terminate_cancel_invoices"))) || ((data.cancel_unpaid_orders === undefined) && (missing0 = "cancel_unpaid_orders"))) || ((data.cancel_unpaid_orders_days === undefined) && (missing0 = "cancel_unpaid_orders_days"))) || ((data.late_fee === undefined) && (missing0 = "late_fee"))) || ((data.late_fee_type === undefined) && (missing0 = "late_fee_type"))) || ((data.late_fee_amount === undefined) && (missing0 = "late_fee_amount"))) || ((data.late_fee_days === undefined) && (missing0 = "late_fee_days"))) || ((data.late_fee_separate_invoice === undefined) && (missing0 = "late_fee_separate_invoice"))) || ((data.unpaid_reminder_days === undefined) && (missing0 = "unpaid_reminder_days"))) || ((data.overdue_reminder_days === undefined) && (missing0 = "overdue_reminder_days"))){
+validate90.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema329.required,parentSchema:schema329,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema343.properties, key0))){
-validate90.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema343,data}];
+if(!(func2.call(schema329.properties, key0))){
+validate90.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema329,data}];
 return false;
 break;
 }
@@ -12185,19 +12260,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.client_id !== undefined){
-let data1 = data.client_id;
+if(data.product_id !== undefined){
+let data1 = data.product_id;
 const _errs5 = errors;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
-if(!pattern251.test(data1)){
-validate90.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema321,data:data1}];
+if(!pattern257.test(data1)){
+validate90.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema331,data:data1}];
 return false;
 }
 }
 else {
-validate90.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema321.type,parentSchema:schema321,data:data1}];
+validate90.errors = [{instancePath:instancePath+"/product_id",schemaPath:"../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema331.type,parentSchema:schema331,data:data1}];
 return false;
 }
 }
@@ -12213,13 +12288,13 @@ const _errs8 = errors;
 const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data2 === "string"){
-if(!pattern252.test(data2)){
-validate90.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema322,data:data2}];
+if(!pattern258.test(data2)){
+validate90.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema332,data:data2}];
 return false;
 }
 }
 else {
-validate90.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.type,parentSchema:schema322,data:data2}];
+validate90.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema332.type,parentSchema:schema332,data:data2}];
 return false;
 }
 }
@@ -12252,13 +12327,13 @@ const _errs14 = errors;
 const _errs15 = errors;
 if(errors === _errs15){
 if(typeof data4 === "string"){
-if(!pattern252.test(data4)){
-validate90.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema322,data:data4}];
+if(!pattern258.test(data4)){
+validate90.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema332,data:data4}];
 return false;
 }
 }
 else {
-validate90.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.type,parentSchema:schema322,data:data4}];
+validate90.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema332.type,parentSchema:schema332,data:data4}];
 return false;
 }
 }
@@ -12291,13 +12366,13 @@ const _errs20 = errors;
 const _errs21 = errors;
 if(errors === _errs21){
 if(typeof data6 === "string"){
-if(!pattern252.test(data6)){
-validate90.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema322,data:data6}];
+if(!pattern258.test(data6)){
+validate90.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema332,data:data6}];
 return false;
 }
 }
 else {
-validate90.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.type,parentSchema:schema322,data:data6}];
+validate90.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema332.type,parentSchema:schema332,data:data6}];
 return false;
 }
 }
@@ -12307,15 +12382,15 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.late_fee !== undefined){
-let data7 = data.late_fee;
+if(data.terminate_cancel_invoices !== undefined){
+let data7 = data.terminate_cancel_invoices;
 const _errs23 = errors;
 if(typeof data7 !== "string"){
-validate90.errors = [{instancePath:instancePath+"/late_fee",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data7}];
+validate90.errors = [{instancePath:instancePath+"/terminate_cancel_invoices",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data7}];
 return false;
 }
 if(!((data7 === "0") || (data7 === "1"))){
-validate90.errors = [{instancePath:instancePath+"/late_fee",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data7}];
+validate90.errors = [{instancePath:instancePath+"/terminate_cancel_invoices",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data7}];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -12324,21 +12399,16 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.late_fee_days !== undefined){
-let data8 = data.late_fee_days;
+if(data.cancel_unpaid_orders !== undefined){
+let data8 = data.cancel_unpaid_orders;
 const _errs26 = errors;
-const _errs27 = errors;
-if(errors === _errs27){
-if(typeof data8 === "string"){
-if(!pattern252.test(data8)){
-validate90.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema322,data:data8}];
+if(typeof data8 !== "string"){
+validate90.errors = [{instancePath:instancePath+"/cancel_unpaid_orders",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data8}];
 return false;
 }
-}
-else {
-validate90.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema322.type,parentSchema:schema322,data:data8}];
+if(!((data8 === "0") || (data8 === "1"))){
+validate90.errors = [{instancePath:instancePath+"/cancel_unpaid_orders",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data8}];
 return false;
-}
 }
 var valid0 = _errs26 === errors;
 }
@@ -12346,16 +12416,21 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.reminders !== undefined){
-let data9 = data.reminders;
+if(data.cancel_unpaid_orders_days !== undefined){
+let data9 = data.cancel_unpaid_orders_days;
 const _errs29 = errors;
-if(typeof data9 !== "string"){
-validate90.errors = [{instancePath:instancePath+"/reminders",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data9}];
+const _errs30 = errors;
+if(errors === _errs30){
+if(typeof data9 === "string"){
+if(!pattern258.test(data9)){
+validate90.errors = [{instancePath:instancePath+"/cancel_unpaid_orders_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema332,data:data9}];
 return false;
 }
-if(!((data9 === "0") || (data9 === "1"))){
-validate90.errors = [{instancePath:instancePath+"/reminders",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data9}];
+}
+else {
+validate90.errors = [{instancePath:instancePath+"/cancel_unpaid_orders_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema332.type,parentSchema:schema332,data:data9}];
 return false;
+}
 }
 var valid0 = _errs29 === errors;
 }
@@ -12363,18 +12438,164 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.auto_apply_credit !== undefined){
-let data10 = data.auto_apply_credit;
+if(data.late_fee !== undefined){
+let data10 = data.late_fee;
 const _errs32 = errors;
 if(typeof data10 !== "string"){
-validate90.errors = [{instancePath:instancePath+"/auto_apply_credit",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data10}];
+validate90.errors = [{instancePath:instancePath+"/late_fee",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data10}];
 return false;
 }
 if(!((data10 === "0") || (data10 === "1"))){
-validate90.errors = [{instancePath:instancePath+"/auto_apply_credit",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data10}];
+validate90.errors = [{instancePath:instancePath+"/late_fee",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data10}];
 return false;
 }
 var valid0 = _errs32 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.late_fee_type !== undefined){
+let data11 = data.late_fee_type;
+const _errs35 = errors;
+if(typeof data11 !== "string"){
+validate90.errors = [{instancePath:instancePath+"/late_fee_type",schemaPath:"#/properties/late_fee_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema329.properties.late_fee_type.type,parentSchema:schema329.properties.late_fee_type,data:data11}];
+return false;
+}
+if(!((data11 === "fixed") || (data11 === "percent"))){
+validate90.errors = [{instancePath:instancePath+"/late_fee_type",schemaPath:"#/properties/late_fee_type/enum",keyword:"enum",params:{allowedValues: schema329.properties.late_fee_type.enum},message:"must be equal to one of the allowed values",schema:schema329.properties.late_fee_type.enum,parentSchema:schema329.properties.late_fee_type,data:data11}];
+return false;
+}
+var valid0 = _errs35 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.late_fee_amount !== undefined){
+let data12 = data.late_fee_amount;
+const _errs37 = errors;
+const _errs38 = errors;
+if(errors === _errs38){
+if(typeof data12 === "string"){
+if(!pattern11.test(data12)){
+validate90.errors = [{instancePath:instancePath+"/late_fee_amount",schemaPath:"../common/defs.json#/definitions/decimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+\\.[0-9]{2}$"},message:"must match pattern \""+"^-?[0-9]+\\.[0-9]{2}$"+"\"",schema:"^-?[0-9]+\\.[0-9]{2}$",parentSchema:schema25,data:data12}];
+return false;
+}
+}
+else {
+validate90.errors = [{instancePath:instancePath+"/late_fee_amount",schemaPath:"../common/defs.json#/definitions/decimal/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data12}];
+return false;
+}
+}
+var valid0 = _errs37 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.late_fee_days !== undefined){
+let data13 = data.late_fee_days;
+const _errs40 = errors;
+const _errs41 = errors;
+if(errors === _errs41){
+if(typeof data13 === "string"){
+if(!pattern258.test(data13)){
+validate90.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema332,data:data13}];
+return false;
+}
+}
+else {
+validate90.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema332.type,parentSchema:schema332,data:data13}];
+return false;
+}
+}
+var valid0 = _errs40 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.late_fee_separate_invoice !== undefined){
+let data14 = data.late_fee_separate_invoice;
+const _errs43 = errors;
+if(typeof data14 !== "string"){
+validate90.errors = [{instancePath:instancePath+"/late_fee_separate_invoice",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data14}];
+return false;
+}
+if(!((data14 === "0") || (data14 === "1"))){
+validate90.errors = [{instancePath:instancePath+"/late_fee_separate_invoice",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data14}];
+return false;
+}
+var valid0 = _errs43 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.unpaid_reminder_days !== undefined){
+let data15 = data.unpaid_reminder_days;
+const _errs46 = errors;
+const _errs47 = errors;
+if(errors === _errs47){
+if(typeof data15 === "string"){
+if(!pattern258.test(data15)){
+validate90.errors = [{instancePath:instancePath+"/unpaid_reminder_days",schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema332,data:data15}];
+return false;
+}
+}
+else {
+validate90.errors = [{instancePath:instancePath+"/unpaid_reminder_days",schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema332.type,parentSchema:schema332,data:data15}];
+return false;
+}
+}
+var valid0 = _errs46 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.overdue_reminder_days !== undefined){
+let data16 = data.overdue_reminder_days;
+const _errs49 = errors;
+if(errors === _errs49){
+if(Array.isArray(data16)){
+if(data16.length > 3){
+validate90.errors = [{instancePath:instancePath+"/overdue_reminder_days",schemaPath:"#/properties/overdue_reminder_days/maxItems",keyword:"maxItems",params:{limit: 3},message:"must NOT have more than 3 items",schema:3,parentSchema:schema329.properties.overdue_reminder_days,data:data16}];
+return false;
+}
+else {
+var valid16 = true;
+const len0 = data16.length;
+for(let i0=0; i0<len0; i0++){
+let data17 = data16[i0];
+const _errs51 = errors;
+const _errs52 = errors;
+if(errors === _errs52){
+if(typeof data17 === "string"){
+if(!pattern258.test(data17)){
+validate90.errors = [{instancePath:instancePath+"/overdue_reminder_days/" + i0,schemaPath:"#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema332,data:data17}];
+return false;
+}
+}
+else {
+validate90.errors = [{instancePath:instancePath+"/overdue_reminder_days/" + i0,schemaPath:"#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema332.type,parentSchema:schema332,data:data17}];
+return false;
+}
+}
+var valid16 = _errs51 === errors;
+if(!valid16){
+break;
+}
+}
+}
+}
+else {
+validate90.errors = [{instancePath:instancePath+"/overdue_reminder_days",schemaPath:"#/properties/overdue_reminder_days/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema329.properties.overdue_reminder_days.type,parentSchema:schema329.properties.overdue_reminder_days,data:data16}];
+return false;
+}
+}
+var valid0 = _errs49 === errors;
 }
 else {
 var valid0 = true;
@@ -12392,8 +12613,14 @@ var valid0 = true;
 }
 }
 }
+}
+}
+}
+}
+}
+}
 else {
-validate90.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema343.type,parentSchema:schema343,data}];
+validate90.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema329.type,parentSchema:schema329,data}];
 return false;
 }
 }
@@ -12402,7 +12629,7 @@ return errors === 0;
 }
 
 
-function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -12422,34 +12649,34 @@ break;
 }
 }
 else {
-validate162.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema403.type,parentSchema:schema403,data}];
+validate166.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema413.type,parentSchema:schema413,data}];
 return false;
 }
 }
-validate162.errors = vErrors;
+validate166.errors = vErrors;
 return errors === 0;
 }
 
-export const automation_log = validate164;
-const schema404 = {"type":"array","items":{"$ref":"automation_entry.json"}};
-const schema355 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/automation_entry.json","title":"AutomationEntry","description":"One thing the daily automation did (billsim's own collection, the automation log): the day it ran for, the action, why, and the records it touched. Newest are kept: at most 1,000 per session.","type":"object","additionalProperties":false,"required":["id","day","action","reason","records"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"day":{"$ref":"../common/defs.json#/definitions/date"},"action":{"type":"string","enum":["invoice_created","credit_applied","reminder_sent","late_fee_added","service_suspended","service_terminated","invoice_cancelled","order_cancelled","domain_expired","domain_redemption","domain_released","transfer_completed"]},"reason":{"type":"string","description":"why, in words, such as \"invoice #14 unpaid 5 days past due\""},"records":{"type":"object","description":"ids of the records the action touched, by field name (client_id, invoice_id, account_id, order_id, domain_id, email_id)","additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
+export const tld_automation = validate168;
+const schema414 = {"type":"array","items":{"$ref":"tld_automation.json"}};
+const schema346 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/tld_automation.json","title":"TldAutomation","description":"A domain TLD's automation (billsim's own collection, in the shape of HostBill's Domain Automation tab): when a domain's renewal invoice is made, how long an expired domain may still be renewed, and whether paying the renewal renews it at the registrar. The record with tld_id \"0\" holds the settings of every TLD without its own record; a world with none uses billsim's defaults (src/domain/automationSettings.ts).","type":"object","additionalProperties":false,"required":["id","tld_id","invoice_days","grace_days","redemption_days","auto_renew_on_payment"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"tld_id":{"$ref":"../common/defs.json#/definitions/idOrZero","description":"the TLD product (such as .com) the settings are for, or 0 for every TLD without its own record"},"invoice_days":{"$ref":"product_automation.json#/definitions/days","description":"days before a domain's expiry its renewal invoice is made (Generate Renewal Order)"},"grace_days":{"$ref":"product_automation.json#/definitions/days","description":"days after expiry an Expired domain may still be renewed as usual (Domain grace period)"},"redemption_days":{"$ref":"product_automation.json#/definitions/days","description":"days after the grace period the registry still holds the name (Domain redemption period); after them the name is released and the domain Cancelled"},"auto_renew_on_payment":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": paying a domain's renewal invoice renews it at the registrar (Auto-Renew domains after payment)"}}};
 
 function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/automation_entry.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/tld_automation.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((data.id === undefined) && (missing0 = "id")) || ((data.day === undefined) && (missing0 = "day"))) || ((data.action === undefined) && (missing0 = "action"))) || ((data.reason === undefined) && (missing0 = "reason"))) || ((data.records === undefined) && (missing0 = "records"))){
-validate92.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema355.required,parentSchema:schema355,data}];
+if(((((((data.id === undefined) && (missing0 = "id")) || ((data.tld_id === undefined) && (missing0 = "tld_id"))) || ((data.invoice_days === undefined) && (missing0 = "invoice_days"))) || ((data.grace_days === undefined) && (missing0 = "grace_days"))) || ((data.redemption_days === undefined) && (missing0 = "redemption_days"))) || ((data.auto_renew_on_payment === undefined) && (missing0 = "auto_renew_on_payment"))){
+validate92.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema346.required,parentSchema:schema346,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((key0 === "id") || (key0 === "day")) || (key0 === "action")) || (key0 === "reason")) || (key0 === "records"))){
-validate92.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema355,data}];
+if(!((((((key0 === "id") || (key0 === "tld_id")) || (key0 === "invoice_days")) || (key0 === "grace_days")) || (key0 === "redemption_days")) || (key0 === "auto_renew_on_payment"))){
+validate92.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema346,data}];
 return false;
 break;
 }
@@ -12477,19 +12704,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.day !== undefined){
-let data1 = data.day;
+if(data.tld_id !== undefined){
+let data1 = data.tld_id;
 const _errs5 = errors;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
-if(!pattern10.test(data1)){
-validate92.errors = [{instancePath:instancePath+"/day",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data1}];
+if(!pattern257.test(data1)){
+validate92.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema331,data:data1}];
 return false;
 }
 }
 else {
-validate92.errors = [{instancePath:instancePath+"/day",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data1}];
+validate92.errors = [{instancePath:instancePath+"/tld_id",schemaPath:"../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema331.type,parentSchema:schema331,data:data1}];
 return false;
 }
 }
@@ -12499,16 +12726,21 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.action !== undefined){
-let data2 = data.action;
+if(data.invoice_days !== undefined){
+let data2 = data.invoice_days;
 const _errs8 = errors;
-if(typeof data2 !== "string"){
-validate92.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema355.properties.action.type,parentSchema:schema355.properties.action,data:data2}];
+const _errs9 = errors;
+if(errors === _errs9){
+if(typeof data2 === "string"){
+if(!pattern258.test(data2)){
+validate92.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema332,data:data2}];
 return false;
 }
-if(!((((((((((((data2 === "invoice_created") || (data2 === "credit_applied")) || (data2 === "reminder_sent")) || (data2 === "late_fee_added")) || (data2 === "service_suspended")) || (data2 === "service_terminated")) || (data2 === "invoice_cancelled")) || (data2 === "order_cancelled")) || (data2 === "domain_expired")) || (data2 === "domain_redemption")) || (data2 === "domain_released")) || (data2 === "transfer_completed"))){
-validate92.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema355.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema355.properties.action.enum,parentSchema:schema355.properties.action,data:data2}];
+}
+else {
+validate92.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema332.type,parentSchema:schema332,data:data2}];
 return false;
+}
 }
 var valid0 = _errs8 === errors;
 }
@@ -12516,52 +12748,62 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.reason !== undefined){
-let data3 = data.reason;
-const _errs10 = errors;
-if(typeof data3 !== "string"){
-validate92.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema355.properties.reason.type,parentSchema:schema355.properties.reason,data:data3}];
+if(data.grace_days !== undefined){
+let data3 = data.grace_days;
+const _errs11 = errors;
+const _errs12 = errors;
+if(errors === _errs12){
+if(typeof data3 === "string"){
+if(!pattern258.test(data3)){
+validate92.errors = [{instancePath:instancePath+"/grace_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema332,data:data3}];
 return false;
 }
-var valid0 = _errs10 === errors;
+}
+else {
+validate92.errors = [{instancePath:instancePath+"/grace_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema332.type,parentSchema:schema332,data:data3}];
+return false;
+}
+}
+var valid0 = _errs11 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-if(data.records !== undefined){
-let data4 = data.records;
-const _errs12 = errors;
-if(errors === _errs12){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-for(const key1 in data4){
-let data5 = data4[key1];
+if(data.redemption_days !== undefined){
+let data4 = data.redemption_days;
+const _errs14 = errors;
 const _errs15 = errors;
-const _errs16 = errors;
-if(errors === _errs16){
-if(typeof data5 === "string"){
-if(!pattern0.test(data5)){
-validate92.errors = [{instancePath:instancePath+"/records/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
+if(errors === _errs15){
+if(typeof data4 === "string"){
+if(!pattern258.test(data4)){
+validate92.errors = [{instancePath:instancePath+"/redemption_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema332,data:data4}];
 return false;
 }
 }
 else {
-validate92.errors = [{instancePath:instancePath+"/records/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5}];
+validate92.errors = [{instancePath:instancePath+"/redemption_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema332.type,parentSchema:schema332,data:data4}];
 return false;
 }
 }
-var valid3 = _errs15 === errors;
-if(!valid3){
-break;
-}
-}
+var valid0 = _errs14 === errors;
 }
 else {
-validate92.errors = [{instancePath:instancePath+"/records",schemaPath:"#/properties/records/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema355.properties.records.type,parentSchema:schema355.properties.records,data:data4}];
+var valid0 = true;
+}
+if(valid0){
+if(data.auto_renew_on_payment !== undefined){
+let data5 = data.auto_renew_on_payment;
+const _errs17 = errors;
+if(typeof data5 !== "string"){
+validate92.errors = [{instancePath:instancePath+"/auto_renew_on_payment",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data5}];
 return false;
 }
+if(!((data5 === "0") || (data5 === "1"))){
+validate92.errors = [{instancePath:instancePath+"/auto_renew_on_payment",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data5}];
+return false;
 }
-var valid0 = _errs12 === errors;
+var valid0 = _errs17 === errors;
 }
 else {
 var valid0 = true;
@@ -12573,8 +12815,9 @@ var valid0 = true;
 }
 }
 }
+}
 else {
-validate92.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema355.type,parentSchema:schema355,data}];
+validate92.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema346.type,parentSchema:schema346,data}];
 return false;
 }
 }
@@ -12583,7 +12826,7 @@ return errors === 0;
 }
 
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -12603,34 +12846,34 @@ break;
 }
 }
 else {
-validate164.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema404.type,parentSchema:schema404,data}];
+validate168.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema414.type,parentSchema:schema414,data}];
 return false;
 }
 }
-validate164.errors = vErrors;
+validate168.errors = vErrors;
 return errors === 0;
 }
 
-export const automation_state = validate166;
-const schema405 = {"type":"array","items":{"$ref":"automation_state.json"}};
-const schema359 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/automation_state.json","title":"AutomationState","description":"Where the daily automation stands (billsim's own collection, one record with id \"1\"): the last day it ran for. A world without it starts from the session clock's day, so a new session runs nothing until its clock passes midnight.","type":"object","additionalProperties":false,"required":["id","last_run"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"last_run":{"$ref":"../common/defs.json#/definitions/date"}}};
+export const client_automation = validate170;
+const schema415 = {"type":"array","items":{"$ref":"client_automation.json"}};
+const schema353 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/client_automation.json","title":"ClientAutomation","description":"Per-client automation overrides (billsim's own collection, in the shape of HostBill's client profile Settings & Automation): each field given replaces the product's setting for this client's services and invoices; a field left out keeps the product's. The record with client_id \"0\" holds overrides for every client (a client's own record wins over it).","type":"object","additionalProperties":false,"required":["id","client_id"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"client_id":{"$ref":"../common/defs.json#/definitions/idOrZero","description":"the client the overrides are for, or 0 for every client"},"invoice_days":{"$ref":"product_automation.json#/definitions/days"},"suspend":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" never suspends this client's services automatically"},"suspend_days":{"$ref":"product_automation.json#/definitions/days"},"terminate":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" never terminates this client's services automatically"},"terminate_days":{"$ref":"product_automation.json#/definitions/days"},"late_fee":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" adds no late fees to this client's invoices"},"late_fee_days":{"$ref":"product_automation.json#/definitions/days"},"reminders":{"$ref":"../common/defs.json#/definitions/flag","description":"\"0\" sends this client no payment reminder e-mails"},"auto_apply_credit":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\": a new renewal invoice is paid from the client's credit at once, as far as it goes (Auto-apply credit)"}}};
 
 function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/automation_state.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/client_automation.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.id === undefined) && (missing0 = "id")) || ((data.last_run === undefined) && (missing0 = "last_run"))){
-validate94.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema359.required,parentSchema:schema359,data}];
+if(((data.id === undefined) && (missing0 = "id")) || ((data.client_id === undefined) && (missing0 = "client_id"))){
+validate94.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema353.required,parentSchema:schema353,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((key0 === "id") || (key0 === "last_run"))){
-validate94.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema359,data}];
+if(!(func2.call(schema353.properties, key0))){
+validate94.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema353,data}];
 return false;
 break;
 }
@@ -12658,19 +12901,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.last_run !== undefined){
-let data1 = data.last_run;
+if(data.client_id !== undefined){
+let data1 = data.client_id;
 const _errs5 = errors;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
-if(!pattern10.test(data1)){
-validate94.errors = [{instancePath:instancePath+"/last_run",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data1}];
+if(!pattern257.test(data1)){
+validate94.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema331,data:data1}];
 return false;
 }
 }
 else {
-validate94.errors = [{instancePath:instancePath+"/last_run",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data1}];
+validate94.errors = [{instancePath:instancePath+"/client_id",schemaPath:"../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema331.type,parentSchema:schema331,data:data1}];
 return false;
 }
 }
@@ -12679,12 +12922,194 @@ var valid0 = _errs5 === errors;
 else {
 var valid0 = true;
 }
+if(valid0){
+if(data.invoice_days !== undefined){
+let data2 = data.invoice_days;
+const _errs8 = errors;
+const _errs9 = errors;
+if(errors === _errs9){
+if(typeof data2 === "string"){
+if(!pattern258.test(data2)){
+validate94.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema332,data:data2}];
+return false;
+}
+}
+else {
+validate94.errors = [{instancePath:instancePath+"/invoice_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema332.type,parentSchema:schema332,data:data2}];
+return false;
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.suspend !== undefined){
+let data3 = data.suspend;
+const _errs11 = errors;
+if(typeof data3 !== "string"){
+validate94.errors = [{instancePath:instancePath+"/suspend",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data3}];
+return false;
+}
+if(!((data3 === "0") || (data3 === "1"))){
+validate94.errors = [{instancePath:instancePath+"/suspend",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data3}];
+return false;
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.suspend_days !== undefined){
+let data4 = data.suspend_days;
+const _errs14 = errors;
+const _errs15 = errors;
+if(errors === _errs15){
+if(typeof data4 === "string"){
+if(!pattern258.test(data4)){
+validate94.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema332,data:data4}];
+return false;
+}
+}
+else {
+validate94.errors = [{instancePath:instancePath+"/suspend_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema332.type,parentSchema:schema332,data:data4}];
+return false;
+}
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.terminate !== undefined){
+let data5 = data.terminate;
+const _errs17 = errors;
+if(typeof data5 !== "string"){
+validate94.errors = [{instancePath:instancePath+"/terminate",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data5}];
+return false;
+}
+if(!((data5 === "0") || (data5 === "1"))){
+validate94.errors = [{instancePath:instancePath+"/terminate",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data5}];
+return false;
+}
+var valid0 = _errs17 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.terminate_days !== undefined){
+let data6 = data.terminate_days;
+const _errs20 = errors;
+const _errs21 = errors;
+if(errors === _errs21){
+if(typeof data6 === "string"){
+if(!pattern258.test(data6)){
+validate94.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema332,data:data6}];
+return false;
+}
+}
+else {
+validate94.errors = [{instancePath:instancePath+"/terminate_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema332.type,parentSchema:schema332,data:data6}];
+return false;
+}
+}
+var valid0 = _errs20 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.late_fee !== undefined){
+let data7 = data.late_fee;
+const _errs23 = errors;
+if(typeof data7 !== "string"){
+validate94.errors = [{instancePath:instancePath+"/late_fee",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data7}];
+return false;
+}
+if(!((data7 === "0") || (data7 === "1"))){
+validate94.errors = [{instancePath:instancePath+"/late_fee",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data7}];
+return false;
+}
+var valid0 = _errs23 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.late_fee_days !== undefined){
+let data8 = data.late_fee_days;
+const _errs26 = errors;
+const _errs27 = errors;
+if(errors === _errs27){
+if(typeof data8 === "string"){
+if(!pattern258.test(data8)){
+validate94.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"product_automation.json#/definitions/days/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,4}$"},message:"must match pattern \""+"^[0-9]{1,4}$"+"\"",schema:"^[0-9]{1,4}$",parentSchema:schema332,data:data8}];
+return false;
+}
+}
+else {
+validate94.errors = [{instancePath:instancePath+"/late_fee_days",schemaPath:"product_automation.json#/definitions/days/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema332.type,parentSchema:schema332,data:data8}];
+return false;
+}
+}
+var valid0 = _errs26 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.reminders !== undefined){
+let data9 = data.reminders;
+const _errs29 = errors;
+if(typeof data9 !== "string"){
+validate94.errors = [{instancePath:instancePath+"/reminders",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data9}];
+return false;
+}
+if(!((data9 === "0") || (data9 === "1"))){
+validate94.errors = [{instancePath:instancePath+"/reminders",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data9}];
+return false;
+}
+var valid0 = _errs29 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.auto_apply_credit !== undefined){
+let data10 = data.auto_apply_credit;
+const _errs32 = errors;
+if(typeof data10 !== "string"){
+validate94.errors = [{instancePath:instancePath+"/auto_apply_credit",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data10}];
+return false;
+}
+if(!((data10 === "0") || (data10 === "1"))){
+validate94.errors = [{instancePath:instancePath+"/auto_apply_credit",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data10}];
+return false;
+}
+var valid0 = _errs32 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
 }
 }
 }
 }
 else {
-validate94.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema359.type,parentSchema:schema359,data}];
+validate94.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema353.type,parentSchema:schema353,data}];
 return false;
 }
 }
@@ -12693,7 +13118,7 @@ return errors === 0;
 }
 
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -12713,34 +13138,34 @@ break;
 }
 }
 else {
-validate166.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema405.type,parentSchema:schema405,data}];
+validate170.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema415.type,parentSchema:schema415,data}];
 return false;
 }
 }
-validate166.errors = vErrors;
+validate170.errors = vErrors;
 return errors === 0;
 }
 
-export const kb_categories = validate168;
-const schema406 = {"type":"array","items":{"$ref":"kb_category.json"}};
-const schema362 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/kb_category.json","title":"KbCategory","description":"A knowledge base category; parent_cat \"0\" is a main category. getKBCategories lists id, parent_cat, name and description, in sort_order then id order, and leaves out a category whose `visible` is \"0\" or under one that is (staff notes kept out of a help centre).","type":"object","additionalProperties":false,"required":["id","parent_cat","name","description","visible","sort_order"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"parent_cat":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when clients see the category and its articles"},"sort_order":{"type":"string","pattern":"^[0-9]+$"}}};
+export const automation_log = validate172;
+const schema416 = {"type":"array","items":{"$ref":"automation_entry.json"}};
+const schema365 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/automation_entry.json","title":"AutomationEntry","description":"One thing the daily automation did (billsim's own collection, the automation log): the day it ran for, the action, why, and the records it touched. Newest are kept: at most 1,000 per session.","type":"object","additionalProperties":false,"required":["id","day","action","reason","records"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"day":{"$ref":"../common/defs.json#/definitions/date"},"action":{"type":"string","enum":["invoice_created","credit_applied","reminder_sent","late_fee_added","service_suspended","service_terminated","invoice_cancelled","order_cancelled","domain_expired","domain_redemption","domain_released","transfer_completed"]},"reason":{"type":"string","description":"why, in words, such as \"invoice #14 unpaid 5 days past due\""},"records":{"type":"object","description":"ids of the records the action touched, by field name (client_id, invoice_id, account_id, order_id, domain_id, email_id)","additionalProperties":{"$ref":"../common/defs.json#/definitions/id"}}}};
 
 function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/kb_category.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/automation_entry.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((((((data.id === undefined) && (missing0 = "id")) || ((data.parent_cat === undefined) && (missing0 = "parent_cat"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.visible === undefined) && (missing0 = "visible"))) || ((data.sort_order === undefined) && (missing0 = "sort_order"))){
-validate96.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema362.required,parentSchema:schema362,data}];
+if((((((data.id === undefined) && (missing0 = "id")) || ((data.day === undefined) && (missing0 = "day"))) || ((data.action === undefined) && (missing0 = "action"))) || ((data.reason === undefined) && (missing0 = "reason"))) || ((data.records === undefined) && (missing0 = "records"))){
+validate96.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema365.required,parentSchema:schema365,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((((key0 === "id") || (key0 === "parent_cat")) || (key0 === "name")) || (key0 === "description")) || (key0 === "visible")) || (key0 === "sort_order"))){
-validate96.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema362,data}];
+if(!(((((key0 === "id") || (key0 === "day")) || (key0 === "action")) || (key0 === "reason")) || (key0 === "records"))){
+validate96.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema365,data}];
 return false;
 break;
 }
@@ -12768,19 +13193,19 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.parent_cat !== undefined){
-let data1 = data.parent_cat;
+if(data.day !== undefined){
+let data1 = data.day;
 const _errs5 = errors;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate96.errors = [{instancePath:instancePath+"/parent_cat",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+if(!pattern10.test(data1)){
+validate96.errors = [{instancePath:instancePath+"/day",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data1}];
 return false;
 }
 }
 else {
-validate96.errors = [{instancePath:instancePath+"/parent_cat",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+validate96.errors = [{instancePath:instancePath+"/day",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data1}];
 return false;
 }
 }
@@ -12790,11 +13215,15 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.name !== undefined){
-let data2 = data.name;
+if(data.action !== undefined){
+let data2 = data.action;
 const _errs8 = errors;
 if(typeof data2 !== "string"){
-validate96.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema362.properties.name.type,parentSchema:schema362.properties.name,data:data2}];
+validate96.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema365.properties.action.type,parentSchema:schema365.properties.action,data:data2}];
+return false;
+}
+if(!((((((((((((data2 === "invoice_created") || (data2 === "credit_applied")) || (data2 === "reminder_sent")) || (data2 === "late_fee_added")) || (data2 === "service_suspended")) || (data2 === "service_terminated")) || (data2 === "invoice_cancelled")) || (data2 === "order_cancelled")) || (data2 === "domain_expired")) || (data2 === "domain_redemption")) || (data2 === "domain_released")) || (data2 === "transfer_completed"))){
+validate96.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema365.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema365.properties.action.enum,parentSchema:schema365.properties.action,data:data2}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -12803,11 +13232,11 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.description !== undefined){
-let data3 = data.description;
+if(data.reason !== undefined){
+let data3 = data.reason;
 const _errs10 = errors;
 if(typeof data3 !== "string"){
-validate96.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema362.properties.description.type,parentSchema:schema362.properties.description,data:data3}];
+validate96.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema365.properties.reason.type,parentSchema:schema365.properties.reason,data:data3}];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -12816,44 +13245,43 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.visible !== undefined){
-let data4 = data.visible;
+if(data.records !== undefined){
+let data4 = data.records;
 const _errs12 = errors;
-if(typeof data4 !== "string"){
-validate96.errors = [{instancePath:instancePath+"/visible",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data4}];
+if(errors === _errs12){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+for(const key1 in data4){
+let data5 = data4[key1];
+const _errs15 = errors;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data5 === "string"){
+if(!pattern0.test(data5)){
+validate96.errors = [{instancePath:instancePath+"/records/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data5}];
 return false;
 }
-if(!((data4 === "0") || (data4 === "1"))){
-validate96.errors = [{instancePath:instancePath+"/visible",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data4}];
+}
+else {
+validate96.errors = [{instancePath:instancePath+"/records/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5}];
 return false;
+}
+}
+var valid3 = _errs15 === errors;
+if(!valid3){
+break;
+}
+}
+}
+else {
+validate96.errors = [{instancePath:instancePath+"/records",schemaPath:"#/properties/records/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema365.properties.records.type,parentSchema:schema365.properties.records,data:data4}];
+return false;
+}
 }
 var valid0 = _errs12 === errors;
 }
 else {
 var valid0 = true;
 }
-if(valid0){
-if(data.sort_order !== undefined){
-let data5 = data.sort_order;
-const _errs15 = errors;
-if(errors === _errs15){
-if(typeof data5 === "string"){
-if(!pattern0.test(data5)){
-validate96.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema362.properties.sort_order,data:data5}];
-return false;
-}
-}
-else {
-validate96.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema362.properties.sort_order.type,parentSchema:schema362.properties.sort_order,data:data5}];
-return false;
-}
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-}
 }
 }
 }
@@ -12862,7 +13290,7 @@ var valid0 = true;
 }
 }
 else {
-validate96.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema362.type,parentSchema:schema362,data}];
+validate96.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema365.type,parentSchema:schema365,data}];
 return false;
 }
 }
@@ -12871,7 +13299,7 @@ return errors === 0;
 }
 
 
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -12891,36 +13319,34 @@ break;
 }
 }
 else {
-validate168.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema406.type,parentSchema:schema406,data}];
+validate172.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema416.type,parentSchema:schema416,data}];
 return false;
 }
 }
-validate168.errors = vErrors;
+validate172.errors = vErrors;
 return errors === 0;
 }
 
-export const kb_articles = validate170;
-const schema407 = {"type":"array","items":{"$ref":"kb_article.json"}};
-const schema366 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/kb_article.json","title":"KbArticle","description":"A knowledge base article in category cat_id, in the published getKBArticle field names. The bundled world has one language (language_id \"1\"), so the per-language maps getKBArticle shows (tag_title, tag_body, tag_slug, mode) are made from title, body and slug when answered. `registered` \"1\" marks an article for signed-in clients only: the admin API shows it anyway, with the flag, for a help centre to decide. `tags` maps a tag id to its name, and one tag id names one tag across all articles.","type":"object","additionalProperties":false,"required":["id","language_id","cat_id","title","body","registered","options","sort_order","views","slug","upvotes","downvotes","tags"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"language_id":{"$ref":"../common/defs.json#/definitions/id"},"cat_id":{"$ref":"../common/defs.json#/definitions/id"},"title":{"type":"string"},"body":{"type":"string","description":"the article's HTML"},"registered":{"$ref":"../common/defs.json#/definitions/flag"},"options":{"type":"string","pattern":"^[0-9]+$"},"sort_order":{"type":"string","pattern":"^[0-9]+$"},"views":{"type":"string","pattern":"^[0-9]+$"},"slug":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"upvotes":{"type":"string","pattern":"^[0-9]+$"},"downvotes":{"type":"string","pattern":"^[0-9]+$"},"tags":{"$ref":"#/definitions/tags"}},"definitions":{"tags":{"title":"KbTags","description":"tag names keyed by tag id, such as {\"721\": \"billing\"}","type":"object","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"type":"string","minLength":1}}}};
-const schema371 = {"title":"KbTags","description":"tag names keyed by tag id, such as {\"721\": \"billing\"}","type":"object","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"type":"string","minLength":1}};
-const pattern285 = new RegExp("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
+export const automation_state = validate174;
+const schema417 = {"type":"array","items":{"$ref":"automation_state.json"}};
+const schema369 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/automation_state.json","title":"AutomationState","description":"Where the daily automation stands (billsim's own collection, one record with id \"1\"): the last day it ran for. A world without it starts from the session clock's day, so a new session runs nothing until its clock passes midnight.","type":"object","additionalProperties":false,"required":["id","last_run"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"last_run":{"$ref":"../common/defs.json#/definitions/date"}}};
 
 function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="https://billsim.local/schemas/resources/kb_article.json" */;
+/*# sourceURL="https://billsim.local/schemas/resources/automation_state.json" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.language_id === undefined) && (missing0 = "language_id"))) || ((data.cat_id === undefined) && (missing0 = "cat_id"))) || ((data.title === undefined) && (missing0 = "title"))) || ((data.body === undefined) && (missing0 = "body"))) || ((data.registered === undefined) && (missing0 = "registered"))) || ((data.options === undefined) && (missing0 = "options"))) || ((data.sort_order === undefined) && (missing0 = "sort_order"))) || ((data.views === undefined) && (missing0 = "views"))) || ((data.slug === undefined) && (missing0 = "slug"))) || ((data.upvotes === undefined) && (missing0 = "upvotes"))) || ((data.downvotes === undefined) && (missing0 = "downvotes"))) || ((data.tags === undefined) && (missing0 = "tags"))){
-validate98.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema366.required,parentSchema:schema366,data}];
+if(((data.id === undefined) && (missing0 = "id")) || ((data.last_run === undefined) && (missing0 = "last_run"))){
+validate98.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema369.required,parentSchema:schema369,data}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema366.properties, key0))){
-validate98.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema366,data}];
+if(!((key0 === "id") || (key0 === "last_run"))){
+validate98.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema369,data}];
 return false;
 break;
 }
@@ -12948,6 +13374,296 @@ else {
 var valid0 = true;
 }
 if(valid0){
+if(data.last_run !== undefined){
+let data1 = data.last_run;
+const _errs5 = errors;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data1 === "string"){
+if(!pattern10.test(data1)){
+validate98.errors = [{instancePath:instancePath+"/last_run",schemaPath:"../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema23,data:data1}];
+return false;
+}
+}
+else {
+validate98.errors = [{instancePath:instancePath+"/last_run",schemaPath:"../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data1}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate98.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema369.type,parentSchema:schema369,data}];
+return false;
+}
+}
+validate98.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(Array.isArray(data)){
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs1 = errors;
+if(!(validate98(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+else {
+validate174.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema417.type,parentSchema:schema417,data}];
+return false;
+}
+}
+validate174.errors = vErrors;
+return errors === 0;
+}
+
+export const kb_categories = validate176;
+const schema418 = {"type":"array","items":{"$ref":"kb_category.json"}};
+const schema372 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/kb_category.json","title":"KbCategory","description":"A knowledge base category; parent_cat \"0\" is a main category. getKBCategories lists id, parent_cat, name and description, in sort_order then id order, and leaves out a category whose `visible` is \"0\" or under one that is (staff notes kept out of a help centre).","type":"object","additionalProperties":false,"required":["id","parent_cat","name","description","visible","sort_order"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"parent_cat":{"$ref":"../common/defs.json#/definitions/id"},"name":{"type":"string"},"description":{"type":"string"},"visible":{"$ref":"../common/defs.json#/definitions/flag","description":"\"1\" when clients see the category and its articles"},"sort_order":{"type":"string","pattern":"^[0-9]+$"}}};
+
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://billsim.local/schemas/resources/kb_category.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((((data.id === undefined) && (missing0 = "id")) || ((data.parent_cat === undefined) && (missing0 = "parent_cat"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.visible === undefined) && (missing0 = "visible"))) || ((data.sort_order === undefined) && (missing0 = "sort_order"))){
+validate100.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema372.required,parentSchema:schema372,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((((key0 === "id") || (key0 === "parent_cat")) || (key0 === "name")) || (key0 === "description")) || (key0 === "visible")) || (key0 === "sort_order"))){
+validate100.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema372,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate100.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+return false;
+}
+}
+else {
+validate100.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.parent_cat !== undefined){
+let data1 = data.parent_cat;
+const _errs5 = errors;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate100.errors = [{instancePath:instancePath+"/parent_cat",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+return false;
+}
+}
+else {
+validate100.errors = [{instancePath:instancePath+"/parent_cat",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.name !== undefined){
+let data2 = data.name;
+const _errs8 = errors;
+if(typeof data2 !== "string"){
+validate100.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.properties.name.type,parentSchema:schema372.properties.name,data:data2}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.description !== undefined){
+let data3 = data.description;
+const _errs10 = errors;
+if(typeof data3 !== "string"){
+validate100.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.properties.description.type,parentSchema:schema372.properties.description,data:data3}];
+return false;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.visible !== undefined){
+let data4 = data.visible;
+const _errs12 = errors;
+if(typeof data4 !== "string"){
+validate100.errors = [{instancePath:instancePath+"/visible",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data4}];
+return false;
+}
+if(!((data4 === "0") || (data4 === "1"))){
+validate100.errors = [{instancePath:instancePath+"/visible",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data4}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.sort_order !== undefined){
+let data5 = data.sort_order;
+const _errs15 = errors;
+if(errors === _errs15){
+if(typeof data5 === "string"){
+if(!pattern0.test(data5)){
+validate100.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema372.properties.sort_order,data:data5}];
+return false;
+}
+}
+else {
+validate100.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.properties.sort_order.type,parentSchema:schema372.properties.sort_order,data:data5}];
+return false;
+}
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate100.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema372.type,parentSchema:schema372,data}];
+return false;
+}
+}
+validate100.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(Array.isArray(data)){
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs1 = errors;
+if(!(validate100(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+else {
+validate176.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema418.type,parentSchema:schema418,data}];
+return false;
+}
+}
+validate176.errors = vErrors;
+return errors === 0;
+}
+
+export const kb_articles = validate178;
+const schema419 = {"type":"array","items":{"$ref":"kb_article.json"}};
+const schema376 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/resources/kb_article.json","title":"KbArticle","description":"A knowledge base article in category cat_id, in the published getKBArticle field names. The bundled world has one language (language_id \"1\"), so the per-language maps getKBArticle shows (tag_title, tag_body, tag_slug, mode) are made from title, body and slug when answered. `registered` \"1\" marks an article for signed-in clients only: the admin API shows it anyway, with the flag, for a help centre to decide. `tags` maps a tag id to its name, and one tag id names one tag across all articles.","type":"object","additionalProperties":false,"required":["id","language_id","cat_id","title","body","registered","options","sort_order","views","slug","upvotes","downvotes","tags"],"properties":{"id":{"$ref":"../common/defs.json#/definitions/id"},"language_id":{"$ref":"../common/defs.json#/definitions/id"},"cat_id":{"$ref":"../common/defs.json#/definitions/id"},"title":{"type":"string"},"body":{"type":"string","description":"the article's HTML"},"registered":{"$ref":"../common/defs.json#/definitions/flag"},"options":{"type":"string","pattern":"^[0-9]+$"},"sort_order":{"type":"string","pattern":"^[0-9]+$"},"views":{"type":"string","pattern":"^[0-9]+$"},"slug":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"upvotes":{"type":"string","pattern":"^[0-9]+$"},"downvotes":{"type":"string","pattern":"^[0-9]+$"},"tags":{"$ref":"#/definitions/tags"}},"definitions":{"tags":{"title":"KbTags","description":"tag names keyed by tag id, such as {\"721\": \"billing\"}","type":"object","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"type":"string","minLength":1}}}};
+const schema381 = {"title":"KbTags","description":"tag names keyed by tag id, such as {\"721\": \"billing\"}","type":"object","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"type":"string","minLength":1}};
+const pattern291 = new RegExp("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
+
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://billsim.local/schemas/resources/kb_article.json" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((((((((((data.id === undefined) && (missing0 = "id")) || ((data.language_id === undefined) && (missing0 = "language_id"))) || ((data.cat_id === undefined) && (missing0 = "cat_id"))) || ((data.title === undefined) && (missing0 = "title"))) || ((data.body === undefined) && (missing0 = "body"))) || ((data.registered === undefined) && (missing0 = "registered"))) || ((data.options === undefined) && (missing0 = "options"))) || ((data.sort_order === undefined) && (missing0 = "sort_order"))) || ((data.views === undefined) && (missing0 = "views"))) || ((data.slug === undefined) && (missing0 = "slug"))) || ((data.upvotes === undefined) && (missing0 = "upvotes"))) || ((data.downvotes === undefined) && (missing0 = "downvotes"))) || ((data.tags === undefined) && (missing0 = "tags"))){
+validate102.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema376.required,parentSchema:schema376,data}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(func2.call(schema376.properties, key0))){
+validate102.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema376,data}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate102.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data0}];
+return false;
+}
+}
+else {
+validate102.errors = [{instancePath:instancePath+"/id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.language_id !== undefined){
 let data1 = data.language_id;
 const _errs5 = errors;
@@ -12955,12 +13671,12 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-validate98.errors = [{instancePath:instancePath+"/language_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
+validate102.errors = [{instancePath:instancePath+"/language_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data1}];
 return false;
 }
 }
 else {
-validate98.errors = [{instancePath:instancePath+"/language_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
+validate102.errors = [{instancePath:instancePath+"/language_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1}];
 return false;
 }
 }
@@ -12977,12 +13693,12 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-validate98.errors = [{instancePath:instancePath+"/cat_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
+validate102.errors = [{instancePath:instancePath+"/cat_id",schemaPath:"../common/defs.json#/definitions/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema14,data:data2}];
 return false;
 }
 }
 else {
-validate98.errors = [{instancePath:instancePath+"/cat_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
+validate102.errors = [{instancePath:instancePath+"/cat_id",schemaPath:"../common/defs.json#/definitions/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2}];
 return false;
 }
 }
@@ -12996,7 +13712,7 @@ if(data.title !== undefined){
 let data3 = data.title;
 const _errs11 = errors;
 if(typeof data3 !== "string"){
-validate98.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema366.properties.title.type,parentSchema:schema366.properties.title,data:data3}];
+validate102.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.properties.title.type,parentSchema:schema376.properties.title,data:data3}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -13009,7 +13725,7 @@ if(data.body !== undefined){
 let data4 = data.body;
 const _errs13 = errors;
 if(typeof data4 !== "string"){
-validate98.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema366.properties.body.type,parentSchema:schema366.properties.body,data:data4}];
+validate102.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.properties.body.type,parentSchema:schema376.properties.body,data:data4}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -13022,11 +13738,11 @@ if(data.registered !== undefined){
 let data5 = data.registered;
 const _errs15 = errors;
 if(typeof data5 !== "string"){
-validate98.errors = [{instancePath:instancePath+"/registered",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data5}];
+validate102.errors = [{instancePath:instancePath+"/registered",schemaPath:"../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.type,parentSchema:schema17,data:data5}];
 return false;
 }
 if(!((data5 === "0") || (data5 === "1"))){
-validate98.errors = [{instancePath:instancePath+"/registered",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data5}];
+validate102.errors = [{instancePath:instancePath+"/registered",schemaPath:"../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values",schema:schema17.enum,parentSchema:schema17,data:data5}];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -13041,12 +13757,12 @@ const _errs18 = errors;
 if(errors === _errs18){
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
-validate98.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema366.properties.options,data:data6}];
+validate102.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema376.properties.options,data:data6}];
 return false;
 }
 }
 else {
-validate98.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema366.properties.options.type,parentSchema:schema366.properties.options,data:data6}];
+validate102.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.properties.options.type,parentSchema:schema376.properties.options,data:data6}];
 return false;
 }
 }
@@ -13062,12 +13778,12 @@ const _errs20 = errors;
 if(errors === _errs20){
 if(typeof data7 === "string"){
 if(!pattern0.test(data7)){
-validate98.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema366.properties.sort_order,data:data7}];
+validate102.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema376.properties.sort_order,data:data7}];
 return false;
 }
 }
 else {
-validate98.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema366.properties.sort_order.type,parentSchema:schema366.properties.sort_order,data:data7}];
+validate102.errors = [{instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.properties.sort_order.type,parentSchema:schema376.properties.sort_order,data:data7}];
 return false;
 }
 }
@@ -13083,12 +13799,12 @@ const _errs22 = errors;
 if(errors === _errs22){
 if(typeof data8 === "string"){
 if(!pattern0.test(data8)){
-validate98.errors = [{instancePath:instancePath+"/views",schemaPath:"#/properties/views/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema366.properties.views,data:data8}];
+validate102.errors = [{instancePath:instancePath+"/views",schemaPath:"#/properties/views/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema376.properties.views,data:data8}];
 return false;
 }
 }
 else {
-validate98.errors = [{instancePath:instancePath+"/views",schemaPath:"#/properties/views/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema366.properties.views.type,parentSchema:schema366.properties.views,data:data8}];
+validate102.errors = [{instancePath:instancePath+"/views",schemaPath:"#/properties/views/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.properties.views.type,parentSchema:schema376.properties.views,data:data8}];
 return false;
 }
 }
@@ -13103,13 +13819,13 @@ let data9 = data.slug;
 const _errs24 = errors;
 if(errors === _errs24){
 if(typeof data9 === "string"){
-if(!pattern285.test(data9)){
-validate98.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\"",schema:"^[a-z0-9]+(-[a-z0-9]+)*$",parentSchema:schema366.properties.slug,data:data9}];
+if(!pattern291.test(data9)){
+validate102.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\"",schema:"^[a-z0-9]+(-[a-z0-9]+)*$",parentSchema:schema376.properties.slug,data:data9}];
 return false;
 }
 }
 else {
-validate98.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema366.properties.slug.type,parentSchema:schema366.properties.slug,data:data9}];
+validate102.errors = [{instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.properties.slug.type,parentSchema:schema376.properties.slug,data:data9}];
 return false;
 }
 }
@@ -13125,12 +13841,12 @@ const _errs26 = errors;
 if(errors === _errs26){
 if(typeof data10 === "string"){
 if(!pattern0.test(data10)){
-validate98.errors = [{instancePath:instancePath+"/upvotes",schemaPath:"#/properties/upvotes/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema366.properties.upvotes,data:data10}];
+validate102.errors = [{instancePath:instancePath+"/upvotes",schemaPath:"#/properties/upvotes/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema376.properties.upvotes,data:data10}];
 return false;
 }
 }
 else {
-validate98.errors = [{instancePath:instancePath+"/upvotes",schemaPath:"#/properties/upvotes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema366.properties.upvotes.type,parentSchema:schema366.properties.upvotes,data:data10}];
+validate102.errors = [{instancePath:instancePath+"/upvotes",schemaPath:"#/properties/upvotes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.properties.upvotes.type,parentSchema:schema376.properties.upvotes,data:data10}];
 return false;
 }
 }
@@ -13146,12 +13862,12 @@ const _errs28 = errors;
 if(errors === _errs28){
 if(typeof data11 === "string"){
 if(!pattern0.test(data11)){
-validate98.errors = [{instancePath:instancePath+"/downvotes",schemaPath:"#/properties/downvotes/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema366.properties.downvotes,data:data11}];
+validate102.errors = [{instancePath:instancePath+"/downvotes",schemaPath:"#/properties/downvotes/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema376.properties.downvotes,data:data11}];
 return false;
 }
 }
 else {
-validate98.errors = [{instancePath:instancePath+"/downvotes",schemaPath:"#/properties/downvotes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema366.properties.downvotes.type,parentSchema:schema366.properties.downvotes,data:data11}];
+validate102.errors = [{instancePath:instancePath+"/downvotes",schemaPath:"#/properties/downvotes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.properties.downvotes.type,parentSchema:schema376.properties.downvotes,data:data11}];
 return false;
 }
 }
@@ -13171,7 +13887,7 @@ for(const key1 in data12){
 const _errs33 = errors;
 if(typeof key1 === "string"){
 if(!pattern0.test(key1)){
-const err0 = {instancePath:instancePath+"/tags",schemaPath:"#/definitions/tags/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema371.propertyNames,data:key1,propertyName:key1};
+const err0 = {instancePath:instancePath+"/tags",schemaPath:"#/definitions/tags/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",schema:"^[0-9]+$",parentSchema:schema381.propertyNames,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13183,7 +13899,7 @@ errors++;
 }
 var valid6 = _errs33 === errors;
 if(!valid6){
-const err1 = {instancePath:instancePath+"/tags",schemaPath:"#/definitions/tags/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema371.propertyNames,parentSchema:schema371,data:data12};
+const err1 = {instancePath:instancePath+"/tags",schemaPath:"#/definitions/tags/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema381.propertyNames,parentSchema:schema381,data:data12};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13191,7 +13907,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate98.errors = vErrors;
+validate102.errors = vErrors;
 return false;
 break;
 }
@@ -13202,13 +13918,13 @@ let data13 = data12[key2];
 const _errs35 = errors;
 if(errors === _errs35){
 if(typeof data13 === "string"){
-if(func18(data13) < 1){
-validate98.errors = [{instancePath:instancePath+"/tags/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/tags/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema371.additionalProperties,data:data13}];
+if(func14(data13) < 1){
+validate102.errors = [{instancePath:instancePath+"/tags/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/tags/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema381.additionalProperties,data:data13}];
 return false;
 }
 }
 else {
-validate98.errors = [{instancePath:instancePath+"/tags/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/tags/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema371.additionalProperties.type,parentSchema:schema371.additionalProperties,data:data13}];
+validate102.errors = [{instancePath:instancePath+"/tags/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/tags/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema381.additionalProperties.type,parentSchema:schema381.additionalProperties,data:data13}];
 return false;
 }
 }
@@ -13220,7 +13936,7 @@ break;
 }
 }
 else {
-validate98.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/definitions/tags/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema371.type,parentSchema:schema371,data:data12}];
+validate102.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/definitions/tags/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema381.type,parentSchema:schema381,data:data12}];
 return false;
 }
 }
@@ -13245,16 +13961,16 @@ var valid0 = true;
 }
 }
 else {
-validate98.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema366.type,parentSchema:schema366,data}];
+validate102.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema376.type,parentSchema:schema376,data}];
 return false;
 }
 }
-validate98.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -13263,8 +13979,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate98(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate102(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -13274,11 +13990,11 @@ break;
 }
 }
 else {
-validate170.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema407.type,parentSchema:schema407,data}];
+validate178.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema419.type,parentSchema:schema419,data}];
 return false;
 }
 }
-validate170.errors = vErrors;
+validate178.errors = vErrors;
 return errors === 0;
 }
 

@@ -87,15 +87,15 @@ validate12.errors = vErrors;
 return errors === 0;
 }
 
-export const accountSuspend = validate14;
-const schema18 = {"title":"AccountSuspendRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const accountModuleSSO = validate14;
+const schema18 = {"title":"AccountModuleSSORequest","type":"object","required":["account_id"],"properties":{"account_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(data.account_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "account_id"},message:"must have required property '"+"account_id"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -104,8 +104,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.id !== undefined){
-let data0 = data.id;
+if(data.account_id !== undefined){
+let data0 = data.account_id;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -124,7 +124,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+const err1 = {instancePath:instancePath+"/account_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -137,13 +137,13 @@ errors++;
 if(coerced0 !== undefined){
 data0 = coerced0;
 if(data !== undefined){
-data["id"] = coerced0;
+data["account_id"] = coerced0;
 }
 }
 }
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+const err2 = {instancePath:instancePath+"/account_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -169,8 +169,8 @@ validate14.errors = vErrors;
 return errors === 0;
 }
 
-export const accountTerminate = validate16;
-const schema22 = {"title":"AccountTerminateRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const accountSuspend = validate16;
+const schema22 = {"title":"AccountSuspendRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -251,8 +251,8 @@ validate16.errors = vErrors;
 return errors === 0;
 }
 
-export const accountUnsuspend = validate18;
-const schema26 = {"title":"AccountUnsuspendRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const accountTerminate = validate18;
+const schema26 = {"title":"AccountTerminateRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -333,15 +333,97 @@ validate18.errors = vErrors;
 return errors === 0;
 }
 
-export const addAddonToAccount = validate20;
-const schema32 = {"title":"AddAddonToAccountRequest","type":"object","required":["account_id","addon_id"],"properties":{"account_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"addon_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"invoice":{"type":"string","enum":["true","false","1","0"]},"cycle":{"type":"string","enum":["m","q","s","a","b","t","d","w","h","Free","Once"]},"payment_module":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const accountUnsuspend = validate20;
+const schema30 = {"title":"AccountUnsuspendRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema30.required,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.type,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate20.errors = vErrors;
+return errors === 0;
+}
+
+export const addAddonToAccount = validate22;
+const schema36 = {"title":"AddAddonToAccountRequest","type":"object","required":["account_id","addon_id"],"properties":{"account_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"addon_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"invoice":{"type":"string","enum":["true","false","1","0"]},"cycle":{"type":"string","enum":["m","q","s","a","b","t","d","w","h","Free","Once"]},"payment_module":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.account_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "account_id"},message:"must have required property '"+"account_id"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "account_id"},message:"must have required property '"+"account_id"+"'",schema:schema36.required,parentSchema:schema36,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -351,7 +433,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.addon_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "addon_id"},message:"must have required property '"+"addon_id"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "addon_id"},message:"must have required property '"+"addon_id"+"'",schema:schema36.required,parentSchema:schema36,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -480,7 +562,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/invoice",schemaPath:"#/properties/invoice/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.invoice.type,parentSchema:schema32.properties.invoice,data:data2};
+const err6 = {instancePath:instancePath+"/invoice",schemaPath:"#/properties/invoice/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.invoice.type,parentSchema:schema36.properties.invoice,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -498,7 +580,7 @@ data["invoice"] = coerced2;
 }
 }
 if(!((((data2 === "true") || (data2 === "false")) || (data2 === "1")) || (data2 === "0"))){
-const err7 = {instancePath:instancePath+"/invoice",schemaPath:"#/properties/invoice/enum",keyword:"enum",params:{allowedValues: schema32.properties.invoice.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.invoice.enum,parentSchema:schema32.properties.invoice,data:data2};
+const err7 = {instancePath:instancePath+"/invoice",schemaPath:"#/properties/invoice/enum",keyword:"enum",params:{allowedValues: schema36.properties.invoice.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.invoice.enum,parentSchema:schema36.properties.invoice,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -528,7 +610,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.cycle.type,parentSchema:schema32.properties.cycle,data:data3};
+const err8 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.cycle.type,parentSchema:schema36.properties.cycle,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -546,7 +628,7 @@ data["cycle"] = coerced3;
 }
 }
 if(!(((((((((((data3 === "m") || (data3 === "q")) || (data3 === "s")) || (data3 === "a")) || (data3 === "b")) || (data3 === "t")) || (data3 === "d")) || (data3 === "w")) || (data3 === "h")) || (data3 === "Free")) || (data3 === "Once"))){
-const err9 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema32.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.cycle.enum,parentSchema:schema32.properties.cycle,data:data3};
+const err9 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema36.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.cycle.enum,parentSchema:schema36.properties.cycle,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -608,7 +690,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -617,31 +699,31 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 
-export const addClient = validate25;
-const schema72 = {"title":"AddClientRequest","type":"object","required":["email","password","password2"],"properties":{"email":{"$ref":"#/definitions/email"},"password":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty password of at most 255 characters"},"password2":{"type":"string","maxLength":255,"description":"a text of at most 255 characters, the same as password"},"firstname":{"$ref":"#/definitions/text255"},"lastname":{"$ref":"#/definitions/text255"},"notify":{"$ref":"../../common/defs.json#/definitions/flag"},"phonenumber":{"$ref":"#/definitions/text255"},"type":{"$ref":"#/definitions/clientType"},"address1":{"$ref":"#/definitions/text255"},"address2":{"$ref":"#/definitions/text255"},"city":{"$ref":"#/definitions/text255"},"state":{"$ref":"#/definitions/text255"},"postcode":{"$ref":"#/definitions/text255"},"country":{"$ref":"#/definitions/country"},"companyname":{"$ref":"#/definitions/text255"},"language":{"$ref":"#/definitions/language"},"status":{"type":"string","enum":["Active","Lead","Prospect","Lost"],"description":"one of Active, Lead, Prospect or Lost"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
-const schema37 = {"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as jane@example.com"};
-const schema38 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
-const schema40 = {"type":"string","enum":["0","1"],"description":"\"0\" or \"1\""};
-const schema42 = {"type":"string","enum":["Private","Company"],"description":"Private or Company"};
-const schema48 = {"type":"string","pattern":"^([A-Za-z]{2})?$","description":"an ISO 3166-1 alpha-2 country code, such as GB"};
-const schema50 = {"type":"string","pattern":"^[a-z]{2,32}$","description":"a language name in lower case letters, such as english"};
-const schema51 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,17})$","description":"0 or a positive whole number id"};
+export const addClient = validate27;
+const schema76 = {"title":"AddClientRequest","type":"object","required":["email","password","password2"],"properties":{"email":{"$ref":"#/definitions/email"},"password":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty password of at most 255 characters"},"password2":{"type":"string","maxLength":255,"description":"a text of at most 255 characters, the same as password"},"firstname":{"$ref":"#/definitions/text255"},"lastname":{"$ref":"#/definitions/text255"},"notify":{"$ref":"../../common/defs.json#/definitions/flag"},"phonenumber":{"$ref":"#/definitions/text255"},"type":{"$ref":"#/definitions/clientType"},"address1":{"$ref":"#/definitions/text255"},"address2":{"$ref":"#/definitions/text255"},"city":{"$ref":"#/definitions/text255"},"state":{"$ref":"#/definitions/text255"},"postcode":{"$ref":"#/definitions/text255"},"country":{"$ref":"#/definitions/country"},"companyname":{"$ref":"#/definitions/text255"},"language":{"$ref":"#/definitions/language"},"status":{"type":"string","enum":["Active","Lead","Prospect","Lost"],"description":"one of Active, Lead, Prospect or Lost"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+const schema41 = {"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as jane@example.com"};
+const schema42 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema44 = {"type":"string","enum":["0","1"],"description":"\"0\" or \"1\""};
+const schema46 = {"type":"string","enum":["Private","Company"],"description":"Private or Company"};
+const schema52 = {"type":"string","pattern":"^([A-Za-z]{2})?$","description":"an ISO 3166-1 alpha-2 country code, such as GB"};
+const schema54 = {"type":"string","pattern":"^[a-z]{2,32}$","description":"a language name in lower case letters, such as english"};
+const schema55 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,17})$","description":"0 or a positive whole number id"};
 const func2 = require("ajv/dist/runtime/ucs2length").default;
-const pattern14 = new RegExp("^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", "u");
-const pattern15 = new RegExp("^([A-Za-z]{2})?$", "u");
-const pattern16 = new RegExp("^[a-z]{2,32}$", "u");
-const pattern17 = new RegExp("^(0|[1-9][0-9]{0,17})$", "u");
+const pattern17 = new RegExp("^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", "u");
+const pattern18 = new RegExp("^([A-Za-z]{2})?$", "u");
+const pattern19 = new RegExp("^[a-z]{2,32}$", "u");
+const pattern20 = new RegExp("^(0|[1-9][0-9]{0,17})$", "u");
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.email === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema72.required,parentSchema:schema72,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema76.required,parentSchema:schema76,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -651,7 +733,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema72.required,parentSchema:schema72,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema76.required,parentSchema:schema76,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -661,7 +743,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.password2 === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password2"},message:"must have required property '"+"password2"+"'",schema:schema72.required,parentSchema:schema72,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password2"},message:"must have required property '"+"password2"+"'",schema:schema76.required,parentSchema:schema76,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -690,7 +772,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/email",schemaPath:"#/definitions/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data0};
+const err3 = {instancePath:instancePath+"/email",schemaPath:"#/definitions/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -709,7 +791,7 @@ data["email"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 254){
-const err4 = {instancePath:instancePath+"/email",schemaPath:"#/definitions/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema37,data:data0};
+const err4 = {instancePath:instancePath+"/email",schemaPath:"#/definitions/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema41,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -718,8 +800,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern14.test(data0)){
-const err5 = {instancePath:instancePath+"/email",schemaPath:"#/definitions/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema37,data:data0};
+if(!pattern17.test(data0)){
+const err5 = {instancePath:instancePath+"/email",schemaPath:"#/definitions/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema41,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -750,7 +832,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema72.properties.password.type,parentSchema:schema72.properties.password,data:data1};
+const err6 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema76.properties.password.type,parentSchema:schema76.properties.password,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -769,7 +851,7 @@ data["password"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 255){
-const err7 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema72.properties.password,data:data1};
+const err7 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema76.properties.password,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -779,7 +861,7 @@ vErrors.push(err7);
 errors++;
 }
 if(func2(data1) < 1){
-const err8 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema72.properties.password,data:data1};
+const err8 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema76.properties.password,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -810,7 +892,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/password2",schemaPath:"#/properties/password2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema72.properties.password2.type,parentSchema:schema72.properties.password2,data:data2};
+const err9 = {instancePath:instancePath+"/password2",schemaPath:"#/properties/password2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema76.properties.password2.type,parentSchema:schema76.properties.password2,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -829,7 +911,7 @@ data["password2"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 255){
-const err10 = {instancePath:instancePath+"/password2",schemaPath:"#/properties/password2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema72.properties.password2,data:data2};
+const err10 = {instancePath:instancePath+"/password2",schemaPath:"#/properties/password2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema76.properties.password2,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -860,7 +942,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/firstname",schemaPath:"#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.type,parentSchema:schema38,data:data3};
+const err11 = {instancePath:instancePath+"/firstname",schemaPath:"#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -879,7 +961,7 @@ data["firstname"] = coerced3;
 }
 if(typeof data3 === "string"){
 if(func2(data3) > 255){
-const err12 = {instancePath:instancePath+"/firstname",schemaPath:"#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema38,data:data3};
+const err12 = {instancePath:instancePath+"/firstname",schemaPath:"#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema42,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -910,7 +992,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/lastname",schemaPath:"#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.type,parentSchema:schema38,data:data4};
+const err13 = {instancePath:instancePath+"/lastname",schemaPath:"#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -929,7 +1011,7 @@ data["lastname"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 255){
-const err14 = {instancePath:instancePath+"/lastname",schemaPath:"#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema38,data:data4};
+const err14 = {instancePath:instancePath+"/lastname",schemaPath:"#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema42,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -960,7 +1042,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/notify",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data5};
+const err15 = {instancePath:instancePath+"/notify",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -978,7 +1060,7 @@ data["notify"] = coerced5;
 }
 }
 if(!((data5 === "0") || (data5 === "1"))){
-const err16 = {instancePath:instancePath+"/notify",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values",schema:schema40.enum,parentSchema:schema40,data:data5};
+const err16 = {instancePath:instancePath+"/notify",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema44.enum},message:"must be equal to one of the allowed values",schema:schema44.enum,parentSchema:schema44,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1008,7 +1090,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/phonenumber",schemaPath:"#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.type,parentSchema:schema38,data:data6};
+const err17 = {instancePath:instancePath+"/phonenumber",schemaPath:"#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1027,7 +1109,7 @@ data["phonenumber"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(func2(data6) > 255){
-const err18 = {instancePath:instancePath+"/phonenumber",schemaPath:"#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema38,data:data6};
+const err18 = {instancePath:instancePath+"/phonenumber",schemaPath:"#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema42,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1058,7 +1140,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/clientType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data7};
+const err19 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/clientType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.type,parentSchema:schema46,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1076,7 +1158,7 @@ data["type"] = coerced7;
 }
 }
 if(!((data7 === "Private") || (data7 === "Company"))){
-const err20 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/clientType/enum",keyword:"enum",params:{allowedValues: schema42.enum},message:"must be equal to one of the allowed values",schema:schema42.enum,parentSchema:schema42,data:data7};
+const err20 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/clientType/enum",keyword:"enum",params:{allowedValues: schema46.enum},message:"must be equal to one of the allowed values",schema:schema46.enum,parentSchema:schema46,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1106,7 +1188,7 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/address1",schemaPath:"#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.type,parentSchema:schema38,data:data8};
+const err21 = {instancePath:instancePath+"/address1",schemaPath:"#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1125,7 +1207,7 @@ data["address1"] = coerced8;
 }
 if(typeof data8 === "string"){
 if(func2(data8) > 255){
-const err22 = {instancePath:instancePath+"/address1",schemaPath:"#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema38,data:data8};
+const err22 = {instancePath:instancePath+"/address1",schemaPath:"#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema42,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1156,7 +1238,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/address2",schemaPath:"#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.type,parentSchema:schema38,data:data9};
+const err23 = {instancePath:instancePath+"/address2",schemaPath:"#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data9};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1175,7 +1257,7 @@ data["address2"] = coerced9;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 255){
-const err24 = {instancePath:instancePath+"/address2",schemaPath:"#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema38,data:data9};
+const err24 = {instancePath:instancePath+"/address2",schemaPath:"#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema42,data:data9};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1206,7 +1288,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/city",schemaPath:"#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.type,parentSchema:schema38,data:data10};
+const err25 = {instancePath:instancePath+"/city",schemaPath:"#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data10};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1225,7 +1307,7 @@ data["city"] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 255){
-const err26 = {instancePath:instancePath+"/city",schemaPath:"#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema38,data:data10};
+const err26 = {instancePath:instancePath+"/city",schemaPath:"#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema42,data:data10};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1256,7 +1338,7 @@ else if(data11 === null){
 coerced11 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/state",schemaPath:"#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.type,parentSchema:schema38,data:data11};
+const err27 = {instancePath:instancePath+"/state",schemaPath:"#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data11};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1275,7 +1357,7 @@ data["state"] = coerced11;
 }
 if(typeof data11 === "string"){
 if(func2(data11) > 255){
-const err28 = {instancePath:instancePath+"/state",schemaPath:"#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema38,data:data11};
+const err28 = {instancePath:instancePath+"/state",schemaPath:"#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema42,data:data11};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1306,7 +1388,7 @@ else if(data12 === null){
 coerced12 = "";
 }
 else {
-const err29 = {instancePath:instancePath+"/postcode",schemaPath:"#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.type,parentSchema:schema38,data:data12};
+const err29 = {instancePath:instancePath+"/postcode",schemaPath:"#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data12};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1325,7 +1407,7 @@ data["postcode"] = coerced12;
 }
 if(typeof data12 === "string"){
 if(func2(data12) > 255){
-const err30 = {instancePath:instancePath+"/postcode",schemaPath:"#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema38,data:data12};
+const err30 = {instancePath:instancePath+"/postcode",schemaPath:"#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema42,data:data12};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1356,7 +1438,7 @@ else if(data13 === null){
 coerced13 = "";
 }
 else {
-const err31 = {instancePath:instancePath+"/country",schemaPath:"#/definitions/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.type,parentSchema:schema48,data:data13};
+const err31 = {instancePath:instancePath+"/country",schemaPath:"#/definitions/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.type,parentSchema:schema52,data:data13};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1374,8 +1456,8 @@ data["country"] = coerced13;
 }
 }
 if(typeof data13 === "string"){
-if(!pattern15.test(data13)){
-const err32 = {instancePath:instancePath+"/country",schemaPath:"#/definitions/country/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z]{2})?$"},message:"must match pattern \""+"^([A-Za-z]{2})?$"+"\"",schema:"^([A-Za-z]{2})?$",parentSchema:schema48,data:data13};
+if(!pattern18.test(data13)){
+const err32 = {instancePath:instancePath+"/country",schemaPath:"#/definitions/country/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z]{2})?$"},message:"must match pattern \""+"^([A-Za-z]{2})?$"+"\"",schema:"^([A-Za-z]{2})?$",parentSchema:schema52,data:data13};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1406,7 +1488,7 @@ else if(data14 === null){
 coerced14 = "";
 }
 else {
-const err33 = {instancePath:instancePath+"/companyname",schemaPath:"#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.type,parentSchema:schema38,data:data14};
+const err33 = {instancePath:instancePath+"/companyname",schemaPath:"#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data14};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1425,7 +1507,7 @@ data["companyname"] = coerced14;
 }
 if(typeof data14 === "string"){
 if(func2(data14) > 255){
-const err34 = {instancePath:instancePath+"/companyname",schemaPath:"#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema38,data:data14};
+const err34 = {instancePath:instancePath+"/companyname",schemaPath:"#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema42,data:data14};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1456,7 +1538,7 @@ else if(data15 === null){
 coerced15 = "";
 }
 else {
-const err35 = {instancePath:instancePath+"/language",schemaPath:"#/definitions/language/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.type,parentSchema:schema50,data:data15};
+const err35 = {instancePath:instancePath+"/language",schemaPath:"#/definitions/language/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data15};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1474,8 +1556,8 @@ data["language"] = coerced15;
 }
 }
 if(typeof data15 === "string"){
-if(!pattern16.test(data15)){
-const err36 = {instancePath:instancePath+"/language",schemaPath:"#/definitions/language/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,32}$"},message:"must match pattern \""+"^[a-z]{2,32}$"+"\"",schema:"^[a-z]{2,32}$",parentSchema:schema50,data:data15};
+if(!pattern19.test(data15)){
+const err36 = {instancePath:instancePath+"/language",schemaPath:"#/definitions/language/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,32}$"},message:"must match pattern \""+"^[a-z]{2,32}$"+"\"",schema:"^[a-z]{2,32}$",parentSchema:schema54,data:data15};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1506,7 +1588,7 @@ else if(data16 === null){
 coerced16 = "";
 }
 else {
-const err37 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema72.properties.status.type,parentSchema:schema72.properties.status,data:data16};
+const err37 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema76.properties.status.type,parentSchema:schema76.properties.status,data:data16};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1524,7 +1606,7 @@ data["status"] = coerced16;
 }
 }
 if(!((((data16 === "Active") || (data16 === "Lead")) || (data16 === "Prospect")) || (data16 === "Lost"))){
-const err38 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema72.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema72.properties.status.enum,parentSchema:schema72.properties.status,data:data16};
+const err38 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema76.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema76.properties.status.enum,parentSchema:schema76.properties.status,data:data16};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1554,7 +1636,7 @@ else if(data17 === null){
 coerced17 = "";
 }
 else {
-const err39 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.type,parentSchema:schema51,data:data17};
+const err39 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema55.type,parentSchema:schema55,data:data17};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1572,8 +1654,8 @@ data["currency_id"] = coerced17;
 }
 }
 if(typeof data17 === "string"){
-if(!pattern17.test(data17)){
-const err40 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema51,data:data17};
+if(!pattern20.test(data17)){
+const err40 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema55,data:data17};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1586,7 +1668,7 @@ errors++;
 }
 }
 else {
-const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema72.type,parentSchema:schema72,data};
+const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema76.type,parentSchema:schema76,data};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1595,26 +1677,26 @@ vErrors.push(err41);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
 
-export const addClientContact = validate29;
-const schema98 = {"title":"AddClientContactRequest","type":"object","required":["id","firstname","lastname","email","password","password2"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"lastname":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"email":{"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as jane@example.com"},"password":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty password of at most 255 characters"},"password2":{"type":"string","maxLength":255,"description":"a text of at most 255 characters, the same as password"},"companyname":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"address1":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"address2":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"city":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"state":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"postcode":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"phonenumber":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"country":{"type":"string","pattern":"^([A-Za-z]{2})?$","description":"an ISO 3166-1 alpha-2 country code, such as GB"},"privileges":{"$ref":"#/definitions/privileges"}}};
-const schema90 = {"title":"ContactPrivilegesParam","type":"object","additionalProperties":false,"description":"a set of privileges such as privileges[billing][payinvoice]=1","properties":{"billing":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/billingKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of billing privileges such as privileges[billing][payinvoice]=1"},"support":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/supportKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of support privileges such as privileges[support][tickets]=1"},"misc":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/miscKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of misc privileges such as privileges[misc][editmain]=1"}}};
-const schema65 = {"description":"The billing privileges as the vendor publishes them (addClientContact, editContactPermissions): emails (billing notifications), payinvoice (view and pay invoices), orders (place orders), balance (view the balance), addfunds (add funds), creditcard (manage the card on file). The one list of these keys: requests and stored records both refer to it.","type":"string","enum":["emails","payinvoice","orders","balance","addfunds","creditcard"]};
-const schema92 = {"type":"string","pattern":"^(1|true|on|0|false|off)?$","description":"1, true or on to grant it, or 0, false, off or empty to grant nothing"};
-const schema67 = {"description":"The support privileges as published: newticket (open tickets), tickets (view tickets), closeticket (close tickets), emails (ticket notifications).","type":"string","enum":["newticket","tickets","closeticket","emails"]};
-const schema69 = {"description":"The other privileges as published: editmain (change the main profile), emails (view the e-mail history), editipaccess (security settings), manageprofiles (add and edit contacts), affiliates (the affiliate section).","type":"string","enum":["editmain","emails","editipaccess","manageprofiles","affiliates"]};
-const pattern35 = new RegExp("^(1|true|on|0|false|off)?$", "u");
+export const addClientContact = validate31;
+const schema102 = {"title":"AddClientContactRequest","type":"object","required":["id","firstname","lastname","email","password","password2"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"lastname":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"email":{"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as jane@example.com"},"password":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty password of at most 255 characters"},"password2":{"type":"string","maxLength":255,"description":"a text of at most 255 characters, the same as password"},"companyname":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"address1":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"address2":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"city":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"state":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"postcode":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"phonenumber":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"country":{"type":"string","pattern":"^([A-Za-z]{2})?$","description":"an ISO 3166-1 alpha-2 country code, such as GB"},"privileges":{"$ref":"#/definitions/privileges"}}};
+const schema94 = {"title":"ContactPrivilegesParam","type":"object","additionalProperties":false,"description":"a set of privileges such as privileges[billing][payinvoice]=1","properties":{"billing":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/billingKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of billing privileges such as privileges[billing][payinvoice]=1"},"support":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/supportKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of support privileges such as privileges[support][tickets]=1"},"misc":{"type":"object","propertyNames":{"$ref":"../../resources/client.json#/definitions/miscKeys"},"additionalProperties":{"$ref":"#/definitions/flag"},"description":"a set of misc privileges such as privileges[misc][editmain]=1"}}};
+const schema69 = {"description":"The billing privileges as the vendor publishes them (addClientContact, editContactPermissions): emails (billing notifications), payinvoice (view and pay invoices), orders (place orders), balance (view the balance), addfunds (add funds), creditcard (manage the card on file). The one list of these keys: requests and stored records both refer to it.","type":"string","enum":["emails","payinvoice","orders","balance","addfunds","creditcard"]};
+const schema96 = {"type":"string","pattern":"^(1|true|on|0|false|off)?$","description":"1, true or on to grant it, or 0, false, off or empty to grant nothing"};
+const schema71 = {"description":"The support privileges as published: newticket (open tickets), tickets (view tickets), closeticket (close tickets), emails (ticket notifications).","type":"string","enum":["newticket","tickets","closeticket","emails"]};
+const schema73 = {"description":"The other privileges as published: editmain (change the main profile), emails (view the e-mail history), editipaccess (security settings), manageprofiles (add and edit contacts), affiliates (the affiliate section).","type":"string","enum":["editmain","emails","editipaccess","manageprofiles","affiliates"]};
+const pattern38 = new RegExp("^(1|true|on|0|false|off)?$", "u");
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((key0 === "billing") || (key0 === "support")) || (key0 === "misc"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema90,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema94,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1647,7 +1729,7 @@ else if(key1 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/billing",schemaPath:"../../resources/client.json#/definitions/billingKeys/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.type,parentSchema:schema65,data:key1,propertyName:key1};
+const err1 = {instancePath:instancePath+"/billing",schemaPath:"../../resources/client.json#/definitions/billingKeys/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.type,parentSchema:schema69,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1665,7 +1747,7 @@ data0["billing"] = coerced0;
 }
 }
 if(!((((((key1 === "emails") || (key1 === "payinvoice")) || (key1 === "orders")) || (key1 === "balance")) || (key1 === "addfunds")) || (key1 === "creditcard"))){
-const err2 = {instancePath:instancePath+"/billing",schemaPath:"../../resources/client.json#/definitions/billingKeys/enum",keyword:"enum",params:{allowedValues: schema65.enum},message:"must be equal to one of the allowed values",schema:schema65.enum,parentSchema:schema65,data:key1,propertyName:key1};
+const err2 = {instancePath:instancePath+"/billing",schemaPath:"../../resources/client.json#/definitions/billingKeys/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values",schema:schema69.enum,parentSchema:schema69,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1676,7 +1758,7 @@ errors++;
 }
 var valid1 = _errs4 === errors;
 if(!valid1){
-const err3 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema90.properties.billing.propertyNames,parentSchema:schema90.properties.billing,data:data0};
+const err3 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema94.properties.billing.propertyNames,parentSchema:schema94.properties.billing,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1706,7 +1788,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.type,parentSchema:schema92,data:data1};
+const err4 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema96.type,parentSchema:schema96,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1724,8 +1806,8 @@ data0[key2] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern35.test(data1)){
-const err5 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema92,data:data1};
+if(!pattern38.test(data1)){
+const err5 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema96,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1738,7 +1820,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.properties.billing.type,parentSchema:schema90.properties.billing,data:data0};
+const err6 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema94.properties.billing.type,parentSchema:schema94.properties.billing,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1771,7 +1853,7 @@ else if(key3 === null){
 coerced2 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/support",schemaPath:"../../resources/client.json#/definitions/supportKeys/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.type,parentSchema:schema67,data:key3,propertyName:key3};
+const err7 = {instancePath:instancePath+"/support",schemaPath:"../../resources/client.json#/definitions/supportKeys/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema71.type,parentSchema:schema71,data:key3,propertyName:key3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1789,7 +1871,7 @@ data2["support"] = coerced2;
 }
 }
 if(!((((key3 === "newticket") || (key3 === "tickets")) || (key3 === "closeticket")) || (key3 === "emails"))){
-const err8 = {instancePath:instancePath+"/support",schemaPath:"../../resources/client.json#/definitions/supportKeys/enum",keyword:"enum",params:{allowedValues: schema67.enum},message:"must be equal to one of the allowed values",schema:schema67.enum,parentSchema:schema67,data:key3,propertyName:key3};
+const err8 = {instancePath:instancePath+"/support",schemaPath:"../../resources/client.json#/definitions/supportKeys/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values",schema:schema71.enum,parentSchema:schema71,data:key3,propertyName:key3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1800,7 +1882,7 @@ errors++;
 }
 var valid5 = _errs13 === errors;
 if(!valid5){
-const err9 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid",schema:schema90.properties.support.propertyNames,parentSchema:schema90.properties.support,data:data2};
+const err9 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid",schema:schema94.properties.support.propertyNames,parentSchema:schema94.properties.support,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1830,7 +1912,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.type,parentSchema:schema92,data:data3};
+const err10 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema96.type,parentSchema:schema96,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1848,8 +1930,8 @@ data2[key4] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern35.test(data3)){
-const err11 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema92,data:data3};
+if(!pattern38.test(data3)){
+const err11 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema96,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1862,7 +1944,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.properties.support.type,parentSchema:schema90.properties.support,data:data2};
+const err12 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema94.properties.support.type,parentSchema:schema94.properties.support,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1895,7 +1977,7 @@ else if(key5 === null){
 coerced4 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/misc",schemaPath:"../../resources/client.json#/definitions/miscKeys/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.type,parentSchema:schema69,data:key5,propertyName:key5};
+const err13 = {instancePath:instancePath+"/misc",schemaPath:"../../resources/client.json#/definitions/miscKeys/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema73.type,parentSchema:schema73,data:key5,propertyName:key5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1913,7 +1995,7 @@ data4["misc"] = coerced4;
 }
 }
 if(!(((((key5 === "editmain") || (key5 === "emails")) || (key5 === "editipaccess")) || (key5 === "manageprofiles")) || (key5 === "affiliates"))){
-const err14 = {instancePath:instancePath+"/misc",schemaPath:"../../resources/client.json#/definitions/miscKeys/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values",schema:schema69.enum,parentSchema:schema69,data:key5,propertyName:key5};
+const err14 = {instancePath:instancePath+"/misc",schemaPath:"../../resources/client.json#/definitions/miscKeys/enum",keyword:"enum",params:{allowedValues: schema73.enum},message:"must be equal to one of the allowed values",schema:schema73.enum,parentSchema:schema73,data:key5,propertyName:key5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1924,7 +2006,7 @@ errors++;
 }
 var valid9 = _errs22 === errors;
 if(!valid9){
-const err15 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid",schema:schema90.properties.misc.propertyNames,parentSchema:schema90.properties.misc,data:data4};
+const err15 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid",schema:schema94.properties.misc.propertyNames,parentSchema:schema94.properties.misc,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1954,7 +2036,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.type,parentSchema:schema92,data:data5};
+const err16 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema96.type,parentSchema:schema96,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1972,8 +2054,8 @@ data4[key6] = coerced5;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern35.test(data5)){
-const err17 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema92,data:data5};
+if(!pattern38.test(data5)){
+const err17 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema96,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1986,7 +2068,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.properties.misc.type,parentSchema:schema90.properties.misc,data:data4};
+const err18 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema94.properties.misc.type,parentSchema:schema94.properties.misc,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1998,7 +2080,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.type,parentSchema:schema90,data};
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema94.type,parentSchema:schema94,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2007,17 +2089,17 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema98.required,parentSchema:schema98,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema102.required,parentSchema:schema102,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2027,7 +2109,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.firstname === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstname"},message:"must have required property '"+"firstname"+"'",schema:schema98.required,parentSchema:schema98,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstname"},message:"must have required property '"+"firstname"+"'",schema:schema102.required,parentSchema:schema102,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2037,7 +2119,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.lastname === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastname"},message:"must have required property '"+"lastname"+"'",schema:schema98.required,parentSchema:schema98,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastname"},message:"must have required property '"+"lastname"+"'",schema:schema102.required,parentSchema:schema102,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2047,7 +2129,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.email === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema98.required,parentSchema:schema98,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema102.required,parentSchema:schema102,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2057,7 +2139,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.password === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema98.required,parentSchema:schema98,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema102.required,parentSchema:schema102,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2067,7 +2149,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.password2 === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password2"},message:"must have required property '"+"password2"+"'",schema:schema98.required,parentSchema:schema98,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password2"},message:"must have required property '"+"password2"+"'",schema:schema102.required,parentSchema:schema102,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2146,7 +2228,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.firstname.type,parentSchema:schema98.properties.firstname,data:data1};
+const err8 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema102.properties.firstname.type,parentSchema:schema102.properties.firstname,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2165,7 +2247,7 @@ data["firstname"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 255){
-const err9 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema98.properties.firstname,data:data1};
+const err9 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema102.properties.firstname,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2175,7 +2257,7 @@ vErrors.push(err9);
 errors++;
 }
 if(func2(data1) < 1){
-const err10 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema98.properties.firstname,data:data1};
+const err10 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema102.properties.firstname,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2206,7 +2288,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.lastname.type,parentSchema:schema98.properties.lastname,data:data2};
+const err11 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema102.properties.lastname.type,parentSchema:schema102.properties.lastname,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2225,7 +2307,7 @@ data["lastname"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 255){
-const err12 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema98.properties.lastname,data:data2};
+const err12 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema102.properties.lastname,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2235,7 +2317,7 @@ vErrors.push(err12);
 errors++;
 }
 if(func2(data2) < 1){
-const err13 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema98.properties.lastname,data:data2};
+const err13 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema102.properties.lastname,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2266,7 +2348,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.email.type,parentSchema:schema98.properties.email,data:data3};
+const err14 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema102.properties.email.type,parentSchema:schema102.properties.email,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2285,7 +2367,7 @@ data["email"] = coerced3;
 }
 if(typeof data3 === "string"){
 if(func2(data3) > 254){
-const err15 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema98.properties.email,data:data3};
+const err15 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema102.properties.email,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2294,8 +2376,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!pattern14.test(data3)){
-const err16 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema98.properties.email,data:data3};
+if(!pattern17.test(data3)){
+const err16 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema102.properties.email,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2326,7 +2408,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.password.type,parentSchema:schema98.properties.password,data:data4};
+const err17 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema102.properties.password.type,parentSchema:schema102.properties.password,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2345,7 +2427,7 @@ data["password"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 255){
-const err18 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema98.properties.password,data:data4};
+const err18 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema102.properties.password,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2355,7 +2437,7 @@ vErrors.push(err18);
 errors++;
 }
 if(func2(data4) < 1){
-const err19 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema98.properties.password,data:data4};
+const err19 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema102.properties.password,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2386,7 +2468,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err20 = {instancePath:instancePath+"/password2",schemaPath:"#/properties/password2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.password2.type,parentSchema:schema98.properties.password2,data:data5};
+const err20 = {instancePath:instancePath+"/password2",schemaPath:"#/properties/password2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema102.properties.password2.type,parentSchema:schema102.properties.password2,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2405,7 +2487,7 @@ data["password2"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 255){
-const err21 = {instancePath:instancePath+"/password2",schemaPath:"#/properties/password2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema98.properties.password2,data:data5};
+const err21 = {instancePath:instancePath+"/password2",schemaPath:"#/properties/password2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema102.properties.password2,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2436,7 +2518,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err22 = {instancePath:instancePath+"/companyname",schemaPath:"#/properties/companyname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.companyname.type,parentSchema:schema98.properties.companyname,data:data6};
+const err22 = {instancePath:instancePath+"/companyname",schemaPath:"#/properties/companyname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema102.properties.companyname.type,parentSchema:schema102.properties.companyname,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2455,7 +2537,7 @@ data["companyname"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(func2(data6) > 255){
-const err23 = {instancePath:instancePath+"/companyname",schemaPath:"#/properties/companyname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema98.properties.companyname,data:data6};
+const err23 = {instancePath:instancePath+"/companyname",schemaPath:"#/properties/companyname/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema102.properties.companyname,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2486,7 +2568,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err24 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.address1.type,parentSchema:schema98.properties.address1,data:data7};
+const err24 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema102.properties.address1.type,parentSchema:schema102.properties.address1,data:data7};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2505,7 +2587,7 @@ data["address1"] = coerced7;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 255){
-const err25 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema98.properties.address1,data:data7};
+const err25 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema102.properties.address1,data:data7};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2536,7 +2618,7 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-const err26 = {instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.address2.type,parentSchema:schema98.properties.address2,data:data8};
+const err26 = {instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema102.properties.address2.type,parentSchema:schema102.properties.address2,data:data8};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2555,7 +2637,7 @@ data["address2"] = coerced8;
 }
 if(typeof data8 === "string"){
 if(func2(data8) > 255){
-const err27 = {instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema98.properties.address2,data:data8};
+const err27 = {instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema102.properties.address2,data:data8};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2586,7 +2668,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err28 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.city.type,parentSchema:schema98.properties.city,data:data9};
+const err28 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema102.properties.city.type,parentSchema:schema102.properties.city,data:data9};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2605,7 +2687,7 @@ data["city"] = coerced9;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 255){
-const err29 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema98.properties.city,data:data9};
+const err29 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema102.properties.city,data:data9};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2636,7 +2718,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err30 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.state.type,parentSchema:schema98.properties.state,data:data10};
+const err30 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema102.properties.state.type,parentSchema:schema102.properties.state,data:data10};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2655,7 +2737,7 @@ data["state"] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 255){
-const err31 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema98.properties.state,data:data10};
+const err31 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema102.properties.state,data:data10};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2686,7 +2768,7 @@ else if(data11 === null){
 coerced11 = "";
 }
 else {
-const err32 = {instancePath:instancePath+"/postcode",schemaPath:"#/properties/postcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.postcode.type,parentSchema:schema98.properties.postcode,data:data11};
+const err32 = {instancePath:instancePath+"/postcode",schemaPath:"#/properties/postcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema102.properties.postcode.type,parentSchema:schema102.properties.postcode,data:data11};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2705,7 +2787,7 @@ data["postcode"] = coerced11;
 }
 if(typeof data11 === "string"){
 if(func2(data11) > 255){
-const err33 = {instancePath:instancePath+"/postcode",schemaPath:"#/properties/postcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema98.properties.postcode,data:data11};
+const err33 = {instancePath:instancePath+"/postcode",schemaPath:"#/properties/postcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema102.properties.postcode,data:data11};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2736,7 +2818,7 @@ else if(data12 === null){
 coerced12 = "";
 }
 else {
-const err34 = {instancePath:instancePath+"/phonenumber",schemaPath:"#/properties/phonenumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.phonenumber.type,parentSchema:schema98.properties.phonenumber,data:data12};
+const err34 = {instancePath:instancePath+"/phonenumber",schemaPath:"#/properties/phonenumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema102.properties.phonenumber.type,parentSchema:schema102.properties.phonenumber,data:data12};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2755,7 +2837,7 @@ data["phonenumber"] = coerced12;
 }
 if(typeof data12 === "string"){
 if(func2(data12) > 255){
-const err35 = {instancePath:instancePath+"/phonenumber",schemaPath:"#/properties/phonenumber/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema98.properties.phonenumber,data:data12};
+const err35 = {instancePath:instancePath+"/phonenumber",schemaPath:"#/properties/phonenumber/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema102.properties.phonenumber,data:data12};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2786,7 +2868,7 @@ else if(data13 === null){
 coerced13 = "";
 }
 else {
-const err36 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.country.type,parentSchema:schema98.properties.country,data:data13};
+const err36 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema102.properties.country.type,parentSchema:schema102.properties.country,data:data13};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2804,8 +2886,8 @@ data["country"] = coerced13;
 }
 }
 if(typeof data13 === "string"){
-if(!pattern15.test(data13)){
-const err37 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z]{2})?$"},message:"must match pattern \""+"^([A-Za-z]{2})?$"+"\"",schema:"^([A-Za-z]{2})?$",parentSchema:schema98.properties.country,data:data13};
+if(!pattern18.test(data13)){
+const err37 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z]{2})?$"},message:"must match pattern \""+"^([A-Za-z]{2})?$"+"\"",schema:"^([A-Za-z]{2})?$",parentSchema:schema102.properties.country,data:data13};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2817,14 +2899,14 @@ errors++;
 }
 }
 if(data.privileges !== undefined){
-if(!(validate27(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate29(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema98.type,parentSchema:schema98,data};
+const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema102.type,parentSchema:schema102,data};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2833,21 +2915,21 @@ vErrors.push(err38);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-export const addClientCredit = validate32;
-const schema103 = {"title":"AddClientCreditRequest","type":"object","required":["client_id","amount"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"amount":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"description":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"}}};
-const schema102 = {"type":"string","pattern":"^[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"a non-negative amount with at most two decimals, such as 12.30"};
-const pattern43 = new RegExp("^[0-9]{1,12}(\\.[0-9]{1,2})?$", "u");
+export const addClientCredit = validate34;
+const schema107 = {"title":"AddClientCreditRequest","type":"object","required":["client_id","amount"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"amount":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"description":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"}}};
+const schema106 = {"type":"string","pattern":"^[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"a non-negative amount with at most two decimals, such as 12.30"};
+const pattern46 = new RegExp("^[0-9]{1,12}(\\.[0-9]{1,2})?$", "u");
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema103.required,parentSchema:schema103,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema107.required,parentSchema:schema107,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2857,7 +2939,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.amount === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema103.required,parentSchema:schema103,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema107.required,parentSchema:schema107,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2936,7 +3018,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/amount",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema102.type,parentSchema:schema102,data:data1};
+const err4 = {instancePath:instancePath+"/amount",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema106.type,parentSchema:schema106,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2954,8 +3036,8 @@ data["amount"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern43.test(data1)){
-const err5 = {instancePath:instancePath+"/amount",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema102,data:data1};
+if(!pattern46.test(data1)){
+const err5 = {instancePath:instancePath+"/amount",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema106,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2986,7 +3068,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema103.properties.description.type,parentSchema:schema103.properties.description,data:data2};
+const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema107.properties.description.type,parentSchema:schema107.properties.description,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3005,7 +3087,7 @@ data["description"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 255){
-const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema103.properties.description,data:data2};
+const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema107.properties.description,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3018,7 +3100,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema103.type,parentSchema:schema103,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema107.type,parentSchema:schema107,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3027,19 +3109,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
 
-export const addCreditReceipt = validate37;
-const schema133 = {"title":"AddCreditReceiptRequest","type":"object","required":["client_id","amount"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"amount":{"$ref":"../../common/defs.json#/definitions/decimalParam"}}};
+export const addCreditReceipt = validate39;
+const schema137 = {"title":"AddCreditReceiptRequest","type":"object","required":["client_id","amount"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"amount":{"$ref":"../../common/defs.json#/definitions/decimalParam"}}};
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema133.required,parentSchema:schema133,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema137.required,parentSchema:schema137,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3049,7 +3131,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.amount === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema133.required,parentSchema:schema133,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema137.required,parentSchema:schema137,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3128,7 +3210,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/amount",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema102.type,parentSchema:schema102,data:data1};
+const err4 = {instancePath:instancePath+"/amount",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema106.type,parentSchema:schema106,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3146,8 +3228,8 @@ data["amount"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern43.test(data1)){
-const err5 = {instancePath:instancePath+"/amount",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema102,data:data1};
+if(!pattern46.test(data1)){
+const err5 = {instancePath:instancePath+"/amount",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema106,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3160,7 +3242,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema133.type,parentSchema:schema133,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema137.type,parentSchema:schema137,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3169,19 +3251,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
 
-export const addInvoice = validate39;
-const schema139 = {"title":"AddInvoiceRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const addInvoice = validate41;
+const schema143 = {"title":"AddInvoiceRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema139.required,parentSchema:schema139,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema143.required,parentSchema:schema143,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3242,7 +3324,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema139.type,parentSchema:schema139,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema143.type,parentSchema:schema143,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3251,22 +3333,22 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
-export const addInvoiceItem = validate43;
-const schema151 = {"title":"AddInvoiceItemRequest","type":"object","required":["id","line","price","tax"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"line":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"price":{"type":"string","pattern":"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$","description":"an amount with at most two decimals, such as 10 or 10.50 (negative for a discount line)"},"qty":{"type":"string","pattern":"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$","description":"a positive quantity with at most four decimals, such as 3 or 1.5"},"tax":{"$ref":"../../common/defs.json#/definitions/flag"}}};
-const schema143 = {"type":"string","minLength":1,"maxLength":65535,"description":"a non-empty text"};
-const pattern76 = new RegExp("^-?[0-9]{1,9}(\\.[0-9]{1,2})?$", "u");
-const pattern77 = new RegExp("^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$", "u");
+export const addInvoiceItem = validate45;
+const schema155 = {"title":"AddInvoiceItemRequest","type":"object","required":["id","line","price","tax"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"line":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"price":{"type":"string","pattern":"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$","description":"an amount with at most two decimals, such as 10 or 10.50 (negative for a discount line)"},"qty":{"type":"string","pattern":"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$","description":"a positive quantity with at most four decimals, such as 3 or 1.5"},"tax":{"$ref":"../../common/defs.json#/definitions/flag"}}};
+const schema147 = {"type":"string","minLength":1,"maxLength":65535,"description":"a non-empty text"};
+const pattern79 = new RegExp("^-?[0-9]{1,9}(\\.[0-9]{1,2})?$", "u");
+const pattern80 = new RegExp("^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$", "u");
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema151.required,parentSchema:schema151,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema155.required,parentSchema:schema155,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3276,7 +3358,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.line === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "line"},message:"must have required property '"+"line"+"'",schema:schema151.required,parentSchema:schema151,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "line"},message:"must have required property '"+"line"+"'",schema:schema155.required,parentSchema:schema155,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3286,7 +3368,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.price === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "price"},message:"must have required property '"+"price"+"'",schema:schema151.required,parentSchema:schema151,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "price"},message:"must have required property '"+"price"+"'",schema:schema155.required,parentSchema:schema155,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3296,7 +3378,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.tax === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tax"},message:"must have required property '"+"tax"+"'",schema:schema151.required,parentSchema:schema151,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tax"},message:"must have required property '"+"tax"+"'",schema:schema155.required,parentSchema:schema155,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3375,7 +3457,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/line",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema143.type,parentSchema:schema143,data:data1};
+const err6 = {instancePath:instancePath+"/line",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema147.type,parentSchema:schema147,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3394,7 +3476,7 @@ data["line"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 65535){
-const err7 = {instancePath:instancePath+"/line",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema143,data:data1};
+const err7 = {instancePath:instancePath+"/line",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema147,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3404,7 +3486,7 @@ vErrors.push(err7);
 errors++;
 }
 if(func2(data1) < 1){
-const err8 = {instancePath:instancePath+"/line",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema143,data:data1};
+const err8 = {instancePath:instancePath+"/line",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema147,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3435,7 +3517,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema151.properties.price.type,parentSchema:schema151.properties.price,data:data2};
+const err9 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema155.properties.price.type,parentSchema:schema155.properties.price,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3453,8 +3535,8 @@ data["price"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern76.test(data2)){
-const err10 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$",parentSchema:schema151.properties.price,data:data2};
+if(!pattern79.test(data2)){
+const err10 = {instancePath:instancePath+"/price",schemaPath:"#/properties/price/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$",parentSchema:schema155.properties.price,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3485,7 +3567,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema151.properties.qty.type,parentSchema:schema151.properties.qty,data:data3};
+const err11 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema155.properties.qty.type,parentSchema:schema155.properties.qty,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3503,8 +3585,8 @@ data["qty"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern77.test(data3)){
-const err12 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema151.properties.qty,data:data3};
+if(!pattern80.test(data3)){
+const err12 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema155.properties.qty,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3535,7 +3617,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/tax",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data4};
+const err13 = {instancePath:instancePath+"/tax",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3553,7 +3635,7 @@ data["tax"] = coerced4;
 }
 }
 if(!((data4 === "0") || (data4 === "1"))){
-const err14 = {instancePath:instancePath+"/tax",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values",schema:schema40.enum,parentSchema:schema40,data:data4};
+const err14 = {instancePath:instancePath+"/tax",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema44.enum},message:"must be equal to one of the allowed values",schema:schema44.enum,parentSchema:schema44,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3565,7 +3647,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema151.type,parentSchema:schema151,data};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema155.type,parentSchema:schema155,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3574,22 +3656,22 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
-export const addInvoicePayment = validate45;
-const schema161 = {"title":"AddInvoicePaymentRequest","type":"object","required":["id","amount","paymentmodule","fee","date"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"amount":{"type":"string","pattern":"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"an amount more than 0 with at most two decimals, such as 10.50"},"paymentmodule":{"$ref":"../../common/defs.json#/definitions/positiveId"},"fee":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$","description":"a date as YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or an ISO 8601 date-time such as 2026-11-20T10:00:00.000Z"},"transnumber":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"rate":{"type":"string","pattern":"^[0-9]{1,6}(\\.[0-9]{1,4})?$","description":"an exchange rate more than 0 with at most four decimals, such as 0.9215"},"send_email":{"$ref":"../../common/defs.json#/definitions/flag"}}};
-const pattern87 = new RegExp("^-?[0-9]{1,12}(\\.[0-9]{1,2})?$", "u");
-const pattern90 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$", "u");
-const pattern92 = new RegExp("^[0-9]{1,6}(\\.[0-9]{1,4})?$", "u");
+export const addInvoicePayment = validate47;
+const schema165 = {"title":"AddInvoicePaymentRequest","type":"object","required":["id","amount","paymentmodule","fee","date"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"amount":{"type":"string","pattern":"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"an amount more than 0 with at most two decimals, such as 10.50"},"paymentmodule":{"$ref":"../../common/defs.json#/definitions/positiveId"},"fee":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$","description":"a date as YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or an ISO 8601 date-time such as 2026-11-20T10:00:00.000Z"},"transnumber":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"rate":{"type":"string","pattern":"^[0-9]{1,6}(\\.[0-9]{1,4})?$","description":"an exchange rate more than 0 with at most four decimals, such as 0.9215"},"send_email":{"$ref":"../../common/defs.json#/definitions/flag"}}};
+const pattern90 = new RegExp("^-?[0-9]{1,12}(\\.[0-9]{1,2})?$", "u");
+const pattern93 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$", "u");
+const pattern95 = new RegExp("^[0-9]{1,6}(\\.[0-9]{1,4})?$", "u");
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema161.required,parentSchema:schema161,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema165.required,parentSchema:schema165,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3599,7 +3681,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.amount === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema161.required,parentSchema:schema161,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema165.required,parentSchema:schema165,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3609,7 +3691,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.paymentmodule === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "paymentmodule"},message:"must have required property '"+"paymentmodule"+"'",schema:schema161.required,parentSchema:schema161,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "paymentmodule"},message:"must have required property '"+"paymentmodule"+"'",schema:schema165.required,parentSchema:schema165,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3619,7 +3701,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.fee === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fee"},message:"must have required property '"+"fee"+"'",schema:schema161.required,parentSchema:schema161,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fee"},message:"must have required property '"+"fee"+"'",schema:schema165.required,parentSchema:schema165,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3629,7 +3711,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.date === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "date"},message:"must have required property '"+"date"+"'",schema:schema161.required,parentSchema:schema161,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "date"},message:"must have required property '"+"date"+"'",schema:schema165.required,parentSchema:schema165,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3708,7 +3790,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema161.properties.amount.type,parentSchema:schema161.properties.amount,data:data1};
+const err7 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema165.properties.amount.type,parentSchema:schema165.properties.amount,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3726,8 +3808,8 @@ data["amount"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern87.test(data1)){
-const err8 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema161.properties.amount,data:data1};
+if(!pattern90.test(data1)){
+const err8 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema165.properties.amount,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3808,7 +3890,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/fee",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema102.type,parentSchema:schema102,data:data3};
+const err11 = {instancePath:instancePath+"/fee",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema106.type,parentSchema:schema106,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3826,8 +3908,8 @@ data["fee"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern43.test(data3)){
-const err12 = {instancePath:instancePath+"/fee",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema102,data:data3};
+if(!pattern46.test(data3)){
+const err12 = {instancePath:instancePath+"/fee",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema106,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3858,7 +3940,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema161.properties.date.type,parentSchema:schema161.properties.date,data:data4};
+const err13 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema165.properties.date.type,parentSchema:schema165.properties.date,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3876,8 +3958,8 @@ data["date"] = coerced4;
 }
 }
 if(typeof data4 === "string"){
-if(!pattern90.test(data4)){
-const err14 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$",parentSchema:schema161.properties.date,data:data4};
+if(!pattern93.test(data4)){
+const err14 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$",parentSchema:schema165.properties.date,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3908,7 +3990,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/transnumber",schemaPath:"#/properties/transnumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema161.properties.transnumber.type,parentSchema:schema161.properties.transnumber,data:data5};
+const err15 = {instancePath:instancePath+"/transnumber",schemaPath:"#/properties/transnumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema165.properties.transnumber.type,parentSchema:schema165.properties.transnumber,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3927,7 +4009,7 @@ data["transnumber"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 255){
-const err16 = {instancePath:instancePath+"/transnumber",schemaPath:"#/properties/transnumber/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema161.properties.transnumber,data:data5};
+const err16 = {instancePath:instancePath+"/transnumber",schemaPath:"#/properties/transnumber/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema165.properties.transnumber,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3958,7 +4040,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.type,parentSchema:schema51,data:data6};
+const err17 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema55.type,parentSchema:schema55,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3976,8 +4058,8 @@ data["currency_id"] = coerced6;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern17.test(data6)){
-const err18 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema51,data:data6};
+if(!pattern20.test(data6)){
+const err18 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema55,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4008,7 +4090,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/rate",schemaPath:"#/properties/rate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema161.properties.rate.type,parentSchema:schema161.properties.rate,data:data7};
+const err19 = {instancePath:instancePath+"/rate",schemaPath:"#/properties/rate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema165.properties.rate.type,parentSchema:schema165.properties.rate,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4026,8 +4108,8 @@ data["rate"] = coerced7;
 }
 }
 if(typeof data7 === "string"){
-if(!pattern92.test(data7)){
-const err20 = {instancePath:instancePath+"/rate",schemaPath:"#/properties/rate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema161.properties.rate,data:data7};
+if(!pattern95.test(data7)){
+const err20 = {instancePath:instancePath+"/rate",schemaPath:"#/properties/rate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema165.properties.rate,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4058,7 +4140,7 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/send_email",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data8};
+const err21 = {instancePath:instancePath+"/send_email",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4076,7 +4158,7 @@ data["send_email"] = coerced8;
 }
 }
 if(!((data8 === "0") || (data8 === "1"))){
-const err22 = {instancePath:instancePath+"/send_email",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values",schema:schema40.enum,parentSchema:schema40,data:data8};
+const err22 = {instancePath:instancePath+"/send_email",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema44.enum},message:"must be equal to one of the allowed values",schema:schema44.enum,parentSchema:schema44,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4088,7 +4170,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema161.type,parentSchema:schema161,data};
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema165.type,parentSchema:schema165,data};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4097,22 +4179,22 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
-export const addOrder = validate47;
-const schema178 = {"title":"AddOrderRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product":{"$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Once","Free"],"description":"a billing cycle code: m, q, s, a, b, t, p4, p5, d, w, h, Once or Free"},"confirm":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_generate":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_info":{"$ref":"../../common/defs.json#/definitions/flag"},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"},"domain_name":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters"},"coupon":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"domain_action":{"type":"string","pattern":"^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$","description":"register or transfer"},"domain_sld":{"type":"string","maxLength":63,"description":"a domain label such as example"},"domain_tld":{"type":"string","pattern":"^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$","description":"a TLD such as .com, or a TLD product id"},"domain_period":{"type":"string","pattern":"^[1-9][0-9]?$","description":"a number of years from 1 to 99"},"domain_eppcode":{"type":"string","maxLength":255,"description":"a transfer authorisation code of at most 255 characters"},"domain_dns":{"$ref":"../../common/defs.json#/definitions/flag"},"domain_email":{"$ref":"../../common/defs.json#/definitions/flag"},"domain_idp":{"$ref":"../../common/defs.json#/definitions/flag"}}};
-const pattern103 = new RegExp("^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$", "u");
-const pattern104 = new RegExp("^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$", "u");
-const pattern105 = new RegExp("^[1-9][0-9]?$", "u");
+export const addOrder = validate49;
+const schema182 = {"title":"AddOrderRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product":{"$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["h","d","w","m","q","s","a","b","t","p4","p5","Once","Free"],"description":"a billing cycle code: m, q, s, a, b, t, p4, p5, d, w, h, Once or Free"},"confirm":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_generate":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_info":{"$ref":"../../common/defs.json#/definitions/flag"},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"},"domain_name":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters"},"coupon":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"domain_action":{"type":"string","pattern":"^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$","description":"register or transfer"},"domain_sld":{"type":"string","maxLength":63,"description":"a domain label such as example"},"domain_tld":{"type":"string","pattern":"^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$","description":"a TLD such as .com, or a TLD product id"},"domain_period":{"type":"string","pattern":"^[1-9][0-9]?$","description":"a number of years from 1 to 99"},"domain_eppcode":{"type":"string","maxLength":255,"description":"a transfer authorisation code of at most 255 characters"},"domain_dns":{"$ref":"../../common/defs.json#/definitions/flag"},"domain_email":{"$ref":"../../common/defs.json#/definitions/flag"},"domain_idp":{"$ref":"../../common/defs.json#/definitions/flag"}}};
+const pattern106 = new RegExp("^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$", "u");
+const pattern107 = new RegExp("^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$", "u");
+const pattern108 = new RegExp("^[1-9][0-9]?$", "u");
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema178.required,parentSchema:schema178,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema182.required,parentSchema:schema182,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4241,7 +4323,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema178.properties.cycle.type,parentSchema:schema178.properties.cycle,data:data2};
+const err5 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema182.properties.cycle.type,parentSchema:schema182.properties.cycle,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4259,7 +4341,7 @@ data["cycle"] = coerced2;
 }
 }
 if(!(((((((((((((data2 === "h") || (data2 === "d")) || (data2 === "w")) || (data2 === "m")) || (data2 === "q")) || (data2 === "s")) || (data2 === "a")) || (data2 === "b")) || (data2 === "t")) || (data2 === "p4")) || (data2 === "p5")) || (data2 === "Once")) || (data2 === "Free"))){
-const err6 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema178.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema178.properties.cycle.enum,parentSchema:schema178.properties.cycle,data:data2};
+const err6 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema182.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema182.properties.cycle.enum,parentSchema:schema182.properties.cycle,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4289,7 +4371,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/confirm",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data3};
+const err7 = {instancePath:instancePath+"/confirm",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4307,7 +4389,7 @@ data["confirm"] = coerced3;
 }
 }
 if(!((data3 === "0") || (data3 === "1"))){
-const err8 = {instancePath:instancePath+"/confirm",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values",schema:schema40.enum,parentSchema:schema40,data:data3};
+const err8 = {instancePath:instancePath+"/confirm",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema44.enum},message:"must be equal to one of the allowed values",schema:schema44.enum,parentSchema:schema44,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4337,7 +4419,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/invoice_generate",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data4};
+const err9 = {instancePath:instancePath+"/invoice_generate",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4355,7 +4437,7 @@ data["invoice_generate"] = coerced4;
 }
 }
 if(!((data4 === "0") || (data4 === "1"))){
-const err10 = {instancePath:instancePath+"/invoice_generate",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values",schema:schema40.enum,parentSchema:schema40,data:data4};
+const err10 = {instancePath:instancePath+"/invoice_generate",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema44.enum},message:"must be equal to one of the allowed values",schema:schema44.enum,parentSchema:schema44,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4385,7 +4467,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/invoice_info",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data5};
+const err11 = {instancePath:instancePath+"/invoice_info",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4403,7 +4485,7 @@ data["invoice_info"] = coerced5;
 }
 }
 if(!((data5 === "0") || (data5 === "1"))){
-const err12 = {instancePath:instancePath+"/invoice_info",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values",schema:schema40.enum,parentSchema:schema40,data:data5};
+const err12 = {instancePath:instancePath+"/invoice_info",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema44.enum},message:"must be equal to one of the allowed values",schema:schema44.enum,parentSchema:schema44,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4483,7 +4565,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/domain_name",schemaPath:"#/properties/domain_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema178.properties.domain_name.type,parentSchema:schema178.properties.domain_name,data:data7};
+const err15 = {instancePath:instancePath+"/domain_name",schemaPath:"#/properties/domain_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema182.properties.domain_name.type,parentSchema:schema182.properties.domain_name,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4502,7 +4584,7 @@ data["domain_name"] = coerced7;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 255){
-const err16 = {instancePath:instancePath+"/domain_name",schemaPath:"#/properties/domain_name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema178.properties.domain_name,data:data7};
+const err16 = {instancePath:instancePath+"/domain_name",schemaPath:"#/properties/domain_name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema182.properties.domain_name,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4533,7 +4615,7 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema178.properties.coupon.type,parentSchema:schema178.properties.coupon,data:data8};
+const err17 = {instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema182.properties.coupon.type,parentSchema:schema182.properties.coupon,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4552,7 +4634,7 @@ data["coupon"] = coerced8;
 }
 if(typeof data8 === "string"){
 if(func2(data8) > 255){
-const err18 = {instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema178.properties.coupon,data:data8};
+const err18 = {instancePath:instancePath+"/coupon",schemaPath:"#/properties/coupon/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema182.properties.coupon,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4583,7 +4665,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema178.properties.domain_action.type,parentSchema:schema178.properties.domain_action,data:data9};
+const err19 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema182.properties.domain_action.type,parentSchema:schema182.properties.domain_action,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4601,8 +4683,8 @@ data["domain_action"] = coerced9;
 }
 }
 if(typeof data9 === "string"){
-if(!pattern103.test(data9)){
-const err20 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/pattern",keyword:"pattern",params:{pattern: "^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$"},message:"must match pattern \""+"^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$"+"\"",schema:"^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$",parentSchema:schema178.properties.domain_action,data:data9};
+if(!pattern106.test(data9)){
+const err20 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/pattern",keyword:"pattern",params:{pattern: "^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$"},message:"must match pattern \""+"^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$"+"\"",schema:"^([Rr]egister|[Tt]ransfer|REGISTER|TRANSFER)$",parentSchema:schema182.properties.domain_action,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4633,7 +4715,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema178.properties.domain_sld.type,parentSchema:schema178.properties.domain_sld,data:data10};
+const err21 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema182.properties.domain_sld.type,parentSchema:schema182.properties.domain_sld,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4652,7 +4734,7 @@ data["domain_sld"] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 63){
-const err22 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/maxLength",keyword:"maxLength",params:{limit: 63},message:"must NOT have more than 63 characters",schema:63,parentSchema:schema178.properties.domain_sld,data:data10};
+const err22 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/maxLength",keyword:"maxLength",params:{limit: 63},message:"must NOT have more than 63 characters",schema:63,parentSchema:schema182.properties.domain_sld,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4683,7 +4765,7 @@ else if(data11 === null){
 coerced11 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/domain_tld",schemaPath:"#/properties/domain_tld/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema178.properties.domain_tld.type,parentSchema:schema178.properties.domain_tld,data:data11};
+const err23 = {instancePath:instancePath+"/domain_tld",schemaPath:"#/properties/domain_tld/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema182.properties.domain_tld.type,parentSchema:schema182.properties.domain_tld,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4701,8 +4783,8 @@ data["domain_tld"] = coerced11;
 }
 }
 if(typeof data11 === "string"){
-if(!pattern104.test(data11)){
-const err24 = {instancePath:instancePath+"/domain_tld",schemaPath:"#/properties/domain_tld/pattern",keyword:"pattern",params:{pattern: "^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$"+"\"",schema:"^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$",parentSchema:schema178.properties.domain_tld,data:data11};
+if(!pattern107.test(data11)){
+const err24 = {instancePath:instancePath+"/domain_tld",schemaPath:"#/properties/domain_tld/pattern",keyword:"pattern",params:{pattern: "^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$"+"\"",schema:"^(\\.?[A-Za-z0-9-]{1,63}|[1-9][0-9]{0,17})$",parentSchema:schema182.properties.domain_tld,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4733,7 +4815,7 @@ else if(data12 === null){
 coerced12 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema178.properties.domain_period.type,parentSchema:schema178.properties.domain_period,data:data12};
+const err25 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema182.properties.domain_period.type,parentSchema:schema182.properties.domain_period,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4751,8 +4833,8 @@ data["domain_period"] = coerced12;
 }
 }
 if(typeof data12 === "string"){
-if(!pattern105.test(data12)){
-const err26 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]?$"},message:"must match pattern \""+"^[1-9][0-9]?$"+"\"",schema:"^[1-9][0-9]?$",parentSchema:schema178.properties.domain_period,data:data12};
+if(!pattern108.test(data12)){
+const err26 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]?$"},message:"must match pattern \""+"^[1-9][0-9]?$"+"\"",schema:"^[1-9][0-9]?$",parentSchema:schema182.properties.domain_period,data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4783,7 +4865,7 @@ else if(data13 === null){
 coerced13 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema178.properties.domain_eppcode.type,parentSchema:schema178.properties.domain_eppcode,data:data13};
+const err27 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema182.properties.domain_eppcode.type,parentSchema:schema182.properties.domain_eppcode,data:data13};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -4802,7 +4884,7 @@ data["domain_eppcode"] = coerced13;
 }
 if(typeof data13 === "string"){
 if(func2(data13) > 255){
-const err28 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema178.properties.domain_eppcode,data:data13};
+const err28 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema182.properties.domain_eppcode,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4833,7 +4915,7 @@ else if(data14 === null){
 coerced14 = "";
 }
 else {
-const err29 = {instancePath:instancePath+"/domain_dns",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data14};
+const err29 = {instancePath:instancePath+"/domain_dns",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data14};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4851,7 +4933,7 @@ data["domain_dns"] = coerced14;
 }
 }
 if(!((data14 === "0") || (data14 === "1"))){
-const err30 = {instancePath:instancePath+"/domain_dns",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values",schema:schema40.enum,parentSchema:schema40,data:data14};
+const err30 = {instancePath:instancePath+"/domain_dns",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema44.enum},message:"must be equal to one of the allowed values",schema:schema44.enum,parentSchema:schema44,data:data14};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4881,7 +4963,7 @@ else if(data15 === null){
 coerced15 = "";
 }
 else {
-const err31 = {instancePath:instancePath+"/domain_email",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data15};
+const err31 = {instancePath:instancePath+"/domain_email",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data15};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -4899,7 +4981,7 @@ data["domain_email"] = coerced15;
 }
 }
 if(!((data15 === "0") || (data15 === "1"))){
-const err32 = {instancePath:instancePath+"/domain_email",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values",schema:schema40.enum,parentSchema:schema40,data:data15};
+const err32 = {instancePath:instancePath+"/domain_email",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema44.enum},message:"must be equal to one of the allowed values",schema:schema44.enum,parentSchema:schema44,data:data15};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4929,7 +5011,7 @@ else if(data16 === null){
 coerced16 = "";
 }
 else {
-const err33 = {instancePath:instancePath+"/domain_idp",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data16};
+const err33 = {instancePath:instancePath+"/domain_idp",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data16};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -4947,7 +5029,7 @@ data["domain_idp"] = coerced16;
 }
 }
 if(!((data16 === "0") || (data16 === "1"))){
-const err34 = {instancePath:instancePath+"/domain_idp",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values",schema:schema40.enum,parentSchema:schema40,data:data16};
+const err34 = {instancePath:instancePath+"/domain_idp",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema44.enum},message:"must be equal to one of the allowed values",schema:schema44.enum,parentSchema:schema44,data:data16};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -4959,7 +5041,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema178.type,parentSchema:schema178,data};
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema182.type,parentSchema:schema182,data};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -4968,22 +5050,22 @@ vErrors.push(err35);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
 
-export const addOrderDraftItem = validate79;
-const schema340 = {"title":"AddOrderDraftItemRequest","type":"object","required":["id","prod_type"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"prod_type":{"type":"string","enum":["service","domain"],"description":"service or domain: the kind of item to add"},"product":{"description":"service only: the product's id","$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"an existing account to upgrade (not supported: an error)","$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"service only: a billing cycle code the product is priced on"},"host":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters (service only; stored in the service's domain field)"},"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999 (service only)"},"custom":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"string","maxLength":65535,"description":"a text value (an empty value is left out)"}}},"addons":{"type":"object","description":"given as addons[<addon_id>][qty]=1 and addons[<addon_id>][cycle]=m (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by addon ids, as addons[<addon_id>][qty]=1"},"additionalProperties":{"type":"object","description":"given as addons[<addon_id>][qty]=1 and addons[<addon_id>][cycle]=m","properties":{"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"a billing cycle code the addon is priced on"}}}},"domain_sld":{"type":"string","pattern":"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$","description":"a domain label of 1-63 letters, digits and inner hyphens, such as example (domain only)"},"domain_tld":{"description":"domain only: the id of a TLD product","$ref":"../../common/defs.json#/definitions/positiveId"},"domain_period":{"type":"string","pattern":"^([1-9]|10)$","description":"a registration period in years from 1 to 10 (domain only)"},"domain_action":{"type":"string","enum":["Register","Transfer"],"description":"domain only: Register or Transfer"},"domain_eppcode":{"type":"string","maxLength":255,"description":"a transfer (EPP) code of at most 255 characters (domain Transfer only)"}}};
-const pattern116 = new RegExp("^[1-9][0-9]{0,3}$", "u");
-const pattern121 = new RegExp("^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$", "u");
-const pattern123 = new RegExp("^([1-9]|10)$", "u");
+export const addOrderDraftItem = validate81;
+const schema345 = {"title":"AddOrderDraftItemRequest","type":"object","required":["id","prod_type"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"prod_type":{"type":"string","enum":["service","domain"],"description":"service or domain: the kind of item to add"},"product":{"description":"service only: the product's id","$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"an existing account to upgrade (not supported: an error)","$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"service only: a billing cycle code the product is priced on"},"host":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters (service only; stored in the service's domain field)"},"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999 (service only)"},"custom":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"string","maxLength":65535,"description":"a text value (an empty value is left out)"}}},"addons":{"type":"object","description":"given as addons[<addon_id>][qty]=1 and addons[<addon_id>][cycle]=m (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by addon ids, as addons[<addon_id>][qty]=1"},"additionalProperties":{"type":"object","description":"given as addons[<addon_id>][qty]=1 and addons[<addon_id>][cycle]=m","properties":{"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"a billing cycle code the addon is priced on"}}}},"domain_sld":{"type":"string","pattern":"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$","description":"a domain label of 1-63 letters, digits and inner hyphens, such as example (domain only)"},"domain_tld":{"description":"domain only: the id of a TLD product","$ref":"../../common/defs.json#/definitions/positiveId"},"domain_period":{"type":"string","pattern":"^([1-9]|10)$","description":"a registration period in years from 1 to 10 (domain only)"},"domain_action":{"type":"string","enum":["Register","Transfer"],"description":"domain only: Register or Transfer"},"domain_eppcode":{"type":"string","maxLength":255,"description":"a transfer (EPP) code of at most 255 characters (domain Transfer only)"}}};
+const pattern119 = new RegExp("^[1-9][0-9]{0,3}$", "u");
+const pattern124 = new RegExp("^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$", "u");
+const pattern126 = new RegExp("^([1-9]|10)$", "u");
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema340.required,parentSchema:schema340,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema345.required,parentSchema:schema345,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4993,7 +5075,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.prod_type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prod_type"},message:"must have required property '"+"prod_type"+"'",schema:schema340.required,parentSchema:schema340,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prod_type"},message:"must have required property '"+"prod_type"+"'",schema:schema345.required,parentSchema:schema345,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5072,7 +5154,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/prod_type",schemaPath:"#/properties/prod_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.properties.prod_type.type,parentSchema:schema340.properties.prod_type,data:data1};
+const err4 = {instancePath:instancePath+"/prod_type",schemaPath:"#/properties/prod_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.properties.prod_type.type,parentSchema:schema345.properties.prod_type,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5090,7 +5172,7 @@ data["prod_type"] = coerced1;
 }
 }
 if(!((data1 === "service") || (data1 === "domain"))){
-const err5 = {instancePath:instancePath+"/prod_type",schemaPath:"#/properties/prod_type/enum",keyword:"enum",params:{allowedValues: schema340.properties.prod_type.enum},message:"must be equal to one of the allowed values",schema:schema340.properties.prod_type.enum,parentSchema:schema340.properties.prod_type,data:data1};
+const err5 = {instancePath:instancePath+"/prod_type",schemaPath:"#/properties/prod_type/enum",keyword:"enum",params:{allowedValues: schema345.properties.prod_type.enum},message:"must be equal to one of the allowed values",schema:schema345.properties.prod_type.enum,parentSchema:schema345.properties.prod_type,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5220,7 +5302,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.properties.cycle.type,parentSchema:schema340.properties.cycle,data:data4};
+const err10 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.properties.cycle.type,parentSchema:schema345.properties.cycle,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5238,7 +5320,7 @@ data["cycle"] = coerced4;
 }
 }
 if(!(((((((((((((data4 === "m") || (data4 === "q")) || (data4 === "s")) || (data4 === "a")) || (data4 === "b")) || (data4 === "t")) || (data4 === "p4")) || (data4 === "p5")) || (data4 === "d")) || (data4 === "w")) || (data4 === "h")) || (data4 === "Once")) || (data4 === "Free"))){
-const err11 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema340.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema340.properties.cycle.enum,parentSchema:schema340.properties.cycle,data:data4};
+const err11 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema345.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema345.properties.cycle.enum,parentSchema:schema345.properties.cycle,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5268,7 +5350,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.properties.host.type,parentSchema:schema340.properties.host,data:data5};
+const err12 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.properties.host.type,parentSchema:schema345.properties.host,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5287,7 +5369,7 @@ data["host"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 255){
-const err13 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema340.properties.host,data:data5};
+const err13 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema345.properties.host,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5318,7 +5400,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.properties.qty.type,parentSchema:schema340.properties.qty,data:data6};
+const err14 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.properties.qty.type,parentSchema:schema345.properties.qty,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5336,8 +5418,8 @@ data["qty"] = coerced6;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern116.test(data6)){
-const err15 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema340.properties.qty,data:data6};
+if(!pattern119.test(data6)){
+const err15 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema345.properties.qty,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5355,7 +5437,7 @@ for(const key0 in data7){
 const _errs20 = errors;
 if(typeof key0 === "string"){
 if(!pattern0.test(key0)){
-const err16 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema340.properties.custom.propertyNames,data:key0,propertyName:key0};
+const err16 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema345.properties.custom.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5367,7 +5449,7 @@ errors++;
 }
 var valid4 = _errs20 === errors;
 if(!valid4){
-const err17 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema340.properties.custom.propertyNames,parentSchema:schema340.properties.custom,data:data7};
+const err17 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema345.properties.custom.propertyNames,parentSchema:schema345.properties.custom,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5384,7 +5466,7 @@ for(const key2 in data8){
 const _errs24 = errors;
 if(typeof key2 === "string"){
 if(!pattern0.test(key2)){
-const err18 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema340.properties.custom.additionalProperties.propertyNames,data:key2,propertyName:key2};
+const err18 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema345.properties.custom.additionalProperties.propertyNames,data:key2,propertyName:key2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5396,7 +5478,7 @@ errors++;
 }
 var valid6 = _errs24 === errors;
 if(!valid6){
-const err19 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema340.properties.custom.additionalProperties.propertyNames,parentSchema:schema340.properties.custom.additionalProperties,data:data8};
+const err19 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema345.properties.custom.additionalProperties.propertyNames,parentSchema:schema345.properties.custom.additionalProperties,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5426,7 +5508,7 @@ else if(data9 === null){
 coerced7 = "";
 }
 else {
-const err20 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema340.properties.custom.additionalProperties.additionalProperties,data:data9};
+const err20 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema345.properties.custom.additionalProperties.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5445,7 +5527,7 @@ data8[key3] = coerced7;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 65535){
-const err21 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema340.properties.custom.additionalProperties.additionalProperties,data:data9};
+const err21 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema345.properties.custom.additionalProperties.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5458,7 +5540,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema340.properties.custom.additionalProperties.type,parentSchema:schema340.properties.custom.additionalProperties,data:data8};
+const err22 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema345.properties.custom.additionalProperties.type,parentSchema:schema345.properties.custom.additionalProperties,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5470,7 +5552,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema340.properties.custom.type,parentSchema:schema340.properties.custom,data:data7};
+const err23 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema345.properties.custom.type,parentSchema:schema345.properties.custom,data:data7};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5487,7 +5569,7 @@ for(const key4 in data10){
 const _errs30 = errors;
 if(typeof key4 === "string"){
 if(!pattern0.test(key4)){
-const err24 = {instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema340.properties.addons.propertyNames,data:key4,propertyName:key4};
+const err24 = {instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema345.properties.addons.propertyNames,data:key4,propertyName:key4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -5499,7 +5581,7 @@ errors++;
 }
 var valid8 = _errs30 === errors;
 if(!valid8){
-const err25 = {instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/propertyNames",keyword:"propertyNames",params:{propertyName: key4},message:"property name must be valid",schema:schema340.properties.addons.propertyNames,parentSchema:schema340.properties.addons,data:data10};
+const err25 = {instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/propertyNames",keyword:"propertyNames",params:{propertyName: key4},message:"property name must be valid",schema:schema345.properties.addons.propertyNames,parentSchema:schema345.properties.addons,data:data10};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -5532,7 +5614,7 @@ else if(data12 === null){
 coerced8 = "";
 }
 else {
-const err26 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/qty",schemaPath:"#/properties/addons/additionalProperties/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.properties.addons.additionalProperties.properties.qty.type,parentSchema:schema340.properties.addons.additionalProperties.properties.qty,data:data12};
+const err26 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/qty",schemaPath:"#/properties/addons/additionalProperties/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.properties.addons.additionalProperties.properties.qty.type,parentSchema:schema345.properties.addons.additionalProperties.properties.qty,data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -5550,8 +5632,8 @@ data11["qty"] = coerced8;
 }
 }
 if(typeof data12 === "string"){
-if(!pattern116.test(data12)){
-const err27 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/qty",schemaPath:"#/properties/addons/additionalProperties/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema340.properties.addons.additionalProperties.properties.qty,data:data12};
+if(!pattern119.test(data12)){
+const err27 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/qty",schemaPath:"#/properties/addons/additionalProperties/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema345.properties.addons.additionalProperties.properties.qty,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -5582,7 +5664,7 @@ else if(data13 === null){
 coerced9 = "";
 }
 else {
-const err28 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/cycle",schemaPath:"#/properties/addons/additionalProperties/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.properties.addons.additionalProperties.properties.cycle.type,parentSchema:schema340.properties.addons.additionalProperties.properties.cycle,data:data13};
+const err28 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/cycle",schemaPath:"#/properties/addons/additionalProperties/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.properties.addons.additionalProperties.properties.cycle.type,parentSchema:schema345.properties.addons.additionalProperties.properties.cycle,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -5600,7 +5682,7 @@ data11["cycle"] = coerced9;
 }
 }
 if(!(((((((((((((data13 === "m") || (data13 === "q")) || (data13 === "s")) || (data13 === "a")) || (data13 === "b")) || (data13 === "t")) || (data13 === "p4")) || (data13 === "p5")) || (data13 === "d")) || (data13 === "w")) || (data13 === "h")) || (data13 === "Once")) || (data13 === "Free"))){
-const err29 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/cycle",schemaPath:"#/properties/addons/additionalProperties/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema340.properties.addons.additionalProperties.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema340.properties.addons.additionalProperties.properties.cycle.enum,parentSchema:schema340.properties.addons.additionalProperties.properties.cycle,data:data13};
+const err29 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/cycle",schemaPath:"#/properties/addons/additionalProperties/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema345.properties.addons.additionalProperties.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema345.properties.addons.additionalProperties.properties.cycle.enum,parentSchema:schema345.properties.addons.additionalProperties.properties.cycle,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -5612,7 +5694,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/addons/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema340.properties.addons.additionalProperties.type,parentSchema:schema340.properties.addons.additionalProperties,data:data11};
+const err30 = {instancePath:instancePath+"/addons/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/addons/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema345.properties.addons.additionalProperties.type,parentSchema:schema345.properties.addons.additionalProperties,data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -5624,7 +5706,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema340.properties.addons.type,parentSchema:schema340.properties.addons,data:data10};
+const err31 = {instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema345.properties.addons.type,parentSchema:schema345.properties.addons,data:data10};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -5654,7 +5736,7 @@ else if(data14 === null){
 coerced10 = "";
 }
 else {
-const err32 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.properties.domain_sld.type,parentSchema:schema340.properties.domain_sld,data:data14};
+const err32 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.properties.domain_sld.type,parentSchema:schema345.properties.domain_sld,data:data14};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -5672,8 +5754,8 @@ data["domain_sld"] = coerced10;
 }
 }
 if(typeof data14 === "string"){
-if(!pattern121.test(data14)){
-const err33 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$"},message:"must match pattern \""+"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$"+"\"",schema:"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$",parentSchema:schema340.properties.domain_sld,data:data14};
+if(!pattern124.test(data14)){
+const err33 = {instancePath:instancePath+"/domain_sld",schemaPath:"#/properties/domain_sld/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$"},message:"must match pattern \""+"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$"+"\"",schema:"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$",parentSchema:schema345.properties.domain_sld,data:data14};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -5754,7 +5836,7 @@ else if(data16 === null){
 coerced12 = "";
 }
 else {
-const err36 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.properties.domain_period.type,parentSchema:schema340.properties.domain_period,data:data16};
+const err36 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.properties.domain_period.type,parentSchema:schema345.properties.domain_period,data:data16};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -5772,8 +5854,8 @@ data["domain_period"] = coerced12;
 }
 }
 if(typeof data16 === "string"){
-if(!pattern123.test(data16)){
-const err37 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema340.properties.domain_period,data:data16};
+if(!pattern126.test(data16)){
+const err37 = {instancePath:instancePath+"/domain_period",schemaPath:"#/properties/domain_period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema345.properties.domain_period,data:data16};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -5804,7 +5886,7 @@ else if(data17 === null){
 coerced13 = "";
 }
 else {
-const err38 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.properties.domain_action.type,parentSchema:schema340.properties.domain_action,data:data17};
+const err38 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.properties.domain_action.type,parentSchema:schema345.properties.domain_action,data:data17};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -5822,7 +5904,7 @@ data["domain_action"] = coerced13;
 }
 }
 if(!((data17 === "Register") || (data17 === "Transfer"))){
-const err39 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/enum",keyword:"enum",params:{allowedValues: schema340.properties.domain_action.enum},message:"must be equal to one of the allowed values",schema:schema340.properties.domain_action.enum,parentSchema:schema340.properties.domain_action,data:data17};
+const err39 = {instancePath:instancePath+"/domain_action",schemaPath:"#/properties/domain_action/enum",keyword:"enum",params:{allowedValues: schema345.properties.domain_action.enum},message:"must be equal to one of the allowed values",schema:schema345.properties.domain_action.enum,parentSchema:schema345.properties.domain_action,data:data17};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -5852,7 +5934,7 @@ else if(data18 === null){
 coerced14 = "";
 }
 else {
-const err40 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema340.properties.domain_eppcode.type,parentSchema:schema340.properties.domain_eppcode,data:data18};
+const err40 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema345.properties.domain_eppcode.type,parentSchema:schema345.properties.domain_eppcode,data:data18};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -5871,7 +5953,7 @@ data["domain_eppcode"] = coerced14;
 }
 if(typeof data18 === "string"){
 if(func2(data18) > 255){
-const err41 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema340.properties.domain_eppcode,data:data18};
+const err41 = {instancePath:instancePath+"/domain_eppcode",schemaPath:"#/properties/domain_eppcode/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema345.properties.domain_eppcode,data:data18};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -5884,7 +5966,7 @@ errors++;
 }
 }
 else {
-const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema340.type,parentSchema:schema340,data};
+const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema345.type,parentSchema:schema345,data};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -5893,26 +5975,26 @@ vErrors.push(err42);
 }
 errors++;
 }
-validate79.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
 
-export const addTicket = validate82;
-const schema372 = {"title":"AddTicketRequest","type":"object","required":["subject","body"],"properties":{"subject":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"body":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"name":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"email":{"$ref":"#/definitions/email"},"client_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"dept_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/ticket.json#/definitions/status"},"request_type":{"$ref":"../../resources/ticket.json#/definitions/requestType"},"priority":{"$ref":"../../resources/ticket.json#/properties/priority"},"cc":{"type":"string","maxLength":1000,"pattern":"^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$","description":"comma-separated e-mail addresses, such as jane@example.com,joe@example.com"},"notes":{"$ref":"../../common/defs.json#/definitions/text"},"owner_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"asclient":{"$ref":"../../common/defs.json#/definitions/flag"},"notify_client":{"$ref":"../../common/defs.json#/definitions/flag"},"attachments":{"$ref":"#/definitions/attachments"}}};
-const schema347 = {"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as jane@example.com"};
-const schema356 = {"title":"TicketStatus","type":"string","enum":["Open","Answered","Client-Reply","In-Progress","Closed"],"description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"};
-const schema360 = {"title":"TicketRequestType","type":"string","enum":["General","Incident","Problem","Task","Question"],"description":"a request type: General, Incident, Problem, Task or Question"};
-const schema366 = {"type":"string","enum":["0","1","2","3"],"description":"a priority from 0 (lowest) to 3 (highest)"};
-const schema367 = {"type":"string","maxLength":65535,"description":"a text"};
-const schema371 = {"title":"TicketAttachmentsParam","type":"object","description":"a set of at most 20 files such as attachments[report.pdf]=<base64 content>","maxProperties":20,"additionalProperties":{"type":"string","description":"a file's content in base64"}};
-const pattern230 = new RegExp("^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$", "u");
+export const addTicket = validate84;
+const schema377 = {"title":"AddTicketRequest","type":"object","required":["subject","body"],"properties":{"subject":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"body":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"name":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty text of at most 255 characters"},"email":{"$ref":"#/definitions/email"},"client_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"dept_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/ticket.json#/definitions/status"},"request_type":{"$ref":"../../resources/ticket.json#/definitions/requestType"},"priority":{"$ref":"../../resources/ticket.json#/properties/priority"},"cc":{"type":"string","maxLength":1000,"pattern":"^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$","description":"comma-separated e-mail addresses, such as jane@example.com,joe@example.com"},"notes":{"$ref":"../../common/defs.json#/definitions/text"},"owner_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"asclient":{"$ref":"../../common/defs.json#/definitions/flag"},"notify_client":{"$ref":"../../common/defs.json#/definitions/flag"},"attachments":{"$ref":"#/definitions/attachments"}}};
+const schema352 = {"type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as jane@example.com"};
+const schema361 = {"title":"TicketStatus","type":"string","enum":["Open","Answered","Client-Reply","In-Progress","Closed"],"description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"};
+const schema365 = {"title":"TicketRequestType","type":"string","enum":["General","Incident","Problem","Task","Question"],"description":"a request type: General, Incident, Problem, Task or Question"};
+const schema371 = {"type":"string","enum":["0","1","2","3"],"description":"a priority from 0 (lowest) to 3 (highest)"};
+const schema372 = {"type":"string","maxLength":65535,"description":"a text"};
+const schema376 = {"title":"TicketAttachmentsParam","type":"object","description":"a set of at most 20 files such as attachments[report.pdf]=<base64 content>","maxProperties":20,"additionalProperties":{"type":"string","description":"a file's content in base64"}};
+const pattern234 = new RegExp("^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$", "u");
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.subject === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema372.required,parentSchema:schema372,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema377.required,parentSchema:schema377,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5922,7 +6004,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.body === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema372.required,parentSchema:schema372,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema377.required,parentSchema:schema377,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5951,7 +6033,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.properties.subject.type,parentSchema:schema372.properties.subject,data:data0};
+const err2 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema377.properties.subject.type,parentSchema:schema377.properties.subject,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5970,7 +6052,7 @@ data["subject"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 255){
-const err3 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema372.properties.subject,data:data0};
+const err3 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema377.properties.subject,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5980,7 +6062,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func2(data0) < 1){
-const err4 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema372.properties.subject,data:data0};
+const err4 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema377.properties.subject,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6011,7 +6093,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/body",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema143.type,parentSchema:schema143,data:data1};
+const err5 = {instancePath:instancePath+"/body",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema147.type,parentSchema:schema147,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6030,7 +6112,7 @@ data["body"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 65535){
-const err6 = {instancePath:instancePath+"/body",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema143,data:data1};
+const err6 = {instancePath:instancePath+"/body",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema147,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6040,7 +6122,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func2(data1) < 1){
-const err7 = {instancePath:instancePath+"/body",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema143,data:data1};
+const err7 = {instancePath:instancePath+"/body",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema147,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6071,7 +6153,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.properties.name.type,parentSchema:schema372.properties.name,data:data2};
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema377.properties.name.type,parentSchema:schema377.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6090,7 +6172,7 @@ data["name"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 255){
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema372.properties.name,data:data2};
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema377.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6100,7 +6182,7 @@ vErrors.push(err9);
 errors++;
 }
 if(func2(data2) < 1){
-const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema372.properties.name,data:data2};
+const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema377.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6131,7 +6213,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/email",schemaPath:"#/definitions/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema347.type,parentSchema:schema347,data:data3};
+const err11 = {instancePath:instancePath+"/email",schemaPath:"#/definitions/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema352.type,parentSchema:schema352,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6150,7 +6232,7 @@ data["email"] = coerced3;
 }
 if(typeof data3 === "string"){
 if(func2(data3) > 254){
-const err12 = {instancePath:instancePath+"/email",schemaPath:"#/definitions/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema347,data:data3};
+const err12 = {instancePath:instancePath+"/email",schemaPath:"#/definitions/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema352,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6159,8 +6241,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!pattern14.test(data3)){
-const err13 = {instancePath:instancePath+"/email",schemaPath:"#/definitions/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema347,data:data3};
+if(!pattern17.test(data3)){
+const err13 = {instancePath:instancePath+"/email",schemaPath:"#/definitions/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema352,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6191,7 +6273,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.type,parentSchema:schema51,data:data4};
+const err14 = {instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema55.type,parentSchema:schema55,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6209,8 +6291,8 @@ data["client_id"] = coerced4;
 }
 }
 if(typeof data4 === "string"){
-if(!pattern17.test(data4)){
-const err15 = {instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema51,data:data4};
+if(!pattern20.test(data4)){
+const err15 = {instancePath:instancePath+"/client_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema55,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6291,7 +6373,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err18 = {instancePath:instancePath+"/status",schemaPath:"../../resources/ticket.json#/definitions/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema356.type,parentSchema:schema356,data:data6};
+const err18 = {instancePath:instancePath+"/status",schemaPath:"../../resources/ticket.json#/definitions/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema361.type,parentSchema:schema361,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6309,7 +6391,7 @@ data["status"] = coerced6;
 }
 }
 if(!(((((data6 === "Open") || (data6 === "Answered")) || (data6 === "Client-Reply")) || (data6 === "In-Progress")) || (data6 === "Closed"))){
-const err19 = {instancePath:instancePath+"/status",schemaPath:"../../resources/ticket.json#/definitions/status/enum",keyword:"enum",params:{allowedValues: schema356.enum},message:"must be equal to one of the allowed values",schema:schema356.enum,parentSchema:schema356,data:data6};
+const err19 = {instancePath:instancePath+"/status",schemaPath:"../../resources/ticket.json#/definitions/status/enum",keyword:"enum",params:{allowedValues: schema361.enum},message:"must be equal to one of the allowed values",schema:schema361.enum,parentSchema:schema361,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6339,7 +6421,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err20 = {instancePath:instancePath+"/request_type",schemaPath:"../../resources/ticket.json#/definitions/requestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema360.type,parentSchema:schema360,data:data7};
+const err20 = {instancePath:instancePath+"/request_type",schemaPath:"../../resources/ticket.json#/definitions/requestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema365.type,parentSchema:schema365,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6357,7 +6439,7 @@ data["request_type"] = coerced7;
 }
 }
 if(!(((((data7 === "General") || (data7 === "Incident")) || (data7 === "Problem")) || (data7 === "Task")) || (data7 === "Question"))){
-const err21 = {instancePath:instancePath+"/request_type",schemaPath:"../../resources/ticket.json#/definitions/requestType/enum",keyword:"enum",params:{allowedValues: schema360.enum},message:"must be equal to one of the allowed values",schema:schema360.enum,parentSchema:schema360,data:data7};
+const err21 = {instancePath:instancePath+"/request_type",schemaPath:"../../resources/ticket.json#/definitions/requestType/enum",keyword:"enum",params:{allowedValues: schema365.enum},message:"must be equal to one of the allowed values",schema:schema365.enum,parentSchema:schema365,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6387,7 +6469,7 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-const err22 = {instancePath:instancePath+"/priority",schemaPath:"../../resources/ticket.json#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema366.type,parentSchema:schema366,data:data8};
+const err22 = {instancePath:instancePath+"/priority",schemaPath:"../../resources/ticket.json#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema371.type,parentSchema:schema371,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6405,7 +6487,7 @@ data["priority"] = coerced8;
 }
 }
 if(!((((data8 === "0") || (data8 === "1")) || (data8 === "2")) || (data8 === "3"))){
-const err23 = {instancePath:instancePath+"/priority",schemaPath:"../../resources/ticket.json#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema366.enum},message:"must be equal to one of the allowed values",schema:schema366.enum,parentSchema:schema366,data:data8};
+const err23 = {instancePath:instancePath+"/priority",schemaPath:"../../resources/ticket.json#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema371.enum},message:"must be equal to one of the allowed values",schema:schema371.enum,parentSchema:schema371,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6435,7 +6517,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err24 = {instancePath:instancePath+"/cc",schemaPath:"#/properties/cc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.properties.cc.type,parentSchema:schema372.properties.cc,data:data9};
+const err24 = {instancePath:instancePath+"/cc",schemaPath:"#/properties/cc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema377.properties.cc.type,parentSchema:schema377.properties.cc,data:data9};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6454,7 +6536,7 @@ data["cc"] = coerced9;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 1000){
-const err25 = {instancePath:instancePath+"/cc",schemaPath:"#/properties/cc/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema372.properties.cc,data:data9};
+const err25 = {instancePath:instancePath+"/cc",schemaPath:"#/properties/cc/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema377.properties.cc,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -6463,8 +6545,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(!pattern230.test(data9)){
-const err26 = {instancePath:instancePath+"/cc",schemaPath:"#/properties/cc/pattern",keyword:"pattern",params:{pattern: "^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$"},message:"must match pattern \""+"^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$"+"\"",schema:"^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$",parentSchema:schema372.properties.cc,data:data9};
+if(!pattern234.test(data9)){
+const err26 = {instancePath:instancePath+"/cc",schemaPath:"#/properties/cc/pattern",keyword:"pattern",params:{pattern: "^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$"},message:"must match pattern \""+"^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$"+"\"",schema:"^\\s*([^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*)?\\s*$",parentSchema:schema377.properties.cc,data:data9};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6495,7 +6577,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data10};
+const err27 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.type,parentSchema:schema372,data:data10};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -6514,7 +6596,7 @@ data["notes"] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 65535){
-const err28 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema367,data:data10};
+const err28 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema372,data:data10};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6545,7 +6627,7 @@ else if(data11 === null){
 coerced11 = "";
 }
 else {
-const err29 = {instancePath:instancePath+"/owner_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.type,parentSchema:schema51,data:data11};
+const err29 = {instancePath:instancePath+"/owner_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema55.type,parentSchema:schema55,data:data11};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -6563,8 +6645,8 @@ data["owner_id"] = coerced11;
 }
 }
 if(typeof data11 === "string"){
-if(!pattern17.test(data11)){
-const err30 = {instancePath:instancePath+"/owner_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema51,data:data11};
+if(!pattern20.test(data11)){
+const err30 = {instancePath:instancePath+"/owner_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema55,data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -6595,7 +6677,7 @@ else if(data12 === null){
 coerced12 = "";
 }
 else {
-const err31 = {instancePath:instancePath+"/asclient",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data12};
+const err31 = {instancePath:instancePath+"/asclient",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data12};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -6613,7 +6695,7 @@ data["asclient"] = coerced12;
 }
 }
 if(!((data12 === "0") || (data12 === "1"))){
-const err32 = {instancePath:instancePath+"/asclient",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values",schema:schema40.enum,parentSchema:schema40,data:data12};
+const err32 = {instancePath:instancePath+"/asclient",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema44.enum},message:"must be equal to one of the allowed values",schema:schema44.enum,parentSchema:schema44,data:data12};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -6643,7 +6725,7 @@ else if(data13 === null){
 coerced13 = "";
 }
 else {
-const err33 = {instancePath:instancePath+"/notify_client",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data13};
+const err33 = {instancePath:instancePath+"/notify_client",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data13};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -6661,7 +6743,7 @@ data["notify_client"] = coerced13;
 }
 }
 if(!((data13 === "0") || (data13 === "1"))){
-const err34 = {instancePath:instancePath+"/notify_client",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values",schema:schema40.enum,parentSchema:schema40,data:data13};
+const err34 = {instancePath:instancePath+"/notify_client",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema44.enum},message:"must be equal to one of the allowed values",schema:schema44.enum,parentSchema:schema44,data:data13};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -6675,7 +6757,7 @@ if(data.attachments !== undefined){
 let data14 = data.attachments;
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 if(Object.keys(data14).length > 20){
-const err35 = {instancePath:instancePath+"/attachments",schemaPath:"#/definitions/attachments/maxProperties",keyword:"maxProperties",params:{limit: 20},message:"must NOT have more than 20 properties",schema:20,parentSchema:schema371,data:data14};
+const err35 = {instancePath:instancePath+"/attachments",schemaPath:"#/definitions/attachments/maxProperties",keyword:"maxProperties",params:{limit: 20},message:"must NOT have more than 20 properties",schema:20,parentSchema:schema376,data:data14};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -6704,7 +6786,7 @@ else if(data15 === null){
 coerced14 = "";
 }
 else {
-const err36 = {instancePath:instancePath+"/attachments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/attachments/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema371.additionalProperties.type,parentSchema:schema371.additionalProperties,data:data15};
+const err36 = {instancePath:instancePath+"/attachments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/attachments/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.additionalProperties.type,parentSchema:schema376.additionalProperties,data:data15};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -6724,7 +6806,7 @@ data14[key0] = coerced14;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/attachments",schemaPath:"#/definitions/attachments/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema371.type,parentSchema:schema371,data:data14};
+const err37 = {instancePath:instancePath+"/attachments",schemaPath:"#/definitions/attachments/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema376.type,parentSchema:schema376,data:data14};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -6736,7 +6818,7 @@ errors++;
 }
 }
 else {
-const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema372.type,parentSchema:schema372,data};
+const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema377.type,parentSchema:schema377,data};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -6745,16 +6827,16 @@ vErrors.push(err38);
 }
 errors++;
 }
-validate82.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
 
-export const addTicketDept = validate85;
-const schema391 = {"title":"AddTicketDeptRequest","type":"object","properties":{"email":{"type":"string","maxLength":254,"pattern":"^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as support@example.com"},"name":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"method":{"type":"string","enum":["POP","PIPE"]},"host":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"login":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"password":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"port":{"type":"string","pattern":"^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$","description":"a port number from 1 to 65535"}}};
-const pattern237 = new RegExp("^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", "u");
-const pattern238 = new RegExp("^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$", "u");
+export const addTicketDept = validate87;
+const schema396 = {"title":"AddTicketDeptRequest","type":"object","properties":{"email":{"type":"string","maxLength":254,"pattern":"^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$","description":"a valid email address, such as support@example.com"},"name":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"method":{"type":"string","enum":["POP","PIPE"]},"host":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"login":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"password":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"port":{"type":"string","pattern":"^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$","description":"a port number from 1 to 65535"}}};
+const pattern241 = new RegExp("^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", "u");
+const pattern242 = new RegExp("^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$", "u");
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6778,7 +6860,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema391.properties.email.type,parentSchema:schema391.properties.email,data:data0};
+const err0 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema396.properties.email.type,parentSchema:schema396.properties.email,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6797,7 +6879,7 @@ data["email"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 254){
-const err1 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema391.properties.email,data:data0};
+const err1 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema396.properties.email,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6806,8 +6888,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(!pattern237.test(data0)){
-const err2 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema391.properties.email,data:data0};
+if(!pattern241.test(data0)){
+const err2 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema396.properties.email,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6838,7 +6920,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema391.properties.name.type,parentSchema:schema391.properties.name,data:data1};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema396.properties.name.type,parentSchema:schema396.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6857,7 +6939,7 @@ data["name"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 255){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema391.properties.name,data:data1};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema396.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6888,7 +6970,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema391.properties.method.type,parentSchema:schema391.properties.method,data:data2};
+const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema396.properties.method.type,parentSchema:schema396.properties.method,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6906,7 +6988,7 @@ data["method"] = coerced2;
 }
 }
 if(!((data2 === "POP") || (data2 === "PIPE"))){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema391.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema391.properties.method.enum,parentSchema:schema391.properties.method,data:data2};
+const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema396.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema396.properties.method.enum,parentSchema:schema396.properties.method,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6936,7 +7018,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema391.properties.host.type,parentSchema:schema391.properties.host,data:data3};
+const err7 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema396.properties.host.type,parentSchema:schema396.properties.host,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6955,7 +7037,7 @@ data["host"] = coerced3;
 }
 if(typeof data3 === "string"){
 if(func2(data3) > 255){
-const err8 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema391.properties.host,data:data3};
+const err8 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema396.properties.host,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6986,7 +7068,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/login",schemaPath:"#/properties/login/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema391.properties.login.type,parentSchema:schema391.properties.login,data:data4};
+const err9 = {instancePath:instancePath+"/login",schemaPath:"#/properties/login/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema396.properties.login.type,parentSchema:schema396.properties.login,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7005,7 +7087,7 @@ data["login"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 255){
-const err10 = {instancePath:instancePath+"/login",schemaPath:"#/properties/login/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema391.properties.login,data:data4};
+const err10 = {instancePath:instancePath+"/login",schemaPath:"#/properties/login/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema396.properties.login,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7036,7 +7118,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema391.properties.password.type,parentSchema:schema391.properties.password,data:data5};
+const err11 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema396.properties.password.type,parentSchema:schema396.properties.password,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7055,7 +7137,7 @@ data["password"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 255){
-const err12 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema391.properties.password,data:data5};
+const err12 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema396.properties.password,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7086,7 +7168,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/port",schemaPath:"#/properties/port/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema391.properties.port.type,parentSchema:schema391.properties.port,data:data6};
+const err13 = {instancePath:instancePath+"/port",schemaPath:"#/properties/port/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema396.properties.port.type,parentSchema:schema396.properties.port,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7104,8 +7186,8 @@ data["port"] = coerced6;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern238.test(data6)){
-const err14 = {instancePath:instancePath+"/port",schemaPath:"#/properties/port/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$"},message:"must match pattern \""+"^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$"+"\"",schema:"^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$",parentSchema:schema391.properties.port,data:data6};
+if(!pattern242.test(data6)){
+const err14 = {instancePath:instancePath+"/port",schemaPath:"#/properties/port/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$"},message:"must match pattern \""+"^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$"+"\"",schema:"^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$",parentSchema:schema396.properties.port,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7118,7 +7200,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema391.type,parentSchema:schema391,data};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema396.type,parentSchema:schema396,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7127,22 +7209,22 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate85.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
 
-export const addTicketReply = validate87;
-const schema400 = {"title":"AddTicketReplyRequest","type":"object","required":["id","body"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"body":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"type":{"$ref":"../../resources/ticket.json#/definitions/authorType"},"replier_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status_change":{"$ref":"../../resources/ticket.json#/definitions/status"},"notify_client":{"$ref":"../../common/defs.json#/definitions/flag"},"attachments":{"$ref":"addTicket.json#/definitions/attachments"}}};
-const schema393 = {"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"};
-const schema359 = {"title":"TicketAuthorType","type":"string","enum":["Admin","Client"],"description":"Admin or Client"};
-const pattern223 = new RegExp("^[1-9][0-9]{5}$", "u");
+export const addTicketReply = validate89;
+const schema405 = {"title":"AddTicketReplyRequest","type":"object","required":["id","body"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"body":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"type":{"$ref":"../../resources/ticket.json#/definitions/authorType"},"replier_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status_change":{"$ref":"../../resources/ticket.json#/definitions/status"},"notify_client":{"$ref":"../../common/defs.json#/definitions/flag"},"attachments":{"$ref":"addTicket.json#/definitions/attachments"}}};
+const schema398 = {"type":"string","pattern":"^[1-9][0-9]{5}$","description":"a 6-digit ticket number, such as 814003"};
+const schema364 = {"title":"TicketAuthorType","type":"string","enum":["Admin","Client"],"description":"Admin or Client"};
+const pattern227 = new RegExp("^[1-9][0-9]{5}$", "u");
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema400.required,parentSchema:schema400,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema405.required,parentSchema:schema405,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7152,7 +7234,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.body === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema400.required,parentSchema:schema400,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema405.required,parentSchema:schema405,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7181,7 +7263,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema393.type,parentSchema:schema393,data:data0};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema398.type,parentSchema:schema398,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7199,8 +7281,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern223.test(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema393,data:data0};
+if(!pattern227.test(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema398,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7231,7 +7313,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/body",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema143.type,parentSchema:schema143,data:data1};
+const err4 = {instancePath:instancePath+"/body",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema147.type,parentSchema:schema147,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7250,7 +7332,7 @@ data["body"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 65535){
-const err5 = {instancePath:instancePath+"/body",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema143,data:data1};
+const err5 = {instancePath:instancePath+"/body",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema147,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7260,7 +7342,7 @@ vErrors.push(err5);
 errors++;
 }
 if(func2(data1) < 1){
-const err6 = {instancePath:instancePath+"/body",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema143,data:data1};
+const err6 = {instancePath:instancePath+"/body",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema147,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7291,7 +7373,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/type",schemaPath:"../../resources/ticket.json#/definitions/authorType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema359.type,parentSchema:schema359,data:data2};
+const err7 = {instancePath:instancePath+"/type",schemaPath:"../../resources/ticket.json#/definitions/authorType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema364.type,parentSchema:schema364,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7309,7 +7391,7 @@ data["type"] = coerced2;
 }
 }
 if(!((data2 === "Admin") || (data2 === "Client"))){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"../../resources/ticket.json#/definitions/authorType/enum",keyword:"enum",params:{allowedValues: schema359.enum},message:"must be equal to one of the allowed values",schema:schema359.enum,parentSchema:schema359,data:data2};
+const err8 = {instancePath:instancePath+"/type",schemaPath:"../../resources/ticket.json#/definitions/authorType/enum",keyword:"enum",params:{allowedValues: schema364.enum},message:"must be equal to one of the allowed values",schema:schema364.enum,parentSchema:schema364,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7389,7 +7471,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/status_change",schemaPath:"../../resources/ticket.json#/definitions/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema356.type,parentSchema:schema356,data:data4};
+const err11 = {instancePath:instancePath+"/status_change",schemaPath:"../../resources/ticket.json#/definitions/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema361.type,parentSchema:schema361,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7407,7 +7489,7 @@ data["status_change"] = coerced4;
 }
 }
 if(!(((((data4 === "Open") || (data4 === "Answered")) || (data4 === "Client-Reply")) || (data4 === "In-Progress")) || (data4 === "Closed"))){
-const err12 = {instancePath:instancePath+"/status_change",schemaPath:"../../resources/ticket.json#/definitions/status/enum",keyword:"enum",params:{allowedValues: schema356.enum},message:"must be equal to one of the allowed values",schema:schema356.enum,parentSchema:schema356,data:data4};
+const err12 = {instancePath:instancePath+"/status_change",schemaPath:"../../resources/ticket.json#/definitions/status/enum",keyword:"enum",params:{allowedValues: schema361.enum},message:"must be equal to one of the allowed values",schema:schema361.enum,parentSchema:schema361,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7437,7 +7519,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/notify_client",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data5};
+const err13 = {instancePath:instancePath+"/notify_client",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7455,7 +7537,7 @@ data["notify_client"] = coerced5;
 }
 }
 if(!((data5 === "0") || (data5 === "1"))){
-const err14 = {instancePath:instancePath+"/notify_client",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values",schema:schema40.enum,parentSchema:schema40,data:data5};
+const err14 = {instancePath:instancePath+"/notify_client",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema44.enum},message:"must be equal to one of the allowed values",schema:schema44.enum,parentSchema:schema44,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7469,7 +7551,7 @@ if(data.attachments !== undefined){
 let data6 = data.attachments;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(Object.keys(data6).length > 20){
-const err15 = {instancePath:instancePath+"/attachments",schemaPath:"addTicket.json#/definitions/attachments/maxProperties",keyword:"maxProperties",params:{limit: 20},message:"must NOT have more than 20 properties",schema:20,parentSchema:schema371,data:data6};
+const err15 = {instancePath:instancePath+"/attachments",schemaPath:"addTicket.json#/definitions/attachments/maxProperties",keyword:"maxProperties",params:{limit: 20},message:"must NOT have more than 20 properties",schema:20,parentSchema:schema376,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7498,7 +7580,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/attachments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"addTicket.json#/definitions/attachments/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema371.additionalProperties.type,parentSchema:schema371.additionalProperties,data:data7};
+const err16 = {instancePath:instancePath+"/attachments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"addTicket.json#/definitions/attachments/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema376.additionalProperties.type,parentSchema:schema376.additionalProperties,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7518,7 +7600,7 @@ data6[key0] = coerced6;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/attachments",schemaPath:"addTicket.json#/definitions/attachments/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema371.type,parentSchema:schema371,data:data6};
+const err17 = {instancePath:instancePath+"/attachments",schemaPath:"addTicket.json#/definitions/attachments/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema376.type,parentSchema:schema376,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7530,7 +7612,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema400.type,parentSchema:schema400,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema405.type,parentSchema:schema405,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -7539,19 +7621,19 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate87.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
-export const applyInvoiceCredit = validate89;
-const schema411 = {"title":"ApplyInvoiceCreditRequest","type":"object","required":["id","apply_credit"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"apply_credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"}}};
+export const applyInvoiceCredit = validate91;
+const schema416 = {"title":"ApplyInvoiceCreditRequest","type":"object","required":["id","apply_credit"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"apply_credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"}}};
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema411.required,parentSchema:schema411,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema416.required,parentSchema:schema416,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7561,7 +7643,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.apply_credit === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "apply_credit"},message:"must have required property '"+"apply_credit"+"'",schema:schema411.required,parentSchema:schema411,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "apply_credit"},message:"must have required property '"+"apply_credit"+"'",schema:schema416.required,parentSchema:schema416,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7640,7 +7722,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/apply_credit",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema102.type,parentSchema:schema102,data:data1};
+const err4 = {instancePath:instancePath+"/apply_credit",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema106.type,parentSchema:schema106,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7658,8 +7740,8 @@ data["apply_credit"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern43.test(data1)){
-const err5 = {instancePath:instancePath+"/apply_credit",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema102,data:data1};
+if(!pattern46.test(data1)){
+const err5 = {instancePath:instancePath+"/apply_credit",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema106,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7672,7 +7754,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema411.type,parentSchema:schema411,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema416.type,parentSchema:schema416,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7681,21 +7763,21 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate89.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
-export const bulkAddProducts = validate94;
-const schema421 = {"title":"BulkAddProductsRequest","type":"object","required":["products"],"properties":{"products":{"description":"a list of products to add, such as products[0][copyof]=1&products[0][name]=Plan","$comment":"Bracket keys 0..n-1 arrive as an array, any other numeric keys (products[5][...]) as an object keyed by them; Object.entries reads both with the keys the client sent.","tsType":"{ [key: string]: { copyof: string; name: string; periods?: { [years: string]: { register?: string; transfer?: string; renew?: string } } } }","if":{"type":"array"},"then":{"type":"array","minItems":1,"maxItems":1000,"description":"a list of 1 to 1000 products to add, such as products[0][copyof]=1&products[0][name]=Plan","items":{"$ref":"#/definitions/entry"}},"else":{"type":"object","minProperties":1,"maxProperties":1000,"description":"a list of 1 to 1000 products to add, such as products[0][copyof]=1&products[0][name]=Plan","propertyNames":{"pattern":"^[0-9]{1,9}$","description":"keyed by entry numbers, such as products[0][name]"},"additionalProperties":{"$ref":"#/definitions/entry"}}}}};
-const schema415 = {"type":"object","description":"a product to add, with [copyof] and [name], such as products[0][copyof]=1&products[0][name]=Plan","required":["copyof","name"],"properties":{"copyof":{"$ref":"../../common/defs.json#/definitions/positiveId"},"name":{"type":"string","pattern":"\\S","maxLength":200,"description":"a product name that is not blank, at most 200 characters"},"periods":{"type":"object","description":"TLD prices keyed by the period in years, such as periods[1][register]=12.95","propertyNames":{"pattern":"^([1-9]|10)$","description":"keyed by a period of 1 to 10 years, such as periods[1][register]=12.95"},"additionalProperties":{"type":"object","description":"the prices of one period: [register], [transfer] and/or [renew]","properties":{"register":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"transfer":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"renew":{"$ref":"../../common/defs.json#/definitions/decimalParam"}}}}}};
-const pattern254 = new RegExp("\\S", "u");
+export const bulkAddProducts = validate96;
+const schema426 = {"title":"BulkAddProductsRequest","type":"object","required":["products"],"properties":{"products":{"description":"a list of products to add, such as products[0][copyof]=1&products[0][name]=Plan","$comment":"Bracket keys 0..n-1 arrive as an array, any other numeric keys (products[5][...]) as an object keyed by them; Object.entries reads both with the keys the client sent.","tsType":"{ [key: string]: { copyof: string; name: string; periods?: { [years: string]: { register?: string; transfer?: string; renew?: string } } } }","if":{"type":"array"},"then":{"type":"array","minItems":1,"maxItems":1000,"description":"a list of 1 to 1000 products to add, such as products[0][copyof]=1&products[0][name]=Plan","items":{"$ref":"#/definitions/entry"}},"else":{"type":"object","minProperties":1,"maxProperties":1000,"description":"a list of 1 to 1000 products to add, such as products[0][copyof]=1&products[0][name]=Plan","propertyNames":{"pattern":"^[0-9]{1,9}$","description":"keyed by entry numbers, such as products[0][name]"},"additionalProperties":{"$ref":"#/definitions/entry"}}}}};
+const schema420 = {"type":"object","description":"a product to add, with [copyof] and [name], such as products[0][copyof]=1&products[0][name]=Plan","required":["copyof","name"],"properties":{"copyof":{"$ref":"../../common/defs.json#/definitions/positiveId"},"name":{"type":"string","pattern":"\\S","maxLength":200,"description":"a product name that is not blank, at most 200 characters"},"periods":{"type":"object","description":"TLD prices keyed by the period in years, such as periods[1][register]=12.95","propertyNames":{"pattern":"^([1-9]|10)$","description":"keyed by a period of 1 to 10 years, such as periods[1][register]=12.95"},"additionalProperties":{"type":"object","description":"the prices of one period: [register], [transfer] and/or [renew]","properties":{"register":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"transfer":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"renew":{"$ref":"../../common/defs.json#/definitions/decimalParam"}}}}}};
+const pattern258 = new RegExp("\\S", "u");
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.copyof === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "copyof"},message:"must have required property '"+"copyof"+"'",schema:schema415.required,parentSchema:schema415,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "copyof"},message:"must have required property '"+"copyof"+"'",schema:schema420.required,parentSchema:schema420,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7705,7 +7787,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema415.required,parentSchema:schema415,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema420.required,parentSchema:schema420,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7784,7 +7866,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema415.properties.name.type,parentSchema:schema415.properties.name,data:data1};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema420.properties.name.type,parentSchema:schema420.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7803,7 +7885,7 @@ data["name"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 200){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema415.properties.name,data:data1};
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema420.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7812,8 +7894,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!pattern254.test(data1)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema415.properties.name,data:data1};
+if(!pattern258.test(data1)){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema420.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7830,8 +7912,8 @@ if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 for(const key0 in data2){
 const _errs8 = errors;
 if(typeof key0 === "string"){
-if(!pattern123.test(key0)){
-const err7 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/propertyNames/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema415.properties.periods.propertyNames,data:key0,propertyName:key0};
+if(!pattern126.test(key0)){
+const err7 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/propertyNames/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema420.properties.periods.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7843,7 +7925,7 @@ errors++;
 }
 var valid2 = _errs8 === errors;
 if(!valid2){
-const err8 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema415.properties.periods.propertyNames,parentSchema:schema415.properties.periods,data:data2};
+const err8 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema420.properties.periods.propertyNames,parentSchema:schema420.properties.periods,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7876,7 +7958,7 @@ else if(data4 === null){
 coerced2 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/register",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema102.type,parentSchema:schema102,data:data4};
+const err9 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/register",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema106.type,parentSchema:schema106,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7894,8 +7976,8 @@ data3["register"] = coerced2;
 }
 }
 if(typeof data4 === "string"){
-if(!pattern43.test(data4)){
-const err10 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/register",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema102,data:data4};
+if(!pattern46.test(data4)){
+const err10 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/register",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema106,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7926,7 +8008,7 @@ else if(data5 === null){
 coerced3 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/transfer",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema102.type,parentSchema:schema102,data:data5};
+const err11 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/transfer",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema106.type,parentSchema:schema106,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7944,8 +8026,8 @@ data3["transfer"] = coerced3;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern43.test(data5)){
-const err12 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/transfer",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema102,data:data5};
+if(!pattern46.test(data5)){
+const err12 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/transfer",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema106,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7976,7 +8058,7 @@ else if(data6 === null){
 coerced4 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/renew",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema102.type,parentSchema:schema102,data:data6};
+const err13 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/renew",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema106.type,parentSchema:schema106,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7994,8 +8076,8 @@ data3["renew"] = coerced4;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern43.test(data6)){
-const err14 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/renew",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema102,data:data6};
+if(!pattern46.test(data6)){
+const err14 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/renew",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema106,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8008,7 +8090,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/periods/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema415.properties.periods.additionalProperties.type,parentSchema:schema415.properties.periods.additionalProperties,data:data3};
+const err15 = {instancePath:instancePath+"/periods/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/periods/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema420.properties.periods.additionalProperties.type,parentSchema:schema420.properties.periods.additionalProperties,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8020,7 +8102,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema415.properties.periods.type,parentSchema:schema415.properties.periods,data:data2};
+const err16 = {instancePath:instancePath+"/periods",schemaPath:"#/properties/periods/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema420.properties.periods.type,parentSchema:schema420.properties.periods,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8032,7 +8114,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema415.type,parentSchema:schema415,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema420.type,parentSchema:schema420,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8041,18 +8123,18 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate91.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
-const pattern259 = new RegExp("^[0-9]{1,9}$", "u");
+const pattern263 = new RegExp("^[0-9]{1,9}$", "u");
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.products === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "products"},message:"must have required property '"+"products"+"'",schema:schema421.required,parentSchema:schema421,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "products"},message:"must have required property '"+"products"+"'",schema:schema426.required,parentSchema:schema426,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8128,7 +8210,7 @@ if(dataType1 === "string" || dataType1 === "number"
 coerced1 = [data0];
 }
 else {
-const err2 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema421.properties.products.then.type,parentSchema:schema421.properties.products.then,data:data0};
+const err2 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema426.properties.products.then.type,parentSchema:schema426.properties.products.then,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8147,7 +8229,7 @@ data["products"] = coerced1;
 }
 if(Array.isArray(data0)){
 if(data0.length > 1000){
-const err3 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema421.properties.products.then,data:data0};
+const err3 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema426.properties.products.then,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8157,7 +8239,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data0.length < 1){
-const err4 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema421.properties.products.then,data:data0};
+const err4 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/then/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema426.properties.products.then,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8168,8 +8250,8 @@ errors++;
 }
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate91(data0[i0], {instancePath:instancePath+"/products/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate93(data0[i0], {instancePath:instancePath+"/products/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
 errors = vErrors.length;
 }
 }
@@ -8182,7 +8264,7 @@ else {
 const _errs9 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(Object.keys(data0).length > 1000){
-const err5 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/maxProperties",keyword:"maxProperties",params:{limit: 1000},message:"must NOT have more than 1000 properties",schema:1000,parentSchema:schema421.properties.products.else,data:data0};
+const err5 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/maxProperties",keyword:"maxProperties",params:{limit: 1000},message:"must NOT have more than 1000 properties",schema:1000,parentSchema:schema426.properties.products.else,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8192,7 +8274,7 @@ vErrors.push(err5);
 errors++;
 }
 if(Object.keys(data0).length < 1){
-const err6 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema421.properties.products.else,data:data0};
+const err6 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema426.properties.products.else,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8204,8 +8286,8 @@ errors++;
 for(const key0 in data0){
 const _errs11 = errors;
 if(typeof key0 === "string"){
-if(!pattern259.test(key0)){
-const err7 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,9}$"},message:"must match pattern \""+"^[0-9]{1,9}$"+"\"",schema:"^[0-9]{1,9}$",parentSchema:schema421.properties.products.else.propertyNames,data:key0,propertyName:key0};
+if(!pattern263.test(key0)){
+const err7 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,9}$"},message:"must match pattern \""+"^[0-9]{1,9}$"+"\"",schema:"^[0-9]{1,9}$",parentSchema:schema426.properties.products.else.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8217,7 +8299,7 @@ errors++;
 }
 var valid4 = _errs11 === errors;
 if(!valid4){
-const err8 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema421.properties.products.else.propertyNames,parentSchema:schema421.properties.products.else,data:data0};
+const err8 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema426.properties.products.else.propertyNames,parentSchema:schema426.properties.products.else,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8228,14 +8310,14 @@ errors++;
 }
 }
 for(const key1 in data0){
-if(!(validate91(data0[key1], {instancePath:instancePath+"/products/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate93(data0[key1], {instancePath:instancePath+"/products/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema421.properties.products.else.type,parentSchema:schema421.properties.products.else,data:data0};
+const err9 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema426.properties.products.else.type,parentSchema:schema426.properties.products.else,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8249,7 +8331,7 @@ valid1 = _valid0;
 ifClause0 = "else";
 }
 if(!valid1){
-const err10 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema421.properties.products.if,parentSchema:schema421.properties.products,data:data0};
+const err10 = {instancePath:instancePath+"/products",schemaPath:"#/properties/products/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema426.properties.products.if,parentSchema:schema426.properties.products,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8261,7 +8343,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema421.type,parentSchema:schema421,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema426.type,parentSchema:schema426,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8270,19 +8352,19 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
-export const changeAccountPackage = validate98;
-const schema425 = {"title":"ChangeAccountPackageRequest","type":"object","required":["id","product_id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"recalculate":{"type":"string","enum":["0","1","true","false"]}}};
+export const changeAccountPackage = validate100;
+const schema430 = {"title":"ChangeAccountPackageRequest","type":"object","required":["id","product_id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"recalculate":{"type":"string","enum":["0","1","true","false"]}}};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema425.required,parentSchema:schema425,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema430.required,parentSchema:schema430,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8292,7 +8374,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.product_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema425.required,parentSchema:schema425,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_id"},message:"must have required property '"+"product_id"+"'",schema:schema430.required,parentSchema:schema430,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8421,7 +8503,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/recalculate",schemaPath:"#/properties/recalculate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema425.properties.recalculate.type,parentSchema:schema425.properties.recalculate,data:data2};
+const err6 = {instancePath:instancePath+"/recalculate",schemaPath:"#/properties/recalculate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema430.properties.recalculate.type,parentSchema:schema430.properties.recalculate,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8439,7 +8521,7 @@ data["recalculate"] = coerced2;
 }
 }
 if(!((((data2 === "0") || (data2 === "1")) || (data2 === "true")) || (data2 === "false"))){
-const err7 = {instancePath:instancePath+"/recalculate",schemaPath:"#/properties/recalculate/enum",keyword:"enum",params:{allowedValues: schema425.properties.recalculate.enum},message:"must be equal to one of the allowed values",schema:schema425.properties.recalculate.enum,parentSchema:schema425.properties.recalculate,data:data2};
+const err7 = {instancePath:instancePath+"/recalculate",schemaPath:"#/properties/recalculate/enum",keyword:"enum",params:{allowedValues: schema430.properties.recalculate.enum},message:"must be equal to one of the allowed values",schema:schema430.properties.recalculate.enum,parentSchema:schema430.properties.recalculate,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8451,7 +8533,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema425.type,parentSchema:schema425,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema430.type,parentSchema:schema430,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8460,20 +8542,20 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate98.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
 
-export const chargeCreditCard = validate100;
-const schema430 = {"title":"ChargeCreditCardRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"card_id":{"type":"string","pattern":"^(primary|[1-9][0-9]{0,17})$","description":"primary or a positive whole number card id, such as 3"},"custom":{"title":"ChargeCreditCardCustom","type":"object","description":"given as custom[amount]=10.00","properties":{"amount":{"type":"string","pattern":"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"an amount more than 0 with at most two decimals, such as 10.50"}}}}};
-const pattern267 = new RegExp("^(primary|[1-9][0-9]{0,17})$", "u");
+export const chargeCreditCard = validate102;
+const schema435 = {"title":"ChargeCreditCardRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"card_id":{"type":"string","pattern":"^(primary|[1-9][0-9]{0,17})$","description":"primary or a positive whole number card id, such as 3"},"custom":{"title":"ChargeCreditCardCustom","type":"object","description":"given as custom[amount]=10.00","properties":{"amount":{"type":"string","pattern":"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$","description":"an amount more than 0 with at most two decimals, such as 10.50"}}}}};
+const pattern271 = new RegExp("^(primary|[1-9][0-9]{0,17})$", "u");
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema430.required,parentSchema:schema430,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema435.required,parentSchema:schema435,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8552,7 +8634,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/card_id",schemaPath:"#/properties/card_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema430.properties.card_id.type,parentSchema:schema430.properties.card_id,data:data1};
+const err3 = {instancePath:instancePath+"/card_id",schemaPath:"#/properties/card_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema435.properties.card_id.type,parentSchema:schema435.properties.card_id,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8570,8 +8652,8 @@ data["card_id"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern267.test(data1)){
-const err4 = {instancePath:instancePath+"/card_id",schemaPath:"#/properties/card_id/pattern",keyword:"pattern",params:{pattern: "^(primary|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(primary|[1-9][0-9]{0,17})$"+"\"",schema:"^(primary|[1-9][0-9]{0,17})$",parentSchema:schema430.properties.card_id,data:data1};
+if(!pattern271.test(data1)){
+const err4 = {instancePath:instancePath+"/card_id",schemaPath:"#/properties/card_id/pattern",keyword:"pattern",params:{pattern: "^(primary|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(primary|[1-9][0-9]{0,17})$"+"\"",schema:"^(primary|[1-9][0-9]{0,17})$",parentSchema:schema435.properties.card_id,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8605,7 +8687,7 @@ else if(data3 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/custom/amount",schemaPath:"#/properties/custom/properties/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema430.properties.custom.properties.amount.type,parentSchema:schema430.properties.custom.properties.amount,data:data3};
+const err5 = {instancePath:instancePath+"/custom/amount",schemaPath:"#/properties/custom/properties/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema435.properties.custom.properties.amount.type,parentSchema:schema435.properties.custom.properties.amount,data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8623,8 +8705,8 @@ data2["amount"] = coerced2;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern87.test(data3)){
-const err6 = {instancePath:instancePath+"/custom/amount",schemaPath:"#/properties/custom/properties/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema430.properties.custom.properties.amount,data:data3};
+if(!pattern90.test(data3)){
+const err6 = {instancePath:instancePath+"/custom/amount",schemaPath:"#/properties/custom/properties/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema435.properties.custom.properties.amount,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8637,7 +8719,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema430.properties.custom.type,parentSchema:schema430.properties.custom,data:data2};
+const err7 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema435.properties.custom.type,parentSchema:schema435.properties.custom,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8649,7 +8731,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema430.type,parentSchema:schema430,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema435.type,parentSchema:schema435,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8658,19 +8740,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate100.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
-export const convertOrderDraft = validate102;
-const schema439 = {"title":"ConvertOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"keep_draft":{"$ref":"../../common/defs.json#/definitions/flag"},"tax_exempt":{"$ref":"../../common/defs.json#/definitions/flag"},"fraudcheck":{"$ref":"../../common/defs.json#/definitions/flag"},"fraudcheck_ip":{"type":"string","maxLength":64,"description":"an IP address of at most 64 characters"},"as_free":{"$ref":"../../common/defs.json#/definitions/flag"},"ip":{"type":"string","maxLength":64,"description":"an IP address of at most 64 characters"},"module":{"description":"0 or the id of an enabled payment gateway","$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const convertOrderDraft = validate104;
+const schema444 = {"title":"ConvertOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"keep_draft":{"$ref":"../../common/defs.json#/definitions/flag"},"tax_exempt":{"$ref":"../../common/defs.json#/definitions/flag"},"fraudcheck":{"$ref":"../../common/defs.json#/definitions/flag"},"fraudcheck_ip":{"type":"string","maxLength":64,"description":"an IP address of at most 64 characters"},"as_free":{"$ref":"../../common/defs.json#/definitions/flag"},"ip":{"type":"string","maxLength":64,"description":"an IP address of at most 64 characters"},"module":{"description":"0 or the id of an enabled payment gateway","$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema439.required,parentSchema:schema439,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema444.required,parentSchema:schema444,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8749,7 +8831,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/keep_draft",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data1};
+const err3 = {instancePath:instancePath+"/keep_draft",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8767,7 +8849,7 @@ data["keep_draft"] = coerced1;
 }
 }
 if(!((data1 === "0") || (data1 === "1"))){
-const err4 = {instancePath:instancePath+"/keep_draft",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values",schema:schema40.enum,parentSchema:schema40,data:data1};
+const err4 = {instancePath:instancePath+"/keep_draft",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema44.enum},message:"must be equal to one of the allowed values",schema:schema44.enum,parentSchema:schema44,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8797,7 +8879,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/tax_exempt",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data2};
+const err5 = {instancePath:instancePath+"/tax_exempt",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8815,7 +8897,7 @@ data["tax_exempt"] = coerced2;
 }
 }
 if(!((data2 === "0") || (data2 === "1"))){
-const err6 = {instancePath:instancePath+"/tax_exempt",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values",schema:schema40.enum,parentSchema:schema40,data:data2};
+const err6 = {instancePath:instancePath+"/tax_exempt",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema44.enum},message:"must be equal to one of the allowed values",schema:schema44.enum,parentSchema:schema44,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8845,7 +8927,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/fraudcheck",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data3};
+const err7 = {instancePath:instancePath+"/fraudcheck",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8863,7 +8945,7 @@ data["fraudcheck"] = coerced3;
 }
 }
 if(!((data3 === "0") || (data3 === "1"))){
-const err8 = {instancePath:instancePath+"/fraudcheck",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values",schema:schema40.enum,parentSchema:schema40,data:data3};
+const err8 = {instancePath:instancePath+"/fraudcheck",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema44.enum},message:"must be equal to one of the allowed values",schema:schema44.enum,parentSchema:schema44,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8893,7 +8975,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/fraudcheck_ip",schemaPath:"#/properties/fraudcheck_ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema439.properties.fraudcheck_ip.type,parentSchema:schema439.properties.fraudcheck_ip,data:data4};
+const err9 = {instancePath:instancePath+"/fraudcheck_ip",schemaPath:"#/properties/fraudcheck_ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema444.properties.fraudcheck_ip.type,parentSchema:schema444.properties.fraudcheck_ip,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8912,7 +8994,7 @@ data["fraudcheck_ip"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 64){
-const err10 = {instancePath:instancePath+"/fraudcheck_ip",schemaPath:"#/properties/fraudcheck_ip/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema439.properties.fraudcheck_ip,data:data4};
+const err10 = {instancePath:instancePath+"/fraudcheck_ip",schemaPath:"#/properties/fraudcheck_ip/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema444.properties.fraudcheck_ip,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8943,7 +9025,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/as_free",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data5};
+const err11 = {instancePath:instancePath+"/as_free",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8961,7 +9043,7 @@ data["as_free"] = coerced5;
 }
 }
 if(!((data5 === "0") || (data5 === "1"))){
-const err12 = {instancePath:instancePath+"/as_free",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values",schema:schema40.enum,parentSchema:schema40,data:data5};
+const err12 = {instancePath:instancePath+"/as_free",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema44.enum},message:"must be equal to one of the allowed values",schema:schema44.enum,parentSchema:schema44,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8991,7 +9073,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema439.properties.ip.type,parentSchema:schema439.properties.ip,data:data6};
+const err13 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema444.properties.ip.type,parentSchema:schema444.properties.ip,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9010,7 +9092,7 @@ data["ip"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(func2(data6) > 64){
-const err14 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema439.properties.ip,data:data6};
+const err14 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema444.properties.ip,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9041,7 +9123,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/module",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.type,parentSchema:schema51,data:data7};
+const err15 = {instancePath:instancePath+"/module",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema55.type,parentSchema:schema55,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9059,8 +9141,8 @@ data["module"] = coerced7;
 }
 }
 if(typeof data7 === "string"){
-if(!pattern17.test(data7)){
-const err16 = {instancePath:instancePath+"/module",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema51,data:data7};
+if(!pattern20.test(data7)){
+const err16 = {instancePath:instancePath+"/module",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema55,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9073,7 +9155,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema439.type,parentSchema:schema439,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema444.type,parentSchema:schema444,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9082,14 +9164,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate102.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-export const createOrderDraft = validate104;
-const schema449 = {"title":"CreateOrderDraftRequest","type":"object","properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const createOrderDraft = validate106;
+const schema454 = {"title":"CreateOrderDraftRequest","type":"object","properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9163,7 +9245,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.type,parentSchema:schema51,data:data1};
+const err2 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema55.type,parentSchema:schema55,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9181,8 +9263,8 @@ data["currency_id"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern17.test(data1)){
-const err3 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema51,data:data1};
+if(!pattern20.test(data1)){
+const err3 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema55,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9195,7 +9277,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema449.type,parentSchema:schema449,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema454.type,parentSchema:schema454,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9204,19 +9286,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteClient = validate106;
-const schema454 = {"title":"DeleteClientRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const deleteClient = validate108;
+const schema459 = {"title":"DeleteClientRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema454.required,parentSchema:schema454,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema459.required,parentSchema:schema459,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9277,7 +9359,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema454.type,parentSchema:schema454,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema459.type,parentSchema:schema459,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9286,19 +9368,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate106.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteClientContact = validate108;
-const schema459 = {"title":"DeleteClientContactRequest","type":"object","required":["client_id","parent_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"parent_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const deleteClientContact = validate110;
+const schema464 = {"title":"DeleteClientContactRequest","type":"object","required":["client_id","parent_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"parent_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema459.required,parentSchema:schema459,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema464.required,parentSchema:schema464,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9308,7 +9390,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.parent_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_id"},message:"must have required property '"+"parent_id"+"'",schema:schema459.required,parentSchema:schema459,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_id"},message:"must have required property '"+"parent_id"+"'",schema:schema464.required,parentSchema:schema464,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9419,7 +9501,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema459.type,parentSchema:schema459,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema464.type,parentSchema:schema464,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9428,101 +9510,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate108.errors = vErrors;
-return errors === 0;
-}
-
-export const deleteInvoice = validate110;
-const schema464 = {"title":"DeleteInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema464.required,parentSchema:schema464,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema464.type,parentSchema:schema464,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate110.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteOrder = validate112;
-const schema468 = {"title":"DeleteOrderRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const deleteInvoice = validate112;
+const schema469 = {"title":"DeleteInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema468.required,parentSchema:schema468,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema469.required,parentSchema:schema469,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9583,7 +9583,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema468.type,parentSchema:schema468,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema469.type,parentSchema:schema469,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9596,15 +9596,179 @@ validate112.errors = vErrors;
 return errors === 0;
 }
 
-export const domainCheck = validate114;
-const schema471 = {"title":"DomainCheckRequest","type":"object","required":["domain"],"properties":{"domain":{"type":"string","maxLength":253,"description":"a full domain name of at most 253 characters, such as example.com"}}};
+export const deleteOrder = validate114;
+const schema473 = {"title":"DeleteOrderRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema473.required,parentSchema:schema473,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema473.type,parentSchema:schema473,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate114.errors = vErrors;
+return errors === 0;
+}
+
+export const deleteProduct = validate116;
+const schema477 = {"title":"DeleteProductRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema477.required,parentSchema:schema477,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema477.type,parentSchema:schema477,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate116.errors = vErrors;
+return errors === 0;
+}
+
+export const domainCheck = validate118;
+const schema480 = {"title":"DomainCheckRequest","type":"object","required":["domain"],"properties":{"domain":{"type":"string","maxLength":253,"description":"a full domain name of at most 253 characters, such as example.com"}}};
+
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.domain === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "domain"},message:"must have required property '"+"domain"+"'",schema:schema471.required,parentSchema:schema471,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "domain"},message:"must have required property '"+"domain"+"'",schema:schema480.required,parentSchema:schema480,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9633,7 +9797,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema471.properties.domain.type,parentSchema:schema471.properties.domain,data:data0};
+const err1 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema480.properties.domain.type,parentSchema:schema480.properties.domain,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9652,7 +9816,7 @@ data["domain"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 253){
-const err2 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/maxLength",keyword:"maxLength",params:{limit: 253},message:"must NOT have more than 253 characters",schema:253,parentSchema:schema471.properties.domain,data:data0};
+const err2 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/maxLength",keyword:"maxLength",params:{limit: 253},message:"must NOT have more than 253 characters",schema:253,parentSchema:schema480.properties.domain,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9665,171 +9829,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema471.type,parentSchema:schema471,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate114.errors = vErrors;
-return errors === 0;
-}
-
-export const domainDelete = validate116;
-const schema474 = {"title":"DomainDeleteRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema474.required,parentSchema:schema474,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema474.type,parentSchema:schema474,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate116.errors = vErrors;
-return errors === 0;
-}
-
-export const domainDeleteHB = validate118;
-const schema478 = {"title":"DomainDeleteHBRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema478.required,parentSchema:schema478,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema478.type,parentSchema:schema478,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema480.type,parentSchema:schema480,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9842,15 +9842,15 @@ validate118.errors = vErrors;
 return errors === 0;
 }
 
-export const domainEPP = validate120;
-const schema482 = {"title":"DomainEPPRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const domainDelete = validate120;
+const schema483 = {"title":"DomainDeleteRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema482.required,parentSchema:schema482,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema483.required,parentSchema:schema483,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9911,7 +9911,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema482.type,parentSchema:schema482,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema483.type,parentSchema:schema483,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9924,15 +9924,15 @@ validate120.errors = vErrors;
 return errors === 0;
 }
 
-export const domainRegister = validate122;
-const schema486 = {"title":"DomainRegisterRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const domainDeleteHB = validate122;
+const schema487 = {"title":"DomainDeleteHBRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema486.required,parentSchema:schema486,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema487.required,parentSchema:schema487,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9993,7 +9993,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema486.type,parentSchema:schema486,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema487.type,parentSchema:schema487,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10006,15 +10006,15 @@ validate122.errors = vErrors;
 return errors === 0;
 }
 
-export const domainRenew = validate124;
-const schema490 = {"title":"DomainRenewRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const domainEPP = validate124;
+const schema491 = {"title":"DomainEPPRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema490.required,parentSchema:schema490,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema491.required,parentSchema:schema491,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10075,7 +10075,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema490.type,parentSchema:schema490,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema491.type,parentSchema:schema491,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10088,15 +10088,15 @@ validate124.errors = vErrors;
 return errors === 0;
 }
 
-export const domainTransfer = validate126;
-const schema494 = {"title":"DomainTransferRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const domainRegister = validate126;
+const schema495 = {"title":"DomainRegisterRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema494.required,parentSchema:schema494,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema495.required,parentSchema:schema495,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10157,7 +10157,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema494.type,parentSchema:schema494,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema495.type,parentSchema:schema495,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10170,17 +10170,181 @@ validate126.errors = vErrors;
 return errors === 0;
 }
 
-export const editAccountDetails = validate128;
-const schema507 = {"title":"EditAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"date_created":{"$ref":"../../common/defs.json#/definitions/date"},"domain":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"server_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"payment_module":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstpayment":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"total":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"next_due":{"$ref":"../../common/defs.json#/definitions/date"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]},"username":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"password":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"rootpassword":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"commitment_date":{"$ref":"../../common/defs.json#/definitions/date"},"notes":{"$ref":"../../common/defs.json#/definitions/text"}}};
-const schema56 = {"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"a date as YYYY-MM-DD"};
-const pattern23 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
+export const domainRenew = validate128;
+const schema499 = {"title":"DomainRenewRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema507.required,parentSchema:schema507,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema499.required,parentSchema:schema499,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema499.type,parentSchema:schema499,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate128.errors = vErrors;
+return errors === 0;
+}
+
+export const domainTransfer = validate130;
+const schema503 = {"title":"DomainTransferRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema503.required,parentSchema:schema503,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema503.type,parentSchema:schema503,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate130.errors = vErrors;
+return errors === 0;
+}
+
+export const editAccountDetails = validate132;
+const schema516 = {"title":"EditAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"date_created":{"$ref":"../../common/defs.json#/definitions/date"},"domain":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"server_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"payment_module":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstpayment":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"total":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"next_due":{"$ref":"../../common/defs.json#/definitions/date"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]},"username":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"password":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"rootpassword":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"commitment_date":{"$ref":"../../common/defs.json#/definitions/date"},"notes":{"$ref":"../../common/defs.json#/definitions/text"}}};
+const schema60 = {"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"a date as YYYY-MM-DD"};
+const pattern26 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
+
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema516.required,parentSchema:schema516,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10309,7 +10473,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/date_created",schemaPath:"../../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema56.type,parentSchema:schema56,data:data2};
+const err5 = {instancePath:instancePath+"/date_created",schemaPath:"../../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema60.type,parentSchema:schema60,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10327,8 +10491,8 @@ data["date_created"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern23.test(data2)){
-const err6 = {instancePath:instancePath+"/date_created",schemaPath:"../../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema56,data:data2};
+if(!pattern26.test(data2)){
+const err6 = {instancePath:instancePath+"/date_created",schemaPath:"../../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema60,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10359,7 +10523,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema507.properties.domain.type,parentSchema:schema507.properties.domain,data:data3};
+const err7 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema516.properties.domain.type,parentSchema:schema516.properties.domain,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10378,7 +10542,7 @@ data["domain"] = coerced3;
 }
 if(typeof data3 === "string"){
 if(func2(data3) > 255){
-const err8 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema507.properties.domain,data:data3};
+const err8 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema516.properties.domain,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10409,7 +10573,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/server_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.type,parentSchema:schema51,data:data4};
+const err9 = {instancePath:instancePath+"/server_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema55.type,parentSchema:schema55,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10427,8 +10591,8 @@ data["server_id"] = coerced4;
 }
 }
 if(typeof data4 === "string"){
-if(!pattern17.test(data4)){
-const err10 = {instancePath:instancePath+"/server_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema51,data:data4};
+if(!pattern20.test(data4)){
+const err10 = {instancePath:instancePath+"/server_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema55,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10509,7 +10673,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/firstpayment",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema102.type,parentSchema:schema102,data:data6};
+const err13 = {instancePath:instancePath+"/firstpayment",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema106.type,parentSchema:schema106,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10527,8 +10691,8 @@ data["firstpayment"] = coerced6;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern43.test(data6)){
-const err14 = {instancePath:instancePath+"/firstpayment",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema102,data:data6};
+if(!pattern46.test(data6)){
+const err14 = {instancePath:instancePath+"/firstpayment",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema106,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10559,7 +10723,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/total",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema102.type,parentSchema:schema102,data:data7};
+const err15 = {instancePath:instancePath+"/total",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema106.type,parentSchema:schema106,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10577,8 +10741,8 @@ data["total"] = coerced7;
 }
 }
 if(typeof data7 === "string"){
-if(!pattern43.test(data7)){
-const err16 = {instancePath:instancePath+"/total",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema102,data:data7};
+if(!pattern46.test(data7)){
+const err16 = {instancePath:instancePath+"/total",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema106,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10609,7 +10773,7 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/next_due",schemaPath:"../../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema56.type,parentSchema:schema56,data:data8};
+const err17 = {instancePath:instancePath+"/next_due",schemaPath:"../../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema60.type,parentSchema:schema60,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -10627,8 +10791,8 @@ data["next_due"] = coerced8;
 }
 }
 if(typeof data8 === "string"){
-if(!pattern23.test(data8)){
-const err18 = {instancePath:instancePath+"/next_due",schemaPath:"../../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema56,data:data8};
+if(!pattern26.test(data8)){
+const err18 = {instancePath:instancePath+"/next_due",schemaPath:"../../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema60,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -10659,7 +10823,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema507.properties.status.type,parentSchema:schema507.properties.status,data:data9};
+const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema516.properties.status.type,parentSchema:schema516.properties.status,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -10677,7 +10841,7 @@ data["status"] = coerced9;
 }
 }
 if(!((((((data9 === "Pending") || (data9 === "Active")) || (data9 === "Suspended")) || (data9 === "Terminated")) || (data9 === "Cancelled")) || (data9 === "Fraud"))){
-const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema507.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema507.properties.status.enum,parentSchema:schema507.properties.status,data:data9};
+const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema516.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema516.properties.status.enum,parentSchema:schema516.properties.status,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -10707,7 +10871,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema507.properties.username.type,parentSchema:schema507.properties.username,data:data10};
+const err21 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema516.properties.username.type,parentSchema:schema516.properties.username,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -10726,7 +10890,7 @@ data["username"] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 255){
-const err22 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema507.properties.username,data:data10};
+const err22 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema516.properties.username,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -10757,7 +10921,7 @@ else if(data11 === null){
 coerced11 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema507.properties.password.type,parentSchema:schema507.properties.password,data:data11};
+const err23 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema516.properties.password.type,parentSchema:schema516.properties.password,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -10776,7 +10940,7 @@ data["password"] = coerced11;
 }
 if(typeof data11 === "string"){
 if(func2(data11) > 255){
-const err24 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema507.properties.password,data:data11};
+const err24 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema516.properties.password,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -10807,7 +10971,7 @@ else if(data12 === null){
 coerced12 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/rootpassword",schemaPath:"#/properties/rootpassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema507.properties.rootpassword.type,parentSchema:schema507.properties.rootpassword,data:data12};
+const err25 = {instancePath:instancePath+"/rootpassword",schemaPath:"#/properties/rootpassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema516.properties.rootpassword.type,parentSchema:schema516.properties.rootpassword,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -10826,7 +10990,7 @@ data["rootpassword"] = coerced12;
 }
 if(typeof data12 === "string"){
 if(func2(data12) > 255){
-const err26 = {instancePath:instancePath+"/rootpassword",schemaPath:"#/properties/rootpassword/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema507.properties.rootpassword,data:data12};
+const err26 = {instancePath:instancePath+"/rootpassword",schemaPath:"#/properties/rootpassword/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema516.properties.rootpassword,data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -10857,7 +11021,7 @@ else if(data13 === null){
 coerced13 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/commitment_date",schemaPath:"../../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema56.type,parentSchema:schema56,data:data13};
+const err27 = {instancePath:instancePath+"/commitment_date",schemaPath:"../../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema60.type,parentSchema:schema60,data:data13};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -10875,8 +11039,8 @@ data["commitment_date"] = coerced13;
 }
 }
 if(typeof data13 === "string"){
-if(!pattern23.test(data13)){
-const err28 = {instancePath:instancePath+"/commitment_date",schemaPath:"../../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema56,data:data13};
+if(!pattern26.test(data13)){
+const err28 = {instancePath:instancePath+"/commitment_date",schemaPath:"../../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema60,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -10907,7 +11071,7 @@ else if(data14 === null){
 coerced14 = "";
 }
 else {
-const err29 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data14};
+const err29 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.type,parentSchema:schema372,data:data14};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -10926,7 +11090,7 @@ data["notes"] = coerced14;
 }
 if(typeof data14 === "string"){
 if(func2(data14) > 65535){
-const err30 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema367,data:data14};
+const err30 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema372,data:data14};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -10939,7 +11103,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema507.type,parentSchema:schema507,data};
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema516.type,parentSchema:schema516,data};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -10948,20 +11112,20 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate128.errors = vErrors;
+validate132.errors = vErrors;
 return errors === 0;
 }
 
-export const editContactPermissions = validate132;
-const schema527 = {"title":"EditContactPermissionsRequest","type":"object","required":["id","privileges"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"privileges":{"$ref":"addClientContact.json#/definitions/privileges"}}};
+export const editContactPermissions = validate136;
+const schema536 = {"title":"EditContactPermissionsRequest","type":"object","required":["id","privileges"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"privileges":{"$ref":"addClientContact.json#/definitions/privileges"}}};
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((key0 === "billing") || (key0 === "support")) || (key0 === "misc"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema90,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema94,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10994,7 +11158,7 @@ else if(key1 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/billing",schemaPath:"../../resources/client.json#/definitions/billingKeys/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.type,parentSchema:schema65,data:key1,propertyName:key1};
+const err1 = {instancePath:instancePath+"/billing",schemaPath:"../../resources/client.json#/definitions/billingKeys/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.type,parentSchema:schema69,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11012,7 +11176,7 @@ data0["billing"] = coerced0;
 }
 }
 if(!((((((key1 === "emails") || (key1 === "payinvoice")) || (key1 === "orders")) || (key1 === "balance")) || (key1 === "addfunds")) || (key1 === "creditcard"))){
-const err2 = {instancePath:instancePath+"/billing",schemaPath:"../../resources/client.json#/definitions/billingKeys/enum",keyword:"enum",params:{allowedValues: schema65.enum},message:"must be equal to one of the allowed values",schema:schema65.enum,parentSchema:schema65,data:key1,propertyName:key1};
+const err2 = {instancePath:instancePath+"/billing",schemaPath:"../../resources/client.json#/definitions/billingKeys/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values",schema:schema69.enum,parentSchema:schema69,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11023,7 +11187,7 @@ errors++;
 }
 var valid1 = _errs4 === errors;
 if(!valid1){
-const err3 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema90.properties.billing.propertyNames,parentSchema:schema90.properties.billing,data:data0};
+const err3 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema94.properties.billing.propertyNames,parentSchema:schema94.properties.billing,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11053,7 +11217,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.type,parentSchema:schema92,data:data1};
+const err4 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema96.type,parentSchema:schema96,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11071,8 +11235,8 @@ data0[key2] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern35.test(data1)){
-const err5 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema92,data:data1};
+if(!pattern38.test(data1)){
+const err5 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema96,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11085,7 +11249,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.properties.billing.type,parentSchema:schema90.properties.billing,data:data0};
+const err6 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema94.properties.billing.type,parentSchema:schema94.properties.billing,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11118,7 +11282,7 @@ else if(key3 === null){
 coerced2 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/support",schemaPath:"../../resources/client.json#/definitions/supportKeys/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.type,parentSchema:schema67,data:key3,propertyName:key3};
+const err7 = {instancePath:instancePath+"/support",schemaPath:"../../resources/client.json#/definitions/supportKeys/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema71.type,parentSchema:schema71,data:key3,propertyName:key3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11136,7 +11300,7 @@ data2["support"] = coerced2;
 }
 }
 if(!((((key3 === "newticket") || (key3 === "tickets")) || (key3 === "closeticket")) || (key3 === "emails"))){
-const err8 = {instancePath:instancePath+"/support",schemaPath:"../../resources/client.json#/definitions/supportKeys/enum",keyword:"enum",params:{allowedValues: schema67.enum},message:"must be equal to one of the allowed values",schema:schema67.enum,parentSchema:schema67,data:key3,propertyName:key3};
+const err8 = {instancePath:instancePath+"/support",schemaPath:"../../resources/client.json#/definitions/supportKeys/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values",schema:schema71.enum,parentSchema:schema71,data:key3,propertyName:key3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11147,7 +11311,7 @@ errors++;
 }
 var valid5 = _errs13 === errors;
 if(!valid5){
-const err9 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid",schema:schema90.properties.support.propertyNames,parentSchema:schema90.properties.support,data:data2};
+const err9 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid",schema:schema94.properties.support.propertyNames,parentSchema:schema94.properties.support,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11177,7 +11341,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.type,parentSchema:schema92,data:data3};
+const err10 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema96.type,parentSchema:schema96,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11195,8 +11359,8 @@ data2[key4] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern35.test(data3)){
-const err11 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema92,data:data3};
+if(!pattern38.test(data3)){
+const err11 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema96,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11209,7 +11373,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.properties.support.type,parentSchema:schema90.properties.support,data:data2};
+const err12 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema94.properties.support.type,parentSchema:schema94.properties.support,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11242,7 +11406,7 @@ else if(key5 === null){
 coerced4 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/misc",schemaPath:"../../resources/client.json#/definitions/miscKeys/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.type,parentSchema:schema69,data:key5,propertyName:key5};
+const err13 = {instancePath:instancePath+"/misc",schemaPath:"../../resources/client.json#/definitions/miscKeys/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema73.type,parentSchema:schema73,data:key5,propertyName:key5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11260,7 +11424,7 @@ data4["misc"] = coerced4;
 }
 }
 if(!(((((key5 === "editmain") || (key5 === "emails")) || (key5 === "editipaccess")) || (key5 === "manageprofiles")) || (key5 === "affiliates"))){
-const err14 = {instancePath:instancePath+"/misc",schemaPath:"../../resources/client.json#/definitions/miscKeys/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values",schema:schema69.enum,parentSchema:schema69,data:key5,propertyName:key5};
+const err14 = {instancePath:instancePath+"/misc",schemaPath:"../../resources/client.json#/definitions/miscKeys/enum",keyword:"enum",params:{allowedValues: schema73.enum},message:"must be equal to one of the allowed values",schema:schema73.enum,parentSchema:schema73,data:key5,propertyName:key5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11271,7 +11435,7 @@ errors++;
 }
 var valid9 = _errs22 === errors;
 if(!valid9){
-const err15 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid",schema:schema90.properties.misc.propertyNames,parentSchema:schema90.properties.misc,data:data4};
+const err15 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid",schema:schema94.properties.misc.propertyNames,parentSchema:schema94.properties.misc,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11301,7 +11465,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.type,parentSchema:schema92,data:data5};
+const err16 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema96.type,parentSchema:schema96,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11319,8 +11483,8 @@ data4[key6] = coerced5;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern35.test(data5)){
-const err17 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema92,data:data5};
+if(!pattern38.test(data5)){
+const err17 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema96,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -11333,7 +11497,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.properties.misc.type,parentSchema:schema90.properties.misc,data:data4};
+const err18 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema94.properties.misc.type,parentSchema:schema94.properties.misc,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -11345,7 +11509,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.type,parentSchema:schema90,data};
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema94.type,parentSchema:schema94,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -11354,17 +11518,17 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate130.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema527.required,parentSchema:schema527,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema536.required,parentSchema:schema536,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11374,7 +11538,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.privileges === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "privileges"},message:"must have required property '"+"privileges"+"'",schema:schema527.required,parentSchema:schema527,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "privileges"},message:"must have required property '"+"privileges"+"'",schema:schema536.required,parentSchema:schema536,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11434,14 +11598,14 @@ errors++;
 }
 }
 if(data.privileges !== undefined){
-if(!(validate130(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
-vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
+if(!(validate134(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
+vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema527.type,parentSchema:schema527,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema536.type,parentSchema:schema536,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11450,27 +11614,27 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate132.errors = vErrors;
+validate136.errors = vErrors;
 return errors === 0;
 }
 
-export const editEstimateDetails = validate184;
-const schema760 = {"title":"EditEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/estimate.json#/properties/status"},"subject":{"$ref":"../../common/defs.json#/definitions/text"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"an existing client; the estimate's currency stays as it is"},"date_created":{"$ref":"../../common/defs.json#/definitions/date","description":"a real calendar date, not after date_expires"},"date_expires":{"$ref":"../../common/defs.json#/definitions/date","description":"a real calendar date, not before date_created"},"notes":{"$ref":"../../common/defs.json#/definitions/text"},"notes_private":{"$ref":"../../common/defs.json#/definitions/text"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero","description":"an existing currency (0 is the main one); rate follows it, amounts are kept as they are"},"taxrate":{"$ref":"#/definitions/percent"},"taxrate2":{"$ref":"#/definitions/percent"},"credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"item":{"description":"changes to existing lines, keyed by line id: item[<line id>][description|amount|qty|taxed]=value, or item[<line id>][remove]=1 to remove the line (remove wins over other fields). A line id that is not one of this estimate's lines is an error. Consecutive keys from 0 arrive as a list, whose positions are read as line ids.","anyOf":[{"$comment":"Tried first and typed `never`: it picks the form by type, so a validation error names the bad field whichever form was sent; the two branches below give the TypeScript type.","tsType":"never","if":{"type":"array"},"then":{"$ref":"#/definitions/lineChangeList"},"else":{"$ref":"#/definitions/lineChangeMap"}},{"$ref":"#/definitions/lineChangeList"},{"$ref":"#/definitions/lineChangeMap"}]},"newitem":{"description":"lines to add, appended in key order: newitem[<n>][description|amount|qty|taxed]=value (description and amount required, qty 1 and taxed 0 by default). newitem[][field] adds one line; number the keys to add several. New lines get item_id 0, type Other and fresh ids, one past the highest line id of any estimate.","anyOf":[{"$comment":"See item: the type-checked branch comes first for precise messages.","tsType":"never","if":{"type":"array"},"then":{"$ref":"#/definitions/newLineList"},"else":{"$ref":"#/definitions/newLineMap"}},{"$ref":"#/definitions/newLineList"},{"$ref":"#/definitions/newLineMap"}]}}};
-const schema551 = {"type":"string","enum":["Draft","Sent","Accepted","Invoiced","Dead"]};
-const schema559 = {"type":"string","pattern":"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$","description":"a percentage from 0 to 100 with at most two decimals, such as 20 or 8.25"};
-const pattern349 = new RegExp("^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$", "u");
-const schema562 = {"title":"EstimateLineChangeList","type":"array","maxItems":1000,"items":{"$ref":"#/definitions/lineChange"}};
-const schema563 = {"title":"EstimateLineChange","type":"object","additionalProperties":false,"description":"line fields to change: description, amount, qty, taxed, or remove=1","properties":{"description":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"amount":{"$ref":"#/definitions/amount"},"qty":{"$ref":"#/definitions/qty"},"taxed":{"$ref":"../../common/defs.json#/definitions/flag"},"remove":{"$ref":"../../common/defs.json#/definitions/flag"}}};
-const schema565 = {"type":"string","pattern":"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$","description":"an amount with at most two decimals, such as 12.30 (negative for a discount line)"};
-const schema566 = {"type":"string","pattern":"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$","description":"a positive quantity with at most four decimals, such as 3 or 1.5"};
+export const editEstimateDetails = validate188;
+const schema769 = {"title":"EditEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/estimate.json#/properties/status"},"subject":{"$ref":"../../common/defs.json#/definitions/text"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"an existing client; the estimate's currency stays as it is"},"date_created":{"$ref":"../../common/defs.json#/definitions/date","description":"a real calendar date, not after date_expires"},"date_expires":{"$ref":"../../common/defs.json#/definitions/date","description":"a real calendar date, not before date_created"},"notes":{"$ref":"../../common/defs.json#/definitions/text"},"notes_private":{"$ref":"../../common/defs.json#/definitions/text"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero","description":"an existing currency (0 is the main one); rate follows it, amounts are kept as they are"},"taxrate":{"$ref":"#/definitions/percent"},"taxrate2":{"$ref":"#/definitions/percent"},"credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"item":{"description":"changes to existing lines, keyed by line id: item[<line id>][description|amount|qty|taxed]=value, or item[<line id>][remove]=1 to remove the line (remove wins over other fields). A line id that is not one of this estimate's lines is an error. Consecutive keys from 0 arrive as a list, whose positions are read as line ids.","anyOf":[{"$comment":"Tried first and typed `never`: it picks the form by type, so a validation error names the bad field whichever form was sent; the two branches below give the TypeScript type.","tsType":"never","if":{"type":"array"},"then":{"$ref":"#/definitions/lineChangeList"},"else":{"$ref":"#/definitions/lineChangeMap"}},{"$ref":"#/definitions/lineChangeList"},{"$ref":"#/definitions/lineChangeMap"}]},"newitem":{"description":"lines to add, appended in key order: newitem[<n>][description|amount|qty|taxed]=value (description and amount required, qty 1 and taxed 0 by default). newitem[][field] adds one line; number the keys to add several. New lines get item_id 0, type Other and fresh ids, one past the highest line id of any estimate.","anyOf":[{"$comment":"See item: the type-checked branch comes first for precise messages.","tsType":"never","if":{"type":"array"},"then":{"$ref":"#/definitions/newLineList"},"else":{"$ref":"#/definitions/newLineMap"}},{"$ref":"#/definitions/newLineList"},{"$ref":"#/definitions/newLineMap"}]}}};
+const schema560 = {"type":"string","enum":["Draft","Sent","Accepted","Invoiced","Dead"]};
+const schema568 = {"type":"string","pattern":"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$","description":"a percentage from 0 to 100 with at most two decimals, such as 20 or 8.25"};
+const pattern355 = new RegExp("^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$", "u");
+const schema571 = {"title":"EstimateLineChangeList","type":"array","maxItems":1000,"items":{"$ref":"#/definitions/lineChange"}};
+const schema572 = {"title":"EstimateLineChange","type":"object","additionalProperties":false,"description":"line fields to change: description, amount, qty, taxed, or remove=1","properties":{"description":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"amount":{"$ref":"#/definitions/amount"},"qty":{"$ref":"#/definitions/qty"},"taxed":{"$ref":"../../common/defs.json#/definitions/flag"},"remove":{"$ref":"../../common/defs.json#/definitions/flag"}}};
+const schema574 = {"type":"string","pattern":"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$","description":"an amount with at most two decimals, such as 12.30 (negative for a discount line)"};
+const schema575 = {"type":"string","pattern":"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$","description":"a positive quantity with at most four decimals, such as 3 or 1.5"};
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((((key0 === "description") || (key0 === "amount")) || (key0 === "qty")) || (key0 === "taxed")) || (key0 === "remove"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema563,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema572,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11500,7 +11664,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema143.type,parentSchema:schema143,data:data0};
+const err1 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema147.type,parentSchema:schema147,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11519,7 +11683,7 @@ data["description"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 65535){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema143,data:data0};
+const err2 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema147,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11529,7 +11693,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func2(data0) < 1){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema143,data:data0};
+const err3 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema147,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11560,7 +11724,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema565.type,parentSchema:schema565,data:data1};
+const err4 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema574.type,parentSchema:schema574,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11578,8 +11742,8 @@ data["amount"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern76.test(data1)){
-const err5 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$",parentSchema:schema565,data:data1};
+if(!pattern79.test(data1)){
+const err5 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$",parentSchema:schema574,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11610,7 +11774,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema566.type,parentSchema:schema566,data:data2};
+const err6 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema575.type,parentSchema:schema575,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11628,8 +11792,8 @@ data["qty"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern77.test(data2)){
-const err7 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/pattern",keyword:"pattern",params:{pattern: "^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema566,data:data2};
+if(!pattern80.test(data2)){
+const err7 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/pattern",keyword:"pattern",params:{pattern: "^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema575,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11660,7 +11824,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/taxed",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data3};
+const err8 = {instancePath:instancePath+"/taxed",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11678,7 +11842,7 @@ data["taxed"] = coerced3;
 }
 }
 if(!((data3 === "0") || (data3 === "1"))){
-const err9 = {instancePath:instancePath+"/taxed",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values",schema:schema40.enum,parentSchema:schema40,data:data3};
+const err9 = {instancePath:instancePath+"/taxed",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema44.enum},message:"must be equal to one of the allowed values",schema:schema44.enum,parentSchema:schema44,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11708,7 +11872,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/remove",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data4};
+const err10 = {instancePath:instancePath+"/remove",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11726,7 +11890,7 @@ data["remove"] = coerced4;
 }
 }
 if(!((data4 === "0") || (data4 === "1"))){
-const err11 = {instancePath:instancePath+"/remove",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values",schema:schema40.enum,parentSchema:schema40,data:data4};
+const err11 = {instancePath:instancePath+"/remove",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema44.enum},message:"must be equal to one of the allowed values",schema:schema44.enum,parentSchema:schema44,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11738,7 +11902,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema563.type,parentSchema:schema563,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema572.type,parentSchema:schema572,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11747,12 +11911,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate139.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(Array.isArray(data))){
@@ -11771,7 +11935,7 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data];
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema562.type,parentSchema:schema562,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema571.type,parentSchema:schema571,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11790,7 +11954,7 @@ parentData[parentDataProperty] = coerced0;
 }
 if(Array.isArray(data)){
 if(data.length > 1000){
-const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema562,data};
+const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema571,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11801,19 +11965,19 @@ errors++;
 }
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate139(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
+if(!(validate143(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 }
 }
-validate138.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
 
-const schema569 = {"title":"EstimateLineChangeMap","type":"object","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by line id, such as item[12][qty]=2"},"additionalProperties":{"$ref":"#/definitions/lineChange"}};
+const schema578 = {"title":"EstimateLineChangeMap","type":"object","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by line id, such as item[12][qty]=2"},"additionalProperties":{"$ref":"#/definitions/lineChange"}};
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11821,7 +11985,7 @@ for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
 if(!pattern0.test(key0)){
-const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema569.propertyNames,data:key0,propertyName:key0};
+const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema578.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11833,7 +11997,7 @@ errors++;
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema569.propertyNames,parentSchema:schema569,data};
+const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema578.propertyNames,parentSchema:schema578,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11844,14 +12008,14 @@ errors++;
 }
 }
 for(const key1 in data){
-if(!(validate139(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
+if(!(validate143(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema569.type,parentSchema:schema569,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema578.type,parentSchema:schema578,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11860,19 +12024,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate142.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
 
-const schema570 = {"title":"EstimateNewLineList","type":"array","maxItems":1000,"items":{"$ref":"#/definitions/newLine"}};
-const schema571 = {"title":"EstimateNewLine","type":"object","additionalProperties":false,"description":"a new line's fields: description and amount, optionally qty and taxed","required":["description","amount"],"properties":{"description":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"amount":{"$ref":"#/definitions/amount"},"qty":{"$ref":"#/definitions/qty"},"taxed":{"$ref":"../../common/defs.json#/definitions/flag"}}};
+const schema579 = {"title":"EstimateNewLineList","type":"array","maxItems":1000,"items":{"$ref":"#/definitions/newLine"}};
+const schema580 = {"title":"EstimateNewLine","type":"object","additionalProperties":false,"description":"a new line's fields: description and amount, optionally qty and taxed","required":["description","amount"],"properties":{"description":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"amount":{"$ref":"#/definitions/amount"},"qty":{"$ref":"#/definitions/qty"},"taxed":{"$ref":"../../common/defs.json#/definitions/flag"}}};
 
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.description === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema571.required,parentSchema:schema571,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema580.required,parentSchema:schema580,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11882,7 +12046,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.amount === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema571.required,parentSchema:schema571,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema580.required,parentSchema:schema580,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11893,7 +12057,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "description") || (key0 === "amount")) || (key0 === "qty")) || (key0 === "taxed"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema571,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema580,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11923,7 +12087,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema143.type,parentSchema:schema143,data:data0};
+const err3 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema147.type,parentSchema:schema147,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11942,7 +12106,7 @@ data["description"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 65535){
-const err4 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema143,data:data0};
+const err4 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema147,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11952,7 +12116,7 @@ vErrors.push(err4);
 errors++;
 }
 if(func2(data0) < 1){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema143,data:data0};
+const err5 = {instancePath:instancePath+"/description",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema147,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11983,7 +12147,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema565.type,parentSchema:schema565,data:data1};
+const err6 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema574.type,parentSchema:schema574,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12001,8 +12165,8 @@ data["amount"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern76.test(data1)){
-const err7 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$",parentSchema:schema565,data:data1};
+if(!pattern79.test(data1)){
+const err7 = {instancePath:instancePath+"/amount",schemaPath:"#/definitions/amount/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$"+"\"",schema:"^-?[0-9]{1,9}(\\.[0-9]{1,2})?$",parentSchema:schema574,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12033,7 +12197,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema566.type,parentSchema:schema566,data:data2};
+const err8 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema575.type,parentSchema:schema575,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12051,8 +12215,8 @@ data["qty"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern77.test(data2)){
-const err9 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/pattern",keyword:"pattern",params:{pattern: "^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema566,data:data2};
+if(!pattern80.test(data2)){
+const err9 = {instancePath:instancePath+"/qty",schemaPath:"#/definitions/qty/pattern",keyword:"pattern",params:{pattern: "^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"},message:"must match pattern \""+"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$"+"\"",schema:"^(?=[0-9.]*[1-9])[0-9]{1,6}(\\.[0-9]{1,4})?$",parentSchema:schema575,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12083,7 +12247,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/taxed",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data3};
+const err10 = {instancePath:instancePath+"/taxed",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12101,7 +12265,7 @@ data["taxed"] = coerced3;
 }
 }
 if(!((data3 === "0") || (data3 === "1"))){
-const err11 = {instancePath:instancePath+"/taxed",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values",schema:schema40.enum,parentSchema:schema40,data:data3};
+const err11 = {instancePath:instancePath+"/taxed",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema44.enum},message:"must be equal to one of the allowed values",schema:schema44.enum,parentSchema:schema44,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12113,7 +12277,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema571.type,parentSchema:schema571,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema580.type,parentSchema:schema580,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12122,12 +12286,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate148.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(Array.isArray(data))){
@@ -12146,7 +12310,7 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data];
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema570.type,parentSchema:schema570,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema579.type,parentSchema:schema579,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12165,7 +12329,7 @@ parentData[parentDataProperty] = coerced0;
 }
 if(Array.isArray(data)){
 if(data.length > 1000){
-const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema570,data};
+const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema579,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12176,27 +12340,27 @@ errors++;
 }
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate148(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
+if(!(validate152(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 }
 }
-validate147.errors = vErrors;
+validate151.errors = vErrors;
 return errors === 0;
 }
 
-const schema576 = {"title":"EstimateNewLineMap","type":"object","propertyNames":{"pattern":"^[0-9]{1,9}$","description":"keyed by a number, such as newitem[0][amount]=50"},"additionalProperties":{"$ref":"#/definitions/newLine"}};
+const schema585 = {"title":"EstimateNewLineMap","type":"object","propertyNames":{"pattern":"^[0-9]{1,9}$","description":"keyed by a number, such as newitem[0][amount]=50"},"additionalProperties":{"$ref":"#/definitions/newLine"}};
 
-function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
-if(!pattern259.test(key0)){
-const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,9}$"},message:"must match pattern \""+"^[0-9]{1,9}$"+"\"",schema:"^[0-9]{1,9}$",parentSchema:schema576.propertyNames,data:key0,propertyName:key0};
+if(!pattern263.test(key0)){
+const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,9}$"},message:"must match pattern \""+"^[0-9]{1,9}$"+"\"",schema:"^[0-9]{1,9}$",parentSchema:schema585.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12208,7 +12372,7 @@ errors++;
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema576.propertyNames,parentSchema:schema576,data};
+const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema585.propertyNames,parentSchema:schema585,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12219,14 +12383,14 @@ errors++;
 }
 }
 for(const key1 in data){
-if(!(validate148(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
+if(!(validate152(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema576.type,parentSchema:schema576,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema585.type,parentSchema:schema585,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12235,17 +12399,17 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate151.errors = vErrors;
+validate155.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema760.required,parentSchema:schema760,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema769.required,parentSchema:schema769,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12324,7 +12488,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema551.type,parentSchema:schema551,data:data1};
+const err3 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema560.type,parentSchema:schema560,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12342,7 +12506,7 @@ data["status"] = coerced1;
 }
 }
 if(!(((((data1 === "Draft") || (data1 === "Sent")) || (data1 === "Accepted")) || (data1 === "Invoiced")) || (data1 === "Dead"))){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema551.enum},message:"must be equal to one of the allowed values",schema:schema551.enum,parentSchema:schema551,data:data1};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema560.enum},message:"must be equal to one of the allowed values",schema:schema560.enum,parentSchema:schema560,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12372,7 +12536,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/subject",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data2};
+const err5 = {instancePath:instancePath+"/subject",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.type,parentSchema:schema372,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12391,7 +12555,7 @@ data["subject"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 65535){
-const err6 = {instancePath:instancePath+"/subject",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema367,data:data2};
+const err6 = {instancePath:instancePath+"/subject",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema372,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12472,7 +12636,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/date_created",schemaPath:"../../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema56.type,parentSchema:schema56,data:data4};
+const err9 = {instancePath:instancePath+"/date_created",schemaPath:"../../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema60.type,parentSchema:schema60,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12490,8 +12654,8 @@ data["date_created"] = coerced4;
 }
 }
 if(typeof data4 === "string"){
-if(!pattern23.test(data4)){
-const err10 = {instancePath:instancePath+"/date_created",schemaPath:"../../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema56,data:data4};
+if(!pattern26.test(data4)){
+const err10 = {instancePath:instancePath+"/date_created",schemaPath:"../../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema60,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12522,7 +12686,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/date_expires",schemaPath:"../../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema56.type,parentSchema:schema56,data:data5};
+const err11 = {instancePath:instancePath+"/date_expires",schemaPath:"../../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema60.type,parentSchema:schema60,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12540,8 +12704,8 @@ data["date_expires"] = coerced5;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern23.test(data5)){
-const err12 = {instancePath:instancePath+"/date_expires",schemaPath:"../../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema56,data:data5};
+if(!pattern26.test(data5)){
+const err12 = {instancePath:instancePath+"/date_expires",schemaPath:"../../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema60,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12572,7 +12736,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data6};
+const err13 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.type,parentSchema:schema372,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12591,7 +12755,7 @@ data["notes"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(func2(data6) > 65535){
-const err14 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema367,data:data6};
+const err14 = {instancePath:instancePath+"/notes",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema372,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12622,7 +12786,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/notes_private",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data7};
+const err15 = {instancePath:instancePath+"/notes_private",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.type,parentSchema:schema372,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12641,7 +12805,7 @@ data["notes_private"] = coerced7;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 65535){
-const err16 = {instancePath:instancePath+"/notes_private",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema367,data:data7};
+const err16 = {instancePath:instancePath+"/notes_private",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema372,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12672,7 +12836,7 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.type,parentSchema:schema51,data:data8};
+const err17 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema55.type,parentSchema:schema55,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -12690,8 +12854,8 @@ data["currency_id"] = coerced8;
 }
 }
 if(typeof data8 === "string"){
-if(!pattern17.test(data8)){
-const err18 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema51,data:data8};
+if(!pattern20.test(data8)){
+const err18 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema55,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -12722,7 +12886,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema559.type,parentSchema:schema559,data:data9};
+const err19 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema568.type,parentSchema:schema568,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -12740,8 +12904,8 @@ data["taxrate"] = coerced9;
 }
 }
 if(typeof data9 === "string"){
-if(!pattern349.test(data9)){
-const err20 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema559,data:data9};
+if(!pattern355.test(data9)){
+const err20 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema568,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -12772,7 +12936,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema559.type,parentSchema:schema559,data:data10};
+const err21 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema568.type,parentSchema:schema568,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -12790,8 +12954,8 @@ data["taxrate2"] = coerced10;
 }
 }
 if(typeof data10 === "string"){
-if(!pattern349.test(data10)){
-const err22 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema559,data:data10};
+if(!pattern355.test(data10)){
+const err22 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema568,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -12822,7 +12986,7 @@ else if(data11 === null){
 coerced11 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/credit",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema102.type,parentSchema:schema102,data:data11};
+const err23 = {instancePath:instancePath+"/credit",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema106.type,parentSchema:schema106,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -12840,8 +13004,8 @@ data["credit"] = coerced11;
 }
 }
 if(typeof data11 === "string"){
-if(!pattern43.test(data11)){
-const err24 = {instancePath:instancePath+"/credit",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema102,data:data11};
+if(!pattern46.test(data11)){
+const err24 = {instancePath:instancePath+"/credit",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema106,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -12906,8 +13070,8 @@ vErrors = null;
 let ifClause0;
 if(_valid1){
 const _errs44 = errors;
-if(!(validate138(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate142(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs44 === errors;
@@ -12916,8 +13080,8 @@ ifClause0 = "then";
 }
 else {
 const _errs45 = errors;
-if(!(validate142(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
-vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
+if(!(validate146(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs45 === errors;
@@ -12925,7 +13089,7 @@ valid14 = _valid1;
 ifClause0 = "else";
 }
 if(!valid14){
-const err26 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema760.properties.item.anyOf[0].if,parentSchema:schema760.properties.item.anyOf[0],data:data12};
+const err26 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema769.properties.item.anyOf[0].if,parentSchema:schema769.properties.item.anyOf[0],data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -12938,16 +13102,16 @@ var _valid0 = _errs39 === errors;
 valid13 = valid13 || _valid0;
 if(!valid13){
 const _errs47 = errors;
-if(!(validate138(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate142(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs47 === errors;
 valid13 = valid13 || _valid0;
 if(!valid13){
 const _errs48 = errors;
-if(!(validate142(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
-vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
+if(!(validate146(data12, {instancePath:instancePath+"/item",parentData:data,parentDataProperty:"item",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs48 === errors;
@@ -12955,7 +13119,7 @@ valid13 = valid13 || _valid0;
 }
 }
 if(!valid13){
-const err27 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema760.properties.item.anyOf,parentSchema:schema760.properties.item,data:data12};
+const err27 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema769.properties.item.anyOf,parentSchema:schema769.properties.item,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -13030,8 +13194,8 @@ vErrors = null;
 let ifClause1;
 if(_valid3){
 const _errs56 = errors;
-if(!(validate147(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+if(!(validate151(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
+vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
 }
 var _valid3 = _errs56 === errors;
@@ -13040,8 +13204,8 @@ ifClause1 = "then";
 }
 else {
 const _errs57 = errors;
-if(!(validate151(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
-vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
+if(!(validate155(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
+vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
 errors = vErrors.length;
 }
 var _valid3 = _errs57 === errors;
@@ -13049,7 +13213,7 @@ valid16 = _valid3;
 ifClause1 = "else";
 }
 if(!valid16){
-const err29 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema760.properties.newitem.anyOf[0].if,parentSchema:schema760.properties.newitem.anyOf[0],data:data13};
+const err29 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema769.properties.newitem.anyOf[0].if,parentSchema:schema769.properties.newitem.anyOf[0],data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -13062,16 +13226,16 @@ var _valid2 = _errs51 === errors;
 valid15 = valid15 || _valid2;
 if(!valid15){
 const _errs59 = errors;
-if(!(validate147(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+if(!(validate151(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
+vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs59 === errors;
 valid15 = valid15 || _valid2;
 if(!valid15){
 const _errs60 = errors;
-if(!(validate151(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
-vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
+if(!(validate155(data13, {instancePath:instancePath+"/newitem",parentData:data,parentDataProperty:"newitem",rootData}))){
+vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs60 === errors;
@@ -13079,7 +13243,7 @@ valid15 = valid15 || _valid2;
 }
 }
 if(!valid15){
-const err30 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema760.properties.newitem.anyOf,parentSchema:schema760.properties.newitem,data:data13};
+const err30 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema769.properties.newitem.anyOf,parentSchema:schema769.properties.newitem,data:data13};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -13102,7 +13266,7 @@ vErrors = null;
 }
 }
 else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema760.type,parentSchema:schema760,data};
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema769.type,parentSchema:schema769,data};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -13111,20 +13275,20 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate184.errors = vErrors;
+validate188.errors = vErrors;
 return errors === 0;
 }
 
-export const editInvoiceDetails = validate204;
-const schema834 = {"title":"EditInvoiceDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"date":{"$ref":"../../common/defs.json#/definitions/date"},"duedate":{"$ref":"../../common/defs.json#/definitions/date"},"payment_module":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"the id of an enabled payment gateway"},"taxrate":{"$ref":"#/definitions/percent"},"taxrate2":{"$ref":"#/definitions/percent"},"invoicetype":{"description":"not supported: billsim keeps no recurring invoices","tsType":"unknown"},"metadata":{"description":"not supported: billsim keeps no invoice metadata","tsType":"unknown"},"recurring":{"description":"not supported: billsim keeps no recurring invoices","tsType":"unknown"}}};
-const schema779 = {"type":"string","pattern":"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$","description":"a percentage from 0 to 100 with at most two decimals, such as 20 or 8.25"};
+export const editInvoiceDetails = validate208;
+const schema843 = {"title":"EditInvoiceDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"date":{"$ref":"../../common/defs.json#/definitions/date"},"duedate":{"$ref":"../../common/defs.json#/definitions/date"},"payment_module":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"the id of an enabled payment gateway"},"taxrate":{"$ref":"#/definitions/percent"},"taxrate2":{"$ref":"#/definitions/percent"},"invoicetype":{"description":"not supported: billsim keeps no recurring invoices","tsType":"unknown"},"metadata":{"description":"not supported: billsim keeps no invoice metadata","tsType":"unknown"},"recurring":{"description":"not supported: billsim keeps no recurring invoices","tsType":"unknown"}}};
+const schema788 = {"type":"string","pattern":"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$","description":"a percentage from 0 to 100 with at most two decimals, such as 20 or 8.25"};
 
-function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema834.required,parentSchema:schema834,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema843.required,parentSchema:schema843,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13203,7 +13367,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/credit",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema102.type,parentSchema:schema102,data:data1};
+const err3 = {instancePath:instancePath+"/credit",schemaPath:"../../common/defs.json#/definitions/decimalParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema106.type,parentSchema:schema106,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13221,8 +13385,8 @@ data["credit"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern43.test(data1)){
-const err4 = {instancePath:instancePath+"/credit",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema102,data:data1};
+if(!pattern46.test(data1)){
+const err4 = {instancePath:instancePath+"/credit",schemaPath:"../../common/defs.json#/definitions/decimalParam/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,12}(\\.[0-9]{1,2})?$"},message:"must match pattern \""+"^[0-9]{1,12}(\\.[0-9]{1,2})?$"+"\"",schema:"^[0-9]{1,12}(\\.[0-9]{1,2})?$",parentSchema:schema106,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13253,7 +13417,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/date",schemaPath:"../../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema56.type,parentSchema:schema56,data:data2};
+const err5 = {instancePath:instancePath+"/date",schemaPath:"../../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema60.type,parentSchema:schema60,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13271,8 +13435,8 @@ data["date"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern23.test(data2)){
-const err6 = {instancePath:instancePath+"/date",schemaPath:"../../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema56,data:data2};
+if(!pattern26.test(data2)){
+const err6 = {instancePath:instancePath+"/date",schemaPath:"../../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema60,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13303,7 +13467,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/duedate",schemaPath:"../../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema56.type,parentSchema:schema56,data:data3};
+const err7 = {instancePath:instancePath+"/duedate",schemaPath:"../../common/defs.json#/definitions/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema60.type,parentSchema:schema60,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13321,8 +13485,8 @@ data["duedate"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern23.test(data3)){
-const err8 = {instancePath:instancePath+"/duedate",schemaPath:"../../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema56,data:data3};
+if(!pattern26.test(data3)){
+const err8 = {instancePath:instancePath+"/duedate",schemaPath:"../../common/defs.json#/definitions/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\"",schema:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",parentSchema:schema60,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13403,7 +13567,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema779.type,parentSchema:schema779,data:data5};
+const err11 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema788.type,parentSchema:schema788,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13421,8 +13585,8 @@ data["taxrate"] = coerced5;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern349.test(data5)){
-const err12 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema779,data:data5};
+if(!pattern355.test(data5)){
+const err12 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema788,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13453,7 +13617,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema779.type,parentSchema:schema779,data:data6};
+const err13 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema788.type,parentSchema:schema788,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13471,8 +13635,8 @@ data["taxrate2"] = coerced6;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern349.test(data6)){
-const err14 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema779,data:data6};
+if(!pattern355.test(data6)){
+const err14 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema788,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13485,7 +13649,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema834.type,parentSchema:schema834,data};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema843.type,parentSchema:schema843,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13494,19 +13658,19 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate204.errors = vErrors;
+validate208.errors = vErrors;
 return errors === 0;
 }
 
-export const editOrderDraft = validate212;
-const schema855 = {"title":"EditOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"description":"0 or the id of an enabled payment gateway","$ref":"../../common/defs.json#/definitions/idOrZero"},"scenario_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"confirm":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_generate":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_info":{"$ref":"../../common/defs.json#/definitions/flag"},"affiliate_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const editOrderDraft = validate216;
+const schema864 = {"title":"EditOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"description":"0 or the id of an enabled payment gateway","$ref":"../../common/defs.json#/definitions/idOrZero"},"scenario_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"confirm":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_generate":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_info":{"$ref":"../../common/defs.json#/definitions/flag"},"affiliate_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 
-function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema855.required,parentSchema:schema855,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema864.required,parentSchema:schema864,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13585,7 +13749,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/module",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.type,parentSchema:schema51,data:data1};
+const err3 = {instancePath:instancePath+"/module",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema55.type,parentSchema:schema55,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13603,8 +13767,8 @@ data["module"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern17.test(data1)){
-const err4 = {instancePath:instancePath+"/module",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema51,data:data1};
+if(!pattern20.test(data1)){
+const err4 = {instancePath:instancePath+"/module",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema55,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13635,7 +13799,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/scenario_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.type,parentSchema:schema51,data:data2};
+const err5 = {instancePath:instancePath+"/scenario_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema55.type,parentSchema:schema55,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13653,8 +13817,8 @@ data["scenario_id"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern17.test(data2)){
-const err6 = {instancePath:instancePath+"/scenario_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema51,data:data2};
+if(!pattern20.test(data2)){
+const err6 = {instancePath:instancePath+"/scenario_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema55,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13735,7 +13899,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/confirm",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data4};
+const err9 = {instancePath:instancePath+"/confirm",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13753,7 +13917,7 @@ data["confirm"] = coerced4;
 }
 }
 if(!((data4 === "0") || (data4 === "1"))){
-const err10 = {instancePath:instancePath+"/confirm",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values",schema:schema40.enum,parentSchema:schema40,data:data4};
+const err10 = {instancePath:instancePath+"/confirm",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema44.enum},message:"must be equal to one of the allowed values",schema:schema44.enum,parentSchema:schema44,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13783,7 +13947,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/invoice_generate",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data5};
+const err11 = {instancePath:instancePath+"/invoice_generate",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13801,7 +13965,7 @@ data["invoice_generate"] = coerced5;
 }
 }
 if(!((data5 === "0") || (data5 === "1"))){
-const err12 = {instancePath:instancePath+"/invoice_generate",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values",schema:schema40.enum,parentSchema:schema40,data:data5};
+const err12 = {instancePath:instancePath+"/invoice_generate",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema44.enum},message:"must be equal to one of the allowed values",schema:schema44.enum,parentSchema:schema44,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13831,7 +13995,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/invoice_info",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data6};
+const err13 = {instancePath:instancePath+"/invoice_info",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13849,7 +14013,7 @@ data["invoice_info"] = coerced6;
 }
 }
 if(!((data6 === "0") || (data6 === "1"))){
-const err14 = {instancePath:instancePath+"/invoice_info",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values",schema:schema40.enum,parentSchema:schema40,data:data6};
+const err14 = {instancePath:instancePath+"/invoice_info",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema44.enum},message:"must be equal to one of the allowed values",schema:schema44.enum,parentSchema:schema44,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13879,7 +14043,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/affiliate_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.type,parentSchema:schema51,data:data7};
+const err15 = {instancePath:instancePath+"/affiliate_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema55.type,parentSchema:schema55,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13897,8 +14061,8 @@ data["affiliate_id"] = coerced7;
 }
 }
 if(typeof data7 === "string"){
-if(!pattern17.test(data7)){
-const err16 = {instancePath:instancePath+"/affiliate_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema51,data:data7};
+if(!pattern20.test(data7)){
+const err16 = {instancePath:instancePath+"/affiliate_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema55,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -13911,7 +14075,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema855.type,parentSchema:schema855,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema864.type,parentSchema:schema864,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -13920,19 +14084,19 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate212.errors = vErrors;
+validate216.errors = vErrors;
 return errors === 0;
 }
 
-export const editOrderDraftItem = validate220;
-const schema873 = {"title":"EditOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to change (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to change (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"},"product":{"description":"service only: the new product's id","$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"service only: a billing cycle code the product is priced on"},"host":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters (service only; stored in the service's domain field)"},"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999 (service only)"},"custom":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"string","maxLength":65535,"description":"a text value (an empty value removes the field)"}}},"period":{"type":"string","pattern":"^([1-9]|10)$","description":"a registration period in years from 1 to 10 (domain only)"},"action":{"type":"string","enum":["Register","Transfer"],"description":"domain only: Register or Transfer"},"epp_code":{"type":"string","maxLength":255,"description":"a transfer (EPP) code of at most 255 characters (domain only)"}}};
+export const editOrderDraftItem = validate224;
+const schema882 = {"title":"EditOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to change (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to change (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"},"product":{"description":"service only: the new product's id","$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"service only: a billing cycle code the product is priced on"},"host":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters (service only; stored in the service's domain field)"},"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999 (service only)"},"custom":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"string","maxLength":65535,"description":"a text value (an empty value removes the field)"}}},"period":{"type":"string","pattern":"^([1-9]|10)$","description":"a registration period in years from 1 to 10 (domain only)"},"action":{"type":"string","enum":["Register","Transfer"],"description":"domain only: Register or Transfer"},"epp_code":{"type":"string","maxLength":255,"description":"a transfer (EPP) code of at most 255 characters (domain only)"}}};
 
-function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema873.required,parentSchema:schema873,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema882.required,parentSchema:schema882,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14161,7 +14325,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema873.properties.cycle.type,parentSchema:schema873.properties.cycle,data:data4};
+const err9 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema882.properties.cycle.type,parentSchema:schema882.properties.cycle,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14179,7 +14343,7 @@ data["cycle"] = coerced4;
 }
 }
 if(!(((((((((((((data4 === "m") || (data4 === "q")) || (data4 === "s")) || (data4 === "a")) || (data4 === "b")) || (data4 === "t")) || (data4 === "p4")) || (data4 === "p5")) || (data4 === "d")) || (data4 === "w")) || (data4 === "h")) || (data4 === "Once")) || (data4 === "Free"))){
-const err10 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema873.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema873.properties.cycle.enum,parentSchema:schema873.properties.cycle,data:data4};
+const err10 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema882.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema882.properties.cycle.enum,parentSchema:schema882.properties.cycle,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -14209,7 +14373,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema873.properties.host.type,parentSchema:schema873.properties.host,data:data5};
+const err11 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema882.properties.host.type,parentSchema:schema882.properties.host,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -14228,7 +14392,7 @@ data["host"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 255){
-const err12 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema873.properties.host,data:data5};
+const err12 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema882.properties.host,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -14259,7 +14423,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema873.properties.qty.type,parentSchema:schema873.properties.qty,data:data6};
+const err13 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema882.properties.qty.type,parentSchema:schema882.properties.qty,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -14277,8 +14441,8 @@ data["qty"] = coerced6;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern116.test(data6)){
-const err14 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema873.properties.qty,data:data6};
+if(!pattern119.test(data6)){
+const err14 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema882.properties.qty,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -14296,7 +14460,7 @@ for(const key0 in data7){
 const _errs21 = errors;
 if(typeof key0 === "string"){
 if(!pattern0.test(key0)){
-const err15 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema873.properties.custom.propertyNames,data:key0,propertyName:key0};
+const err15 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema882.properties.custom.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -14308,7 +14472,7 @@ errors++;
 }
 var valid5 = _errs21 === errors;
 if(!valid5){
-const err16 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema873.properties.custom.propertyNames,parentSchema:schema873.properties.custom,data:data7};
+const err16 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema882.properties.custom.propertyNames,parentSchema:schema882.properties.custom,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -14325,7 +14489,7 @@ for(const key2 in data8){
 const _errs25 = errors;
 if(typeof key2 === "string"){
 if(!pattern0.test(key2)){
-const err17 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema873.properties.custom.additionalProperties.propertyNames,data:key2,propertyName:key2};
+const err17 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema882.properties.custom.additionalProperties.propertyNames,data:key2,propertyName:key2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -14337,7 +14501,7 @@ errors++;
 }
 var valid7 = _errs25 === errors;
 if(!valid7){
-const err18 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema873.properties.custom.additionalProperties.propertyNames,parentSchema:schema873.properties.custom.additionalProperties,data:data8};
+const err18 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema882.properties.custom.additionalProperties.propertyNames,parentSchema:schema882.properties.custom.additionalProperties,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -14367,7 +14531,7 @@ else if(data9 === null){
 coerced7 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema873.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema873.properties.custom.additionalProperties.additionalProperties,data:data9};
+const err19 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema882.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema882.properties.custom.additionalProperties.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -14386,7 +14550,7 @@ data8[key3] = coerced7;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 65535){
-const err20 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema873.properties.custom.additionalProperties.additionalProperties,data:data9};
+const err20 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema882.properties.custom.additionalProperties.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -14399,7 +14563,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema873.properties.custom.additionalProperties.type,parentSchema:schema873.properties.custom.additionalProperties,data:data8};
+const err21 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema882.properties.custom.additionalProperties.type,parentSchema:schema882.properties.custom.additionalProperties,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -14411,7 +14575,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema873.properties.custom.type,parentSchema:schema873.properties.custom,data:data7};
+const err22 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema882.properties.custom.type,parentSchema:schema882.properties.custom,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -14441,7 +14605,7 @@ else if(data10 === null){
 coerced8 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema873.properties.period.type,parentSchema:schema873.properties.period,data:data10};
+const err23 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema882.properties.period.type,parentSchema:schema882.properties.period,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -14459,8 +14623,8 @@ data["period"] = coerced8;
 }
 }
 if(typeof data10 === "string"){
-if(!pattern123.test(data10)){
-const err24 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema873.properties.period,data:data10};
+if(!pattern126.test(data10)){
+const err24 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema882.properties.period,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -14491,7 +14655,7 @@ else if(data11 === null){
 coerced9 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema873.properties.action.type,parentSchema:schema873.properties.action,data:data11};
+const err25 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema882.properties.action.type,parentSchema:schema882.properties.action,data:data11};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -14509,7 +14673,7 @@ data["action"] = coerced9;
 }
 }
 if(!((data11 === "Register") || (data11 === "Transfer"))){
-const err26 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema873.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema873.properties.action.enum,parentSchema:schema873.properties.action,data:data11};
+const err26 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema882.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema882.properties.action.enum,parentSchema:schema882.properties.action,data:data11};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -14539,7 +14703,7 @@ else if(data12 === null){
 coerced10 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema873.properties.epp_code.type,parentSchema:schema873.properties.epp_code,data:data12};
+const err27 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema882.properties.epp_code.type,parentSchema:schema882.properties.epp_code,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -14558,7 +14722,7 @@ data["epp_code"] = coerced10;
 }
 if(typeof data12 === "string"){
 if(func2(data12) > 255){
-const err28 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema873.properties.epp_code,data:data12};
+const err28 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema882.properties.epp_code,data:data12};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -14571,7 +14735,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema873.type,parentSchema:schema873,data};
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema882.type,parentSchema:schema882,data};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -14580,19 +14744,39 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate220.errors = vErrors;
+validate224.errors = vErrors;
 return errors === 0;
 }
 
-export const getAccountAddons = validate225;
-const schema899 = {"title":"GetAccountAddonsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getAPIMethods = validate226;
+const schema888 = {"title":"GetAPIMethodsRequest","type":"object","properties":{}};
 
-function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema888.type,parentSchema:schema888,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate226.errors = vErrors;
+return errors === 0;
+}
+
+export const getAccountAddons = validate231;
+const schema910 = {"title":"GetAccountAddonsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema899.required,parentSchema:schema899,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema910.required,parentSchema:schema910,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14653,7 +14837,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema899.type,parentSchema:schema899,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema910.type,parentSchema:schema910,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14662,19 +14846,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate225.errors = vErrors;
+validate231.errors = vErrors;
 return errors === 0;
 }
 
-export const getAccountDetails = validate230;
-const schema944 = {"title":"GetAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getAccountDetails = validate236;
+const schema955 = {"title":"GetAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema944.required,parentSchema:schema944,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema955.required,parentSchema:schema955,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14735,7 +14919,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema944.type,parentSchema:schema944,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema955.type,parentSchema:schema955,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14744,23 +14928,23 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate230.errors = vErrors;
+validate236.errors = vErrors;
 return errors === 0;
 }
 
-export const getAccounts = validate237;
-const schema983 = {"title":"GetAccountsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","all_active","all_pending","all_suspended","all_terminated","all_fraud","all_cancelled"]},"filter":{"title":"GetAccountsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"domain":{"$ref":"../../common/defs.json#/definitions/text"},"product_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"},"status":{"type":"string","pattern":"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$","description":"an account status: Pending, Active, Suspended, Terminated, Cancelled or Fraud"},"next_due":{"type":"string","pattern":"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$","description":"a date as YYYY-MM-DD"},"billingcycle":{"type":"string","pattern":"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$","description":"a billing cycle name such as Monthly"},"server_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"},"category_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"}}}}};
-const schema665 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,8})$","description":"a page number counted from 0"};
-const schema666 = {"type":"string","pattern":"^([1-9][0-9]{0,2}|1000)$","description":"a page size from 1 to 1000"};
-const pattern409 = new RegExp("^(0|[1-9][0-9]{0,8})$", "u");
-const pattern410 = new RegExp("^([1-9][0-9]{0,2}|1000)$", "u");
-const pattern593 = new RegExp("^([1-9][0-9]{0,17})?$", "u");
-const pattern594 = new RegExp("^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$", "u");
-const pattern595 = new RegExp("^([0-9]{4}-[0-9]{2}-[0-9]{2})?$", "u");
-const pattern596 = new RegExp("^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$", "u");
-const pattern416 = new RegExp("^(0|[1-9][0-9]{0,17})?$", "u");
+export const getAccounts = validate243;
+const schema994 = {"title":"GetAccountsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","all_active","all_pending","all_suspended","all_terminated","all_fraud","all_cancelled"]},"filter":{"title":"GetAccountsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"domain":{"$ref":"../../common/defs.json#/definitions/text"},"product_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"},"status":{"type":"string","pattern":"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$","description":"an account status: Pending, Active, Suspended, Terminated, Cancelled or Fraud"},"next_due":{"type":"string","pattern":"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$","description":"a date as YYYY-MM-DD"},"billingcycle":{"type":"string","pattern":"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$","description":"a billing cycle name such as Monthly"},"server_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"},"category_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"}}}}};
+const schema674 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,8})$","description":"a page number counted from 0"};
+const schema675 = {"type":"string","pattern":"^([1-9][0-9]{0,2}|1000)$","description":"a page size from 1 to 1000"};
+const pattern415 = new RegExp("^(0|[1-9][0-9]{0,8})$", "u");
+const pattern416 = new RegExp("^([1-9][0-9]{0,2}|1000)$", "u");
+const pattern599 = new RegExp("^([1-9][0-9]{0,17})?$", "u");
+const pattern600 = new RegExp("^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$", "u");
+const pattern601 = new RegExp("^([0-9]{4}-[0-9]{2}-[0-9]{2})?$", "u");
+const pattern602 = new RegExp("^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$", "u");
+const pattern422 = new RegExp("^(0|[1-9][0-9]{0,17})?$", "u");
 
-function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14784,7 +14968,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.type,parentSchema:schema665,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema674.type,parentSchema:schema674,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14802,8 +14986,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern409.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema665,data:data0};
+if(!pattern415.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema674,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14834,7 +15018,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema675.type,parentSchema:schema675,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14852,8 +15036,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern410.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema666,data:data1};
+if(!pattern416.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema675,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14884,7 +15068,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema983.properties.list.type,parentSchema:schema983.properties.list,data:data2};
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema994.properties.list.type,parentSchema:schema994.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14902,7 +15086,7 @@ data["list"] = coerced2;
 }
 }
 if(!(((((((data2 === "all") || (data2 === "all_active")) || (data2 === "all_pending")) || (data2 === "all_suspended")) || (data2 === "all_terminated")) || (data2 === "all_fraud")) || (data2 === "all_cancelled"))){
-const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema983.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema983.properties.list.enum,parentSchema:schema983.properties.list,data:data2};
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema994.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema994.properties.list.enum,parentSchema:schema994.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14917,7 +15101,7 @@ let data3 = data.filter;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key0 in data3){
 if(!((((((((key0 === "client_name") || (key0 === "domain")) || (key0 === "product_id")) || (key0 === "status")) || (key0 === "next_due")) || (key0 === "billingcycle")) || (key0 === "server_id")) || (key0 === "category_id"))){
-const err6 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema983.properties.filter,data:data3};
+const err6 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema994.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -14947,7 +15131,7 @@ else if(data4 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data4};
+const err7 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.type,parentSchema:schema372,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14966,7 +15150,7 @@ data3["client_name"] = coerced3;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 65535){
-const err8 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema367,data:data4};
+const err8 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema372,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -14997,7 +15181,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/filter/domain",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data5};
+const err9 = {instancePath:instancePath+"/filter/domain",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.type,parentSchema:schema372,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15016,7 +15200,7 @@ data3["domain"] = coerced4;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 65535){
-const err10 = {instancePath:instancePath+"/filter/domain",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema367,data:data5};
+const err10 = {instancePath:instancePath+"/filter/domain",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema372,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15047,7 +15231,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema983.properties.filter.properties.product_id.type,parentSchema:schema983.properties.filter.properties.product_id,data:data6};
+const err11 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema994.properties.filter.properties.product_id.type,parentSchema:schema994.properties.filter.properties.product_id,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15065,8 +15249,8 @@ data3["product_id"] = coerced5;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern593.test(data6)){
-const err12 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema983.properties.filter.properties.product_id,data:data6};
+if(!pattern599.test(data6)){
+const err12 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema994.properties.filter.properties.product_id,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -15097,7 +15281,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema983.properties.filter.properties.status.type,parentSchema:schema983.properties.filter.properties.status,data:data7};
+const err13 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema994.properties.filter.properties.status.type,parentSchema:schema994.properties.filter.properties.status,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -15115,8 +15299,8 @@ data3["status"] = coerced6;
 }
 }
 if(typeof data7 === "string"){
-if(!pattern594.test(data7)){
-const err14 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"},message:"must match pattern \""+"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"+"\"",schema:"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$",parentSchema:schema983.properties.filter.properties.status,data:data7};
+if(!pattern600.test(data7)){
+const err14 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"},message:"must match pattern \""+"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"+"\"",schema:"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$",parentSchema:schema994.properties.filter.properties.status,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -15147,7 +15331,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema983.properties.filter.properties.next_due.type,parentSchema:schema983.properties.filter.properties.next_due,data:data8};
+const err15 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema994.properties.filter.properties.next_due.type,parentSchema:schema994.properties.filter.properties.next_due,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -15165,8 +15349,8 @@ data3["next_due"] = coerced7;
 }
 }
 if(typeof data8 === "string"){
-if(!pattern595.test(data8)){
-const err16 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema983.properties.filter.properties.next_due,data:data8};
+if(!pattern601.test(data8)){
+const err16 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema994.properties.filter.properties.next_due,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -15197,7 +15381,7 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema983.properties.filter.properties.billingcycle.type,parentSchema:schema983.properties.filter.properties.billingcycle,data:data9};
+const err17 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema994.properties.filter.properties.billingcycle.type,parentSchema:schema994.properties.filter.properties.billingcycle,data:data9};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -15215,8 +15399,8 @@ data3["billingcycle"] = coerced8;
 }
 }
 if(typeof data9 === "string"){
-if(!pattern596.test(data9)){
-const err18 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/pattern",keyword:"pattern",params:{pattern: "^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"},message:"must match pattern \""+"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"+"\"",schema:"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$",parentSchema:schema983.properties.filter.properties.billingcycle,data:data9};
+if(!pattern602.test(data9)){
+const err18 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/pattern",keyword:"pattern",params:{pattern: "^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"},message:"must match pattern \""+"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"+"\"",schema:"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$",parentSchema:schema994.properties.filter.properties.billingcycle,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -15247,7 +15431,7 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema983.properties.filter.properties.server_id.type,parentSchema:schema983.properties.filter.properties.server_id,data:data10};
+const err19 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema994.properties.filter.properties.server_id.type,parentSchema:schema994.properties.filter.properties.server_id,data:data10};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -15265,8 +15449,8 @@ data3["server_id"] = coerced9;
 }
 }
 if(typeof data10 === "string"){
-if(!pattern416.test(data10)){
-const err20 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema983.properties.filter.properties.server_id,data:data10};
+if(!pattern422.test(data10)){
+const err20 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema994.properties.filter.properties.server_id,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -15297,7 +15481,7 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema983.properties.filter.properties.category_id.type,parentSchema:schema983.properties.filter.properties.category_id,data:data11};
+const err21 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema994.properties.filter.properties.category_id.type,parentSchema:schema994.properties.filter.properties.category_id,data:data11};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -15315,8 +15499,8 @@ data3["category_id"] = coerced10;
 }
 }
 if(typeof data11 === "string"){
-if(!pattern593.test(data11)){
-const err22 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema983.properties.filter.properties.category_id,data:data11};
+if(!pattern599.test(data11)){
+const err22 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema994.properties.filter.properties.category_id,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -15329,7 +15513,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema983.properties.filter.type,parentSchema:schema983.properties.filter,data:data3};
+const err23 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema994.properties.filter.type,parentSchema:schema994.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -15341,7 +15525,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema983.type,parentSchema:schema983,data};
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema994.type,parentSchema:schema994,data};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -15350,18 +15534,19 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate237.errors = vErrors;
+validate243.errors = vErrors;
 return errors === 0;
 }
 
-export const getAddons = validate242;
-const schema1055 = {"title":"GetAddonsRequest","type":"object","properties":{}};
+export const getAddonDetails = validate248;
+const schema1067 = {"title":"GetAddonDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 
-function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1055.type,parentSchema:schema1055,data};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1067.required,parentSchema:schema1067,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15370,20 +15555,253 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate242.errors = vErrors;
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.currency_id !== undefined){
+let data1 = data.currency_id;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err3 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema55.type,parentSchema:schema55,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["currency_id"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern20.test(data1)){
+const err4 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema55,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1067.type,parentSchema:schema1067,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate248.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientAccounts = validate243;
-const schema1056 = {"title":"GetClientAccountsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"category_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"array","description":"an account status or a list of them, such as status[]=Active&status[]=Suspended","items":{"$ref":"../../resources/account.json#/properties/status"}}}};
-const schema936 = {"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]};
+export const getAddons = validate252;
+const schema1108 = {"title":"GetAddonsRequest","type":"object","properties":{}};
 
-function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1108.type,parentSchema:schema1108,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate252.errors = vErrors;
+return errors === 0;
+}
+
+export const getAppGroups = validate255;
+const schema1117 = {"title":"GetAppGroupsRequest","type":"object","properties":{}};
+
+function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1117.type,parentSchema:schema1117,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate255.errors = vErrors;
+return errors === 0;
+}
+
+export const getAppServers = validate258;
+const schema1133 = {"title":"GetAppServersRequest","type":"object","required":["group"],"properties":{"group":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.group === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "group"},message:"must have required property '"+"group"+"'",schema:schema1133.required,parentSchema:schema1133,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.group !== undefined){
+let data0 = data.group;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/group",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["group"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/group",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1133.type,parentSchema:schema1133,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate258.errors = vErrors;
+return errors === 0;
+}
+
+export const getClientAccounts = validate259;
+const schema1135 = {"title":"GetClientAccountsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"category_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"array","description":"an account status or a list of them, such as status[]=Active&status[]=Suspended","items":{"$ref":"../../resources/account.json#/properties/status"}}}};
+const schema947 = {"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]};
+
+function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1056.required,parentSchema:schema1056,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1135.required,parentSchema:schema1135,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15462,7 +15880,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.type,parentSchema:schema665,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema674.type,parentSchema:schema674,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15480,8 +15898,8 @@ data["page"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern409.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema665,data:data1};
+if(!pattern415.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema674,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15512,7 +15930,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema675.type,parentSchema:schema675,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15530,8 +15948,8 @@ data["perpage"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern410.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema666,data:data2};
+if(!pattern416.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema675,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -15610,7 +16028,7 @@ if(dataType4 === "string" || dataType4 === "number"
 coerced4 = [data4];
 }
 else {
-const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1056.properties.status.type,parentSchema:schema1056.properties.status,data:data4};
+const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1135.properties.status.type,parentSchema:schema1135.properties.status,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15649,7 +16067,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema936.type,parentSchema:schema936,data:data5};
+const err10 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema947.type,parentSchema:schema947,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15667,7 +16085,7 @@ data4[i0] = coerced5;
 }
 }
 if(!((((((data5 === "Pending") || (data5 === "Active")) || (data5 === "Suspended")) || (data5 === "Terminated")) || (data5 === "Cancelled")) || (data5 === "Fraud"))){
-const err11 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema936.enum},message:"must be equal to one of the allowed values",schema:schema936.enum,parentSchema:schema936,data:data5};
+const err11 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema947.enum},message:"must be equal to one of the allowed values",schema:schema947.enum,parentSchema:schema947,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15681,7 +16099,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1056.type,parentSchema:schema1056,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1135.type,parentSchema:schema1135,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -15690,19 +16108,19 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate243.errors = vErrors;
+validate259.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientContacts = validate250;
-const schema1074 = {"title":"GetClientContactsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getClientContacts = validate266;
+const schema1153 = {"title":"GetClientContactsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1074.required,parentSchema:schema1074,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1153.required,parentSchema:schema1153,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15781,7 +16199,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.type,parentSchema:schema665,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema674.type,parentSchema:schema674,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15799,8 +16217,8 @@ data["page"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern409.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema665,data:data1};
+if(!pattern415.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema674,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15831,7 +16249,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema675.type,parentSchema:schema675,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15849,8 +16267,8 @@ data["perpage"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern410.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema666,data:data2};
+if(!pattern416.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema675,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -15863,7 +16281,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1074.type,parentSchema:schema1074,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1153.type,parentSchema:schema1153,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15872,19 +16290,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate250.errors = vErrors;
+validate266.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientCreditLog = validate255;
-const schema1117 = {"title":"GetClientCreditLogRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getClientCreditLog = validate271;
+const schema1196 = {"title":"GetClientCreditLogRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1117.required,parentSchema:schema1117,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1196.required,parentSchema:schema1196,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15963,7 +16381,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.type,parentSchema:schema665,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema674.type,parentSchema:schema674,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15981,8 +16399,8 @@ data["page"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern409.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema665,data:data1};
+if(!pattern415.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema674,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16013,7 +16431,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema675.type,parentSchema:schema675,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16031,8 +16449,8 @@ data["perpage"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern410.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema666,data:data2};
+if(!pattern416.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema675,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16045,7 +16463,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1117.type,parentSchema:schema1117,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1196.type,parentSchema:schema1196,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16054,19 +16472,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate255.errors = vErrors;
+validate271.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientDetails = validate263;
-const schema1159 = {"title":"GetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getClientDetails = validate279;
+const schema1238 = {"title":"GetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1159.required,parentSchema:schema1159,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1238.required,parentSchema:schema1238,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16127,7 +16545,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1159.type,parentSchema:schema1159,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1238.type,parentSchema:schema1238,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16136,20 +16554,20 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate263.errors = vErrors;
+validate279.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientDomains = validate268;
-const schema1208 = {"title":"GetClientDomainsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"filter":{"title":"GetClientDomainsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"name":{"$ref":"../../common/defs.json#/definitions/text"},"status":{"type":"string","pattern":"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$","description":"a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"client_name":{"$ref":"../../common/defs.json#/definitions/text"}}}}};
-const pattern735 = new RegExp("^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$", "u");
+export const getClientDomains = validate284;
+const schema1287 = {"title":"GetClientDomainsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"filter":{"title":"GetClientDomainsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"name":{"$ref":"../../common/defs.json#/definitions/text"},"status":{"type":"string","pattern":"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$","description":"a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"client_name":{"$ref":"../../common/defs.json#/definitions/text"}}}}};
+const pattern783 = new RegExp("^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$", "u");
 
-function validate268(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1208.required,parentSchema:schema1208,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1287.required,parentSchema:schema1287,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16228,7 +16646,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.type,parentSchema:schema665,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema674.type,parentSchema:schema674,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16246,8 +16664,8 @@ data["page"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern409.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema665,data:data1};
+if(!pattern415.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema674,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16278,7 +16696,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema675.type,parentSchema:schema675,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16296,8 +16714,8 @@ data["perpage"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern410.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema666,data:data2};
+if(!pattern416.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema675,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16313,7 +16731,7 @@ let data3 = data.filter;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key0 in data3){
 if(!((((key0 === "name") || (key0 === "status")) || (key0 === "module")) || (key0 === "client_name"))){
-const err7 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1208.properties.filter,data:data3};
+const err7 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1287.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16343,7 +16761,7 @@ else if(data4 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data4};
+const err8 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.type,parentSchema:schema372,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16362,7 +16780,7 @@ data3["name"] = coerced3;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 65535){
-const err9 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema367,data:data4};
+const err9 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema372,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -16393,7 +16811,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1208.properties.filter.properties.status.type,parentSchema:schema1208.properties.filter.properties.status,data:data5};
+const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1287.properties.filter.properties.status.type,parentSchema:schema1287.properties.filter.properties.status,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -16411,8 +16829,8 @@ data3["status"] = coerced4;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern735.test(data5)){
-const err11 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"},message:"must match pattern \""+"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"+"\"",schema:"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$",parentSchema:schema1208.properties.filter.properties.status,data:data5};
+if(!pattern783.test(data5)){
+const err11 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"},message:"must match pattern \""+"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"+"\"",schema:"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$",parentSchema:schema1287.properties.filter.properties.status,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -16443,7 +16861,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data6};
+const err12 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.type,parentSchema:schema372,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -16462,7 +16880,7 @@ data3["module"] = coerced5;
 }
 if(typeof data6 === "string"){
 if(func2(data6) > 65535){
-const err13 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema367,data:data6};
+const err13 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema372,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -16493,7 +16911,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data7};
+const err14 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.type,parentSchema:schema372,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -16512,7 +16930,7 @@ data3["client_name"] = coerced6;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 65535){
-const err15 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema367,data:data7};
+const err15 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema372,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -16525,7 +16943,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1208.properties.filter.type,parentSchema:schema1208.properties.filter,data:data3};
+const err16 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1287.properties.filter.type,parentSchema:schema1287.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -16537,7 +16955,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1208.type,parentSchema:schema1208,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1287.type,parentSchema:schema1287,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -16546,19 +16964,19 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate268.errors = vErrors;
+validate284.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientDraftOrders = validate272;
-const schema1226 = {"title":"GetClientDraftOrdersRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getClientDraftOrders = validate288;
+const schema1305 = {"title":"GetClientDraftOrdersRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema1226.required,parentSchema:schema1226,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema1305.required,parentSchema:schema1305,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16637,7 +17055,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.type,parentSchema:schema665,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema674.type,parentSchema:schema674,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16655,8 +17073,8 @@ data["page"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern409.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema665,data:data1};
+if(!pattern415.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema674,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16687,7 +17105,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema675.type,parentSchema:schema675,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16705,8 +17123,8 @@ data["perpage"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern410.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema666,data:data2};
+if(!pattern416.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema675,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16719,7 +17137,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1226.type,parentSchema:schema1226,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1305.type,parentSchema:schema1305,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16728,19 +17146,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate272.errors = vErrors;
+validate288.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientInvoices = validate279;
-const schema1271 = {"title":"GetClientInvoicesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getClientInvoices = validate295;
+const schema1350 = {"title":"GetClientInvoicesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1271.required,parentSchema:schema1271,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1350.required,parentSchema:schema1350,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16819,7 +17237,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.type,parentSchema:schema665,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema674.type,parentSchema:schema674,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16837,8 +17255,8 @@ data["page"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern409.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema665,data:data1};
+if(!pattern415.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema674,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16869,7 +17287,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema675.type,parentSchema:schema675,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16887,8 +17305,8 @@ data["perpage"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern410.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema666,data:data2};
+if(!pattern416.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema675,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16901,7 +17319,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1271.type,parentSchema:schema1271,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1350.type,parentSchema:schema1350,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16910,19 +17328,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate279.errors = vErrors;
+validate295.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientOrders = validate289;
-const schema1323 = {"title":"GetClientOrdersRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
+export const getClientOrders = validate305;
+const schema1402 = {"title":"GetClientOrdersRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
 
-function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate305(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1323.required,parentSchema:schema1323,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1402.required,parentSchema:schema1402,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17001,7 +17419,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.type,parentSchema:schema665,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema674.type,parentSchema:schema674,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17019,8 +17437,8 @@ data["page"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern409.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema665,data:data1};
+if(!pattern415.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema674,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -17051,7 +17469,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema675.type,parentSchema:schema675,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -17069,8 +17487,8 @@ data["perpage"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern410.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema666,data:data2};
+if(!pattern416.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema675,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -17101,7 +17519,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1323.properties.list.type,parentSchema:schema1323.properties.list,data:data3};
+const err7 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1402.properties.list.type,parentSchema:schema1402.properties.list,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17119,7 +17537,7 @@ data["list"] = coerced3;
 }
 }
 if(!(((((data3 === "all") || (data3 === "active")) || (data3 === "pending")) || (data3 === "fraud")) || (data3 === "cancelled"))){
-const err8 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1323.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1323.properties.list.enum,parentSchema:schema1323.properties.list,data:data3};
+const err8 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1402.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1402.properties.list.enum,parentSchema:schema1402.properties.list,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -17131,7 +17549,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1323.type,parentSchema:schema1323,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1402.type,parentSchema:schema1402,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -17140,29 +17558,29 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate289.errors = vErrors;
+validate305.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientTickets = validate296;
-const schema1379 = {"title":"GetClientTicketsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"sort":{"type":"string","enum":["ASC","DESC"]},"filter":{"title":"GetClientTicketsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Open; an empty filter value means no filter","properties":{"status":{"type":"string","pattern":"^(Open|Answered|Client-Reply|In-Progress|Closed)?$","description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"},"request_type":{"$ref":"../tickets/getTickets.json#/definitions/filterRequestType"},"name":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"dept_id":{"$ref":"../tickets/getTickets.json#/definitions/filterId"},"ticket_number":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"body":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"email":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"owner_id":{"$ref":"../tickets/getTickets.json#/definitions/filterId"},"date":{"$ref":"../tickets/getTickets.json#/definitions/filterDate"},"admin_read":{"$ref":"../tickets/getTickets.json#/definitions/filterFlag"}}},"filterop":{"title":"GetClientTicketsFilterOp","type":"object","additionalProperties":false,"description":"a set of filter operators such as filterop[date]=<","properties":{"date":{"type":"string","enum":["=","<",">","!="]}}}}};
-const schema1342 = {"type":"string","pattern":"^(General|Incident|Problem|Task|Question)?$","description":"a request type: General, Incident, Problem, Task or Question"};
-const schema1338 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
-const schema1337 = {"type":"string","pattern":"^([0-9]{1,18})?$","description":"a numeric id, such as 1"};
-const schema1345 = {"type":"string","pattern":"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$","description":"a date as YYYY-MM-DD"};
-const schema1344 = {"type":"string","pattern":"^[01]?$","description":"0 or 1"};
-const pattern845 = new RegExp("^(Open|Answered|Client-Reply|In-Progress|Closed)?$", "u");
-const pattern852 = new RegExp("^(General|Incident|Problem|Task|Question)?$", "u");
-const pattern851 = new RegExp("^([0-9]{1,18})?$", "u");
-const pattern854 = new RegExp("^[01]?$", "u");
+export const getClientTickets = validate312;
+const schema1458 = {"title":"GetClientTicketsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"sort":{"type":"string","enum":["ASC","DESC"]},"filter":{"title":"GetClientTicketsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Open; an empty filter value means no filter","properties":{"status":{"type":"string","pattern":"^(Open|Answered|Client-Reply|In-Progress|Closed)?$","description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"},"request_type":{"$ref":"../tickets/getTickets.json#/definitions/filterRequestType"},"name":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"dept_id":{"$ref":"../tickets/getTickets.json#/definitions/filterId"},"ticket_number":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"body":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"email":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"owner_id":{"$ref":"../tickets/getTickets.json#/definitions/filterId"},"date":{"$ref":"../tickets/getTickets.json#/definitions/filterDate"},"admin_read":{"$ref":"../tickets/getTickets.json#/definitions/filterFlag"}}},"filterop":{"title":"GetClientTicketsFilterOp","type":"object","additionalProperties":false,"description":"a set of filter operators such as filterop[date]=<","properties":{"date":{"type":"string","enum":["=","<",">","!="]}}}}};
+const schema1421 = {"type":"string","pattern":"^(General|Incident|Problem|Task|Question)?$","description":"a request type: General, Incident, Problem, Task or Question"};
+const schema1417 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema1416 = {"type":"string","pattern":"^([0-9]{1,18})?$","description":"a numeric id, such as 1"};
+const schema1424 = {"type":"string","pattern":"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$","description":"a date as YYYY-MM-DD"};
+const schema1423 = {"type":"string","pattern":"^[01]?$","description":"0 or 1"};
+const pattern893 = new RegExp("^(Open|Answered|Client-Reply|In-Progress|Closed)?$", "u");
+const pattern900 = new RegExp("^(General|Incident|Problem|Task|Question)?$", "u");
+const pattern899 = new RegExp("^([0-9]{1,18})?$", "u");
+const pattern902 = new RegExp("^[01]?$", "u");
 const func15 = Object.prototype.hasOwnProperty;
 
-function validate296(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1379.required,parentSchema:schema1379,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1458.required,parentSchema:schema1458,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17241,7 +17659,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.type,parentSchema:schema665,data:data1};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema674.type,parentSchema:schema674,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17259,8 +17677,8 @@ data["page"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern409.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema665,data:data1};
+if(!pattern415.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema674,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -17291,7 +17709,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data2};
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema675.type,parentSchema:schema675,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -17309,8 +17727,8 @@ data["perpage"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern410.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema666,data:data2};
+if(!pattern416.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema675,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -17341,7 +17759,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1379.properties.sort.type,parentSchema:schema1379.properties.sort,data:data3};
+const err7 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1458.properties.sort.type,parentSchema:schema1458.properties.sort,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17359,7 +17777,7 @@ data["sort"] = coerced3;
 }
 }
 if(!((data3 === "ASC") || (data3 === "DESC"))){
-const err8 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema1379.properties.sort.enum},message:"must be equal to one of the allowed values",schema:schema1379.properties.sort.enum,parentSchema:schema1379.properties.sort,data:data3};
+const err8 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema1458.properties.sort.enum},message:"must be equal to one of the allowed values",schema:schema1458.properties.sort.enum,parentSchema:schema1458.properties.sort,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -17373,8 +17791,8 @@ if(data.filter !== undefined){
 let data4 = data.filter;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
-if(!(func15.call(schema1379.properties.filter.properties, key0))){
-const err9 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1379.properties.filter,data:data4};
+if(!(func15.call(schema1458.properties.filter.properties, key0))){
+const err9 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1458.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -17404,7 +17822,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1379.properties.filter.properties.status.type,parentSchema:schema1379.properties.filter.properties.status,data:data5};
+const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1458.properties.filter.properties.status.type,parentSchema:schema1458.properties.filter.properties.status,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -17422,8 +17840,8 @@ data4["status"] = coerced4;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern845.test(data5)){
-const err11 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Open|Answered|Client-Reply|In-Progress|Closed)?$"},message:"must match pattern \""+"^(Open|Answered|Client-Reply|In-Progress|Closed)?$"+"\"",schema:"^(Open|Answered|Client-Reply|In-Progress|Closed)?$",parentSchema:schema1379.properties.filter.properties.status,data:data5};
+if(!pattern893.test(data5)){
+const err11 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Open|Answered|Client-Reply|In-Progress|Closed)?$"},message:"must match pattern \""+"^(Open|Answered|Client-Reply|In-Progress|Closed)?$"+"\"",schema:"^(Open|Answered|Client-Reply|In-Progress|Closed)?$",parentSchema:schema1458.properties.filter.properties.status,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -17454,7 +17872,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/filter/request_type",schemaPath:"../tickets/getTickets.json#/definitions/filterRequestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1342.type,parentSchema:schema1342,data:data6};
+const err12 = {instancePath:instancePath+"/filter/request_type",schemaPath:"../tickets/getTickets.json#/definitions/filterRequestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1421.type,parentSchema:schema1421,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -17472,8 +17890,8 @@ data4["request_type"] = coerced5;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern852.test(data6)){
-const err13 = {instancePath:instancePath+"/filter/request_type",schemaPath:"../tickets/getTickets.json#/definitions/filterRequestType/pattern",keyword:"pattern",params:{pattern: "^(General|Incident|Problem|Task|Question)?$"},message:"must match pattern \""+"^(General|Incident|Problem|Task|Question)?$"+"\"",schema:"^(General|Incident|Problem|Task|Question)?$",parentSchema:schema1342,data:data6};
+if(!pattern900.test(data6)){
+const err13 = {instancePath:instancePath+"/filter/request_type",schemaPath:"../tickets/getTickets.json#/definitions/filterRequestType/pattern",keyword:"pattern",params:{pattern: "^(General|Incident|Problem|Task|Question)?$"},message:"must match pattern \""+"^(General|Incident|Problem|Task|Question)?$"+"\"",schema:"^(General|Incident|Problem|Task|Question)?$",parentSchema:schema1421,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -17504,7 +17922,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/filter/name",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1338.type,parentSchema:schema1338,data:data7};
+const err14 = {instancePath:instancePath+"/filter/name",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1417.type,parentSchema:schema1417,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -17523,7 +17941,7 @@ data4["name"] = coerced6;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 255){
-const err15 = {instancePath:instancePath+"/filter/name",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1338,data:data7};
+const err15 = {instancePath:instancePath+"/filter/name",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1417,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -17554,7 +17972,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1337.type,parentSchema:schema1337,data:data8};
+const err16 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1416.type,parentSchema:schema1416,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -17572,8 +17990,8 @@ data4["dept_id"] = coerced7;
 }
 }
 if(typeof data8 === "string"){
-if(!pattern851.test(data8)){
-const err17 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1337,data:data8};
+if(!pattern899.test(data8)){
+const err17 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1416,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -17604,7 +18022,7 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err18 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1338.type,parentSchema:schema1338,data:data9};
+const err18 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1417.type,parentSchema:schema1417,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -17623,7 +18041,7 @@ data4["ticket_number"] = coerced8;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 255){
-const err19 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1338,data:data9};
+const err19 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1417,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -17654,7 +18072,7 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err20 = {instancePath:instancePath+"/filter/body",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1338.type,parentSchema:schema1338,data:data10};
+const err20 = {instancePath:instancePath+"/filter/body",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1417.type,parentSchema:schema1417,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -17673,7 +18091,7 @@ data4["body"] = coerced9;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 255){
-const err21 = {instancePath:instancePath+"/filter/body",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1338,data:data10};
+const err21 = {instancePath:instancePath+"/filter/body",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1417,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -17704,7 +18122,7 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err22 = {instancePath:instancePath+"/filter/email",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1338.type,parentSchema:schema1338,data:data11};
+const err22 = {instancePath:instancePath+"/filter/email",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1417.type,parentSchema:schema1417,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -17723,7 +18141,7 @@ data4["email"] = coerced10;
 }
 if(typeof data11 === "string"){
 if(func2(data11) > 255){
-const err23 = {instancePath:instancePath+"/filter/email",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1338,data:data11};
+const err23 = {instancePath:instancePath+"/filter/email",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1417,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -17754,7 +18172,7 @@ else if(data12 === null){
 coerced11 = "";
 }
 else {
-const err24 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1337.type,parentSchema:schema1337,data:data12};
+const err24 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1416.type,parentSchema:schema1416,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -17772,8 +18190,8 @@ data4["owner_id"] = coerced11;
 }
 }
 if(typeof data12 === "string"){
-if(!pattern851.test(data12)){
-const err25 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1337,data:data12};
+if(!pattern899.test(data12)){
+const err25 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1416,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -17804,7 +18222,7 @@ else if(data13 === null){
 coerced12 = "";
 }
 else {
-const err26 = {instancePath:instancePath+"/filter/date",schemaPath:"../tickets/getTickets.json#/definitions/filterDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1345.type,parentSchema:schema1345,data:data13};
+const err26 = {instancePath:instancePath+"/filter/date",schemaPath:"../tickets/getTickets.json#/definitions/filterDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1424.type,parentSchema:schema1424,data:data13};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -17822,8 +18240,8 @@ data4["date"] = coerced12;
 }
 }
 if(typeof data13 === "string"){
-if(!pattern595.test(data13)){
-const err27 = {instancePath:instancePath+"/filter/date",schemaPath:"../tickets/getTickets.json#/definitions/filterDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1345,data:data13};
+if(!pattern601.test(data13)){
+const err27 = {instancePath:instancePath+"/filter/date",schemaPath:"../tickets/getTickets.json#/definitions/filterDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1424,data:data13};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -17854,7 +18272,7 @@ else if(data14 === null){
 coerced13 = "";
 }
 else {
-const err28 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"../tickets/getTickets.json#/definitions/filterFlag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1344.type,parentSchema:schema1344,data:data14};
+const err28 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"../tickets/getTickets.json#/definitions/filterFlag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1423.type,parentSchema:schema1423,data:data14};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -17872,8 +18290,8 @@ data4["admin_read"] = coerced13;
 }
 }
 if(typeof data14 === "string"){
-if(!pattern854.test(data14)){
-const err29 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"../tickets/getTickets.json#/definitions/filterFlag/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1344,data:data14};
+if(!pattern902.test(data14)){
+const err29 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"../tickets/getTickets.json#/definitions/filterFlag/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1423,data:data14};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -17886,7 +18304,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1379.properties.filter.type,parentSchema:schema1379.properties.filter,data:data4};
+const err30 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1458.properties.filter.type,parentSchema:schema1458.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -17901,7 +18319,7 @@ let data15 = data.filterop;
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 for(const key1 in data15){
 if(!(key1 === "date")){
-const err31 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema1379.properties.filterop,data:data15};
+const err31 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema1458.properties.filterop,data:data15};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -17931,7 +18349,7 @@ else if(data16 === null){
 coerced14 = "";
 }
 else {
-const err32 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1379.properties.filterop.properties.date.type,parentSchema:schema1379.properties.filterop.properties.date,data:data16};
+const err32 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1458.properties.filterop.properties.date.type,parentSchema:schema1458.properties.filterop.properties.date,data:data16};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -17949,7 +18367,7 @@ data15["date"] = coerced14;
 }
 }
 if(!((((data16 === "=") || (data16 === "<")) || (data16 === ">")) || (data16 === "!="))){
-const err33 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/enum",keyword:"enum",params:{allowedValues: schema1379.properties.filterop.properties.date.enum},message:"must be equal to one of the allowed values",schema:schema1379.properties.filterop.properties.date.enum,parentSchema:schema1379.properties.filterop.properties.date,data:data16};
+const err33 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/enum",keyword:"enum",params:{allowedValues: schema1458.properties.filterop.properties.date.enum},message:"must be equal to one of the allowed values",schema:schema1458.properties.filterop.properties.date.enum,parentSchema:schema1458.properties.filterop.properties.date,data:data16};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -17961,7 +18379,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1379.properties.filterop.type,parentSchema:schema1379.properties.filterop,data:data15};
+const err34 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1458.properties.filterop.type,parentSchema:schema1458.properties.filterop,data:data15};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -17973,7 +18391,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1379.type,parentSchema:schema1379,data};
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1458.type,parentSchema:schema1458,data};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -17982,14 +18400,14 @@ vErrors.push(err35);
 }
 errors++;
 }
-validate296.errors = vErrors;
+validate312.errors = vErrors;
 return errors === 0;
 }
 
-export const getClients = validate298;
-const schema1402 = {"title":"GetClientsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getClients = validate314;
+const schema1481 = {"title":"GetClientsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate298(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18013,7 +18431,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.type,parentSchema:schema665,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema674.type,parentSchema:schema674,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18031,8 +18449,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern409.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema665,data:data0};
+if(!pattern415.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema674,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18063,7 +18481,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema675.type,parentSchema:schema675,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -18081,8 +18499,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern410.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema666,data:data1};
+if(!pattern416.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema675,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18095,7 +18513,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1402.type,parentSchema:schema1402,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1481.type,parentSchema:schema1481,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -18104,18 +18522,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate298.errors = vErrors;
+validate314.errors = vErrors;
 return errors === 0;
 }
 
-export const getCurrencies = validate300;
-const schema1411 = {"title":"GetCurrenciesRequest","type":"object","properties":{}};
+export const getCurrencies = validate316;
+const schema1490 = {"title":"GetCurrenciesRequest","type":"object","properties":{}};
 
-function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1411.type,parentSchema:schema1411,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1490.type,parentSchema:schema1490,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18124,19 +18542,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate300.errors = vErrors;
+validate316.errors = vErrors;
 return errors === 0;
 }
 
-export const getDomainDetails = validate302;
-const schema1441 = {"title":"GetDomainDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getDomainDetails = validate318;
+const schema1520 = {"title":"GetDomainDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate318(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1441.required,parentSchema:schema1441,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1520.required,parentSchema:schema1520,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18197,7 +18615,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1441.type,parentSchema:schema1441,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1520.type,parentSchema:schema1520,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18206,15 +18624,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate302.errors = vErrors;
+validate318.errors = vErrors;
 return errors === 0;
 }
 
-export const getDomains = validate306;
-const schema1469 = {"title":"GetDomainsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","expired","pending","pending_transfer","pending_registration"]},"filter":{"title":"GetDomainsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"name":{"$ref":"../../common/defs.json#/definitions/text"},"status":{"$ref":"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"brand_id":{"type":"string","pattern":"^[01]?$","description":"0 or 1: billsim has one brand, and either id names it"}}}}};
-const schema1447 = {"type":"string","pattern":"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$","description":"a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away"};
+export const getDomains = validate322;
+const schema1548 = {"title":"GetDomainsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","expired","pending","pending_transfer","pending_registration"]},"filter":{"title":"GetDomainsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"name":{"$ref":"../../common/defs.json#/definitions/text"},"status":{"$ref":"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"brand_id":{"type":"string","pattern":"^[01]?$","description":"0 or 1: billsim has one brand, and either id names it"}}}}};
+const schema1526 = {"type":"string","pattern":"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$","description":"a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away"};
 
-function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate322(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18238,7 +18656,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.type,parentSchema:schema665,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema674.type,parentSchema:schema674,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18256,8 +18674,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern409.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema665,data:data0};
+if(!pattern415.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema674,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18288,7 +18706,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema675.type,parentSchema:schema675,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -18306,8 +18724,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern410.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema666,data:data1};
+if(!pattern416.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema675,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18338,7 +18756,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1469.properties.list.type,parentSchema:schema1469.properties.list,data:data2};
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1548.properties.list.type,parentSchema:schema1548.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -18356,7 +18774,7 @@ data["list"] = coerced2;
 }
 }
 if(!((((((data2 === "all") || (data2 === "active")) || (data2 === "expired")) || (data2 === "pending")) || (data2 === "pending_transfer")) || (data2 === "pending_registration"))){
-const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1469.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1469.properties.list.enum,parentSchema:schema1469.properties.list,data:data2};
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1548.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1548.properties.list.enum,parentSchema:schema1548.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -18371,7 +18789,7 @@ let data3 = data.filter;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key0 in data3){
 if(!(((((key0 === "name") || (key0 === "status")) || (key0 === "module")) || (key0 === "client_name")) || (key0 === "brand_id"))){
-const err6 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1469.properties.filter,data:data3};
+const err6 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1548.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -18401,7 +18819,7 @@ else if(data4 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data4};
+const err7 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.type,parentSchema:schema372,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18420,7 +18838,7 @@ data3["name"] = coerced3;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 65535){
-const err8 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema367,data:data4};
+const err8 = {instancePath:instancePath+"/filter/name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema372,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -18451,7 +18869,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/filter/status",schemaPath:"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1447.type,parentSchema:schema1447,data:data5};
+const err9 = {instancePath:instancePath+"/filter/status",schemaPath:"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1526.type,parentSchema:schema1526,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -18469,8 +18887,8 @@ data3["status"] = coerced4;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern735.test(data5)){
-const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"},message:"must match pattern \""+"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"+"\"",schema:"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$",parentSchema:schema1447,data:data5};
+if(!pattern783.test(data5)){
+const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"},message:"must match pattern \""+"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"+"\"",schema:"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$",parentSchema:schema1526,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -18501,7 +18919,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data6};
+const err11 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.type,parentSchema:schema372,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -18520,7 +18938,7 @@ data3["module"] = coerced5;
 }
 if(typeof data6 === "string"){
 if(func2(data6) > 65535){
-const err12 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema367,data:data6};
+const err12 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema372,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -18551,7 +18969,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data7};
+const err13 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.type,parentSchema:schema372,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -18570,7 +18988,7 @@ data3["client_name"] = coerced6;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 65535){
-const err14 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema367,data:data7};
+const err14 = {instancePath:instancePath+"/filter/client_name",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema372,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -18601,7 +19019,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/filter/brand_id",schemaPath:"#/properties/filter/properties/brand_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1469.properties.filter.properties.brand_id.type,parentSchema:schema1469.properties.filter.properties.brand_id,data:data8};
+const err15 = {instancePath:instancePath+"/filter/brand_id",schemaPath:"#/properties/filter/properties/brand_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1548.properties.filter.properties.brand_id.type,parentSchema:schema1548.properties.filter.properties.brand_id,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -18619,8 +19037,8 @@ data3["brand_id"] = coerced7;
 }
 }
 if(typeof data8 === "string"){
-if(!pattern854.test(data8)){
-const err16 = {instancePath:instancePath+"/filter/brand_id",schemaPath:"#/properties/filter/properties/brand_id/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1469.properties.filter.properties.brand_id,data:data8};
+if(!pattern902.test(data8)){
+const err16 = {instancePath:instancePath+"/filter/brand_id",schemaPath:"#/properties/filter/properties/brand_id/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1548.properties.filter.properties.brand_id,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -18633,7 +19051,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1469.properties.filter.type,parentSchema:schema1469.properties.filter,data:data3};
+const err17 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1548.properties.filter.type,parentSchema:schema1548.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -18645,7 +19063,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1469.type,parentSchema:schema1469,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1548.type,parentSchema:schema1548,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -18654,19 +19072,19 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate306.errors = vErrors;
+validate322.errors = vErrors;
 return errors === 0;
 }
 
-export const getEstimateDetails = validate307;
-const schema1476 = {"title":"GetEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getEstimateDetails = validate323;
+const schema1555 = {"title":"GetEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1476.required,parentSchema:schema1476,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1555.required,parentSchema:schema1555,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18727,7 +19145,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1476.type,parentSchema:schema1476,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1555.type,parentSchema:schema1555,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18736,14 +19154,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate307.errors = vErrors;
+validate323.errors = vErrors;
 return errors === 0;
 }
 
-export const getEstimates = validate311;
-const schema1495 = {"title":"GetEstimatesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"status":{"$ref":"../../resources/estimate.json#/properties/status","description":"only estimates with this status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"only this client's estimates (the client must exist)"}}};
+export const getEstimates = validate327;
+const schema1574 = {"title":"GetEstimatesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"status":{"$ref":"../../resources/estimate.json#/properties/status","description":"only estimates with this status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"only this client's estimates (the client must exist)"}}};
 
-function validate311(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18767,7 +19185,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.type,parentSchema:schema665,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema674.type,parentSchema:schema674,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18785,8 +19203,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern409.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema665,data:data0};
+if(!pattern415.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema674,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18817,7 +19235,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema675.type,parentSchema:schema675,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -18835,8 +19253,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern410.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema666,data:data1};
+if(!pattern416.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema675,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18867,7 +19285,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema551.type,parentSchema:schema551,data:data2};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema560.type,parentSchema:schema560,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -18885,7 +19303,7 @@ data["status"] = coerced2;
 }
 }
 if(!(((((data2 === "Draft") || (data2 === "Sent")) || (data2 === "Accepted")) || (data2 === "Invoiced")) || (data2 === "Dead"))){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema551.enum},message:"must be equal to one of the allowed values",schema:schema551.enum,parentSchema:schema551,data:data2};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/estimate.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema560.enum},message:"must be equal to one of the allowed values",schema:schema560.enum,parentSchema:schema560,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -18947,7 +19365,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1495.type,parentSchema:schema1495,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1574.type,parentSchema:schema1574,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -18956,18 +19374,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate311.errors = vErrors;
+validate327.errors = vErrors;
 return errors === 0;
 }
 
-export const getHostBillversion = validate313;
-const schema1501 = {"title":"GetHostBillversionRequest","type":"object","properties":{}};
+export const getHostBillversion = validate329;
+const schema1580 = {"title":"GetHostBillversionRequest","type":"object","properties":{}};
 
-function validate313(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1501.type,parentSchema:schema1501,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1580.type,parentSchema:schema1580,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18976,19 +19394,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate313.errors = vErrors;
+validate329.errors = vErrors;
 return errors === 0;
 }
 
-export const getInvoiceDetails = validate314;
-const schema1502 = {"title":"GetInvoiceDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getInvoiceDetails = validate330;
+const schema1581 = {"title":"GetInvoiceDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate330(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1502.required,parentSchema:schema1502,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1581.required,parentSchema:schema1581,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19049,7 +19467,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1502.type,parentSchema:schema1502,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1581.type,parentSchema:schema1581,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19058,15 +19476,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate314.errors = vErrors;
+validate330.errors = vErrors;
 return errors === 0;
 }
 
-export const getInvoices = validate315;
-const schema1504 = {"title":"GetInvoicesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","paid","unpaid","cancelled","refunded","collections","draft","recurring"]},"status":{"$ref":"../../resources/invoice.json#/properties/status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-const schema610 = {"type":"string","enum":["Paid","Unpaid","Cancelled","Refunded","Collections","Draft","Recurring"]};
+export const getInvoices = validate331;
+const schema1583 = {"title":"GetInvoicesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","paid","unpaid","cancelled","refunded","collections","draft","recurring"]},"status":{"$ref":"../../resources/invoice.json#/properties/status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+const schema619 = {"type":"string","enum":["Paid","Unpaid","Cancelled","Refunded","Collections","Draft","Recurring"]};
 
-function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19090,7 +19508,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.type,parentSchema:schema665,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema674.type,parentSchema:schema674,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19108,8 +19526,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern409.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema665,data:data0};
+if(!pattern415.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema674,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -19140,7 +19558,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema675.type,parentSchema:schema675,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -19158,8 +19576,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern410.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema666,data:data1};
+if(!pattern416.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema675,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19190,7 +19608,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1504.properties.list.type,parentSchema:schema1504.properties.list,data:data2};
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1583.properties.list.type,parentSchema:schema1583.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -19208,7 +19626,7 @@ data["list"] = coerced2;
 }
 }
 if(!((((((((data2 === "all") || (data2 === "paid")) || (data2 === "unpaid")) || (data2 === "cancelled")) || (data2 === "refunded")) || (data2 === "collections")) || (data2 === "draft")) || (data2 === "recurring"))){
-const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1504.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1504.properties.list.enum,parentSchema:schema1504.properties.list,data:data2};
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1583.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1583.properties.list.enum,parentSchema:schema1583.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19238,7 +19656,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/status",schemaPath:"../../resources/invoice.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema610.type,parentSchema:schema610,data:data3};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"../../resources/invoice.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema619.type,parentSchema:schema619,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -19256,7 +19674,7 @@ data["status"] = coerced3;
 }
 }
 if(!(((((((data3 === "Paid") || (data3 === "Unpaid")) || (data3 === "Cancelled")) || (data3 === "Refunded")) || (data3 === "Collections")) || (data3 === "Draft")) || (data3 === "Recurring"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"../../resources/invoice.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema610.enum},message:"must be equal to one of the allowed values",schema:schema610.enum,parentSchema:schema610,data:data3};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"../../resources/invoice.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema619.enum},message:"must be equal to one of the allowed values",schema:schema619.enum,parentSchema:schema619,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -19318,7 +19736,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1504.type,parentSchema:schema1504,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1583.type,parentSchema:schema1583,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -19327,19 +19745,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate315.errors = vErrors;
+validate331.errors = vErrors;
 return errors === 0;
 }
 
-export const getKBArticle = validate320;
-const schema1534 = {"title":"GetKBArticleRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getKBArticle = validate336;
+const schema1613 = {"title":"GetKBArticleRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1534.required,parentSchema:schema1534,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1613.required,parentSchema:schema1613,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19400,7 +19818,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1534.type,parentSchema:schema1534,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1613.type,parentSchema:schema1613,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19409,19 +19827,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate320.errors = vErrors;
+validate336.errors = vErrors;
 return errors === 0;
 }
 
-export const getKBArticlesByTags = validate324;
-const schema1547 = {"title":"GetKBArticlesByTagsRequest","type":"object","required":["tag"],"properties":{"tag":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
+export const getKBArticlesByTags = validate340;
+const schema1626 = {"title":"GetKBArticlesByTagsRequest","type":"object","required":["tag"],"properties":{"tag":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
 
-function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.tag === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tag"},message:"must have required property '"+"tag"+"'",schema:schema1547.required,parentSchema:schema1547,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tag"},message:"must have required property '"+"tag"+"'",schema:schema1626.required,parentSchema:schema1626,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19450,7 +19868,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/tag",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema143.type,parentSchema:schema143,data:data0};
+const err1 = {instancePath:instancePath+"/tag",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema147.type,parentSchema:schema147,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -19469,7 +19887,7 @@ data["tag"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 65535){
-const err2 = {instancePath:instancePath+"/tag",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema143,data:data0};
+const err2 = {instancePath:instancePath+"/tag",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema147,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -19479,7 +19897,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func2(data0) < 1){
-const err3 = {instancePath:instancePath+"/tag",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema143,data:data0};
+const err3 = {instancePath:instancePath+"/tag",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema147,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19492,7 +19910,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1547.type,parentSchema:schema1547,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1626.type,parentSchema:schema1626,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -19501,14 +19919,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate324.errors = vErrors;
+validate340.errors = vErrors;
 return errors === 0;
 }
 
-export const getKBCategories = validate327;
-const schema1561 = {"title":"GetKBCategoriesRequest","type":"object","properties":{"brand_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"cid":{"$ref":"../../common/defs.json#/definitions/positiveId"},"with_subcategories":{"$ref":"../../common/defs.json#/definitions/flag"}}};
+export const getKBCategories = validate343;
+const schema1640 = {"title":"GetKBCategoriesRequest","type":"object","properties":{"brand_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"cid":{"$ref":"../../common/defs.json#/definitions/positiveId"},"with_subcategories":{"$ref":"../../common/defs.json#/definitions/flag"}}};
 
-function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19532,7 +19950,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/brand_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.type,parentSchema:schema51,data:data0};
+const err0 = {instancePath:instancePath+"/brand_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema55.type,parentSchema:schema55,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19550,8 +19968,8 @@ data["brand_id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern17.test(data0)){
-const err1 = {instancePath:instancePath+"/brand_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema51,data:data0};
+if(!pattern20.test(data0)){
+const err1 = {instancePath:instancePath+"/brand_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema55,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -19632,7 +20050,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/with_subcategories",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data2};
+const err4 = {instancePath:instancePath+"/with_subcategories",schemaPath:"../../common/defs.json#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -19650,7 +20068,7 @@ data["with_subcategories"] = coerced2;
 }
 }
 if(!((data2 === "0") || (data2 === "1"))){
-const err5 = {instancePath:instancePath+"/with_subcategories",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values",schema:schema40.enum,parentSchema:schema40,data:data2};
+const err5 = {instancePath:instancePath+"/with_subcategories",schemaPath:"../../common/defs.json#/definitions/flag/enum",keyword:"enum",params:{allowedValues: schema44.enum},message:"must be equal to one of the allowed values",schema:schema44.enum,parentSchema:schema44,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19662,7 +20080,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1561.type,parentSchema:schema1561,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1640.type,parentSchema:schema1640,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -19671,14 +20089,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate327.errors = vErrors;
+validate343.errors = vErrors;
 return errors === 0;
 }
 
-export const getNews = validate330;
-const schema1577 = {"title":"GetNewsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getNews = validate346;
+const schema1656 = {"title":"GetNewsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate330(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19702,7 +20120,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.type,parentSchema:schema665,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema674.type,parentSchema:schema674,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19720,8 +20138,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern409.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema665,data:data0};
+if(!pattern415.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema674,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -19752,7 +20170,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema675.type,parentSchema:schema675,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -19770,8 +20188,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern410.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema666,data:data1};
+if(!pattern416.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema675,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19784,7 +20202,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1577.type,parentSchema:schema1577,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1656.type,parentSchema:schema1656,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -19793,264 +20211,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate330.errors = vErrors;
-return errors === 0;
-}
-
-export const getNewsItem = validate333;
-const schema1582 = {"title":"GetNewsItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1582.required,parentSchema:schema1582,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1582.type,parentSchema:schema1582,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate333.errors = vErrors;
-return errors === 0;
-}
-
-export const getOrderDetails = validate345;
-const schema1627 = {"title":"GetOrderDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate345(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1627.required,parentSchema:schema1627,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1627.type,parentSchema:schema1627,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate345.errors = vErrors;
-return errors === 0;
-}
-
-export const getOrderDraft = validate346;
-const schema1629 = {"title":"GetOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1629.required,parentSchema:schema1629,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1629.type,parentSchema:schema1629,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate346.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrderPages = validate348;
-const schema1635 = {"title":"GetOrderPagesRequest","type":"object","properties":{}};
+export const getNewsItem = validate349;
+const schema1661 = {"title":"GetNewsItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate348(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1635.type,parentSchema:schema1635,data};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1661.required,parentSchema:schema1661,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20059,14 +20232,259 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate348.errors = vErrors;
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1661.type,parentSchema:schema1661,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate349.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrders = validate349;
-const schema1636 = {"title":"GetOrdersRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
+export const getOrderDetails = validate361;
+const schema1706 = {"title":"GetOrderDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1706.required,parentSchema:schema1706,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1706.type,parentSchema:schema1706,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate361.errors = vErrors;
+return errors === 0;
+}
+
+export const getOrderDraft = validate362;
+const schema1708 = {"title":"GetOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate362(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1708.required,parentSchema:schema1708,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1708.type,parentSchema:schema1708,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate362.errors = vErrors;
+return errors === 0;
+}
+
+export const getOrderPages = validate364;
+const schema1714 = {"title":"GetOrderPagesRequest","type":"object","properties":{}};
+
+function validate364(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1714.type,parentSchema:schema1714,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate364.errors = vErrors;
+return errors === 0;
+}
+
+export const getOrders = validate365;
+const schema1715 = {"title":"GetOrdersRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
+
+function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20090,7 +20508,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.type,parentSchema:schema665,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema674.type,parentSchema:schema674,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20108,8 +20526,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern409.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema665,data:data0};
+if(!pattern415.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema674,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -20140,7 +20558,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema675.type,parentSchema:schema675,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -20158,8 +20576,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern410.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema666,data:data1};
+if(!pattern416.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema675,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20190,7 +20608,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1636.properties.list.type,parentSchema:schema1636.properties.list,data:data2};
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1715.properties.list.type,parentSchema:schema1715.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -20208,7 +20626,7 @@ data["list"] = coerced2;
 }
 }
 if(!(((((data2 === "all") || (data2 === "active")) || (data2 === "pending")) || (data2 === "fraud")) || (data2 === "cancelled"))){
-const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1636.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1636.properties.list.enum,parentSchema:schema1636.properties.list,data:data2};
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1715.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1715.properties.list.enum,parentSchema:schema1715.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -20220,7 +20638,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1636.type,parentSchema:schema1636,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1715.type,parentSchema:schema1715,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -20229,20 +20647,20 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate349.errors = vErrors;
+validate365.errors = vErrors;
 return errors === 0;
 }
 
-export const getOtherPopularProducts = validate351;
-const schema1667 = {"title":"GetOtherPopularProductsRequest","type":"object","required":["product_ids"],"properties":{"product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as product_ids[]=1&product_ids[]=2"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"limit":{"type":"string","pattern":"^([1-9][0-9]?|100)$","description":"a whole number from 1 to 100"},"exclude_cat":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"maxItems":1000,"description":"a list of order page ids, such as exclude_cat[]=1&exclude_cat[]=2"}}};
-const pattern1029 = new RegExp("^([1-9][0-9]?|100)$", "u");
+export const getOtherPopularProducts = validate367;
+const schema1746 = {"title":"GetOtherPopularProductsRequest","type":"object","required":["product_ids"],"properties":{"product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as product_ids[]=1&product_ids[]=2"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"limit":{"type":"string","pattern":"^([1-9][0-9]?|100)$","description":"a whole number from 1 to 100"},"exclude_cat":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"maxItems":1000,"description":"a list of order page ids, such as exclude_cat[]=1&exclude_cat[]=2"}}};
+const pattern1077 = new RegExp("^([1-9][0-9]?|100)$", "u");
 
-function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate367(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.product_ids === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_ids"},message:"must have required property '"+"product_ids"+"'",schema:schema1667.required,parentSchema:schema1667,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_ids"},message:"must have required property '"+"product_ids"+"'",schema:schema1746.required,parentSchema:schema1746,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20269,7 +20687,7 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data0];
 }
 else {
-const err1 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1667.properties.product_ids.type,parentSchema:schema1667.properties.product_ids,data:data0};
+const err1 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1746.properties.product_ids.type,parentSchema:schema1746.properties.product_ids,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -20288,7 +20706,7 @@ data["product_ids"] = coerced0;
 }
 if(Array.isArray(data0)){
 if(data0.length > 1000){
-const err2 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema1667.properties.product_ids,data:data0};
+const err2 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema1746.properties.product_ids,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -20298,7 +20716,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data0.length < 1){
-const err3 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema1667.properties.product_ids,data:data0};
+const err3 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema1746.properties.product_ids,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20430,7 +20848,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1667.properties.limit.type,parentSchema:schema1667.properties.limit,data:data3};
+const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1746.properties.limit.type,parentSchema:schema1746.properties.limit,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -20448,8 +20866,8 @@ data["limit"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern1029.test(data3)){
-const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]?|100)$"},message:"must match pattern \""+"^([1-9][0-9]?|100)$"+"\"",schema:"^([1-9][0-9]?|100)$",parentSchema:schema1667.properties.limit,data:data3};
+if(!pattern1077.test(data3)){
+const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]?|100)$"},message:"must match pattern \""+"^([1-9][0-9]?|100)$"+"\"",schema:"^([1-9][0-9]?|100)$",parentSchema:schema1746.properties.limit,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -20478,7 +20896,7 @@ if(dataType4 === "string" || dataType4 === "number"
 coerced4 = [data4];
 }
 else {
-const err10 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1667.properties.exclude_cat.type,parentSchema:schema1667.properties.exclude_cat,data:data4};
+const err10 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1746.properties.exclude_cat.type,parentSchema:schema1746.properties.exclude_cat,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -20497,7 +20915,7 @@ data["exclude_cat"] = coerced4;
 }
 if(Array.isArray(data4)){
 if(data4.length > 1000){
-const err11 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema1667.properties.exclude_cat,data:data4};
+const err11 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema1746.properties.exclude_cat,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -20561,7 +20979,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1667.type,parentSchema:schema1667,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1746.type,parentSchema:schema1746,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -20570,59 +20988,59 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate351.errors = vErrors;
+validate367.errors = vErrors;
 return errors === 0;
 }
 
-export const getPaymentModules = validate353;
-const schema1673 = {"title":"GetPaymentModulesRequest","type":"object","properties":{}};
-
-function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1673.type,parentSchema:schema1673,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate353.errors = vErrors;
-return errors === 0;
-}
-
-export const getPopularPredefinedReplies = validate368;
-const schema1697 = {"title":"GetPopularPredefinedRepliesRequest","type":"object","properties":{}};
-
-function validate368(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1697.type,parentSchema:schema1697,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate368.errors = vErrors;
-return errors === 0;
-}
-
-export const getPredefinedReplies = validate369;
-const schema1698 = {"title":"GetPredefinedRepliesRequest","type":"object","required":["cid"],"properties":{"cid":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const getPaymentModules = validate369;
+const schema1752 = {"title":"GetPaymentModulesRequest","type":"object","properties":{}};
 
 function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1752.type,parentSchema:schema1752,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate369.errors = vErrors;
+return errors === 0;
+}
+
+export const getPopularPredefinedReplies = validate384;
+const schema1776 = {"title":"GetPopularPredefinedRepliesRequest","type":"object","properties":{}};
+
+function validate384(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1776.type,parentSchema:schema1776,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate384.errors = vErrors;
+return errors === 0;
+}
+
+export const getPredefinedReplies = validate385;
+const schema1777 = {"title":"GetPredefinedRepliesRequest","type":"object","required":["cid"],"properties":{"cid":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+
+function validate385(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cid"},message:"must have required property '"+"cid"+"'",schema:schema1698.required,parentSchema:schema1698,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cid"},message:"must have required property '"+"cid"+"'",schema:schema1777.required,parentSchema:schema1777,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20651,7 +21069,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/cid",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.type,parentSchema:schema51,data:data0};
+const err1 = {instancePath:instancePath+"/cid",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema55.type,parentSchema:schema55,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -20669,8 +21087,8 @@ data["cid"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern17.test(data0)){
-const err2 = {instancePath:instancePath+"/cid",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema51,data:data0};
+if(!pattern20.test(data0)){
+const err2 = {instancePath:instancePath+"/cid",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema55,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -20683,7 +21101,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1698.type,parentSchema:schema1698,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1777.type,parentSchema:schema1777,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20692,19 +21110,101 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate369.errors = vErrors;
+validate385.errors = vErrors;
 return errors === 0;
 }
 
-export const getProductDetails = validate373;
-const schema1749 = {"title":"GetProductDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const getProductApplicableAddons = validate387;
+const schema1783 = {"title":"GetProductApplicableAddonsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate387(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1749.required,parentSchema:schema1749,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1783.required,parentSchema:schema1783,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1783.type,parentSchema:schema1783,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate387.errors = vErrors;
+return errors === 0;
+}
+
+export const getProductDetails = validate391;
+const schema1835 = {"title":"GetProductDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+
+function validate391(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1835.required,parentSchema:schema1835,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20783,7 +21283,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.type,parentSchema:schema51,data:data1};
+const err3 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema55.type,parentSchema:schema55,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20801,8 +21301,8 @@ data["currency_id"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern17.test(data1)){
-const err4 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema51,data:data1};
+if(!pattern20.test(data1)){
+const err4 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema55,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -20815,7 +21315,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1749.type,parentSchema:schema1749,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1835.type,parentSchema:schema1835,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -20824,19 +21324,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate373.errors = vErrors;
+validate391.errors = vErrors;
 return errors === 0;
 }
 
-export const getProductUpgrades = validate377;
-const schema1757 = {"title":"GetProductUpgradesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getProductUpgrades = validate395;
+const schema1843 = {"title":"GetProductUpgradesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate395(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1757.required,parentSchema:schema1757,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1843.required,parentSchema:schema1843,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20897,7 +21397,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1757.type,parentSchema:schema1757,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1843.type,parentSchema:schema1843,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20906,19 +21406,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate377.errors = vErrors;
+validate395.errors = vErrors;
 return errors === 0;
 }
 
-export const getProducts = validate379;
-const schema1788 = {"title":"GetProductsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"visible":{"type":"string","enum":["0","1"],"description":"1 for visible products only, 0 for hidden products only"}}};
+export const getProducts = validate397;
+const schema1874 = {"title":"GetProductsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"visible":{"type":"string","enum":["0","1"],"description":"1 for visible products only, 0 for hidden products only"}}};
 
-function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate397(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1788.required,parentSchema:schema1788,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1874.required,parentSchema:schema1874,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20997,7 +21497,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.type,parentSchema:schema51,data:data1};
+const err3 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema55.type,parentSchema:schema55,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21015,8 +21515,8 @@ data["currency_id"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern17.test(data1)){
-const err4 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema51,data:data1};
+if(!pattern20.test(data1)){
+const err4 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema55,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -21047,7 +21547,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1788.properties.visible.type,parentSchema:schema1788.properties.visible,data:data2};
+const err5 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1874.properties.visible.type,parentSchema:schema1874.properties.visible,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -21065,7 +21565,7 @@ data["visible"] = coerced2;
 }
 }
 if(!((data2 === "0") || (data2 === "1"))){
-const err6 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/enum",keyword:"enum",params:{allowedValues: schema1788.properties.visible.enum},message:"must be equal to one of the allowed values",schema:schema1788.properties.visible.enum,parentSchema:schema1788.properties.visible,data:data2};
+const err6 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/enum",keyword:"enum",params:{allowedValues: schema1874.properties.visible.enum},message:"must be equal to one of the allowed values",schema:schema1874.properties.visible.enum,parentSchema:schema1874.properties.visible,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -21077,7 +21577,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1788.type,parentSchema:schema1788,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1874.type,parentSchema:schema1874,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -21086,19 +21586,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate379.errors = vErrors;
+validate397.errors = vErrors;
 return errors === 0;
 }
 
-export const getSubCategories = validate381;
-const schema1797 = {"title":"GetSubCategoriesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getServerDetails = validate399;
+const schema1904 = {"title":"GetServerDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate381(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate399(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1797.required,parentSchema:schema1797,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1904.required,parentSchema:schema1904,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21159,7 +21659,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1797.type,parentSchema:schema1797,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1904.type,parentSchema:schema1904,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21168,39 +21668,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate381.errors = vErrors;
+validate399.errors = vErrors;
 return errors === 0;
 }
 
-export const getTicketDepts = validate385;
-const schema1807 = {"title":"GetTicketDeptsRequest","type":"object","properties":{}};
+export const getSubCategories = validate401;
+const schema1912 = {"title":"GetSubCategoriesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate385(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1807.type,parentSchema:schema1807,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate385.errors = vErrors;
-return errors === 0;
-}
-
-export const getTicketDetails = validate390;
-const schema1853 = {"title":"GetTicketDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
-
-function validate390(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate401(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1853.required,parentSchema:schema1853,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1912.required,parentSchema:schema1912,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21229,7 +21709,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema393.type,parentSchema:schema393,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -21247,8 +21727,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern223.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema393,data:data0};
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -21261,7 +21741,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1853.type,parentSchema:schema1853,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1912.type,parentSchema:schema1912,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21270,16 +21750,118 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate390.errors = vErrors;
+validate401.errors = vErrors;
 return errors === 0;
 }
 
-export const getTickets = validate391;
-const schema1855 = {"title":"GetTicketsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"dept":{"$ref":"../../common/defs.json#/definitions/positiveId"},"list":{"$ref":"#/definitions/list"},"filter":{"title":"GetTicketsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[list]=open; an empty filter value means no filter","properties":{"list":{"$ref":"#/definitions/list"},"dept_id":{"$ref":"#/definitions/filterId"},"ticket_number":{"$ref":"#/definitions/filterText"},"name":{"$ref":"#/definitions/filterText"},"email":{"$ref":"#/definitions/filterText"},"body":{"$ref":"#/definitions/filterText"},"request_type":{"$ref":"#/definitions/filterRequestType"},"owner_id":{"$ref":"#/definitions/filterId"},"admin_read":{"$ref":"#/definitions/filterFlag"},"date":{"$ref":"#/definitions/filterDate"}}}}};
-const schema1335 = {"type":"string","pattern":"^(all|open|client-reply|in-progress|answered|closed)?$","description":"one of all, open, client-reply, in-progress, answered, closed"};
-const pattern849 = new RegExp("^(all|open|client-reply|in-progress|answered|closed)?$", "u");
+export const getTicketDepts = validate405;
+const schema1922 = {"title":"GetTicketDeptsRequest","type":"object","properties":{}};
 
-function validate391(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate405(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1922.type,parentSchema:schema1922,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate405.errors = vErrors;
+return errors === 0;
+}
+
+export const getTicketDetails = validate410;
+const schema1968 = {"title":"GetTicketDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+
+function validate410(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1968.required,parentSchema:schema1968,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema398.type,parentSchema:schema398,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern227.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema398,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1968.type,parentSchema:schema1968,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate410.errors = vErrors;
+return errors === 0;
+}
+
+export const getTickets = validate411;
+const schema1970 = {"title":"GetTicketsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"dept":{"$ref":"../../common/defs.json#/definitions/positiveId"},"list":{"$ref":"#/definitions/list"},"filter":{"title":"GetTicketsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[list]=open; an empty filter value means no filter","properties":{"list":{"$ref":"#/definitions/list"},"dept_id":{"$ref":"#/definitions/filterId"},"ticket_number":{"$ref":"#/definitions/filterText"},"name":{"$ref":"#/definitions/filterText"},"email":{"$ref":"#/definitions/filterText"},"body":{"$ref":"#/definitions/filterText"},"request_type":{"$ref":"#/definitions/filterRequestType"},"owner_id":{"$ref":"#/definitions/filterId"},"admin_read":{"$ref":"#/definitions/filterFlag"},"date":{"$ref":"#/definitions/filterDate"}}}}};
+const schema1414 = {"type":"string","pattern":"^(all|open|client-reply|in-progress|answered|closed)?$","description":"one of all, open, client-reply, in-progress, answered, closed"};
+const pattern897 = new RegExp("^(all|open|client-reply|in-progress|answered|closed)?$", "u");
+
+function validate411(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21303,7 +21885,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.type,parentSchema:schema665,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema674.type,parentSchema:schema674,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21321,8 +21903,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern409.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema665,data:data0};
+if(!pattern415.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema674,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -21353,7 +21935,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema675.type,parentSchema:schema675,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -21371,8 +21953,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern410.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema666,data:data1};
+if(!pattern416.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema675,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21453,7 +22035,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/list",schemaPath:"#/definitions/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1335.type,parentSchema:schema1335,data:data3};
+const err6 = {instancePath:instancePath+"/list",schemaPath:"#/definitions/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1414.type,parentSchema:schema1414,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -21471,8 +22053,8 @@ data["list"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern849.test(data3)){
-const err7 = {instancePath:instancePath+"/list",schemaPath:"#/definitions/list/pattern",keyword:"pattern",params:{pattern: "^(all|open|client-reply|in-progress|answered|closed)?$"},message:"must match pattern \""+"^(all|open|client-reply|in-progress|answered|closed)?$"+"\"",schema:"^(all|open|client-reply|in-progress|answered|closed)?$",parentSchema:schema1335,data:data3};
+if(!pattern897.test(data3)){
+const err7 = {instancePath:instancePath+"/list",schemaPath:"#/definitions/list/pattern",keyword:"pattern",params:{pattern: "^(all|open|client-reply|in-progress|answered|closed)?$"},message:"must match pattern \""+"^(all|open|client-reply|in-progress|answered|closed)?$"+"\"",schema:"^(all|open|client-reply|in-progress|answered|closed)?$",parentSchema:schema1414,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -21487,8 +22069,8 @@ if(data.filter !== undefined){
 let data4 = data.filter;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
-if(!(func15.call(schema1855.properties.filter.properties, key0))){
-const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1855.properties.filter,data:data4};
+if(!(func15.call(schema1970.properties.filter.properties, key0))){
+const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1970.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -21518,7 +22100,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/filter/list",schemaPath:"#/definitions/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1335.type,parentSchema:schema1335,data:data5};
+const err9 = {instancePath:instancePath+"/filter/list",schemaPath:"#/definitions/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1414.type,parentSchema:schema1414,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -21536,8 +22118,8 @@ data4["list"] = coerced4;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern849.test(data5)){
-const err10 = {instancePath:instancePath+"/filter/list",schemaPath:"#/definitions/list/pattern",keyword:"pattern",params:{pattern: "^(all|open|client-reply|in-progress|answered|closed)?$"},message:"must match pattern \""+"^(all|open|client-reply|in-progress|answered|closed)?$"+"\"",schema:"^(all|open|client-reply|in-progress|answered|closed)?$",parentSchema:schema1335,data:data5};
+if(!pattern897.test(data5)){
+const err10 = {instancePath:instancePath+"/filter/list",schemaPath:"#/definitions/list/pattern",keyword:"pattern",params:{pattern: "^(all|open|client-reply|in-progress|answered|closed)?$"},message:"must match pattern \""+"^(all|open|client-reply|in-progress|answered|closed)?$"+"\"",schema:"^(all|open|client-reply|in-progress|answered|closed)?$",parentSchema:schema1414,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -21568,7 +22150,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1337.type,parentSchema:schema1337,data:data6};
+const err11 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1416.type,parentSchema:schema1416,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -21586,8 +22168,8 @@ data4["dept_id"] = coerced5;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern851.test(data6)){
-const err12 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1337,data:data6};
+if(!pattern899.test(data6)){
+const err12 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1416,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -21618,7 +22200,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1338.type,parentSchema:schema1338,data:data7};
+const err13 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1417.type,parentSchema:schema1417,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -21637,7 +22219,7 @@ data4["ticket_number"] = coerced6;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 255){
-const err14 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1338,data:data7};
+const err14 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1417,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -21668,7 +22250,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/filter/name",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1338.type,parentSchema:schema1338,data:data8};
+const err15 = {instancePath:instancePath+"/filter/name",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1417.type,parentSchema:schema1417,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -21687,7 +22269,7 @@ data4["name"] = coerced7;
 }
 if(typeof data8 === "string"){
 if(func2(data8) > 255){
-const err16 = {instancePath:instancePath+"/filter/name",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1338,data:data8};
+const err16 = {instancePath:instancePath+"/filter/name",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1417,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -21718,7 +22300,7 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/filter/email",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1338.type,parentSchema:schema1338,data:data9};
+const err17 = {instancePath:instancePath+"/filter/email",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1417.type,parentSchema:schema1417,data:data9};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -21737,7 +22319,7 @@ data4["email"] = coerced8;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 255){
-const err18 = {instancePath:instancePath+"/filter/email",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1338,data:data9};
+const err18 = {instancePath:instancePath+"/filter/email",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1417,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -21768,7 +22350,7 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/filter/body",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1338.type,parentSchema:schema1338,data:data10};
+const err19 = {instancePath:instancePath+"/filter/body",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1417.type,parentSchema:schema1417,data:data10};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -21787,7 +22369,7 @@ data4["body"] = coerced9;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 255){
-const err20 = {instancePath:instancePath+"/filter/body",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1338,data:data10};
+const err20 = {instancePath:instancePath+"/filter/body",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1417,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -21818,7 +22400,7 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/filter/request_type",schemaPath:"#/definitions/filterRequestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1342.type,parentSchema:schema1342,data:data11};
+const err21 = {instancePath:instancePath+"/filter/request_type",schemaPath:"#/definitions/filterRequestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1421.type,parentSchema:schema1421,data:data11};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -21836,8 +22418,8 @@ data4["request_type"] = coerced10;
 }
 }
 if(typeof data11 === "string"){
-if(!pattern852.test(data11)){
-const err22 = {instancePath:instancePath+"/filter/request_type",schemaPath:"#/definitions/filterRequestType/pattern",keyword:"pattern",params:{pattern: "^(General|Incident|Problem|Task|Question)?$"},message:"must match pattern \""+"^(General|Incident|Problem|Task|Question)?$"+"\"",schema:"^(General|Incident|Problem|Task|Question)?$",parentSchema:schema1342,data:data11};
+if(!pattern900.test(data11)){
+const err22 = {instancePath:instancePath+"/filter/request_type",schemaPath:"#/definitions/filterRequestType/pattern",keyword:"pattern",params:{pattern: "^(General|Incident|Problem|Task|Question)?$"},message:"must match pattern \""+"^(General|Incident|Problem|Task|Question)?$"+"\"",schema:"^(General|Incident|Problem|Task|Question)?$",parentSchema:schema1421,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -21868,7 +22450,7 @@ else if(data12 === null){
 coerced11 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1337.type,parentSchema:schema1337,data:data12};
+const err23 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1416.type,parentSchema:schema1416,data:data12};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -21886,8 +22468,8 @@ data4["owner_id"] = coerced11;
 }
 }
 if(typeof data12 === "string"){
-if(!pattern851.test(data12)){
-const err24 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1337,data:data12};
+if(!pattern899.test(data12)){
+const err24 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1416,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -21918,7 +22500,7 @@ else if(data13 === null){
 coerced12 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"#/definitions/filterFlag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1344.type,parentSchema:schema1344,data:data13};
+const err25 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"#/definitions/filterFlag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1423.type,parentSchema:schema1423,data:data13};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -21936,8 +22518,8 @@ data4["admin_read"] = coerced12;
 }
 }
 if(typeof data13 === "string"){
-if(!pattern854.test(data13)){
-const err26 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"#/definitions/filterFlag/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1344,data:data13};
+if(!pattern902.test(data13)){
+const err26 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"#/definitions/filterFlag/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1423,data:data13};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -21968,7 +22550,7 @@ else if(data14 === null){
 coerced13 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/filter/date",schemaPath:"#/definitions/filterDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1345.type,parentSchema:schema1345,data:data14};
+const err27 = {instancePath:instancePath+"/filter/date",schemaPath:"#/definitions/filterDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1424.type,parentSchema:schema1424,data:data14};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -21986,8 +22568,8 @@ data4["date"] = coerced13;
 }
 }
 if(typeof data14 === "string"){
-if(!pattern595.test(data14)){
-const err28 = {instancePath:instancePath+"/filter/date",schemaPath:"#/definitions/filterDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1345,data:data14};
+if(!pattern601.test(data14)){
+const err28 = {instancePath:instancePath+"/filter/date",schemaPath:"#/definitions/filterDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1424,data:data14};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -22000,7 +22582,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1855.properties.filter.type,parentSchema:schema1855.properties.filter,data:data4};
+const err29 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1970.properties.filter.type,parentSchema:schema1970.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -22012,7 +22594,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1855.type,parentSchema:schema1855,data};
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1970.type,parentSchema:schema1970,data};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -22021,16 +22603,16 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate391.errors = vErrors;
+validate411.errors = vErrors;
 return errors === 0;
 }
 
-export const getTransactions = validate392;
-const schema1870 = {"title":"GetTransactionsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"invoice_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"filter":{"title":"GetTransactionsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[module]=PayPal; an empty filter value means no filter","properties":{"trans_id":{"$ref":"../../common/defs.json#/definitions/text"},"date":{"type":"string","pattern":"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$","description":"a date or its start: YYYY-MM-DD, YYYY-MM or YYYY"},"description":{"$ref":"../../common/defs.json#/definitions/text"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"lastname":{"$ref":"../../common/defs.json#/definitions/text"},"companyname":{"$ref":"../../common/defs.json#/definitions/text"},"in":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, such as 12.30"},"out":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, such as 12.30"},"currency_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"}}}}};
-const pattern413 = new RegExp("^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$", "u");
-const pattern414 = new RegExp("^([0-9]{1,12}(\\.[0-9]{1,2})?)?$", "u");
+export const getTransactions = validate412;
+const schema1985 = {"title":"GetTransactionsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"invoice_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"filter":{"title":"GetTransactionsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[module]=PayPal; an empty filter value means no filter","properties":{"trans_id":{"$ref":"../../common/defs.json#/definitions/text"},"date":{"type":"string","pattern":"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$","description":"a date or its start: YYYY-MM-DD, YYYY-MM or YYYY"},"description":{"$ref":"../../common/defs.json#/definitions/text"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"lastname":{"$ref":"../../common/defs.json#/definitions/text"},"companyname":{"$ref":"../../common/defs.json#/definitions/text"},"in":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, such as 12.30"},"out":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, such as 12.30"},"currency_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"}}}}};
+const pattern419 = new RegExp("^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$", "u");
+const pattern420 = new RegExp("^([0-9]{1,12}(\\.[0-9]{1,2})?)?$", "u");
 
-function validate392(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate412(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22054,7 +22636,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema665.type,parentSchema:schema665,data:data0};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema674.type,parentSchema:schema674,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22072,8 +22654,8 @@ data["page"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern409.test(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema665,data:data0};
+if(!pattern415.test(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema674,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -22104,7 +22686,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema666.type,parentSchema:schema666,data:data1};
+const err2 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema675.type,parentSchema:schema675,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -22122,8 +22704,8 @@ data["perpage"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern410.test(data1)){
-const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema666,data:data1};
+if(!pattern416.test(data1)){
+const err3 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema675,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22238,8 +22820,8 @@ if(data.filter !== undefined){
 let data4 = data.filter;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
-if(!(func15.call(schema1870.properties.filter.properties, key0))){
-const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1870.properties.filter,data:data4};
+if(!(func15.call(schema1985.properties.filter.properties, key0))){
+const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1985.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -22269,7 +22851,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/filter/trans_id",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data5};
+const err9 = {instancePath:instancePath+"/filter/trans_id",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.type,parentSchema:schema372,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -22288,7 +22870,7 @@ data4["trans_id"] = coerced4;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 65535){
-const err10 = {instancePath:instancePath+"/filter/trans_id",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema367,data:data5};
+const err10 = {instancePath:instancePath+"/filter/trans_id",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema372,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -22319,7 +22901,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1870.properties.filter.properties.date.type,parentSchema:schema1870.properties.filter.properties.date,data:data6};
+const err11 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1985.properties.filter.properties.date.type,parentSchema:schema1985.properties.filter.properties.date,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -22337,8 +22919,8 @@ data4["date"] = coerced5;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern413.test(data6)){
-const err12 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"},message:"must match pattern \""+"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"+"\"",schema:"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$",parentSchema:schema1870.properties.filter.properties.date,data:data6};
+if(!pattern419.test(data6)){
+const err12 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"},message:"must match pattern \""+"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"+"\"",schema:"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$",parentSchema:schema1985.properties.filter.properties.date,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -22369,7 +22951,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/filter/description",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data7};
+const err13 = {instancePath:instancePath+"/filter/description",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.type,parentSchema:schema372,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -22388,7 +22970,7 @@ data4["description"] = coerced6;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 65535){
-const err14 = {instancePath:instancePath+"/filter/description",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema367,data:data7};
+const err14 = {instancePath:instancePath+"/filter/description",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema372,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -22419,7 +23001,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data8};
+const err15 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.type,parentSchema:schema372,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -22438,7 +23020,7 @@ data4["module"] = coerced7;
 }
 if(typeof data8 === "string"){
 if(func2(data8) > 65535){
-const err16 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema367,data:data8};
+const err16 = {instancePath:instancePath+"/filter/module",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema372,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -22469,7 +23051,7 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/filter/lastname",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data9};
+const err17 = {instancePath:instancePath+"/filter/lastname",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.type,parentSchema:schema372,data:data9};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -22488,7 +23070,7 @@ data4["lastname"] = coerced8;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 65535){
-const err18 = {instancePath:instancePath+"/filter/lastname",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema367,data:data9};
+const err18 = {instancePath:instancePath+"/filter/lastname",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema372,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -22519,7 +23101,7 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/filter/companyname",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema367.type,parentSchema:schema367,data:data10};
+const err19 = {instancePath:instancePath+"/filter/companyname",schemaPath:"../../common/defs.json#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema372.type,parentSchema:schema372,data:data10};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -22538,7 +23120,7 @@ data4["companyname"] = coerced9;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 65535){
-const err20 = {instancePath:instancePath+"/filter/companyname",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema367,data:data10};
+const err20 = {instancePath:instancePath+"/filter/companyname",schemaPath:"../../common/defs.json#/definitions/text/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema372,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -22569,7 +23151,7 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1870.properties.filter.properties.in.type,parentSchema:schema1870.properties.filter.properties.in,data:data11};
+const err21 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1985.properties.filter.properties.in.type,parentSchema:schema1985.properties.filter.properties.in,data:data11};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -22587,8 +23169,8 @@ data4["in"] = coerced10;
 }
 }
 if(typeof data11 === "string"){
-if(!pattern414.test(data11)){
-const err22 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema1870.properties.filter.properties.in,data:data11};
+if(!pattern420.test(data11)){
+const err22 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema1985.properties.filter.properties.in,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -22619,7 +23201,7 @@ else if(data12 === null){
 coerced11 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1870.properties.filter.properties.out.type,parentSchema:schema1870.properties.filter.properties.out,data:data12};
+const err23 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1985.properties.filter.properties.out.type,parentSchema:schema1985.properties.filter.properties.out,data:data12};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -22637,8 +23219,8 @@ data4["out"] = coerced11;
 }
 }
 if(typeof data12 === "string"){
-if(!pattern414.test(data12)){
-const err24 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema1870.properties.filter.properties.out,data:data12};
+if(!pattern420.test(data12)){
+const err24 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema1985.properties.filter.properties.out,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -22669,7 +23251,7 @@ else if(data13 === null){
 coerced12 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1870.properties.filter.properties.currency_id.type,parentSchema:schema1870.properties.filter.properties.currency_id,data:data13};
+const err25 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1985.properties.filter.properties.currency_id.type,parentSchema:schema1985.properties.filter.properties.currency_id,data:data13};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -22687,8 +23269,8 @@ data4["currency_id"] = coerced12;
 }
 }
 if(typeof data13 === "string"){
-if(!pattern416.test(data13)){
-const err26 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema1870.properties.filter.properties.currency_id,data:data13};
+if(!pattern422.test(data13)){
+const err26 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema1985.properties.filter.properties.currency_id,data:data13};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -22701,7 +23283,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1870.properties.filter.type,parentSchema:schema1870.properties.filter,data:data4};
+const err27 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1985.properties.filter.type,parentSchema:schema1985.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -22713,7 +23295,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1870.type,parentSchema:schema1870,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1985.type,parentSchema:schema1985,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -22722,21 +23304,21 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate392.errors = vErrors;
+validate412.errors = vErrors;
 return errors === 0;
 }
 
-export const module = validate394;
-const schema1881 = {"title":"ModuleCallRequest","type":"object","required":["module","fn"],"properties":{"module":{"type":"string","pattern":"^[A-Za-z0-9_.-]{1,100}$","description":"a module name such as phonenumbermng: letters, digits, _ . or -"},"fn":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,99}$","description":"a function name such as getAvailableNumbers"}}};
-const pattern1202 = new RegExp("^[A-Za-z0-9_.-]{1,100}$", "u");
-const pattern1203 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,99}$", "u");
+export const module = validate414;
+const schema1996 = {"title":"ModuleCallRequest","type":"object","required":["module","fn"],"properties":{"module":{"type":"string","pattern":"^[A-Za-z0-9_.-]{1,100}$","description":"a module name such as phonenumbermng: letters, digits, _ . or -"},"fn":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,99}$","description":"a function name such as getAvailableNumbers"}}};
+const pattern1262 = new RegExp("^[A-Za-z0-9_.-]{1,100}$", "u");
+const pattern1263 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,99}$", "u");
 
-function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate414(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.module === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "module"},message:"must have required property '"+"module"+"'",schema:schema1881.required,parentSchema:schema1881,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "module"},message:"must have required property '"+"module"+"'",schema:schema1996.required,parentSchema:schema1996,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22746,7 +23328,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.fn === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fn"},message:"must have required property '"+"fn"+"'",schema:schema1881.required,parentSchema:schema1881,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fn"},message:"must have required property '"+"fn"+"'",schema:schema1996.required,parentSchema:schema1996,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -22775,7 +23357,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1881.properties.module.type,parentSchema:schema1881.properties.module,data:data0};
+const err2 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1996.properties.module.type,parentSchema:schema1996.properties.module,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -22793,8 +23375,8 @@ data["module"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern1202.test(data0)){
-const err3 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]{1,100}$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]{1,100}$"+"\"",schema:"^[A-Za-z0-9_.-]{1,100}$",parentSchema:schema1881.properties.module,data:data0};
+if(!pattern1262.test(data0)){
+const err3 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]{1,100}$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]{1,100}$"+"\"",schema:"^[A-Za-z0-9_.-]{1,100}$",parentSchema:schema1996.properties.module,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22825,7 +23407,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1881.properties.fn.type,parentSchema:schema1881.properties.fn,data:data1};
+const err4 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1996.properties.fn.type,parentSchema:schema1996.properties.fn,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -22843,8 +23425,8 @@ data["fn"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern1203.test(data1)){
-const err5 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,99}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,99}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,99}$",parentSchema:schema1881.properties.fn,data:data1};
+if(!pattern1263.test(data1)){
+const err5 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,99}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,99}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,99}$",parentSchema:schema1996.properties.fn,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -22857,7 +23439,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1881.type,parentSchema:schema1881,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1996.type,parentSchema:schema1996,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -22866,19 +23448,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate394.errors = vErrors;
+validate414.errors = vErrors;
 return errors === 0;
 }
 
-export const orderUpgrade = validate396;
-const schema1889 = {"title":"OrderUpgradeRequest","type":"object","required":["id","new_billing"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"new_billing":{"type":"string","enum":["m","q","s","a","b","t","d","w","h","Free","Once"]},"new":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const orderUpgrade = validate416;
+const schema2004 = {"title":"OrderUpgradeRequest","type":"object","required":["id","new_billing"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"new_billing":{"type":"string","enum":["m","q","s","a","b","t","d","w","h","Free","Once"]},"new":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate396(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate416(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1889.required,parentSchema:schema1889,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2004.required,parentSchema:schema2004,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22888,7 +23470,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.new_billing === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "new_billing"},message:"must have required property '"+"new_billing"+"'",schema:schema1889.required,parentSchema:schema1889,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "new_billing"},message:"must have required property '"+"new_billing"+"'",schema:schema2004.required,parentSchema:schema2004,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -22967,7 +23549,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1889.properties.new_billing.type,parentSchema:schema1889.properties.new_billing,data:data1};
+const err4 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2004.properties.new_billing.type,parentSchema:schema2004.properties.new_billing,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -22985,7 +23567,7 @@ data["new_billing"] = coerced1;
 }
 }
 if(!(((((((((((data1 === "m") || (data1 === "q")) || (data1 === "s")) || (data1 === "a")) || (data1 === "b")) || (data1 === "t")) || (data1 === "d")) || (data1 === "w")) || (data1 === "h")) || (data1 === "Free")) || (data1 === "Once"))){
-const err5 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/enum",keyword:"enum",params:{allowedValues: schema1889.properties.new_billing.enum},message:"must be equal to one of the allowed values",schema:schema1889.properties.new_billing.enum,parentSchema:schema1889.properties.new_billing,data:data1};
+const err5 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/enum",keyword:"enum",params:{allowedValues: schema2004.properties.new_billing.enum},message:"must be equal to one of the allowed values",schema:schema2004.properties.new_billing.enum,parentSchema:schema2004.properties.new_billing,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -23097,7 +23679,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1889.type,parentSchema:schema1889,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2004.type,parentSchema:schema2004,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -23106,19 +23688,337 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate396.errors = vErrors;
+validate416.errors = vErrors;
 return errors === 0;
 }
 
-export const removeOrderDraft = validate398;
-const schema1895 = {"title":"RemoveOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const productCloneSettings = validate418;
+const schema2011 = {"title":"ProductCloneSettingsRequest","type":"object","required":["source_product_id","target_product_ids","settings"],"properties":{"source_product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"target_product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as target_product_ids[]=2&target_product_ids[]=3"},"settings":{"type":"array","items":{"type":"string","enum":["1","2","3","4","5","6","7"]},"minItems":1,"maxItems":7,"description":"a non-empty list of setting numbers from 1 to 7, such as settings[]=1&settings[]=7"}}};
 
-function validate398(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate418(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.source_product_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source_product_id"},message:"must have required property '"+"source_product_id"+"'",schema:schema2011.required,parentSchema:schema2011,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.target_product_ids === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "target_product_ids"},message:"must have required property '"+"target_product_ids"+"'",schema:schema2011.required,parentSchema:schema2011,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.settings === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "settings"},message:"must have required property '"+"settings"+"'",schema:schema2011.required,parentSchema:schema2011,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.source_product_id !== undefined){
+let data0 = data.source_product_id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err3 = {instancePath:instancePath+"/source_product_id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["source_product_id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err4 = {instancePath:instancePath+"/source_product_id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.target_product_ids !== undefined){
+let data1 = data.target_product_ids;
+if(!(Array.isArray(data1))){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(Array.isArray(data1)){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 === "string" || dataType1 === "number"
+              || dataType1 === "boolean" || data1 === null){
+coerced1 = [data1];
+}
+else {
+const err5 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2011.properties.target_product_ids.type,parentSchema:schema2011.properties.target_product_ids,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["target_product_ids"] = coerced1;
+}
+}
+}
+if(Array.isArray(data1)){
+if(data1.length > 1000){
+const err6 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema2011.properties.target_product_ids,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data1.length < 1){
+const err7 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2011.properties.target_product_ids,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err8 = {instancePath:instancePath+"/target_product_ids/" + i0,schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data1 !== undefined){
+data1[i0] = coerced2;
+}
+}
+}
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+const err9 = {instancePath:instancePath+"/target_product_ids/" + i0,schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+}
+}
+if(data.settings !== undefined){
+let data3 = data.settings;
+if(!(Array.isArray(data3))){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if(Array.isArray(data3)){
+coerced3 = data3;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 === "string" || dataType3 === "number"
+              || dataType3 === "boolean" || data3 === null){
+coerced3 = [data3];
+}
+else {
+const err10 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2011.properties.settings.type,parentSchema:schema2011.properties.settings,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["settings"] = coerced3;
+}
+}
+}
+if(Array.isArray(data3)){
+if(data3.length > 7){
+const err11 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/maxItems",keyword:"maxItems",params:{limit: 7},message:"must NOT have more than 7 items",schema:7,parentSchema:schema2011.properties.settings,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data3.length < 1){
+const err12 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2011.properties.settings,data:data3};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+let data4 = data3[i1];
+if(typeof data4 !== "string"){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType4 = typeof data4;
+if(typeof data4 === "string"){
+coerced4 = data4;
+}
+}
+if(!(coerced4 !== undefined)){
+if(dataType4 == "number" || dataType4 == "boolean"){
+coerced4 = "" + data4;
+}
+else if(data4 === null){
+coerced4 = "";
+}
+else {
+const err13 = {instancePath:instancePath+"/settings/" + i1,schemaPath:"#/properties/settings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2011.properties.settings.items.type,parentSchema:schema2011.properties.settings.items,data:data4};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data3 !== undefined){
+data3[i1] = coerced4;
+}
+}
+}
+if(!(((((((data4 === "1") || (data4 === "2")) || (data4 === "3")) || (data4 === "4")) || (data4 === "5")) || (data4 === "6")) || (data4 === "7"))){
+const err14 = {instancePath:instancePath+"/settings/" + i1,schemaPath:"#/properties/settings/items/enum",keyword:"enum",params:{allowedValues: schema2011.properties.settings.items.enum},message:"must be equal to one of the allowed values",schema:schema2011.properties.settings.items.enum,parentSchema:schema2011.properties.settings.items,data:data4};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2011.type,parentSchema:schema2011,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate418.errors = vErrors;
+return errors === 0;
+}
+
+export const removeOrderDraft = validate420;
+const schema2016 = {"title":"RemoveOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate420(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1895.required,parentSchema:schema1895,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2016.required,parentSchema:schema2016,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -23179,7 +24079,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1895.type,parentSchema:schema1895,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2016.type,parentSchema:schema2016,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -23188,19 +24088,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate398.errors = vErrors;
+validate420.errors = vErrors;
 return errors === 0;
 }
 
-export const removeOrderDraftItem = validate406;
-const schema1905 = {"title":"RemoveOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to remove (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to remove (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const removeOrderDraftItem = validate428;
+const schema2026 = {"title":"RemoveOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to remove (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to remove (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate406(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate428(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1905.required,parentSchema:schema1905,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2026.required,parentSchema:schema2026,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -23361,7 +24261,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1905.type,parentSchema:schema1905,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2026.type,parentSchema:schema2026,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -23370,19 +24270,320 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate406.errors = vErrors;
+validate428.errors = vErrors;
 return errors === 0;
 }
 
-export const sendInvoice = validate408;
-const schema1911 = {"title":"SendInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const searchServiceByIP = validate432;
+const schema2053 = {"title":"SearchServiceByIPRequest","type":"object","required":["ip"],"properties":{"ip":{"type":"string","minLength":2,"maxLength":45,"pattern":"^[0-9A-Fa-f:.]+$","description":"an IPv4 or IPv6 address, such as 203.0.113.11"},"source":{"type":"string","enum":["ipam","proxmox","vpsdata","localcloud"],"description":"one of ipam, proxmox, vpsdata or localcloud"}}};
+const pattern1291 = new RegExp("^[0-9A-Fa-f:.]+$", "u");
 
-function validate408(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate432(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.ip === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip"},message:"must have required property '"+"ip"+"'",schema:schema2053.required,parentSchema:schema2053,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.ip !== undefined){
+let data0 = data.ip;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2053.properties.ip.type,parentSchema:schema2053.properties.ip,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["ip"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func2(data0) > 45){
+const err2 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters",schema:45,parentSchema:schema2053.properties.ip,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func2(data0) < 2){
+const err3 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema2053.properties.ip,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!pattern1291.test(data0)){
+const err4 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Fa-f:.]+$"},message:"must match pattern \""+"^[0-9A-Fa-f:.]+$"+"\"",schema:"^[0-9A-Fa-f:.]+$",parentSchema:schema2053.properties.ip,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.source !== undefined){
+let data1 = data.source;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2053.properties.source.type,parentSchema:schema2053.properties.source,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["source"] = coerced1;
+}
+}
+}
+if(!((((data1 === "ipam") || (data1 === "proxmox")) || (data1 === "vpsdata")) || (data1 === "localcloud"))){
+const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema2053.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema2053.properties.source.enum,parentSchema:schema2053.properties.source,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2053.type,parentSchema:schema2053,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate432.errors = vErrors;
+return errors === 0;
+}
+
+export const searchServiceByIPLimited = validate436;
+const schema2068 = {"title":"SearchServiceByIPLimitedRequest","type":"object","required":["ip"],"properties":{"ip":{"type":"string","minLength":2,"maxLength":45,"pattern":"^[0-9A-Fa-f:.]+$","description":"an IPv4 or IPv6 address, such as 203.0.113.11"},"source":{"type":"string","enum":["ipam","proxmox","vpsdata","localcloud"],"description":"one of ipam, proxmox, vpsdata or localcloud"}}};
+
+function validate436(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.ip === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip"},message:"must have required property '"+"ip"+"'",schema:schema2068.required,parentSchema:schema2068,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.ip !== undefined){
+let data0 = data.ip;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2068.properties.ip.type,parentSchema:schema2068.properties.ip,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["ip"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func2(data0) > 45){
+const err2 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters",schema:45,parentSchema:schema2068.properties.ip,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func2(data0) < 2){
+const err3 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema2068.properties.ip,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!pattern1291.test(data0)){
+const err4 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Fa-f:.]+$"},message:"must match pattern \""+"^[0-9A-Fa-f:.]+$"+"\"",schema:"^[0-9A-Fa-f:.]+$",parentSchema:schema2068.properties.ip,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.source !== undefined){
+let data1 = data.source;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2068.properties.source.type,parentSchema:schema2068.properties.source,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["source"] = coerced1;
+}
+}
+}
+if(!((((data1 === "ipam") || (data1 === "proxmox")) || (data1 === "vpsdata")) || (data1 === "localcloud"))){
+const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema2068.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema2068.properties.source.enum,parentSchema:schema2068.properties.source,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2068.type,parentSchema:schema2068,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate436.errors = vErrors;
+return errors === 0;
+}
+
+export const sendInvoice = validate438;
+const schema2071 = {"title":"SendInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate438(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1911.required,parentSchema:schema1911,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2071.required,parentSchema:schema2071,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -23443,7 +24644,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1911.type,parentSchema:schema1911,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2071.type,parentSchema:schema2071,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -23452,19 +24653,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate408.errors = vErrors;
+validate438.errors = vErrors;
 return errors === 0;
 }
 
-export const setClientDetails = validate410;
-const schema1929 = {"title":"SetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"status":{"type":"string","enum":["Active","Closing","Closed","Pending Removal","Archived","Lead","Prospect","Lost"],"description":"one of Active, Closing, Closed, Pending Removal, Archived, Lead, Prospect or Lost"},"language":{"$ref":"addClient.json#/definitions/language"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"curchange":{"type":"string","enum":["change","recalculate"],"description":"change or recalculate"}}};
+export const setClientDetails = validate440;
+const schema2089 = {"title":"SetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"status":{"type":"string","enum":["Active","Closing","Closed","Pending Removal","Archived","Lead","Prospect","Lost"],"description":"one of Active, Closing, Closed, Pending Removal, Archived, Lead, Prospect or Lost"},"language":{"$ref":"addClient.json#/definitions/language"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"curchange":{"type":"string","enum":["change","recalculate"],"description":"change or recalculate"}}};
 
-function validate410(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate440(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1929.required,parentSchema:schema1929,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2089.required,parentSchema:schema2089,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -23543,7 +24744,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/firstname",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.type,parentSchema:schema38,data:data1};
+const err3 = {instancePath:instancePath+"/firstname",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -23562,7 +24763,7 @@ data["firstname"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 255){
-const err4 = {instancePath:instancePath+"/firstname",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema38,data:data1};
+const err4 = {instancePath:instancePath+"/firstname",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema42,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -23593,7 +24794,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/lastname",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.type,parentSchema:schema38,data:data2};
+const err5 = {instancePath:instancePath+"/lastname",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -23612,7 +24813,7 @@ data["lastname"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 255){
-const err6 = {instancePath:instancePath+"/lastname",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema38,data:data2};
+const err6 = {instancePath:instancePath+"/lastname",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema42,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -23643,7 +24844,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/email",schemaPath:"addClient.json#/definitions/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data3};
+const err7 = {instancePath:instancePath+"/email",schemaPath:"addClient.json#/definitions/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -23662,7 +24863,7 @@ data["email"] = coerced3;
 }
 if(typeof data3 === "string"){
 if(func2(data3) > 254){
-const err8 = {instancePath:instancePath+"/email",schemaPath:"addClient.json#/definitions/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema37,data:data3};
+const err8 = {instancePath:instancePath+"/email",schemaPath:"addClient.json#/definitions/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema41,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -23671,8 +24872,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern14.test(data3)){
-const err9 = {instancePath:instancePath+"/email",schemaPath:"addClient.json#/definitions/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema37,data:data3};
+if(!pattern17.test(data3)){
+const err9 = {instancePath:instancePath+"/email",schemaPath:"addClient.json#/definitions/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema41,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -23703,7 +24904,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/phonenumber",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.type,parentSchema:schema38,data:data4};
+const err10 = {instancePath:instancePath+"/phonenumber",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -23722,7 +24923,7 @@ data["phonenumber"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 255){
-const err11 = {instancePath:instancePath+"/phonenumber",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema38,data:data4};
+const err11 = {instancePath:instancePath+"/phonenumber",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema42,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -23753,7 +24954,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/type",schemaPath:"addClient.json#/definitions/clientType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data5};
+const err12 = {instancePath:instancePath+"/type",schemaPath:"addClient.json#/definitions/clientType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.type,parentSchema:schema46,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -23771,7 +24972,7 @@ data["type"] = coerced5;
 }
 }
 if(!((data5 === "Private") || (data5 === "Company"))){
-const err13 = {instancePath:instancePath+"/type",schemaPath:"addClient.json#/definitions/clientType/enum",keyword:"enum",params:{allowedValues: schema42.enum},message:"must be equal to one of the allowed values",schema:schema42.enum,parentSchema:schema42,data:data5};
+const err13 = {instancePath:instancePath+"/type",schemaPath:"addClient.json#/definitions/clientType/enum",keyword:"enum",params:{allowedValues: schema46.enum},message:"must be equal to one of the allowed values",schema:schema46.enum,parentSchema:schema46,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -23801,7 +25002,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/address1",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.type,parentSchema:schema38,data:data6};
+const err14 = {instancePath:instancePath+"/address1",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -23820,7 +25021,7 @@ data["address1"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(func2(data6) > 255){
-const err15 = {instancePath:instancePath+"/address1",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema38,data:data6};
+const err15 = {instancePath:instancePath+"/address1",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema42,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -23851,7 +25052,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/address2",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.type,parentSchema:schema38,data:data7};
+const err16 = {instancePath:instancePath+"/address2",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -23870,7 +25071,7 @@ data["address2"] = coerced7;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 255){
-const err17 = {instancePath:instancePath+"/address2",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema38,data:data7};
+const err17 = {instancePath:instancePath+"/address2",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema42,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -23901,7 +25102,7 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-const err18 = {instancePath:instancePath+"/city",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.type,parentSchema:schema38,data:data8};
+const err18 = {instancePath:instancePath+"/city",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -23920,7 +25121,7 @@ data["city"] = coerced8;
 }
 if(typeof data8 === "string"){
 if(func2(data8) > 255){
-const err19 = {instancePath:instancePath+"/city",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema38,data:data8};
+const err19 = {instancePath:instancePath+"/city",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema42,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -23951,7 +25152,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err20 = {instancePath:instancePath+"/state",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.type,parentSchema:schema38,data:data9};
+const err20 = {instancePath:instancePath+"/state",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -23970,7 +25171,7 @@ data["state"] = coerced9;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 255){
-const err21 = {instancePath:instancePath+"/state",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema38,data:data9};
+const err21 = {instancePath:instancePath+"/state",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema42,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -24001,7 +25202,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err22 = {instancePath:instancePath+"/postcode",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.type,parentSchema:schema38,data:data10};
+const err22 = {instancePath:instancePath+"/postcode",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -24020,7 +25221,7 @@ data["postcode"] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 255){
-const err23 = {instancePath:instancePath+"/postcode",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema38,data:data10};
+const err23 = {instancePath:instancePath+"/postcode",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema42,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -24051,7 +25252,7 @@ else if(data11 === null){
 coerced11 = "";
 }
 else {
-const err24 = {instancePath:instancePath+"/country",schemaPath:"addClient.json#/definitions/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.type,parentSchema:schema48,data:data11};
+const err24 = {instancePath:instancePath+"/country",schemaPath:"addClient.json#/definitions/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.type,parentSchema:schema52,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -24069,8 +25270,8 @@ data["country"] = coerced11;
 }
 }
 if(typeof data11 === "string"){
-if(!pattern15.test(data11)){
-const err25 = {instancePath:instancePath+"/country",schemaPath:"addClient.json#/definitions/country/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z]{2})?$"},message:"must match pattern \""+"^([A-Za-z]{2})?$"+"\"",schema:"^([A-Za-z]{2})?$",parentSchema:schema48,data:data11};
+if(!pattern18.test(data11)){
+const err25 = {instancePath:instancePath+"/country",schemaPath:"addClient.json#/definitions/country/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z]{2})?$"},message:"must match pattern \""+"^([A-Za-z]{2})?$"+"\"",schema:"^([A-Za-z]{2})?$",parentSchema:schema52,data:data11};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -24101,7 +25302,7 @@ else if(data12 === null){
 coerced12 = "";
 }
 else {
-const err26 = {instancePath:instancePath+"/companyname",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.type,parentSchema:schema38,data:data12};
+const err26 = {instancePath:instancePath+"/companyname",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -24120,7 +25321,7 @@ data["companyname"] = coerced12;
 }
 if(typeof data12 === "string"){
 if(func2(data12) > 255){
-const err27 = {instancePath:instancePath+"/companyname",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema38,data:data12};
+const err27 = {instancePath:instancePath+"/companyname",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema42,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -24151,7 +25352,7 @@ else if(data13 === null){
 coerced13 = "";
 }
 else {
-const err28 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1929.properties.status.type,parentSchema:schema1929.properties.status,data:data13};
+const err28 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2089.properties.status.type,parentSchema:schema2089.properties.status,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -24169,7 +25370,7 @@ data["status"] = coerced13;
 }
 }
 if(!((((((((data13 === "Active") || (data13 === "Closing")) || (data13 === "Closed")) || (data13 === "Pending Removal")) || (data13 === "Archived")) || (data13 === "Lead")) || (data13 === "Prospect")) || (data13 === "Lost"))){
-const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema1929.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema1929.properties.status.enum,parentSchema:schema1929.properties.status,data:data13};
+const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2089.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema2089.properties.status.enum,parentSchema:schema2089.properties.status,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -24199,7 +25400,7 @@ else if(data14 === null){
 coerced14 = "";
 }
 else {
-const err30 = {instancePath:instancePath+"/language",schemaPath:"addClient.json#/definitions/language/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.type,parentSchema:schema50,data:data14};
+const err30 = {instancePath:instancePath+"/language",schemaPath:"addClient.json#/definitions/language/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data14};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -24217,8 +25418,8 @@ data["language"] = coerced14;
 }
 }
 if(typeof data14 === "string"){
-if(!pattern16.test(data14)){
-const err31 = {instancePath:instancePath+"/language",schemaPath:"addClient.json#/definitions/language/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,32}$"},message:"must match pattern \""+"^[a-z]{2,32}$"+"\"",schema:"^[a-z]{2,32}$",parentSchema:schema50,data:data14};
+if(!pattern19.test(data14)){
+const err31 = {instancePath:instancePath+"/language",schemaPath:"addClient.json#/definitions/language/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,32}$"},message:"must match pattern \""+"^[a-z]{2,32}$"+"\"",schema:"^[a-z]{2,32}$",parentSchema:schema54,data:data14};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -24249,7 +25450,7 @@ else if(data15 === null){
 coerced15 = "";
 }
 else {
-const err32 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.type,parentSchema:schema51,data:data15};
+const err32 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema55.type,parentSchema:schema55,data:data15};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -24267,8 +25468,8 @@ data["currency_id"] = coerced15;
 }
 }
 if(typeof data15 === "string"){
-if(!pattern17.test(data15)){
-const err33 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema51,data:data15};
+if(!pattern20.test(data15)){
+const err33 = {instancePath:instancePath+"/currency_id",schemaPath:"../../common/defs.json#/definitions/idOrZero/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})$"+"\"",schema:"^(0|[1-9][0-9]{0,17})$",parentSchema:schema55,data:data15};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -24299,7 +25500,7 @@ else if(data16 === null){
 coerced16 = "";
 }
 else {
-const err34 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1929.properties.curchange.type,parentSchema:schema1929.properties.curchange,data:data16};
+const err34 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2089.properties.curchange.type,parentSchema:schema2089.properties.curchange,data:data16};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -24317,7 +25518,7 @@ data["curchange"] = coerced16;
 }
 }
 if(!((data16 === "change") || (data16 === "recalculate"))){
-const err35 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/enum",keyword:"enum",params:{allowedValues: schema1929.properties.curchange.enum},message:"must be equal to one of the allowed values",schema:schema1929.properties.curchange.enum,parentSchema:schema1929.properties.curchange,data:data16};
+const err35 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/enum",keyword:"enum",params:{allowedValues: schema2089.properties.curchange.enum},message:"must be equal to one of the allowed values",schema:schema2089.properties.curchange.enum,parentSchema:schema2089.properties.curchange,data:data16};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -24329,7 +25530,7 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1929.type,parentSchema:schema1929,data};
+const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2089.type,parentSchema:schema2089,data};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -24338,20 +25539,20 @@ vErrors.push(err36);
 }
 errors++;
 }
-validate410.errors = vErrors;
+validate440.errors = vErrors;
 return errors === 0;
 }
 
-export const setContactDetails = validate414;
-const schema1966 = {"title":"SetContactDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"privileges":{"$ref":"addClientContact.json#/definitions/privileges"}}};
+export const setContactDetails = validate444;
+const schema2126 = {"title":"SetContactDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"privileges":{"$ref":"addClientContact.json#/definitions/privileges"}}};
 
-function validate412(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate442(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((key0 === "billing") || (key0 === "support")) || (key0 === "misc"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema90,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema94,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24384,7 +25585,7 @@ else if(key1 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/billing",schemaPath:"../../resources/client.json#/definitions/billingKeys/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.type,parentSchema:schema65,data:key1,propertyName:key1};
+const err1 = {instancePath:instancePath+"/billing",schemaPath:"../../resources/client.json#/definitions/billingKeys/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.type,parentSchema:schema69,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -24402,7 +25603,7 @@ data0["billing"] = coerced0;
 }
 }
 if(!((((((key1 === "emails") || (key1 === "payinvoice")) || (key1 === "orders")) || (key1 === "balance")) || (key1 === "addfunds")) || (key1 === "creditcard"))){
-const err2 = {instancePath:instancePath+"/billing",schemaPath:"../../resources/client.json#/definitions/billingKeys/enum",keyword:"enum",params:{allowedValues: schema65.enum},message:"must be equal to one of the allowed values",schema:schema65.enum,parentSchema:schema65,data:key1,propertyName:key1};
+const err2 = {instancePath:instancePath+"/billing",schemaPath:"../../resources/client.json#/definitions/billingKeys/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values",schema:schema69.enum,parentSchema:schema69,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -24413,7 +25614,7 @@ errors++;
 }
 var valid1 = _errs4 === errors;
 if(!valid1){
-const err3 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema90.properties.billing.propertyNames,parentSchema:schema90.properties.billing,data:data0};
+const err3 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema94.properties.billing.propertyNames,parentSchema:schema94.properties.billing,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -24443,7 +25644,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.type,parentSchema:schema92,data:data1};
+const err4 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema96.type,parentSchema:schema96,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -24461,8 +25662,8 @@ data0[key2] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern35.test(data1)){
-const err5 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema92,data:data1};
+if(!pattern38.test(data1)){
+const err5 = {instancePath:instancePath+"/billing/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema96,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -24475,7 +25676,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.properties.billing.type,parentSchema:schema90.properties.billing,data:data0};
+const err6 = {instancePath:instancePath+"/billing",schemaPath:"#/properties/billing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema94.properties.billing.type,parentSchema:schema94.properties.billing,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -24508,7 +25709,7 @@ else if(key3 === null){
 coerced2 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/support",schemaPath:"../../resources/client.json#/definitions/supportKeys/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.type,parentSchema:schema67,data:key3,propertyName:key3};
+const err7 = {instancePath:instancePath+"/support",schemaPath:"../../resources/client.json#/definitions/supportKeys/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema71.type,parentSchema:schema71,data:key3,propertyName:key3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -24526,7 +25727,7 @@ data2["support"] = coerced2;
 }
 }
 if(!((((key3 === "newticket") || (key3 === "tickets")) || (key3 === "closeticket")) || (key3 === "emails"))){
-const err8 = {instancePath:instancePath+"/support",schemaPath:"../../resources/client.json#/definitions/supportKeys/enum",keyword:"enum",params:{allowedValues: schema67.enum},message:"must be equal to one of the allowed values",schema:schema67.enum,parentSchema:schema67,data:key3,propertyName:key3};
+const err8 = {instancePath:instancePath+"/support",schemaPath:"../../resources/client.json#/definitions/supportKeys/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values",schema:schema71.enum,parentSchema:schema71,data:key3,propertyName:key3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -24537,7 +25738,7 @@ errors++;
 }
 var valid5 = _errs13 === errors;
 if(!valid5){
-const err9 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid",schema:schema90.properties.support.propertyNames,parentSchema:schema90.properties.support,data:data2};
+const err9 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid",schema:schema94.properties.support.propertyNames,parentSchema:schema94.properties.support,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -24567,7 +25768,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.type,parentSchema:schema92,data:data3};
+const err10 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema96.type,parentSchema:schema96,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -24585,8 +25786,8 @@ data2[key4] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern35.test(data3)){
-const err11 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema92,data:data3};
+if(!pattern38.test(data3)){
+const err11 = {instancePath:instancePath+"/support/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema96,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -24599,7 +25800,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.properties.support.type,parentSchema:schema90.properties.support,data:data2};
+const err12 = {instancePath:instancePath+"/support",schemaPath:"#/properties/support/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema94.properties.support.type,parentSchema:schema94.properties.support,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -24632,7 +25833,7 @@ else if(key5 === null){
 coerced4 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/misc",schemaPath:"../../resources/client.json#/definitions/miscKeys/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.type,parentSchema:schema69,data:key5,propertyName:key5};
+const err13 = {instancePath:instancePath+"/misc",schemaPath:"../../resources/client.json#/definitions/miscKeys/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema73.type,parentSchema:schema73,data:key5,propertyName:key5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -24650,7 +25851,7 @@ data4["misc"] = coerced4;
 }
 }
 if(!(((((key5 === "editmain") || (key5 === "emails")) || (key5 === "editipaccess")) || (key5 === "manageprofiles")) || (key5 === "affiliates"))){
-const err14 = {instancePath:instancePath+"/misc",schemaPath:"../../resources/client.json#/definitions/miscKeys/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values",schema:schema69.enum,parentSchema:schema69,data:key5,propertyName:key5};
+const err14 = {instancePath:instancePath+"/misc",schemaPath:"../../resources/client.json#/definitions/miscKeys/enum",keyword:"enum",params:{allowedValues: schema73.enum},message:"must be equal to one of the allowed values",schema:schema73.enum,parentSchema:schema73,data:key5,propertyName:key5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -24661,7 +25862,7 @@ errors++;
 }
 var valid9 = _errs22 === errors;
 if(!valid9){
-const err15 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid",schema:schema90.properties.misc.propertyNames,parentSchema:schema90.properties.misc,data:data4};
+const err15 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid",schema:schema94.properties.misc.propertyNames,parentSchema:schema94.properties.misc,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -24691,7 +25892,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.type,parentSchema:schema92,data:data5};
+const err16 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema96.type,parentSchema:schema96,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -24709,8 +25910,8 @@ data4[key6] = coerced5;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern35.test(data5)){
-const err17 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema92,data:data5};
+if(!pattern38.test(data5)){
+const err17 = {instancePath:instancePath+"/misc/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/flag/pattern",keyword:"pattern",params:{pattern: "^(1|true|on|0|false|off)?$"},message:"must match pattern \""+"^(1|true|on|0|false|off)?$"+"\"",schema:"^(1|true|on|0|false|off)?$",parentSchema:schema96,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -24723,7 +25924,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.properties.misc.type,parentSchema:schema90.properties.misc,data:data4};
+const err18 = {instancePath:instancePath+"/misc",schemaPath:"#/properties/misc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema94.properties.misc.type,parentSchema:schema94.properties.misc,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -24735,7 +25936,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.type,parentSchema:schema90,data};
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema94.type,parentSchema:schema94,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -24744,17 +25945,17 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate412.errors = vErrors;
+validate442.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate414(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate444(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1966.required,parentSchema:schema1966,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2126.required,parentSchema:schema2126,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24833,7 +26034,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/firstname",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.type,parentSchema:schema38,data:data1};
+const err3 = {instancePath:instancePath+"/firstname",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -24852,7 +26053,7 @@ data["firstname"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 255){
-const err4 = {instancePath:instancePath+"/firstname",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema38,data:data1};
+const err4 = {instancePath:instancePath+"/firstname",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema42,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -24883,7 +26084,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/lastname",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.type,parentSchema:schema38,data:data2};
+const err5 = {instancePath:instancePath+"/lastname",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -24902,7 +26103,7 @@ data["lastname"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 255){
-const err6 = {instancePath:instancePath+"/lastname",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema38,data:data2};
+const err6 = {instancePath:instancePath+"/lastname",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema42,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -24933,7 +26134,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/email",schemaPath:"addClient.json#/definitions/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data3};
+const err7 = {instancePath:instancePath+"/email",schemaPath:"addClient.json#/definitions/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -24952,7 +26153,7 @@ data["email"] = coerced3;
 }
 if(typeof data3 === "string"){
 if(func2(data3) > 254){
-const err8 = {instancePath:instancePath+"/email",schemaPath:"addClient.json#/definitions/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema37,data:data3};
+const err8 = {instancePath:instancePath+"/email",schemaPath:"addClient.json#/definitions/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema41,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -24961,8 +26162,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern14.test(data3)){
-const err9 = {instancePath:instancePath+"/email",schemaPath:"addClient.json#/definitions/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema37,data:data3};
+if(!pattern17.test(data3)){
+const err9 = {instancePath:instancePath+"/email",schemaPath:"addClient.json#/definitions/email/pattern",keyword:"pattern",params:{pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},message:"must match pattern \""+"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"+"\"",schema:"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",parentSchema:schema41,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -24993,7 +26194,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/phonenumber",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.type,parentSchema:schema38,data:data4};
+const err10 = {instancePath:instancePath+"/phonenumber",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -25012,7 +26213,7 @@ data["phonenumber"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 255){
-const err11 = {instancePath:instancePath+"/phonenumber",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema38,data:data4};
+const err11 = {instancePath:instancePath+"/phonenumber",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema42,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -25043,7 +26244,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/type",schemaPath:"addClient.json#/definitions/clientType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data5};
+const err12 = {instancePath:instancePath+"/type",schemaPath:"addClient.json#/definitions/clientType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.type,parentSchema:schema46,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -25061,7 +26262,7 @@ data["type"] = coerced5;
 }
 }
 if(!((data5 === "Private") || (data5 === "Company"))){
-const err13 = {instancePath:instancePath+"/type",schemaPath:"addClient.json#/definitions/clientType/enum",keyword:"enum",params:{allowedValues: schema42.enum},message:"must be equal to one of the allowed values",schema:schema42.enum,parentSchema:schema42,data:data5};
+const err13 = {instancePath:instancePath+"/type",schemaPath:"addClient.json#/definitions/clientType/enum",keyword:"enum",params:{allowedValues: schema46.enum},message:"must be equal to one of the allowed values",schema:schema46.enum,parentSchema:schema46,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -25091,7 +26292,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/address1",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.type,parentSchema:schema38,data:data6};
+const err14 = {instancePath:instancePath+"/address1",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -25110,7 +26311,7 @@ data["address1"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(func2(data6) > 255){
-const err15 = {instancePath:instancePath+"/address1",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema38,data:data6};
+const err15 = {instancePath:instancePath+"/address1",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema42,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -25141,7 +26342,7 @@ else if(data7 === null){
 coerced7 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/address2",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.type,parentSchema:schema38,data:data7};
+const err16 = {instancePath:instancePath+"/address2",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -25160,7 +26361,7 @@ data["address2"] = coerced7;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 255){
-const err17 = {instancePath:instancePath+"/address2",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema38,data:data7};
+const err17 = {instancePath:instancePath+"/address2",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema42,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -25191,7 +26392,7 @@ else if(data8 === null){
 coerced8 = "";
 }
 else {
-const err18 = {instancePath:instancePath+"/city",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.type,parentSchema:schema38,data:data8};
+const err18 = {instancePath:instancePath+"/city",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -25210,7 +26411,7 @@ data["city"] = coerced8;
 }
 if(typeof data8 === "string"){
 if(func2(data8) > 255){
-const err19 = {instancePath:instancePath+"/city",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema38,data:data8};
+const err19 = {instancePath:instancePath+"/city",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema42,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -25241,7 +26442,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err20 = {instancePath:instancePath+"/state",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.type,parentSchema:schema38,data:data9};
+const err20 = {instancePath:instancePath+"/state",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -25260,7 +26461,7 @@ data["state"] = coerced9;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 255){
-const err21 = {instancePath:instancePath+"/state",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema38,data:data9};
+const err21 = {instancePath:instancePath+"/state",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema42,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -25291,7 +26492,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err22 = {instancePath:instancePath+"/postcode",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.type,parentSchema:schema38,data:data10};
+const err22 = {instancePath:instancePath+"/postcode",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -25310,7 +26511,7 @@ data["postcode"] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 255){
-const err23 = {instancePath:instancePath+"/postcode",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema38,data:data10};
+const err23 = {instancePath:instancePath+"/postcode",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema42,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -25341,7 +26542,7 @@ else if(data11 === null){
 coerced11 = "";
 }
 else {
-const err24 = {instancePath:instancePath+"/country",schemaPath:"addClient.json#/definitions/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.type,parentSchema:schema48,data:data11};
+const err24 = {instancePath:instancePath+"/country",schemaPath:"addClient.json#/definitions/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.type,parentSchema:schema52,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -25359,8 +26560,8 @@ data["country"] = coerced11;
 }
 }
 if(typeof data11 === "string"){
-if(!pattern15.test(data11)){
-const err25 = {instancePath:instancePath+"/country",schemaPath:"addClient.json#/definitions/country/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z]{2})?$"},message:"must match pattern \""+"^([A-Za-z]{2})?$"+"\"",schema:"^([A-Za-z]{2})?$",parentSchema:schema48,data:data11};
+if(!pattern18.test(data11)){
+const err25 = {instancePath:instancePath+"/country",schemaPath:"addClient.json#/definitions/country/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z]{2})?$"},message:"must match pattern \""+"^([A-Za-z]{2})?$"+"\"",schema:"^([A-Za-z]{2})?$",parentSchema:schema52,data:data11};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -25391,7 +26592,7 @@ else if(data12 === null){
 coerced12 = "";
 }
 else {
-const err26 = {instancePath:instancePath+"/companyname",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.type,parentSchema:schema38,data:data12};
+const err26 = {instancePath:instancePath+"/companyname",schemaPath:"addClient.json#/definitions/text255/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -25410,7 +26611,7 @@ data["companyname"] = coerced12;
 }
 if(typeof data12 === "string"){
 if(func2(data12) > 255){
-const err27 = {instancePath:instancePath+"/companyname",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema38,data:data12};
+const err27 = {instancePath:instancePath+"/companyname",schemaPath:"addClient.json#/definitions/text255/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema42,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -25422,14 +26623,14 @@ errors++;
 }
 }
 if(data.privileges !== undefined){
-if(!(validate412(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
-vErrors = vErrors === null ? validate412.errors : vErrors.concat(validate412.errors);
+if(!(validate442(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
+vErrors = vErrors === null ? validate442.errors : vErrors.concat(validate442.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1966.type,parentSchema:schema1966,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2126.type,parentSchema:schema2126,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -25438,19 +26639,19 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate414.errors = vErrors;
+validate444.errors = vErrors;
 return errors === 0;
 }
 
-export const setInvoiceStatus = validate417;
-const schema1982 = {"title":"SetInvoiceStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"string","enum":["Paid","Unpaid","Cancelled"]}}};
+export const setInvoiceStatus = validate447;
+const schema2142 = {"title":"SetInvoiceStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"string","enum":["Paid","Unpaid","Cancelled"]}}};
 
-function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate447(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1982.required,parentSchema:schema1982,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2142.required,parentSchema:schema2142,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25460,7 +26661,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema1982.required,parentSchema:schema1982,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2142.required,parentSchema:schema2142,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -25539,7 +26740,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1982.properties.status.type,parentSchema:schema1982.properties.status,data:data1};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2142.properties.status.type,parentSchema:schema2142.properties.status,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -25557,7 +26758,7 @@ data["status"] = coerced1;
 }
 }
 if(!(((data1 === "Paid") || (data1 === "Unpaid")) || (data1 === "Cancelled"))){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema1982.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema1982.properties.status.enum,parentSchema:schema1982.properties.status,data:data1};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2142.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema2142.properties.status.enum,parentSchema:schema2142.properties.status,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -25569,7 +26770,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1982.type,parentSchema:schema1982,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2142.type,parentSchema:schema2142,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -25578,19 +26779,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate417.errors = vErrors;
+validate447.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderActive = validate419;
-const schema1987 = {"title":"SetOrderActiveRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderActive = validate449;
+const schema2147 = {"title":"SetOrderActiveRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate419(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate449(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1987.required,parentSchema:schema1987,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2147.required,parentSchema:schema2147,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25651,7 +26852,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1987.type,parentSchema:schema1987,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2147.type,parentSchema:schema2147,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25660,19 +26861,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate419.errors = vErrors;
+validate449.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderCancel = validate421;
-const schema1991 = {"title":"SetOrderCancelRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderCancel = validate451;
+const schema2151 = {"title":"SetOrderCancelRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate421(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate451(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1991.required,parentSchema:schema1991,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2151.required,parentSchema:schema2151,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25733,7 +26934,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1991.type,parentSchema:schema1991,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2151.type,parentSchema:schema2151,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25742,19 +26943,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate421.errors = vErrors;
+validate451.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderFraud = validate423;
-const schema1995 = {"title":"SetOrderFraudRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderFraud = validate453;
+const schema2155 = {"title":"SetOrderFraudRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate423(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate453(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1995.required,parentSchema:schema1995,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2155.required,parentSchema:schema2155,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25815,7 +27016,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1995.type,parentSchema:schema1995,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2155.type,parentSchema:schema2155,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25824,19 +27025,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate423.errors = vErrors;
+validate453.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderPending = validate425;
-const schema1999 = {"title":"SetOrderPendingRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderPending = validate455;
+const schema2159 = {"title":"SetOrderPendingRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate425(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate455(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1999.required,parentSchema:schema1999,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2159.required,parentSchema:schema2159,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25897,7 +27098,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1999.type,parentSchema:schema1999,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2159.type,parentSchema:schema2159,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25906,20 +27107,20 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate425.errors = vErrors;
+validate455.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderStatus = validate427;
-const schema2004 = {"title":"SetOrderStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/order.json#/properties/status"}}};
-const schema1303 = {"type":"string","enum":["Pending","Active","Fraud","Cancelled"]};
+export const setOrderStatus = validate457;
+const schema2164 = {"title":"SetOrderStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/order.json#/properties/status"}}};
+const schema1382 = {"type":"string","enum":["Pending","Active","Fraud","Cancelled"]};
 
-function validate427(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate457(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2004.required,parentSchema:schema2004,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2164.required,parentSchema:schema2164,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25929,7 +27130,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2004.required,parentSchema:schema2004,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2164.required,parentSchema:schema2164,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -26008,7 +27209,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/order.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1303.type,parentSchema:schema1303,data:data1};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/order.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1382.type,parentSchema:schema1382,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -26026,7 +27227,7 @@ data["status"] = coerced1;
 }
 }
 if(!((((data1 === "Pending") || (data1 === "Active")) || (data1 === "Fraud")) || (data1 === "Cancelled"))){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/order.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema1303.enum},message:"must be equal to one of the allowed values",schema:schema1303.enum,parentSchema:schema1303,data:data1};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/order.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema1382.enum},message:"must be equal to one of the allowed values",schema:schema1382.enum,parentSchema:schema1382,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -26038,7 +27239,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2004.type,parentSchema:schema2004,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2164.type,parentSchema:schema2164,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -26047,19 +27248,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate427.errors = vErrors;
+validate457.errors = vErrors;
 return errors === 0;
 }
 
-export const setTicketStatus = validate429;
-const schema2010 = {"title":"SetTicketStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"status":{"$ref":"../../resources/ticket.json#/definitions/status"}}};
+export const setTicketStatus = validate459;
+const schema2170 = {"title":"SetTicketStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"status":{"$ref":"../../resources/ticket.json#/definitions/status"}}};
 
-function validate429(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate459(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2010.required,parentSchema:schema2010,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2170.required,parentSchema:schema2170,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26069,7 +27270,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2010.required,parentSchema:schema2010,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2170.required,parentSchema:schema2170,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -26098,7 +27299,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema393.type,parentSchema:schema393,data:data0};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema398.type,parentSchema:schema398,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -26116,8 +27317,8 @@ data["id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern223.test(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema393,data:data0};
+if(!pattern227.test(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"../../resources/ticket.json#/properties/ticket_number/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{5}$"},message:"must match pattern \""+"^[1-9][0-9]{5}$"+"\"",schema:"^[1-9][0-9]{5}$",parentSchema:schema398,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -26148,7 +27349,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/ticket.json#/definitions/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema356.type,parentSchema:schema356,data:data1};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/ticket.json#/definitions/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema361.type,parentSchema:schema361,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -26166,7 +27367,7 @@ data["status"] = coerced1;
 }
 }
 if(!(((((data1 === "Open") || (data1 === "Answered")) || (data1 === "Client-Reply")) || (data1 === "In-Progress")) || (data1 === "Closed"))){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/ticket.json#/definitions/status/enum",keyword:"enum",params:{allowedValues: schema356.enum},message:"must be equal to one of the allowed values",schema:schema356.enum,parentSchema:schema356,data:data1};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/ticket.json#/definitions/status/enum",keyword:"enum",params:{allowedValues: schema361.enum},message:"must be equal to one of the allowed values",schema:schema361.enum,parentSchema:schema361,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -26178,7 +27379,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2010.type,parentSchema:schema2010,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2170.type,parentSchema:schema2170,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -26187,21 +27388,21 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate429.errors = vErrors;
+validate459.errors = vErrors;
 return errors === 0;
 }
 
-export const tokenizeClientCard = validate431;
-const schema2016 = {"title":"TokenizeClientCardRequest","type":"object","required":["client_id","gateway_id","token"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"gateway_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"token":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty gateway token of at most 255 characters"},"lastfour":{"type":"string","pattern":"^[0-9]{4}$","description":"the last four digits of the card, such as 4242"},"expdate":{"type":"string","pattern":"^(0[1-9]|1[0-2])[0-9]{2}$","description":"the card's expiry as MMYY with a month from 01 to 12, such as 0828"}}};
-const pattern1265 = new RegExp("^[0-9]{4}$", "u");
-const pattern1266 = new RegExp("^(0[1-9]|1[0-2])[0-9]{2}$", "u");
+export const tokenizeClientCard = validate461;
+const schema2176 = {"title":"TokenizeClientCardRequest","type":"object","required":["client_id","gateway_id","token"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"gateway_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"token":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty gateway token of at most 255 characters"},"lastfour":{"type":"string","pattern":"^[0-9]{4}$","description":"the last four digits of the card, such as 4242"},"expdate":{"type":"string","pattern":"^(0[1-9]|1[0-2])[0-9]{2}$","description":"the card's expiry as MMYY with a month from 01 to 12, such as 0828"}}};
+const pattern1353 = new RegExp("^[0-9]{4}$", "u");
+const pattern1354 = new RegExp("^(0[1-9]|1[0-2])[0-9]{2}$", "u");
 
-function validate431(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate461(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema2016.required,parentSchema:schema2016,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema2176.required,parentSchema:schema2176,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26211,7 +27412,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.gateway_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gateway_id"},message:"must have required property '"+"gateway_id"+"'",schema:schema2016.required,parentSchema:schema2016,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gateway_id"},message:"must have required property '"+"gateway_id"+"'",schema:schema2176.required,parentSchema:schema2176,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -26221,7 +27422,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.token === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "token"},message:"must have required property '"+"token"+"'",schema:schema2016.required,parentSchema:schema2016,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "token"},message:"must have required property '"+"token"+"'",schema:schema2176.required,parentSchema:schema2176,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -26350,7 +27551,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2016.properties.token.type,parentSchema:schema2016.properties.token,data:data2};
+const err7 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2176.properties.token.type,parentSchema:schema2176.properties.token,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -26369,7 +27570,7 @@ data["token"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 255){
-const err8 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2016.properties.token,data:data2};
+const err8 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2176.properties.token,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -26379,7 +27580,7 @@ vErrors.push(err8);
 errors++;
 }
 if(func2(data2) < 1){
-const err9 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema2016.properties.token,data:data2};
+const err9 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema2176.properties.token,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -26410,7 +27611,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2016.properties.lastfour.type,parentSchema:schema2016.properties.lastfour,data:data3};
+const err10 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2176.properties.lastfour.type,parentSchema:schema2176.properties.lastfour,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -26428,8 +27629,8 @@ data["lastfour"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern1265.test(data3)){
-const err11 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}$"},message:"must match pattern \""+"^[0-9]{4}$"+"\"",schema:"^[0-9]{4}$",parentSchema:schema2016.properties.lastfour,data:data3};
+if(!pattern1353.test(data3)){
+const err11 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}$"},message:"must match pattern \""+"^[0-9]{4}$"+"\"",schema:"^[0-9]{4}$",parentSchema:schema2176.properties.lastfour,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -26460,7 +27661,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2016.properties.expdate.type,parentSchema:schema2016.properties.expdate,data:data4};
+const err12 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2176.properties.expdate.type,parentSchema:schema2176.properties.expdate,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -26478,8 +27679,8 @@ data["expdate"] = coerced4;
 }
 }
 if(typeof data4 === "string"){
-if(!pattern1266.test(data4)){
-const err13 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/pattern",keyword:"pattern",params:{pattern: "^(0[1-9]|1[0-2])[0-9]{2}$"},message:"must match pattern \""+"^(0[1-9]|1[0-2])[0-9]{2}$"+"\"",schema:"^(0[1-9]|1[0-2])[0-9]{2}$",parentSchema:schema2016.properties.expdate,data:data4};
+if(!pattern1354.test(data4)){
+const err13 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/pattern",keyword:"pattern",params:{pattern: "^(0[1-9]|1[0-2])[0-9]{2}$"},message:"must match pattern \""+"^(0[1-9]|1[0-2])[0-9]{2}$"+"\"",schema:"^(0[1-9]|1[0-2])[0-9]{2}$",parentSchema:schema2176.properties.expdate,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -26492,7 +27693,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2016.type,parentSchema:schema2016,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2176.type,parentSchema:schema2176,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -26501,19 +27702,19 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate431.errors = vErrors;
+validate461.errors = vErrors;
 return errors === 0;
 }
 
-export const verifyAdminLogin = validate434;
-const schema2025 = {"title":"VerifyAdminLoginRequest","type":"object","required":["username","password"],"properties":{"username":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
+export const verifyAdminLogin = validate464;
+const schema2185 = {"title":"VerifyAdminLoginRequest","type":"object","required":["username","password"],"properties":{"username":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
 
-function validate434(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate464(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.username === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'",schema:schema2025.required,parentSchema:schema2025,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'",schema:schema2185.required,parentSchema:schema2185,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26523,7 +27724,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2025.required,parentSchema:schema2025,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2185.required,parentSchema:schema2185,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -26552,7 +27753,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/username",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema143.type,parentSchema:schema143,data:data0};
+const err2 = {instancePath:instancePath+"/username",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema147.type,parentSchema:schema147,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -26571,7 +27772,7 @@ data["username"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 65535){
-const err3 = {instancePath:instancePath+"/username",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema143,data:data0};
+const err3 = {instancePath:instancePath+"/username",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema147,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -26581,7 +27782,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func2(data0) < 1){
-const err4 = {instancePath:instancePath+"/username",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema143,data:data0};
+const err4 = {instancePath:instancePath+"/username",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema147,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -26612,7 +27813,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema143.type,parentSchema:schema143,data:data1};
+const err5 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema147.type,parentSchema:schema147,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -26631,7 +27832,7 @@ data["password"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 65535){
-const err6 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema143,data:data1};
+const err6 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema147,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -26641,7 +27842,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func2(data1) < 1){
-const err7 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema143,data:data1};
+const err7 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema147,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -26654,7 +27855,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2025.type,parentSchema:schema2025,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2185.type,parentSchema:schema2185,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -26663,19 +27864,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate434.errors = vErrors;
+validate464.errors = vErrors;
 return errors === 0;
 }
 
-export const verifyClientLogin = validate436;
-const schema2032 = {"title":"VerifyClientLoginRequest","type":"object","required":["email","password"],"properties":{"email":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
+export const verifyClientLogin = validate466;
+const schema2192 = {"title":"VerifyClientLoginRequest","type":"object","required":["email","password"],"properties":{"email":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
 
-function validate436(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate466(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.email === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema2032.required,parentSchema:schema2032,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema2192.required,parentSchema:schema2192,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26685,7 +27886,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2032.required,parentSchema:schema2032,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2192.required,parentSchema:schema2192,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -26714,7 +27915,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/email",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema143.type,parentSchema:schema143,data:data0};
+const err2 = {instancePath:instancePath+"/email",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema147.type,parentSchema:schema147,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -26733,7 +27934,7 @@ data["email"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 65535){
-const err3 = {instancePath:instancePath+"/email",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema143,data:data0};
+const err3 = {instancePath:instancePath+"/email",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema147,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -26743,7 +27944,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func2(data0) < 1){
-const err4 = {instancePath:instancePath+"/email",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema143,data:data0};
+const err4 = {instancePath:instancePath+"/email",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema147,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -26774,7 +27975,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema143.type,parentSchema:schema143,data:data1};
+const err5 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema147.type,parentSchema:schema147,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -26793,7 +27994,7 @@ data["password"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func2(data1) > 65535){
-const err6 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema143,data:data1};
+const err6 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema147,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -26803,7 +28004,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func2(data1) < 1){
-const err7 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema143,data:data1};
+const err7 = {instancePath:instancePath+"/password",schemaPath:"../../common/defs.json#/definitions/nonEmptyText/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema147,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -26816,7 +28017,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2032.type,parentSchema:schema2032,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2192.type,parentSchema:schema2192,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -26825,7 +28026,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate436.errors = vErrors;
+validate466.errors = vErrors;
 return errors === 0;
 }
 

@@ -2,6 +2,7 @@ import { hash, timingSafeEqual } from 'node:crypto';
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import { ApiError, messages } from '../errors.js';
 import type { ApiAccess } from '../generated/wire.js';
+import { callAllowed } from '../domain/apiAccess.js';
 import type { View } from '../store/world.js';
 
 // The one-shot hash costs about half of createHash().update().digest().
@@ -64,7 +65,7 @@ export function authenticate(world: View, apiId: string, apiKey: string, ip: str
   if (!record || !keyOk) throw new ApiError(messages.credentialsInvalid());
   const clientIp = normalizeIp(ip);
   if (!ipAllowed(record.ip, clientIp)) throw new ApiError(messages.ipNotAllowed(clientIp));
-  if (record.calls.length > 0 && call && !record.calls.includes(call)) {
+  if (call && !callAllowed(record, call)) {
     throw new ApiError(messages.callNotAllowed(call));
   }
   return record;

@@ -170,7 +170,7 @@ async function runCall(
   now: Date,
 ): Promise<string> {
   if (!call) throw new ApiError(messages.callMissing());
-  authenticate(world, text(params, 'api_id'), text(params, 'api_key'), ip, call);
+  const caller = authenticate(world, text(params, 'api_id'), text(params, 'api_key'), ip, call);
   const operation = Object.hasOwn(deps.operations, call) ? deps.operations[call] : undefined;
   if (!operation) {
     const near = closest(call, Object.keys(deps.operations));
@@ -178,7 +178,7 @@ async function runCall(
   }
   const envelope = (result: object) => JSON.stringify(successEnvelope(call, now, result, operation.answer));
   if (!operation.mutates) {
-    return keptAnswer(session, now, params, () => envelope(operation.run(validate(call, params), { world, now })));
+    return keptAnswer(session, now, params, () => envelope(operation.run(validate(call, params), { world, now, caller })));
   }
   const input = validate(call, params);
   // The answer's server_time and the call's dates are the moment the request was read at.

@@ -2,6 +2,7 @@
 // default export is its operation; its schema is schemas/operations/<section>/<call>.json.
 import type { AnyOperation } from './operation.js';
 import accountCreate from './accounts/accountCreate.js';
+import accountModuleSSO from './accounts/accountModuleSSO.js';
 import accountSuspend from './accounts/accountSuspend.js';
 import accountTerminate from './accounts/accountTerminate.js';
 import accountUnsuspend from './accounts/accountUnsuspend.js';
@@ -28,6 +29,7 @@ import deleteClient from './clients/deleteClient.js';
 import deleteClientContact from './clients/deleteClientContact.js';
 import deleteInvoice from './invoices/deleteInvoice.js';
 import deleteOrder from './orders/deleteOrder.js';
+import deleteProduct from './services/deleteProduct.js';
 import domainCheck from './domains/domainCheck.js';
 import domainDelete from './domains/domainDelete.js';
 import domainDeleteHB from './domains/domainDeleteHB.js';
@@ -44,7 +46,11 @@ import editOrderDraftItem from './orders/editOrderDraftItem.js';
 import getAccountAddons from './accounts/getAccountAddons.js';
 import getAccountDetails from './accounts/getAccountDetails.js';
 import getAccounts from './accounts/getAccounts.js';
+import getAddonDetails from './services/getAddonDetails.js';
 import getAddons from './services/getAddons.js';
+import getAPIMethods from './misc/getAPIMethods.js';
+import getAppGroups from './services/getAppGroups.js';
+import getAppServers from './services/getAppServers.js';
 import getClientAccounts from './clients/getClientAccounts.js';
 import getClientContacts from './clients/getClientContacts.js';
 import getClientCreditLog from './clients/getClientCreditLog.js';
@@ -76,9 +82,11 @@ import getOtherPopularProducts from './services/getOtherPopularProducts.js';
 import getPaymentModules from './misc/getPaymentModules.js';
 import getPopularPredefinedReplies from './tickets/getPopularPredefinedReplies.js';
 import getPredefinedReplies from './tickets/getPredefinedReplies.js';
+import getProductApplicableAddons from './services/getProductApplicableAddons.js';
 import getProductDetails from './services/getProductDetails.js';
 import getProducts from './services/getProducts.js';
 import getProductUpgrades from './services/getProductUpgrades.js';
+import getServerDetails from './services/getServerDetails.js';
 import getSubCategories from './services/getSubCategories.js';
 import getTicketDepts from './tickets/getTicketDepts.js';
 import getTicketDetails from './tickets/getTicketDetails.js';
@@ -86,8 +94,11 @@ import getTickets from './tickets/getTickets.js';
 import getTransactions from './invoices/getTransactions.js';
 import module from './misc/module.js';
 import orderUpgrade from './orders/orderUpgrade.js';
+import productCloneSettings from './services/productCloneSettings.js';
 import removeOrderDraft from './orders/removeOrderDraft.js';
 import removeOrderDraftItem from './orders/removeOrderDraftItem.js';
+import searchServiceByIP from './accounts/searchServiceByIP.js';
+import searchServiceByIPLimited from './accounts/searchServiceByIPLimited.js';
 import sendInvoice from './invoices/sendInvoice.js';
 import setClientDetails from './clients/setClientDetails.js';
 import setContactDetails from './clients/setContactDetails.js';
@@ -104,6 +115,7 @@ import verifyClientLogin from './clients/verifyClientLogin.js';
 
 export const operations: Readonly<Record<string, AnyOperation>> = {
   accountCreate,
+  accountModuleSSO,
   accountSuspend,
   accountTerminate,
   accountUnsuspend,
@@ -130,6 +142,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   deleteClientContact,
   deleteInvoice,
   deleteOrder,
+  deleteProduct,
   domainCheck,
   domainDelete,
   domainDeleteHB,
@@ -146,7 +159,11 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getAccountAddons,
   getAccountDetails,
   getAccounts,
+  getAddonDetails,
   getAddons,
+  getAPIMethods,
+  getAppGroups,
+  getAppServers,
   getClientAccounts,
   getClientContacts,
   getClientCreditLog,
@@ -178,9 +195,11 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getPaymentModules,
   getPopularPredefinedReplies,
   getPredefinedReplies,
+  getProductApplicableAddons,
   getProductDetails,
   getProducts,
   getProductUpgrades,
+  getServerDetails,
   getSubCategories,
   getTicketDepts,
   getTicketDetails,
@@ -188,8 +207,11 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getTransactions,
   module,
   orderUpgrade,
+  productCloneSettings,
   removeOrderDraft,
   removeOrderDraftItem,
+  searchServiceByIP,
+  searchServiceByIPLimited,
   sendInvoice,
   setClientDetails,
   setContactDetails,

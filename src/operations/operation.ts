@@ -1,9 +1,15 @@
 import type { View, World } from '../store/world.js';
+import type { ApiAccess } from '../generated/wire.js';
 
-/** What a read-only call may use: the session's world through a read-only view, and its clock. Nothing from HTTP. */
+/**
+ * What a read-only call may use: the session's world through a read-only view,
+ * its clock, and the API key the request authenticated with (the calls it may
+ * run are getAPIMethods' answer). Nothing from HTTP.
+ */
 export interface ReadContext {
   world: View;
   now: Date;
+  caller: ApiAccess;
 }
 
 /** What a mutating call may use: the session's world, writable while the call runs inside World.mutate. */

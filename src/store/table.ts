@@ -2,6 +2,14 @@ export interface Row {
   id: string;
 }
 
+/** What an index files a row under: one key, or several (the row is listed under each once). */
+type Keys = string | readonly string[];
+
+function each(keys: Keys): readonly string[] {
+  if (typeof keys === 'string') return [keys];
+  return keys.length < 2 ? keys : [...new Set(keys)];
+}
+
 /**
  * One collection: rows in insertion order plus a primary index by id and lazily
  * built secondary indexes, so a lookup never scans. Rows are replaced, never
@@ -13,7 +21,7 @@ export class Table<T extends Row> {
   private readonly byId: Map<string, T>;
   /** An overlay's read-through: the id index of the table it was made from, and the ids removed since. */
   private readonly base?: { byId: ReadonlyMap<string, T>; removed: Set<string> };
-  private readonly secondary = new Map<string, { keyOf: (row: T) => string; index: Map<string, T[]> }>();
+  private readonly secondary = new Map<string, { keyOf: (row: T) => Keys; index: Map<string, T[]> }>();
   private maxId: number;
   /**
    * Whether the rows, and so every index list, are in ascending id order.
@@ -60,10 +68,22 @@ export class Table<T extends Row> {
    * (e.g. 'email:lower' with a lowercasing keyOf). One name, one keyOf.
    */
   whereKey(name: string, keyOf: (row: T) => string, value: string): readonly T[] {
+    return this.lookup(name, keyOf, value);
+  }
+
+  /**
+   * Rows one of whose computed keys equals `value` (a service found by any of
+   * its IP addresses), via an index cached under `name`. One name, one keysOf.
+   */
+  whereAnyKey(name: string, keysOf: (row: T) => readonly string[], value: string): readonly T[] {
+    return this.lookup(name, keysOf, value);
+  }
+
+  private lookup(name: string, keyOf: (row: T) => Keys, value: string): readonly T[] {
     let entry = this.secondary.get(name);
     if (!entry) {
       entry = { keyOf, index: new Map() };
-      for (const row of this.rows) push(entry.index, keyOf(row), row);
+      for (const row of this.rows) for (const key of each(keyOf(row))) push(entry.index, key, row);
       this.secondary.set(name, entry);
     }
     return entry.index.get(value) ?? [];
@@ -82,7 +102,7 @@ export class Table<T extends Row> {
     this.rows.push(row);
     this.setId(row);
     this.maxId = Math.max(this.maxId, Number(row.id) || 0);
-    for (const { keyOf, index } of this.secondary.values()) push(index, keyOf(row), row);
+    for (const { keyOf, index } of this.secondary.values()) for (const key of each(keyOf(row))) push(index, key, row);
   }
 
   replace(row: T): T {
@@ -91,15 +111,15 @@ export class Table<T extends Row> {
     this.rows[this.positionOf(prev)] = row;
     this.setId(row);
     for (const { keyOf, index } of this.secondary.values()) {
-      const before = keyOf(prev);
-      const after = keyOf(row);
-      const list = index.get(before);
-      // Same key: keep the row's place so index order stays insertion order.
-      if (before === after && list) list[this.placeIn(list, prev)] = row;
-      else {
-        this.pull(index, before, prev);
-        this.addToIndex(index, after, row);
+      const before = each(keyOf(prev));
+      const after = each(keyOf(row));
+      for (const key of before) {
+        const list = index.get(key);
+        // A key kept: the row keeps its place, so index order stays insertion order.
+        if (after.includes(key) && list) list[this.placeIn(list, prev)] = row;
+        else this.pull(index, key, prev);
       }
+      for (const key of after) if (!before.includes(key)) this.addToIndex(index, key, row);
     }
     return prev;
   }
@@ -112,7 +132,7 @@ export class Table<T extends Row> {
     this.rows.splice(at, 1);
     this.byId.delete(id);
     this.base?.removed.add(id);
-    for (const { keyOf, index } of this.secondary.values()) this.pull(index, keyOf(row), row);
+    for (const { keyOf, index } of this.secondary.values()) for (const key of each(keyOf(row))) this.pull(index, key, row);
     return { row, at };
   }
 
@@ -121,7 +141,7 @@ export class Table<T extends Row> {
     if ((before && !idBefore(before, row)) || (after && !idBefore(row, after))) this.isOrdered = false;
     this.rows.splice(at, 0, row);
     this.setId(row);
-    for (const { keyOf, index } of this.secondary.values()) this.addToIndex(index, keyOf(row), row);
+    for (const { keyOf, index } of this.secondary.values()) for (const key of each(keyOf(row))) this.addToIndex(index, key, row);
   }
 
   /** Where a row is in all(): a binary search by id while the table is ordered, else a scan. */

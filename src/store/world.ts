@@ -45,6 +45,13 @@ export interface View {
   where<K extends CollectionName, F extends keyof RecordOf<K> & string>(name: K, field: F, value: string): readonly RecordOf<K>[];
   /** Records whose computed key equals `value`, through an index cached under `index` (one name, one keyOf). */
   whereKey<K extends CollectionName>(name: K, index: string, keyOf: (row: RecordOf<K>) => string, value: string): readonly RecordOf<K>[];
+  /** Records one of whose computed keys equals `value`, through an index cached under `index` (one name, one keysOf). */
+  whereAnyKey<K extends CollectionName>(
+    name: K,
+    index: string,
+    keysOf: (row: RecordOf<K>) => readonly string[],
+    value: string,
+  ): readonly RecordOf<K>[];
   count(name: CollectionName): number;
   /** The id the next record inserted into `name` gets. */
   nextId(name: CollectionName): string;
@@ -117,6 +124,15 @@ export class World implements View {
 
   whereKey<K extends CollectionName>(name: K, index: string, keyOf: (row: RecordOf<K>) => string, value: string): readonly RecordOf<K>[] {
     return this.table(name).whereKey(index, keyOf, value);
+  }
+
+  whereAnyKey<K extends CollectionName>(
+    name: K,
+    index: string,
+    keysOf: (row: RecordOf<K>) => readonly string[],
+    value: string,
+  ): readonly RecordOf<K>[] {
+    return this.table(name).whereAnyKey(index, keysOf, value);
   }
 
   count(name: CollectionName): number {

@@ -5,7 +5,8 @@ import type { Test } from 'tap';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject as injectInto } from 'light-my-request';
 import { buildApp, type AppOptions } from '../../src/app.js';
-import type { CollectionName, World } from '../../src/store/world.js';
+import type { CollectionName, View, World } from '../../src/store/world.js';
+import type { ReadContext } from '../../src/operations/operation.js';
 import { resultValidator } from '../../src/schemas.js';
 import { strictValidator, SCHEMA_BASE } from '../../src/schemas.js';
 
@@ -134,6 +135,11 @@ export function noScanOf(world: World, collection: CollectionName): void {
     if (name === collection) throw new Error(`scanned the whole ${collection} table`);
     return all(name);
   }) as World['all'];
+}
+
+/** The context a read call runs with, for tests that run an operation directly: the frozen clock and the default key (api_access 1). */
+export function readContext(world: View, now = FROZEN_NOW): ReadContext {
+  return { world, now, caller: world.get('api_access', '1')! };
 }
 
 /** `server_time` of every answer on the frozen clock, as published answers are compared whole. */

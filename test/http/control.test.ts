@@ -65,7 +65,7 @@ t.test('sessions are listed and deleted', async (t) => {
 
 t.test('the journal lists requests newest first, filters, limits and redacts secrets', async (t) => {
   const app = await build(t);
-  await api(app, 'getCurrencies', { password: 'hunter2', cardnum: '4111111111111111', token: 'tok_1' }, { session: 'j' });
+  await api(app, 'getCurrencies', { password: 'hunter2', cardnum: '4111111111111111', token: 'tok_1', hash: 'whm-hash' }, { session: 'j' });
   await api(app, 'getNewsItem', { id: 'x' }, { session: 'j' });
   await api(app, 'getCurrencies', {}, { session: 'j' });
   const all = (await control(app, 'GET', '/requests', { session: 'j' })).body.requests;
@@ -79,11 +79,12 @@ t.test('the journal lists requests newest first, filters, limits and redacts sec
   t.equal(all[2].params.password, '[redacted]');
   t.equal(all[2].params.cardnum, '[redacted]');
   t.equal(all[2].params.token, '[redacted]');
+  t.equal(all[2].params.hash, '[redacted]', "a server's access hash");
   t.equal(all[2].params.api_id, 'billsim', 'api_id is not a secret');
   t.equal(all[2].time, '2026-11-20 12:00:00');
   t.type(all[2].durationMs, 'number');
   const text = JSON.stringify(all);
-  for (const secret of ['billsim-secret', 'hunter2', '4111111111111111', 'tok_1'])
+  for (const secret of ['billsim-secret', 'hunter2', '4111111111111111', 'tok_1', 'whm-hash'])
     t.notOk(text.includes(secret), `no ${secret} in the journal`);
   const filtered = (await control(app, 'GET', '/requests?call=getCurrencies&limit=1', { session: 'j' })).body.requests;
   t.equal(filtered.length, 1);

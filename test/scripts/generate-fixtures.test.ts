@@ -55,6 +55,17 @@ t.test('references resolve', async (t) => {
   t.strictSame(dangling(world.invoices, 'currency_id', currencies), []);
   t.strictSame(dangling(world.transactions, 'invoice_id', ids(world.invoices)), []);
   t.strictSame(dangling(world.accounts, 'product_id', ids(world.products)), []);
+  const products = byId(world.products);
+  const servers = byId(world.servers);
+  t.ok(
+    world.accounts.every((a) => (a.server_id === '0' ? a.ip === '' : products.get(a.product_id)!.server.includes(a.server_id))),
+    "services run on one of their product's servers, or on none without an address",
+  );
+  const generated = world.accounts.slice(base.accounts.length).filter((a) => a.server_id !== '0');
+  t.ok(
+    generated.every((a) => a.ip === servers.get(a.server_id)!.ip || /^10\.\d+\.\d+\.\d+$/.test(a.ip)),
+    "a generated service has its server's shared address or one of its own",
+  );
   t.strictSame(dangling(world.account_addons, 'account_id', ids(world.accounts)), []);
   t.strictSame(dangling(world.account_addons, 'addon_id', ids(world.addons)), []);
   t.strictSame(dangling(world.domains, 'tld_id', ids(world.products)), []);

@@ -349,6 +349,48 @@ t.test('accounts and addons', async (t) => {
   }
 });
 
+t.test('app groups, servers, and the servers products and services run on', async (t) => {
+  t.ok(data.app_groups.length >= 3, 'at least 3 app groups');
+  references(t, data.servers, 'group_id', ids(data.app_groups), 'servers');
+  const groups = byId(data.app_groups);
+  const servers = byId(data.servers);
+  for (const group of data.app_groups) {
+    const own = data.servers.filter((s) => s.group_id === group.id);
+    if (own.length > 0) t.equal(own.filter((s) => s.default === '1').length, 1, `app group ${group.id} has one default server`);
+  }
+  for (const server of data.servers) {
+    t.match(server.password, /^fake-/, `server ${server.id}: its password is marked fake`);
+    t.ok(server.hash === '' || server.hash.startsWith('fake-'), `server ${server.id}: its hash is marked fake`);
+  }
+  for (const p of data.products) {
+    for (const id of p.server) {
+      t.equal(groups.get(servers.get(id)?.group_id ?? '')?.module, p.module, `product ${p.id} provisions on server ${id} of its module`);
+    }
+  }
+  t.ok(
+    data.products.some((p) => p.server.length > 1),
+    'a product on several servers',
+  );
+  for (const a of data.accounts) {
+    const product = products.get(a.product_id)!;
+    if (a.server_id === '0') {
+      t.strictSame([a.ip, a.additional_ip], ['', []], `account ${a.id} on no server holds no address`);
+      continue;
+    }
+    const server = servers.get(a.server_id)!;
+    t.ok(product.server.includes(a.server_id), `account ${a.id} runs on a server of its product`);
+    t.equal(a.mod, groups.get(server.group_id)?.modulename, `account ${a.id}: mod is its server's module`);
+    const own = [server.ip1, server.ip2, server.ip3, server.ip4];
+    t.ok(a.ip === server.ip || own.includes(a.ip), `account ${a.id}: its server's shared address or one of the server's own`);
+  }
+  const shared = data.accounts.filter((a) => a.ip !== '' && data.accounts.filter((b) => b.ip === a.ip).length > 1);
+  t.ok(shared.length >= 2, 'services sharing an address');
+  t.ok(
+    data.accounts.some((a) => a.additional_ip.some((ip) => ip.includes(':'))),
+    'an additional IPv6 address',
+  );
+});
+
 t.test('domains', async (t) => {
   t.ok(data.domains.length >= 6, 'at least 6 domains');
   t.ok(new Set(data.domains.map((d) => d.client_id)).size >= 4, 'domains of at least 4 clients');

@@ -119,3 +119,29 @@ t.test('random writes: ordered stays true only while every list really is ascend
   t.equal(new Set(ids(own.all())).size, own.size, 'no row twice');
   for (const g of groups) t.ok(ascending(own.where('group', g)), `index list ${g}`);
 });
+
+// A row may be filed under several keys (a service under each of its IP
+// addresses): it is found by any of them, once, and every write keeps that so.
+interface Tagged {
+  id: string;
+  tags: string[];
+}
+const tagsOf = (row: Tagged) => row.tags;
+const tagged = (own: Table<Tagged>, tag: string) => own.whereAnyKey('tags', tagsOf, tag).map((row) => row.id);
+
+t.test('an index of several keys a row finds it by each, through writes and undos', async (t) => {
+  const own = new Table<Tagged>([
+    { id: '1', tags: ['a', 'b'] },
+    { id: '2', tags: ['b', 'b'] },
+    { id: '3', tags: [] },
+  ]).overlay();
+  t.strictSame([tagged(own, 'a'), tagged(own, 'b'), tagged(own, 'c')], [['1'], ['1', '2'], []], 'a key given twice files the row once');
+  own.insert({ id: '4', tags: ['c', 'a'] });
+  own.replace({ id: '1', tags: ['b', 'c'] }); // keeps b, drops a, gains c
+  t.strictSame([tagged(own, 'a'), tagged(own, 'b'), tagged(own, 'c')], [['4'], ['1', '2'], ['1', '4']]);
+  t.equal(own.whereAnyKey('tags', tagsOf, 'b')[0], own.get('1'), 'a kept key lists the new row in the old place');
+  const removed = own.remove('4')!;
+  t.strictSame([tagged(own, 'a'), tagged(own, 'c')], [[], ['1']]);
+  own.insertAt(removed.row, removed.at);
+  t.strictSame([tagged(own, 'a'), tagged(own, 'c')], [['4'], ['1', '4']], 'an undone removal files it again under each key');
+});

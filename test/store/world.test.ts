@@ -6,6 +6,7 @@ import { Sessions } from '../../src/session/sessions.js';
 import { loadFixtures } from '../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../src/paths.js';
 import type { Collections, NewsItem } from '../../src/generated/wire.js';
+import { readContext } from '../helpers/app.js';
 
 const data = loadFixtures(defaultFixturesDir);
 const news = (id: string, title: string): NewsItem => ({ id, title, content: 'c', enable: '1', date: '2026-11-20' });
@@ -97,6 +98,6 @@ t.test('an operation declared read-only that writes throws and changes nothing',
       return {};
     },
   });
-  t.throws(() => sneaky.run({ id: '1' }, { world, now: new Date() }), new WriteOutsideMutation('news'));
+  t.throws(() => sneaky.run({ id: '1' }, readContext(world)), new WriteOutsideMutation('news'));
   t.not(world.get('news', '1')!.title, 'sneaked in');
 });

@@ -1,6 +1,7 @@
 import { defineOperation } from '../operation.js';
 import { notFound } from '../../errors.js';
 import { prices } from '../../domain/catalogue.js';
+import { productServers } from '../../domain/apps.js';
 import { priceViewFor } from '../../domain/currencies.js';
 import { RECURRING_CYCLES, SETUP_PRICES } from '../../domain/cycles.js';
 import { isServerProduct, isTld, periodsView } from '../../domain/products.js';
@@ -39,10 +40,10 @@ export default defineOperation<GetProductDetailsRequest, GetProductDetailsResult
         ...prices(p, SETUP_PRICES, view),
         ...prices(p, RECURRING_CYCLES, view),
         ptype: p.ptype,
-        // Configurable options and server assignments are not stored: PHP's empty array.
+        // Configurable options are not stored: PHP's empty array.
         options: [],
         module: p.module,
-        server: [],
+        server: productServers(p),
         tlds: null,
         periods: isTld(p) ? periodsView(p.periods ?? [], view) : null,
         free_domain: p.free_domain,

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { FROZEN_NOW, api, assertError, assertSuccess, build, noScanOf } from '../../helpers/app.js';
+import { api, assertError, assertSuccess, build, noScanOf, readContext } from '../../helpers/app.js';
 import { read, readEverywhere } from '../../helpers/reads.js';
 import { SABINE_ITEM, TOM_ITEM } from '../../helpers/records.js';
 import getClientContacts from '../../../src/operations/clients/getClientContacts.js';
@@ -63,7 +63,7 @@ t.test('getClientContacts errors', async (t) => {
 t.test('getClientContacts finds contacts through the parent_id index, never a scan', async (t) => {
   const world = new World(new Seed(loadFixtures(defaultFixturesDir)));
   noScanOf(world, 'clients');
-  const result = getClientContacts.run({ id: '2' }, { world: world, now: FROZEN_NOW });
+  const result = getClientContacts.run({ id: '2' }, readContext(world));
   t.strictSame(
     result.contacts.map((c) => c.id),
     ['11'],

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { FROZEN_NOW, build } from '../../helpers/app.js';
+import { build, readContext } from '../../helpers/app.js';
 import { keyOrder } from '../../helpers/shapes.js';
 import { idRefusals, refusals } from '../../helpers/refusals.js';
 import { readEverywhere } from '../../helpers/reads.js';
@@ -55,7 +55,7 @@ t.test("getDomainDetails answers the stored domain with the client's names and f
 t.test('getDomainDetails always answers four nameserver slots', async (t) => {
   const world = new World(new Seed(loadFixtures(defaultFixturesDir)));
   const stored = world.get('domains', '3')!;
-  t.strictSame(getDomainDetails.run({ id: '3' }, { world: world, now: FROZEN_NOW }).details.nameservers, [
+  t.strictSame(getDomainDetails.run({ id: '3' }, readContext(world)).details.nameservers, [
     'ns1.lumenhost.net',
     'ns2.lumenhost.net',
     'ns3.lumenhost.net',
@@ -63,7 +63,7 @@ t.test('getDomainDetails always answers four nameserver slots', async (t) => {
   ]);
   world.transaction(() => world.replace('domains', { ...stored, nameservers: ['ns1.example.net'] as never }));
   t.strictSame(
-    getDomainDetails.run({ id: '3' }, { world: world, now: FROZEN_NOW }).details.nameservers,
+    getDomainDetails.run({ id: '3' }, readContext(world)).details.nameservers,
     ['ns1.example.net', '', '', ''],
     'a short list is padded with empty strings',
   );

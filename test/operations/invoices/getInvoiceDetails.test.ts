@@ -1,5 +1,5 @@
 import t from 'tap';
-import { FROZEN_NOW, build } from '../../helpers/app.js';
+import { build, readContext } from '../../helpers/app.js';
 import { keyOrder } from '../../helpers/shapes.js';
 import { refusals } from '../../helpers/refusals.js';
 import { ALICE } from '../../helpers/records.js';
@@ -117,7 +117,7 @@ refusals('getInvoiceDetails refuses a missing, malformed or unknown id', 'getInv
 t.test('getInvoiceDetails embeds null for a client that is gone and "" for no gateway', async (t) => {
   const world = new World(new Seed(loadFixtures(defaultFixturesDir)));
   world.transaction(() => world.insert('invoices', { ...world.get('invoices', '1')!, id: '50', client_id: '999', payment_module: '0' }));
-  const result = getInvoiceDetails.run({ id: '50' }, { world: world, now: FROZEN_NOW });
+  const result = getInvoiceDetails.run({ id: '50' }, readContext(world));
   t.equal(result.invoice.client, null);
   t.equal(result.invoice.gateway, '');
   t.strictSame(result.transactions, []);

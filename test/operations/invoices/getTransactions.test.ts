@@ -1,5 +1,5 @@
 import t from 'tap';
-import { FROZEN_NOW, api, assertSuccess, build, type WireParams, noScanOf } from '../../helpers/app.js';
+import { api, assertSuccess, build, type WireParams, noScanOf, readContext } from '../../helpers/app.js';
 import { idOrder, keyOrder } from '../../helpers/shapes.js';
 import { refusals } from '../../helpers/refusals.js';
 import { idLister, read, readEverywhere } from '../../helpers/reads.js';
@@ -112,7 +112,7 @@ refusals('getTransactions refuses unknown ids, malformed parameters and filters 
 t.test("getTransactions finds a client's or an invoice's rows through the index, without a scan", async (t) => {
   const world = new World(new Seed(loadFixtures(defaultFixturesDir)));
   noScanOf(world, 'transactions');
-  const ctx = { world: world, now: FROZEN_NOW };
+  const ctx = readContext(world);
   t.strictSame(
     getTransactions.run({ client_id: '4' }, ctx).transactions.map((tx) => tx.id),
     ['6', '5'],

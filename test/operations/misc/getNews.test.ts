@@ -1,5 +1,5 @@
 import t from 'tap';
-import { FROZEN_NOW, build } from '../../helpers/app.js';
+import { build, readContext } from '../../helpers/app.js';
 import { idOrder } from '../../helpers/shapes.js';
 import { refusals } from '../../helpers/refusals.js';
 import { read, readEverywhere } from '../../helpers/reads.js';
@@ -55,7 +55,7 @@ t.test('getNews orders items of the same date by id, newest first', async (t) =>
   const data = loadFixtures(defaultFixturesDir);
   const same = { title: 'Same day', content: 'Short.', enable: '1' as const, date: '2026-11-02' };
   const world = new World(new Seed({ ...data, news: [...data.news, { id: '6', ...same }, { id: '7', ...same }] }));
-  const result = getNews.run({}, { world: world, now: FROZEN_NOW });
+  const result = getNews.run({}, readContext(world));
   t.strictSame(
     result.news.map((n) => n.id),
     ['7', '6', '5', '4', '3', '2', '1'],

@@ -32,7 +32,7 @@ const CLOUD_FLEX = {
   ptype: 'onappcloud',
   options: [],
   module: '7',
-  server: [],
+  server: { 6: '6' },
   tlds: null,
   periods: null,
   free_domain: '0',
@@ -76,8 +76,9 @@ t.test('getProductDetails answers a TLD with its periods and no hostname or OS c
   });
   // Shared hosting is not a server product either.
   const shared = await read(t, app, 'getProductDetails', { id: '1' });
-  const { hostname, ospick, periods } = shared.product as Record<string, unknown>;
+  const { hostname, ospick, periods, server } = shared.product as Record<string, unknown>;
   t.strictSame([hostname, ospick, periods], [false, false, null]);
+  t.strictSame(server, { 1: '1', 2: '2', 3: '3' }, 'the servers it provisions on, keyed by id as PHP encodes them');
 });
 
 t.test('getProductDetails converts prices, setup fees and period prices with currency_id', async (t) => {

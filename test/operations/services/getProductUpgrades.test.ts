@@ -1,5 +1,5 @@
 import t from 'tap';
-import { FROZEN_NOW, api, assertSuccess, build, sameEverywhere } from '../../helpers/app.js';
+import { api, assertSuccess, build, sameEverywhere, readContext } from '../../helpers/app.js';
 import { idRefusals, refusals } from '../../helpers/refusals.js';
 import getProductUpgrades from '../../../src/operations/services/getProductUpgrades.js';
 import { Seed, World } from '../../../src/store/world.js';
@@ -43,7 +43,7 @@ t.test("getProductUpgrades follows the order of the product's upgrades field; no
 t.test('getProductUpgrades skips listed ids that name no product', async (t) => {
   const world = new World(new Seed(loadFixtures(defaultFixturesDir)));
   world.transaction(() => world.replace('products', { ...world.get('products', '4')!, upgrades: ' 99, 5 ,,7' }));
-  const result = getProductUpgrades.run({ id: '4' }, { world, now: FROZEN_NOW });
+  const result = getProductUpgrades.run({ id: '4' }, readContext(world));
   t.strictSame(result.upgrades, [
     { id: '5', name: 'EU Pro', catname: 'Europe (Frankfurt)', category_id: '7', assigned: true },
     { id: '7', name: 'NA Pro', catname: 'North America (Dallas)', category_id: '8' },

@@ -1,5 +1,15 @@
 import t from 'tap';
-import { FROZEN_NOW, api, assertError, assertSuccess, build, noScanOf, sameEverywhere, storeJson, SERVER_TIME } from '../../helpers/app.js';
+import {
+  api,
+  assertError,
+  assertSuccess,
+  build,
+  noScanOf,
+  sameEverywhere,
+  storeJson,
+  SERVER_TIME,
+  readContext,
+} from '../../helpers/app.js';
 import { NUMBER } from '../../helpers/tickets.js';
 import getTicketDetails from '../../../src/operations/tickets/getTicketDetails.js';
 import { Seed, World } from '../../../src/store/world.js';
@@ -125,6 +135,6 @@ t.test('getTicketDetails finds a ticket by its number through an index, never a 
   const world = new World(new Seed(loadFixtures(defaultFixturesDir)));
   noScanOf(world, 'tickets');
   noScanOf(world, 'ticket_replies');
-  const result = getTicketDetails.run({ id: NUMBER[1] }, { world, now: FROZEN_NOW });
+  const result = getTicketDetails.run({ id: NUMBER[1] }, readContext(world));
   t.strictSame(result, SSL_TICKET);
 });
