@@ -121,4 +121,5 @@ export const EXAMPLES: Record<string, string> = {
   getTicketDetails: 'id=814003',
   setTicketStatus: 'id=702108&status=In-Progress',
   getClientTickets: 'id=3',
+  getTransactionDetails: 'id=2',
 };

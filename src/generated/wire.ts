@@ -126,6 +126,7 @@ export interface AllWireTypes {
   operations_invoices_editInvoiceDetails_json?: EditInvoiceDetails;
   operations_invoices_getInvoiceDetails_json?: GetInvoiceDetails;
   operations_invoices_getInvoices_json?: GetInvoices;
+  operations_invoices_getTransactionDetails_json?: GetTransactionDetails;
   operations_invoices_getTransactions_json?: GetTransactions;
   operations_invoices_sendInvoice_json?: SendInvoice;
   operations_invoices_setInvoiceStatus_json?: SetInvoiceStatus;
@@ -5003,6 +5004,69 @@ export interface GetInvoicesRequest {
 export interface GetInvoicesResult {
   invoices: InvoiceListItem[];
   sorter: Sorter;
+}
+/**
+ * One transaction by `id`, in the published shape and key order, which differ from getTransactions' items: no client names, and `module` is the payment gateway's id ("22"), not its name. `rate` is the exchange rate of the transaction's currency: the rate of the invoice it pays (the rate the invoice was issued at), or the currency's current rate when that invoice is gone. An unknown id is an error.
+ */
+export interface GetTransactionDetails {
+  request: GetTransactionDetailsRequest;
+  result: GetTransactionDetailsResult;
+}
+export interface GetTransactionDetailsRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface GetTransactionDetailsResult {
+  transaction: TransactionDetails;
+}
+/**
+ * A transaction as getTransactionDetails shows it, keys in the published order.
+ */
+export interface TransactionDetails {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  invoice_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  module: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date: string;
+  description: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  in: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  fee: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  out: string;
+  trans_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a rate with four decimals, such as "1.3340"
+   */
+  rate: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
 }
 /**
  * Transactions, newest first, with the client's names and the gateway name joined in; paginated.

@@ -77,6 +77,7 @@ import getSubCategories from './services/getSubCategories.js';
 import getTicketDepts from './tickets/getTicketDepts.js';
 import getTicketDetails from './tickets/getTicketDetails.js';
 import getTickets from './tickets/getTickets.js';
+import getTransactionDetails from './invoices/getTransactionDetails.js';
 import getTransactions from './invoices/getTransactions.js';
 import orderUpgrade from './orders/orderUpgrade.js';
 import removeOrderDraft from './orders/removeOrderDraft.js';
@@ -172,6 +173,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getTicketDepts,
   getTicketDetails,
   getTickets,
+  getTransactionDetails,
   getTransactions,
   orderUpgrade,
   removeOrderDraft,

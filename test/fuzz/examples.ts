@@ -37,6 +37,7 @@ export const EXAMPLES: Record<string, Pair[][]> = {
   setOrderCancel: [[['id', '1018']], [['id', '1001']]],
   setOrderFraud: [[['id', '1018']], [['id', '1017']]],
   setOrderPending: [[['id', '1017']], [['id', '1015']]],
+  getTransactionDetails: [[['id', '2']]],
   setOrderStatus: [
     [
       ['id', '1001'],
