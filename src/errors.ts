@@ -154,6 +154,9 @@ export const messages = {
     `Invoice #${id} carries ${credit} credit from the client's balance, which deleting it would lose: cancel it with setInvoiceStatus instead`,
   invoiceIsDraft: (id: string) =>
     `Invoice #${id} is a Draft, which the client cannot see: make it Unpaid with setInvoiceStatus first, then send it`,
+  dateRangeBackwards: (from: string, to: string) => `Parameter to (${to}) must not be before from (${from})`,
+  tooManyPdfs: (count: number, limit: number) =>
+    `${count} invoices match, more than the ${limit} PDFs one call writes: narrow them with from and to, client_id or invoices[]`,
   ticketNotFound: (number: string) => `Ticket #${number} not found`,
   attachmentNotBase64: (filename: string) =>
     `Attachment ${filename} is not valid base64: send the file's content base64-encoded as attachments[${filename}]`,

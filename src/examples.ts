@@ -122,4 +122,5 @@ export const EXAMPLES: Record<string, string> = {
   setTicketStatus: 'id=702108&status=In-Progress',
   getClientTickets: 'id=3',
   getTransactionDetails: 'id=2',
+  getInvoicesPDF: 'invoices[]=3',
 };

@@ -31,6 +31,20 @@ export type EstimateLineChangeList = EstimateLineChange[];
 export type EstimateNewLineList = EstimateNewLine[];
 export type Items = InvoiceItem[];
 /**
+ * a list of positive whole number ids, such as ids[]=1&ids[]=2
+ *
+ * @maxItems 1000
+ *
+ * Items: a positive whole number id, such as 1
+ */
+export type IdList = string[];
+/**
+ * no invoice: PHP's empty array
+ *
+ * @maxItems 0
+ */
+export type InvoicePdfsEmpty = never[];
+/**
  * no product: PHP's empty array
  *
  * @maxItems 0
@@ -126,6 +140,7 @@ export interface AllWireTypes {
   operations_invoices_editInvoiceDetails_json?: EditInvoiceDetails;
   operations_invoices_getInvoiceDetails_json?: GetInvoiceDetails;
   operations_invoices_getInvoices_json?: GetInvoices;
+  operations_invoices_getInvoicesPDF_json?: GetInvoicesPDF;
   operations_invoices_getTransactionDetails_json?: GetTransactionDetails;
   operations_invoices_getTransactions_json?: GetTransactions;
   operations_invoices_sendInvoice_json?: SendInvoice;
@@ -5004,6 +5019,40 @@ export interface GetInvoicesRequest {
 export interface GetInvoicesResult {
   invoices: InvoiceListItem[];
   sorter: Sorter;
+}
+/**
+ * Invoices as PDF documents, in the published shape: `invoices` is an object keyed by invoice id (in ascending id order), each value a base64-encoded PDF; `[]`, as PHP encodes an empty array, when no invoice matches. Every parameter is optional and narrows the invoices together: `invoices` lists invoice ids (invoices[]=3&invoices[]=4; an unknown id is an error, each named), `client_id` keeps one client's invoices (an unknown client is an error), `from` and `to` keep invoices dated on or after and on or before those days (`to` before `from` is an error). Without any, every invoice. A PDF shows the invoice's number (its paid number too once paid), status, date, due date and payment date, the client's name, company, address and e-mail, each line's description, quantity, amount and total, then subtotal, credit and taxes with their rates (each when not zero), total, what was paid and, on an invoice that takes payments (Unpaid, Collections), what is still due, with the invoice's currency code. The bytes are a function of the invoice alone: the document's creation date is the invoice's date and its modification date the payment date (or the invoice's date), with no random ids, so the same state answers the same bytes. Writing a PDF takes milliseconds, so one call writes at most 25 (a list page's worth): when more invoices match, the call is refused, saying how many, and asks for a narrower selection.
+ */
+export interface GetInvoicesPDF {
+  request: GetInvoicesPDFRequest;
+  result: GetInvoicesPDFResult;
+}
+export interface GetInvoicesPDFRequest {
+  /**
+   * a date as YYYY-MM-DD
+   */
+  from?: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  to?: string;
+  invoices?: IdList;
+  /**
+   * a positive whole number id, such as 1
+   */
+  client_id?: string;
+}
+export interface GetInvoicesPDFResult {
+  /**
+   * base64 PDFs by invoice id; [] when none
+   */
+  invoices: InvoicePdfs | InvoicePdfsEmpty;
+}
+/**
+ * base64 PDFs by invoice id
+ */
+export interface InvoicePdfs {
+  [k: string]: string;
 }
 /**
  * One transaction by `id`, in the published shape and key order, which differ from getTransactions' items: no client names, and `module` is the payment gateway's id ("22"), not its name. `rate` is the exchange rate of the transaction's currency: the rate of the invoice it pays (the rate the invoice was issued at), or the currency's current rate when that invoice is gone. An unknown id is an error.

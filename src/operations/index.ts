@@ -61,6 +61,7 @@ import getEstimates from './estimates/getEstimates.js';
 import getHostBillversion from './misc/getHostBillversion.js';
 import getInvoiceDetails from './invoices/getInvoiceDetails.js';
 import getInvoices from './invoices/getInvoices.js';
+import getInvoicesPDF from './invoices/getInvoicesPDF.js';
 import getNews from './misc/getNews.js';
 import getNewsItem from './misc/getNewsItem.js';
 import getOrderDetails from './orders/getOrderDetails.js';
@@ -157,6 +158,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getHostBillversion,
   getInvoiceDetails,
   getInvoices,
+  getInvoicesPDF,
   getNews,
   getNewsItem,
   getOrderDetails,

@@ -38,6 +38,17 @@ export const EXAMPLES: Record<string, Pair[][]> = {
   setOrderFraud: [[['id', '1018']], [['id', '1017']]],
   setOrderPending: [[['id', '1017']], [['id', '1015']]],
   getTransactionDetails: [[['id', '2']]],
+  getInvoicesPDF: [
+    [
+      ['invoices[]', '3'],
+      ['invoices[]', '12'],
+    ],
+    [
+      ['client_id', '1'],
+      ['from', '2026-01-01'],
+      ['to', '2026-12-31'],
+    ],
+  ],
   setOrderStatus: [
     [
       ['id', '1001'],
