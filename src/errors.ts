@@ -109,6 +109,13 @@ export const messages = {
   domainTwice: (name: string) => `Domain ${name} appears twice in the order`,
   orderMoveRefused: (id: string, status: string, to: string, from: readonly string[]) =>
     `Order #${id} is ${status}: only an order that is ${from.join(' or ')} can be marked ${to}`,
+  orderNotReferable: (id: string, status: string, referable: readonly string[]) =>
+    `Order #${id} is ${status}: only an order that is ${referable.join(' or ')} can be given a referrer`,
+  affiliateNotActive: (id: string, status: string) => `Affiliate ${id} is ${status}: only an Active affiliate can refer orders`,
+  ownOrderReferred: (orderId: string, clientId: string, affiliateId: string) =>
+    `Order #${orderId} is client ${clientId}'s own, and affiliate ${affiliateId} is client ${clientId}'s account: an affiliate cannot refer its own orders`,
+  commissionAlreadyEarned: (orderId: string, affiliateId: string) =>
+    `Order #${orderId} is paid and affiliate ${affiliateId} already earned its commission: its referrer can no longer change`,
   addonUnique: (addonId: string, accountId: string, attachedId: string) =>
     `Addon ${addonId} is unique and account ${accountId} already has it (account addon ${attachedId})`,
   addonCycleNotOffered: (addonId: string, cycle: string, offered: readonly string[]) =>

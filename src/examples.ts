@@ -123,4 +123,6 @@ export const EXAMPLES: Record<string, string> = {
   getClientTickets: 'id=3',
   getTransactionDetails: 'id=2',
   getInvoicesPDF: 'invoices[]=3',
+  getAffiliates: '',
+  setOrderReferrer: 'id=1013&referral=1',
 };

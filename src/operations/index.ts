@@ -43,6 +43,7 @@ import getAccountAddons from './accounts/getAccountAddons.js';
 import getAccountDetails from './accounts/getAccountDetails.js';
 import getAccounts from './accounts/getAccounts.js';
 import getAddons from './services/getAddons.js';
+import getAffiliates from './affiliates/getAffiliates.js';
 import getClientAccounts from './clients/getClientAccounts.js';
 import getClientContacts from './clients/getClientContacts.js';
 import getClientCreditLog from './clients/getClientCreditLog.js';
@@ -91,6 +92,7 @@ import setOrderActive from './orders/setOrderActive.js';
 import setOrderCancel from './orders/setOrderCancel.js';
 import setOrderFraud from './orders/setOrderFraud.js';
 import setOrderPending from './orders/setOrderPending.js';
+import setOrderReferrer from './affiliates/setOrderReferrer.js';
 import setOrderStatus from './orders/setOrderStatus.js';
 import setTicketStatus from './tickets/setTicketStatus.js';
 import tokenizeClientCard from './clients/tokenizeClientCard.js';
@@ -140,6 +142,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getAccountDetails,
   getAccounts,
   getAddons,
+  getAffiliates,
   getClientAccounts,
   getClientContacts,
   getClientCreditLog,
@@ -188,6 +191,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   setOrderCancel,
   setOrderFraud,
   setOrderPending,
+  setOrderReferrer,
   setOrderStatus,
   setTicketStatus,
   tokenizeClientCard,
