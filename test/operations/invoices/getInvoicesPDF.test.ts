@@ -10,12 +10,20 @@ const CALL = 'getInvoicesPDF';
 const ALL = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'];
 
 type Pdfs = Record<string, string>;
-const pdfs = async (t: Test, app: FastifyInstance, params: WireParams = {}, session?: string) =>
-  (await read(t, app, CALL, params, session)).invoices as Pdfs | [];
-const idsOf = async (t: Test, app: FastifyInstance, params: WireParams) => Object.keys(await pdfs(t, app, params));
+
+/** The answer's PDFs by invoice id, or [] when none. */
+async function pdfs(t: Test, app: FastifyInstance, params: WireParams = {}, session?: string): Promise<Pdfs | []> {
+  return (await read(t, app, CALL, params, session)).invoices as Pdfs | [];
+}
+
+async function idsOf(t: Test, app: FastifyInstance, params: WireParams): Promise<string[]> {
+  return Object.keys(await pdfs(t, app, params));
+}
+
 /** The text of one invoice's PDF, page by page. */
-const pages = async (t: Test, app: FastifyInstance, id: string) =>
-  (await readBase64Pdf(((await pdfs(t, app, { 'invoices[]': id })) as Pdfs)[id])).pages;
+async function pages(t: Test, app: FastifyInstance, id: string): Promise<string[][]> {
+  return (await readBase64Pdf(((await pdfs(t, app, { 'invoices[]': id })) as Pdfs)[id])).pages;
+}
 
 t.test('getInvoicesPDF answers every invoice as a base64 PDF, keyed by id in ascending order', async (t) => {
   const app = await build(t);
