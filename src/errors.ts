@@ -117,6 +117,13 @@ export const messages = {
   domainTwice: (name: string) => `Domain ${name} appears twice in the order`,
   orderMoveRefused: (id: string, status: string, to: string, from: readonly string[]) =>
     `Order #${id} is ${status}: only an order that is ${from.join(' or ')} can be marked ${to}`,
+  orderNotReferable: (id: string, status: string, referable: readonly string[]) =>
+    `Order #${id} is ${status}: only an order that is ${referable.join(' or ')} can be given a referrer`,
+  affiliateNotActive: (id: string, status: string) => `Affiliate ${id} is ${status}: only an Active affiliate can refer orders`,
+  ownOrderReferred: (orderId: string, clientId: string, affiliateId: string) =>
+    `Order #${orderId} is client ${clientId}'s own, and affiliate ${affiliateId} is client ${clientId}'s account: an affiliate cannot refer its own orders`,
+  commissionAlreadyEarned: (orderId: string, affiliateId: string) =>
+    `Order #${orderId} is paid and affiliate ${affiliateId} already earned its commission: its referrer can no longer change`,
   addonUnique: (addonId: string, accountId: string, attachedId: string) =>
     `Addon ${addonId} is unique and account ${accountId} already has it (account addon ${attachedId})`,
   addonCycleNotOffered: (addonId: string, cycle: string, offered: readonly string[]) =>
@@ -168,6 +175,9 @@ export const messages = {
   deptNameEmpty: () => 'Department name cannot be empty',
   moduleNotInstalled: (module: string, fn: string) =>
     `Module ${module} is not installed or not active here, so its function ${fn} cannot be called: billsim runs no third-party module`,
+  dateRangeBackwards: (from: string, to: string) => `Parameter to (${to}) must not be before from (${from})`,
+  tooManyPdfs: (count: number, limit: number) =>
+    `${count} invoices match, more than the ${limit} PDFs one call writes: narrow them with from and to, client_id or invoices[]`,
   ticketNotFound: (number: string) => `Ticket #${number} not found`,
   attachmentNotBase64: (filename: string) =>
     `Attachment ${filename} is not valid base64: send the file's content base64-encoded as attachments[${filename}]`,

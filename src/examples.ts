@@ -139,4 +139,8 @@ export const EXAMPLES: Record<string, string> = {
   getTicketDetails: 'id=814003',
   setTicketStatus: 'id=702108&status=In-Progress',
   getClientTickets: 'id=3',
+  getTransactionDetails: 'id=2',
+  getInvoicesPDF: 'invoices[]=3',
+  getAffiliates: '',
+  setOrderReferrer: 'id=1013&referral=1',
 };

@@ -12,6 +12,7 @@ export const SECTIONS = [
   { id: 'tickets', title: 'Tickets' },
   { id: 'services', title: 'Services and catalogue' },
   { id: 'estimates', title: 'Estimates' },
+  { id: 'affiliates', title: 'Affiliates' },
   { id: 'misc', title: 'Misc' },
 ] as const;
 

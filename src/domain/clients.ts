@@ -4,6 +4,7 @@ import { fail, messages, notFound } from '../errors.js';
 import type { CollectionName, RecordOf, View, World } from '../store/world.js';
 import type { Client, ClientCard, ContactPrivileges, ContactPrivilegesParam } from '../generated/wire.js';
 import { removeTicket } from './tickets.js';
+import { forgetOrderReferral, removeAffiliateOf } from './affiliates.js';
 
 export const MAIN_PARENT_ID = '0';
 
@@ -128,8 +129,9 @@ export function removeContact(world: World, contact: Client): void {
  * record, in deleteClient's documented order: invoices (with their transactions), orders,
  * accounts (with their addons), domains, estimates, tickets (with their replies and notes),
  * then contacts, each kind oldest first.
- * Order drafts, cards, the credit log and the client's remaining transactions go without a line; the
- * outbox keeps what was already sent.
+ * Order drafts, cards, the credit log, the client's remaining transactions and its affiliate account
+ * (with its referrals) go without a line; an affiliate's earned commission on a removed order stays as
+ * history. The outbox keeps what was already sent.
  */
 export function removeClient(world: World, client: Client): string[] {
   const lines: string[] = [];
@@ -140,6 +142,7 @@ export function removeClient(world: World, client: Client): string[] {
   }
   for (const tx of owned(world, 'transactions', 'client_id', client.id)) world.remove('transactions', tx.id);
   for (const order of owned(world, 'orders', 'client_id', client.id)) {
+    forgetOrderReferral(world, order.id);
     world.remove('orders', order.id);
     lines.push(`Order #${order.id} deleted`);
   }
@@ -167,6 +170,7 @@ export function removeClient(world: World, client: Client): string[] {
   }
   for (const card of owned(world, 'client_cards', 'client_id', client.id)) world.remove('client_cards', card.id);
   for (const entry of owned(world, 'credit_log', 'client_id', client.id)) world.remove('credit_log', entry.id);
+  removeAffiliateOf(world, client.id);
   world.remove('clients', client.id);
   return lines;
 }

@@ -2,7 +2,16 @@
 // with its lines, client and gateway name joined in, and an invoice and a
 // transaction as lists show them.
 import type { View, World } from '../store/world.js';
-import type { Client, Invoice, InvoiceItem, InvoiceListItem, InvoiceView, Transaction, TransactionListItem } from '../generated/wire.js';
+import type {
+  Client,
+  Invoice,
+  InvoiceItem,
+  InvoiceListItem,
+  InvoiceView,
+  Transaction,
+  TransactionDetails,
+  TransactionListItem,
+} from '../generated/wire.js';
 import { clientNames, invoiceClient, pick } from './views.js';
 import { gatewayName } from './gateways.js';
 import { TOTAL_FIELDS, firstFreeLineId, lineTotal, withTotals } from './invoiceLines.js';
@@ -82,6 +91,28 @@ export function transactionItem(world: View, tx: Transaction): TransactionListIt
     client_id: tx.client_id,
     trans_id: tx.trans_id,
     invoice_id: tx.invoice_id,
+  };
+}
+
+/**
+ * A transaction as getTransactionDetails shows it: the published keys in their
+ * order, the gateway by id, and the rate of the invoice it pays (the currency's
+ * rate when that invoice is gone).
+ */
+export function transactionDetails(world: View, tx: Transaction): TransactionDetails {
+  return {
+    client_id: tx.client_id,
+    invoice_id: tx.invoice_id,
+    module: tx.payment_module,
+    date: tx.date,
+    description: tx.description,
+    in: tx.in,
+    fee: tx.fee,
+    out: tx.out,
+    trans_id: tx.trans_id,
+    id: tx.id,
+    rate: world.get('invoices', tx.invoice_id)?.rate ?? rateOf(world, tx.currency_id),
+    currency_id: tx.currency_id,
   };
 }
 

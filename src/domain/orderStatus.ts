@@ -10,6 +10,7 @@ import { cancelUnpaidInvoice } from './invoices.js';
 import type { OrderStatus } from './orders.js';
 import { canMove, moveService, type ServiceMove } from './services.js';
 import { applyUpgrades } from './upgrades.js';
+import { forgetOrderReferral } from './affiliates.js';
 
 /** Which statuses each move starts from. */
 const ORDER_MOVES = {
@@ -94,7 +95,7 @@ export function markOrderFraud(world: World, order: Order): Order {
  * Deletes the order. Its Active and Suspended services are terminated, the
  * Pending ones and pending domains cancelled, an Unpaid invoice cancelled; the
  * services and domains stay as history with order_id "0", so nothing points at
- * the deleted order.
+ * the deleted order; so does an earned affiliate commission (a pending one goes).
  */
 export function deleteOrder(world: World, order: Order): void {
   // What was never delivered is cancelled before the live services are terminated with their addons.
@@ -107,5 +108,6 @@ export function deleteOrder(world: World, order: Order): void {
     world.replace('domains', { ...domain, order_id: '0', status: pending ? 'Cancelled' : domain.status });
   }
   cancelUnpaidInvoice(world, order.invoice_id);
+  forgetOrderReferral(world, order.id);
   world.remove('orders', order.id);
 }

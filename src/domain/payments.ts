@@ -1,8 +1,9 @@
 // Money coming in: what an invoice still owes, recording a payment as a
 // transaction, and what happens when an invoice becomes Paid (HostBill's default
 // automation: the order is accepted, a service suspended for this invoice comes
-// back, a credit receipt becomes credit). addInvoicePayment, chargeCreditCard,
-// applyInvoiceCredit and setInvoiceStatus all pay through here.
+// back, a credit receipt becomes credit, a referred order's affiliate earns its
+// commission). addInvoicePayment, chargeCreditCard, applyInvoiceCredit and
+// setInvoiceStatus all pay through here.
 import type { Account, Client, Gateway, Invoice, Transaction } from '../generated/wire.js';
 import { fail, messages } from '../errors.js';
 import type { View, World } from '../store/world.js';
@@ -16,6 +17,7 @@ import { recordEmail } from './outbox.js';
 import { canMove, moveService } from './services.js';
 import { applyPaidRenewals } from './renewals.js';
 import { automationFor } from './automationSettings.js';
+import { earnCommissions } from './affiliates.js';
 
 /** Statuses an invoice takes payments in: it is issued and not settled. */
 export const PAYABLE_STATUSES: readonly Invoice['status'][] = ['Unpaid', 'Collections'];
@@ -98,7 +100,8 @@ function creditReceipt(world: World, invoice: Invoice, now: Date): void {
  * Marks the invoice Paid on `paidAt` and runs what paying it sets off: its
  * Pending orders are accepted (services created, domains registered, upgrades
  * applied, as setOrderActive), services suspended for it come back, a credit
- * receipt becomes credit. Records no transaction.
+ * receipt becomes credit, the affiliates who referred its orders earn their
+ * commissions. Records no transaction.
  */
 export function settleInvoice(world: World, invoice: Invoice, paidAt: Date, now: Date): Invoice {
   const paid = world.replace('invoices', {
@@ -113,6 +116,7 @@ export function settleInvoice(world: World, invoice: Invoice, paidAt: Date, now:
   applyPaidRenewals(world, paid, now);
   unsuspendServices(world, paid, formatDate(now));
   creditReceipt(world, paid, now);
+  earnCommissions(world, paid, now);
   return paid;
 }
 

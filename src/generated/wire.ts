@@ -35,6 +35,20 @@ export type EstimateLineChangeList = EstimateLineChange[];
 export type EstimateNewLineList = EstimateNewLine[];
 export type Items = InvoiceItem[];
 /**
+ * a list of positive whole number ids, such as ids[]=1&ids[]=2
+ *
+ * @maxItems 1000
+ *
+ * Items: a positive whole number id, such as 1
+ */
+export type IdList = string[];
+/**
+ * no invoice: PHP's empty array
+ *
+ * @maxItems 0
+ */
+export type InvoicePdfsEmpty = never[];
+/**
  * no product: PHP's empty array
  *
  * @maxItems 0
@@ -56,6 +70,8 @@ export interface AllWireTypes {
   resources_account_addon_json?: AccountAddon;
   resources_addon_json?: Addon;
   resources_admin_json?: Admin;
+  resources_affiliate_json?: Affiliate;
+  resources_affiliate_referral_json?: AffiliateReferral;
   resources_api_access_json?: ApiAccess;
   resources_app_group_json?: AppGroup;
   resources_automation_entry_json?: AutomationEntry;
@@ -104,6 +120,8 @@ export interface AllWireTypes {
   operations_accounts_getAccounts_json?: GetAccounts;
   operations_accounts_searchServiceByIP_json?: SearchServiceByIP;
   operations_accounts_searchServiceByIPLimited_json?: SearchServiceByIPLimited;
+  operations_affiliates_getAffiliates_json?: GetAffiliates;
+  operations_affiliates_setOrderReferrer_json?: SetOrderReferrer;
   operations_clients_addClient_json?: AddClient;
   operations_clients_addClientContact_json?: AddClientContact;
   operations_clients_addClientCredit_json?: AddClientCredit;
@@ -145,6 +163,8 @@ export interface AllWireTypes {
   operations_invoices_editInvoiceDetails_json?: EditInvoiceDetails;
   operations_invoices_getInvoiceDetails_json?: GetInvoiceDetails;
   operations_invoices_getInvoices_json?: GetInvoices;
+  operations_invoices_getInvoicesPDF_json?: GetInvoicesPDF;
+  operations_invoices_getTransactionDetails_json?: GetTransactionDetails;
   operations_invoices_getTransactions_json?: GetTransactions;
   operations_invoices_sendInvoice_json?: SendInvoice;
   operations_invoices_setInvoiceStatus_json?: SetInvoiceStatus;
@@ -569,6 +589,77 @@ export interface Admin {
   status: 'Active' | 'Inactive';
 }
 /**
+ * A client's affiliate account: the orders it referred are in affiliate_referrals. `balance` is what its commissions earned less `total_withdrawn`, in the affiliate's currency; it grows only when a referred order's invoice is paid (src/domain/affiliates.ts). getAffiliates joins in the client's names and counts the referrals.
+ */
+export interface Affiliate {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date_created: string;
+  /**
+   * Only an Active affiliate can be given new referrals.
+   */
+  status: 'Active' | 'Inactive';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  commission_rate: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  balance: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  total_withdrawn: string;
+  /**
+   * How many times its referral link was followed, a whole number as a string.
+   */
+  visits: string;
+}
+/**
+ * An order an affiliate referred and the commission it brings, in the affiliate's currency: the affiliate's `commission_rate` of the order's total, converted at the currencies' rates when the order was referred. An order has at most one. The commission is Pending until the order's invoice is paid (at once for an order without an invoice), then Earned and added to the affiliate's balance. An Earned referral of a deleted order stays as history with `order_id` "0".
+ */
+export interface AffiliateReferral {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  affiliate_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  order_id: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date_created: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  commission: string;
+  status: 'Pending' | 'Earned';
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date_earned: string;
+}
+/**
  * API credentials (billsim's own collection): who may call the API, from where, and which calls.
  */
 export interface ApiAccess {
@@ -874,6 +965,8 @@ export interface Collections {
   automation_state: AutomationState[];
   kb_categories: KbCategory[];
   kb_articles: KbArticle[];
+  affiliates: Affiliate[];
+  affiliate_referrals: AffiliateReferral[];
 }
 /**
  * A currency. The record with id "0" is the main currency (rate 1.0000); invoices with currency_id "0" are in it.
@@ -2983,6 +3076,92 @@ export interface IpSearchLimitedService {
   additional_ip: AdditionalIp;
 }
 /**
+ * Every affiliate, newest first, paginated with `page` (from 0, as published) and `perpage` (25 by default) like every list. Each item is the published one, keys in its order: the affiliate's id (not its client's), the client's firstname and lastname, date_created, total_withdrawn, status (Active or Inactive), visits, client_id, currency_id, balance (what its commissions earned less total_withdrawn, in its currency), and, as numeric strings, signups (its referred orders whose commission was earned) and signups_pending (those whose order's invoice is not paid yet). As in the published answer, `sorter` follows `call` (before server_time), all four of its fields numbers; there is no `info`.
+ */
+export interface GetAffiliates {
+  request: GetAffiliatesRequest;
+  result: GetAffiliatesResult;
+}
+export interface GetAffiliatesRequest {
+  /**
+   * a page number counted from 0
+   */
+  page?: string;
+  /**
+   * a page size from 1 to 1000
+   */
+  perpage?: string;
+}
+export interface GetAffiliatesResult {
+  affiliates: AffiliateListItem[];
+  sorter: Sorter;
+}
+/**
+ * An affiliate as getAffiliates lists it: the client's names joined in and its referrals counted.
+ */
+export interface AffiliateListItem {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  firstname: string;
+  lastname: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date_created: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  total_withdrawn: string;
+  /**
+   * Only an Active affiliate can be given new referrals.
+   */
+  status: 'Active' | 'Inactive';
+  /**
+   * How many times its referral link was followed, a whole number as a string.
+   */
+  visits: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  balance: string;
+  /**
+   * how many of its referred orders earned their commission, a whole number as a string
+   */
+  signups: string;
+  /**
+   * how many of its referred orders wait for their invoice to be paid, a whole number as a string
+   */
+  signups_pending: string;
+}
+/**
+ * Makes affiliate `referral` (an affiliate id from getAffiliates, not a client id) the referrer of order `id`; the answer is the published one, only `info: ["order_marked_referred"]` (a raw language key). The affiliate's commission is its commission_rate of the order's total, converted into the affiliate's currency at the currencies' rates now. It is earned, and added to the affiliate's balance, when the order's invoice becomes Paid, whatever made it Paid (addInvoicePayment, chargeCreditCard, applyInvoiceCredit, setInvoiceStatus); at once when the invoice is already Paid or the order has none. Naming the same affiliate again changes nothing; another affiliate takes over a commission still pending. Refused, changing nothing, with every problem named at once: an unknown order or affiliate, an affiliate that is not Active, an order that is not Pending or Active, an order of the affiliate's own client, and an order whose commission another affiliate already earned.
+ */
+export interface SetOrderReferrer {
+  request: SetOrderReferrerRequest;
+  result: SetOrderReferrerResult;
+}
+export interface SetOrderReferrerRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  referral: string;
+}
+export interface SetOrderReferrerResult {}
+/**
  * Creates a main client (parent_id "0") and answers its `client_id` with info ["New client account created"], as the published sample does. The email must be unused by every client and contact (compared case-insensitively) and password2 must repeat password; the password is stored only as a salted scrypt hash. status defaults to Active, language to english, currency_id to 0 (the main currency; any other must exist). type sets the company flag (Company: "1", Private: "0"); without type a companyname makes it "1". notify=1 records the "Details:Signup" e-mail with the login details in the outbox. group_id, brand and custom registration fields are accepted and ignored: billsim keeps no client groups, brands or custom fields.
  */
 export interface AddClient {
@@ -3196,7 +3375,7 @@ export interface AddClientCreditRequest {
 }
 export interface AddClientCreditResult {}
 /**
- * Deletes main client `id` with everything it owns: its invoices with their transactions, orders, accounts (services) with their addons, domains, estimates, support tickets with their replies and notes, order drafts, cards on file and contacts. Messages already in the outbox stay. `info` has one line per removed record, as the published sample does ("Invoice #143 deleted", "Order #98 deleted"): first the invoices, then the orders, accounts ("Account #85 deleted"), domains ("Domain #11 deleted"), estimates ("Estimate #4 deleted"), tickets by their ticket number ("Ticket #814003 deleted") and contacts ("Contact #10 deleted"), each kind in ascending id order; transactions, account addons, ticket replies and notes, order drafts and cards go with their owners without a line of their own. A client who owns nothing answers an empty `info`. A contact's id is refused: delete a contact with deleteClientContact.
+ * Deletes main client `id` with everything it owns: its invoices with their transactions, orders, accounts (services) with their addons, domains, estimates, support tickets with their replies and notes, order drafts, cards on file, contacts and its affiliate account with the referrals it made. An affiliate's commission already earned on one of its orders stays with that affiliate as history (order_id "0"); one still pending goes. Messages already in the outbox stay. `info` has one line per removed record, as the published sample does ("Invoice #143 deleted", "Order #98 deleted"): first the invoices, then the orders, accounts ("Account #85 deleted"), domains ("Domain #11 deleted"), estimates ("Estimate #4 deleted"), tickets by their ticket number ("Ticket #814003 deleted") and contacts ("Contact #10 deleted"), each kind in ascending id order; transactions, account addons, ticket replies and notes, order drafts, cards and the affiliate account go with their owners without a line of their own. A client who owns nothing answers an empty `info`. A contact's id is refused: delete a contact with deleteClientContact.
  */
 export interface DeleteClient {
   request: DeleteClientRequest;
@@ -4837,7 +5016,7 @@ export interface AddInvoiceItemResult {
   newline: InvoiceItem;
 }
 /**
- * Records a payment (a transaction) of `amount` on invoice `id`, received through gateway `paymentmodule` (an enabled gateway id, as getPaymentModules lists them) on `date`, with the gateway's `fee` (0 if none, at most the amount) and its reference `transnumber` (when none is given, billsim makes up a "BS-YYYYMMDD-NNNNNN" reference). Only an Unpaid invoice (or one in Collections) takes payments: a Draft, Paid, Cancelled or Refunded one is refused, as are an unknown invoice and an unknown or disabled gateway. `amount` must be more than 0; plain numbers such as 10 or 10.5 are accepted. `date` is YYYY-MM-DD HH:MM:SS or a date alone, which takes the session clock's time of day. A payment in another currency (`currency_id`, with `rate`: that currency's rate against the main currency, by default its stored rate) is converted into the invoice's currency, and the transaction (amount and fee) is recorded in the invoice's currency; without `currency_id`, or with the invoice's own, the amounts are taken as they are and `rate` is ignored. A payment short of the balance due leaves the invoice Unpaid (transaction "Invoice #N partial payment"); one that reaches it ("Invoice #N payment") marks the invoice Paid, dated `date`, with the next paid number ("2026/0048"), and runs what paying sets off: its Pending order is accepted (services and addons Active, domains registered), services suspended for it come back, a credit receipt becomes credit. Any part of the payment beyond the balance due goes to the client's credit. `send_email=1` records the "Invoice Payment Confirmation" e-mail in the outbox. The transaction shows in getTransactions and in getInvoiceDetails' `transactions`. Answers `info: ["Transaction has been added to invoice"]` and no other field, as published.
+ * Records a payment (a transaction) of `amount` on invoice `id`, received through gateway `paymentmodule` (an enabled gateway id, as getPaymentModules lists them) on `date`, with the gateway's `fee` (0 if none, at most the amount) and its reference `transnumber` (when none is given, billsim makes up a "BS-YYYYMMDD-NNNNNN" reference). Only an Unpaid invoice (or one in Collections) takes payments: a Draft, Paid, Cancelled or Refunded one is refused, as are an unknown invoice and an unknown or disabled gateway. `amount` must be more than 0; plain numbers such as 10 or 10.5 are accepted. `date` is YYYY-MM-DD HH:MM:SS or a date alone, which takes the session clock's time of day. A payment in another currency (`currency_id`, with `rate`: that currency's rate against the main currency, by default its stored rate) is converted into the invoice's currency, and the transaction (amount and fee) is recorded in the invoice's currency; without `currency_id`, or with the invoice's own, the amounts are taken as they are and `rate` is ignored. A payment short of the balance due leaves the invoice Unpaid (transaction "Invoice #N partial payment"); one that reaches it ("Invoice #N payment") marks the invoice Paid, dated `date`, with the next paid number ("2026/0048"), and runs what paying sets off: its Pending order is accepted (services and addons Active, domains registered), services suspended for it come back, a credit receipt becomes credit, the affiliate who referred its order earns its commission. Any part of the payment beyond the balance due goes to the client's credit. `send_email=1` records the "Invoice Payment Confirmation" e-mail in the outbox. The transaction shows in getTransactions and in getInvoiceDetails' `transactions`. Answers `info: ["Transaction has been added to invoice"]` and no other field, as published.
  */
 export interface AddInvoicePayment {
   request: AddInvoicePaymentRequest;
@@ -4883,7 +5062,7 @@ export interface AddInvoicePaymentRequest {
 }
 export interface AddInvoicePaymentResult {}
 /**
- * Pays part or all of invoice `id` from its client's credit balance. `apply_credit` (more than 0) is in the invoice's currency; when the client's currency differs, the credit taken is that amount converted at the two currencies' rates (the invoice's own rate and the client currency's). The invoice's `credit` grows by `apply_credit` and its totals are recomputed (total = subtotal + taxes - credit), so its balance due drops by that much; no transaction is recorded. The client's credit log gets an entry "Credit applied to invoice" naming the invoice. When nothing is left due, the invoice is settled as by a payment: Paid, dated now, given the next paid number, and its automation runs (Pending orders accepted, services suspended for it restored). Refused, changing nothing: an invoice that does not take payments (only Unpaid and Collections do; the message names its status), a credit receipt (addCreditReceipt: credit cannot pay for credit), an amount above what the invoice still owes (the message says how much that is), and a client with less credit than asked (nothing is applied, as the published page says). info ["Credit applied to invoice."], as published.
+ * Pays part or all of invoice `id` from its client's credit balance. `apply_credit` (more than 0) is in the invoice's currency; when the client's currency differs, the credit taken is that amount converted at the two currencies' rates (the invoice's own rate and the client currency's). The invoice's `credit` grows by `apply_credit` and its totals are recomputed (total = subtotal + taxes - credit), so its balance due drops by that much; no transaction is recorded. The client's credit log gets an entry "Credit applied to invoice" naming the invoice. When nothing is left due, the invoice is settled as by a payment: Paid, dated now, given the next paid number, and its automation runs (Pending orders accepted, services suspended for it restored, affiliate commissions earned). Refused, changing nothing: an invoice that does not take payments (only Unpaid and Collections do; the message names its status), a credit receipt (addCreditReceipt: credit cannot pay for credit), an amount above what the invoice still owes (the message says how much that is), and a client with less credit than asked (nothing is applied, as the published page says). info ["Credit applied to invoice."], as published.
  */
 export interface ApplyInvoiceCredit {
   request: ApplyInvoiceCreditRequest;
@@ -4901,7 +5080,7 @@ export interface ApplyInvoiceCreditRequest {
 }
 export interface ApplyInvoiceCreditResult {}
 /**
- * Charges a card on file of the client of invoice `id` (Unpaid or in Collections) for the invoice's balance due, or for `custom[amount]` (more than 0 and at most the balance due), in the invoice's currency. `card_id` picks the card: a card id of that client (a card of another client is refused, naming its owner) or `primary`; without it the primary card is charged, the client's oldest (lowest id) card, the one its `cardnum` shows masked. A successful charge is recorded as addInvoicePayment records a payment: a transaction dated now through the card's gateway, no fee, a made-up "BS-YYYYMMDD-NNNNNN" reference; reaching the balance due marks the invoice Paid and runs what paying sets off (order accepted, services unsuspended, credit receipt credited). No e-mail is recorded (the call documents no parameter for one). A client with no card, a card whose gateway is disabled, or a declined card changes nothing and answers the error; a decline reads "Credit card has been declined: <reason> (card ending NNNN)". Test cards (as gateways' test numbers; the bundled client 7, Grace Liu, keeps them all, with invoice 8 Unpaid): 4242424242424242 charges (card 3, client 7's primary); 4000000000009995 declines for insufficient funds (card 4); 4000000000000069 declines as an expired card (card 5); 4000000000000119 declines with a gateway error (card 6); any card whose expiry month (expdate MMYY) is before the session clock's month declines as expired (card 7, 4012888888881881, expired 10/2026). Declines go by the last four digits, so a tokenized card ending 9995, 0069 or 0119 declines too. Answers `info: ["Credit card has been charged."]` and no other field, as published.
+ * Charges a card on file of the client of invoice `id` (Unpaid or in Collections) for the invoice's balance due, or for `custom[amount]` (more than 0 and at most the balance due), in the invoice's currency. `card_id` picks the card: a card id of that client (a card of another client is refused, naming its owner) or `primary`; without it the primary card is charged, the client's oldest (lowest id) card, the one its `cardnum` shows masked. A successful charge is recorded as addInvoicePayment records a payment: a transaction dated now through the card's gateway, no fee, a made-up "BS-YYYYMMDD-NNNNNN" reference; reaching the balance due marks the invoice Paid and runs what paying sets off (order accepted, services unsuspended, credit receipt credited, affiliate commission earned). No e-mail is recorded (the call documents no parameter for one). A client with no card, a card whose gateway is disabled, or a declined card changes nothing and answers the error; a decline reads "Credit card has been declined: <reason> (card ending NNNN)". Test cards (as gateways' test numbers; the bundled client 7, Grace Liu, keeps them all, with invoice 8 Unpaid): 4242424242424242 charges (card 3, client 7's primary); 4000000000009995 declines for insufficient funds (card 4); 4000000000000069 declines as an expired card (card 5); 4000000000000119 declines with a gateway error (card 6); any card whose expiry month (expdate MMYY) is before the session clock's month declines as expired (card 7, 4012888888881881, expired 10/2026). Declines go by the last four digits, so a tokenized card ending 9995, 0069 or 0119 declines too. Answers `info: ["Credit card has been charged."]` and no other field, as published.
  */
 export interface ChargeCreditCard {
   request: ChargeCreditCardRequest;
@@ -5419,6 +5598,103 @@ export interface GetInvoicesResult {
   sorter: Sorter;
 }
 /**
+ * Invoices as PDF documents, in the published shape: `invoices` is an object keyed by invoice id (in ascending id order), each value a base64-encoded PDF; `[]`, as PHP encodes an empty array, when no invoice matches. Every parameter is optional and narrows the invoices together: `invoices` lists invoice ids (invoices[]=3&invoices[]=4; an unknown id is an error, each named), `client_id` keeps one client's invoices (an unknown client is an error), `from` and `to` keep invoices dated on or after and on or before those days (`to` before `from` is an error). Without any, every invoice. A PDF shows the invoice's number (its paid number too once paid), status, date, due date and payment date, the client's name, company, address and e-mail, each line's description, quantity, amount and total, then subtotal, credit and taxes with their rates (each when not zero), total, what was paid and, on an invoice that takes payments (Unpaid, Collections), what is still due, with the invoice's currency code. The bytes are a function of the invoice alone: the document's creation date is the invoice's date and its modification date the payment date (or the invoice's date), with no random ids, so the same state answers the same bytes. Writing a PDF takes milliseconds, so one call writes at most 25 (a list page's worth): when more invoices match, the call is refused, saying how many, and asks for a narrower selection.
+ */
+export interface GetInvoicesPDF {
+  request: GetInvoicesPDFRequest;
+  result: GetInvoicesPDFResult;
+}
+export interface GetInvoicesPDFRequest {
+  /**
+   * a date as YYYY-MM-DD
+   */
+  from?: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  to?: string;
+  invoices?: IdList;
+  /**
+   * a positive whole number id, such as 1
+   */
+  client_id?: string;
+}
+export interface GetInvoicesPDFResult {
+  /**
+   * base64 PDFs by invoice id; [] when none
+   */
+  invoices: InvoicePdfs | InvoicePdfsEmpty;
+}
+/**
+ * base64 PDFs by invoice id
+ */
+export interface InvoicePdfs {
+  [k: string]: string;
+}
+/**
+ * One transaction by `id`, in the published shape and key order, which differ from getTransactions' items: no client names, and `module` is the payment gateway's id ("22"), not its name. `rate` is the exchange rate of the transaction's currency: the rate of the invoice it pays (the rate the invoice was issued at), or the currency's current rate when that invoice is gone. An unknown id is an error.
+ */
+export interface GetTransactionDetails {
+  request: GetTransactionDetailsRequest;
+  result: GetTransactionDetailsResult;
+}
+export interface GetTransactionDetailsRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface GetTransactionDetailsResult {
+  transaction: TransactionDetails;
+}
+/**
+ * A transaction as getTransactionDetails shows it, keys in the published order.
+ */
+export interface TransactionDetails {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  invoice_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  module: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date: string;
+  description: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  in: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  fee: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  out: string;
+  trans_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a rate with four decimals, such as "1.3340"
+   */
+  rate: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+}
+/**
  * Transactions, newest first, with the client's names and the gateway name joined in; paginated.
  */
 export interface GetTransactions {
@@ -5504,7 +5780,7 @@ export interface SendInvoiceRequest {
 }
 export interface SendInvoiceResult {}
 /**
- * Sets invoice `id` to Paid, Unpaid or Cancelled (the only values the real call takes), from any status. Paid settles the invoice without recording a payment: datepaid becomes now and, if it has none yet, it gets the next paid number of the year ("2026/0048"); then what paying sets off runs: its Pending order is accepted (services created, domains registered, upgrades applied), services suspended for it come back, a credit receipt becomes credit. Unpaid reopens it (a Draft becomes visible to the client): datepaid goes back to 0000-00-00 00:00:00 and a paid number already given is kept. Cancelled changes the status only. Setting the status the invoice already has succeeds and changes nothing (the automation does not run again). Answers info "Invoice #<id> marked <status>".
+ * Sets invoice `id` to Paid, Unpaid or Cancelled (the only values the real call takes), from any status. Paid settles the invoice without recording a payment: datepaid becomes now and, if it has none yet, it gets the next paid number of the year ("2026/0048"); then what paying sets off runs: its Pending order is accepted (services created, domains registered, upgrades applied), services suspended for it come back, a credit receipt becomes credit, the affiliate who referred its order earns its commission. Unpaid reopens it (a Draft becomes visible to the client): datepaid goes back to 0000-00-00 00:00:00 and a paid number already given is kept. Cancelled changes the status only. Setting the status the invoice already has succeeds and changes nothing (the automation does not run again). Answers info "Invoice #<id> marked <status>".
  */
 export interface SetInvoiceStatus {
   request: SetInvoiceStatusRequest;
@@ -6548,7 +6824,7 @@ export interface CreateOrderDraftResult {
   draft_id: number;
 }
 /**
- * Deletes order `id`. As the published page warns, its Active and Suspended services are terminated first; its Pending services and pending domains are cancelled and an Unpaid invoice cancelled. The services, domains and invoice stay as history (services and domains with order_id "0"). info ["Order #4 deleted"].
+ * Deletes order `id`. As the published page warns, its Active and Suspended services are terminated first; its Pending services and pending domains are cancelled and an Unpaid invoice cancelled. The services, domains and invoice stay as history (services and domains with order_id "0"), and so does an affiliate commission the order already earned (its referral with order_id "0"); a commission still pending goes with the order. info ["Order #4 deleted"].
  */
 export interface DeleteOrder {
   request: DeleteOrderRequest;

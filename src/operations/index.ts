@@ -51,6 +51,7 @@ import getAddons from './services/getAddons.js';
 import getAPIMethods from './misc/getAPIMethods.js';
 import getAppGroups from './services/getAppGroups.js';
 import getAppServers from './services/getAppServers.js';
+import getAffiliates from './affiliates/getAffiliates.js';
 import getClientAccounts from './clients/getClientAccounts.js';
 import getClientContacts from './clients/getClientContacts.js';
 import getClientCreditLog from './clients/getClientCreditLog.js';
@@ -72,6 +73,7 @@ import getInvoices from './invoices/getInvoices.js';
 import getKBArticle from './misc/getKBArticle.js';
 import getKBArticlesByTags from './misc/getKBArticlesByTags.js';
 import getKBCategories from './misc/getKBCategories.js';
+import getInvoicesPDF from './invoices/getInvoicesPDF.js';
 import getNews from './misc/getNews.js';
 import getNewsItem from './misc/getNewsItem.js';
 import getOrderDetails from './orders/getOrderDetails.js';
@@ -91,6 +93,7 @@ import getSubCategories from './services/getSubCategories.js';
 import getTicketDepts from './tickets/getTicketDepts.js';
 import getTicketDetails from './tickets/getTicketDetails.js';
 import getTickets from './tickets/getTickets.js';
+import getTransactionDetails from './invoices/getTransactionDetails.js';
 import getTransactions from './invoices/getTransactions.js';
 import module from './misc/module.js';
 import orderUpgrade from './orders/orderUpgrade.js';
@@ -107,6 +110,7 @@ import setOrderActive from './orders/setOrderActive.js';
 import setOrderCancel from './orders/setOrderCancel.js';
 import setOrderFraud from './orders/setOrderFraud.js';
 import setOrderPending from './orders/setOrderPending.js';
+import setOrderReferrer from './affiliates/setOrderReferrer.js';
 import setOrderStatus from './orders/setOrderStatus.js';
 import setTicketStatus from './tickets/setTicketStatus.js';
 import tokenizeClientCard from './clients/tokenizeClientCard.js';
@@ -164,6 +168,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getAPIMethods,
   getAppGroups,
   getAppServers,
+  getAffiliates,
   getClientAccounts,
   getClientContacts,
   getClientCreditLog,
@@ -185,6 +190,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getKBArticle,
   getKBArticlesByTags,
   getKBCategories,
+  getInvoicesPDF,
   getNews,
   getNewsItem,
   getOrderDetails,
@@ -204,6 +210,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   getTicketDepts,
   getTicketDetails,
   getTickets,
+  getTransactionDetails,
   getTransactions,
   module,
   orderUpgrade,
@@ -220,6 +227,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   setOrderCancel,
   setOrderFraud,
   setOrderPending,
+  setOrderReferrer,
   setOrderStatus,
   setTicketStatus,
   tokenizeClientCard,

@@ -36,6 +36,7 @@ t.test('the docs page runs getCurrencies and getInvoiceDetails id=1 on the first
     'Tickets',
     'Services and catalogue',
     'Estimates',
+    'Affiliates',
     'Misc',
     'Test control',
   ]);

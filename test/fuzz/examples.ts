@@ -37,6 +37,34 @@ export const EXAMPLES: Record<string, Pair[][]> = {
   setOrderCancel: [[['id', '1018']], [['id', '1001']]],
   setOrderFraud: [[['id', '1018']], [['id', '1017']]],
   setOrderPending: [[['id', '1017']], [['id', '1015']]],
+  setOrderReferrer: [
+    [
+      ['id', '1013'],
+      ['referral', '1'],
+    ],
+    [
+      ['id', '1018'],
+      ['referral', '2'],
+    ],
+  ],
+  getAffiliates: [
+    [
+      ['page', '0'],
+      ['perpage', '2'],
+    ],
+  ],
+  getTransactionDetails: [[['id', '2']]],
+  getInvoicesPDF: [
+    [
+      ['invoices[]', '3'],
+      ['invoices[]', '12'],
+    ],
+    [
+      ['client_id', '1'],
+      ['from', '2026-01-01'],
+      ['to', '2026-12-31'],
+    ],
+  ],
   setOrderStatus: [
     [
       ['id', '1001'],

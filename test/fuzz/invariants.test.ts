@@ -373,6 +373,7 @@ function reads(world: World): Array<[string, Pair[]]> {
     ['getCurrencies', []],
     ['getOrderPages', []],
     ['getTransactions', []],
+    ['getAffiliates', [['perpage', '1000']]],
     ['getHostBillversion', []],
     ['getNews', []],
     [

@@ -2,8 +2,9 @@
 // session. After every step: invoice totals equal their lines; a payment call
 // that succeeded added exactly one transaction of the amount it was given;
 // credit moves exactly as asked, is never negative and its log adds up to the
-// client's balance; an Unpaid invoice never holds more than its total; a failed
-// call changed nothing. FUZZ_RUNS scales the number of sequences.
+// client's balance; an Unpaid invoice never holds more than its total; an
+// affiliate's balance is the commissions it earned less what it withdrew; a
+// failed call changed nothing. FUZZ_RUNS scales the number of sequences.
 import t from 'tap';
 import fc from 'fast-check';
 import { build, storeJson } from '../helpers/app.js';
@@ -108,6 +109,13 @@ const STEPS: fc.Arbitrary<Step>[] = [
     step('addCreditReceipt', [
       ['client_id', p.client],
       ['amount', p.amount],
+    ]),
+  ),
+  // Orders 1001-1021 are bundled, new ones follow; affiliates 1 and 2 are Active, 3 is not.
+  fc.record({ id: fc.integer({ min: 1001, max: 1026 }).map(String), referral: fc.constantFrom('1', '2', '3', '99') }).map((p) =>
+    step('setOrderReferrer', [
+      ['id', p.id],
+      ['referral', p.referral],
     ]),
   ),
   client.map((c) =>

@@ -93,6 +93,19 @@ export function checkReferences(world: World): string[] {
   for (const note of world.all('ticket_notes')) {
     if (!world.get('tickets', note.ticket_id)) problems.push(`ticket note ${note.id}: ticket ${note.ticket_id} does not exist`);
   }
+  for (const affiliate of world.all('affiliates')) {
+    if (!world.get('clients', affiliate.client_id))
+      problems.push(`affiliate ${affiliate.id}: client ${affiliate.client_id} does not exist`);
+  }
+  for (const referral of world.all('affiliate_referrals')) {
+    const affiliate = world.get('affiliates', referral.affiliate_id);
+    const order = world.get('orders', referral.order_id);
+    if (!affiliate) problems.push(`referral ${referral.id}: affiliate ${referral.affiliate_id} does not exist`);
+    // Only an earned commission outlives its order, as history with order_id "0".
+    if (!order && (referral.order_id !== '0' || referral.status !== 'Earned'))
+      problems.push(`referral ${referral.id}: order ${referral.order_id} does not exist`);
+    if (order && order.client_id === affiliate?.client_id) problems.push(`referral ${referral.id}: the affiliate's own order`);
+  }
   return problems;
 }
 
@@ -100,7 +113,8 @@ export function checkReferences(world: World): string[] {
  * Money held together: every client's credit is never negative and equals the
  * balance its credit log arrives at, entry by entry; a transaction's fee never
  * exceeds what came in; an Unpaid invoice holds no more than its total; an
- * open invoice has no payment date and a Paid one has a date and a number.
+ * open invoice has no payment date and a Paid one has a date and a number; an
+ * affiliate's balance is the commissions it earned less what it withdrew.
  */
 export function checkMoney(world: World): string[] {
   const problems: string[] = [];
@@ -128,6 +142,14 @@ export function checkMoney(world: World): string[] {
     if (dated ? ['Unpaid', 'Draft', 'Collections'].includes(invoice.status) : invoice.status === 'Paid')
       problems.push(`invoice ${invoice.id}: ${invoice.status} with datepaid ${invoice.datepaid}`);
     if (invoice.status === 'Paid' && invoice.paid_id === '') problems.push(`invoice ${invoice.id}: Paid without a paid_id`);
+  }
+  for (const affiliate of world.all('affiliates')) {
+    let earned = 0;
+    for (const r of world.where('affiliate_referrals', 'affiliate_id', affiliate.id))
+      if (r.status === 'Earned') earned += toCents(r.commission);
+    const balance = formatCents(earned - toCents(affiliate.total_withdrawn));
+    if (affiliate.balance !== balance)
+      problems.push(`affiliate ${affiliate.id}: balance ${affiliate.balance} != earned less withdrawn ${balance}`);
   }
   return problems;
 }

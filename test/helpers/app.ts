@@ -86,6 +86,18 @@ export async function api(app: FastifyInstance, call: string, params: WireParams
   return response.json() as Body;
 }
 
+/** Calls the API with a JSON body whose values keep their JSON types (numbers, not digits in strings), as a JSON client sends them. */
+export async function apiJson(app: FastifyInstance, call: string, values: Record<string, unknown>): Promise<Body> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/admin/api.php',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ call, ...CREDENTIALS, ...values }),
+  });
+  if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode}: ${response.body}`);
+  return response.json() as Body;
+}
+
 /** The call's own fields: the body without the envelope. */
 export function resultOf(body: Body): Record<string, unknown> {
   const { success, call, server_time, ...rest } = body;

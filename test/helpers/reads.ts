@@ -75,3 +75,9 @@ export async function orderStatuses(t: Test, app: FastifyInstance, ids: OrderIds
     invoice: ids.invoice && (await status('getInvoiceDetails', ids.invoice, 'invoice')),
   };
 }
+
+/** Every affiliate as getAffiliates lists it, by id: the balance and the referrals counted, read back as a client would. */
+export async function affiliatesById(t: Test, app: FastifyInstance, where?: Where): Promise<Record<string, Fields>> {
+  const list = (await read(t, app, 'getAffiliates', { perpage: '1000' }, where)).affiliates as Array<Fields & { id: string }>;
+  return Object.fromEntries(list.map((affiliate) => [affiliate.id, affiliate]));
+}

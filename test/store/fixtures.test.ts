@@ -580,6 +580,53 @@ t.test('support departments, tickets, replies and notes', async (t) => {
   for (const note of data.ticket_notes) t.ok(note.date > tickets.get(note.ticket_id)!.date, `note ${note.id} comes after its ticket`);
 });
 
+t.test('affiliates and the orders they referred', async (t) => {
+  const affiliates = byId(data.affiliates);
+  references(t, data.affiliates, 'client_id', ids(data.clients), 'affiliates');
+  references(t, data.affiliates, 'currency_id', ids(data.currencies), 'affiliates');
+  references(t, data.affiliate_referrals, 'affiliate_id', ids(data.affiliates), 'affiliate_referrals');
+  references(t, data.affiliate_referrals, 'order_id', ids(data.orders), 'affiliate_referrals');
+  const owners = data.affiliates.map((a) => a.client_id);
+  t.equal(new Set(owners).size, owners.length, 'a client has one affiliate account at most');
+  for (const id of owners) t.equal(clients.get(id)?.parent_id, '0', `affiliate client ${id} is a main client`);
+  const referred = data.affiliate_referrals.map((r) => r.order_id);
+  t.equal(new Set(referred).size, referred.length, 'an order has one referrer at most');
+
+  for (const referral of data.affiliate_referrals) {
+    const affiliate = affiliates.get(referral.affiliate_id)!;
+    const order = orders.get(referral.order_id)!;
+    const label = `referral ${referral.id}`;
+    t.not(order.client_id, affiliate.client_id, `${label}: not the affiliate's own order`);
+    t.ok(referral.date_created >= affiliate.date_created, `${label}: made while the affiliate existed`);
+    // The commission's rule, stated again: the affiliate's rate of the order total, converted into its currency.
+    const total = convertCents(toCents(order.total), rateOf(order.currency_id), rateOf(affiliate.currency_id));
+    t.equal(referral.commission, formatCents(percentOf(total, affiliate.commission_rate)), `${label}: commission`);
+    const invoice = invoices.get(order.invoice_id);
+    t.equal(referral.status, !invoice || invoice.status === 'Paid' ? 'Earned' : 'Pending', `${label}: earned once the order is paid for`);
+    if (referral.status === 'Earned') t.equal(referral.date_earned, invoice?.datepaid, `${label}: earned when its invoice was paid`);
+    else t.equal(referral.date_earned, ZERO_DATETIME, `${label}: not earned yet`);
+  }
+  for (const affiliate of data.affiliates) {
+    let earned = 0;
+    for (const r of data.affiliate_referrals) if (r.affiliate_id === affiliate.id && r.status === 'Earned') earned += toCents(r.commission);
+    t.equal(
+      affiliate.balance,
+      formatCents(earned - toCents(affiliate.total_withdrawn)),
+      `affiliate ${affiliate.id}: balance is earned less withdrawn`,
+    );
+  }
+  t.ok(
+    data.affiliates.some((a) => a.status === 'Inactive'),
+    'an inactive affiliate',
+  );
+  t.ok(new Set(data.affiliates.map((a) => a.currency_id)).size > 1, 'affiliates paid in more than one currency');
+  for (const status of ['Pending', 'Earned'])
+    t.ok(
+      data.affiliate_referrals.some((r) => r.status === status),
+      `a ${status} commission`,
+    );
+});
+
 t.test('a broken fixture names the file, the record and the field', async (t) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'billsim-fixtures-'));
   t.teardown(() => fs.rmSync(dir, { recursive: true, force: true }));

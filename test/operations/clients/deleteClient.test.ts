@@ -40,6 +40,9 @@ const ALICE_RECORDS: Partial<Record<keyof Collections, string[]>> = {
   client_cards: ['1'],
   tickets: ['1'],
   ticket_replies: ['1', '2'],
+  // Her affiliate account, with the orders of others it referred.
+  affiliates: ['1'],
+  affiliate_referrals: ['2', '3', '5'],
 };
 const DELETED = { success: true, call: CALL, server_time: SERVER_TIME, info: ALICE_INFO };
 

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { CREDENTIALS, api, assertSuccess, build, type WireParams, SERVER_TIME } from '../../helpers/app.js';
+import { api, apiJson, assertSuccess, build, type WireParams, SERVER_TIME } from '../../helpers/app.js';
 import { invoiceDetails, read } from '../../helpers/reads.js';
 import { sameEverywhereMutating } from '../../helpers/sessions.js';
 import { refusedWith } from '../../helpers/refusals.js';
@@ -122,13 +122,7 @@ t.test('addInvoiceItem fills a Draft made by addInvoice, with line ids that keep
 
 t.test('addInvoiceItem takes the numbers a JSON client sends (tax 1/0, price 10 or 10.5)', async (t) => {
   const app = await build(t);
-  const response = await app.inject({
-    method: 'POST',
-    url: '/admin/api.php',
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify({ call: CALL, ...CREDENTIALS, id: 3, line: 'Hours', price: 10.5, qty: 2, tax: 1 }),
-  });
-  const body = response.json();
+  const body = await apiJson(app, CALL, { id: 3, line: 'Hours', price: 10.5, qty: 2, tax: 1 });
   t.match(assertSuccess(t, body, CALL).newline, { amount: '10.50', qty: '2', taxed: '1', linetotal: 21 });
 });
 

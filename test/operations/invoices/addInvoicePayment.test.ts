@@ -1,6 +1,6 @@
 import t, { type Test } from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { CREDENTIALS, ENCODINGS, api, assertSuccess, build, type WireParams, SERVER_TIME } from '../../helpers/app.js';
+import { ENCODINGS, api, apiJson, assertSuccess, build, type WireParams, SERVER_TIME } from '../../helpers/app.js';
 import { refusedWith, refusedEach } from '../../helpers/refusals.js';
 import { accountDetails, emails, read } from '../../helpers/reads.js';
 
@@ -170,13 +170,7 @@ t.test("a payment in another currency is recorded in the invoice's currency", as
 t.test('amounts as plain numbers, as the n8n node sends them, in a query or a JSON body', async (t) => {
   const app = await build(t);
   t.strictSame(await api(app, CALL, { ...GRACE, amount: '10', fee: '0.5' }), ADDED);
-  const response = await app.inject({
-    method: 'POST',
-    url: '/admin/api.php',
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify({ call: CALL, ...CREDENTIALS, id: 8, amount: 10.5, paymentmodule: 2, fee: 0, date: '2026-11-20' }),
-  });
-  t.strictSame(response.json(), ADDED);
+  t.strictSame(await apiJson(app, CALL, { id: 8, amount: 10.5, paymentmodule: 2, fee: 0, date: '2026-11-20' }), ADDED);
   const { transactions } = await invoice(t, app, '8');
   t.strictSame(
     transactions.slice(1).map((x) => [x.in, x.fee]),
