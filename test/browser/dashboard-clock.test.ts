@@ -4,7 +4,7 @@
 // and GET /__billsim/automation (the billing clock).
 import t from 'tap';
 import { screenshot } from './chromium.js';
-import { dashboard, section, waitForText } from './dashboard-page.js';
+import { chooseCollection, dashboard, section, waitForText } from './dashboard-page.js';
 
 const board = await dashboard(t, { now: new Date('2026-11-20T12:00:00Z') });
 
@@ -22,8 +22,7 @@ if (board) {
     await waitForText(page, '#automation', /invoice created/);
     await screenshot(t, page, 'dashboard-clock');
 
-    await section(page, 'state');
-    await page.select('#state-collection', 'invoices');
+    await chooseCollection(page, 'invoices');
     const label = await waitForText(page, '#state-collection', /invoices \(\d+\)/);
     const now = Number(/invoices \((\d+)\)/.exec(label)![1]);
     t.ok(now > invoices, `invoices grew from ${invoices} to ${now}`);

@@ -65,6 +65,17 @@ export async function section(page: Page, name: string): Promise<void> {
   await page.waitForSelector(`#${name}:not([hidden])`);
 }
 
+/**
+ * Shows a collection in the state section. The section fills its list of
+ * collections and its first page after it is shown; a choice made before that
+ * first page arrives would be painted over by it, so it waits for the page.
+ */
+export async function chooseCollection(page: Page, collection: string): Promise<void> {
+  await section(page, 'state');
+  await page.waitForSelector('#state-page tbody button');
+  await page.select('#state-collection', collection);
+}
+
 /** Widest scroll extent of the page: more than the viewport means a horizontal scrollbar. */
 export function scrollWidth(page: Page): Promise<number> {
   return page.evaluate(() => {

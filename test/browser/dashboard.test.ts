@@ -3,7 +3,7 @@
 // as text. The clock and automation are in dashboard-clock.test.ts.
 import t from 'tap';
 import { screenshot } from './chromium.js';
-import { dashboard, scrollWidth, section, waitForText } from './dashboard-page.js';
+import { chooseCollection, dashboard, scrollWidth, section, waitForText } from './dashboard-page.js';
 
 const board = await dashboard(t);
 
@@ -82,8 +82,7 @@ if (board) {
       password2: 'Pass-1234',
     });
     t.equal(added.success, true);
-    await section(page, 'state');
-    await page.select('#state-collection', 'clients');
+    await chooseCollection(page, 'clients');
     await waitForText(page, '#state-page', 'Rosa');
     await waitForText(page, '#state-collection', 'clients (12)');
     await screenshot(t, page, 'dashboard-state-changed');
@@ -144,8 +143,7 @@ if (board) {
     await page.click('#requests-list li:nth-child(2) button');
     const params = await waitForText(page, '#request-detail pre[aria-label="Parameters"]', 'firstname');
     t.match(JSON.parse(params), { firstname: hostile, lastname: script, password: '[redacted]', password2: '[redacted]' });
-    await section(page, 'state');
-    await page.select('#state-collection', 'clients');
+    await chooseCollection(page, 'clients');
     await waitForText(page, '#state-page', hostile);
     await page.click('#state-page tbody button');
     await waitForText(page, '#state-record', script);
