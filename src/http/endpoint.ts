@@ -145,7 +145,8 @@ function registerWrongMethods(app: FastifyInstance): void {
 /** The request's answer, read (and written) through the session's one entrance. */
 function answer(deps: EndpointDeps, session: Session, params: Params, call: string, ip: string): Promise<Outcome> {
   return session.read(async (world, now) => {
-    const fault = call ? await session.takeFault(call) : undefined;
+    const met = call ? session.takeFault(call) : undefined;
+    const fault = met && (await met);
     if (fault?.delayMs) await sleep(fault.delayMs);
     if (fault && (fault.error || fault.status)) {
       return failed(fault.status ?? 200, call, now, fault.error ?? [messages.simulatedFault(fault.status ?? 200)]);

@@ -42,6 +42,15 @@ function setLastRun(world: World, day: string): void {
 }
 
 /**
+ * Whether the clock has passed a midnight the automation has not run for.
+ * Every request asks: day numbers are compared before any date is formatted.
+ */
+export function behind(session: AutomatedState): boolean {
+  const last = lastRun(session.world) ?? session.automationFrom;
+  return Math.floor(session.clock.now().getTime() / 86_400_000) > dayNumber(last);
+}
+
+/**
  * Runs every day the session's clock has passed since the automation last
  * ran, in order, as one mutation (all or nothing, saved like a call). A
  * clock moved back runs nothing: a day never runs twice. With the automation
@@ -50,12 +59,9 @@ function setLastRun(world: World, day: string): void {
  */
 export async function catchUp(session: AutomatedState): Promise<AutomationSummary> {
   const summary: AutomationSummary = { days: 0, actions: {} };
+  if (!behind(session)) return summary;
   const { world } = session;
-  // Every request passes here: compare day numbers before formatting any date.
-  const now = session.clock.now();
-  const last = lastRun(world) ?? session.automationFrom;
-  if (Math.floor(now.getTime() / 86_400_000) <= dayNumber(last)) return summary;
-  const today = formatDate(now);
+  const today = formatDate(session.clock.now());
   if (!session.automationEnabled) {
     await world.mutate(() => {
       if ((lastRun(world) ?? session.automationFrom) < today) setLastRun(world, today);
