@@ -20,7 +20,8 @@ import { Control } from './session/control.js';
 import { openDataFile, readSnapshotFile } from './store/persistence.js';
 import { readSavedSession } from './session/saved-state.js';
 import { adapterSaver } from './store/saver.js';
-import { loadFixtures, validateCollections } from './store/fixtures.js';
+import { FixtureError, loadFixtures, validateCollections } from './store/fixtures.js';
+import { storedStubProblems } from './session/stubs.js';
 import { defaultFixturesDir, packageVersion } from './paths.js';
 import type { Collections } from './generated/wire.js';
 
@@ -96,6 +97,8 @@ function seedData(options: AppOptions): Collections {
 /** Builds the simulator as a Fastify instance without listening (use inject or listen). */
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
   const seed = new Seed(seedData(options));
+  const stubProblems = storedStubProblems(seed.data.stubs);
+  if (stubProblems.length > 0) throw new FixtureError(`The stubs of the world are invalid: ${stubProblems.join('; ')}`);
   const { dataFile } = options;
   const saved = dataFile ? openDataFile(dataFile, seed.data) : undefined;
   // The default session's clock, faults and snapshots as the data file kept them.

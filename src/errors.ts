@@ -18,8 +18,10 @@ function someIds(ids: readonly string[]): string {
 
 export const messages = {
   callMissing: () => 'Parameter call is required: name the API function to run, such as call=getCurrencies',
-  callUnknown: (call: string) => `Unknown call "${call}": there is no API function with this name`,
-  callUnknownNear: (call: string, near: string) => `Unknown call "${call}"; did you mean ${near}?`,
+  callUnknown: (call: string) =>
+    `Unknown call "${call}": billsim does not simulate it; answer it your way with a stub (POST /__billsim/stubs with { "call": "${call}", "answer": { ... } })`,
+  callUnknownNear: (call: string, near: string) =>
+    `Unknown call "${call}"; did you mean ${near}? If not, billsim does not simulate it: answer it your way with a stub (POST /__billsim/stubs)`,
   credentialsMissing: (name: string) => `Authentication failed: parameter ${name} is required`,
   credentialsInvalid: () => 'Authentication failed: invalid api_id or api_key',
   ipNotAllowed: (ip: string) => `Authentication failed: client IP ${ip} is not on the allow-list of this API key`,

@@ -20,6 +20,8 @@ import type {
   JournalEntry,
   JournalFilter,
   SnapshotInfo,
+  Stub,
+  StubSpec,
 } from './generated/wire.js';
 
 /**
@@ -42,6 +44,11 @@ export interface SessionHandle {
   addFault(spec: FaultSpec): Promise<Fault>;
   faults(): Promise<Fault[]>;
   clearFaults(): Promise<void>;
+  /** Answers a call your way (any call name): resolves with the stored stub and its id. */
+  stub(spec: StubSpec): Promise<Stub>;
+  stubs(): Promise<Stub[]>;
+  removeStub(id: number): Promise<void>;
+  clearStubs(): Promise<void>;
   now(): Promise<Date>;
   clock(): Promise<ClockState>;
   /**
@@ -93,6 +100,10 @@ function handle(control: Control, name: string): SessionHandle {
     addFault: (spec) => of().addFault(spec),
     faults: () => of().faults(),
     clearFaults: () => of().clearFaults(),
+    stub: (spec) => of().addStub(spec),
+    stubs: () => of().stubs(),
+    removeStub: (id) => of().removeStub(id),
+    clearStubs: () => of().clearStubs(),
     now: () => of().now(),
     clock: () => of().clock(),
     setClock: (change) => of().setClock(change),

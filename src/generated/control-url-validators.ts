@@ -375,16 +375,108 @@ validate23.errors = vErrors;
 return errors === 0;
 }
 
-export const emails_query = validate27;
-const schema50 = {"title":"EmailFilter","type":"object","additionalProperties":false,"properties":{"to":{"type":"string","description":"one e-mail address","examples":["jane@example.com"]}}};
+export const deleteStub_params = validate25;
+const schema47 = {"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"integer","minimum":1,"description":"a whole number from 1","examples":[1]}}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema47.required,parentSchema:schema47,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "id")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema47,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else {
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.id.type,parentSchema:schema47.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema47.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.type,parentSchema:schema47,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate25.errors = vErrors;
+return errors === 0;
+}
+
+export const emails_query = validate29;
+const schema56 = {"title":"EmailFilter","type":"object","additionalProperties":false,"properties":{"to":{"type":"string","description":"one e-mail address","examples":["jane@example.com"]}}};
+
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(key0 === "to")){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema50,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema56,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -414,7 +506,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.to.type,parentSchema:schema50.properties.to,data:data0};
+const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema56.properties.to.type,parentSchema:schema56.properties.to,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -434,7 +526,7 @@ data["to"] = coerced0;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema50.type,parentSchema:schema50,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema56.type,parentSchema:schema56,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -443,20 +535,20 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
-export const record_params = validate29;
-const schema56 = {"type":"object","additionalProperties":false,"required":["collection","id"],"properties":{"collection":{"$ref":"defs.json#/definitions/collection"},"id":{"type":"string","description":"a record id","examples":["1"]}}};
-const schema52 = {"type":"string","description":"a collection name, as GET /__billsim/state lists them","examples":["invoices"]};
+export const record_params = validate31;
+const schema62 = {"type":"object","additionalProperties":false,"required":["collection","id"],"properties":{"collection":{"$ref":"defs.json#/definitions/collection"},"id":{"type":"string","description":"a record id","examples":["1"]}}};
+const schema58 = {"type":"string","description":"a collection name, as GET /__billsim/state lists them","examples":["invoices"]};
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.collection === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "collection"},message:"must have required property '"+"collection"+"'",schema:schema56.required,parentSchema:schema56,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "collection"},message:"must have required property '"+"collection"+"'",schema:schema62.required,parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -466,7 +558,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema56.required,parentSchema:schema56,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema62.required,parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -477,7 +569,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "collection") || (key0 === "id"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema56,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -507,7 +599,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/collection",schemaPath:"defs.json#/definitions/collection/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.type,parentSchema:schema52,data:data0};
+const err3 = {instancePath:instancePath+"/collection",schemaPath:"defs.json#/definitions/collection/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.type,parentSchema:schema58,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -545,7 +637,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema56.properties.id.type,parentSchema:schema56.properties.id,data:data1};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.id.type,parentSchema:schema62.properties.id,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -565,7 +657,7 @@ data["id"] = coerced1;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema56.type,parentSchema:schema56,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema62.type,parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -574,20 +666,20 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-export const requests_query = validate31;
-const schema62 = {"title":"JournalFilter","type":"object","additionalProperties":false,"properties":{"call":{"type":"string","description":"one API call name","examples":["getInvoiceDetails"]},"limit":{"type":"integer","minimum":1,"maximum":1000000,"description":"a whole number from 1 to 1000000","examples":[10]}}};
+export const requests_query = validate33;
+const schema68 = {"title":"JournalFilter","type":"object","additionalProperties":false,"properties":{"call":{"type":"string","description":"one API call name","examples":["getInvoiceDetails"]},"limit":{"type":"integer","minimum":1,"maximum":1000000,"description":"a whole number from 1 to 1000000","examples":[10]}}};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((key0 === "call") || (key0 === "limit"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema62,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema68,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -617,7 +709,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.call.type,parentSchema:schema62.properties.call,data:data0};
+const err1 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.properties.call.type,parentSchema:schema68.properties.call,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -653,7 +745,7 @@ if(dataType1 === "boolean" || data1 === null
 coerced1 = +data1;
 }
 else {
-const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema62.properties.limit.type,parentSchema:schema62.properties.limit,data:data1};
+const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema68.properties.limit.type,parentSchema:schema68.properties.limit,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -672,7 +764,7 @@ data["limit"] = coerced1;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 1000000 || isNaN(data1)){
-const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema62.properties.limit,data:data1};
+const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema68.properties.limit,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -682,7 +774,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err4 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema62.properties.limit,data:data1};
+const err4 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema68.properties.limit,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -695,7 +787,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema62.type,parentSchema:schema62,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema68.type,parentSchema:schema68,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -704,20 +796,20 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
 
-export const reset_query = validate33;
-const schema66 = {"title":"ResetQuery","type":"object","additionalProperties":false,"properties":{"all":{"type":"string","enum":["1","true"],"description":"\"1\" or \"true\", to reset every session","examples":["1"]}}};
+export const reset_query = validate35;
+const schema72 = {"title":"ResetQuery","type":"object","additionalProperties":false,"properties":{"all":{"type":"string","enum":["1","true"],"description":"\"1\" or \"true\", to reset every session","examples":["1"]}}};
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(key0 === "all")){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema66,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema72,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -747,7 +839,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/all",schemaPath:"#/properties/all/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.properties.all.type,parentSchema:schema66.properties.all,data:data0};
+const err1 = {instancePath:instancePath+"/all",schemaPath:"#/properties/all/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema72.properties.all.type,parentSchema:schema72.properties.all,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -765,7 +857,7 @@ data["all"] = coerced0;
 }
 }
 if(!((data0 === "1") || (data0 === "true"))){
-const err2 = {instancePath:instancePath+"/all",schemaPath:"#/properties/all/enum",keyword:"enum",params:{allowedValues: schema66.properties.all.enum},message:"must be equal to one of the allowed values",schema:schema66.properties.all.enum,parentSchema:schema66.properties.all,data:data0};
+const err2 = {instancePath:instancePath+"/all",schemaPath:"#/properties/all/enum",keyword:"enum",params:{allowedValues: schema72.properties.all.enum},message:"must be equal to one of the allowed values",schema:schema72.properties.all.enum,parentSchema:schema72.properties.all,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -777,7 +869,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema66.type,parentSchema:schema66,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema72.type,parentSchema:schema72,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -786,19 +878,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
-export const restoreSnapshot_params = validate35;
-const schema72 = {"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"$ref":"defs.json#/definitions/snapshotName"}}};
+export const restoreSnapshot_params = validate37;
+const schema78 = {"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"$ref":"defs.json#/definitions/snapshotName"}}};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema72.required,parentSchema:schema72,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema78.required,parentSchema:schema78,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -809,7 +901,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "name")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema72,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema78,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -881,7 +973,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema72.type,parentSchema:schema72,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema78.type,parentSchema:schema78,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -890,19 +982,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-export const rows_params = validate37;
-const schema80 = {"type":"object","additionalProperties":false,"required":["collection"],"properties":{"collection":{"$ref":"defs.json#/definitions/collection"}}};
+export const rows_params = validate39;
+const schema86 = {"type":"object","additionalProperties":false,"required":["collection"],"properties":{"collection":{"$ref":"defs.json#/definitions/collection"}}};
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.collection === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "collection"},message:"must have required property '"+"collection"+"'",schema:schema80.required,parentSchema:schema80,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "collection"},message:"must have required property '"+"collection"+"'",schema:schema86.required,parentSchema:schema86,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -913,7 +1005,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "collection")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema80,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema86,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -943,7 +1035,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/collection",schemaPath:"defs.json#/definitions/collection/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.type,parentSchema:schema52,data:data0};
+const err2 = {instancePath:instancePath+"/collection",schemaPath:"defs.json#/definitions/collection/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.type,parentSchema:schema58,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -963,7 +1055,7 @@ data["collection"] = coerced0;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema80.type,parentSchema:schema80,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema86.type,parentSchema:schema86,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -972,20 +1064,20 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
 
-export const rows_query = validate38;
-const schema82 = {"title":"StateQuery","type":"object","additionalProperties":false,"properties":{"page":{"type":"integer","minimum":0,"maximum":1000000000,"description":"a whole number from 0 to 1000000000","examples":[0]},"perpage":{"type":"integer","minimum":1,"maximum":1000,"description":"a whole number from 1 to 1000","examples":[25]},"field":{"type":"string","description":"one field of the collection's records, sent with value"},"value":{"type":"string","description":"the text that field should equal"}},"dependencies":{"field":["value"],"value":["field"]}};
+export const rows_query = validate40;
+const schema88 = {"title":"StateQuery","type":"object","additionalProperties":false,"properties":{"page":{"type":"integer","minimum":0,"maximum":1000000000,"description":"a whole number from 0 to 1000000000","examples":[0]},"perpage":{"type":"integer","minimum":1,"maximum":1000,"description":"a whole number from 1 to 1000","examples":[25]},"field":{"type":"string","description":"one field of the collection's records, sent with value"},"value":{"type":"string","description":"the text that field should equal"}},"dependencies":{"field":["value"],"value":["field"]}};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((key0 === "page") || (key0 === "perpage")) || (key0 === "field")) || (key0 === "value"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema82,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema88,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1000,7 +1092,7 @@ if(data.value === undefined){
 const err1 = {instancePath,schemaPath:"#/dependencies",keyword:"dependencies",params:{property: "field",
     missingProperty: "value",
     depsCount: 1,
-    deps: "value"},message:"must have property value when property field is present",schema:schema82.dependencies,parentSchema:schema82,data};
+    deps: "value"},message:"must have property value when property field is present",schema:schema88.dependencies,parentSchema:schema88,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1015,7 +1107,7 @@ if(data.field === undefined){
 const err2 = {instancePath,schemaPath:"#/dependencies",keyword:"dependencies",params:{property: "value",
     missingProperty: "field",
     depsCount: 1,
-    deps: "field"},message:"must have property field when property value is present",schema:schema82.dependencies,parentSchema:schema82,data};
+    deps: "field"},message:"must have property field when property value is present",schema:schema88.dependencies,parentSchema:schema88,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1043,7 +1135,7 @@ if(dataType0 === "boolean" || data0 === null
 coerced0 = +data0;
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema82.properties.page.type,parentSchema:schema82.properties.page,data:data0};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema88.properties.page.type,parentSchema:schema88.properties.page,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1062,7 +1154,7 @@ data["page"] = coerced0;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 1000000000 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema82.properties.page,data:data0};
+const err4 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema88.properties.page,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1072,7 +1164,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data0 < 0 || isNaN(data0)){
-const err5 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema82.properties.page,data:data0};
+const err5 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema88.properties.page,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1101,7 +1193,7 @@ if(dataType1 === "boolean" || data1 === null
 coerced1 = +data1;
 }
 else {
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"#/properties/perpage/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema82.properties.perpage.type,parentSchema:schema82.properties.perpage,data:data1};
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"#/properties/perpage/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema88.properties.perpage.type,parentSchema:schema88.properties.perpage,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1120,7 +1212,7 @@ data["perpage"] = coerced1;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 1000 || isNaN(data1)){
-const err7 = {instancePath:instancePath+"/perpage",schemaPath:"#/properties/perpage/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000",schema:1000,parentSchema:schema82.properties.perpage,data:data1};
+const err7 = {instancePath:instancePath+"/perpage",schemaPath:"#/properties/perpage/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000",schema:1000,parentSchema:schema88.properties.perpage,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1130,7 +1222,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err8 = {instancePath:instancePath+"/perpage",schemaPath:"#/properties/perpage/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema82.properties.perpage,data:data1};
+const err8 = {instancePath:instancePath+"/perpage",schemaPath:"#/properties/perpage/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema88.properties.perpage,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1161,7 +1253,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/field",schemaPath:"#/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema82.properties.field.type,parentSchema:schema82.properties.field,data:data2};
+const err9 = {instancePath:instancePath+"/field",schemaPath:"#/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema88.properties.field.type,parentSchema:schema88.properties.field,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1199,7 +1291,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema82.properties.value.type,parentSchema:schema82.properties.value,data:data3};
+const err10 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema88.properties.value.type,parentSchema:schema88.properties.value,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1219,7 +1311,7 @@ data["value"] = coerced3;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema82.type,parentSchema:schema82,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema88.type,parentSchema:schema88,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1228,19 +1320,19 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-export const saveSnapshot_params = validate40;
-const schema89 = {"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"$ref":"defs.json#/definitions/snapshotName"}}};
+export const saveSnapshot_params = validate42;
+const schema95 = {"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"$ref":"defs.json#/definitions/snapshotName"}}};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema89.required,parentSchema:schema89,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema95.required,parentSchema:schema95,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1251,7 +1343,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "name")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema89,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema95,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1323,7 +1415,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema89.type,parentSchema:schema89,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema95.type,parentSchema:schema95,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1332,7 +1424,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 

@@ -26,6 +26,17 @@ export type TicketRequestType = 'General' | 'Incident' | 'Problem' | 'Task' | 'Q
  */
 export type TicketAuthorType1 = 'Admin' | 'Client';
 /**
+ * an object of the call's own keys, at most 1 MB as JSON, without success, call and server_time (billsim writes them); string values anywhere in it are Handlebars templates
+ */
+export type StubAnswer = Record<string, unknown>;
+/**
+ * a list of 1 to 10 messages, each 1 to 1000 characters
+ *
+ * @minItems 1
+ * @maxItems 10
+ */
+export type StubMessages = string[];
+/**
  * @maxItems 1000
  */
 export type EstimateLineChangeList = EstimateLineChange[];
@@ -100,6 +111,7 @@ export interface AllWireTypes {
   resources_registry_name_json?: RegistryName;
   resources_reply_category_json?: ReplyCategory;
   resources_server_json?: Server;
+  resources_stub_json?: Stub;
   resources_tax_rule_json?: TaxRule;
   resources_ticket_json?: Ticket;
   resources_ticket_dept_json?: TicketDept;
@@ -223,11 +235,13 @@ export interface AllWireTypes {
   operations_tickets_getTickets_json?: GetTickets;
   operations_tickets_setTicketStatus_json?: SetTicketStatus;
   control_addFault_json?: AddFaultRoute;
+  control_addStub_json?: AddStubRoute;
   control_automation_json?: AutomationRoute;
   control_automation_status_json?: AutomationStatus;
   control_clearEmails_json?: ClearEmailsRoute;
   control_clearFaults_json?: ClearFaultsRoute;
   control_clearRequests_json?: ClearRequestsRoute;
+  control_clearStubs_json?: ClearStubsRoute;
   control_cleared_json?: Cleared;
   control_clock_json?: ClockRoute;
   control_clock_state_json?: ClockState;
@@ -236,6 +250,7 @@ export interface AllWireTypes {
   control_deleteFault_json?: DeleteFaultRoute;
   control_deleteSession_json?: DeleteSessionRoute;
   control_deleteSnapshot_json?: DeleteSnapshotRoute;
+  control_deleteStub_json?: DeleteStubRoute;
   control_deleted_json?: Deleted;
   control_emails_json?: EmailsRoute;
   control_error_json?: ControlRefusal;
@@ -253,6 +268,8 @@ export interface AllWireTypes {
   control_setAutomation_json?: SetAutomationRoute;
   control_setClock_json?: SetClockRoute;
   control_snapshots_json?: SnapshotsRoute;
+  control_stub_spec_json?: StubSpec;
+  control_stubs_json?: StubsRoute;
 }
 /**
  * Fields every successful answer carries, next to the call's own result fields.
@@ -967,6 +984,7 @@ export interface Collections {
   kb_articles: KbArticle[];
   affiliates: Affiliate[];
   affiliate_referrals: AffiliateReferral[];
+  stubs: Stub[];
 }
 /**
  * A currency. The record with id "0" is the main currency (rate 1.0000); invoices with currency_id "0" are in it.
@@ -2329,6 +2347,48 @@ export interface KbArticle {
  * tag names keyed by tag id, such as {"721": "billing"}
  */
 export interface KbTags {
+  [k: string]: string;
+}
+/**
+ * A call answered the session's own way instead of by the simulation (billsim's own collection). A request of `call` that carries every value of `params` gets, instead of the simulated answer: the success envelope with the keys of `answer` (its string values are Handlebars templates with `params`, `call`, `server_time` and `now` in scope), the error envelope with the messages of `error`, or a failure below the envelope (`failure`); `status` and `delayMs` as for faults. A stubbed request runs no simulation and changes no state but the stub's own count. The stub with the most `params` that match applies, then the newest. Without `times` a stub lasts until removed. A fixtures folder may ship a stubs.json: a reset returns to those, and snapshots and --data carry the rest like any record.
+ */
+export interface Stub {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a call name: a letter, then up to 63 letters, digits or _ (simulated by billsim or not)
+   */
+  call: string;
+  params?: StubParams;
+  answer?: StubAnswer;
+  error?: StubMessages;
+  /**
+   * a whole number from 200 to 599
+   */
+  status?: number;
+  /**
+   * a whole number from 0 to 60000 (for the slow failure: the time the body is dripped over)
+   */
+  delayMs?: number;
+  /**
+   * a whole number from 1 to 1000000
+   */
+  times?: number;
+  /**
+   * one of reset (the connection is closed without an answer), empty (HTTP 200 with no body), malformed (HTTP 200 with a body that is not JSON), html (HTTP 502 with a proxy's HTML page) or slow (the answer's body dripped over delayMs)
+   */
+  failure?: 'reset' | 'empty' | 'malformed' | 'html' | 'slow';
+  /**
+   * the requests it still answers; null or absent: as times says (every one, without times)
+   */
+  remaining?: number | null;
+}
+/**
+ * an object of up to 50 parameters, each a text the request must carry exactly (bracket keys as the API reads them, such as "products[0][name]")
+ */
+export interface StubParams {
   [k: string]: string;
 }
 /**
@@ -9164,6 +9224,47 @@ export interface ControlRefusal {
   error: string;
 }
 /**
+ * Add a stub: the session's requests of its call that carry its params are answered by it. A session holds at most as many stubs as GET /__billsim/stubs says (its maxItems).
+ */
+export interface AddStubRoute {
+  body: StubSpec;
+  answers: {
+    '201': Stub;
+    '400': ControlRefusal;
+    '409': ControlRefusal;
+    '415': ControlRefusal;
+    '503': ControlRefusal;
+  };
+}
+/**
+ * A stub to answer a call your way (see the stubs collection's schema for every rule): `call` any call name, simulated or not; `params` the values a request must carry; then `answer` (the call's own keys, string values are Handlebars templates), or `error` (the error envelope's messages), or `failure` (below the envelope), or only `status` and/or `delayMs` on an empty answer. Not both answer and error.
+ */
+export interface StubSpec {
+  /**
+   * a call name: a letter, then up to 63 letters, digits or _ (simulated by billsim or not)
+   */
+  call: string;
+  params?: StubParams;
+  answer?: StubAnswer;
+  error?: StubMessages;
+  /**
+   * a whole number from 200 to 599
+   */
+  status?: number;
+  /**
+   * a whole number from 0 to 60000 (for the slow failure: the time the body is dripped over)
+   */
+  delayMs?: number;
+  /**
+   * a whole number from 1 to 1000000
+   */
+  times?: number;
+  /**
+   * one of reset (the connection is closed without an answer), empty (HTTP 200 with no body), malformed (HTTP 200 with a body that is not JSON), html (HTTP 502 with a proxy's HTML page) or slow (the answer's body dripped over delayMs)
+   */
+  failure?: 'reset' | 'empty' | 'malformed' | 'html' | 'slow';
+}
+/**
  * What the daily billing automation did, newest first, and whether it runs. `limit` keeps the newest that many entries.
  */
 export interface AutomationRoute {
@@ -9234,6 +9335,16 @@ export interface ClearRequestsRoute {
   };
 }
 /**
+ * Remove every stub of the session (a reset brings back those of the fixtures).
+ */
+export interface ClearStubsRoute {
+  answers: {
+    '200': Cleared;
+    '400': ControlRefusal;
+    '503': ControlRefusal;
+  };
+}
+/**
  * The session clock.
  */
 export interface ClockRoute {
@@ -9283,7 +9394,7 @@ export interface CollectionCount {
   rows: number;
 }
 /**
- * Per call: requests, successes and errors in this session; and the calls never requested.
+ * Per call: requests, successes and errors the simulation answered in this session; the requests stubs answered, apart; and the simulated calls never requested.
  */
 export interface CoverageRoute {
   answers: {
@@ -9303,6 +9414,12 @@ export interface Coverage {
    * the simulated calls never requested in this session
    */
   unexercised: string[];
+  /**
+   * by call name, the requests a stub answered (not counted in calls)
+   */
+  stubbed: {
+    [k: string]: CallCoverage;
+  };
 }
 export interface CallCoverage {
   requests: number;
@@ -9361,6 +9478,23 @@ export interface DeleteSnapshotRoute {
      * 1 to 64 characters
      */
     name: string;
+  };
+  answers: {
+    '200': Deleted;
+    '400': ControlRefusal;
+    '404': ControlRefusal;
+    '503': ControlRefusal;
+  };
+}
+/**
+ * Remove one stub, by the id GET /__billsim/stubs lists it with.
+ */
+export interface DeleteStubRoute {
+  params: {
+    /**
+     * a whole number from 1
+     */
+    id: number;
   };
   answers: {
     '200': Deleted;
@@ -9502,6 +9636,10 @@ export interface JournalEntry {
    * the JSON text the client received, cut after 16,384 characters
    */
   answer: string;
+  /**
+   * the id of the stub that answered it, when a stub did (the simulation did not run)
+   */
+  stub?: number;
 }
 /**
  * Put the session's state, journal, faults and clock back to the seed. Snapshots stay. With `all`, every session, one after another.
@@ -9767,4 +9905,19 @@ export interface SnapshotInfo {
    * a date-time as YYYY-MM-DD HH:MM:SS
    */
   savedAt: string;
+}
+/**
+ * The session's stubs, oldest first: of those whose call and params match a request, the one with the most params applies, then the newest.
+ */
+export interface StubsRoute {
+  answers: {
+    '200': {
+      /**
+       * @maxItems 1000
+       */
+      stubs: Stub[];
+    };
+    '400': ControlRefusal;
+    '503': ControlRefusal;
+  };
 }

@@ -140,6 +140,15 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
       return row;
     },
   },
+  { method: 'POST', url: '/stubs', schema: 'addStub', call: (c) => c.session().addStub(c.body) },
+  { method: 'GET', url: '/stubs', schema: 'stubs', call: async (c) => ({ stubs: await c.session().stubs() }) },
+  { method: 'DELETE', url: '/stubs', schema: 'clearStubs', call: (c) => cleared(c.session().clearStubs()) },
+  {
+    method: 'DELETE',
+    url: '/stubs/:id',
+    schema: 'deleteStub',
+    call: (c) => named(c, 'deleted', c.params.id, c.session().removeStub(c.params.id)),
+  },
   { method: 'POST', url: '/faults', schema: 'addFault', call: (c) => c.session().addFault(c.body) },
   { method: 'GET', url: '/faults', schema: 'faults', call: async (c) => ({ faults: await c.session().faults() }) },
   { method: 'DELETE', url: '/faults', schema: 'clearFaults', call: (c) => cleared(c.session().clearFaults()) },

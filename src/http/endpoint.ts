@@ -7,6 +7,8 @@ import type { AnyOperation } from '../operations/operation.js';
 import { DEFAULT_SESSION, isValidSessionName, type Session, type Sessions } from '../session/sessions.js';
 import { redact } from '../session/journal.js';
 import { ControlError } from '../session/control-error.js';
+import type { ApiAccess } from '../generated/wire.js';
+import { countDown, stubAnswer, stubbed, stubFor } from '../session/stubs.js';
 import type { View } from '../store/world.js';
 import { formatDateTime } from '../lib/dates.js';
 import { authenticate } from './auth.js';
@@ -48,6 +50,8 @@ export interface Outcome {
   json: string;
   success: boolean;
   errors: string[];
+  /** The id of the stub that answered, when one did. */
+  stub?: number;
 }
 
 function failed(status: number, call: string, now: Date, errors: string[]): Outcome {
@@ -104,6 +108,7 @@ export async function serveApi(deps: EndpointDeps, request: ApiRequest): Promise
     error: outcome.errors,
     durationMs,
     answer: outcome.json,
+    ...(outcome.stub !== undefined && { stub: outcome.stub }),
   });
   request.log.info({ call, session: session?.name, success, durationMs }, 'api call');
   return outcome;
@@ -152,12 +157,36 @@ function answer(deps: EndpointDeps, session: Session, params: Params, call: stri
       return failed(fault.status ?? 200, call, now, fault.error ?? [messages.simulatedFault(fault.status ?? 200)]);
     }
     try {
-      return { status: 200, json: await runCall(deps, session, world, params, call, ip, now), success: true, errors: [] };
+      if (!call) throw new ApiError(messages.callMissing());
+      const caller = authenticate(world, text(params, 'api_id'), text(params, 'api_key'), ip, call);
+      const stubbedAnswer = stubbed(world, call) ? await stubOutcome(session, params, call, now) : undefined;
+      if (stubbedAnswer) return stubbedAnswer;
+      return { status: 200, json: await runCall(deps, session, world, params, call, caller, now), success: true, errors: [] };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       return failed(200, call, now, error.messages);
     }
   });
+}
+
+/**
+ * The answer of the stub that applies to the request, if one does. It is found
+ * and counted down in one write, so a stub with `times` answers exactly that
+ * many requests; nothing else of the state changes.
+ */
+async function stubOutcome(session: Session, params: Params, call: string, now: Date): Promise<Outcome | undefined> {
+  const stub = await session.write((world) => {
+    const found = stubFor(world, call, params);
+    if (found) countDown(world, found);
+    return found;
+  }, 'stub count');
+  if (!stub) return undefined;
+  if (stub.delayMs && stub.failure !== 'slow') await sleep(stub.delayMs);
+  const status = stub.status ?? (stub.failure === 'html' ? 502 : 200);
+  const id = Number(stub.id);
+  if (stub.error) return { ...failed(status, call, now, stub.error), stub: id };
+  const answer = stubAnswer(stub, { params: callParams(params), call, now });
+  return { status, json: JSON.stringify(successEnvelope(call, now, answer)), success: true, errors: [], stub: id };
 }
 
 /** The success answer's JSON text; throws ApiError for the error envelope. */
@@ -167,11 +196,9 @@ async function runCall(
   world: View,
   params: Params,
   call: string,
-  ip: string,
+  caller: ApiAccess,
   now: Date,
 ): Promise<string> {
-  if (!call) throw new ApiError(messages.callMissing());
-  const caller = authenticate(world, text(params, 'api_id'), text(params, 'api_key'), ip, call);
   const operation = Object.hasOwn(deps.operations, call) ? deps.operations[call] : undefined;
   if (!operation) {
     const near = closest(call, Object.keys(deps.operations));
@@ -186,9 +213,15 @@ async function runCall(
   return envelope(await session.write((writable) => operation.run(input, { world: writable, now })));
 }
 
-function validate(call: string, params: Params): Params {
+/** The call's own parameters: the request's without the transport's (credentials, call, output format). */
+function callParams(params: Params): Params {
   const input: Params = {};
   for (const [key, value] of Object.entries(params)) if (!TRANSPORT.has(key)) input[key] = value;
+  return input;
+}
+
+function validate(call: string, params: Params): Params {
+  const input = callParams(params);
   const sent = { ...input };
   const check = requestValidator(call);
   if (!check(input)) throw new ApiError(paramMessages(check.errors!, sent));

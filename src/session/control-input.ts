@@ -15,12 +15,14 @@ import type {
   FaultSpec,
   JournalFilter,
   StateQuery,
+  StubSpec,
   ClockChange as WireClockChange,
 } from '../generated/wire.js';
 import { COLLECTION_NAMES } from '../store/fixtures.js';
 import type { CollectionName } from '../store/world.js';
 import { type ClockMove, EARLIEST, LATEST } from './clock.js';
 import { badInput, ControlError, quoted } from './control-error.js';
+import { ENVELOPE_KEYS, MAX_STUB_ANSWER, templateProblems } from './stubs.js';
 
 /** A clock change as both front ends send it: in-process, `now` may be a Date. */
 export type ClockChange = Omit<WireClockChange, 'now'> & { now?: string | Date };
@@ -49,6 +51,8 @@ const STATE: Input = { route: 'rows', part: 'query', noun: 'state query', shape:
 const RESET: Input = { route: 'reset', part: 'query', noun: 'reset query', shape: 'a query' };
 const SNAPSHOT: Input = { route: 'saveSnapshot', part: 'params', noun: 'snapshot', shape: 'a snapshot name' };
 const FAULT_ID: Input = { route: 'deleteFault', part: 'params', noun: 'fault', shape: 'a fault id' };
+const STUB: Input = { route: 'addStub', part: 'body', noun: 'stub', shape: 'a stub' };
+const STUB_ID: Input = { route: 'deleteStub', part: 'params', noun: 'stub', shape: 'a stub id' };
 const SESSION: Input = { route: 'deleteSession', part: 'params', noun: 'session', shape: 'a session name' };
 
 const isFields = (value: unknown): value is Fields =>
@@ -183,6 +187,8 @@ const most = (route: string, list: string) => limit(`${controlRef(route, 'answer
  */
 export const MAX_SNAPSHOTS = most('snapshots', 'snapshots');
 export const MAX_FAULTS = most('faults', 'faults');
+/** Every request of a stubbed call looks through its stubs. */
+export const MAX_STUBS = most('stubs', 'stubs');
 /** The most whole days one clock change moves on by. */
 export const MAX_ADVANCE_DAYS = limit(`${controlRef('setClock', 'body')}/properties/advanceDays`, 'maximum');
 
@@ -232,6 +238,36 @@ export function faultSpecOf(value: unknown, calls: readonly string[]): FaultSpec
 /** A fault's id, a number or its digits as a path gives them. */
 export function faultIdOf(id: unknown): number {
   return checked(FAULT_ID, { id }).id as number;
+}
+
+// ---------------------------------------------------------------- stubs
+
+const STUB_FIELDS = ['call', 'params', 'answer', 'error', 'status', 'delayMs', 'times', 'failure'];
+
+/** A stub definition from either front end, its templates compiled to check them. */
+export function stubSpecOf(value: unknown): StubSpec {
+  const fields = checked(STUB, value, {
+    more: (fields, problems) => {
+      const { answer, error, failure } = fields;
+      if (answer !== undefined && error !== undefined) problems.across('Give answer or error, not both');
+      if (failure !== undefined && failure !== 'slow' && (answer !== undefined || error !== undefined)) {
+        problems.across(`A ${String(failure)} failure sends no answer: give answer or error only with no failure or the slow one`);
+      }
+      if (failure === 'slow' && fields.delayMs === undefined) problems.wrong('delayMs', 'the slow failure drips the body over it');
+      if (!isFields(answer)) return;
+      const taken = ENVELOPE_KEYS.filter((key) => Object.hasOwn(answer, key));
+      if (taken.length > 0) problems.wrong('answer', `${taken.join(', ')} ${taken.length > 1 ? 'are' : 'is'} billsim's to write`);
+      const size = JSON.stringify(answer).length;
+      if (size > MAX_STUB_ANSWER) problems.wrong('answer', `it is ${size} characters`);
+      for (const problem of templateProblems(answer)) problems.across(problem);
+    },
+  });
+  return structuredClone(given<StubSpec>(fields, STUB_FIELDS));
+}
+
+/** A stub's id, a number or its digits as a path gives them. */
+export function stubIdOf(id: unknown): number {
+  return checked(STUB_ID, { id }).id as number;
 }
 
 // ---------------------------------------------------------------- snapshots, sessions

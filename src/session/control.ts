@@ -4,7 +4,15 @@
 import { formatDateTime, unixTime } from '../lib/dates.js';
 import { DEFAULT_PER_PAGE, type Sorter } from '../lib/lists.js';
 import { outbox } from '../domain/outbox.js';
-import type { AutomationStatus as AutomationState, ClockState, Coverage, Email, SessionSummary, SnapshotInfo } from '../generated/wire.js';
+import type {
+  AutomationStatus as AutomationState,
+  ClockState,
+  Coverage,
+  Email,
+  SessionSummary,
+  SnapshotInfo,
+  Stub,
+} from '../generated/wire.js';
 import { automationLog } from '../domain/automation.js';
 import { type AutomationSummary, lastRun } from './automation.js';
 import { badInput, ControlError, quoted } from './control-error.js';
@@ -16,6 +24,9 @@ import {
   emailFilterOf,
   faultIdOf,
   faultSpecOf,
+  MAX_STUBS,
+  stubIdOf,
+  stubSpecOf,
   journalFilterOf,
   MAX_FAULTS,
   MAX_SNAPSHOTS,
@@ -25,6 +36,7 @@ import {
   stateQueryOf,
 } from './control-input.js';
 import type { Fault } from './faults.js';
+import { addStub } from './stubs.js';
 import { COLLECTION_NAMES } from '../store/fixtures.js';
 import type { JournalEntry } from './journal.js';
 import { DEFAULT_SESSION, isValidSessionName, type Session, type Sessions, type Snapshot } from './sessions.js';
@@ -189,6 +201,43 @@ export class SessionControl {
     return this.read(() => this.session.changeOwn(remove, 'removal of the fault'));
   }
 
+  // ---------------------------------------------------------------- stubs
+
+  /** Stores a stub (a record of the session's world, saved like any change); answers it with its id. */
+  async addStub(input: unknown): Promise<Stub> {
+    const spec = stubSpecOf(input);
+    return this.session.write((world) => {
+      if (world.count('stubs') >= MAX_STUBS) {
+        throw new ControlError(
+          'over-cap',
+          `Session ${quoted(this.name)} already has ${MAX_STUBS} stubs: remove some (DELETE /__billsim/stubs/:id) or all (DELETE /__billsim/stubs) first`,
+        );
+      }
+      return addStub(world, spec);
+    }, 'stub');
+  }
+
+  stubs(): Promise<Stub[]> {
+    return this.session.read((world) => [...world.all('stubs')]);
+  }
+
+  async clearStubs(): Promise<void> {
+    await this.session.write((world) => {
+      for (const stub of [...world.all('stubs')]) world.remove('stubs', stub.id);
+    }, 'clearing of the stubs');
+  }
+
+  /** Removes one stub by its id (a number, or its digits as a path gives them). */
+  async removeStub(id: unknown): Promise<void> {
+    const number = String(stubIdOf(id));
+    await this.session.write((world) => {
+      if (!world.get('stubs', number)) {
+        throw new ControlError('not-found', `Stub ${number} not found in session ${quoted(this.name)}: GET /__billsim/stubs lists them`);
+      }
+      world.remove('stubs', number);
+    }, 'removal of the stub');
+  }
+
   // ---------------------------------------------------------------- clock
 
   now(): Promise<Date> {
@@ -254,10 +303,11 @@ export class SessionControl {
 
   coverage(): Promise<Coverage> {
     return this.read(() => {
-      const { coverage } = this.session.journal;
+      const { coverage, stubbed } = this.session.journal;
       const names = [...new Set([...this.calls, ...coverage.keys()])].sort();
       const calls = Object.fromEntries(names.map((name) => [name, coverage.get(name) ?? { requests: 0, successes: 0, errors: 0 }]));
-      return { calls, unexercised: this.calls.filter((name) => !coverage.has(name)) };
+      const byStubs = Object.fromEntries([...stubbed.keys()].sort().map((name) => [name, stubbed.get(name)!]));
+      return { calls, unexercised: this.calls.filter((name) => !coverage.has(name)), stubbed: byStubs };
     });
   }
 

@@ -68,18 +68,21 @@ export class Journal {
   private entries: JournalEntry[] = [];
   private start = 0; // ring buffer head once full
   readonly coverage = new Map<string, CallCoverage>();
+  /** The requests stubs answered, by call, apart from the simulation's. */
+  readonly stubbed = new Map<string, CallCoverage>();
 
   constructor(readonly limit = DEFAULT_JOURNAL_LIMIT) {}
 
   record(full: JournalEntry): void {
     // The call name and messages echo client text (an unknown call's name), so they are cut like parameters.
     const entry = { ...full, call: cut(full.call), error: full.error.slice(0, 10).map(cut), answer: cutAnswer(full.answer) };
-    const key = this.coverage.has(entry.call) || this.coverage.size < COVERAGE_LIMIT ? entry.call : OTHER_CALLS;
-    const counts = this.coverage.get(key) ?? { requests: 0, successes: 0, errors: 0 };
+    const counted = entry.stub === undefined ? this.coverage : this.stubbed;
+    const key = counted.has(entry.call) || counted.size < COVERAGE_LIMIT ? entry.call : OTHER_CALLS;
+    const counts = counted.get(key) ?? { requests: 0, successes: 0, errors: 0 };
     counts.requests++;
     if (entry.success) counts.successes++;
     else counts.errors++;
-    this.coverage.set(key, counts);
+    counted.set(key, counts);
     if (this.limit <= 0) return;
     if (this.entries.length < this.limit) this.entries.push(entry);
     else {
@@ -98,5 +101,6 @@ export class Journal {
     this.entries = [];
     this.start = 0;
     this.coverage.clear();
+    this.stubbed.clear();
   }
 }

@@ -29,6 +29,10 @@ const ROUTES = [
   'GET /state',
   'GET /state/:collection',
   'GET /state/:collection/:id',
+  'POST /stubs',
+  'GET /stubs',
+  'DELETE /stubs',
+  'DELETE /stubs/:id',
   'POST /faults',
   'GET /faults',
   'DELETE /faults',
@@ -41,7 +45,22 @@ const ROUTES = [
   'GET /dashboard/:file',
 ];
 const METHODS = ['GET', 'POST', 'DELETE', 'PUT', 'PATCH', 'HEAD', 'OPTIONS', 'TRACE', 'PROPFIND', 'QUERY'];
-const FIELDS = ['call', 'error', 'status', 'delayMs', 'times', 'now', 'advanceSeconds', 'frozen', 'limit', 'to', ...PROTOTYPE_KEYS];
+const FIELDS = [
+  'call',
+  'error',
+  'status',
+  'delayMs',
+  'times',
+  'answer',
+  'params',
+  'failure',
+  'now',
+  'advanceSeconds',
+  'frozen',
+  'limit',
+  'to',
+  ...PROTOTYPE_KEYS,
+];
 
 const name = fc.oneof(
   fc.constantFrom('s1', 'clean', 'news', 'clients', '1', '999', 'default', 'x'.repeat(70), ...PROTOTYPE_KEYS),

@@ -100,6 +100,7 @@ t.test('each documented limit of a control input is the one the route keeps', as
   t.strictSame([...new Set(all.map((c) => `${c.method} ${c.path} ${c.field}`))].sort(), [
     'DELETE /__billsim/faults/{id} id',
     'DELETE /__billsim/snapshots/{name} name',
+    'DELETE /__billsim/stubs/{id} id',
     'GET /__billsim/automation limit',
     'GET /__billsim/requests limit',
     'GET /__billsim/state/{collection} page',
@@ -111,6 +112,10 @@ t.test('each documented limit of a control input is the one the route keeps', as
     'POST /__billsim/faults times',
     'POST /__billsim/snapshots/{name} name',
     'POST /__billsim/snapshots/{name}/restore name',
+    'POST /__billsim/stubs delayMs',
+    'POST /__billsim/stubs error',
+    'POST /__billsim/stubs status',
+    'POST /__billsim/stubs times',
   ]);
   // A clock moved a century on would run as many daily runs: what is tested here is the input.
   const app = await build(t, { automation: false });

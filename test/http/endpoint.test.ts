@@ -1,5 +1,6 @@
 import t from 'tap';
 import { api, assertError, assertSuccess, build, CREDENTIALS, FROZEN_NOW, storeJson } from '../helpers/app.js';
+import { messages } from '../../src/errors.js';
 
 const auth = `api_id=${CREDENTIALS.api_id}&api_key=${CREDENTIALS.api_key}`;
 
@@ -8,8 +9,10 @@ t.test('a missing call and an unknown call are named', async (t) => {
   const missing = await app.inject({ url: `/admin/api.php?${auth}` });
   t.equal(missing.statusCode, 200);
   assertError(t, missing.json(), '', ['Parameter call is required: name the API function to run, such as call=getCurrencies']);
-  assertError(t, await api(app, 'getFoo'), 'getFoo', ['Unknown call "getFoo": there is no API function with this name']);
-  assertError(t, await api(app, 'toString'), 'toString', ['Unknown call "toString": there is no API function with this name']);
+  assertError(t, await api(app, 'getFoo'), 'getFoo', [
+    'Unknown call "getFoo": billsim does not simulate it; answer it your way with a stub (POST /__billsim/stubs with { "call": "getFoo", "answer": { ... } })',
+  ]);
+  assertError(t, await api(app, 'toString'), 'toString', [messages.callUnknown('toString')]);
 });
 
 t.test('a near-miss call name is answered with the closest real call', async (t) => {
@@ -23,11 +26,11 @@ t.test('a near-miss call name is answered with the closest real call', async (t)
     ['addClientContacts', 'addClientContact'],
   ];
   for (const [call, near] of cases) {
-    assertError(t, await api(app, call), call, [`Unknown call "${call}"; did you mean ${near}?`]);
+    assertError(t, await api(app, call), call, [messages.callUnknownNear(call, near)]);
   }
-  assertError(t, await api(app, 'getWeather'), 'getWeather', ['Unknown call "getWeather": there is no API function with this name']);
+  assertError(t, await api(app, 'getWeather'), 'getWeather', [messages.callUnknown('getWeather')]);
   const long = 'getCurrencies'.repeat(10);
-  assertError(t, await api(app, long), long, [`Unknown call "${long}": there is no API function with this name`]);
+  assertError(t, await api(app, long), long, [messages.callUnknown(long)]);
 });
 
 t.test('server_time is the session clock in Unix seconds', async (t) => {

@@ -60,13 +60,14 @@ t.test('the bundled fixtures load and validate', async (t) => {
   }
 });
 
-t.test('every collection has a record with id "1"; the outbox and the automation log start empty', async (t) => {
+t.test('every collection has a record with id "1"; the outbox, the automation log and the stubs start empty', async (t) => {
   t.strictSame(data.emails, [], 'no e-mail has been sent in the bundled world');
   t.strictSame(data.automation_log, [], 'the automation has not run');
   t.strictSame(data.automation_state, [], 'so a session starts it from its own clock');
   // Order ids continue the numbering the bundled services and domains already carry (from 1001).
   t.equal(data.orders[0]?.id, '1001', 'orders start at 1001');
-  const empty = ['emails', 'orders', 'automation_log', 'automation_state'];
+  t.strictSame(data.stubs, [], 'every call is simulated until a stub says otherwise');
+  const empty = ['emails', 'orders', 'automation_log', 'automation_state', 'stubs'];
   for (const name of COLLECTION_NAMES.filter((n) => !empty.includes(n))) {
     const rows = data[name] as { id: string }[];
     t.ok(
