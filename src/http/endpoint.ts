@@ -12,6 +12,7 @@ import { formatDateTime } from '../lib/dates.js';
 import { authenticate } from './auth.js';
 import { closest } from './closest.js';
 import { errorEnvelope, successEnvelope } from './envelope.js';
+import { writeFailure, type Failure } from './failures.js';
 import { keptAnswer } from './kept-answers.js';
 import { assertParsed, mergeParams, text, type Params } from './params.js';
 
@@ -48,6 +49,8 @@ export interface Outcome {
   json: string;
   success: boolean;
   errors: string[];
+  /** Sent instead of the answer: a failure below the envelope (src/http/failures.ts). */
+  failure?: { kind: Failure; delayMs?: number };
 }
 
 function failed(status: number, call: string, now: Date, errors: string[]): Outcome {
@@ -112,10 +115,19 @@ export async function serveApi(deps: EndpointDeps, request: ApiRequest): Promise
 export function registerEndpoint(app: FastifyInstance, deps: EndpointDeps): void {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const outcome = await serveApi(deps, request);
-    return reply.status(outcome.status).type(JSON_TYPE).send(outcome.json);
+    return sendOutcome(reply, outcome);
   };
   app.route({ method: ['GET', 'POST'], url: API_PATH, handler });
   registerWrongMethods(app);
+}
+
+/** Sends an outcome through Fastify; a failure is written on the raw response, which Fastify then leaves alone. */
+export function sendOutcome(reply: FastifyReply, outcome: Outcome): FastifyReply {
+  if (!outcome.failure) return reply.status(outcome.status).type(JSON_TYPE).send(outcome.json);
+  reply.hijack();
+  // The headers set so far (CORS) are Fastify's until it sends them: handed over with the failure.
+  writeFailure(reply.raw, outcome.failure, outcome.json, reply.getHeaders(), outcome.status);
+  return reply;
 }
 
 /** The answer to any method but GET and POST on the endpoint: 405 naming the two. */
