@@ -17,6 +17,7 @@ function someIds(ids: readonly string[]): string {
 }
 
 export const messages = {
+  stubFailure: (id: number, failure: string) => `Answered by stub ${id} with the ${failure} failure instead of an envelope`,
   callMissing: () => 'Parameter call is required: name the API function to run, such as call=getCurrencies',
   callUnknown: (call: string) =>
     `Unknown call "${call}": billsim does not simulate it; answer it your way with a stub (POST /__billsim/stubs with { "call": "${call}", "answer": { ... } })`,

@@ -1,6 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { API_PATH, JSON_TYPE, serveApi, type EndpointDeps, type Outcome, type RequestLog } from './endpoint.js';
+import { writeFailure } from './failures.js';
 import { parseParams } from './params.js';
 
 // Fastify's own work per request (its request and reply objects, the hook
@@ -91,11 +92,16 @@ class LazyLog implements RequestLog {
   }
 }
 
-function write(req: IncomingMessage, res: ServerResponse, outcome: Outcome, origins: DirectOptions['origins']): void {
+/** Writes an outcome (its answer, or its failure) as the Fastify route sends it. */
+export function write(req: IncomingMessage, res: ServerResponse, outcome: Outcome, origins: DirectOptions['origins']): void {
   // In the order and spelling @fastify/cors and Fastify give them.
   const headers: OutgoingHttpHeaders = { vary: 'Origin' };
   const origin = req.headers.origin;
   if (origin && (origins === true || origins.includes(origin))) headers['access-control-allow-origin'] = origin;
+  if (outcome.failure) {
+    writeFailure(res, outcome.failure, outcome.json, headers, outcome.status);
+    return;
+  }
   // A 204 carries no body, so no content headers (as Fastify answers it).
   if (outcome.status !== 204) {
     headers['content-type'] = JSON_TYPE;

@@ -14,6 +14,7 @@ import { formatDateTime } from '../lib/dates.js';
 import { authenticate } from './auth.js';
 import { closest } from './closest.js';
 import { errorEnvelope, successEnvelope } from './envelope.js';
+import { writeFailure, type Failure } from './failures.js';
 import { keptAnswer } from './kept-answers.js';
 import { assertParsed, mergeParams, text, type Params } from './params.js';
 
@@ -52,6 +53,8 @@ export interface Outcome {
   errors: string[];
   /** The id of the stub that answered, when one did. */
   stub?: number;
+  /** Sent instead of the answer: a failure below the envelope (src/http/failures.ts). */
+  failure?: { kind: Failure; delayMs?: number };
 }
 
 function failed(status: number, call: string, now: Date, errors: string[]): Outcome {
@@ -107,7 +110,8 @@ export async function serveApi(deps: EndpointDeps, request: ApiRequest): Promise
     success,
     error: outcome.errors,
     durationMs,
-    answer: outcome.json,
+    // A failure below the envelope sends no JSON answer (the slow one sends it whole, late).
+    answer: outcome.failure && outcome.failure.kind !== 'slow' ? '' : outcome.json,
     ...(outcome.stub !== undefined && { stub: outcome.stub }),
   });
   request.log.info({ call, session: session?.name, success, durationMs }, 'api call');
@@ -117,10 +121,19 @@ export async function serveApi(deps: EndpointDeps, request: ApiRequest): Promise
 export function registerEndpoint(app: FastifyInstance, deps: EndpointDeps): void {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const outcome = await serveApi(deps, request);
-    return reply.status(outcome.status).type(JSON_TYPE).send(outcome.json);
+    return sendOutcome(reply, outcome);
   };
   app.route({ method: ['GET', 'POST'], url: API_PATH, handler });
   registerWrongMethods(app);
+}
+
+/** Sends an outcome through Fastify; a failure is written on the raw response, which Fastify then leaves alone. */
+export function sendOutcome(reply: FastifyReply, outcome: Outcome): FastifyReply {
+  if (!outcome.failure) return reply.status(outcome.status).type(JSON_TYPE).send(outcome.json);
+  reply.hijack();
+  // The headers set so far (CORS) are Fastify's until it sends them: handed over with the failure.
+  writeFailure(reply.raw, outcome.failure, outcome.json, reply.getHeaders(), outcome.status);
+  return reply;
 }
 
 /** The answer to any method but GET and POST on the endpoint: 405 naming the two. */
@@ -184,9 +197,19 @@ async function stubOutcome(session: Session, params: Params, call: string, now: 
   if (stub.delayMs && stub.failure !== 'slow') await sleep(stub.delayMs);
   const status = stub.status ?? (stub.failure === 'html' ? 502 : 200);
   const id = Number(stub.id);
-  if (stub.error) return { ...failed(status, call, now, stub.error), stub: id };
-  const answer = stubAnswer(stub, { params: callParams(params), call, now });
-  return { status, json: JSON.stringify(successEnvelope(call, now, answer)), success: true, errors: [], stub: id };
+  const outcome: Outcome = stub.error
+    ? { ...failed(status, call, now, stub.error), stub: id }
+    : {
+        status,
+        json: JSON.stringify(successEnvelope(call, now, stubAnswer(stub, { params: callParams(params), call, now }))),
+        success: true,
+        errors: [],
+        stub: id,
+      };
+  if (!stub.failure || stub.failure === 'slow')
+    return stub.failure ? { ...outcome, failure: { kind: 'slow', delayMs: stub.delayMs } } : outcome;
+  // The client gets no envelope: the journal says what it got instead.
+  return { ...outcome, success: false, errors: [messages.stubFailure(id, stub.failure)], failure: { kind: stub.failure } };
 }
 
 /** The success answer's JSON text; throws ApiError for the error envelope. */
