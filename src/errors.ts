@@ -17,6 +17,8 @@ function someIds(ids: readonly string[]): string {
 }
 
 export const messages = {
+  stubAnswerFailed: (id: string, reason: string) =>
+    `Stub ${id} could not fill in its answer for this request (${reason.split('\n')[0].slice(0, 300)}): fix or remove it (DELETE /__billsim/stubs/${id})`,
   stubFailure: (id: number, failure: string) => `Answered by stub ${id} with the ${failure} failure instead of an envelope`,
   callMissing: () => 'Parameter call is required: name the API function to run, such as call=getCurrencies',
   callUnknown: (call: string) =>

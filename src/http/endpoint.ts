@@ -7,7 +7,7 @@ import type { AnyOperation } from '../operations/operation.js';
 import { DEFAULT_SESSION, isValidSessionName, type Session, type Sessions } from '../session/sessions.js';
 import { redact } from '../session/journal.js';
 import { ControlError } from '../session/control-error.js';
-import type { ApiAccess } from '../generated/wire.js';
+import type { ApiAccess, Stub } from '../generated/wire.js';
 import { countDown, stubAnswer, stubbed, stubFor } from '../session/stubs.js';
 import type { View } from '../store/world.js';
 import { formatDateTime } from '../lib/dates.js';
@@ -201,7 +201,7 @@ async function stubOutcome(session: Session, params: Params, call: string, now: 
     ? { ...failed(status, call, now, stub.error), stub: id }
     : {
         status,
-        json: JSON.stringify(successEnvelope(call, now, stubAnswer(stub, { params: callParams(params), call, now }))),
+        json: JSON.stringify(successEnvelope(call, now, filledIn(stub, params, call, now))),
         success: true,
         errors: [],
         stub: id,
@@ -210,6 +210,15 @@ async function stubOutcome(session: Session, params: Params, call: string, now: 
     return stub.failure ? { ...outcome, failure: { kind: 'slow', delayMs: stub.delayMs } } : outcome;
   // The client gets no envelope: the journal says what it got instead.
   return { ...outcome, success: false, errors: [messages.stubFailure(id, stub.failure)], failure: { kind: stub.failure } };
+}
+
+/** A stub's answer filled in from the request; a template that fails on this request is refused, naming the stub. */
+function filledIn(stub: Stub, params: Params, call: string, now: Date): Record<string, unknown> {
+  try {
+    return stubAnswer(stub, { params: callParams(params), call, now });
+  } catch (error) {
+    throw new ApiError(messages.stubAnswerFailed(stub.id, (error as Error).message));
+  }
 }
 
 /** The success answer's JSON text; throws ApiError for the error envelope. */

@@ -11,7 +11,8 @@ import type { Stub, StubSpec } from '../generated/wire.js';
 import type { View, World } from '../store/world.js';
 
 const templates = Handlebars.create();
-templates.unregisterHelper('log');
+// The log helper would write to the server's console: here it writes nothing.
+templates.registerHelper('log', () => '');
 
 /** Keys billsim writes in every envelope: a stub's answer may not set them. */
 export const ENVELOPE_KEYS = ['success', 'call', 'server_time'];
@@ -30,12 +31,16 @@ function strings(value: unknown, at: string, found: [string, string][] = []): [s
   return found;
 }
 
-/** What is wrong with an answer's templates: each one that does not compile, with where it is. */
+/**
+ * What is wrong with an answer's templates: each one that does not compile, or
+ * fails when filled in from an empty request (a helper billsim does not have),
+ * with where it is.
+ */
 export function templateProblems(answer: Record<string, unknown>): string[] {
   const problems: string[] = [];
   for (const [at, text] of strings(answer, 'answer')) {
     try {
-      templates.parse(text);
+      templates.compile(text, { noEscape: true })({ params: {}, call: '', server_time: 0, now: '' });
     } catch (error) {
       problems.push(`${at} is not a template that compiles (${(error as Error).message.split('\n').join(' ').slice(0, 300)})`);
     }

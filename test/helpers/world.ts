@@ -275,6 +275,7 @@ const DEFAULTS: { [K in CollectionName]?: Omit<RecordOf<K>, 'id'> } = {
   product_automation: { product_id: '0', ...DEFAULT_PRODUCT_AUTOMATION },
   client_automation: { client_id: '0' },
   tld_automation: { tld_id: '0', ...DEFAULT_TLD_AUTOMATION },
+  stubs: { call: 'getCurrencies' },
 };
 
 /** The collections a tiny world can hold rows of. */
