@@ -9,6 +9,12 @@ const billsim = require('billsim');
     const answer = await fetch(`${url}?call=getCurrencies&api_id=billsim&api_key=billsim-secret`);
     const body = await answer.json();
     assert.equal(body.success, true);
+    const stub = await sim.session('cjs').stub({ call: 'getClientStats', answer: { echo: '{{params.id}}' } });
+    const stubbed = await fetch(`${url}?call=getClientStats&id=7&api_id=billsim&api_key=billsim-secret`, {
+      headers: { 'x-billsim-session': 'cjs' },
+    });
+    assert.deepEqual((await stubbed.json()).echo, '7');
+    assert.equal(stub.id, '1');
     const { messages } = await billsim.load();
     const app = await billsim.buildApp();
     await app.close();
