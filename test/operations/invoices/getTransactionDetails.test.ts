@@ -1,5 +1,5 @@
 import t from 'tap';
-import { api, build, FROZEN_NOW, readContext, SERVER_TIME } from '../../helpers/app.js';
+import { api, build, readContext, SERVER_TIME } from '../../helpers/app.js';
 import { read, readEverywhere } from '../../helpers/reads.js';
 import { idRefusals, refusals } from '../../helpers/refusals.js';
 import { keyOrder } from '../../helpers/shapes.js';
