@@ -23,8 +23,9 @@ type Render = (scope: object) => unknown;
 /** Every string of `value`, with where it is ("answer.items[0].name"). */
 function strings(value: unknown, at: string, found: [string, string][] = []): [string, string][] {
   if (typeof value === 'string') found.push([at, value]);
-  else if (Array.isArray(value)) value.forEach((item, i) => strings(item, `${at}[${i}]`, found));
-  else if (typeof value === 'object' && value !== null) {
+  else if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) strings(item, `${at}[${i}]`, found);
+  } else if (typeof value === 'object' && value !== null) {
     for (const [key, item] of Object.entries(value)) strings(item, `${at}.${key}`, found);
   }
   return found;
