@@ -2,7 +2,7 @@
 // The dashboard's entry: one section shown at a time (the URL's #hash), the
 // session picked in the header, and a tick every second that reads the clock
 // (so a stopped server shows at once) and refreshes the open section when it
-// is a live one (requests, faults, clock).
+// is a live one (requests, faults, stubs, clock).
 import { ControlFailure, ServerGone, control, meta, on, session, setSession, setToken } from './api.js';
 import { button, byId, fieldById, h, say } from './dom.js';
 import { pointsSomewhere, target } from './refs.js';
@@ -13,6 +13,7 @@ import * as requests from './requests.js';
 import * as sessions from './sessions.js';
 import * as snapshots from './snapshots.js';
 import * as state from './state.js';
+import * as stubs from './stubs.js';
 
 /**
  * What every section is given: the page's facts from the server, and what it can ask of the page.
@@ -23,6 +24,7 @@ import * as state from './state.js';
  * @property {() => void} changed
  * @property {(name: string) => void} use
  * @property {(field: string, value: unknown, from?: string, options?: { labelled?: boolean }) => HTMLElement | null | undefined} link
+ * @property {(id: string | number) => HTMLElement} stub
  */
 
 /**
@@ -35,7 +37,7 @@ import * as state from './state.js';
  */
 
 /** @type {Record<string, Section>} */
-const sections = { requests, faults, clock, snapshots, state, outbox, sessions };
+const sections = { requests, faults, stubs, clock, snapshots, state, outbox, sessions };
 const TICK_MS = 1000;
 let current = 'requests';
 let busy = false;
@@ -76,6 +78,13 @@ const ctx = {
     return button(labelled ? `${field} ${value}` : String(value), () => show('state', () => state.openRecord(ctx, to, String(value))), {
       className: 'link',
       attrs: { 'aria-label': `Open ${to} ${value}` },
+    });
+  },
+  /** A button opening the Stubs section at the stub that answered a request. */
+  stub(id) {
+    return button(`stub ${id}`, () => show('stubs', () => stubs.openStub(ctx, String(id))), {
+      className: 'link',
+      attrs: { 'aria-label': `Open stub ${id}` },
     });
   },
 };

@@ -1,6 +1,7 @@
 // @ts-check
 // The session's request journal, newest first, polled every second while the
-// section is open; a click opens an entry's parameters, messages and answer.
+// section is open; a click opens an entry's parameters, messages and answer,
+// and the stub that answered it, if one did.
 import { control, query } from './api.js';
 import { byId, button, fieldById, fill, fillFrom, h, jsonBlock, table } from './dom.js';
 
@@ -23,7 +24,7 @@ export function init(ctx) {
   const calls = byId('requests-call');
   for (const call of ctx.meta.calls) calls.append(h('option', { value: call }, call));
   calls.addEventListener('change', () => ctx.refresh());
-  byId('requests-outcome').addEventListener('change', () => render(true));
+  byId('requests-outcome').addEventListener('change', () => render(ctx, true));
   byId('requests-clear').addEventListener('click', () =>
     ctx.act(async () => {
       await control('DELETE', '/requests');
@@ -40,7 +41,8 @@ export function reset() {
   fill(byId('request-detail'));
 }
 
-export async function refresh() {
+/** @param {import('./main.js').Ctx} ctx */
+export async function refresh(ctx) {
   const call = fieldById('requests-call').value;
   const answer = /** @type {Journal} */ (await control('GET', `/requests${query({ call, limit: SHOWN })}`));
   const text = JSON.stringify(answer.requests);
@@ -50,7 +52,7 @@ export async function refresh() {
   entries = answer.requests;
   // Keys count from the oldest entry, so an entry keeps its key as newer ones arrive.
   total = entries.length;
-  render(false);
+  render(ctx, false);
 }
 
 /**
@@ -59,8 +61,11 @@ export async function refresh() {
  */
 const keyOf = (index) => String(total - index);
 
-/** @param {boolean} filterChanged */
-function render(filterChanged) {
+/**
+ * @param {import('./main.js').Ctx} ctx
+ * @param {boolean} filterChanged
+ */
+function render(ctx, filterChanged) {
   const outcome = fieldById('requests-outcome').value;
   const list = byId('requests-list');
   const focused = /** @type {HTMLElement | null | undefined} */ (document.activeElement?.closest?.('#requests-list li'))?.dataset.key;
@@ -80,7 +85,7 @@ function render(filterChanged) {
             h('span', { className: 'outcome' }, entry.success ? 'ok' : 'error'),
             h('span', { className: 'duration' }, `${entry.durationMs} ms`),
           ],
-          () => open(entry, key),
+          () => open(ctx, entry, key),
           {
             attrs: {
               'aria-pressed': String(opened === key),
@@ -99,10 +104,11 @@ function render(filterChanged) {
 }
 
 /**
+ * @param {import('./main.js').Ctx} ctx
  * @param {JournalEntry} entry
  * @param {string} key
  */
-function open(entry, key) {
+function open(ctx, entry, key) {
   opened = key;
   for (const item of byId('requests-list').querySelectorAll('li')) {
     item.querySelector('button')?.setAttribute('aria-pressed', String(item.dataset.key === key));
@@ -117,6 +123,9 @@ function open(entry, key) {
     byId('request-detail'),
     h('h3', {}, `${entry.call || '(no call)'} at ${entry.time}`),
     h('p', {}, `${entry.success ? 'Succeeded' : 'Failed'} in ${entry.durationMs} ms`),
+    entry.stub === undefined
+      ? null
+      : h('p', { className: 'stubbed' }, 'Answered by ', ctx.stub(entry.stub), ' (the simulation did not run)'),
     entry.error.length
       ? [
           h('h4', {}, 'Messages'),

@@ -102,14 +102,22 @@ if (board) {
 
   t.test('at 390 px wide every section fits without horizontal scrolling', async (t) => {
     await board.api('narrow', 'getClientDetails', { id: '1', note: 'a-long-value-without-any-space-'.repeat(8) });
+    const long = 'a-long-value-without-any-space-'.repeat(8);
+    const stubbed = await fetch(`${board.origin}/__billsim/stubs`, {
+      method: 'POST',
+      headers: { 'x-billsim-session': 'narrow', 'content-type': 'application/json' },
+      body: JSON.stringify({ call: 'getKBCategoriesLongName', params: { [long.slice(0, 60)]: long }, answer: { note: long }, times: 5 }),
+    });
+    t.equal(stubbed.status, 201, 'a stub with long values to show');
     const page = await board.open(t, 'narrow', { width: 390 });
     await waitForText(page, '#requests-list', 'getClientDetails');
     await page.click('#requests-list li button');
     await waitForText(page, '#request-detail', 'Answer');
     t.ok((await scrollWidth(page)) <= 390, `requests: ${await scrollWidth(page)} px`);
     await screenshot(t, page, 'dashboard-390-requests');
-    for (const name of ['faults', 'clock', 'snapshots', 'state', 'outbox', 'sessions']) {
+    for (const name of ['faults', 'stubs', 'clock', 'snapshots', 'state', 'outbox', 'sessions']) {
       await section(page, name);
+      if (name === 'stubs') await waitForText(page, '#stubs-list', 'getKBCategoriesLongName');
       if (name === 'state') {
         // The section shows before its first page of records has arrived.
         await page.waitForSelector('#state-page tbody button');

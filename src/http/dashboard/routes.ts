@@ -61,7 +61,7 @@ function limitsOf(ref: string): Record<string, Record<string, number>> {
 
 /**
  * Every file of the folder, plus meta.json: what the page needs from the server
- * that no control route says (the real call list for the fault form, each
+ * that no control route says (the real call list for the fault and stub forms, each
  * collection's fields to follow references, which field names hold secrets,
  * from the journal's own rule, and the limits of the forms' fields, from the
  * control routes' schemas).
