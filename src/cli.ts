@@ -43,6 +43,7 @@ async function serve(config: CliConfig): Promise<void> {
       controlToken: config.controlToken,
       cors: config.cors,
       maxSessions: config.maxSessions,
+      memoryBudget: config.memoryBudget,
       logger: logger(config),
       credentials: { apiId: process.env.BILLSIM_API_ID, apiKey: process.env.BILLSIM_API_KEY },
     });
