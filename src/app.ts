@@ -55,8 +55,8 @@ export interface AppOptions {
   journalLimit?: number;
   /**
    * Sessions kept at once (default 1000, DEFAULT_MAX_SESSIONS; 0 for no limit): beyond it the least
-   * recently used session other than the default is dropped and starts again
-   * from the seed on its next request.
+   * recently used idle session other than the default is dropped, and its next
+   * request is refused, naming the drop, until it is reset.
    */
   maxSessions?: number;
   /** Bytes sessions may keep besides their state (journal, kept answers, snapshots); default a quarter of the heap limit (src/session/memory.ts). */

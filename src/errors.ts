@@ -230,7 +230,8 @@ export function notFound(resource: string, id: string): never {
   throw new ApiError(messages.notFound(resource, id));
 }
 
-/** A count of bytes in MiB, as --memory-budget takes it. */
+/** A count of bytes in MiB (KiB below one), as --memory-budget takes it. */
 export function mebibytes(bytes: number): string {
-  return `${Math.round((bytes / 2 ** 20) * 10) / 10} MiB`;
+  const [unit, size] = bytes < 2 ** 20 ? ['KiB', 2 ** 10] : ['MiB', 2 ** 20];
+  return `${Math.round((bytes / size) * 10) / 10} ${unit}`;
 }

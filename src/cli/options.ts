@@ -42,8 +42,8 @@ Serves the HostBill admin/api.php simulator. Every option also reads an environm
   --control-token <t>    require "Authorization: Bearer <t>" on /__billsim routes but health (BILLSIM_CONTROL_TOKEN; default none)
   --log-level <level>    ${LOG_LEVELS.join(', ')} (BILLSIM_LOG_LEVEL; default info)
   --cors <origins>       comma-separated allowed origins, or * for any (BILLSIM_CORS; default *)
-  --max-sessions <n>     sessions kept at once; the least recently used beyond it start again from the seed,
-                         0 for no limit (BILLSIM_MAX_SESSIONS; default 1000)
+  --max-sessions <n>     sessions kept at once; the least recently used idle one beyond it is dropped and
+                         refused until reset, 0 for no limit (BILLSIM_MAX_SESSIONS; default 1000)
   --memory-budget <size> memory sessions may keep besides their state (journal, kept answers, snapshots),
                          in MiB or with a unit such as 512M or 2G; beyond it the oldest answers and journal
                          entries go first (BILLSIM_MEMORY_BUDGET; default a quarter of Node's heap limit)

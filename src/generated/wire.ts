@@ -9697,7 +9697,7 @@ export interface JournalEntry {
   error: string[];
   durationMs: number;
   /**
-   * the JSON text the client received, cut after 16,384 characters
+   * the JSON text the client received, cut after 16,384 characters; `[dropped: ...]` once the memory budget (--memory-budget) needed its room
    */
   answer: string;
   /**

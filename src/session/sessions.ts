@@ -402,11 +402,11 @@ export interface SessionOptions {
   /** The default session's own state (clock, faults, snapshots) as its data file kept it. */
   defaultSession?: { state: SavedSession; readSnapshot: (file: number) => Collections };
   /**
-   * Sessions kept at once (default 200; 0 for no limit). Beyond it the least
-   * recently used session other than the default is dropped: its next request
-   * starts again from the seed. Every session holds a journal and copies of the
-   * collections it wrote, so without a bound a client that invents session
-   * names grows memory without end.
+   * Sessions kept at once (default 1000; 0 for no limit). Beyond it the least
+   * recently used idle session other than the default is dropped: its next
+   * request is refused, naming the drop, until it is reset. Every session holds
+   * a journal and copies of the collections it wrote, so without a bound a
+   * client that invents session names grows memory without end.
    */
   maxSessions?: number;
   /** Bytes all sessions may keep besides their state (src/session/memory.ts); default a quarter of the heap limit. */

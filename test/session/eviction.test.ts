@@ -8,7 +8,8 @@ import { api, assertError, build } from '../helpers/app.js';
 import { createSimulator } from '../../src/simulator.js';
 import { FROZEN_NOW } from '../helpers/app.js';
 
-const DROPPED = /^Session "one" was dropped at \d{4}-\d\d-\d\dT[\d:.]+Z: billsim keeps at most 2 sessions \(--max-sessions\) and it was the least recently used, so its state, journal and snapshots are gone\. Reset it \(POST \/__billsim\/reset with header x-billsim-session: one\) to start it again from the seed, or start billsim with a larger --max-sessions$/;
+const DROPPED =
+  /^Session "one" was dropped at \d{4}-\d\d-\d\dT[\d:.]+Z: billsim keeps at most 2 sessions \(--max-sessions\) and it was the least recently used, so its state, journal and snapshots are gone\. Reset it \(POST \/__billsim\/reset with header x-billsim-session: one\) to start it again from the seed, or start billsim with a larger --max-sessions$/;
 
 const addProduct = (app: FastifyInstance, session: string) =>
   api(app, 'bulkAddProducts', { 'products[0][copyof]': '1', 'products[0][name]': 'Kept' }, { session });
