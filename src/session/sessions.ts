@@ -85,8 +85,8 @@ export class Session {
   /** Set when the session was dropped: what its next request is told. */
   private gone?: string;
   /** Bytes of the state's growth and of the snapshots, as counted in the memory budget. */
-  private stateBytes = 0;
-  private snapshotBytes = 0;
+  private stateCounted = 0;
+  private snapshotsCounted = 0;
   readonly budget: MemoryBudget;
 
   constructor(
@@ -147,11 +147,6 @@ export class Session {
     return this.inFlight > 0;
   }
 
-  /** Whether the session was dropped (its next request is refused with `message`). */
-  get dropped(): boolean {
-    return this.gone !== undefined;
-  }
-
   /**
    * Drops the session: what it keeps leaves the memory budget, and its next
    * request (from a client still holding it) is refused with `message`.
@@ -160,10 +155,10 @@ export class Session {
     this.gone = message;
     this.journal.clear();
     this.answers.clear();
-    this.budget.change('snapshots', -this.snapshotBytes);
-    this.budget.change('state', -this.stateBytes);
-    this.snapshotBytes = 0;
-    this.stateBytes = 0;
+    this.budget.change('snapshots', -this.snapshotsCounted);
+    this.budget.change('state', -this.stateCounted);
+    this.snapshotsCounted = 0;
+    this.stateCounted = 0;
     this.snapshots.clear();
   }
 
@@ -191,16 +186,16 @@ export class Session {
   /** Counts the state's rows beyond the seed's in the memory budget (after every change of state). */
   private measureState(): void {
     const bytes = this.world.grownRows() * STATE_ROW_BYTES;
-    this.budget.change('state', bytes - this.stateBytes);
-    this.stateBytes = bytes;
+    this.budget.change('state', bytes - this.stateCounted);
+    this.stateCounted = bytes;
   }
 
   /** Counts the snapshots held in the memory budget (after every change of them). */
   private measureSnapshots(): void {
     let bytes = 0;
     for (const snapshot of this.snapshots.values()) bytes += snapshotBytes(snapshot.data);
-    this.budget.change('snapshots', bytes - this.snapshotBytes);
-    this.snapshotBytes = bytes;
+    this.budget.change('snapshots', bytes - this.snapshotsCounted);
+    this.snapshotsCounted = bytes;
   }
 
   /** Runs the daily automation for the midnights the clock passed since it last ran; what it did. */
