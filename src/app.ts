@@ -55,10 +55,12 @@ export interface AppOptions {
   journalLimit?: number;
   /**
    * Sessions kept at once (default 1000, DEFAULT_MAX_SESSIONS; 0 for no limit): beyond it the least
-   * recently used session other than the default is dropped and starts again
-   * from the seed on its next request.
+   * recently used idle session other than the default is dropped, and its next
+   * request is refused, naming the drop, until it is reset.
    */
   maxSessions?: number;
+  /** Bytes sessions may keep besides their state (journal, kept answers, snapshots); default a quarter of the heap limit (src/session/memory.ts). */
+  memoryBudget?: number;
 }
 
 declare module 'fastify' {
@@ -97,6 +99,7 @@ function seedData(options: AppOptions): Collections {
 /** Builds the simulator as a Fastify instance without listening (use inject or listen). */
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
   const seed = new Seed(seedData(options));
+  let app: FastifyInstance | undefined;
   const stubProblems = storedStubProblems(seed.data.stubs);
   if (stubProblems.length > 0) throw new FixtureError(`The stubs of the world are invalid: ${stubProblems.join('; ')}`);
   const { dataFile } = options;
@@ -116,6 +119,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     defaultSession: defaultSession || undefined,
     journalLimit: options.journalLimit,
     maxSessions: options.maxSessions,
+    memoryBudget: options.memoryBudget,
+    // A dropped session is logged: its client's next request is refused with the same words.
+    onDrop: (session, message) => app?.log.warn({ session }, message),
   });
   if (saved) {
     const session = sessions.get(DEFAULT_SESSION);
@@ -127,7 +133,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   // A GET query string may carry as much as a body (Node's default stops headers at 16 KiB).
   const headerLimit = bodyLimit + HEADER_ALLOWANCE;
   const nextRequestId = requestIds();
-  const app = Fastify({
+  app = Fastify({
     genReqId: nextRequestId,
     http: { maxHeaderSize: headerLimit },
     clientErrorHandler: clientErrorHandler(headerLimit),

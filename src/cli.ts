@@ -43,6 +43,7 @@ async function serve(config: CliConfig): Promise<void> {
       controlToken: config.controlToken,
       cors: config.cors,
       maxSessions: config.maxSessions,
+      memoryBudget: config.memoryBudget,
       logger: logger(config),
       credentials: { apiId: process.env.BILLSIM_API_ID, apiKey: process.env.BILLSIM_API_KEY },
     });
@@ -83,6 +84,22 @@ async function serve(config: CliConfig): Promise<void> {
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
+  stopWithLauncher(stop);
+}
+
+/**
+ * Started by npm (`npm start`, `npx billsim`), the server is a grandchild of
+ * the npm process a shell's `$!` names: killing npm kills the `sh -c` between
+ * them but not the server, which would keep the port. So under npm the server
+ * stops as soon as its parent is gone (it is handed to another parent). Run
+ * directly (`node`, `billsim`, a container's entry point) nothing changes.
+ */
+function stopWithLauncher(stop: (reason: string) => void): void {
+  if (!process.env.npm_lifecycle_event && !process.env.npm_command) return;
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) stop('launcher gone');
+  }, 250).unref();
 }
 
 async function main(): Promise<void> {

@@ -42,6 +42,12 @@ export const messages = {
   bodyMalformed: (detail: string) => `Request body could not be read: ${detail}`,
   paramsTooComplex: () => 'Request parameters are nested or repeated beyond the supported limits',
   internal: () => 'Internal simulator error: the request was not applied',
+  sessionDropped: (name: string, max: number, at: string) =>
+    `Session ${JSON.stringify(name)} was dropped at ${at}: billsim keeps at most ${max} sessions (--max-sessions) and it was the least recently used, so its state, journal and snapshots are gone. Reset it (POST /__billsim/reset with header x-billsim-session: ${name}) to start it again from the seed, or start billsim with a larger --max-sessions`,
+  sessionDeleted: (name: string) =>
+    `Session ${JSON.stringify(name)} was deleted while this request waited: send it again to start the session anew from the seed`,
+  snapshotOverBudget: (budget: number) =>
+    `The snapshot was not saved: it would take the memory sessions keep beyond the memory budget of ${mebibytes(budget)} (--memory-budget). Delete snapshots you no longer need (DELETE /__billsim/snapshots/:name), or start billsim with a larger --memory-budget`,
   notSaved: (reason: string, what = 'change') => `The ${what} was not applied: saving the data file failed (${reason})`,
   simulatedFault: (status: number) => `Simulated failure (HTTP ${status}) injected through /__billsim/faults`,
   draftItemMissing: () => 'Parameter service or domain is required: the service_id or domain_id of the draft item',
@@ -222,4 +228,10 @@ export function fail(message: string | string[]): never {
 
 export function notFound(resource: string, id: string): never {
   throw new ApiError(messages.notFound(resource, id));
+}
+
+/** A count of bytes in MiB (KiB below one), as --memory-budget takes it. */
+export function mebibytes(bytes: number): string {
+  const [unit, size] = bytes < 2 ** 20 ? ['KiB', 2 ** 10] : ['MiB', 2 ** 20];
+  return `${Math.round((bytes / size) * 10) / 10} ${unit}`;
 }

@@ -85,40 +85,44 @@ export interface Simulator {
   session(name?: string): SessionHandle;
 }
 
-/** Each method finds the session anew, as a request would (a dropped session starts again from the seed). */
+/**
+ * Each method finds the session anew, as a request would: a session dropped to
+ * keep within maxSessions is refused (its error says so) until it is reset.
+ */
 function handle(control: Control, name: string): SessionHandle {
+  // Each method is async, so that a session refused (a dropped one) rejects rather than throws.
   const of = () => control.session(name);
   of(); // a bad name throws here, not at first use
   return {
     name,
-    reset: () => of().reset(),
-    requests: (filter = {}) => of().requests(filter),
-    clearRequests: () => of().clearRequests(),
-    emails: (filter = {}) => of().emails(filter),
-    clearEmails: () => of().clearEmails(),
-    coverage: () => of().coverage(),
-    addFault: (spec) => of().addFault(spec),
-    faults: () => of().faults(),
-    clearFaults: () => of().clearFaults(),
-    stub: (spec) => of().addStub(spec),
-    stubs: () => of().stubs(),
-    removeStub: (id) => of().removeStub(id),
-    clearStubs: () => of().clearStubs(),
-    now: () => of().now(),
-    clock: () => of().clock(),
-    setClock: (change) => of().setClock(change),
+    reset: async () => void (await control.reset(undefined, name)),
+    requests: async (filter = {}) => of().requests(filter),
+    clearRequests: async () => of().clearRequests(),
+    emails: async (filter = {}) => of().emails(filter),
+    clearEmails: async () => of().clearEmails(),
+    coverage: async () => of().coverage(),
+    addFault: async (spec) => of().addFault(spec),
+    faults: async () => of().faults(),
+    clearFaults: async () => of().clearFaults(),
+    stub: async (spec) => of().addStub(spec),
+    stubs: async () => of().stubs(),
+    removeStub: async (id) => of().removeStub(id),
+    clearStubs: async () => of().clearStubs(),
+    now: async () => of().now(),
+    clock: async () => of().clock(),
+    setClock: async (change) => of().setClock(change),
     setNow: async (date) => void (await of().setClock({ now: date })),
     advance: async (seconds) => void (await of().setClock({ advanceSeconds: seconds })),
     advanceDays: async (days) => (await of().setClock({ advanceDays: days })).automation,
-    automation: (filter = {}) => of().automation(filter),
-    setAutomation: (change) => of().setAutomation(change),
-    catchUp: () => of().catchUp(),
-    snapshot: (snapshot) => of().saveSnapshot(snapshot),
-    restore: (snapshot) => of().restoreSnapshot(snapshot),
-    deleteSnapshot: (snapshot) => of().deleteSnapshot(snapshot),
-    snapshots: () => of().snapshots(),
-    state: (collection) => of().rows(collection),
-    record: (collection, id) => of().record(collection, id),
+    automation: async (filter = {}) => of().automation(filter),
+    setAutomation: async (change) => of().setAutomation(change),
+    catchUp: async () => of().catchUp(),
+    snapshot: async (snapshot) => of().saveSnapshot(snapshot),
+    restore: async (snapshot) => of().restoreSnapshot(snapshot),
+    deleteSnapshot: async (snapshot) => of().deleteSnapshot(snapshot),
+    snapshots: async () => of().snapshots(),
+    state: async (collection) => of().rows(collection),
+    record: async (collection, id) => of().record(collection, id),
   };
 }
 

@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { parseDateTime } from '../lib/dates.js';
 import type { Latency } from '../http/endpoint.js';
+import { MIN_MEMORY_BUDGET } from '../session/memory.js';
 
 export class UsageError extends Error {}
 
@@ -23,6 +24,7 @@ export interface CliConfig {
   logLevel: LogLevel;
   cors: true | string[];
   maxSessions?: number;
+  memoryBudget?: number;
 }
 
 export const USAGE = `Usage: billsim [options]
@@ -40,8 +42,11 @@ Serves the HostBill admin/api.php simulator. Every option also reads an environm
   --control-token <t>    require "Authorization: Bearer <t>" on /__billsim routes but health (BILLSIM_CONTROL_TOKEN; default none)
   --log-level <level>    ${LOG_LEVELS.join(', ')} (BILLSIM_LOG_LEVEL; default info)
   --cors <origins>       comma-separated allowed origins, or * for any (BILLSIM_CORS; default *)
-  --max-sessions <n>     sessions kept at once; the least recently used beyond it start again from the seed,
-                         0 for no limit (BILLSIM_MAX_SESSIONS; default 1000)
+  --max-sessions <n>     sessions kept at once; the least recently used idle one beyond it is dropped and
+                         refused until reset, 0 for no limit (BILLSIM_MAX_SESSIONS; default 1000)
+  --memory-budget <size> memory sessions may keep besides their state (journal, kept answers, snapshots),
+                         in MiB or with a unit such as 512M or 2G; beyond it the oldest answers and journal
+                         entries go first (BILLSIM_MEMORY_BUDGET; default a quarter of Node's heap limit)
   -h, --help             show this help
   -v, --version          print the version
 
@@ -60,6 +65,7 @@ const OPTIONS = {
   'log-level': { type: 'string' },
   cors: { type: 'string' },
   'max-sessions': { type: 'string' },
+  'memory-budget': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -109,6 +115,20 @@ function maxSessions(text: string | undefined): number | undefined {
   if (!/^\d{1,7}$/.test(text))
     throw new UsageError(`--max-sessions must be a whole number from 0 to 9999999 (0 for no limit), got "${text}"`);
   return Number(text);
+}
+
+const UNIT: Record<string, number> = { '': 2 ** 20, m: 2 ** 20, mb: 2 ** 20, mib: 2 ** 20, g: 2 ** 30, gb: 2 ** 30, gib: 2 ** 30 };
+
+/** A size in MiB (512), or with a unit (512M, 1.5G, 2GiB), as bytes; at least MIN_MEMORY_BUDGET. */
+function memoryBudget(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const match = /^(\d{1,7}(?:\.\d{1,3})?)\s*([a-z]*)$/i.exec(text.trim());
+  const unit = match && UNIT[match[2].toLowerCase()];
+  const bytes = match && unit ? Math.floor(Number(match[1]) * unit) : Number.NaN;
+  if (!(bytes >= MIN_MEMORY_BUDGET)) {
+    throw new UsageError(`--memory-budget must be a size of at least 1 MiB, in MiB (512) or with a unit (512M, 2G), got "${text}"`);
+  }
+  return bytes;
 }
 
 /**
@@ -166,5 +186,6 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     logLevel: logLevel as LogLevel,
     cors: cors(values.cors ?? env.BILLSIM_CORS),
     maxSessions: maxSessions(values['max-sessions'] ?? env.BILLSIM_MAX_SESSIONS),
+    memoryBudget: memoryBudget(values['memory-budget'] ?? env.BILLSIM_MEMORY_BUDGET),
   };
 }

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 
 export const automation_query = validate16;
-const schema21 = {"title":"AutomationFilter","type":"object","additionalProperties":false,"properties":{"limit":{"type":"integer","minimum":1,"maximum":1000,"description":"a whole number from 1 to 1000","examples":[10]}}};
+const schema22 = {"title":"AutomationFilter","type":"object","additionalProperties":false,"properties":{"limit":{"type":"integer","minimum":1,"maximum":1000,"description":"a whole number from 1 to 1000","examples":[10]}}};
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12,7 +12,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(key0 === "limit")){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -40,7 +40,7 @@ if(dataType0 === "boolean" || data0 === null
 coerced0 = +data0;
 }
 else {
-const err1 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.limit.type,parentSchema:schema21.properties.limit,data:data0};
+const err1 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.limit.type,parentSchema:schema22.properties.limit,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -59,7 +59,7 @@ data["limit"] = coerced0;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 1000 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000",schema:1000,parentSchema:schema21.properties.limit,data:data0};
+const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000",schema:1000,parentSchema:schema22.properties.limit,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -69,7 +69,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema21.properties.limit,data:data0};
+const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema22.properties.limit,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -82,7 +82,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -96,14 +96,14 @@ return errors === 0;
 }
 
 export const deleteFault_params = validate18;
-const schema27 = {"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"integer","minimum":1,"description":"a whole number from 1","examples":[1]}}};
+const schema29 = {"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"integer","minimum":1,"description":"a whole number from 1","examples":[1]}}};
 
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -114,7 +114,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "id")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema27,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -142,7 +142,7 @@ if(dataType0 === "boolean" || data0 === null
 coerced0 = +data0;
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.id.type,parentSchema:schema27.properties.id,data:data0};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.id.type,parentSchema:schema29.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -161,7 +161,7 @@ data["id"] = coerced0;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema27.properties.id,data:data0};
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema29.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -174,7 +174,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -188,14 +188,14 @@ return errors === 0;
 }
 
 export const deleteSession_params = validate20;
-const schema32 = {"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","description":"a session name, as GET /__billsim/sessions lists them","examples":["worker-1"]}}};
+const schema34 = {"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","description":"a session name, as GET /__billsim/sessions lists them","examples":["worker-1"]}}};
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -206,7 +206,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "name")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema32,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -236,7 +236,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.name.type,parentSchema:schema32.properties.name,data:data0};
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.name.type,parentSchema:schema34.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -256,7 +256,7 @@ data["name"] = coerced0;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -270,8 +270,8 @@ return errors === 0;
 }
 
 export const deleteSnapshot_params = validate23;
-const schema40 = {"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"$ref":"defs.json#/definitions/snapshotName"}}};
-const schema35 = {"type":"string","minLength":1,"maxLength":64,"description":"1 to 64 characters","examples":["before"]};
+const schema43 = {"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"$ref":"defs.json#/definitions/snapshotName"}}};
+const schema37 = {"type":"string","minLength":1,"maxLength":64,"description":"1 to 64 characters","examples":["before"]};
 const func2 = require("ajv/dist/runtime/ucs2length").default;
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -279,7 +279,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema40.required,parentSchema:schema40,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema43.required,parentSchema:schema43,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -290,7 +290,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "name")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema40,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema43,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -320,7 +320,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/name",schemaPath:"defs.json#/definitions/snapshotName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.type,parentSchema:schema35,data:data0};
+const err2 = {instancePath:instancePath+"/name",schemaPath:"defs.json#/definitions/snapshotName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -339,7 +339,7 @@ data["name"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 64){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"defs.json#/definitions/snapshotName/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema35,data:data0};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"defs.json#/definitions/snapshotName/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema37,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -349,7 +349,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func2(data0) < 1){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"defs.json#/definitions/snapshotName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35,data:data0};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"defs.json#/definitions/snapshotName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -362,7 +362,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.type,parentSchema:schema40,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.type,parentSchema:schema43,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -376,14 +376,14 @@ return errors === 0;
 }
 
 export const deleteStub_params = validate25;
-const schema47 = {"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"integer","minimum":1,"description":"a whole number from 1","examples":[1]}}};
+const schema51 = {"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"integer","minimum":1,"description":"a whole number from 1","examples":[1]}}};
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema47.required,parentSchema:schema47,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema51.required,parentSchema:schema51,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -394,7 +394,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "id")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema47,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema51,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -422,7 +422,7 @@ if(dataType0 === "boolean" || data0 === null
 coerced0 = +data0;
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.id.type,parentSchema:schema47.properties.id,data:data0};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema51.properties.id.type,parentSchema:schema51.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -441,7 +441,7 @@ data["id"] = coerced0;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema47.properties.id,data:data0};
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema51.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -454,7 +454,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.type,parentSchema:schema47,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.type,parentSchema:schema51,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -468,7 +468,7 @@ return errors === 0;
 }
 
 export const emails_query = validate29;
-const schema56 = {"title":"EmailFilter","type":"object","additionalProperties":false,"properties":{"to":{"type":"string","description":"one e-mail address","examples":["jane@example.com"]}}};
+const schema61 = {"title":"EmailFilter","type":"object","additionalProperties":false,"properties":{"to":{"type":"string","description":"one e-mail address","examples":["jane@example.com"]}}};
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -476,7 +476,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(key0 === "to")){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema56,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema61,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -506,7 +506,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema56.properties.to.type,parentSchema:schema56.properties.to,data:data0};
+const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.to.type,parentSchema:schema61.properties.to,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -526,7 +526,7 @@ data["to"] = coerced0;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema56.type,parentSchema:schema56,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.type,parentSchema:schema61,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -540,15 +540,15 @@ return errors === 0;
 }
 
 export const record_params = validate31;
-const schema62 = {"type":"object","additionalProperties":false,"required":["collection","id"],"properties":{"collection":{"$ref":"defs.json#/definitions/collection"},"id":{"type":"string","description":"a record id","examples":["1"]}}};
-const schema58 = {"type":"string","description":"a collection name, as GET /__billsim/state lists them","examples":["invoices"]};
+const schema68 = {"type":"object","additionalProperties":false,"required":["collection","id"],"properties":{"collection":{"$ref":"defs.json#/definitions/collection"},"id":{"type":"string","description":"a record id","examples":["1"]}}};
+const schema63 = {"type":"string","description":"a collection name, as GET /__billsim/state lists them","examples":["invoices"]};
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.collection === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "collection"},message:"must have required property '"+"collection"+"'",schema:schema62.required,parentSchema:schema62,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "collection"},message:"must have required property '"+"collection"+"'",schema:schema68.required,parentSchema:schema68,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -558,7 +558,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema62.required,parentSchema:schema62,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema68.required,parentSchema:schema68,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -569,7 +569,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "collection") || (key0 === "id"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema62,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema68,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -599,7 +599,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/collection",schemaPath:"defs.json#/definitions/collection/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.type,parentSchema:schema58,data:data0};
+const err3 = {instancePath:instancePath+"/collection",schemaPath:"defs.json#/definitions/collection/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema63.type,parentSchema:schema63,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -637,7 +637,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.id.type,parentSchema:schema62.properties.id,data:data1};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.properties.id.type,parentSchema:schema68.properties.id,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -657,7 +657,7 @@ data["id"] = coerced1;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema62.type,parentSchema:schema62,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema68.type,parentSchema:schema68,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -671,7 +671,7 @@ return errors === 0;
 }
 
 export const requests_query = validate33;
-const schema68 = {"title":"JournalFilter","type":"object","additionalProperties":false,"properties":{"call":{"type":"string","description":"one API call name","examples":["getInvoiceDetails"]},"limit":{"type":"integer","minimum":1,"maximum":1000000,"description":"a whole number from 1 to 1000000","examples":[10]}}};
+const schema75 = {"title":"JournalFilter","type":"object","additionalProperties":false,"properties":{"call":{"type":"string","description":"one API call name","examples":["getInvoiceDetails"]},"limit":{"type":"integer","minimum":1,"maximum":1000000,"description":"a whole number from 1 to 1000000","examples":[10]}}};
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -679,7 +679,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((key0 === "call") || (key0 === "limit"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema68,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema75,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -709,7 +709,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.properties.call.type,parentSchema:schema68.properties.call,data:data0};
+const err1 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema75.properties.call.type,parentSchema:schema75.properties.call,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -745,7 +745,7 @@ if(dataType1 === "boolean" || data1 === null
 coerced1 = +data1;
 }
 else {
-const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema68.properties.limit.type,parentSchema:schema68.properties.limit,data:data1};
+const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema75.properties.limit.type,parentSchema:schema75.properties.limit,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -764,7 +764,7 @@ data["limit"] = coerced1;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 1000000 || isNaN(data1)){
-const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema68.properties.limit,data:data1};
+const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema75.properties.limit,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -774,7 +774,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err4 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema68.properties.limit,data:data1};
+const err4 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema75.properties.limit,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -787,7 +787,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema68.type,parentSchema:schema68,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema75.type,parentSchema:schema75,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -801,7 +801,7 @@ return errors === 0;
 }
 
 export const reset_query = validate35;
-const schema72 = {"title":"ResetQuery","type":"object","additionalProperties":false,"properties":{"all":{"type":"string","enum":["1","true"],"description":"\"1\" or \"true\", to reset every session","examples":["1"]}}};
+const schema80 = {"title":"ResetQuery","type":"object","additionalProperties":false,"properties":{"all":{"type":"string","enum":["1","true"],"description":"\"1\" or \"true\", to reset every session","examples":["1"]}}};
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -809,7 +809,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(key0 === "all")){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema72,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema80,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -839,7 +839,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/all",schemaPath:"#/properties/all/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema72.properties.all.type,parentSchema:schema72.properties.all,data:data0};
+const err1 = {instancePath:instancePath+"/all",schemaPath:"#/properties/all/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.properties.all.type,parentSchema:schema80.properties.all,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -857,7 +857,7 @@ data["all"] = coerced0;
 }
 }
 if(!((data0 === "1") || (data0 === "true"))){
-const err2 = {instancePath:instancePath+"/all",schemaPath:"#/properties/all/enum",keyword:"enum",params:{allowedValues: schema72.properties.all.enum},message:"must be equal to one of the allowed values",schema:schema72.properties.all.enum,parentSchema:schema72.properties.all,data:data0};
+const err2 = {instancePath:instancePath+"/all",schemaPath:"#/properties/all/enum",keyword:"enum",params:{allowedValues: schema80.properties.all.enum},message:"must be equal to one of the allowed values",schema:schema80.properties.all.enum,parentSchema:schema80.properties.all,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -869,7 +869,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema72.type,parentSchema:schema72,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema80.type,parentSchema:schema80,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -883,14 +883,14 @@ return errors === 0;
 }
 
 export const restoreSnapshot_params = validate37;
-const schema78 = {"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"$ref":"defs.json#/definitions/snapshotName"}}};
+const schema87 = {"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"$ref":"defs.json#/definitions/snapshotName"}}};
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema78.required,parentSchema:schema78,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema87.required,parentSchema:schema87,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -901,7 +901,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "name")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema78,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema87,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -931,7 +931,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/name",schemaPath:"defs.json#/definitions/snapshotName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.type,parentSchema:schema35,data:data0};
+const err2 = {instancePath:instancePath+"/name",schemaPath:"defs.json#/definitions/snapshotName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -950,7 +950,7 @@ data["name"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 64){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"defs.json#/definitions/snapshotName/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema35,data:data0};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"defs.json#/definitions/snapshotName/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema37,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -960,7 +960,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func2(data0) < 1){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"defs.json#/definitions/snapshotName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35,data:data0};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"defs.json#/definitions/snapshotName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -973,7 +973,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema78.type,parentSchema:schema78,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema87.type,parentSchema:schema87,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -987,14 +987,14 @@ return errors === 0;
 }
 
 export const rows_params = validate39;
-const schema86 = {"type":"object","additionalProperties":false,"required":["collection"],"properties":{"collection":{"$ref":"defs.json#/definitions/collection"}}};
+const schema96 = {"type":"object","additionalProperties":false,"required":["collection"],"properties":{"collection":{"$ref":"defs.json#/definitions/collection"}}};
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.collection === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "collection"},message:"must have required property '"+"collection"+"'",schema:schema86.required,parentSchema:schema86,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "collection"},message:"must have required property '"+"collection"+"'",schema:schema96.required,parentSchema:schema96,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1005,7 +1005,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "collection")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema86,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema96,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1035,7 +1035,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/collection",schemaPath:"defs.json#/definitions/collection/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.type,parentSchema:schema58,data:data0};
+const err2 = {instancePath:instancePath+"/collection",schemaPath:"defs.json#/definitions/collection/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema63.type,parentSchema:schema63,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1055,7 +1055,7 @@ data["collection"] = coerced0;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema86.type,parentSchema:schema86,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema96.type,parentSchema:schema96,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1069,7 +1069,7 @@ return errors === 0;
 }
 
 export const rows_query = validate40;
-const schema88 = {"title":"StateQuery","type":"object","additionalProperties":false,"properties":{"page":{"type":"integer","minimum":0,"maximum":1000000000,"description":"a whole number from 0 to 1000000000","examples":[0]},"perpage":{"type":"integer","minimum":1,"maximum":1000,"description":"a whole number from 1 to 1000","examples":[25]},"field":{"type":"string","description":"one field of the collection's records, sent with value"},"value":{"type":"string","description":"the text that field should equal"}},"dependencies":{"field":["value"],"value":["field"]}};
+const schema98 = {"title":"StateQuery","type":"object","additionalProperties":false,"properties":{"page":{"type":"integer","minimum":0,"maximum":1000000000,"description":"a whole number from 0 to 1000000000","examples":[0]},"perpage":{"type":"integer","minimum":1,"maximum":1000,"description":"a whole number from 1 to 1000","examples":[25]},"field":{"type":"string","description":"one field of the collection's records, sent with value"},"value":{"type":"string","description":"the text that field should equal"}},"dependencies":{"field":["value"],"value":["field"]}};
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1077,7 +1077,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((key0 === "page") || (key0 === "perpage")) || (key0 === "field")) || (key0 === "value"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema88,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema98,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1092,7 +1092,7 @@ if(data.value === undefined){
 const err1 = {instancePath,schemaPath:"#/dependencies",keyword:"dependencies",params:{property: "field",
     missingProperty: "value",
     depsCount: 1,
-    deps: "value"},message:"must have property value when property field is present",schema:schema88.dependencies,parentSchema:schema88,data};
+    deps: "value"},message:"must have property value when property field is present",schema:schema98.dependencies,parentSchema:schema98,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1107,7 +1107,7 @@ if(data.field === undefined){
 const err2 = {instancePath,schemaPath:"#/dependencies",keyword:"dependencies",params:{property: "value",
     missingProperty: "field",
     depsCount: 1,
-    deps: "field"},message:"must have property field when property value is present",schema:schema88.dependencies,parentSchema:schema88,data};
+    deps: "field"},message:"must have property field when property value is present",schema:schema98.dependencies,parentSchema:schema98,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1135,7 +1135,7 @@ if(dataType0 === "boolean" || data0 === null
 coerced0 = +data0;
 }
 else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema88.properties.page.type,parentSchema:schema88.properties.page,data:data0};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema98.properties.page.type,parentSchema:schema98.properties.page,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1154,7 +1154,7 @@ data["page"] = coerced0;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 1000000000 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema88.properties.page,data:data0};
+const err4 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema98.properties.page,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1164,7 +1164,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data0 < 0 || isNaN(data0)){
-const err5 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema88.properties.page,data:data0};
+const err5 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema98.properties.page,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1193,7 +1193,7 @@ if(dataType1 === "boolean" || data1 === null
 coerced1 = +data1;
 }
 else {
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"#/properties/perpage/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema88.properties.perpage.type,parentSchema:schema88.properties.perpage,data:data1};
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"#/properties/perpage/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema98.properties.perpage.type,parentSchema:schema98.properties.perpage,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1212,7 +1212,7 @@ data["perpage"] = coerced1;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 1000 || isNaN(data1)){
-const err7 = {instancePath:instancePath+"/perpage",schemaPath:"#/properties/perpage/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000",schema:1000,parentSchema:schema88.properties.perpage,data:data1};
+const err7 = {instancePath:instancePath+"/perpage",schemaPath:"#/properties/perpage/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000",schema:1000,parentSchema:schema98.properties.perpage,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1222,7 +1222,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err8 = {instancePath:instancePath+"/perpage",schemaPath:"#/properties/perpage/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema88.properties.perpage,data:data1};
+const err8 = {instancePath:instancePath+"/perpage",schemaPath:"#/properties/perpage/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema98.properties.perpage,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1253,7 +1253,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/field",schemaPath:"#/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema88.properties.field.type,parentSchema:schema88.properties.field,data:data2};
+const err9 = {instancePath:instancePath+"/field",schemaPath:"#/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.field.type,parentSchema:schema98.properties.field,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1291,7 +1291,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema88.properties.value.type,parentSchema:schema88.properties.value,data:data3};
+const err10 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.value.type,parentSchema:schema98.properties.value,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1311,7 +1311,7 @@ data["value"] = coerced3;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema88.type,parentSchema:schema88,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema98.type,parentSchema:schema98,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1325,14 +1325,14 @@ return errors === 0;
 }
 
 export const saveSnapshot_params = validate42;
-const schema95 = {"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"$ref":"defs.json#/definitions/snapshotName"}}};
+const schema106 = {"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"$ref":"defs.json#/definitions/snapshotName"}}};
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema95.required,parentSchema:schema95,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema106.required,parentSchema:schema106,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1343,7 +1343,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "name")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema95,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema106,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1373,7 +1373,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/name",schemaPath:"defs.json#/definitions/snapshotName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.type,parentSchema:schema35,data:data0};
+const err2 = {instancePath:instancePath+"/name",schemaPath:"defs.json#/definitions/snapshotName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1392,7 +1392,7 @@ data["name"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 64){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"defs.json#/definitions/snapshotName/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema35,data:data0};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"defs.json#/definitions/snapshotName/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema37,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1402,7 +1402,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func2(data0) < 1){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"defs.json#/definitions/snapshotName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35,data:data0};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"defs.json#/definitions/snapshotName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1415,7 +1415,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema95.type,parentSchema:schema95,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema106.type,parentSchema:schema106,data};
 if(vErrors === null){
 vErrors = [err5];
 }

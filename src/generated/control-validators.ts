@@ -239,7 +239,7 @@ return errors === 0;
 }
 
 export const addStub_body = validate20;
-const schema26 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/control/stub_spec.json","title":"StubSpec","description":"A stub to answer a call your way (see the stubs collection's schema for every rule): `call` any call name, simulated or not; `params` the values a request must carry; then `answer` (the call's own keys, string values are Handlebars templates), or `error` (the error envelope's messages), or `failure` (below the envelope), or only `status` and/or `delayMs` on an empty answer. Not both answer and error.","type":"object","additionalProperties":false,"required":["call"],"properties":{"call":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,63}$","description":"a call name: a letter, then up to 63 letters, digits or _ (simulated by billsim or not)"},"params":{"title":"StubParams","type":"object","maxProperties":50,"propertyNames":{"pattern":"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"},"additionalProperties":{"type":"string","maxLength":1000},"description":"an object of up to 50 parameters, each a text the request must carry exactly (bracket keys as the API reads them, such as \"products[0][name]\")"},"answer":{"title":"StubAnswer","type":"object","tsType":"Record<string, unknown>","description":"an object of the call's own keys, at most 1 MB as JSON, without success, call and server_time (billsim writes them); string values anywhere in it are Handlebars templates"},"error":{"title":"StubMessages","type":"array","minItems":1,"maxItems":10,"items":{"type":"string","minLength":1,"maxLength":1000},"tsType":"string[]","description":"a list of 1 to 10 messages, each 1 to 1000 characters"},"status":{"type":"integer","minimum":200,"maximum":599,"description":"a whole number from 200 to 599"},"delayMs":{"type":"integer","minimum":0,"maximum":60000,"description":"a whole number from 0 to 60000 (for the slow failure: the time the body is dripped over)"},"times":{"type":"integer","minimum":1,"maximum":1000000,"description":"a whole number from 1 to 1000000"},"failure":{"type":"string","enum":["reset","empty","malformed","html","slow"],"description":"one of reset (the connection is closed without an answer), empty (HTTP 200 with no body), malformed (HTTP 200 with a body that is not JSON), html (HTTP 502 with a proxy's HTML page) or slow (the answer's body dripped over delayMs)"}},"examples":[{"call":"getKBCategories","answer":{"categories":[{"id":"1","name":"Asked for {{params.cat}}"}]}},{"call":"getInvoiceDetails","params":{"id":"999"},"error":["Invoice 999 is locked"],"times":1},{"call":"module","params":{"module":"phonenumbermng","fn":"getAvailableNumbers"},"answer":{"result":{"numbers":{"46":["4670000001"]}}}},{"call":"getClients","failure":"html"}]};
+const schema27 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://billsim.local/schemas/control/stub_spec.json","title":"StubSpec","description":"A stub to answer a call your way (see the stubs collection's schema for every rule): `call` any call name, simulated or not; `params` the values a request must carry; then `answer` (the call's own keys, string values are Handlebars templates), or `error` (the error envelope's messages), or `failure` (below the envelope), or only `status` and/or `delayMs` on an empty answer. Not both answer and error.","type":"object","additionalProperties":false,"required":["call"],"properties":{"call":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]{0,63}$","description":"a call name: a letter, then up to 63 letters, digits or _ (simulated by billsim or not)"},"params":{"title":"StubParams","type":"object","maxProperties":50,"propertyNames":{"pattern":"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"},"additionalProperties":{"type":"string","maxLength":1000},"description":"an object of up to 50 parameters, each a text the request must carry exactly (bracket keys as the API reads them, such as \"products[0][name]\")"},"answer":{"title":"StubAnswer","type":"object","tsType":"Record<string, unknown>","description":"an object of the call's own keys, at most 1 MB as JSON, without success, call and server_time (billsim writes them); string values anywhere in it are Handlebars templates"},"error":{"title":"StubMessages","type":"array","minItems":1,"maxItems":10,"items":{"type":"string","minLength":1,"maxLength":1000},"tsType":"string[]","description":"a list of 1 to 10 messages, each 1 to 1000 characters"},"status":{"type":"integer","minimum":200,"maximum":599,"description":"a whole number from 200 to 599"},"delayMs":{"type":"integer","minimum":0,"maximum":60000,"description":"a whole number from 0 to 60000 (for the slow failure: the time the body is dripped over)"},"times":{"type":"integer","minimum":1,"maximum":1000000,"description":"a whole number from 1 to 1000000"},"failure":{"type":"string","enum":["reset","empty","malformed","html","slow"],"description":"one of reset (the connection is closed without an answer), empty (HTTP 200 with no body), malformed (HTTP 200 with a body that is not JSON), html (HTTP 502 with a proxy's HTML page) or slow (the answer's body dripped over delayMs)"}},"examples":[{"call":"getKBCategories","answer":{"categories":[{"id":"1","name":"Asked for {{params.cat}}"}]}},{"call":"getInvoiceDetails","params":{"id":"999"},"error":["Invoice 999 is locked"],"times":1},{"call":"module","params":{"module":"phonenumbermng","fn":"getAvailableNumbers"},"answer":{"result":{"numbers":{"46":["4670000001"]}}}},{"call":"getClients","failure":"html"}]};
 const pattern0 = new RegExp("^[A-Za-z][A-Za-z0-9_]{0,63}$", "u");
 const pattern1 = new RegExp("^[A-Za-z0-9_.\\-\\[\\]]{1,200}$", "u");
 
@@ -249,7 +249,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.call === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "call"},message:"must have required property '"+"call"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "call"},message:"must have required property '"+"call"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -260,7 +260,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "call") || (key0 === "params")) || (key0 === "answer")) || (key0 === "error")) || (key0 === "status")) || (key0 === "delayMs")) || (key0 === "times")) || (key0 === "failure"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema26,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -274,7 +274,7 @@ if(data.call !== undefined){
 let data0 = data.call;
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_]{0,63}$",parentSchema:schema26.properties.call,data:data0};
+const err2 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]{0,63}$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_]{0,63}$",parentSchema:schema27.properties.call,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -285,7 +285,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.call.type,parentSchema:schema26.properties.call,data:data0};
+const err3 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.call.type,parentSchema:schema27.properties.call,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -299,7 +299,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(Object.keys(data1).length > 50){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/maxProperties",keyword:"maxProperties",params:{limit: 50},message:"must NOT have more than 50 properties",schema:50,parentSchema:schema26.properties.params,data:data1};
+const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/maxProperties",keyword:"maxProperties",params:{limit: 50},message:"must NOT have more than 50 properties",schema:50,parentSchema:schema27.properties.params,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -312,7 +312,7 @@ for(const key1 in data1){
 const _errs6 = errors;
 if(typeof key1 === "string"){
 if(!pattern1.test(key1)){
-const err5 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"},message:"must match pattern \""+"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"+"\"",schema:"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$",parentSchema:schema26.properties.params.propertyNames,data:key1,propertyName:key1};
+const err5 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"},message:"must match pattern \""+"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$"+"\"",schema:"^[A-Za-z0-9_.\\-\\[\\]]{1,200}$",parentSchema:schema27.properties.params.propertyNames,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -324,7 +324,7 @@ errors++;
 }
 var valid1 = _errs6 === errors;
 if(!valid1){
-const err6 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema26.properties.params.propertyNames,parentSchema:schema26.properties.params,data:data1};
+const err6 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema27.properties.params.propertyNames,parentSchema:schema27.properties.params,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -338,7 +338,7 @@ for(const key2 in data1){
 let data2 = data1[key2];
 if(typeof data2 === "string"){
 if(func2(data2) > 1000){
-const err7 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/params/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema26.properties.params.additionalProperties,data:data2};
+const err7 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/params/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema27.properties.params.additionalProperties,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -349,7 +349,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/params/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.params.additionalProperties.type,parentSchema:schema26.properties.params.additionalProperties,data:data2};
+const err8 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/params/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.params.additionalProperties.type,parentSchema:schema27.properties.params.additionalProperties,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -361,7 +361,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.params.type,parentSchema:schema26.properties.params,data:data1};
+const err9 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.params.type,parentSchema:schema27.properties.params,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -374,7 +374,7 @@ errors++;
 if(data.answer !== undefined){
 let data3 = data.answer;
 if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-const err10 = {instancePath:instancePath+"/answer",schemaPath:"#/properties/answer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.answer.type,parentSchema:schema26.properties.answer,data:data3};
+const err10 = {instancePath:instancePath+"/answer",schemaPath:"#/properties/answer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.answer.type,parentSchema:schema27.properties.answer,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -388,7 +388,7 @@ if(data.error !== undefined){
 let data4 = data.error;
 if(Array.isArray(data4)){
 if(data4.length > 10){
-const err11 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema26.properties.error,data:data4};
+const err11 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema27.properties.error,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -398,7 +398,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data4.length < 1){
-const err12 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema26.properties.error,data:data4};
+const err12 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema27.properties.error,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -412,7 +412,7 @@ for(let i0=0; i0<len0; i0++){
 let data5 = data4[i0];
 if(typeof data5 === "string"){
 if(func2(data5) > 1000){
-const err13 = {instancePath:instancePath+"/error/" + i0,schemaPath:"#/properties/error/items/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema26.properties.error.items,data:data5};
+const err13 = {instancePath:instancePath+"/error/" + i0,schemaPath:"#/properties/error/items/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema27.properties.error.items,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -422,7 +422,7 @@ vErrors.push(err13);
 errors++;
 }
 if(func2(data5) < 1){
-const err14 = {instancePath:instancePath+"/error/" + i0,schemaPath:"#/properties/error/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema26.properties.error.items,data:data5};
+const err14 = {instancePath:instancePath+"/error/" + i0,schemaPath:"#/properties/error/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.properties.error.items,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -433,7 +433,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/error/" + i0,schemaPath:"#/properties/error/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.error.items.type,parentSchema:schema26.properties.error.items,data:data5};
+const err15 = {instancePath:instancePath+"/error/" + i0,schemaPath:"#/properties/error/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.error.items.type,parentSchema:schema27.properties.error.items,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -445,7 +445,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.error.type,parentSchema:schema26.properties.error,data:data4};
+const err16 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.properties.error.type,parentSchema:schema27.properties.error,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -458,7 +458,7 @@ errors++;
 if(data.status !== undefined){
 let data6 = data.status;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err17 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.status.type,parentSchema:schema26.properties.status,data:data6};
+const err17 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.status.type,parentSchema:schema27.properties.status,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -469,7 +469,7 @@ errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 599 || isNaN(data6)){
-const err18 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599",schema:599,parentSchema:schema26.properties.status,data:data6};
+const err18 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599",schema:599,parentSchema:schema27.properties.status,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -479,7 +479,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data6 < 200 || isNaN(data6)){
-const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 200},message:"must be >= 200",schema:200,parentSchema:schema26.properties.status,data:data6};
+const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 200},message:"must be >= 200",schema:200,parentSchema:schema27.properties.status,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -493,7 +493,7 @@ errors++;
 if(data.delayMs !== undefined){
 let data7 = data.delayMs;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err20 = {instancePath:instancePath+"/delayMs",schemaPath:"#/properties/delayMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.delayMs.type,parentSchema:schema26.properties.delayMs,data:data7};
+const err20 = {instancePath:instancePath+"/delayMs",schemaPath:"#/properties/delayMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.delayMs.type,parentSchema:schema27.properties.delayMs,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -504,7 +504,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 60000 || isNaN(data7)){
-const err21 = {instancePath:instancePath+"/delayMs",schemaPath:"#/properties/delayMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 60000},message:"must be <= 60000",schema:60000,parentSchema:schema26.properties.delayMs,data:data7};
+const err21 = {instancePath:instancePath+"/delayMs",schemaPath:"#/properties/delayMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 60000},message:"must be <= 60000",schema:60000,parentSchema:schema27.properties.delayMs,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -514,7 +514,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data7 < 0 || isNaN(data7)){
-const err22 = {instancePath:instancePath+"/delayMs",schemaPath:"#/properties/delayMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.delayMs,data:data7};
+const err22 = {instancePath:instancePath+"/delayMs",schemaPath:"#/properties/delayMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema27.properties.delayMs,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -528,7 +528,7 @@ errors++;
 if(data.times !== undefined){
 let data8 = data.times;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err23 = {instancePath:instancePath+"/times",schemaPath:"#/properties/times/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.times.type,parentSchema:schema26.properties.times,data:data8};
+const err23 = {instancePath:instancePath+"/times",schemaPath:"#/properties/times/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.times.type,parentSchema:schema27.properties.times,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -539,7 +539,7 @@ errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 1000000 || isNaN(data8)){
-const err24 = {instancePath:instancePath+"/times",schemaPath:"#/properties/times/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema26.properties.times,data:data8};
+const err24 = {instancePath:instancePath+"/times",schemaPath:"#/properties/times/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema27.properties.times,data:data8};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -549,7 +549,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data8 < 1 || isNaN(data8)){
-const err25 = {instancePath:instancePath+"/times",schemaPath:"#/properties/times/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema26.properties.times,data:data8};
+const err25 = {instancePath:instancePath+"/times",schemaPath:"#/properties/times/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema27.properties.times,data:data8};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -563,7 +563,7 @@ errors++;
 if(data.failure !== undefined){
 let data9 = data.failure;
 if(typeof data9 !== "string"){
-const err26 = {instancePath:instancePath+"/failure",schemaPath:"#/properties/failure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.failure.type,parentSchema:schema26.properties.failure,data:data9};
+const err26 = {instancePath:instancePath+"/failure",schemaPath:"#/properties/failure/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.failure.type,parentSchema:schema27.properties.failure,data:data9};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -573,7 +573,7 @@ vErrors.push(err26);
 errors++;
 }
 if(!(((((data9 === "reset") || (data9 === "empty")) || (data9 === "malformed")) || (data9 === "html")) || (data9 === "slow"))){
-const err27 = {instancePath:instancePath+"/failure",schemaPath:"#/properties/failure/enum",keyword:"enum",params:{allowedValues: schema26.properties.failure.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.failure.enum,parentSchema:schema26.properties.failure,data:data9};
+const err27 = {instancePath:instancePath+"/failure",schemaPath:"#/properties/failure/enum",keyword:"enum",params:{allowedValues: schema27.properties.failure.enum},message:"must be equal to one of the allowed values",schema:schema27.properties.failure.enum,parentSchema:schema27.properties.failure,data:data9};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -585,7 +585,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -599,14 +599,14 @@ return errors === 0;
 }
 
 export const setAutomation_body = validate26;
-const schema54 = {"title":"AutomationChange","description":"`enabled`: true runs the daily automation as the clock passes midnight, false lets the days pass without it.","type":"object","additionalProperties":false,"required":["enabled"],"properties":{"enabled":{"type":"boolean","description":"true or false"}},"examples":[{"enabled":false}]};
+const schema57 = {"title":"AutomationChange","description":"`enabled`: true runs the daily automation as the clock passes midnight, false lets the days pass without it.","type":"object","additionalProperties":false,"required":["enabled"],"properties":{"enabled":{"type":"boolean","description":"true or false"}},"examples":[{"enabled":false}]};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.enabled === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'",schema:schema54.required,parentSchema:schema54,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'",schema:schema57.required,parentSchema:schema57,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -617,7 +617,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "enabled")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema54,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema57,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -630,7 +630,7 @@ errors++;
 if(data.enabled !== undefined){
 let data0 = data.enabled;
 if(typeof data0 !== "boolean"){
-const err2 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema54.properties.enabled.type,parentSchema:schema54.properties.enabled,data:data0};
+const err2 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema57.properties.enabled.type,parentSchema:schema57.properties.enabled,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -642,7 +642,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema54.type,parentSchema:schema54,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema57.type,parentSchema:schema57,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -656,7 +656,7 @@ return errors === 0;
 }
 
 export const setClock_body = validate29;
-const schema65 = {"title":"ClockChange","description":"Give one of `now` (jump to that moment), `advanceSeconds` (move by that many seconds, negative to go back) and `advanceDays` (move on by whole days), each with or without `frozen` (true: stop at the new moment; false: run on from it with real time); or `frozen` alone, to freeze or unfreeze the clock where it is. Without `frozen`, a frozen clock stays frozen and a running one runs. The clock stays from 1970-01-01 00:00:00 to 9999-12-31 23:59:59.","type":"object","additionalProperties":false,"properties":{"now":{"type":"string","pattern":"^(19[7-9][0-9]|[2-9][0-9]{3})-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$","description":"a UTC date and time \"YYYY-MM-DD HH:MM:SS\" from 1970-01-01 00:00:00 to 9999-12-31 23:59:59"},"advanceSeconds":{"type":"integer","description":"a whole number of seconds (negative to go back)"},"advanceDays":{"type":"integer","minimum":1,"maximum":36525,"description":"a whole number of days from 1 to 36525"},"frozen":{"type":"boolean","description":"true or false"}},"examples":[{"advanceDays":30},{"now":"2026-12-01 09:00:00"},{"advanceSeconds":3600,"frozen":true}]};
+const schema69 = {"title":"ClockChange","description":"Give one of `now` (jump to that moment), `advanceSeconds` (move by that many seconds, negative to go back) and `advanceDays` (move on by whole days), each with or without `frozen` (true: stop at the new moment; false: run on from it with real time); or `frozen` alone, to freeze or unfreeze the clock where it is. Without `frozen`, a frozen clock stays frozen and a running one runs. The clock stays from 1970-01-01 00:00:00 to 9999-12-31 23:59:59.","type":"object","additionalProperties":false,"properties":{"now":{"type":"string","pattern":"^(19[7-9][0-9]|[2-9][0-9]{3})-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$","description":"a UTC date and time \"YYYY-MM-DD HH:MM:SS\" from 1970-01-01 00:00:00 to 9999-12-31 23:59:59"},"advanceSeconds":{"type":"integer","description":"a whole number of seconds (negative to go back)"},"advanceDays":{"type":"integer","minimum":1,"maximum":36525,"description":"a whole number of days from 1 to 36525"},"frozen":{"type":"boolean","description":"true or false"}},"examples":[{"advanceDays":30},{"now":"2026-12-01 09:00:00"},{"advanceSeconds":3600,"frozen":true}]};
 const pattern13 = new RegExp("^(19[7-9][0-9]|[2-9][0-9]{3})-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$", "u");
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -665,7 +665,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((key0 === "now") || (key0 === "advanceSeconds")) || (key0 === "advanceDays")) || (key0 === "frozen"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema65,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema69,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -679,7 +679,7 @@ if(data.now !== undefined){
 let data0 = data.now;
 if(typeof data0 === "string"){
 if(!pattern13.test(data0)){
-const err1 = {instancePath:instancePath+"/now",schemaPath:"#/properties/now/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema65.properties.now,data:data0};
+const err1 = {instancePath:instancePath+"/now",schemaPath:"#/properties/now/pattern",keyword:"pattern",params:{pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"},message:"must match pattern \""+"^(19[7-9][0-9]|[2-9][0-9]{3})-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"+"\"",schema:"^(19[7-9][0-9]|[2-9][0-9]{3})-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",parentSchema:schema69.properties.now,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -690,7 +690,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/now",schemaPath:"#/properties/now/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.properties.now.type,parentSchema:schema65.properties.now,data:data0};
+const err2 = {instancePath:instancePath+"/now",schemaPath:"#/properties/now/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.now.type,parentSchema:schema69.properties.now,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -703,7 +703,7 @@ errors++;
 if(data.advanceSeconds !== undefined){
 let data1 = data.advanceSeconds;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err3 = {instancePath:instancePath+"/advanceSeconds",schemaPath:"#/properties/advanceSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema65.properties.advanceSeconds.type,parentSchema:schema65.properties.advanceSeconds,data:data1};
+const err3 = {instancePath:instancePath+"/advanceSeconds",schemaPath:"#/properties/advanceSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema69.properties.advanceSeconds.type,parentSchema:schema69.properties.advanceSeconds,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -716,7 +716,7 @@ errors++;
 if(data.advanceDays !== undefined){
 let data2 = data.advanceDays;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err4 = {instancePath:instancePath+"/advanceDays",schemaPath:"#/properties/advanceDays/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema65.properties.advanceDays.type,parentSchema:schema65.properties.advanceDays,data:data2};
+const err4 = {instancePath:instancePath+"/advanceDays",schemaPath:"#/properties/advanceDays/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema69.properties.advanceDays.type,parentSchema:schema69.properties.advanceDays,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -727,7 +727,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 36525 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/advanceDays",schemaPath:"#/properties/advanceDays/maximum",keyword:"maximum",params:{comparison: "<=", limit: 36525},message:"must be <= 36525",schema:36525,parentSchema:schema65.properties.advanceDays,data:data2};
+const err5 = {instancePath:instancePath+"/advanceDays",schemaPath:"#/properties/advanceDays/maximum",keyword:"maximum",params:{comparison: "<=", limit: 36525},message:"must be <= 36525",schema:36525,parentSchema:schema69.properties.advanceDays,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -737,7 +737,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data2 < 1 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/advanceDays",schemaPath:"#/properties/advanceDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema65.properties.advanceDays,data:data2};
+const err6 = {instancePath:instancePath+"/advanceDays",schemaPath:"#/properties/advanceDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema69.properties.advanceDays,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -751,7 +751,7 @@ errors++;
 if(data.frozen !== undefined){
 let data3 = data.frozen;
 if(typeof data3 !== "boolean"){
-const err7 = {instancePath:instancePath+"/frozen",schemaPath:"#/properties/frozen/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema65.properties.frozen.type,parentSchema:schema65.properties.frozen,data:data3};
+const err7 = {instancePath:instancePath+"/frozen",schemaPath:"#/properties/frozen/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema69.properties.frozen.type,parentSchema:schema69.properties.frozen,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -763,7 +763,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema65.type,parentSchema:schema65,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.type,parentSchema:schema69,data};
 if(vErrors === null){
 vErrors = [err8];
 }

@@ -9161,6 +9161,7 @@ export interface AddFaultRoute {
     '201': Fault;
     '400': ControlRefusal;
     '409': ControlRefusal;
+    '410': ControlRefusal;
     '415': ControlRefusal;
     '503': ControlRefusal;
   };
@@ -9232,6 +9233,7 @@ export interface AddStubRoute {
     '201': Stub;
     '400': ControlRefusal;
     '409': ControlRefusal;
+    '410': ControlRefusal;
     '415': ControlRefusal;
     '503': ControlRefusal;
   };
@@ -9272,6 +9274,7 @@ export interface AutomationRoute {
   answers: {
     '200': AutomationStatus;
     '400': ControlRefusal;
+    '410': ControlRefusal;
     '503': ControlRefusal;
   };
 }
@@ -9305,6 +9308,7 @@ export interface ClearEmailsRoute {
   answers: {
     '200': Cleared;
     '400': ControlRefusal;
+    '410': ControlRefusal;
     '503': ControlRefusal;
   };
 }
@@ -9321,6 +9325,7 @@ export interface ClearFaultsRoute {
   answers: {
     '200': Cleared;
     '400': ControlRefusal;
+    '410': ControlRefusal;
     '503': ControlRefusal;
   };
 }
@@ -9331,6 +9336,7 @@ export interface ClearRequestsRoute {
   answers: {
     '200': Cleared;
     '400': ControlRefusal;
+    '410': ControlRefusal;
     '503': ControlRefusal;
   };
 }
@@ -9341,6 +9347,7 @@ export interface ClearStubsRoute {
   answers: {
     '200': Cleared;
     '400': ControlRefusal;
+    '410': ControlRefusal;
     '503': ControlRefusal;
   };
 }
@@ -9351,6 +9358,7 @@ export interface ClockRoute {
   answers: {
     '200': ClockState;
     '400': ControlRefusal;
+    '410': ControlRefusal;
     '503': ControlRefusal;
   };
 }
@@ -9380,6 +9388,7 @@ export interface CollectionsRoute {
       collections: CollectionCount[];
     };
     '400': ControlRefusal;
+    '410': ControlRefusal;
     '503': ControlRefusal;
   };
 }
@@ -9400,6 +9409,7 @@ export interface CoverageRoute {
   answers: {
     '200': Coverage;
     '400': ControlRefusal;
+    '410': ControlRefusal;
     '503': ControlRefusal;
   };
 }
@@ -9440,6 +9450,7 @@ export interface DeleteFaultRoute {
     '200': Deleted;
     '400': ControlRefusal;
     '404': ControlRefusal;
+    '410': ControlRefusal;
     '503': ControlRefusal;
   };
 }
@@ -9483,6 +9494,7 @@ export interface DeleteSnapshotRoute {
     '200': Deleted;
     '400': ControlRefusal;
     '404': ControlRefusal;
+    '410': ControlRefusal;
     '503': ControlRefusal;
   };
 }
@@ -9500,6 +9512,7 @@ export interface DeleteStubRoute {
     '200': Deleted;
     '400': ControlRefusal;
     '404': ControlRefusal;
+    '410': ControlRefusal;
     '503': ControlRefusal;
   };
 }
@@ -9516,6 +9529,7 @@ export interface EmailsRoute {
       emails: Email[];
     };
     '400': ControlRefusal;
+    '410': ControlRefusal;
     '503': ControlRefusal;
   };
 }
@@ -9537,11 +9551,12 @@ export interface FaultsRoute {
       faults: Fault[];
     };
     '400': ControlRefusal;
+    '410': ControlRefusal;
     '503': ControlRefusal;
   };
 }
 /**
- * Is billsim up: its version and the number of sessions. Open even with --control-token: it reveals nothing else.
+ * Is billsim up: its version, the sessions it holds and has dropped, and the memory budget's use. Open even with --control-token: it reveals nothing else.
  */
 export interface HealthRoute {
   answers: {
@@ -9558,6 +9573,53 @@ export interface Health {
    * sessions held now
    */
   sessions: number;
+  /**
+   * the most sessions held at once (--max-sessions; 0 for no limit)
+   */
+  maxSessions: number;
+  /**
+   * sessions dropped since start to keep within maxSessions; each answers an error naming it until it is reset
+   */
+  evicted: number;
+  memory: MemoryUse;
+}
+/**
+ * The memory budget (--memory-budget) and what counts in it, in bytes: what sessions keep besides their state, and the state's growth. When the budget is reached the oldest kept answers go first, then journal answer texts, then whole journal entries; a snapshot that does not fit is refused; the state is never dropped.
+ */
+export interface MemoryUse {
+  /**
+   * the budget
+   */
+  budget: number;
+  /**
+   * answers + journal + snapshots + state: at most the budget unless snapshots and state alone exceed it
+   */
+  used: number;
+  /**
+   * answers kept for repeated reads
+   */
+  answers: number;
+  /**
+   * request journal entries with their answer texts (kept as UTF-8)
+   */
+  journal: number;
+  /**
+   * snapshots, counted 8 bytes per row they hold (rows are shared with the state, not copied)
+   */
+  snapshots: number;
+  /**
+   * the sessions' growth beyond the seed, counted 512 bytes per row (records, outbox, automation log)
+   */
+  state: number;
+  dropped: MemoryDropped;
+}
+/**
+ * what the budget dropped since start, by kind
+ */
+export interface MemoryDropped {
+  answers: number;
+  journalAnswers: number;
+  journalEntries: number;
 }
 /**
  * One stored record, in wire shape.
@@ -9582,6 +9644,7 @@ export interface RecordRoute {
     };
     '400': ControlRefusal;
     '404': ControlRefusal;
+    '410': ControlRefusal;
     '503': ControlRefusal;
   };
 }
@@ -9598,6 +9661,7 @@ export interface RequestsRoute {
       requests: JournalEntry[];
     };
     '400': ControlRefusal;
+    '410': ControlRefusal;
     '503': ControlRefusal;
   };
 }
@@ -9633,7 +9697,7 @@ export interface JournalEntry {
   error: string[];
   durationMs: number;
   /**
-   * the JSON text the client received, cut after 16,384 characters
+   * the JSON text the client received, cut after 16,384 characters; `[dropped: ...]` once the memory budget (--memory-budget) needed its room
    */
   answer: string;
   /**
@@ -9654,6 +9718,7 @@ export interface ResetRoute {
       reset: string[];
     };
     '400': ControlRefusal;
+    '410': ControlRefusal;
     '503': ControlRefusal;
   };
 }
@@ -9677,6 +9742,7 @@ export interface RestoreSnapshotRoute {
     '200': SnapshotRestored;
     '400': ControlRefusal;
     '404': ControlRefusal;
+    '410': ControlRefusal;
     '503': ControlRefusal;
   };
 }
@@ -9705,6 +9771,7 @@ export interface RowsRoute {
     '200': StateRows;
     '400': ControlRefusal;
     '404': ControlRefusal;
+    '410': ControlRefusal;
     '503': ControlRefusal;
   };
 }
@@ -9752,6 +9819,7 @@ export interface SaveSnapshotRoute {
     '200': SnapshotSaved;
     '400': ControlRefusal;
     '409': ControlRefusal;
+    '410': ControlRefusal;
     '503': ControlRefusal;
   };
 }
@@ -9805,6 +9873,7 @@ export interface SetAutomationRoute {
   answers: {
     '200': AutomationStatus;
     '400': ControlRefusal;
+    '410': ControlRefusal;
     '415': ControlRefusal;
     '503': ControlRefusal;
   };
@@ -9826,6 +9895,7 @@ export interface SetClockRoute {
   answers: {
     '200': ClockSet;
     '400': ControlRefusal;
+    '410': ControlRefusal;
     '415': ControlRefusal;
     '503': ControlRefusal;
   };
@@ -9893,6 +9963,7 @@ export interface SnapshotsRoute {
       snapshots: SnapshotInfo[];
     };
     '400': ControlRefusal;
+    '410': ControlRefusal;
     '503': ControlRefusal;
   };
 }
@@ -9918,6 +9989,7 @@ export interface StubsRoute {
       stubs: Stub[];
     };
     '400': ControlRefusal;
+    '410': ControlRefusal;
     '503': ControlRefusal;
   };
 }

@@ -25,7 +25,8 @@ const REFUSALS: Record<number, string> = {
   400: 'The request was not what the route takes: the message names every problem and says what to send.',
   401: 'Started with --control-token and the Authorization: Bearer header was missing or wrong.',
   404: 'No such session, snapshot, fault, collection or record.',
-  409: 'The session already holds as many as it may keep (the maxItems of its list): the message says how to make room.',
+  409: 'The session already holds as many as it may keep (the maxItems of its list), or a snapshot would not fit in the memory budget: the message says how to make room.',
+  410: 'The session was dropped to keep within --max-sessions: the message says when; reset it (POST /__billsim/reset) to start it again.',
   415: 'A body that is not JSON: send a JSON object with Content-Type: application/json.',
   503: 'A change could not be saved to the data file (--data), so it was not applied (nor the daily automation run before it).',
 };

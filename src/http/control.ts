@@ -33,7 +33,13 @@ declare module 'fastify' {
 }
 
 /** The HTTP status of each kind of session-control error. */
-export const CONTROL_STATUS: Record<ControlErrorKind, number> = { 'bad-input': 400, 'not-found': 404, 'over-cap': 409, 'not-saved': 503 };
+export const CONTROL_STATUS: Record<ControlErrorKind, number> = {
+  'bad-input': 400,
+  'not-found': 404,
+  gone: 410,
+  'over-cap': 409,
+  'not-saved': 503,
+};
 
 /** An HTTP-only refusal (wrong content type, unknown route, wrong method, missing token). */
 function httpError(statusCode: number, message: string): Error & { statusCode: number } {

@@ -15,7 +15,6 @@ import { authenticate } from './auth.js';
 import { closest } from './closest.js';
 import { errorEnvelope, successEnvelope } from './envelope.js';
 import { writeFailure, type Failure } from './failures.js';
-import { keptAnswer } from './kept-answers.js';
 import { assertParsed, mergeParams, text, type Params } from './params.js';
 
 export const API_PATH = '/admin/api.php';
@@ -238,7 +237,9 @@ async function runCall(
   }
   const envelope = (result: object) => JSON.stringify(successEnvelope(call, now, result, operation.answer));
   if (!operation.mutates) {
-    return keptAnswer(session, now, params, () => envelope(operation.run(validate(call, params), { world, now, caller })));
+    return session.answers.answer(session.world.version, now, params, () =>
+      envelope(operation.run(validate(call, params), { world, now, caller })),
+    );
   }
   const input = validate(call, params);
   // The answer's server_time and the call's dates are the moment the request was read at.

@@ -3,7 +3,7 @@
  * HTTP routes turn the kind into a status, the in-process handle throws it as
  * it is. The message says what to send instead.
  */
-export type ControlErrorKind = 'bad-input' | 'not-found' | 'over-cap' | 'not-saved';
+export type ControlErrorKind = 'bad-input' | 'not-found' | 'gone' | 'over-cap' | 'not-saved';
 
 export class ControlError extends Error {
   constructor(

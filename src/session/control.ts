@@ -62,14 +62,22 @@ export class Control {
   }
 
   health(version: string) {
-    return { status: 'ok' as const, version, sessions: this.sessions.names().length };
+    const memory = this.sessions.budget.use();
+    return {
+      status: 'ok' as const,
+      version,
+      sessions: this.sessions.names().length,
+      maxSessions: this.sessions.maxSessions,
+      evicted: this.sessions.evicted,
+      memory,
+    };
   }
 
   list(): SessionSummary[] {
     return this.sessions.all().map((s) => ({
       name: s.name,
       createdAt: s.createdAt.toISOString(),
-      requests: s.journal.list().length,
+      requests: s.journal.size,
       snapshots: [...s.snapshots.keys()],
     }));
   }
@@ -84,6 +92,8 @@ export class Control {
   /** Resets the session named, or every one when the query asks for all; returns their names. */
   async reset(query: unknown, name?: unknown): Promise<string[]> {
     if (resetsAll(query)) return this.resetAll();
+    // A reset is how a dropped session is started again.
+    if (typeof name === 'string') this.sessions.revive(name);
     const session = this.session(name);
     await session.reset();
     return [session.name];
@@ -91,6 +101,7 @@ export class Control {
 
   /** Resets every session, one after another; returns their names. */
   async resetAll(): Promise<string[]> {
+    this.sessions.reviveAll();
     const all = this.sessions.all();
     for (const session of all) await session.reset();
     return all.map((s) => s.name);

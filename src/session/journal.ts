@@ -2,6 +2,7 @@
 // and per-call counters. Secrets are redacted before anything is kept.
 
 import type { CallCoverage, JournalEntry } from '../generated/wire.js';
+import type { MemoryBudget } from './memory.js';
 
 export type { CallCoverage, JournalEntry };
 
@@ -34,8 +35,14 @@ function cut(text: string): string {
 
 function cutAnswer(text: string): string {
   const extra = text.length - JOURNAL_ANSWER_LIMIT;
-  // A copy, not a slice: V8 slices keep the whole answer alive.
-  return extra > 0 ? `${Buffer.from(text.slice(0, JOURNAL_ANSWER_LIMIT)).toString()}...[${extra} more characters]` : text;
+  return extra > 0 ? `${text.slice(0, JOURNAL_ANSWER_LIMIT)}...[${extra} more characters]` : text;
+}
+
+/** A text's UTF-8 bytes in a buffer of their own: a slice of Node's shared pool would keep the whole pool alive. */
+function utf8(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
 }
 
 // Files sent as attachments[<file name>]=<base64 content>: the names are kept, the content never.
@@ -64,18 +71,36 @@ function copy(value: unknown, depth: number, budget: { left: number }, content =
 export const COVERAGE_LIMIT = 500;
 export const OTHER_CALLS = '(other calls)';
 
+/** The text a journal entry shows for an answer dropped to keep within the memory budget. */
+export const ANSWER_DROPPED = '[dropped: the memory budget (--memory-budget) needed the room]';
+/** Bytes counted for an entry besides its texts: the object, its fields and the list's slot. */
+const ENTRY_BYTES = 200;
+/** Bytes counted for an answer besides its UTF-8 bytes: the buffer's own object. */
+const ANSWER_BYTES = 100;
+
+/** An entry as kept: the answer as UTF-8 bytes (half the memory of a two-byte string), null once dropped. */
+interface Kept {
+  entry: Omit<JournalEntry, 'answer'>;
+  answer: Buffer | null;
+}
+
 export class Journal {
-  private entries: JournalEntry[] = [];
-  private start = 0; // ring buffer head once full
+  /** Oldest first from `head`; the slots before it are dropped entries, cleared now and then. */
+  private entries: Kept[] = [];
+  private head = 0;
   readonly coverage = new Map<string, CallCoverage>();
   /** The requests stubs answered, by call, apart from the simulation's. */
   readonly stubbed = new Map<string, CallCoverage>();
 
-  constructor(readonly limit = DEFAULT_JOURNAL_LIMIT) {}
+  constructor(
+    readonly limit = DEFAULT_JOURNAL_LIMIT,
+    private readonly budget?: MemoryBudget,
+  ) {}
 
   record(full: JournalEntry): void {
     // The call name and messages echo client text (an unknown call's name), so they are cut like parameters.
-    const entry = { ...full, call: cut(full.call), error: full.error.slice(0, 10).map(cut), answer: cutAnswer(full.answer) };
+    const { answer, ...rest } = full;
+    const entry = { ...rest, call: cut(full.call), error: full.error.slice(0, 10).map(cut) };
     const counted = entry.stub === undefined ? this.coverage : this.stubbed;
     const key = counted.has(entry.call) || counted.size < COVERAGE_LIMIT ? entry.call : OTHER_CALLS;
     const counts = counted.get(key) ?? { requests: 0, successes: 0, errors: 0 };
@@ -84,23 +109,61 @@ export class Journal {
     else counts.errors++;
     counted.set(key, counts);
     if (this.limit <= 0) return;
-    if (this.entries.length < this.limit) this.entries.push(entry);
-    else {
-      this.entries[this.start] = entry;
-      this.start = (this.start + 1) % this.limit;
-    }
+    const kept: Kept = { entry, answer: utf8(cutAnswer(answer)) };
+    this.entries.push(kept);
+    if (this.entries.length - this.head > this.limit) this.dropOldest();
+    if (!this.budget) return;
+    const texts = JSON.stringify(entry.params).length + entry.call.length + entry.error.reduce((n, e) => n + e.length, 0);
+    // Added after the oldest went: the budget may drop this very entry's answer, never one already gone.
+    this.budget.add('journalEntries', kept, ENTRY_BYTES + 2 * texts, () => this.dropOldest(kept));
+    this.budget.add('journalAnswers', kept.entry, ANSWER_BYTES + kept.answer!.length, () => {
+      kept.answer = null;
+    });
   }
 
   /** Newest first, optionally only one call, at most `limit` entries. */
   list(call?: string, limit = this.limit): JournalEntry[] {
-    const ordered = [...this.entries.slice(this.start), ...this.entries.slice(0, this.start)].reverse();
-    return (call ? ordered.filter((e) => e.call === call) : ordered).slice(0, limit);
+    const out: JournalEntry[] = [];
+    for (let i = this.entries.length - 1; i >= this.head && out.length < limit; i--) {
+      const { entry, answer } = this.entries[i];
+      if (call && entry.call !== call) continue;
+      out.push({ ...entry, answer: answer === null ? ANSWER_DROPPED : answer.toString() });
+    }
+    return out;
+  }
+
+  /** How many entries are kept now. */
+  get size(): number {
+    return this.entries.length - this.head;
   }
 
   clear(): void {
+    if (this.budget) for (let i = this.head; i < this.entries.length; i++) this.forget(this.entries[i]);
     this.entries = [];
-    this.start = 0;
+    this.head = 0;
     this.coverage.clear();
     this.stubbed.clear();
+  }
+
+  /** Drops the oldest entry, or `which` (the budget drops the oldest entry of all sessions, which is this journal's oldest). */
+  private dropOldest(which?: Kept): void {
+    const at = which ? this.entries.indexOf(which, this.head) : this.head;
+    if (at < 0 || at >= this.entries.length) return;
+    this.forget(this.entries[at]);
+    if (at !== this.head) {
+      this.entries.splice(at, 1);
+      return;
+    }
+    this.entries[this.head++] = undefined as unknown as Kept;
+    // The dropped slots are given back once they are half the list.
+    if (this.head > 64 && this.head * 2 > this.entries.length) {
+      this.entries = this.entries.slice(this.head);
+      this.head = 0;
+    }
+  }
+
+  private forget(kept: Kept): void {
+    this.budget?.remove('journalEntries', kept);
+    this.budget?.remove('journalAnswers', kept.entry);
   }
 }

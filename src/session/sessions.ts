@@ -9,6 +9,8 @@ import { messages } from '../errors.js';
 import { type AutomationSummary, behind, catchUp } from './automation.js';
 import { ControlError } from './control-error.js';
 import type { Collections } from '../generated/wire.js';
+import { KeptAnswers } from './kept-answers.js';
+import { MemoryBudget } from './memory.js';
 
 export const DEFAULT_SESSION = 'default';
 /** Sessions kept at once by default; the least recently used one beyond it is dropped. */
@@ -41,6 +43,19 @@ export interface Snapshot {
   file: number;
 }
 
+/** Bytes a snapshot is counted for: a slot per row it holds (rows are shared with the state, not copied) and its lists. */
+export function snapshotBytes(data: Collections): number {
+  let rows = 0;
+  for (const list of Object.values(data)) rows += (list as unknown[]).length;
+  return 8 * rows + 64 * Object.keys(data).length;
+}
+
+/**
+ * Bytes counted for each row a session's state holds beyond its seed's count:
+ * an estimate of a record's size (most are a few hundred bytes as JSON).
+ */
+export const STATE_ROW_BYTES = 512;
+
 /** The session's own state before a change, to put back when the change cannot be saved. */
 interface OwnState {
   saved: SavedSession;
@@ -52,6 +67,8 @@ export class Session {
   readonly clock: Clock;
   readonly journal: Journal;
   readonly faults = new Faults();
+  /** The answers kept for repeated reads (src/session/kept-answers.ts). */
+  readonly answers: KeptAnswers;
   /** Saved states by name: each collection's rows at the time (rows are never mutated in place). */
   readonly snapshots = new Map<string, Snapshot>();
   readonly createdAt = new Date();
@@ -63,6 +80,14 @@ export class Session {
   private nextSnapshotFile = 1;
   /** Where the session's own state is kept beside its collections (the data file's log); memory only without one. */
   private readonly store?: SessionSaver;
+  /** Requests inside the session's gate now: a session with one in flight is never dropped. */
+  private inFlight = 0;
+  /** Set when the session was dropped: what its next request is told. */
+  private gone?: string;
+  /** Bytes of the state's growth and of the snapshots, as counted in the memory budget. */
+  private stateCounted = 0;
+  private snapshotsCounted = 0;
+  readonly budget: MemoryBudget;
 
   constructor(
     readonly name: string,
@@ -72,7 +97,9 @@ export class Session {
   ) {
     this.world = new World(seed, saver);
     this.clock = new Clock(options.now, options.realNow);
-    this.journal = new Journal(options.journalLimit);
+    this.budget = options.budget ?? new MemoryBudget();
+    this.journal = new Journal(options.journalLimit, this.budget);
+    this.answers = new KeptAnswers(this.budget);
     this.automationEnabled = options.automation ?? true;
     this.automationFrom = formatDate(this.clock.now());
     if (saver?.saveSession) {
@@ -87,9 +114,14 @@ export class Session {
    * the state at the clock's moment.
    */
   async read<R>(fn: (world: View, now: Date) => R | Promise<R>): Promise<R> {
-    // Most requests find nothing to run: they skip the catch-up's promises.
-    if (behind(this)) await this.caughtUp();
-    return fn(this.world, this.clock.now());
+    this.enter();
+    try {
+      // Most requests find nothing to run: they skip the catch-up's promises.
+      if (behind(this)) await this.caughtUp();
+      return await fn(this.world, this.clock.now());
+    } finally {
+      this.inFlight--;
+    }
   }
 
   /**
@@ -97,16 +129,78 @@ export class Session {
    * or not at all (a failed save is a not-saved ControlError naming `what`).
    */
   async write<R>(fn: (world: World, now: Date) => R, what = 'change'): Promise<R> {
-    if (behind(this)) await this.caughtUp();
-    return saved(
-      what,
-      this.world.mutate(() => fn(this.world, this.clock.now())),
-    );
+    return this.held(async () => {
+      if (behind(this)) await this.caughtUp();
+      try {
+        return await saved(
+          what,
+          this.world.mutate(() => fn(this.world, this.clock.now())),
+        );
+      } finally {
+        this.measureState();
+      }
+    });
+  }
+
+  /** Whether a request is inside the session's gate now. */
+  get busy(): boolean {
+    return this.inFlight > 0;
+  }
+
+  /**
+   * Drops the session: what it keeps leaves the memory budget, and its next
+   * request (from a client still holding it) is refused with `message`.
+   */
+  drop(message: string): void {
+    this.gone = message;
+    this.journal.clear();
+    this.answers.clear();
+    this.budget.change('snapshots', -this.snapshotsCounted);
+    this.budget.change('state', -this.stateCounted);
+    this.snapshotsCounted = 0;
+    this.stateCounted = 0;
+    this.snapshots.clear();
+  }
+
+  /** Counts a request in; a dropped session refuses it. */
+  private enter(): void {
+    if (this.gone !== undefined) throw new ControlError('gone', this.gone);
+    this.inFlight++;
+  }
+
+  private async held<R>(fn: () => Promise<R>): Promise<R> {
+    this.enter();
+    try {
+      return await fn();
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  /** Counts the state's growth and the snapshots in the memory budget (after a state is loaded whole). */
+  measure(): void {
+    this.measureState();
+    this.measureSnapshots();
+  }
+
+  /** Counts the state's rows beyond the seed's in the memory budget (after every change of state). */
+  private measureState(): void {
+    const bytes = this.world.grownRows() * STATE_ROW_BYTES;
+    this.budget.change('state', bytes - this.stateCounted);
+    this.stateCounted = bytes;
+  }
+
+  /** Counts the snapshots held in the memory budget (after every change of them). */
+  private measureSnapshots(): void {
+    let bytes = 0;
+    for (const snapshot of this.snapshots.values()) bytes += snapshotBytes(snapshot.data);
+    this.budget.change('snapshots', bytes - this.snapshotsCounted);
+    this.snapshotsCounted = bytes;
   }
 
   /** Runs the daily automation for the midnights the clock passed since it last ran; what it did. */
   caughtUp(): Promise<AutomationSummary> {
-    return saved('daily automation', catchUp(this));
+    return saved('daily automation', catchUp(this)).finally(() => this.measureState());
   }
 
   /**
@@ -116,14 +210,16 @@ export class Session {
    * back and refused as not saved. `apply` checks before it changes anything.
    */
   changeOwn<R>(apply: () => R, what = 'change'): Promise<R> {
-    return saved(
-      what,
-      this.world.queued(async () => {
-        const before = this.ownState();
-        const result = apply();
-        await this.saveOwn(before);
-        return result;
-      }),
+    return this.held(() =>
+      saved(
+        what,
+        this.world.queued(async () => {
+          const before = this.ownState();
+          const result = apply();
+          await this.saveOwn(before);
+          return result;
+        }),
+      ).finally(() => this.measureSnapshots()),
     );
   }
 
@@ -138,32 +234,39 @@ export class Session {
 
   /** Saves the state and the clock under `name`, replacing a snapshot of that name; `check` may refuse first. */
   saveSnapshot(name: string, check: () => void): Promise<Snapshot> {
-    return saved(
-      'snapshot',
-      this.world.queued(async () => {
-        check();
-        const before = this.ownState();
-        const replaced = this.snapshots.get(name);
-        const now = this.clock.now();
-        const snapshot: Snapshot = {
-          savedAt: formatDateTime(now),
-          data: this.world.snapshot(),
-          at: now.getTime(),
-          frozen: this.clock.frozen,
-          automationFrom: this.automationFrom,
-          file: this.nextSnapshotFile++,
-        };
-        this.snapshots.set(name, snapshot);
-        try {
-          await this.store?.saveSnapshot(snapshot.file, snapshot.data);
-        } catch (error) {
-          this.putBack(before);
-          throw new PersistError((error as Error).message);
-        }
-        await this.saveOwn(before, snapshot.file);
-        if (replaced) await this.store?.removeSnapshot(replaced.file).catch(() => undefined);
-        return snapshot;
-      }),
+    return this.held(() =>
+      saved(
+        'snapshot',
+        this.world.queued(async () => {
+          check();
+          const data = this.world.snapshot();
+          const replaced = this.snapshots.get(name);
+          const grows = snapshotBytes(data) - (replaced ? snapshotBytes(replaced.data) : 0);
+          if (grows > 0 && !this.budget.fits(grows)) {
+            throw new ControlError('over-cap', messages.snapshotOverBudget(this.budget.limit));
+          }
+          const before = this.ownState();
+          const now = this.clock.now();
+          const snapshot: Snapshot = {
+            savedAt: formatDateTime(now),
+            data,
+            at: now.getTime(),
+            frozen: this.clock.frozen,
+            automationFrom: this.automationFrom,
+            file: this.nextSnapshotFile++,
+          };
+          this.snapshots.set(name, snapshot);
+          try {
+            await this.store?.saveSnapshot(snapshot.file, snapshot.data);
+          } catch (error) {
+            this.putBack(before);
+            throw new PersistError((error as Error).message);
+          }
+          await this.saveOwn(before, snapshot.file);
+          if (replaced) await this.store?.removeSnapshot(replaced.file).catch(() => undefined);
+          return snapshot;
+        }),
+      ).finally(() => this.measureSnapshots()),
     );
   }
 
@@ -182,38 +285,42 @@ export class Session {
    */
   reset(): Promise<void> {
     let before: OwnState;
-    return saved(
-      'reset',
-      this.world.replaceState(
-        () => {
-          before = this.ownState();
-          this.world.reset();
-          this.faults.clear();
-          this.clock.reset();
-          this.automationEnabled = this.options.automation ?? true;
-          this.automationFrom = formatDate(this.clock.now());
-        },
-        () => this.journal.clear(),
-        () => this.putBack(before),
-      ),
+    return this.held(() =>
+      saved(
+        'reset',
+        this.world.replaceState(
+          () => {
+            before = this.ownState();
+            this.world.reset();
+            this.faults.clear();
+            this.clock.reset();
+            this.automationEnabled = this.options.automation ?? true;
+            this.automationFrom = formatDate(this.clock.now());
+          },
+          () => this.journal.clear(),
+          () => this.putBack(before),
+        ),
+      ).finally(() => this.measureState()),
     );
   }
 
   /** Makes a snapshot the current state, clock included, through the save queue. */
   restore(snapshot: Snapshot): Promise<void> {
     let before: OwnState;
-    return saved(
-      'restore',
-      this.world.replaceState(
-        () => {
-          before = this.ownState();
-          this.world.restore(snapshot.data);
-          this.clock.setMoment(snapshot.at, snapshot.frozen);
-          this.automationFrom = snapshot.automationFrom;
-        },
-        undefined,
-        () => this.putBack(before),
-      ),
+    return this.held(() =>
+      saved(
+        'restore',
+        this.world.replaceState(
+          () => {
+            before = this.ownState();
+            this.world.restore(snapshot.data);
+            this.clock.setMoment(snapshot.at, snapshot.frozen);
+            this.automationFrom = snapshot.automationFrom;
+          },
+          undefined,
+          () => this.putBack(before),
+        ),
+      ).finally(() => this.measureState()),
     );
   }
 
@@ -239,6 +346,7 @@ export class Session {
   load(state: SavedSession, readSnapshot: (file: number) => Collections): void {
     const snapshots = new Map(state.snapshots.list.map((s) => [s.name, { ...s, data: readSnapshot(s.file) }]));
     this.putBack({ saved: state, snapshots });
+    this.measure();
   }
 
   /** The numbers of the snapshot files the session names. */
@@ -289,37 +397,58 @@ export interface SessionOptions {
   /** The default session's own state (clock, faults, snapshots) as its data file kept it. */
   defaultSession?: { state: SavedSession; readSnapshot: (file: number) => Collections };
   /**
-   * Sessions kept at once (default 200; 0 for no limit). Beyond it the least
-   * recently used session other than the default is dropped: its next request
-   * starts again from the seed. Every session holds a journal and copies of the
-   * collections it wrote, so without a bound a client that invents session
-   * names grows memory without end.
+   * Sessions kept at once (default 1000; 0 for no limit). Beyond it the least
+   * recently used idle session other than the default is dropped: its next
+   * request is refused, naming the drop, until it is reset. Every session holds
+   * a journal and copies of the collections it wrote, so without a bound a
+   * client that invents session names grows memory without end.
    */
   maxSessions?: number;
+  /** Bytes all sessions may keep besides their state (src/session/memory.ts); default a quarter of the heap limit. */
+  memoryBudget?: number;
+  /** The budget a session counts in (set by Sessions: one for all of them). */
+  budget?: MemoryBudget;
+  /** Told of every session dropped, with the message its next request gets (the server logs it). */
+  onDrop?: (name: string, message: string) => void;
 }
+
+/** Names of dropped sessions remembered, so that their next request is refused rather than answered from a new world. */
+export const REMEMBERED_DROPS = 100_000;
 
 /** Isolated worlds by name, each created from the seed on first use; the least recently used go beyond maxSessions. */
 export class Sessions {
   /** In order of use, least recent first (a Map keeps insertion order; get() moves a session to the end). */
   private readonly map = new Map<string, Session>();
+  /** Names of sessions dropped to stay within maxSessions, oldest first, with what their next request is told. */
+  private readonly gone = new Map<string, string>();
   /** Sessions dropped to stay within maxSessions since start. */
   evicted = 0;
+  /** The one memory budget every session counts in. */
+  readonly budget: MemoryBudget;
+  private readonly sessionOptions: SessionOptions;
 
   constructor(
     readonly seed: Seed,
     private readonly options: SessionOptions = {},
-  ) {}
+  ) {
+    this.budget = new MemoryBudget(options.memoryBudget);
+    this.sessionOptions = { ...options, budget: this.budget };
+  }
 
+  /** The session of that name, created from the seed on first use; a dropped session's name is refused until it is reset. */
   get(name: string = DEFAULT_SESSION): Session {
     let session = this.map.get(name);
     if (session) {
       this.map.delete(name);
     } else {
+      const dropped = this.gone.get(name);
+      if (dropped !== undefined) throw new ControlError('gone', dropped);
       const saver = name === DEFAULT_SESSION ? this.options.defaultSaver : undefined;
-      session = new Session(name, this.seed, this.options, saver);
+      session = new Session(name, this.seed, this.sessionOptions, saver);
       if (name === DEFAULT_SESSION && this.options.defaultData) session.world.restore(this.options.defaultData);
       const kept = name === DEFAULT_SESSION ? this.options.defaultSession : undefined;
       if (kept) session.load(kept.state, kept.readSnapshot);
+      session.measure();
     }
     this.map.set(name, session);
     this.evict();
@@ -330,14 +459,35 @@ export class Sessions {
     return this.options.maxSessions ?? DEFAULT_MAX_SESSIONS;
   }
 
+  /** Forgets that a session was dropped: its name starts a new session from the seed (a reset asks for that). */
+  revive(name: string): boolean {
+    return this.gone.delete(name);
+  }
+
+  /** Forgets every dropped session (a reset of all sessions). */
+  reviveAll(): void {
+    this.gone.clear();
+  }
+
+  /** Names of the sessions dropped and not yet reset. */
+  droppedNames(): string[] {
+    return [...this.gone.keys()];
+  }
+
   private evict(): void {
     const max = this.maxSessions;
     if (!(max > 0) || this.map.size <= max) return;
-    for (const name of this.map.keys()) {
+    for (const [name, session] of this.map) {
       if (this.map.size <= max) break;
-      if (name === DEFAULT_SESSION) continue; // the default session (and its data file) is never dropped
+      // The default session (and its data file) is never dropped, nor a session answering a request.
+      if (name === DEFAULT_SESSION || session.busy) continue;
       this.map.delete(name);
       this.evicted++;
+      const message = messages.sessionDropped(name, max, new Date().toISOString());
+      session.drop(message);
+      this.gone.set(name, message);
+      if (this.gone.size > REMEMBERED_DROPS) this.gone.delete(this.gone.keys().next().value as string);
+      this.options.onDrop?.(name, message);
     }
   }
 
@@ -353,7 +503,13 @@ export class Sessions {
     return [...this.map.values()];
   }
 
+  /** Deletes a session (its next request starts a new one from the seed); false when none of that name is held or dropped. */
   delete(name: string): boolean {
-    return this.map.delete(name);
+    const session = this.map.get(name);
+    const revived = this.revive(name);
+    if (!session) return revived;
+    this.map.delete(name);
+    session.drop(messages.sessionDeleted(name));
+    return true;
   }
 }

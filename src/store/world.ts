@@ -88,7 +88,7 @@ export class World implements View {
   /**
    * Counts changes of state: every write, undo, reset and restore moves it on,
    * so an answer computed at one version is known to be current while the
-   * version is unchanged (src/http/kept-answers.ts).
+   * version is unchanged (src/session/kept-answers.ts).
    */
   get version(): number {
     return this.stateVersion;
@@ -137,6 +137,13 @@ export class World implements View {
 
   count(name: CollectionName): number {
     return this.table(name).size;
+  }
+
+  /** Rows the state holds beyond the seed's, over the collections it copied (a session's growth, for the memory budget). */
+  grownRows(): number {
+    let rows = 0;
+    for (const [name, table] of this.own) rows += Math.max(0, table.size - this.seed.tables[name].size);
+    return rows;
   }
 
   /**

@@ -2,6 +2,7 @@ import t from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { api, assertError, assertSuccess, build, FROZEN_NOW } from '../helpers/app.js';
 import { MAX_FAULTS, MAX_SNAPSHOTS } from '../../src/session/control.js';
+import { defaultMemoryBudget } from '../../src/session/memory.js';
 
 async function control(
   app: FastifyInstance,
@@ -30,12 +31,19 @@ function renameNews(app: FastifyInstance, session: string, title: string): void 
 const newsTitle = async (app: FastifyInstance, session?: string) =>
   ((await api(app, 'getNewsItem', { id: '1' }, { session })).newsitem as { title: string }).title;
 
-t.test('health reports status, version and session count', async (t) => {
+t.test('health reports status, version, sessions and the memory budget', async (t) => {
   const app = await build(t);
   await api(app, 'getCurrencies', {}, { session: 'one' });
   const { status, body } = await control(app, 'GET', '/health');
   t.equal(status, 200);
-  t.strictSame(body, { status: 'ok', version: '0.1.0', sessions: 1 });
+  const { memory, ...rest } = body as { memory: Record<string, unknown> };
+  t.strictSame(rest, { status: 'ok', version: '0.1.0', sessions: 1, maxSessions: 1000, evicted: 0 });
+  const { budget, used, answers, journal, snapshots, state, dropped } = memory as Record<string, number>;
+  t.equal(budget, defaultMemoryBudget(), 'a quarter of the heap limit by default');
+  t.ok(answers > 0 && journal > 0, 'the read kept its answer and a journal entry');
+  t.strictSame([snapshots, state], [0, 0]);
+  t.equal(used, answers + journal + snapshots + state);
+  t.strictSame(dropped, { answers: 0, journalAnswers: 0, journalEntries: 0 });
 });
 
 t.test('reset brings the caller session (or all of them) back to the seed', async (t) => {
@@ -245,12 +253,25 @@ t.test('a control token guards every control route but health, and not the API',
     t.strictSame(await control(app, method, url, { token: 'wrong' }), refused, `${method} ${url} with a wrong token`);
   }
   t.equal((await control(app, 'GET', '/sessions', { token: 's3cret' })).status, 200);
-  // Orchestrators probe a guarded demo: health reveals only status, version and the session count.
-  t.strictSame(await control(app, 'GET', '/health'), { status: 200, body: { status: 'ok', version: '0.1.0', sessions: 0 } });
-  t.strictSame(await control(app, 'GET', '/health', { token: 'wrong' }), {
-    status: 200,
-    body: { status: 'ok', version: '0.1.0', sessions: 0 },
-  });
+  // Orchestrators probe a guarded demo: health reveals only status, version, sessions and memory use.
+  const health = {
+    status: 'ok',
+    version: '0.1.0',
+    sessions: 0,
+    maxSessions: 1000,
+    evicted: 0,
+    memory: {
+      budget: defaultMemoryBudget(),
+      used: 0,
+      answers: 0,
+      journal: 0,
+      snapshots: 0,
+      state: 0,
+      dropped: { answers: 0, journalAnswers: 0, journalEntries: 0 },
+    },
+  };
+  t.strictSame(await control(app, 'GET', '/health'), { status: 200, body: health });
+  t.strictSame(await control(app, 'GET', '/health', { token: 'wrong' }), { status: 200, body: health });
   t.equal((await control(app, 'DELETE', '/health')).status, 401, 'another method on health is not open');
   assertSuccess(t, await api(app, 'getCurrencies'), 'getCurrencies');
 });

@@ -1,5 +1,5 @@
 // Read answers are kept as bytes per session, state version and second
-// (src/http/kept-answers.ts). The clock of these apps is frozen, so the
+// (src/session/kept-answers.ts). The clock of these apps is frozen, so the
 // second never moves on its own: each test shows that a kept answer is never
 // sent once the state, the clock or the faults changed.
 import t from 'tap';
@@ -9,7 +9,7 @@ import type { Collections } from '../../src/generated/wire.js';
 import { Seed, World } from '../../src/store/world.js';
 import { loadFixtures } from '../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../src/paths.js';
-import { KEPT_ANSWERS } from '../../src/http/kept-answers.js';
+import { KEPT_ANSWERS } from '../../src/session/kept-answers.js';
 
 type App = Awaited<ReturnType<typeof build>>;
 

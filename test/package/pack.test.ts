@@ -28,7 +28,16 @@ const installed = run('npm', ['install', '--prefer-offline', '--no-audit', '--no
 
 t.test('the tarball holds the build, schemas, fixtures and bin, and no development files', async (t) => {
   t.equal(packed.status, 0, packed.stderr);
-  for (const file of ['package.json', 'README.md', 'bin/billsim.js', 'dist/cli.js', 'dist/index.js', 'dist/index.d.ts', 'dist/index.cjs']) {
+  for (const file of [
+    'package.json',
+    'README.md',
+    'LICENSE',
+    'bin/billsim.js',
+    'dist/cli.js',
+    'dist/index.js',
+    'dist/index.d.ts',
+    'dist/index.cjs',
+  ]) {
     t.ok(files.includes(file), file);
   }
   t.ok(
@@ -40,7 +49,7 @@ t.test('the tarball holds the build, schemas, fixtures and bin, and no developme
     'bundled fixtures',
   );
   const tops = [...new Set(files.map((f) => f.split('/')[0]))].sort();
-  t.strictSame(tops, ['README.md', 'bin', 'dashboard', 'dist', 'examples', 'fixtures', 'package.json', 'schemas']);
+  t.strictSame(tops, ['LICENSE', 'README.md', 'bin', 'dashboard', 'dist', 'examples', 'fixtures', 'package.json', 'schemas']);
   t.ok(files.includes('dashboard/index.html') && files.includes('dashboard/main.js'), "the dashboard's page and modules");
   t.ok(files.includes('examples/answers.json'), "the docs page's recorded examples");
   t.strictSame(

@@ -1,0 +1,66 @@
+import { unixTime } from '../lib/dates.js';
+import { type MemoryBudget, textBytes } from './memory.js';
+
+// A read-only call's answer is a function of the session's state, the
+// parameters and the clock: operations get nothing else, and every date they
+// read or write, like server_time, is whole seconds. Its serialized bytes are
+// therefore kept per session and sent again to the same request while the
+// world's version (moved on by every write, undo, reset and restore) and the
+// clock's second are unchanged. Running the call, building its envelope and
+// serializing it cost more than the rest of a read (bench/README.md).
+// Faults are taken before this is asked, and the journal records every request.
+// Kept answers are the first thing the memory budget drops.
+
+/** Answers kept per session at once, and the longest answer kept (in characters). */
+export const KEPT_ANSWERS = 32;
+export const KEPT_ANSWER_LENGTH = 64 * 1024;
+/** Bytes counted for a kept answer besides its text and its key's: the map entry and its record. */
+const ANSWER_BYTES = 100;
+
+interface Answer {
+  json: string;
+}
+
+export class KeptAnswers {
+  private version = -1;
+  private second = -1;
+  private readonly answers = new Map<string, Answer>();
+
+  constructor(private readonly budget?: MemoryBudget) {}
+
+  /**
+   * The answer to `params` at this state version and second: the kept one, or
+   * `make()`'s, kept for the next request. An error thrown by make() is never kept.
+   */
+  answer(version: number, now: Date, params: object, make: () => string): string {
+    const second = unixTime(now);
+    if (this.version !== version || this.second !== second) {
+      this.version = version;
+      this.second = second;
+      this.clear();
+    }
+    const key = JSON.stringify(params);
+    const kept = this.answers.get(key);
+    if (kept) return kept.json;
+    const json = make();
+    if (json.length <= KEPT_ANSWER_LENGTH) {
+      if (this.answers.size >= KEPT_ANSWERS) this.clear();
+      const answer = { json };
+      this.answers.set(key, answer);
+      this.budget?.add('answers', answer, ANSWER_BYTES + textBytes(key) + textBytes(json), () => {
+        if (this.answers.get(key) === answer) this.answers.delete(key);
+      });
+    }
+    return json;
+  }
+
+  /** How many answers are kept now. */
+  get size(): number {
+    return this.answers.size;
+  }
+
+  clear(): void {
+    if (this.budget) for (const answer of this.answers.values()) this.budget.remove('answers', answer);
+    this.answers.clear();
+  }
+}

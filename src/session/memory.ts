@@ -1,0 +1,124 @@
+// The memory budget: one bound over what sessions keep besides their state.
+//
+// Sessions keep material that is not their state: the answers kept for
+// repeated reads, the request journal (each entry's parameters and answer
+// text) and snapshots. Each is bounded per session, but a thousand sessions
+// times those bounds is more than the heap, so they share one budget. When
+// the budget is reached, the oldest material goes first, in this order: kept
+// answers, then journal answer texts, then whole journal entries. Snapshots
+// are never dropped: a snapshot that does not fit is refused. The state of a
+// session (its records, outbox and automation log included) is never dropped;
+// its growth beyond the seed is counted, so that it leaves less room for the
+// rest.
+import { getHeapStatistics } from 'node:v8';
+import type { MemoryUse } from '../generated/wire.js';
+
+export type { MemoryUse };
+
+/** What may be dropped, in the order it goes. */
+export type Droppable = 'answers' | 'journalAnswers' | 'journalEntries';
+const DROP_ORDER: readonly Droppable[] = ['answers', 'journalAnswers', 'journalEntries'];
+
+/** What is counted and never dropped. */
+export type Fixed = 'snapshots' | 'state';
+
+/** The default budget: a quarter of the heap V8 may use, leaving the rest to the sessions' state, the seed and the collector. */
+export function defaultMemoryBudget(): number {
+  return Math.floor(getHeapStatistics().heap_size_limit / 4);
+}
+
+/** The smallest budget accepted: below it a session's journal could not keep one large answer. */
+export const MIN_MEMORY_BUDGET = 1024 * 1024;
+
+/** The bytes a text takes in V8's heap: one per character while every character fits in Latin-1, else two. */
+export function textBytes(text: string): number {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the test is for characters above U+00FF
+  return /[^\u0000-\u00ff]/.test(text) ? text.length * 2 : text.length;
+}
+
+interface Item {
+  bytes: number;
+  drop: () => void;
+}
+
+export class MemoryBudget {
+  /** Droppable items by key, oldest first (a Map keeps insertion order). */
+  private readonly items: Record<Droppable, Map<object, Item>> = {
+    answers: new Map(),
+    journalAnswers: new Map(),
+    journalEntries: new Map(),
+  };
+  private readonly bytes: Record<Droppable | Fixed, number> = {
+    answers: 0,
+    journalAnswers: 0,
+    journalEntries: 0,
+    snapshots: 0,
+    state: 0,
+  };
+  private readonly dropped: Record<Droppable, number> = { answers: 0, journalAnswers: 0, journalEntries: 0 };
+
+  constructor(readonly limit: number = defaultMemoryBudget()) {}
+
+  get used(): number {
+    const b = this.bytes;
+    return b.answers + b.journalAnswers + b.journalEntries + b.snapshots + b.state;
+  }
+
+  /**
+   * Counts an item that may be dropped; `drop` takes it out of its owner when
+   * the budget needs the room (the owner then must not keep it). Older
+   * material is dropped until the budget holds, possibly this item itself.
+   */
+  add(kind: Droppable, key: object, bytes: number, drop: () => void): void {
+    this.items[kind].set(key, { bytes, drop });
+    this.bytes[kind] += bytes;
+    this.fit();
+  }
+
+  /** Forgets an item its owner let go of itself; nothing happens when it was already dropped. */
+  remove(kind: Droppable, key: object): void {
+    const item = this.items[kind].get(key);
+    if (!item) return;
+    this.items[kind].delete(key);
+    this.bytes[kind] -= item.bytes;
+  }
+
+  /** Changes a count that is never dropped (snapshots, the state's growth) by `delta` bytes, dropping older material when needed. */
+  change(kind: Fixed, delta: number): void {
+    this.bytes[kind] += delta;
+    if (delta > 0) this.fit();
+  }
+
+  /** Whether `bytes` more of what is never dropped fits, once everything droppable has gone. */
+  fits(bytes: number): boolean {
+    return this.bytes.snapshots + this.bytes.state + bytes <= this.limit;
+  }
+
+  use(): MemoryUse {
+    const b = this.bytes;
+    return {
+      budget: this.limit,
+      used: this.used,
+      answers: b.answers,
+      journal: b.journalAnswers + b.journalEntries,
+      snapshots: b.snapshots,
+      state: b.state,
+      dropped: { ...this.dropped },
+    };
+  }
+
+  /** Drops the oldest droppable material, in DROP_ORDER, until the budget holds. */
+  private fit(): void {
+    for (const kind of DROP_ORDER) {
+      const items = this.items[kind];
+      while (this.used > this.limit && items.size > 0) {
+        const [key, item] = items.entries().next().value as [object, Item];
+        items.delete(key);
+        this.bytes[kind] -= item.bytes;
+        this.dropped[kind]++;
+        item.drop();
+      }
+      if (this.used <= this.limit) return;
+    }
+  }
+}

@@ -1,0 +1,145 @@
+// The memory budget: what it counts, what it drops first, and what it refuses.
+import t from 'tap';
+import { MemoryBudget, textBytes } from '../../src/session/memory.js';
+import { ANSWER_DROPPED, Journal } from '../../src/session/journal.js';
+import { KeptAnswers } from '../../src/session/kept-answers.js';
+import { api, build } from '../helpers/app.js';
+import type { JournalEntry } from '../../src/generated/wire.js';
+import { snapshotBytes } from '../../src/session/sessions.js';
+import { loadFixtures } from '../../src/store/fixtures.js';
+import { defaultFixturesDir } from '../../src/paths.js';
+import { mebibytes } from '../../src/errors.js';
+
+const entry = (answer: string, call = 'getCurrencies'): JournalEntry => ({
+  time: '2026-11-20 12:00:00',
+  call,
+  params: {},
+  success: true,
+  error: [],
+  durationMs: 1,
+  answer,
+});
+
+t.test('the oldest go first, kept answers before journal answer texts before whole entries', async (t) => {
+  const budget = new MemoryBudget(100);
+  const dropped: string[] = [];
+  const item = (name: string) => () => dropped.push(name);
+  const keys = { a1: {}, a2: {}, j1: {}, e1: {} };
+  budget.add('journalEntries', keys.e1, 30, item('entry 1'));
+  budget.add('journalAnswers', keys.j1, 30, item('journal answer 1'));
+  budget.add('answers', keys.a1, 20, item('answer 1'));
+  budget.add('answers', keys.a2, 20, item('answer 2'));
+  t.strictSame(dropped, [], 'exactly at the limit: nothing goes');
+  t.equal(budget.used, 100);
+  budget.add('journalEntries', {}, 10, item('entry 2'));
+  t.strictSame(dropped, ['answer 1'], 'one kept answer makes the room');
+  budget.add('journalEntries', {}, 75, item('entry 3'));
+  t.strictSame(dropped, ['answer 1', 'answer 2', 'journal answer 1', 'entry 1'], 'then the journal answer, then the oldest entry');
+  t.equal(budget.used, 85, 'entry 2 and entry 3');
+  t.strictSame(budget.use().dropped, { answers: 2, journalAnswers: 1, journalEntries: 1 });
+});
+
+t.test('an item its owner let go of leaves the count once; what is never dropped only refuses', async (t) => {
+  const budget = new MemoryBudget(100);
+  const key = {};
+  budget.add('answers', key, 40, () => t.fail('not dropped'));
+  budget.remove('answers', key);
+  budget.remove('answers', key);
+  t.equal(budget.used, 0);
+  budget.change('snapshots', 60);
+  t.ok(budget.fits(40), 'up to the limit');
+  t.notOk(budget.fits(41), 'one byte beyond');
+  budget.add('answers', {}, 30, () => undefined);
+  t.ok(budget.fits(40), 'droppable material does not count against a snapshot');
+  budget.change('state', 50);
+  t.equal(budget.use().answers, 0, 'the state grew: the answer made room');
+  t.equal(budget.used, 110, 'snapshots and state alone may exceed it');
+  budget.change('snapshots', -60);
+  t.equal(budget.used, 50);
+});
+
+t.test('texts count one byte a character in Latin-1, two beyond', async (t) => {
+  t.equal(textBytes('abcé'), 4);
+  t.equal(textBytes('abc€'), 8);
+});
+
+t.test('the journal keeps answers as UTF-8 and gives them back as sent', async (t) => {
+  const journal = new Journal(10, new MemoryBudget(1_000_000));
+  const text = '{"name":"Zoë","sign":"€ ✓ 😀"}';
+  journal.record(entry(text));
+  t.equal(journal.list()[0].answer, text);
+});
+
+t.test('a journal over the budget drops answer texts first, then its oldest entries, and stays consistent', async (t) => {
+  const budget = new MemoryBudget(20_000);
+  const journal = new Journal(1000, budget);
+  const big = 'x'.repeat(1_000);
+  for (let i = 0; i < 30; i++) journal.record(entry(big, `call${i}`));
+  t.ok(budget.used <= 20_000, `within the budget (${budget.used} bytes)`);
+  const list = journal.list();
+  t.equal(list[0].call, 'call29', 'the newest is kept');
+  t.equal(list[0].answer, big, 'with its answer');
+  t.equal(list.at(-1)?.answer, ANSWER_DROPPED, 'older ones lost their answer text');
+  t.equal(journal.size, list.length);
+  t.strictSame(
+    list.map((e) => e.call),
+    Array.from({ length: list.length }, (_, i) => `call${29 - i}`),
+    'newest first, no gap',
+  );
+  for (let i = 30; i < 200; i++) journal.record(entry('', `call${i}`));
+  t.ok(journal.size < 200, 'whole entries went once no answer text was left');
+  t.equal(journal.list()[0].call, 'call199');
+  t.ok(budget.used <= 20_000);
+  journal.clear();
+  t.equal(budget.used, 0, 'a cleared journal gives everything back');
+});
+
+t.test('kept answers count in the budget and leave it when the state moves on', async (t) => {
+  const budget = new MemoryBudget(1_000_000);
+  const answers = new KeptAnswers(budget);
+  const now = new Date('2026-11-20T12:00:00Z');
+  answers.answer(1, now, { a: 1 }, () => '{"a":1}');
+  t.ok(budget.use().answers > 0);
+  answers.answer(2, now, { a: 1 }, () => '{"a":2}');
+  t.equal(answers.size, 1, 'a new version starts again');
+  answers.clear();
+  t.equal(budget.use().answers, 0);
+});
+
+t.test('a snapshot that does not fit in the budget is refused, naming it, and nothing is saved', async (t) => {
+  // Room for one snapshot of the bundled world, not two.
+  const memoryBudget = Math.floor(1.5 * snapshotBytes(loadFixtures(defaultFixturesDir)));
+  const app = await build(t, { memoryBudget });
+  const first = await app.inject({ method: 'POST', url: '/__billsim/snapshots/first', headers: { 'x-billsim-session': 's' } });
+  t.equal(first.statusCode, 200, 'one snapshot of the bundled world fits');
+  const second = await app.inject({ method: 'POST', url: '/__billsim/snapshots/second', headers: { 'x-billsim-session': 's' } });
+  t.equal(second.statusCode, 409);
+  t.strictSame(second.json(), {
+    error: `The snapshot was not saved: it would take the memory sessions keep beyond the memory budget of ${mebibytes(memoryBudget)} (--memory-budget). Delete snapshots you no longer need (DELETE /__billsim/snapshots/:name), or start billsim with a larger --memory-budget`,
+  });
+  const list = await app.inject({ method: 'GET', url: '/__billsim/snapshots', headers: { 'x-billsim-session': 's' } });
+  t.strictSame(
+    (list.json() as { snapshots: { name: string }[] }).snapshots.map((s) => s.name),
+    ['first'],
+  );
+  const replaced = await app.inject({ method: 'POST', url: '/__billsim/snapshots/first', headers: { 'x-billsim-session': 's' } });
+  t.equal(replaced.statusCode, 200, 'replacing a snapshot needs no more room');
+});
+
+t.test('many sessions of large reads stay within the budget, newest material kept', async (t) => {
+  const budget = 256 * 1024;
+  const app = await build(t, { memoryBudget: budget });
+  for (let i = 0; i < 40; i++) {
+    const session = `s${i}`;
+    for (const call of ['getProducts', 'getInvoices', 'getClients']) await api(app, call, {}, { session });
+  }
+  const { memory } = (await app.inject('/__billsim/health')).json() as {
+    memory: Record<string, number> & { dropped: Record<string, number> };
+  };
+  t.ok(memory.used <= budget, `used ${memory.used} of ${budget}`);
+  t.ok(memory.dropped.answers > 0 && memory.dropped.journalAnswers > 0, 'old answers made room');
+  const last = await app.inject({ url: '/__billsim/requests', headers: { 'x-billsim-session': 's39' } });
+  const entries = (last.json() as { requests: JournalEntry[] }).requests;
+  t.equal(entries.length, 3, 'the newest session keeps its journal whole');
+  t.equal((JSON.parse(entries[0].answer) as { call: string }).call, 'getClients');
+});
