@@ -19036,7 +19036,9 @@ return errors === 0;
 }
 
 export const getClientEmails = validate309;
-const schema1413 = {"title":"GetClientEmailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"filter":{"title":"GetClientEmailsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[subject]=Invoice; an empty filter value means no filter","properties":{"lastname":{"$ref":"../../common/defs.json#/definitions/text"},"subject":{"$ref":"../../common/defs.json#/definitions/text"},"email":{"$ref":"../../common/defs.json#/definitions/text"},"message":{"$ref":"../../common/defs.json#/definitions/text"},"rel_type":{"type":"string","enum":["","client","contact","account","domain","order","invoice","estimate","ticket"],"description":"one of client, contact, account, domain, order, invoice, estimate or ticket"},"rel_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"},"status":{"type":"string","enum":["","0","1"],"description":"0 or 1"}}}}};
+const schema1413 = {"title":"GetClientEmailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"filter":{"title":"GetClientEmailsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[subject]=Invoice; an empty filter value means no filter","properties":{"lastname":{"$ref":"../../common/defs.json#/definitions/text"},"subject":{"$ref":"../../common/defs.json#/definitions/text"},"email":{"$ref":"../../common/defs.json#/definitions/text"},"message":{"$ref":"../../common/defs.json#/definitions/text"},"rel_type":{"type":"string","pattern":"^(client|contact|account|domain|order|invoice|estimate|ticket)?$","description":"one of client, contact, account, domain, order, invoice, estimate or ticket"},"rel_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"},"status":{"type":"string","pattern":"^[01]?$","description":"0 or 1"}}}}};
+const pattern883 = new RegExp("^(client|contact|account|domain|order|invoice|estimate|ticket)?$", "u");
+const pattern885 = new RegExp("^[01]?$", "u");
 
 function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -19454,8 +19456,9 @@ data3["rel_type"] = coerced7;
 }
 }
 }
-if(!(((((((((data8 === "") || (data8 === "client")) || (data8 === "contact")) || (data8 === "account")) || (data8 === "domain")) || (data8 === "order")) || (data8 === "invoice")) || (data8 === "estimate")) || (data8 === "ticket"))){
-const err17 = {instancePath:instancePath+"/filter/rel_type",schemaPath:"#/properties/filter/properties/rel_type/enum",keyword:"enum",params:{allowedValues: schema1413.properties.filter.properties.rel_type.enum},message:"must be equal to one of the allowed values",schema:schema1413.properties.filter.properties.rel_type.enum,parentSchema:schema1413.properties.filter.properties.rel_type,data:data8};
+if(typeof data8 === "string"){
+if(!pattern883.test(data8)){
+const err17 = {instancePath:instancePath+"/filter/rel_type",schemaPath:"#/properties/filter/properties/rel_type/pattern",keyword:"pattern",params:{pattern: "^(client|contact|account|domain|order|invoice|estimate|ticket)?$"},message:"must match pattern \""+"^(client|contact|account|domain|order|invoice|estimate|ticket)?$"+"\"",schema:"^(client|contact|account|domain|order|invoice|estimate|ticket)?$",parentSchema:schema1413.properties.filter.properties.rel_type,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -19463,6 +19466,7 @@ else {
 vErrors.push(err17);
 }
 errors++;
+}
 }
 }
 if(data3.rel_id !== undefined){
@@ -19552,8 +19556,9 @@ data3["status"] = coerced9;
 }
 }
 }
-if(!(((data10 === "") || (data10 === "0")) || (data10 === "1"))){
-const err21 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/enum",keyword:"enum",params:{allowedValues: schema1413.properties.filter.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema1413.properties.filter.properties.status.enum,parentSchema:schema1413.properties.filter.properties.status,data:data10};
+if(typeof data10 === "string"){
+if(!pattern885.test(data10)){
+const err21 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1413.properties.filter.properties.status,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -19561,6 +19566,7 @@ else {
 vErrors.push(err21);
 }
 errors++;
+}
 }
 }
 }
@@ -20173,10 +20179,9 @@ const schema1570 = {"type":"string","maxLength":255,"description":"a text of at 
 const schema1569 = {"type":"string","pattern":"^([0-9]{1,18})?$","description":"a numeric id, such as 1"};
 const schema1577 = {"type":"string","pattern":"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$","description":"a date as YYYY-MM-DD"};
 const schema1576 = {"type":"string","pattern":"^[01]?$","description":"0 or 1"};
-const pattern986 = new RegExp("^(Open|Answered|Client-Reply|In-Progress|Closed)?$", "u");
-const pattern993 = new RegExp("^(General|Incident|Problem|Task|Question)?$", "u");
-const pattern992 = new RegExp("^([0-9]{1,18})?$", "u");
-const pattern995 = new RegExp("^[01]?$", "u");
+const pattern990 = new RegExp("^(Open|Answered|Client-Reply|In-Progress|Closed)?$", "u");
+const pattern997 = new RegExp("^(General|Incident|Problem|Task|Question)?$", "u");
+const pattern996 = new RegExp("^([0-9]{1,18})?$", "u");
 const func15 = Object.prototype.hasOwnProperty;
 
 function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -20444,7 +20449,7 @@ data4["status"] = coerced4;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern986.test(data5)){
+if(!pattern990.test(data5)){
 const err11 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Open|Answered|Client-Reply|In-Progress|Closed)?$"},message:"must match pattern \""+"^(Open|Answered|Client-Reply|In-Progress|Closed)?$"+"\"",schema:"^(Open|Answered|Client-Reply|In-Progress|Closed)?$",parentSchema:schema1611.properties.filter.properties.status,data:data5};
 if(vErrors === null){
 vErrors = [err11];
@@ -20494,7 +20499,7 @@ data4["request_type"] = coerced5;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern993.test(data6)){
+if(!pattern997.test(data6)){
 const err13 = {instancePath:instancePath+"/filter/request_type",schemaPath:"../tickets/getTickets.json#/definitions/filterRequestType/pattern",keyword:"pattern",params:{pattern: "^(General|Incident|Problem|Task|Question)?$"},message:"must match pattern \""+"^(General|Incident|Problem|Task|Question)?$"+"\"",schema:"^(General|Incident|Problem|Task|Question)?$",parentSchema:schema1574,data:data6};
 if(vErrors === null){
 vErrors = [err13];
@@ -20594,7 +20599,7 @@ data4["dept_id"] = coerced7;
 }
 }
 if(typeof data8 === "string"){
-if(!pattern992.test(data8)){
+if(!pattern996.test(data8)){
 const err17 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1569,data:data8};
 if(vErrors === null){
 vErrors = [err17];
@@ -20794,7 +20799,7 @@ data4["owner_id"] = coerced11;
 }
 }
 if(typeof data12 === "string"){
-if(!pattern992.test(data12)){
+if(!pattern996.test(data12)){
 const err25 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1569,data:data12};
 if(vErrors === null){
 vErrors = [err25];
@@ -20894,7 +20899,7 @@ data4["admin_read"] = coerced13;
 }
 }
 if(typeof data14 === "string"){
-if(!pattern995.test(data14)){
+if(!pattern885.test(data14)){
 const err29 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"../tickets/getTickets.json#/definitions/filterFlag/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1576,data:data14};
 if(vErrors === null){
 vErrors = [err29];
@@ -22389,7 +22394,7 @@ data3["brand_id"] = coerced7;
 }
 }
 if(typeof data8 === "string"){
-if(!pattern995.test(data8)){
+if(!pattern885.test(data8)){
 const err16 = {instancePath:instancePath+"/filter/brand_id",schemaPath:"#/properties/filter/properties/brand_id/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1729.properties.filter.properties.brand_id,data:data8};
 if(vErrors === null){
 vErrors = [err16];
@@ -24287,7 +24292,7 @@ return errors === 0;
 
 export const getOtherPopularProducts = validate407;
 const schema1937 = {"title":"GetOtherPopularProductsRequest","type":"object","required":["product_ids"],"properties":{"product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as product_ids[]=1&product_ids[]=2"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"limit":{"type":"string","pattern":"^([1-9][0-9]?|100)$","description":"a whole number from 1 to 100"},"exclude_cat":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"maxItems":1000,"description":"a list of order page ids, such as exclude_cat[]=1&exclude_cat[]=2"}}};
-const pattern1197 = new RegExp("^([1-9][0-9]?|100)$", "u");
+const pattern1201 = new RegExp("^([1-9][0-9]?|100)$", "u");
 
 function validate407(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -24500,7 +24505,7 @@ data["limit"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern1197.test(data3)){
+if(!pattern1201.test(data3)){
 const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]?|100)$"},message:"must match pattern \""+"^([1-9][0-9]?|100)$"+"\"",schema:"^([1-9][0-9]?|100)$",parentSchema:schema1937.properties.limit,data:data3};
 if(vErrors === null){
 vErrors = [err9];
@@ -25493,7 +25498,7 @@ return errors === 0;
 export const getTickets = validate451;
 const schema2161 = {"title":"GetTicketsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"dept":{"$ref":"../../common/defs.json#/definitions/positiveId"},"list":{"$ref":"#/definitions/list"},"filter":{"title":"GetTicketsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[list]=open; an empty filter value means no filter","properties":{"list":{"$ref":"#/definitions/list"},"dept_id":{"$ref":"#/definitions/filterId"},"ticket_number":{"$ref":"#/definitions/filterText"},"name":{"$ref":"#/definitions/filterText"},"email":{"$ref":"#/definitions/filterText"},"body":{"$ref":"#/definitions/filterText"},"request_type":{"$ref":"#/definitions/filterRequestType"},"owner_id":{"$ref":"#/definitions/filterId"},"admin_read":{"$ref":"#/definitions/filterFlag"},"date":{"$ref":"#/definitions/filterDate"}}}}};
 const schema1567 = {"type":"string","pattern":"^(all|open|client-reply|in-progress|answered|closed)?$","description":"one of all, open, client-reply, in-progress, answered, closed"};
-const pattern990 = new RegExp("^(all|open|client-reply|in-progress|answered|closed)?$", "u");
+const pattern994 = new RegExp("^(all|open|client-reply|in-progress|answered|closed)?$", "u");
 
 function validate451(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -25687,7 +25692,7 @@ data["list"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern990.test(data3)){
+if(!pattern994.test(data3)){
 const err7 = {instancePath:instancePath+"/list",schemaPath:"#/definitions/list/pattern",keyword:"pattern",params:{pattern: "^(all|open|client-reply|in-progress|answered|closed)?$"},message:"must match pattern \""+"^(all|open|client-reply|in-progress|answered|closed)?$"+"\"",schema:"^(all|open|client-reply|in-progress|answered|closed)?$",parentSchema:schema1567,data:data3};
 if(vErrors === null){
 vErrors = [err7];
@@ -25752,7 +25757,7 @@ data4["list"] = coerced4;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern990.test(data5)){
+if(!pattern994.test(data5)){
 const err10 = {instancePath:instancePath+"/filter/list",schemaPath:"#/definitions/list/pattern",keyword:"pattern",params:{pattern: "^(all|open|client-reply|in-progress|answered|closed)?$"},message:"must match pattern \""+"^(all|open|client-reply|in-progress|answered|closed)?$"+"\"",schema:"^(all|open|client-reply|in-progress|answered|closed)?$",parentSchema:schema1567,data:data5};
 if(vErrors === null){
 vErrors = [err10];
@@ -25802,7 +25807,7 @@ data4["dept_id"] = coerced5;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern992.test(data6)){
+if(!pattern996.test(data6)){
 const err12 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1569,data:data6};
 if(vErrors === null){
 vErrors = [err12];
@@ -26052,7 +26057,7 @@ data4["request_type"] = coerced10;
 }
 }
 if(typeof data11 === "string"){
-if(!pattern993.test(data11)){
+if(!pattern997.test(data11)){
 const err22 = {instancePath:instancePath+"/filter/request_type",schemaPath:"#/definitions/filterRequestType/pattern",keyword:"pattern",params:{pattern: "^(General|Incident|Problem|Task|Question)?$"},message:"must match pattern \""+"^(General|Incident|Problem|Task|Question)?$"+"\"",schema:"^(General|Incident|Problem|Task|Question)?$",parentSchema:schema1574,data:data11};
 if(vErrors === null){
 vErrors = [err22];
@@ -26102,7 +26107,7 @@ data4["owner_id"] = coerced11;
 }
 }
 if(typeof data12 === "string"){
-if(!pattern992.test(data12)){
+if(!pattern996.test(data12)){
 const err24 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1569,data:data12};
 if(vErrors === null){
 vErrors = [err24];
@@ -26152,7 +26157,7 @@ data4["admin_read"] = coerced12;
 }
 }
 if(typeof data13 === "string"){
-if(!pattern995.test(data13)){
+if(!pattern885.test(data13)){
 const err26 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"#/definitions/filterFlag/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1576,data:data13};
 if(vErrors === null){
 vErrors = [err26];
@@ -27024,8 +27029,8 @@ return errors === 0;
 
 export const module = validate458;
 const schema2204 = {"title":"ModuleCallRequest","type":"object","required":["module","fn"],"properties":{"module":{"type":"string","pattern":"^[A-Za-z0-9_.-]{1,100}$","description":"a module name such as phonenumbermng: letters, digits, _ . or -"},"fn":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,99}$","description":"a function name such as getAvailableNumbers"}}};
-const pattern1394 = new RegExp("^[A-Za-z0-9_.-]{1,100}$", "u");
-const pattern1395 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,99}$", "u");
+const pattern1398 = new RegExp("^[A-Za-z0-9_.-]{1,100}$", "u");
+const pattern1399 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,99}$", "u");
 
 function validate458(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -27089,7 +27094,7 @@ data["module"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern1394.test(data0)){
+if(!pattern1398.test(data0)){
 const err3 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]{1,100}$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]{1,100}$"+"\"",schema:"^[A-Za-z0-9_.-]{1,100}$",parentSchema:schema2204.properties.module,data:data0};
 if(vErrors === null){
 vErrors = [err3];
@@ -27139,7 +27144,7 @@ data["fn"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern1395.test(data1)){
+if(!pattern1399.test(data1)){
 const err5 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,99}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,99}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,99}$",parentSchema:schema2204.properties.fn,data:data1};
 if(vErrors === null){
 vErrors = [err5];
@@ -27990,7 +27995,7 @@ return errors === 0;
 
 export const searchServiceByIP = validate476;
 const schema2261 = {"title":"SearchServiceByIPRequest","type":"object","required":["ip"],"properties":{"ip":{"type":"string","minLength":2,"maxLength":45,"pattern":"^[0-9A-Fa-f:.]+$","description":"an IPv4 or IPv6 address, such as 203.0.113.11"},"source":{"type":"string","enum":["ipam","proxmox","vpsdata","localcloud"],"description":"one of ipam, proxmox, vpsdata or localcloud"}}};
-const pattern1423 = new RegExp("^[0-9A-Fa-f:.]+$", "u");
+const pattern1427 = new RegExp("^[0-9A-Fa-f:.]+$", "u");
 
 function validate476(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -28064,7 +28069,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern1423.test(data0)){
+if(!pattern1427.test(data0)){
 const err4 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Fa-f:.]+$"},message:"must match pattern \""+"^[0-9A-Fa-f:.]+$"+"\"",schema:"^[0-9A-Fa-f:.]+$",parentSchema:schema2261.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err4];
@@ -28214,7 +28219,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern1423.test(data0)){
+if(!pattern1427.test(data0)){
 const err4 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Fa-f:.]+$"},message:"must match pattern \""+"^[0-9A-Fa-f:.]+$"+"\"",schema:"^[0-9A-Fa-f:.]+$",parentSchema:schema2276.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err4];
@@ -31250,8 +31255,8 @@ return errors === 0;
 
 export const tokenizeClientCard = validate507;
 const schema2390 = {"title":"TokenizeClientCardRequest","type":"object","required":["client_id","gateway_id","token"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"gateway_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"token":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty gateway token of at most 255 characters"},"lastfour":{"type":"string","pattern":"^[0-9]{4}$","description":"the last four digits of the card, such as 4242"},"expdate":{"type":"string","pattern":"^(0[1-9]|1[0-2])[0-9]{2}$","description":"the card's expiry as MMYY with a month from 01 to 12, such as 0828"}}};
-const pattern1489 = new RegExp("^[0-9]{4}$", "u");
-const pattern1490 = new RegExp("^(0[1-9]|1[0-2])[0-9]{2}$", "u");
+const pattern1493 = new RegExp("^[0-9]{4}$", "u");
+const pattern1494 = new RegExp("^(0[1-9]|1[0-2])[0-9]{2}$", "u");
 
 function validate507(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -31485,7 +31490,7 @@ data["lastfour"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern1489.test(data3)){
+if(!pattern1493.test(data3)){
 const err11 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}$"},message:"must match pattern \""+"^[0-9]{4}$"+"\"",schema:"^[0-9]{4}$",parentSchema:schema2390.properties.lastfour,data:data3};
 if(vErrors === null){
 vErrors = [err11];
@@ -31535,7 +31540,7 @@ data["expdate"] = coerced4;
 }
 }
 if(typeof data4 === "string"){
-if(!pattern1490.test(data4)){
+if(!pattern1494.test(data4)){
 const err13 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/pattern",keyword:"pattern",params:{pattern: "^(0[1-9]|1[0-2])[0-9]{2}$"},message:"must match pattern \""+"^(0[1-9]|1[0-2])[0-9]{2}$"+"\"",schema:"^(0[1-9]|1[0-2])[0-9]{2}$",parentSchema:schema2390.properties.expdate,data:data4};
 if(vErrors === null){
 vErrors = [err13];

@@ -4139,7 +4139,7 @@ export interface GetClientEmailsFilter {
   /**
    * one of client, contact, account, domain, order, invoice, estimate or ticket
    */
-  rel_type?: '' | 'client' | 'contact' | 'account' | 'domain' | 'order' | 'invoice' | 'estimate' | 'ticket';
+  rel_type?: string;
   /**
    * a positive whole number id, such as 1
    */
@@ -4147,7 +4147,7 @@ export interface GetClientEmailsFilter {
   /**
    * 0 or 1
    */
-  status?: '' | '0' | '1';
+  status?: string;
 }
 export interface GetClientEmailsResult {
   emails: ClientEmailItem[];

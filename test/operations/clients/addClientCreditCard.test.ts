@@ -5,7 +5,13 @@ import { refusals } from '../../helpers/refusals.js';
 
 const CALL = 'addClientCreditCard';
 const CARD = { id: '4', cardnum: '4242424242424242', cardtype: 'Visa', expiryyear: '29', expirymonth: '8' };
-const ADDED = (card_id: number) => ({ success: true, card_id, call: CALL, server_time: SERVER_TIME, info: ['Client credit card has been added!'] });
+const ADDED = (card_id: number) => ({
+  success: true,
+  card_id,
+  call: CALL,
+  server_time: SERVER_TIME,
+  info: ['Client credit card has been added!'],
+});
 
 t.test('addClientCreditCard stores the card masked and answers its id as a number, in the published order', async (t) => {
   const app = await build(t);
@@ -60,7 +66,10 @@ t.test('a tokenized card is kept at the gateway that issued the token', async (t
 refusals('addClientCreditCard parameter errors', CALL, [
   [{ cardnum: CARD.cardnum, cardtype: 'Visa', expiryyear: '29', expirymonth: '8' }, 'Parameter id is required'],
   [{ ...CARD, cardnum: '4242' }, 'Parameter cardnum must be a card number of 12 to 19 digits, such as 4242424242424242'],
-  [{ ...CARD, cardnum: '4242424242424241' }, 'Parameter cardnum must be a card number that passes the Luhn check, such as 4242424242424242'],
+  [
+    { ...CARD, cardnum: '4242424242424241' },
+    'Parameter cardnum must be a card number that passes the Luhn check, such as 4242424242424242',
+  ],
   [{ ...CARD, cardtype: '' }, 'Parameter cardtype must be a card type of 1 to 64 characters, such as Visa or MasterCard'],
   [{ ...CARD, expiryyear: '2' }, 'Parameter expiryyear must be the expiry year as YY (or YYYY from 2000), such as 28'],
   [{ ...CARD, expirymonth: '13' }, 'Parameter expirymonth must be the expiry month from 1 to 12, such as 08'],

@@ -47,9 +47,15 @@ refusals('addClientFile refusals', CALL, [
   [{ data: CONTENT, name: 'n', filename: 'a.pdf' }, 'Parameter client_id is required'],
   [{ ...FILE, name: '' }, 'Parameter name must be a non-empty name of at most 255 characters'],
   [{ ...FILE, client_id: '99' }, 'Client 99 not found'],
-  [{ ...FILE, client_id: '11' }, 'Client 11 is a contact of client 2, not a main client: files belong to the main client: add it to client 2'],
+  [
+    { ...FILE, client_id: '11' },
+    'Client 11 is a contact of client 2, not a main client: files belong to the main client: add it to client 2',
+  ],
   [{ ...FILE, data: 'not base64!' }, "Parameter data must be the file's content base64-encoded"],
-  [{ ...FILE, filename: '../etc/passwd' }, 'Parameter filename must be a file name: 1 to 255 characters without / or \\, not "../etc/passwd"'],
+  [
+    { ...FILE, filename: '../etc/passwd' },
+    'Parameter filename must be a file name: 1 to 255 characters without / or \\, not "../etc/passwd"',
+  ],
   [{ ...FILE, 'services[]': ['99'] }, 'Account 99 not found'],
 ]);
 

@@ -54,7 +54,10 @@ refusals('editClientCreditCard refusals', CALL, [
   [{ ...EDIT, card_id: '3' }, 'Card 3 belongs to client 7, not to client 1: give a card of client 1 or card_id=primary'],
   [{ ...EDIT, card_id: '99' }, 'Card 99 not found'],
   [{ ...EDIT, card_id: 'first' }, 'Parameter card_id must be a card id such as 3, or primary'],
-  [{ ...EDIT, cardnum: '5555555555554440' }, 'Parameter cardnum must be a card number that passes the Luhn check, such as 4242424242424242'],
+  [
+    { ...EDIT, cardnum: '5555555555554440' },
+    'Parameter cardnum must be a card number that passes the Luhn check, such as 4242424242424242',
+  ],
   [{ ...EDIT, token: 'tok' }, 'Parameter token_gateway_id is required with token: the gateway that issued the token'],
   [{ ...EDIT, token: 'tok', token_gateway_id: '5' }, 'Gateway 5 (Mollie) is disabled: give an enabled payment gateway as token_gateway_id'],
   [{ id: '1', cardnum: EDIT.cardnum, cardtype: 'Visa', expiryyear: '31' }, 'Parameter expirymonth is required'],
