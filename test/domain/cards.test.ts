@@ -73,13 +73,13 @@ t.test("a new card's gateway: the one named, the primary card's, the first holdi
     { id: '1', name: 'PayPal', module: 'class.paypal.php', enabled: '1' },
     { id: '2', name: 'Stripe', module: 'class.stripe.php', enabled: '1' },
     { id: '3', name: 'Old', module: 'class.old.php', enabled: '0' },
-  ];
+  ] as const;
   const cards = [{ client_id: '1', gateway_id: '2' }];
-  const w = world({ clients: [{ id: '1' }, { id: '2', email: 'b@example.com' }], gateways, client_cards: cards });
+  const w = world({ clients: [{ id: '1' }, { id: '2', email: 'b@example.com' }], gateways: [...gateways], client_cards: cards });
   t.equal(cardGatewayId(w, '1', '1'), '1', 'named');
   t.throws(() => cardGatewayId(w, '1', '3'), /Gateway 3 \(Old\) is disabled/);
   t.equal(cardGatewayId(w, '1'), '2', "the primary card's");
   t.equal(cardGatewayId(w, '2'), '2', 'the first enabled gateway holding a card');
-  const none = world({ clients: [{ id: '1' }], gateways });
+  const none = world({ clients: [{ id: '1' }], gateways: [...gateways] });
   t.equal(cardGatewayId(none, '1'), '1', 'the default gateway when no card is held anywhere');
 });
