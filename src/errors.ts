@@ -81,6 +81,14 @@ export const messages = {
   cardGatewayDisabled: (cardId: string, gatewayId: string, name: string) =>
     `Card ${cardId} is stored at gateway ${gatewayId} (${name}), which is disabled: charge another card with card_id`,
   cardDeclined: (reason: string, lastfour: string) => `Credit card has been declined: ${reason} (card ending ${lastfour})`,
+  paymentTokenNotCard: () =>
+    'Parameter as_token=1 (a payment token that is not a card) is not simulated: billsim keeps cards only, so leave as_token out or answer the call with a stub',
+  fileOfOther: (fileId: string, ownerId: string, clientId: string) =>
+    `File ${fileId} belongs to client ${ownerId}, not to client ${clientId}`,
+  fileNotBase64: () => "Parameter data must be the file's content base64-encoded",
+  fileName: (filename: string) => `Parameter filename must be a file name: 1 to 255 characters without / or \\, not "${filename}"`,
+  serviceOfOther: (serviceId: string, ownerId: string, clientId: string) =>
+    `Account ${serviceId} belongs to client ${ownerId}, not to client ${clientId}: give services[] of client ${clientId}`,
   nothingDue: (invoiceId: string) => `Invoice #${invoiceId} has nothing left to pay: its payments already reach its total`,
   emailInUse: (email: string) => `Email ${email} is already used by another client or contact`,
   passwordsDiffer: () => 'Parameters password and password2 must be the same',

@@ -129,7 +129,7 @@ export function removeContact(world: World, contact: Client): void {
  * record, in deleteClient's documented order: invoices (with their transactions), orders,
  * accounts (with their addons), domains, estimates, tickets (with their replies and notes),
  * then contacts, each kind oldest first.
- * Order drafts, cards, the credit log, the client's remaining transactions and its affiliate account
+ * Order drafts, cards, files, the credit log, the client's remaining transactions and its affiliate account
  * (with its referrals) go without a line; an affiliate's earned commission on a removed order stays as
  * history. The outbox keeps what was already sent.
  */
@@ -169,6 +169,7 @@ export function removeClient(world: World, client: Client): string[] {
     lines.push(`Contact #${contact.id} deleted`);
   }
   for (const card of owned(world, 'client_cards', 'client_id', client.id)) world.remove('client_cards', card.id);
+  for (const file of owned(world, 'client_files', 'client_id', client.id)) world.remove('client_files', file.id);
   for (const entry of owned(world, 'credit_log', 'client_id', client.id)) world.remove('credit_log', entry.id);
   removeAffiliateOf(world, client.id);
   world.remove('clients', client.id);
@@ -191,7 +192,12 @@ function cardsOf(world: View, clientId: string): ClientCard[] {
  * `instead` says what to do when the client has none.
  */
 export function cardOnFile(world: View, clientId: string, instead?: string): ClientCard {
-  return cardsOf(world, clientId)[0] ?? fail(messages.cardMissing(clientId, instead));
+  return primaryCard(world, clientId) ?? fail(messages.cardMissing(clientId, instead));
+}
+
+/** The client's primary card (its oldest), if it has any. */
+export function primaryCard(world: View, clientId: string): ClientCard | undefined {
+  return cardsOf(world, clientId)[0];
 }
 
 const CHARGE_INSTEAD = 'nothing to charge; record a payment made another way with addInvoicePayment';

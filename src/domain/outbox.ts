@@ -2,7 +2,8 @@
 // payment, ticket), recorded instead of sent. It is a collection of the world
 // (`emails`), so a failed call leaves no message behind, and reset, snapshots
 // and the data file include it like any other state.
-import type { Client, Email, Invoice, Order, Ticket, TicketReply } from '../generated/wire.js';
+import type { Client, Email, GetClientEmailsFilter, Invoice, Order, Ticket, TicketReply } from '../generated/wire.js';
+import { containsText } from '../lib/lists.js';
 import { formatDateTime } from '../lib/dates.js';
 import type { View, World } from '../store/world.js';
 
@@ -105,4 +106,36 @@ export function recordTicketReply(world: World, ticket: Ticket, reply: TicketRep
     },
     now,
   );
+}
+
+/** The kinds of record getClientEmails' filter[rel_type] names, by the field a message's `related` holds their id in. */
+const RELATED_FIELDS: Record<string, string> = {
+  account: 'account_id',
+  domain: 'domain_id',
+  order: 'order_id',
+  invoice: 'invoice_id',
+  estimate: 'estimate_id',
+  ticket: 'ticket_id',
+};
+
+/**
+ * getClientEmails' filters for the messages of `client`, each ignored when empty. The outbox keeps
+ * no bodies, so `message` looks in the subject and the template's name. A message about no record is
+ * about the client itself (rel_type client); billsim writes to no contact on its own (rel_type contact).
+ * Every recorded message counts as sent (status 1).
+ */
+export function clientEmailChecks(filter: GetClientEmailsFilter, client: Client): Array<(email: Email) => boolean> {
+  const { lastname, subject, email, message, rel_type, rel_id, status } = filter;
+  const checks: Array<(e: Email) => boolean> = [];
+  if (lastname && !containsText(client.lastname, lastname)) checks.push(() => false);
+  if (subject) checks.push((e) => containsText(e.subject, subject));
+  if (email) checks.push((e) => containsText(e.to, email));
+  if (message) checks.push((e) => containsText(e.subject, message) || containsText(e.template, message));
+  if (rel_type === 'client') checks.push((e) => Object.keys(e.related).length === 0 && (!rel_id || rel_id === e.client_id));
+  else if (rel_type === 'contact') checks.push(() => false);
+  else if (rel_type)
+    checks.push((e) => e.related[RELATED_FIELDS[rel_type]] !== undefined && (!rel_id || e.related[RELATED_FIELDS[rel_type]] === rel_id));
+  else if (rel_id) checks.push((e) => Object.values(e.related).includes(rel_id));
+  if (status === '0') checks.push(() => false);
+  return checks;
 }

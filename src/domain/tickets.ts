@@ -18,7 +18,8 @@ import type {
 import { fail, messages, notFound } from '../errors.js';
 import { API_ADMIN_ID } from './credit.js';
 import { ZERO_DATETIME, formatDateTime, parseDateTime } from '../lib/dates.js';
-import { containsText, oldestFirst } from '../lib/lists.js';
+import { DAY_COMPARE, type DateOp, containsText, oldestFirst } from '../lib/lists.js';
+import { base64Size, isFileName } from '../lib/files.js';
 import { clientNames, pick } from './views.js';
 import { countReplyUses } from './predefinedReplies.js';
 
@@ -89,23 +90,15 @@ export function requireAdmin(world: View, id: string): Admin {
 
 const fullName = (person: { firstname: string; lastname: string }) => `${person.firstname} ${person.lastname}`.trim();
 
-// Standard base64 with its padding; MIME line breaks are allowed and skipped.
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-const LINE_BREAKS = /[\r\n]+/g;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what the name may not hold
-const FILE_NAME = /^[^/\\\u0000-\u001f]{1,255}$/;
-
 /**
  * The files of `attachments[<file name>]=<base64 content>`: each name with the
  * size of its decoded content in bytes. The content itself goes no further.
  */
 export function readAttachments(given: Record<string, string> = {}): TicketAttachment[] {
   return Object.entries(given).map(([filename, content]) => {
-    if (!FILE_NAME.test(filename)) fail(messages.attachmentName(filename));
-    const data = content.replace(LINE_BREAKS, '');
-    if (!BASE64.test(data)) fail(messages.attachmentNotBase64(filename));
-    const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
-    return { filename, size: String((data.length / 4) * 3 - padding) };
+    if (!isFileName(filename)) fail(messages.attachmentName(filename));
+    const size = base64Size(content) ?? fail(messages.attachmentNotBase64(filename));
+    return { filename, size: String(size) };
   });
 }
 
@@ -344,14 +337,7 @@ export interface TicketFilter {
   date?: string;
 }
 
-export type DateOp = '=' | '<' | '>' | '!=';
-
-const COMPARE: Record<DateOp, (day: string, wanted: string) => boolean> = {
-  '=': (day, wanted) => day === wanted,
-  '<': (day, wanted) => day < wanted,
-  '>': (day, wanted) => day > wanted,
-  '!=': (day, wanted) => day !== wanted,
-};
+export type { DateOp };
 
 /** One check per filter given: texts match any part case-insensitively, ids and flags exactly, the date by the day opened. */
 export function ticketChecks(f: TicketFilter, dateOp: DateOp = '='): Array<(ticket: Ticket) => boolean> {
@@ -369,7 +355,7 @@ export function ticketChecks(f: TicketFilter, dateOp: DateOp = '='): Array<(tick
   const day = f.date;
   if (day) {
     if (!parseDateTime(day)) fail(messages.paramInvalid('filter[date]', 'a date as YYYY-MM-DD'));
-    const compare = COMPARE[dateOp];
+    const compare = DAY_COMPARE[dateOp];
     checks.push((ticket) => compare(ticket.date.slice(0, 10), day));
   }
   return checks;

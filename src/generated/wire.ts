@@ -37,6 +37,14 @@ export type StubAnswer = Record<string, unknown>;
  */
 export type StubMessages = string[];
 /**
+ * a list of positive whole number ids, such as ids[]=1&ids[]=2
+ *
+ * @maxItems 1000
+ *
+ * Items: a positive whole number id, such as 1
+ */
+export type IdList = string[];
+/**
  * @maxItems 1000
  */
 export type EstimateLineChangeList = EstimateLineChange[];
@@ -45,14 +53,6 @@ export type EstimateLineChangeList = EstimateLineChange[];
  */
 export type EstimateNewLineList = EstimateNewLine[];
 export type Items = InvoiceItem[];
-/**
- * a list of positive whole number ids, such as ids[]=1&ids[]=2
- *
- * @maxItems 1000
- *
- * Items: a positive whole number id, such as 1
- */
-export type IdList = string[];
 /**
  * no invoice: PHP's empty array
  *
@@ -90,6 +90,7 @@ export interface AllWireTypes {
   resources_client_json?: Client;
   resources_client_automation_json?: ClientAutomation;
   resources_client_card_json?: ClientCard;
+  resources_client_file_json?: ClientFile;
   resources_collections_json?: Collections;
   resources_credit_log_entry_json?: CreditLogEntry;
   resources_currency_json?: Currency;
@@ -137,17 +138,25 @@ export interface AllWireTypes {
   operations_clients_addClient_json?: AddClient;
   operations_clients_addClientContact_json?: AddClientContact;
   operations_clients_addClientCredit_json?: AddClientCredit;
+  operations_clients_addClientCreditCard_json?: AddClientCreditCard;
+  operations_clients_addClientFile_json?: AddClientFile;
   operations_clients_deleteClient_json?: DeleteClient;
   operations_clients_deleteClientContact_json?: DeleteClientContact;
+  operations_clients_deleteClientFile_json?: DeleteClientFile;
+  operations_clients_editClientCreditCard_json?: EditClientCreditCard;
   operations_clients_editContactPermissions_json?: EditContactPermissions;
   operations_clients_getClientAccounts_json?: GetClientAccounts;
   operations_clients_getClientContacts_json?: GetClientContacts;
   operations_clients_getClientCreditLog_json?: GetClientCreditLog;
   operations_clients_getClientDetails_json?: GetClientDetails;
   operations_clients_getClientDomains_json?: GetClientDomains;
+  operations_clients_getClientEmails_json?: GetClientEmails;
+  operations_clients_getClientFiles_json?: GetClientFiles;
   operations_clients_getClientInvoices_json?: GetClientInvoices;
   operations_clients_getClientOrders_json?: GetClientOrders;
+  operations_clients_getClientStats_json?: GetClientStats;
   operations_clients_getClientTickets_json?: GetClientTickets;
+  operations_clients_getClientTransactions_json?: GetClientTransactions;
   operations_clients_getClients_json?: GetClients;
   operations_clients_setClientDetails_json?: SetClientDetails;
   operations_clients_setContactDetails_json?: SetContactDetails;
@@ -941,12 +950,54 @@ export interface ClientCard {
   gateway_id: string;
 }
 /**
+ * A file on a client's profile (addClientFile), kept as ticket attachments are: by name and decoded size, never its content. Stored in getClientFiles' item shape: `filename` is the stored name, the original file name behind a 6-digit prefix that is a function of the id (as "677403_invoice_edits_confirm.png" in the published sample); `name` is the display name; `clients` is "1" when the client may see the file and "0" when it is for staff only (admin_only=1). `services` (billsim's own field, not in the published list) holds the ids of the client's services the file was assigned to.
+ */
+export interface ClientFile {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  category_id: string;
+  filename: string;
+  name: string;
+  description: string;
+  /**
+   * the decoded content's size in bytes
+   */
+  size: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  uploaded: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  product_id: string;
+  downloads: string;
+  /**
+   * "0" or "1"
+   */
+  clients: '0' | '1';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * Items: a numeric id as a string, such as "1"
+   */
+  services: string[];
+}
+/**
  * The whole stored world: one array per collection, one fixtures/<world>/<collection>.json file each.
  */
 export interface Collections {
   currencies: Currency[];
   clients: Client[];
   client_cards: ClientCard[];
+  client_files: ClientFile[];
   invoices: Invoice[];
   transactions: Transaction[];
   estimates: Estimate[];
@@ -3435,7 +3486,98 @@ export interface AddClientCreditRequest {
 }
 export interface AddClientCreditResult {}
 /**
- * Deletes main client `id` with everything it owns: its invoices with their transactions, orders, accounts (services) with their addons, domains, estimates, support tickets with their replies and notes, order drafts, cards on file, contacts and its affiliate account with the referrals it made. An affiliate's commission already earned on one of its orders stays with that affiliate as history (order_id "0"); one still pending goes. Messages already in the outbox stay. `info` has one line per removed record, as the published sample does ("Invoice #143 deleted", "Order #98 deleted"): first the invoices, then the orders, accounts ("Account #85 deleted"), domains ("Domain #11 deleted"), estimates ("Estimate #4 deleted"), tickets by their ticket number ("Ticket #814003 deleted") and contacts ("Contact #10 deleted"), each kind in ascending id order; transactions, account addons, ticket replies and notes, order drafts, cards and the affiliate account go with their owners without a line of their own. A client who owns nothing answers an empty `info`. A contact's id is refused: delete a contact with deleteClientContact.
+ * Adds a card on file to main client `id` (a contact is refused) and answers its `card_id`, a JSON number as published, with info ["Client credit card has been added!"]. The card is stored masked, as tokenizeClientCard leaves a card: only the last four digits of `cardnum` are kept, never the whole number. `cardnum` must pass the Luhn check that card numbers carry; the expiry is `expirymonth` (1 to 12) and `expiryyear` (YY, or YYYY from 2000). A client's oldest card is its primary one: the first card a client gets becomes it, and getClientDetails' `cardnum` shows it masked ("************4242"). `token` with `token_gateway_id` records a card the gateway already tokenized; without them the card is kept at the gateway of the client's primary card, else at the first enabled gateway holding any card on file. chargeCreditCard charges the new card by `card_id`, declining the test numbers of the README's "Test cards" as it does the bundled ones. `as_token=1` (a payment token that is no card) is refused: billsim keeps cards only. `cardname` and `card_contact_id` are accepted and ignored, as no published call shows them.
+ */
+export interface AddClientCreditCard {
+  request: AddClientCreditCardRequest;
+  result: AddClientCreditCardResult;
+}
+export interface AddClientCreditCardRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * a card number of 12 to 19 digits, such as 4242424242424242
+   */
+  cardnum: string;
+  /**
+   * a card type of 1 to 64 characters, such as Visa or MasterCard
+   */
+  cardtype: string;
+  /**
+   * the expiry year as YY (or YYYY from 2000), such as 28
+   */
+  expiryyear: string;
+  /**
+   * the expiry month from 1 to 12, such as 08
+   */
+  expirymonth: string;
+  /**
+   * a non-empty gateway token of at most 255 characters
+   */
+  token?: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  token_gateway_id?: string;
+  /**
+   * a card holder's name of at most 255 characters
+   */
+  cardname?: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  card_contact_id?: string;
+  /**
+   * "0" or "1"
+   */
+  as_token?: '0' | '1';
+}
+export interface AddClientCreditCardResult {
+  /**
+   * the new card's id, a JSON number as published
+   */
+  card_id: number;
+}
+/**
+ * Adds a file to main client `client_id`'s profile (a contact is refused) and answers its `file_id`, a string as published, with info ["New file uploaded"]. The file is kept as ticket attachments are: `data` (the content, base64-encoded) is checked and measured, and only its size in bytes is kept, never the content (the request journal does not keep it either). `filename` (the original name, such as quote.pdf: 1 to 255 characters without / or \) is stored behind a 6-digit prefix that is a function of the file's id, as the published sample shows it; `name` is how lists show the file. `admin_only=1` hides it from the client (getClientFiles' `clients` "0"). `services[]` assigns the file to services, each of which must be the client's own. getClientFiles lists the file; it is uploaded on the session's day.
+ */
+export interface AddClientFile {
+  request: AddClientFileRequest;
+  result: AddClientFileResult;
+}
+export interface AddClientFileRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  client_id: string;
+  /**
+   * the file's content in base64
+   */
+  data: string;
+  /**
+   * a non-empty name of at most 255 characters
+   */
+  name: string;
+  /**
+   * a file name of 1 to 255 characters, such as quote.pdf
+   */
+  filename: string;
+  /**
+   * "0" or "1"
+   */
+  admin_only?: '0' | '1';
+  services?: IdList;
+}
+export interface AddClientFileResult {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  file_id: string;
+}
+/**
+ * Deletes main client `id` with everything it owns: its invoices with their transactions, orders, accounts (services) with their addons, domains, estimates, support tickets with their replies and notes, order drafts, cards on file, files (addClientFile), contacts and its affiliate account with the referrals it made. An affiliate's commission already earned on one of its orders stays with that affiliate as history (order_id "0"); one still pending goes. Messages already in the outbox stay. `info` has one line per removed record, as the published sample does ("Invoice #143 deleted", "Order #98 deleted"): first the invoices, then the orders, accounts ("Account #85 deleted"), domains ("Domain #11 deleted"), estimates ("Estimate #4 deleted"), tickets by their ticket number ("Ticket #814003 deleted") and contacts ("Contact #10 deleted"), each kind in ascending id order; transactions, account addons, ticket replies and notes, order drafts, cards and the affiliate account go with their owners without a line of their own. A client who owns nothing answers an empty `info`. A contact's id is refused: delete a contact with deleteClientContact.
  */
 export interface DeleteClient {
   request: DeleteClientRequest;
@@ -3466,6 +3608,74 @@ export interface DeleteClientContactRequest {
   parent_id: string;
 }
 export interface DeleteClientContactResult {}
+/**
+ * Removes file `file_id` from client `client_id`'s profile; the file must be that client's. info ["File <filename> deleted"] names the stored file name, prefix included, as the published sample does. getClientFiles no longer lists it. Deleting a client (deleteClient) removes its files too.
+ */
+export interface DeleteClientFile {
+  request: DeleteClientFileRequest;
+  result: DeleteClientFileResult;
+}
+export interface DeleteClientFileRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  client_id: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  file_id: string;
+}
+export interface DeleteClientFileResult {}
+/**
+ * Replaces the number, type and expiry of a card on file of client `id`: card `card_id` (it must be the client's own), or its primary card (its oldest) when `card_id` is not given or is "primary". The card stays masked, as addClientCreditCard and tokenizeClientCard keep cards: only the last four digits of `cardnum` are stored, and the number must pass the Luhn check. A token belongs to the number it was made for, so the card keeps none unless `token` (with `token_gateway_id`, where the card is then kept) gives a new one. When the primary card changes, getClientDetails' `cardnum` shows its new last four. info ["Credit Card details updated"], as published. `cardname` and `card_contact_id` are accepted and ignored, as no published call shows them.
+ */
+export interface EditClientCreditCard {
+  request: EditClientCreditCardRequest;
+  result: EditClientCreditCardResult;
+}
+export interface EditClientCreditCardRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * a card id such as 3, or primary
+   */
+  card_id?: string;
+  /**
+   * a card number of 12 to 19 digits, such as 4242424242424242
+   */
+  cardnum: string;
+  /**
+   * a card type of 1 to 64 characters, such as Visa or MasterCard
+   */
+  cardtype: string;
+  /**
+   * the expiry year as YY (or YYYY from 2000), such as 28
+   */
+  expiryyear: string;
+  /**
+   * the expiry month from 1 to 12, such as 08
+   */
+  expirymonth: string;
+  /**
+   * a non-empty gateway token of at most 255 characters
+   */
+  token?: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  token_gateway_id?: string;
+  /**
+   * a card holder's name of at most 255 characters
+   */
+  cardname?: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  card_contact_id?: string;
+}
+export interface EditClientCreditCardResult {}
 /**
  * Sets the privileges of contact `id`: the set given replaces the contact's privileges as a whole (a key not granted is taken away), with the keys and flags addClientContact takes (1, true or on grant; 0, false, off or empty grant nothing, so `privileges[billing][emails]=0` alone takes every privilege away). Answers `"successsave": 1`, a JSON number, and no info, as published. A main client's id is refused: a main client has every privilege and keeps `privileges` null. getClientDetails and getClientContacts show the new set.
  */
@@ -3885,6 +4095,132 @@ export interface DomainListItem {
   idprotection: '0' | '1';
 }
 /**
+ * The e-mails billsim recorded in the outbox for client `id` (an unknown client is an error), newest first, each with the published sample's keys and order: id, client_id, subject, date and the client's names, no message body. The stored copy of the sample is cut inside the list, so the rest follows the other paginated client lists (getClientInvoices): `emails`, then a `sorter` of numbers, 25 a page (`page` counts from 0; `perpage` as elsewhere). Filters, each ignored when empty: filter[lastname], filter[subject] and filter[email] (the address it went to) match any part of the text, case-insensitively; the outbox keeps no bodies, so filter[message] matches any part of the subject or of the template's name (such as "Invoice Created"); filter[rel_type] picks the messages about a kind of record (order, invoice, account, domain, estimate or ticket; client for those about the client alone, such as the sign-up details; contact matches none, as billsim writes to contacts no message of their own), and filter[rel_id] those about the record with that id (of that kind when rel_type is given); filter[status] 1 matches every message (each one recorded counts as sent) and 0 none. The outbox keeps a session's newest 1,000 messages.
+ */
+export interface GetClientEmails {
+  request: GetClientEmailsRequest;
+  result: GetClientEmailsResult;
+}
+export interface GetClientEmailsRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * a page number counted from 0
+   */
+  page?: string;
+  /**
+   * a page size from 1 to 1000
+   */
+  perpage?: string;
+  filter?: GetClientEmailsFilter;
+}
+/**
+ * a set of filters such as filter[subject]=Invoice; an empty filter value means no filter
+ */
+export interface GetClientEmailsFilter {
+  /**
+   * a text
+   */
+  lastname?: string;
+  /**
+   * a text
+   */
+  subject?: string;
+  /**
+   * a text
+   */
+  email?: string;
+  /**
+   * a text
+   */
+  message?: string;
+  /**
+   * one of client, contact, account, domain, order, invoice, estimate or ticket
+   */
+  rel_type?: string;
+  /**
+   * a positive whole number id, such as 1
+   */
+  rel_id?: string;
+  /**
+   * 0 or 1
+   */
+  status?: string;
+}
+export interface GetClientEmailsResult {
+  emails: ClientEmailItem[];
+  sorter: Sorter;
+}
+export interface ClientEmailItem {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  subject: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date: string;
+  lastname: string;
+  firstname: string;
+}
+/**
+ * The files on client `client_id`'s profile (addClientFile), newest first, each with the published sample's keys, order and types, all strings: `filename` is the stored name (the original behind a 6-digit prefix), `name` the display name, `size` the content's size in bytes, `uploaded` the day it was added, `clients` "1" when the client may see it and "0" for staff only. No content is answered: billsim keeps none. `category_id`, `product_id` and `downloads` are "0": billsim has no file categories and counts no downloads. Not paginated, as published. An unknown client is an error; a client without files answers an empty list.
+ */
+export interface GetClientFiles {
+  request: GetClientFilesRequest;
+  result: GetClientFilesResult;
+}
+export interface GetClientFilesRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  client_id: string;
+}
+export interface GetClientFilesResult {
+  files: ClientFileItem[];
+}
+export interface ClientFileItem {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  category_id: string;
+  filename: string;
+  name: string;
+  description: string;
+  /**
+   * the decoded content's size in bytes
+   */
+  size: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  uploaded: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  product_id: string;
+  downloads: string;
+  /**
+   * "0" or "1"
+   */
+  clients: '0' | '1';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+}
+/**
  * Client `id`'s invoices, newest first, without Draft invoices (the client does not see those yet), paginated with `sorter` (`page` counts from 0, 25 a page; `perpage` as elsewhere). No page of the real API is published, so the answer follows getInvoices: `invoices` in getInvoices' item shape, then `sorter`. Like getClientOrders, a contact's id answers that contact's own invoices (none: invoices belong to the main client); an unknown client is an error.
  */
 export interface GetClientInvoices {
@@ -4029,6 +4365,65 @@ export interface OrderListItem {
   payment_module: string;
 }
 /**
+ * Client `id`'s statistics, worked out from its records at each call and never stored, with the published sample's keys, order and mixed JSON types. `paid`, `unpaid` and `cancelled` count its issued invoices in those statuses (Draft and Refunded ones are left out), and `invoice_paid`, `invoice_unpaid` and `invoice_cancelled` add up their totals as JSON numbers, in the client's currency (the one its invoices are issued in). `shared`, `reseller` and `dedicated` count its Active services whose product is of that type (`ptype`), `other` its other Active services; `accounts` counts them by product type as strings (such as {"shared": "1", "vps": "1"}), PHP's empty list [] when it has none. `domain` counts its Active domains, a string as published; `ticket` its tickets that are not Closed. `credit` is its credit balance and `currency_id` its currency, strings; `affiliate` is true when it holds an affiliate account. An unknown client is an error; a contact, which holds nothing of its own, answers zeros.
+ */
+export interface GetClientStats {
+  request: GetClientStatsRequest;
+  result: GetClientStatsResult;
+}
+export interface GetClientStatsRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface GetClientStatsResult {
+  stats: ClientStats;
+}
+export interface ClientStats {
+  /**
+   * a sum of invoice totals, a JSON number
+   */
+  invoice_paid: number;
+  paid: number;
+  /**
+   * a sum of invoice totals, a JSON number
+   */
+  invoice_cancelled: number;
+  cancelled: number;
+  /**
+   * a sum of invoice totals, a JSON number
+   */
+  invoice_unpaid: number;
+  unpaid: number;
+  shared: number;
+  reseller: number;
+  dedicated: number;
+  other: number;
+  /**
+   * a count as a string, as published
+   */
+  domain: string;
+  ticket: number;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  credit: string;
+  affiliate: boolean;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  /**
+   * Active services counted by product type, counts as strings; [] when there are none
+   */
+  accounts:
+    | {
+        [k: string]: string;
+      }
+    | [];
+}
+/**
  * One client's tickets (client `id`; an unknown client is an error, a contact has no tickets of its own), in getTickets' item shape (the stored copy of the published sample ends as the list opens). Newest first, or oldest first with sort=ASC. Filters, each ignored when empty: filter[status] (Open, Answered, Client-Reply, In-Progress, Closed), filter[dept_id], filter[request_type], filter[owner_id] and filter[admin_read] match exactly; filter[ticket_number], filter[name], filter[email] and filter[body] match any part of the text, case-insensitively; filter[date] (YYYY-MM-DD) compares the day the ticket was opened with filterop[date]: = (default), <, > or !=. The tag filter is not accepted: billsim's tickets carry no tags. Paged with `page` and `perpage`, with a `sorter` after `tickets` as getTickets has.
  */
 export interface GetClientTickets {
@@ -4160,6 +4555,125 @@ export interface TicketListItem {
    * how many staff notes the ticket has
    */
   notes: string;
+}
+/**
+ * Client `id`'s transactions (an unknown client is an error), newest first, in getTransactions' item shape, which the cut published sample shows key for key: `in` and `out` first, the client's names and the gateway's name (`module`) joined in. The stored copy of the sample ends inside the list, so the rest follows getTransactions: `transactions`, then a `sorter` of numbers, 25 a page (`page` counts from 0; `perpage` as elsewhere). Filters as getTransactions takes them, each ignored when empty: filter[trans_id], filter[description], filter[lastname] and filter[companyname] match any part, case-insensitively; filter[module] the gateway's name; filter[in], filter[out] and filter[currency_id] exactly; filter[date] (YYYY-MM-DD, or a month or a year alone) compares the transaction's day with filterop[date]: = (default), <, > or !=. filter[type] and filter[status] are not accepted: their published value lists are cut, and billsim's transactions are all completed invoice payments.
+ */
+export interface GetClientTransactions {
+  request: GetClientTransactionsRequest;
+  result: GetClientTransactionsResult;
+}
+export interface GetClientTransactionsRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * a page number counted from 0
+   */
+  page?: string;
+  /**
+   * a page size from 1 to 1000
+   */
+  perpage?: string;
+  filter?: GetTransactionsFilter;
+  filterop?: GetClientTransactionsFilterOp;
+}
+/**
+ * a set of filters such as filter[module]=PayPal; an empty filter value means no filter
+ */
+export interface GetTransactionsFilter {
+  /**
+   * a text
+   */
+  trans_id?: string;
+  /**
+   * a date or its start: YYYY-MM-DD, YYYY-MM or YYYY
+   */
+  date?: string;
+  /**
+   * a text
+   */
+  description?: string;
+  /**
+   * a text
+   */
+  module?: string;
+  /**
+   * a text
+   */
+  lastname?: string;
+  /**
+   * a text
+   */
+  companyname?: string;
+  /**
+   * a non-negative amount with at most two decimals, such as 12.30
+   */
+  in?: string;
+  /**
+   * a non-negative amount with at most two decimals, such as 12.30
+   */
+  out?: string;
+  /**
+   * 0 or a positive whole number id
+   */
+  currency_id?: string;
+}
+/**
+ * a set of filter operators such as filterop[date]=<
+ */
+export interface GetClientTransactionsFilterOp {
+  date?: '=' | '<' | '>' | '!=';
+}
+export interface GetClientTransactionsResult {
+  transactions: TransactionListItem[];
+  sorter: Sorter;
+}
+/**
+ * A transaction as lists show it: the client's names and the gateway name (`module`) joined in.
+ */
+export interface TransactionListItem {
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  in: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  out: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  firstname: string;
+  lastname: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  date: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  description: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  fee: string;
+  /**
+   * the payment gateway's display name, "" when none
+   */
+  module: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  trans_id: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  invoice_id: string;
 }
 /**
  * List main client accounts (contacts excluded), newest first (highest id first), as the real sample orders them. `services` is a JSON number: how many accounts (services) the client has. Paginated with `sorter`.
@@ -5586,51 +6100,6 @@ export interface InvoiceClient {
   howdidyou: string;
 }
 /**
- * A transaction as lists show it: the client's names and the gateway name (`module`) joined in.
- */
-export interface TransactionListItem {
-  /**
-   * a money amount with two decimals, such as "12.30"
-   */
-  in: string;
-  /**
-   * a money amount with two decimals, such as "12.30"
-   */
-  out: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  id: string;
-  firstname: string;
-  lastname: string;
-  /**
-   * a date-time as YYYY-MM-DD HH:MM:SS
-   */
-  date: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  currency_id: string;
-  description: string;
-  /**
-   * a money amount with two decimals, such as "12.30"
-   */
-  fee: string;
-  /**
-   * the payment gateway's display name, "" when none
-   */
-  module: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  client_id: string;
-  trans_id: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  invoice_id: string;
-}
-/**
  * Invoices, newest first, paginated with `sorter`. `list` picks a status: all (default), paid, unpaid, cancelled, refunded, collections, draft or recurring; `status` names one status exactly (Paid, Unpaid, ...); given together, both must hold. `client_id` keeps one client's invoices (an unknown client is an error). The real answer's item shape is not published: billsim answers a compact item (id, paid_id, date, duedate, datepaid, total, credit, status, client_id, the client's firstname, lastname and companyname, currency_id, payment_module and the gateway's display name); getInvoiceDetails gives the lines.
  */
 export interface GetInvoices {
@@ -5779,47 +6248,6 @@ export interface GetTransactionsRequest {
    */
   invoice_id?: string;
   filter?: GetTransactionsFilter;
-}
-/**
- * a set of filters such as filter[module]=PayPal; an empty filter value means no filter
- */
-export interface GetTransactionsFilter {
-  /**
-   * a text
-   */
-  trans_id?: string;
-  /**
-   * a date or its start: YYYY-MM-DD, YYYY-MM or YYYY
-   */
-  date?: string;
-  /**
-   * a text
-   */
-  description?: string;
-  /**
-   * a text
-   */
-  module?: string;
-  /**
-   * a text
-   */
-  lastname?: string;
-  /**
-   * a text
-   */
-  companyname?: string;
-  /**
-   * a non-negative amount with at most two decimals, such as 12.30
-   */
-  in?: string;
-  /**
-   * a non-negative amount with at most two decimals, such as 12.30
-   */
-  out?: string;
-  /**
-   * 0 or a positive whole number id
-   */
-  currency_id?: string;
 }
 export interface GetTransactionsResult {
   transactions: TransactionListItem[];

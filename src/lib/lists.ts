@@ -57,3 +57,13 @@ export function containsText(value: string, wanted: string): boolean {
 export function sameText(value: string, wanted: string): boolean {
   return value.toLowerCase() === wanted.toLowerCase();
 }
+
+/** The operators of `filterop[date]`, comparing a record's day (YYYY-MM-DD) with the one asked for. */
+export type DateOp = '=' | '<' | '>' | '!=';
+
+export const DAY_COMPARE: Record<DateOp, (day: string, wanted: string) => boolean> = {
+  '=': (day, wanted) => day === wanted,
+  '<': (day, wanted) => day < wanted,
+  '>': (day, wanted) => day > wanted,
+  '!=': (day, wanted) => day !== wanted,
+};

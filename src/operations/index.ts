@@ -10,6 +10,14 @@ import addAddonToAccount from './accounts/addAddonToAccount.js';
 import addClient from './clients/addClient.js';
 import addClientContact from './clients/addClientContact.js';
 import addClientCredit from './clients/addClientCredit.js';
+import addClientCreditCard from './clients/addClientCreditCard.js';
+import editClientCreditCard from './clients/editClientCreditCard.js';
+import getClientEmails from './clients/getClientEmails.js';
+import getClientFiles from './clients/getClientFiles.js';
+import addClientFile from './clients/addClientFile.js';
+import deleteClientFile from './clients/deleteClientFile.js';
+import getClientStats from './clients/getClientStats.js';
+import getClientTransactions from './clients/getClientTransactions.js';
 import addCreditReceipt from './invoices/addCreditReceipt.js';
 import addInvoice from './invoices/addInvoice.js';
 import addInvoiceItem from './invoices/addInvoiceItem.js';
@@ -127,6 +135,14 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   addClient,
   addClientContact,
   addClientCredit,
+  addClientCreditCard,
+  editClientCreditCard,
+  getClientEmails,
+  getClientFiles,
+  addClientFile,
+  deleteClientFile,
+  getClientStats,
+  getClientTransactions,
   addCreditReceipt,
   addInvoice,
   addInvoiceItem,

@@ -45,8 +45,9 @@ function utf8(text: string): Buffer {
   return bytes;
 }
 
-// Files sent as attachments[<file name>]=<base64 content>: the names are kept, the content never.
-const FILES = 'attachments';
+// Files sent as attachments[<file name>]=<base64 content> (tickets) or as data=<base64 content>
+// (addClientFile, the only published call with a `data` parameter): the names are kept, the content never.
+const FILES = new Set(['attachments', 'data']);
 
 function copy(value: unknown, depth: number, budget: { left: number }, content = false): unknown {
   if (depth > 10) return REDACTED;
@@ -56,7 +57,7 @@ function copy(value: unknown, depth: number, budget: { left: number }, content =
   const out: Record<string, unknown> = {};
   const list: unknown[] = [];
   for (const [key, v] of entries) {
-    const kept = budget.left-- > 0 ? (SECRET.test(key) ? REDACTED : copy(v, depth + 1, budget, content || key === FILES)) : TRUNCATED;
+    const kept = budget.left-- > 0 ? (SECRET.test(key) ? REDACTED : copy(v, depth + 1, budget, content || FILES.has(key))) : TRUNCATED;
     if (Array.isArray(value)) list.push(kept);
     else out[key] = kept;
     if (kept === TRUNCATED) break;

@@ -424,6 +424,87 @@ export const EXAMPLES: Record<string, Pair[][]> = {
       ['amount', '3'],
     ],
   ],
+  addClientCreditCard: [
+    [
+      ['id', '4'],
+      ['cardnum', '4242424242424242'],
+      ['cardtype', 'Visa'],
+      ['expiryyear', '29'],
+      ['expirymonth', '08'],
+    ],
+    [
+      ['id', '7'],
+      ['cardnum', '4000000000009995'],
+      ['cardtype', 'Visa'],
+      ['expiryyear', '2030'],
+      ['expirymonth', '1'],
+      ['token', 'tok_1'],
+      ['token_gateway_id', '2'],
+    ],
+  ],
+  editClientCreditCard: [
+    [
+      ['id', '1'],
+      ['cardnum', '5555555555554444'],
+      ['cardtype', 'MasterCard'],
+      ['expiryyear', '31'],
+      ['expirymonth', '02'],
+    ],
+    [
+      ['id', '7'],
+      ['card_id', '5'],
+      ['cardnum', '4000000000000069'],
+      ['cardtype', 'Visa'],
+      ['expiryyear', '30'],
+      ['expirymonth', '12'],
+    ],
+  ],
+  getClientEmails: [
+    [['id', '1']],
+    [
+      ['id', '2'],
+      ['filter[rel_type]', 'invoice'],
+      ['page', '0'],
+      ['perpage', '5'],
+    ],
+  ],
+  getClientFiles: [[['client_id', '1']], [['client_id', '3']]],
+  addClientFile: [
+    [
+      ['client_id', '1'],
+      ['data', 'aGVsbG8='],
+      ['name', 'Hello'],
+      ['filename', 'hello.txt'],
+    ],
+    [
+      ['client_id', '2'],
+      ['data', 'JVBERi0xLjQK'],
+      ['name', 'Quote'],
+      ['filename', 'quote.pdf'],
+      ['admin_only', '1'],
+      ['services[]', '3'],
+    ],
+  ],
+  deleteClientFile: [
+    [
+      ['client_id', '1'],
+      ['file_id', '1'],
+    ],
+    [
+      ['client_id', '7'],
+      ['file_id', '3'],
+    ],
+  ],
+  getClientStats: [[['id', '1']], [['id', '3']]],
+  getClientTransactions: [
+    [['id', '2']],
+    [
+      ['id', '1'],
+      ['filter[date]', '2026-11'],
+      ['filterop[date]', '<'],
+      ['perpage', '2'],
+    ],
+  ],
   getClientCreditLog: [
     [['id', '5']],
     [

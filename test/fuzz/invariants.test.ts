@@ -392,6 +392,8 @@ function reads(world: World): Array<[string, Pair[]]> {
   list.push(['getOrders', []], ['getOrders', [['list', 'pending']]]);
   for (const c of all('clients')) {
     list.push(['getClientDetails', [['id', c.id]]], ['getClientContacts', [['id', c.id]]], ['getClientTickets', [['id', c.id]]]);
+    list.push(['getClientStats', [['id', c.id]]], ['getClientFiles', [['client_id', c.id]]], ['getClientEmails', [['id', c.id]]]);
+    list.push(['getClientTransactions', [['id', c.id]]]);
   }
   for (const a of all('accounts')) list.push(['getAccountAddons', [['id', a.id]]]);
   for (const p of all('products').slice(-6)) list.push(['getProductDetails', [['id', p.id]]]);

@@ -90,6 +90,17 @@ export function checkReferences(world: World): string[] {
   for (const reply of world.all('ticket_replies')) {
     if (!world.get('tickets', reply.ticket_id)) problems.push(`ticket reply ${reply.id}: ticket ${reply.ticket_id} does not exist`);
   }
+  for (const file of world.all('client_files')) {
+    if (!world.get('clients', file.client_id)) problems.push(`client file ${file.id}: client ${file.client_id} does not exist`);
+  }
+  for (const card of world.all('client_cards')) {
+    if (!world.get('clients', card.client_id)) problems.push(`card ${card.id}: client ${card.client_id} does not exist`);
+    const primary = [...world.where('client_cards', 'client_id', card.client_id)].sort((a, b) => Number(a.id) - Number(b.id))[0];
+    const shown = world.get('clients', card.client_id)?.cardnum;
+    if (primary === card && shown !== undefined && shown !== '' && !shown.endsWith(card.lastfour))
+      problems.push(`client ${card.client_id}: cardnum ${shown} does not show its primary card ${card.id}`);
+    if (card.cardnum !== '' && !card.cardnum.endsWith(card.lastfour)) problems.push(`card ${card.id}: lastfour is not its number's`);
+  }
   for (const note of world.all('ticket_notes')) {
     if (!world.get('tickets', note.ticket_id)) problems.push(`ticket note ${note.id}: ticket ${note.ticket_id} does not exist`);
   }

@@ -658,3 +658,16 @@ t.test('a broken fixture names the file, the record and the field', async (t) =>
   write([one, one]);
   t.throws(() => loadFixtures(dir), { message: `${file}: id "1" appears more than once` });
 });
+
+t.test("client files belong to a main client, and the services they name are that client's", async (t) => {
+  references(t, data.client_files, 'client_id', ids(data.clients), 'client_files');
+  const accounts = byId(data.accounts);
+  for (const file of data.client_files) {
+    t.equal(clients.get(file.client_id)!.parent_id, '0', `file ${file.id}: a main client's`);
+    for (const id of file.services) t.equal(accounts.get(id)?.client_id, file.client_id, `file ${file.id}: service ${id} is the client's`);
+  }
+  t.ok(
+    data.client_files.some((f) => f.clients === '0'),
+    'one kept for staff only',
+  );
+});

@@ -38,6 +38,7 @@ const ALICE_RECORDS: Partial<Record<keyof Collections, string[]>> = {
   estimates: ['1'],
   order_drafts: ['1'],
   client_cards: ['1'],
+  client_files: ['1', '2'],
   tickets: ['1'],
   ticket_replies: ['1', '2'],
   // Her affiliate account, with the orders of others it referred.
