@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { parseDateTime } from '../lib/dates.js';
 import type { Latency } from '../http/endpoint.js';
+import { connectionLimits, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from '../http/connections.js';
 
 export class UsageError extends Error {}
 
@@ -23,6 +24,9 @@ export interface CliConfig {
   logLevel: LogLevel;
   cors: true | string[];
   maxSessions?: number;
+  /** Host names answered besides loopback names and IP addresses. */
+  allowedHosts: string[];
+  connections: ConnectionLimits;
 }
 
 export const USAGE = `Usage: billsim [options]
@@ -42,6 +46,16 @@ Serves the HostBill admin/api.php simulator. Every option also reads an environm
   --cors <origins>       comma-separated allowed origins, or * for any (BILLSIM_CORS; default *)
   --max-sessions <n>     sessions kept at once; the least recently used beyond it start again from the seed,
                          0 for no limit (BILLSIM_MAX_SESSIONS; default 1000)
+  --allowed-host <name>  a host name billsim answers besides localhost and IP addresses (a guard against DNS rebinding);
+                         repeat or comma-separate, ".example.com" for a domain and its subdomains, * for any
+                         (BILLSIM_ALLOWED_HOST; default none)
+  --request-timeout <ms> time to receive a whole request; answers are not timed (BILLSIM_REQUEST_TIMEOUT;
+                         default ${DEFAULT_CONNECTION_LIMITS.requestTimeout}, 0 for none)
+  --headers-timeout <ms> time to receive a request's headers (BILLSIM_HEADERS_TIMEOUT; default ${DEFAULT_CONNECTION_LIMITS.headersTimeout})
+  --idle-timeout <ms>    an idle connection, before its first request or between requests, is closed after this
+                         (BILLSIM_IDLE_TIMEOUT; default ${DEFAULT_CONNECTION_LIMITS.idleTimeout}, 0 for none)
+  --max-connections <n>  connections open at once; more are closed as they arrive (BILLSIM_MAX_CONNECTIONS;
+                         default ${DEFAULT_CONNECTION_LIMITS.maxConnections}, 0 for no limit)
   -h, --help             show this help
   -v, --version          print the version
 
@@ -60,6 +74,11 @@ const OPTIONS = {
   'log-level': { type: 'string' },
   cors: { type: 'string' },
   'max-sessions': { type: 'string' },
+  'allowed-host': { type: 'string', multiple: true },
+  'request-timeout': { type: 'string' },
+  'headers-timeout': { type: 'string' },
+  'idle-timeout': { type: 'string' },
+  'max-connections': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -109,6 +128,42 @@ function maxSessions(text: string | undefined): number | undefined {
   if (!/^\d{1,7}$/.test(text))
     throw new UsageError(`--max-sessions must be a whole number from 0 to 9999999 (0 for no limit), got "${text}"`);
   return Number(text);
+}
+
+function allowedHosts(given: string[] | undefined, env: string | undefined): string[] {
+  const names = (given ?? (env === undefined ? [] : [env])).flatMap((text) => text.split(',')).map((name) => name.trim().toLowerCase());
+  for (const name of names) {
+    if (!/^(\*|\.?[a-z0-9_-]+(\.[a-z0-9_-]+)*)$/.test(name)) {
+      throw new UsageError(`--allowed-host takes host names without a port, such as billsim or .example.com, or *; got "${name}"`);
+    }
+  }
+  return names;
+}
+
+/** A whole number of milliseconds, or a count, from 0 up to `max`. */
+function whole(flag: string, text: string | undefined, max: number, unit: string): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d{1,10}$/.test(text) || Number(text) > max)
+    throw new UsageError(`${flag} must be a whole number of ${unit} from 0 to ${max}, got "${text}"`);
+  return Number(text);
+}
+
+// Node keeps timers in 32 bits of milliseconds (about 24 days).
+const MAX_MS = 2_147_483_647;
+
+function connections(values: Record<string, unknown>, env: Record<string, string | undefined>): ConnectionLimits {
+  const text = (flag: string, name: string) => (values[flag] as string | undefined) ?? env[name];
+  try {
+    return connectionLimits({
+      requestTimeout: whole('--request-timeout', text('request-timeout', 'BILLSIM_REQUEST_TIMEOUT'), MAX_MS, 'milliseconds'),
+      headersTimeout: whole('--headers-timeout', text('headers-timeout', 'BILLSIM_HEADERS_TIMEOUT'), MAX_MS, 'milliseconds'),
+      idleTimeout: whole('--idle-timeout', text('idle-timeout', 'BILLSIM_IDLE_TIMEOUT'), MAX_MS, 'milliseconds'),
+      maxConnections: whole('--max-connections', text('max-connections', 'BILLSIM_MAX_CONNECTIONS'), 10_000_000, 'connections'),
+    });
+  } catch (error) {
+    if (error instanceof RangeError) throw new UsageError(`${error.message}: lower --headers-timeout or raise --request-timeout`);
+    throw error;
+  }
 }
 
 /**
@@ -166,5 +221,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     logLevel: logLevel as LogLevel,
     cors: cors(values.cors ?? env.BILLSIM_CORS),
     maxSessions: maxSessions(values['max-sessions'] ?? env.BILLSIM_MAX_SESSIONS),
+    allowedHosts: allowedHosts(values['allowed-host'], env.BILLSIM_ALLOWED_HOST),
+    connections: connections(values, env),
   };
 }
