@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import cors from '@fastify/cors';
@@ -6,12 +8,15 @@ import type { Adapter } from 'lowdb';
 import { operations } from './operations/index.js';
 import { registerEndpoint, type EndpointDeps, type Latency } from './http/endpoint.js';
 import { answerDirectly, requestIds } from './http/direct.js';
-import { registerControl } from './http/control.js';
+import { CONTROL_PREFIX, registerControl } from './http/control.js';
 import { registerDocs } from './http/docs.js';
 import { buildOpenApi } from './http/openapi.js';
 import { recordedExamples } from './examples.js';
 import { registerBodyParsers } from './http/bodies.js';
 import { registerPrivateNetwork } from './http/private-network.js';
+import { registerControlOrigins } from './http/cross-site.js';
+import { guardHosts } from './http/hosts.js';
+import { connectionLimits, serverOptions, watchConnections, type ConnectionLimits } from './http/connections.js';
 import { clientErrorHandler, HEADER_ALLOWANCE, registerErrorHandlers } from './http/errors.js';
 import { parseParams } from './http/params.js';
 import { Seed } from './store/world.js';
@@ -45,8 +50,19 @@ export interface AppOptions {
   defaultAdapter?: Adapter<Collections>;
   /** Keep the default session's state in this JSON file and a log of changes next to it (created from the seed when missing). */
   dataFile?: string;
-  /** Origins allowed by CORS: true (default) for any origin, or a list. */
+  /**
+   * Origins allowed by CORS: true (default) for any origin, or a list. Control
+   * routes (/__billsim) take requests from the server's own origin and, with
+   * the default, loopback origins; with a list, only from those origins.
+   */
   cors?: true | string[];
+  /**
+   * Host names answered besides loopback names and IP addresses (the guard
+   * against DNS rebinding); ".example.com" for a domain and its subdomains, "*" for any.
+   */
+  allowedHosts?: string[];
+  /** Time-outs and the connection cap (DEFAULT_CONNECTION_LIMITS for any left out). */
+  connections?: Partial<ConnectionLimits>;
   /** Delay every API answer by a random time in this range (ms). */
   latency?: Latency;
   /** Require `Authorization: Bearer <token>` on the /__billsim control routes (all but GET /__billsim/health). */
@@ -96,6 +112,12 @@ function seedData(options: AppOptions): Collections {
   return { ...data, api_access: access };
 }
 
+/** The key of API access record 1 in the bundled world: published with billsim, so no secret. */
+function bundledKey(): string | undefined {
+  const rows = JSON.parse(fs.readFileSync(path.join(defaultFixturesDir, 'api_access.json'), 'utf8')) as Collections['api_access'];
+  return rows.find((row) => row.id === '1')?.api_key;
+}
+
 /** Builds the simulator as a Fastify instance without listening (use inject or listen). */
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
   const seed = new Seed(seedData(options));
@@ -133,9 +155,12 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   // A GET query string may carry as much as a body (Node's default stops headers at 16 KiB).
   const headerLimit = bodyLimit + HEADER_ALLOWANCE;
   const nextRequestId = requestIds();
+  const limits = connectionLimits(options.connections);
+  const { http, ...timeouts } = serverOptions(limits);
   app = Fastify({
     genReqId: nextRequestId,
-    http: { maxHeaderSize: headerLimit },
+    ...timeouts,
+    http: { ...http, maxHeaderSize: headerLimit },
     clientErrorHandler: clientErrorHandler(headerLimit),
     logger: options.logger ?? false,
     // Fastify's own request lines would log URLs with api_key in them; the
@@ -156,6 +181,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   registerErrorHandlers(app, bodyLimit);
   const origins = options.cors === undefined || options.cors === true ? true : options.cors;
   registerPrivateNetwork(app, origins);
+  registerControlOrigins(app, CONTROL_PREFIX, origins);
   await app.register(cors, {
     origin: origins,
     methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
@@ -169,11 +195,14 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const endpoint: EndpointDeps = { sessions, operations, latency: options.latency };
   registerEndpoint(app, endpoint);
   answerDirectly(app, endpoint, { bodyLimit, origins, nextRequestId });
+  guardHosts(app, options.allowedHosts ?? []);
+  watchConnections(app, limits);
   registerControl(app, { control, version: packageVersion(), controlToken: options.controlToken });
   registerDocs(app, () => {
-    // The docs page fills in the credentials this server runs with, so "Try it out" works at once.
+    // The docs page fills in the credentials this server runs with, so "Try it out" works at once,
+    // but the document is open to anyone: a key of the user's own is left for them to type in.
     const access = seed.data.api_access.find((row) => row.id === '1');
-    const credentials = access && { apiId: access.api_id, apiKey: access.api_key };
+    const credentials = access && { apiId: access.api_id, apiKey: access.api_key === bundledKey() ? access.api_key : undefined };
     return buildOpenApi(Object.keys(operations), packageVersion(), { credentials, examples: recordedExamples() });
   });
   return app;

@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { API_PATH } from './http/endpoint.js';
 import { parseCli, USAGE, UsageError, type CliConfig } from './cli/options.js';
 import { checkPaths } from './cli/paths.js';
+import { bannerKey, exposureWarning, listenNames } from './cli/exposure.js';
 import { COLLECTION_NAMES, loadFixtures } from './store/fixtures.js';
 import { defaultFixturesDir, packageVersion } from './paths.js';
 
@@ -44,6 +45,8 @@ async function serve(config: CliConfig): Promise<void> {
       cors: config.cors,
       maxSessions: config.maxSessions,
       memoryBudget: config.memoryBudget,
+      allowedHosts: [...config.allowedHosts, ...listenNames(config.host)],
+      connections: config.connections,
       logger: logger(config),
       credentials: { apiId: process.env.BILLSIM_API_ID, apiKey: process.env.BILLSIM_API_KEY },
     });
@@ -58,15 +61,19 @@ async function serve(config: CliConfig): Promise<void> {
   }
   const url = `${address}${API_PATH}`;
   const access = app.billsim.sessions.seed.data.api_access.find((a) => a.id === '1');
-  const query = access
-    ? `call=getCurrencies&api_id=${encodeURIComponent(access.api_id)}&api_key=${encodeURIComponent(access.api_key)}`
-    : 'call=getCurrencies';
+  const fromEnv = Boolean(process.env.BILLSIM_API_KEY) && access?.api_key === process.env.BILLSIM_API_KEY;
+  const key = access && bannerKey(access.api_key, fromEnv);
+  const query = access ? `call=getCurrencies&api_id=${encodeURIComponent(access.api_id)}&api_key=${key!.query}` : 'call=getCurrencies';
+  // Double quotes let the shell fill in $BILLSIM_API_KEY.
+  const quote = fromEnv ? '"' : "'";
+  const warning = exposureWarning(config.host, config.controlToken);
+  if (warning) process.stderr.write(warning);
   process.stdout.write(
     [
       `billsim ${packageVersion()} listening on ${url}`,
       `  api_id:  ${access?.api_id ?? '(no access record 1)'}`,
-      `  api_key: ${access?.api_key ?? '(no access record 1)'}`,
-      `  try:     curl '${url}?${query}'`,
+      `  api_key: ${key?.shown ?? '(no access record 1)'}`,
+      `  try:     curl ${quote}${url}?${query}${quote}`,
       `  docs:    ${address}/docs   control: ${address}/__billsim/health${config.data ? `   data: ${config.data}` : ''}`,
       '',
     ].join('\n'),

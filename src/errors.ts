@@ -40,6 +40,8 @@ export const messages = {
   headersTooLarge: (limit: number) =>
     `Request line and headers are larger than the limit of ${limit} bytes: send long parameters in a POST body`,
   bodyMalformed: (detail: string) => `Request body could not be read: ${detail}`,
+  hostNotAllowed: (host: string, name: string) =>
+    `Host "${host}" is not allowed (a guard against DNS rebinding): billsim answers loopback names, IP addresses and the names given with --allowed-host. Start it with --allowed-host ${name} (or BILLSIM_ALLOWED_HOST=${name}), or --allowed-host '*' to answer any name`,
   paramsTooComplex: () => 'Request parameters are nested or repeated beyond the supported limits',
   internal: () => 'Internal simulator error: the request was not applied',
   sessionDropped: (name: string, max: number, at: string) =>

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { parseDateTime } from '../lib/dates.js';
 import type { Latency } from '../http/endpoint.js';
 import { MIN_MEMORY_BUDGET } from '../session/memory.js';
+import { connectionLimits, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from '../http/connections.js';
 
 export class UsageError extends Error {}
 
@@ -25,6 +26,9 @@ export interface CliConfig {
   cors: true | string[];
   maxSessions?: number;
   memoryBudget?: number;
+  /** Host names answered besides loopback names and IP addresses. */
+  allowedHosts: string[];
+  connections: ConnectionLimits;
 }
 
 export const USAGE = `Usage: billsim [options]
@@ -47,6 +51,16 @@ Serves the HostBill admin/api.php simulator. Every option also reads an environm
   --memory-budget <size> memory sessions may keep besides their state (journal, kept answers, snapshots),
                          in MiB or with a unit such as 512M or 2G; beyond it the oldest answers and journal
                          entries go first (BILLSIM_MEMORY_BUDGET; default a quarter of Node's heap limit)
+  --allowed-host <name>  a host name billsim answers besides localhost and IP addresses (a guard against DNS rebinding);
+                         repeat or comma-separate, ".example.com" for a domain and its subdomains, * for any
+                         (BILLSIM_ALLOWED_HOST; default none)
+  --request-timeout <ms> time to receive a whole request; answers are not timed (BILLSIM_REQUEST_TIMEOUT;
+                         default ${DEFAULT_CONNECTION_LIMITS.requestTimeout}, 0 for none)
+  --headers-timeout <ms> time to receive a request's headers (BILLSIM_HEADERS_TIMEOUT; default ${DEFAULT_CONNECTION_LIMITS.headersTimeout})
+  --idle-timeout <ms>    an idle connection, before its first request or between requests, is closed after this
+                         (BILLSIM_IDLE_TIMEOUT; default ${DEFAULT_CONNECTION_LIMITS.idleTimeout}, 0 for none)
+  --max-connections <n>  connections open at once; more are closed as they arrive (BILLSIM_MAX_CONNECTIONS;
+                         default ${DEFAULT_CONNECTION_LIMITS.maxConnections}, 0 for no limit)
   -h, --help             show this help
   -v, --version          print the version
 
@@ -66,6 +80,11 @@ const OPTIONS = {
   cors: { type: 'string' },
   'max-sessions': { type: 'string' },
   'memory-budget': { type: 'string' },
+  'allowed-host': { type: 'string', multiple: true },
+  'request-timeout': { type: 'string' },
+  'headers-timeout': { type: 'string' },
+  'idle-timeout': { type: 'string' },
+  'max-connections': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -131,6 +150,42 @@ function memoryBudget(text: string | undefined): number | undefined {
   return bytes;
 }
 
+function allowedHosts(given: string[] | undefined, env: string | undefined): string[] {
+  const names = (given ?? (env === undefined ? [] : [env])).flatMap((text) => text.split(',')).map((name) => name.trim().toLowerCase());
+  for (const name of names) {
+    if (!/^(\*|\.?[a-z0-9_-]+(\.[a-z0-9_-]+)*)$/.test(name)) {
+      throw new UsageError(`--allowed-host takes host names without a port, such as billsim or .example.com, or *; got "${name}"`);
+    }
+  }
+  return names;
+}
+
+/** A whole number of milliseconds, or a count, from 0 up to `max`. */
+function whole(flag: string, text: string | undefined, max: number, unit: string): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d{1,10}$/.test(text) || Number(text) > max)
+    throw new UsageError(`${flag} must be a whole number of ${unit} from 0 to ${max}, got "${text}"`);
+  return Number(text);
+}
+
+// Node keeps timers in 32 bits of milliseconds (about 24 days).
+const MAX_MS = 2_147_483_647;
+
+function connections(values: Record<string, unknown>, env: Record<string, string | undefined>): ConnectionLimits {
+  const text = (flag: string, name: string) => (values[flag] as string | undefined) ?? env[name];
+  try {
+    return connectionLimits({
+      requestTimeout: whole('--request-timeout', text('request-timeout', 'BILLSIM_REQUEST_TIMEOUT'), MAX_MS, 'milliseconds'),
+      headersTimeout: whole('--headers-timeout', text('headers-timeout', 'BILLSIM_HEADERS_TIMEOUT'), MAX_MS, 'milliseconds'),
+      idleTimeout: whole('--idle-timeout', text('idle-timeout', 'BILLSIM_IDLE_TIMEOUT'), MAX_MS, 'milliseconds'),
+      maxConnections: whole('--max-connections', text('max-connections', 'BILLSIM_MAX_CONNECTIONS'), 10_000_000, 'connections'),
+    });
+  } catch (error) {
+    if (error instanceof RangeError) throw new UsageError(`${error.message}: lower --headers-timeout or raise --request-timeout`);
+    throw error;
+  }
+}
+
 /**
  * parseArgs reads `--port -1` as a flag missing its value followed by an
  * unknown option "-1", and answers "argument is ambiguous". A value that looks
@@ -187,5 +242,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     cors: cors(values.cors ?? env.BILLSIM_CORS),
     maxSessions: maxSessions(values['max-sessions'] ?? env.BILLSIM_MAX_SESSIONS),
     memoryBudget: memoryBudget(values['memory-budget'] ?? env.BILLSIM_MEMORY_BUDGET),
+    allowedHosts: allowedHosts(values['allowed-host'], env.BILLSIM_ALLOWED_HOST),
+    connections: connections(values, env),
   };
 }

@@ -12,6 +12,7 @@ import type { Control, SessionControl } from '../session/control.js';
 import { ControlError, type ControlErrorKind } from '../session/control-error.js';
 import { controlRef, schemaAt } from '../schemas.js';
 import { secretEquals } from './auth.js';
+import { registerPreflightProof } from './cross-site.js';
 import { SESSION_HEADER } from './endpoint.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import type { Route } from './route.js';
@@ -272,6 +273,7 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
       });
       registerBodyParsers(control);
       if (deps.controlToken) registerGuard(control, deps.controlToken);
+      registerPreflightProof(control);
       const table = [...CONTROL_ROUTES.map((route) => served(route, deps)), ...dashboardRoutes(deps.control.calls)];
       for (const { method, url, handler, open } of table) {
         control.route({ method: method as HTTPMethods, url, handler, config: { open: open === true } });

@@ -15,8 +15,11 @@ import { CONTROL_TAG, controlPaths } from './control-openapi.js';
 const TRANSPORT = new Set(['call', 'api_id', 'api_key', 'outputformat']);
 
 export interface OpenApiOptions {
-  /** The credentials of API access record 1 as the server was built with them. */
-  credentials?: { apiId: string; apiKey: string };
+  /**
+   * The credentials of API access record 1 as the server was built with them;
+   * the key only when it is the bundled one (the document is served to anyone).
+   */
+  credentials?: { apiId: string; apiKey?: string };
   /** Each call's recorded example request and answer (examples/answers.json). */
   examples?: Readonly<Record<string, RecordedExample>>;
 }
@@ -103,13 +106,20 @@ function credentialSchema(value: string | undefined): Schema {
   return value === undefined ? { type: 'string' } : { type: 'string', default: value };
 }
 
+/** Where to find a key of one's own, which the document leaves out. */
+const OWN_KEY =
+  "This server runs with a key of its own, left out here: type in the api_key of API access record 1 (BILLSIM_API_KEY, or api_access.json in the server's fixtures).";
+
 /** The urlencoded form of a call: transport fields and the call's own, as one object. */
 function formBody(call: string, params: CallParam[], options: OpenApiOptions, example: Record<string, unknown>): Schema {
   const { credentials } = options;
   const properties: Schema = {
     call: { ...callSchema(call), description: 'The operation to run.' },
     api_id: { ...credentialSchema(credentials?.apiId), description: 'The API access id (paired with api_key).' },
-    api_key: { ...credentialSchema(credentials?.apiKey), description: 'The API access key (paired with api_id).' },
+    api_key: {
+      ...credentialSchema(credentials?.apiKey),
+      description: `The API access key (paired with api_id).${credentials && credentials.apiKey === undefined ? ` ${OWN_KEY}` : ''}`,
+    },
   };
   const encoding: Schema = {};
   for (const param of params) {
@@ -123,7 +133,9 @@ function formBody(call: string, params: CallParam[], options: OpenApiOptions, ex
     if (param.style === 'json') encoding[param.name] = { contentType: 'application/json' };
     else if (param.style) encoding[param.name] = { style: param.style, explode: true };
   }
-  const credentialsExample = credentials ? { api_id: credentials.apiId, api_key: credentials.apiKey } : {};
+  const credentialsExample = credentials
+    ? { api_id: credentials.apiId, ...(credentials.apiKey === undefined ? {} : { api_key: credentials.apiKey }) }
+    : {};
   return {
     required: true,
     content: {
@@ -214,7 +226,7 @@ const DESCRIPTION = [
   `\`GET ${API_PATH}?call=<name>\` or a \`POST\` of the same parameters as a urlencoded form`,
   '(a multipart form or a JSON object work too). Lists and nested values use PHP bracket keys (`ids[]=1`, `filter[status]=Active`).',
   '',
-  "The credentials this server runs with and a request recorded against the bundled world are filled in: choose a call, then **Execute**. A mutation changes the session's state; **Test control** resets it.",
+  "The credentials this server runs with (its key only when it is the bundled one) and a request recorded against the bundled world are filled in: choose a call, then **Execute**. A mutation changes the session's state; **Test control** resets it.",
   '',
   'Every answer is HTTP 200 JSON. Success: `{ "success": true, "call", "server_time", ...result }`.',
   'Errors are HTTP 200 too, with `success: false` and an `error` list of messages; check `success`, not the status.',
@@ -229,7 +241,10 @@ function credentialParameter(name: 'api_id' | 'api_key', value: string | undefin
     name,
     in: 'query',
     required: true,
-    description: `The API access ${what} (paired with ${pair}); filled in with the one this server runs with.`,
+    description:
+      value === undefined && name === 'api_key'
+        ? `The API access key (paired with api_id). ${OWN_KEY}`
+        : `The API access ${what} (paired with ${pair}); filled in with the one this server runs with.`,
     schema: credentialSchema(value),
   };
   if (value !== undefined) param.example = value;

@@ -38,6 +38,7 @@ import {
 import type { Fault } from './faults.js';
 import { addStub } from './stubs.js';
 import { COLLECTION_NAMES } from '../store/fixtures.js';
+import { maskSecret } from '../lib/secrets.js';
 import type { JournalEntry } from './journal.js';
 import { DEFAULT_SESSION, isValidSessionName, type Session, type Sessions, type Snapshot } from './sessions.js';
 import type { CollectionName, RecordOf, View } from '../store/world.js';
@@ -119,6 +120,19 @@ export interface StatePage<T> {
  * write (src/session/sessions.ts), so the daily automation has run for every
  * midnight the clock passed before anything is answered or changed.
  */
+/**
+ * Records as the state routes show them: API keys masked (first characters
+ * only), since the state is read by pages and tools that must not learn them.
+ * The journal redacts them too (journal.ts); the world keeps them whole.
+ */
+function shownRows<T>(name: CollectionName, rows: readonly T[]): readonly T[] {
+  if (name !== 'api_access') return rows;
+  return rows.map((row) => {
+    const access = row as RecordOf<'api_access'>;
+    return { ...access, api_key: maskSecret(access.api_key) } as T;
+  });
+}
+
 export class SessionControl {
   constructor(
     private readonly session: Session,
@@ -343,7 +357,7 @@ export class SessionControl {
 
   async rows<K extends CollectionName>(collection: K): Promise<readonly RecordOf<K>[]> {
     const name = collectionName(collection);
-    return this.session.read((world) => world.all(name) as readonly RecordOf<K>[]);
+    return this.session.read((world) => shownRows(name, world.all(name)) as readonly RecordOf<K>[]);
   }
 
   /**
@@ -356,15 +370,18 @@ export class SessionControl {
     const filtered = field !== undefined;
     return this.session.read((world) => {
       const rows = (filtered ? world.where(name, field as never, value as string) : world.all(name)) as readonly RecordOf<K>[];
-      if (page === undefined && perpage === undefined) return { rows };
+      if (page === undefined && perpage === undefined) return { rows: shownRows(name, rows) };
       const cut = world.newestPage(name, rows, page ?? 0, perpage ?? DEFAULT_PER_PAGE);
-      return { rows: cut.items, sorter: cut.sorter };
+      return { rows: shownRows(name, cut.items), sorter: cut.sorter };
     });
   }
 
   /** The record, or undefined when the collection has no such id. */
   async record<K extends CollectionName>(collection: K, id: string): Promise<RecordOf<K> | undefined> {
     const name = collectionName(collection);
-    return this.session.read((world) => world.get(name, String(id)) as RecordOf<K> | undefined);
+    return this.session.read((world) => {
+      const row = world.get(name, String(id));
+      return (row && shownRows(name, [row])[0]) as RecordOf<K> | undefined;
+    });
   }
 }

@@ -35,7 +35,7 @@ t.test('state survives a restart of the process', async (t) => {
     await fetch(`${second.url}?call=getProductDetails&id=${id}&${AUTH}`, { headers: { 'x-billsim-session': 'fresh' } })
   ).json()) as Record<string, any>;
   t.strictSame(other.error, [`Product ${id} not found`], 'other sessions start from the seed, not the file');
-  await fetch(`${second.origin}/__billsim/reset`, { method: 'POST' });
+  await fetch(`${second.origin}/__billsim/reset`, { method: 'POST', headers: { 'x-billsim-control': '1' } });
   t.strictSame((await get(second.url, `call=getProductDetails&id=${id}`)).error, [`Product ${id} not found`], 'reset resets the file too');
   const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { billsim: { seq: number }; products: { id: string }[] };
   t.notOk(saved.products.some((p) => p.id === id));

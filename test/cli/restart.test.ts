@@ -14,7 +14,7 @@ const NOW = '2026-11-20 12:00:00';
 async function send(server: Running, method: string, route: string, body?: object): Promise<Record<string, any>> {
   const response = await fetch(`${server.origin}/__billsim${route}`, {
     method,
-    ...(body && { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    ...(body ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : { headers: { 'x-billsim-control': '1' } }),
   });
   return (await response.json()) as Record<string, any>;
 }
@@ -48,9 +48,9 @@ t.test('killed between days, after a snapshot and after a restore: every day run
   t.teardown(() => reference.close());
   const move = (days: number) => reference.inject({ method: 'POST', url: '/__billsim/clock', payload: { advanceDays: days } });
   await move(2);
-  await reference.inject({ method: 'POST', url: '/__billsim/snapshots/second' });
+  await reference.inject({ method: 'POST', url: '/__billsim/snapshots/second', headers: { 'x-billsim-control': '1' } });
   await move(3);
-  await reference.inject({ method: 'POST', url: '/__billsim/snapshots/second/restore' });
+  await reference.inject({ method: 'POST', url: '/__billsim/snapshots/second/restore', headers: { 'x-billsim-control': '1' } });
   await move(2);
   t.strictSame(log, (await reference.inject({ url: '/__billsim/state/automation_log' })).json().automation_log, 'as without the kills');
 });

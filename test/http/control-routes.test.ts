@@ -75,6 +75,16 @@ t.test('bodies that are not a JSON object are refused with what to send', async 
 t.test('an empty body of any type is no body; a JSON body where none is read is ignored', async (t) => {
   const app = await build(t);
   t.strictSame(await answer(app, post('/reset', 'application/x-www-form-urlencoded', '')), {
+    status: 400,
+    allow: undefined,
+    body: {
+      error:
+        'POST /__billsim/reset changes state: send a JSON body with Content-Type: application/json, or the header x-billsim-control: 1 ' +
+        '(x-billsim-session or Authorization do too), so that no web page can send it unasked',
+    },
+  });
+  const form = post('/reset', 'application/x-www-form-urlencoded', '');
+  t.strictSame(await answer(app, { ...form, headers: { ...form.headers, 'x-billsim-control': '1' } }), {
     status: 200,
     allow: undefined,
     body: { reset: ['default'] },
@@ -128,12 +138,13 @@ t.test('GET /__billsim/state lists every collection with its row count', async (
 t.test('the default session cannot be deleted; another can', async (t) => {
   const app = await build(t);
   await api(app, 'getCurrencies', {}, { session: 'other' });
-  t.strictSame(await answer(app, { method: 'DELETE', url: '/__billsim/sessions/default' }), {
+  const control = { 'x-billsim-control': '1' };
+  t.strictSame(await answer(app, { method: 'DELETE', url: '/__billsim/sessions/default', headers: control }), {
     status: 400,
     allow: undefined,
     body: { error: 'The default session cannot be deleted: reset it (POST /__billsim/reset) instead' },
   });
-  t.equal((await answer(app, { method: 'DELETE', url: '/__billsim/sessions/other' })).status, 200);
+  t.equal((await answer(app, { method: 'DELETE', url: '/__billsim/sessions/other', headers: control })).status, 200);
 });
 
 t.test('any method but GET and POST on the endpoint is a 405 with Allow: GET, POST; GET and POST answer as before', async (t) => {

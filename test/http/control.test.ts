@@ -10,7 +10,8 @@ async function control(
   url: string,
   options: { session?: string; body?: unknown; token?: string } = {},
 ) {
-  const headers: Record<string, string> = {};
+  // A change of state carries a header of billsim's own, as a page could not send it unasked.
+  const headers: Record<string, string> = method === 'GET' ? {} : { 'x-billsim-control': '1' };
   if (options.session) headers['x-billsim-session'] = options.session;
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const response = await app.inject({

@@ -69,17 +69,20 @@ t.test('DELETE /__billsim/faults/:id removes that fault only', async (t) => {
   const add = (call: string) => app.inject({ method: 'POST', url: '/__billsim/faults', payload: { call, error: ['Down'] } });
   await add('getInvoiceDetails');
   await add('getClients');
-  t.strictSame((await app.inject({ method: 'DELETE', url: '/__billsim/faults/1' })).json(), { deleted: '1', session: 'default' });
+  t.strictSame((await app.inject({ method: 'DELETE', url: '/__billsim/faults/1', headers: { 'x-billsim-control': '1' } })).json(), {
+    deleted: '1',
+    session: 'default',
+  });
   t.strictSame(
     (await app.inject({ url: '/__billsim/faults' })).json().faults.map((f: { id: number; call: string }) => [f.id, f.call]),
     [[2, 'getClients']],
   );
-  const again = await app.inject({ method: 'DELETE', url: '/__billsim/faults/1' });
+  const again = await app.inject({ method: 'DELETE', url: '/__billsim/faults/1', headers: { 'x-billsim-control': '1' } });
   t.strictSame(
     [again.statusCode, again.json()],
     [404, { error: 'Fault 1 not found in session "default": GET /__billsim/faults lists them' }],
   );
-  const bad = await app.inject({ method: 'DELETE', url: '/__billsim/faults/x' });
+  const bad = await app.inject({ method: 'DELETE', url: '/__billsim/faults/x', headers: { 'x-billsim-control': '1' } });
   t.strictSame([bad.statusCode, bad.json()], [400, { error: 'id must be a whole number from 1' }]);
   t.match(await api(app, 'getInvoiceDetails', { id: '1' }), { success: true }, 'the removed fault no longer applies');
 });

@@ -48,7 +48,9 @@ t.test('the outbox lists what billsim would have sent, newest first, filtered by
   );
   const other = await app.inject({ method: 'GET', url: '/__billsim/emails', headers: { 'x-billsim-session': 'other' } });
   t.strictSame(other.json(), { emails: [] }, 'each session has its own outbox');
-  t.strictSame((await app.inject({ method: 'DELETE', url: '/__billsim/emails' })).json(), { cleared: true });
+  t.strictSame((await app.inject({ method: 'DELETE', url: '/__billsim/emails', headers: { 'x-billsim-control': '1' } })).json(), {
+    cleared: true,
+  });
   t.strictSame((await app.inject({ method: 'GET', url: '/__billsim/emails' })).json(), { emails: [] });
 });
 

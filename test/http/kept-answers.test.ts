@@ -17,7 +17,7 @@ const subject = async (app: App, session?: string) =>
   ((await api(app, 'getEstimateDetails', { id: '1' }, { session })).estimate as { subject: string }).subject;
 
 const control = (app: App, method: 'POST' | 'DELETE', url: string, body?: object) =>
-  app.inject({ method, url: `/__billsim${url}`, ...(body ? { payload: body } : {}) });
+  app.inject({ method, url: `/__billsim${url}`, headers: { 'x-billsim-control': '1' }, ...(body ? { payload: body } : {}) });
 
 t.test('a read after a write answers the new state, in the same second', async (t) => {
   const app = await build(t);

@@ -160,7 +160,7 @@ t.test('spot check: bulkAddProducts (nested bracket keys, described as JSON)', a
   t.strictSame(privileges.content['application/json'].example, { billing: { payinvoice: '1' } });
 });
 
-t.test('api_id and api_key are parameters filled in with the credentials the app was built with', async (t) => {
+t.test('api_id and api_key are parameters filled in with the credentials the app was built with, a key of its own left out', async (t) => {
   t.match(doc.components.parameters.api_id, { in: 'query', required: true, example: 'billsim', schema: { default: 'billsim' } });
   t.match(doc.components.parameters.api_key, {
     in: 'query',
@@ -173,9 +173,12 @@ t.test('api_id and api_key are parameters filled in with the credentials the app
   const app = await build(t, { credentials: { apiId: 'team', apiKey: 'team-secret' } });
   const served = (await app.inject({ url: '/openapi.json' })).json();
   t.match(served.components.parameters.api_id, { example: 'team', schema: { default: 'team' } });
-  t.match(served.components.parameters.api_key, { example: 'team-secret', schema: { default: 'team-secret' } });
+  t.strictSame(served.components.parameters.api_key.schema, { type: 'string' }, 'served to anyone: the key is typed in');
+  t.equal(served.components.parameters.api_key.example, undefined);
   const form = served.paths['/admin/api.php#getCurrencies'].post.requestBody.content['application/x-www-form-urlencoded'];
-  t.match(form.example, { call: 'getCurrencies', api_id: 'team', api_key: 'team-secret' });
+  t.strictSame(form.example, { call: 'getCurrencies', api_id: 'team' });
+  t.match(form.schema.properties.api_key, { type: 'string', description: /a key of its own, left out here/ });
+  t.notOk(JSON.stringify(served).includes('team-secret'));
 });
 
 t.test('examples are the recorded answers of src/examples.ts, and still what billsim answers', async (t) => {

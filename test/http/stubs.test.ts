@@ -14,7 +14,12 @@ import { loadFixtures } from '../../src/store/fixtures.js';
 import { defaultFixturesDir } from '../../src/paths.js';
 
 async function control(app: FastifyInstance, method: 'GET' | 'POST' | 'DELETE', url: string, body?: object) {
-  const response = await app.inject({ method, url: `/__billsim${url}`, ...(body && { payload: body }) });
+  const response = await app.inject({
+    method,
+    url: `/__billsim${url}`,
+    headers: { 'x-billsim-control': '1' },
+    ...(body && { payload: body }),
+  });
   return { status: response.statusCode, body: response.json() };
 }
 

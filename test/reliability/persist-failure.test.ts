@@ -79,7 +79,7 @@ t.test('growing mutations under failures: every acknowledged product is saved, n
 t.test('a reset or a snapshot restore that cannot be saved changes nothing and answers 503', async (t) => {
   const { adapter, state } = flakyAdapter();
   const app = await build(t, { defaultAdapter: adapter });
-  const control = (method: 'POST', url: string) => app.inject({ method, url: `/__billsim${url}` });
+  const control = (method: 'POST', url: string) => app.inject({ method, url: `/__billsim${url}`, headers: { 'x-billsim-control': '1' } });
   t.equal((await control('POST', '/snapshots/seed')).statusCode, 200);
   assertSuccess(t, await api(app, 'editEstimateDetails', { id: '1', subject: 'edited' }), 'editEstimateDetails');
   for (const [what, url] of [

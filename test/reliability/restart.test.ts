@@ -21,7 +21,12 @@ function dataFile(t: Test): string {
 
 /** A control request's answer (JSON), failing the test on a status other than `status`. */
 async function control(t: Test, app: FastifyInstance, method: 'GET' | 'POST' | 'DELETE', url: string, body?: object, status = 200) {
-  const response = await app.inject({ method, url: `/__billsim${url}`, ...(body && { payload: body }) });
+  const response = await app.inject({
+    method,
+    url: `/__billsim${url}`,
+    headers: { 'x-billsim-control': '1' },
+    ...(body && { payload: body }),
+  });
   t.equal(response.statusCode, status, `${method} ${url}: ${response.body.slice(0, 200)}`);
   return response.json();
 }
