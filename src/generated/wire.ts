@@ -2544,11 +2544,11 @@ export interface EditAccountDetailsRequest {
    */
   payment_module?: string;
   /**
-   * a non-negative amount with at most two decimals, such as 12.30
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
    */
   firstpayment?: string;
   /**
-   * a non-negative amount with at most two decimals, such as 12.30
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
    */
   total?: string;
   /**
@@ -3425,7 +3425,7 @@ export interface AddClientCreditRequest {
    */
   client_id: string;
   /**
-   * a non-negative amount with at most two decimals, such as 12.30
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
    */
   amount: string;
   /**
@@ -4708,7 +4708,7 @@ export interface EditEstimateDetailsRequest {
    */
   taxrate2?: string;
   /**
-   * a non-negative amount with at most two decimals, such as 12.30
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
    */
   credit?: string;
   /**
@@ -5014,7 +5014,7 @@ export interface AddCreditReceiptRequest {
    */
   client_id: string;
   /**
-   * a non-negative amount with at most two decimals, such as 12.30
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
    */
   amount: string;
 }
@@ -5088,7 +5088,7 @@ export interface AddInvoicePaymentRequest {
    */
   id: string;
   /**
-   * an amount more than 0 with at most two decimals, such as 10.50
+   * an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50
    */
   amount: string;
   /**
@@ -5096,7 +5096,7 @@ export interface AddInvoicePaymentRequest {
    */
   paymentmodule: string;
   /**
-   * a non-negative amount with at most two decimals, such as 12.30
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
    */
   fee: string;
   /**
@@ -5134,7 +5134,7 @@ export interface ApplyInvoiceCreditRequest {
    */
   id: string;
   /**
-   * a non-negative amount with at most two decimals, such as 12.30
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
    */
   apply_credit: string;
 }
@@ -5162,7 +5162,7 @@ export interface ChargeCreditCardRequest {
  */
 export interface ChargeCreditCardCustom {
   /**
-   * an amount more than 0 with at most two decimals, such as 10.50
+   * an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50
    */
   amount?: string;
 }
@@ -5194,7 +5194,7 @@ export interface EditInvoiceDetailsRequest {
    */
   id: string;
   /**
-   * a non-negative amount with at most two decimals, such as 12.30
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
    */
   credit?: string;
   /**
@@ -5809,11 +5809,11 @@ export interface GetTransactionsFilter {
    */
   companyname?: string;
   /**
-   * a non-negative amount with at most two decimals, such as 12.30
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
    */
   in?: string;
   /**
-   * a non-negative amount with at most two decimals, such as 12.30
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
    */
   out?: string;
   /**
