@@ -22,7 +22,7 @@ import { parseParams } from './http/params.js';
 import { Seed } from './store/world.js';
 import { DEFAULT_SESSION, Sessions } from './session/sessions.js';
 import { Control } from './session/control.js';
-import { openDataFile, readSnapshotFile } from './store/persistence.js';
+import { type DataFile, openDataFile, readSnapshotFile } from './store/persistence.js';
 import { readSavedSession } from './session/saved-state.js';
 import { adapterSaver } from './store/saver.js';
 import { FixtureError, loadFixtures, validateCollections } from './store/fixtures.js';
@@ -121,11 +121,22 @@ function bundledKey(): string | undefined {
 /** Builds the simulator as a Fastify instance without listening (use inject or listen). */
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
   const seed = new Seed(seedData(options));
-  let app: FastifyInstance | undefined;
   const stubProblems = storedStubProblems(seed.data.stubs);
   if (stubProblems.length > 0) throw new FixtureError(`The stubs of the world are invalid: ${stubProblems.join('; ')}`);
   const { dataFile } = options;
   const saved = dataFile ? openDataFile(dataFile, seed.data) : undefined;
+  try {
+    return await appOver(options, seed, saved);
+  } catch (error) {
+    // A start that fails lets go of the data file's lock, so the file can be opened again.
+    await saved?.saver.close();
+    throw error;
+  }
+}
+
+async function appOver(options: AppOptions, seed: Seed, saved: DataFile | undefined): Promise<FastifyInstance> {
+  const { dataFile } = options;
+  let app: FastifyInstance | undefined;
   // The default session's clock, faults and snapshots as the data file kept them.
   const defaultSession = dataFile &&
     saved?.session && {

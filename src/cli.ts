@@ -57,6 +57,7 @@ async function serve(config: CliConfig): Promise<void> {
   try {
     address = await app.listen({ port: config.port, host: config.host });
   } catch (error) {
+    await app.close().catch(() => undefined); // lets go of the data file's lock
     die(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   }
   const url = `${address}${API_PATH}`;

@@ -32,6 +32,8 @@ export const messages = {
   sessionInvalid: () => 'Header x-billsim-session must be 1-64 characters of A-Z, a-z, 0-9, ".", "_" or "-"',
   paramRequired: (name: string) => `Parameter ${name} is required`,
   paramInvalid: (name: string, expected: string) => `Parameter ${name} must be ${expected}`,
+  amountOutOfRange: (what: string, amount: string, max: string) =>
+    `${what} would be ${amount}, beyond the largest amount billsim keeps exactly (${max} either way): nothing was changed`,
   paramUnknownValue: (name: string, allowed: readonly string[]) => `Parameter ${name} must be one of: ${allowed.join(', ')}`,
   paramKeyUnknown: (name: string, allowed: readonly string[]) =>
     `Parameter ${name} is not a known key here: use one of ${allowed.join(', ')}`,

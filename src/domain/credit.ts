@@ -7,7 +7,7 @@ import { fail, messages } from '../errors.js';
 import type { View, World } from '../store/world.js';
 import { formatDateTime } from '../lib/dates.js';
 import { lineDate } from './invoiceLines.js';
-import { formatCents, toCents } from './money.js';
+import { formatCents, toCents, withinRange } from './money.js';
 import { clientNames } from './views.js';
 
 /** The admin a change requested through the API is logged under; "0" marks billsim's own automation. */
@@ -23,7 +23,7 @@ export interface CreditChange {
 }
 
 function logChange(world: World, client: Client, inCents: number, outCents: number, change: CreditChange, now: Date): Client {
-  const balance = toCents(client.credit) + inCents - outCents;
+  const balance = withinRange(toCents(client.credit) + inCents - outCents, `The credit balance of client ${client.id}`);
   world.insert('credit_log', {
     id: world.nextId('credit_log'),
     date: formatDateTime(now),

@@ -2,7 +2,7 @@
 // total follows from amount and qty, and how a document's totals follow from
 // its lines. Invoices and estimates keep lines of one shape, so one rule serves both.
 import type { View } from '../store/world.js';
-import { centsToNumber, formatCents, lineCents, percentOf, toCents } from './money.js';
+import { centsToNumber, formatCents, lineCents, percentOf, toCents, withinRange } from './money.js';
 
 /** The line fields the totals depend on. */
 export interface Line {
@@ -69,6 +69,8 @@ export function withTotals<T extends Totalled>(doc: T): T {
   const tax = percentOf(taxable, doc.taxrate);
   const tax2 = percentOf(taxable, doc.taxrate2);
   const total = Math.max(0, subtotal + tax + tax2 - toCents(doc.credit));
+  withinRange(subtotal, 'The subtotal');
+  withinRange(subtotal + tax + tax2, 'The total before credit');
   return { ...doc, subtotal: formatCents(subtotal), tax: formatCents(tax), tax2: formatCents(tax2), total: formatCents(total) };
 }
 

@@ -2595,11 +2595,11 @@ export interface EditAccountDetailsRequest {
    */
   payment_module?: string;
   /**
-   * a non-negative amount with at most two decimals, such as 12.30
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
    */
   firstpayment?: string;
   /**
-   * a non-negative amount with at most two decimals, such as 12.30
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
    */
   total?: string;
   /**
@@ -3476,7 +3476,7 @@ export interface AddClientCreditRequest {
    */
   client_id: string;
   /**
-   * a non-negative amount with at most two decimals, such as 12.30
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
    */
   amount: string;
   /**
@@ -4608,11 +4608,11 @@ export interface GetTransactionsFilter {
    */
   companyname?: string;
   /**
-   * a non-negative amount with at most two decimals, such as 12.30
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
    */
   in?: string;
   /**
-   * a non-negative amount with at most two decimals, such as 12.30
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
    */
   out?: string;
   /**
@@ -5222,7 +5222,7 @@ export interface EditEstimateDetailsRequest {
    */
   taxrate2?: string;
   /**
-   * a non-negative amount with at most two decimals, such as 12.30
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
    */
   credit?: string;
   /**
@@ -5528,7 +5528,7 @@ export interface AddCreditReceiptRequest {
    */
   client_id: string;
   /**
-   * a non-negative amount with at most two decimals, such as 12.30
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
    */
   amount: string;
 }
@@ -5602,7 +5602,7 @@ export interface AddInvoicePaymentRequest {
    */
   id: string;
   /**
-   * an amount more than 0 with at most two decimals, such as 10.50
+   * an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50
    */
   amount: string;
   /**
@@ -5610,7 +5610,7 @@ export interface AddInvoicePaymentRequest {
    */
   paymentmodule: string;
   /**
-   * a non-negative amount with at most two decimals, such as 12.30
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
    */
   fee: string;
   /**
@@ -5648,7 +5648,7 @@ export interface ApplyInvoiceCreditRequest {
    */
   id: string;
   /**
-   * a non-negative amount with at most two decimals, such as 12.30
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
    */
   apply_credit: string;
 }
@@ -5676,7 +5676,7 @@ export interface ChargeCreditCardRequest {
  */
 export interface ChargeCreditCardCustom {
   /**
-   * an amount more than 0 with at most two decimals, such as 10.50
+   * an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50
    */
   amount?: string;
 }
@@ -5708,7 +5708,7 @@ export interface EditInvoiceDetailsRequest {
    */
   id: string;
   /**
-   * a non-negative amount with at most two decimals, such as 12.30
+   * a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30
    */
   credit?: string;
   /**

@@ -237,13 +237,23 @@ async function runCall(
   }
   const envelope = (result: object) => JSON.stringify(successEnvelope(call, now, result, operation.answer));
   if (!operation.mutates) {
+    const { prepare } = operation;
+    // A call with slow work (a login's scrypt) does it in the thread pool before its synchronous run.
+    if (prepare) await prepare(validate(call, params), world);
     return session.answers.answer(session.world.version, now, params, () =>
       envelope(operation.run(validate(call, params), { world, now, caller })),
     );
   }
   const input = validate(call, params);
+  const { prepare } = operation;
   // The answer's server_time and the call's dates are the moment the request was read at.
-  return envelope(await session.write((writable) => operation.run(input, { world: writable, now })));
+  return envelope(
+    await session.write(
+      (writable) => operation.run(input, { world: writable, now }),
+      undefined,
+      prepare && ((current) => prepare(input, current)),
+    ),
+  );
 }
 
 /** The call's own parameters: the request's without the transport's (credentials, call, output format). */

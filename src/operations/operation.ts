@@ -35,9 +35,18 @@ export interface AnswerShape {
   alwaysRefused?: true;
 }
 
+/**
+ * Work a call cannot do on the event loop without stalling every other request
+ * (password hashing): awaited before run, with the state run will see (for a
+ * mutation, inside the session's write queue, so nothing is written between).
+ * It changes nothing; what it computes, run finds (src/domain/password.ts).
+ */
+export type Prepare<P> = (params: P, world: View) => Promise<void>;
+
 export interface ReadOperation<P, R extends object> {
   mutates: false;
   answer?: AnswerShape;
+  prepare?: Prepare<P>;
   run(params: P, ctx: ReadContext): R;
 }
 
@@ -45,6 +54,7 @@ export interface ReadOperation<P, R extends object> {
 export interface WriteOperation<P, R extends object> {
   mutates: true;
   answer?: AnswerShape;
+  prepare?: Prepare<P>;
   run(params: P, ctx: WriteContext): R;
 }
 

@@ -127,14 +127,16 @@ export class Session {
   /**
    * As read, with fn's writes made as one mutation: applied and saved whole,
    * or not at all (a failed save is a not-saved ControlError naming `what`).
+   * `prepare` (slow work kept off the event loop) is awaited in the write
+   * queue just before fn, with the state fn will see.
    */
-  async write<R>(fn: (world: World, now: Date) => R, what = 'change'): Promise<R> {
+  async write<R>(fn: (world: World, now: Date) => R, what = 'change', prepare?: (world: View) => Promise<void>): Promise<R> {
     return this.held(async () => {
       if (behind(this)) await this.caughtUp();
       try {
         return await saved(
           what,
-          this.world.mutate(() => fn(this.world, this.clock.now())),
+          this.world.mutate(() => fn(this.world, this.clock.now()), prepare && (() => prepare(this.world))),
         );
       } finally {
         this.measureState();

@@ -17,6 +17,7 @@ import {
   writeSnapshot,
 } from './data-files.js';
 import type { Change, Saver, SessionEntry, SessionSaver } from './saver.js';
+import { type FileLock, lockDataFile } from './lock.js';
 import type { Collections } from '../generated/wire.js';
 
 export class DataFileError extends Error {}
@@ -35,13 +36,25 @@ const LEFT = 'fix or move it, it was left unchanged';
 
 /**
  * Opens the --data file of the default session and the log next to it
- * (src/store/data-files.ts has the format). A snapshot or log that does not
- * parse or validate stops the start and is left as it is; collections missing
- * from an older file start from the seed.
+ * (src/store/data-files.ts has the format), first taking the file's lock
+ * (src/store/lock.ts: a file another server holds is refused before anything
+ * is read). A snapshot or log that does not parse or validate stops the start
+ * and is left as it is; collections missing from an older file start from the
+ * seed. Closing the saver releases the lock.
  */
 export function openDataFile(file: string, seed: Collections): DataFile {
+  const lock = lockDataFile(file);
+  try {
+    return openLocked(file, seed, lock);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+function openLocked(file: string, seed: Collections, lock: FileLock): DataFile {
   const saved = readDataFile(file, seed);
-  if (!saved) return { saver: new DataLog(file, 0, 0, 0) };
+  if (!saved) return { saver: new DataLog(file, 0, 0, 0, lock) };
   const { log, end, size } = saved;
   let recovered: string | undefined;
   if (end < size) {
@@ -49,7 +62,7 @@ export function openDataFile(file: string, seed: Collections): DataFile {
     fs.truncateSync(log, end);
     recovered = `the last line of ${log} was cut short (a crash while writing it, before it was acknowledged) and was dropped`;
   }
-  return { saver: new DataLog(file, saved.seq, fs.statSync(file).size, end), data: saved.data, session: saved.session, recovered };
+  return { saver: new DataLog(file, saved.seq, fs.statSync(file).size, end, lock), data: saved.data, session: saved.session, recovered };
 }
 
 /**
@@ -237,6 +250,8 @@ export class DataLog implements Saver, SessionSaver {
     private snapshotBytes: number,
     /** Bytes of the log that hold whole entries. */
     private logBytes: number,
+    /** The data file's lock, released once the log is closed. */
+    private readonly fileLock?: FileLock,
   ) {}
 
   get log(): string {
@@ -289,13 +304,21 @@ export class DataLog implements Saver, SessionSaver {
     });
   }
 
-  /** Finishes the file operation under way and closes the log; a compaction still writing is dropped. */
-  close(): Promise<void> {
-    return this.exclusive(async () => {
-      this.closed = true;
-      await this.handle?.close();
-      this.handle = undefined;
-    });
+  /**
+   * Finishes the file operation under way and closes the log; a compaction
+   * still writing is dropped. The lock goes last, once no file is being written.
+   */
+  async close(): Promise<void> {
+    try {
+      await this.exclusive(async () => {
+        this.closed = true;
+        await this.handle?.close();
+        this.handle = undefined;
+      });
+      await this.compacting?.catch(() => undefined);
+    } finally {
+      this.fileLock?.release();
+    }
   }
 
   /** Waits for a compaction under way (tests and the bench read the files after it). */

@@ -258,9 +258,12 @@ export class World implements View {
    * persisting fails, fn's writes are undone too, so memory never holds a
    * change the data file lost; the error names what failed. Mutations of one
    * world run one after another, so none builds on a change still being saved.
+   * `prepare` is awaited in the queue first: it sees the state fn will change,
+   * and no other write comes between; when it throws, nothing is changed.
    */
-  mutate<R>(fn: () => R): Promise<R> {
+  mutate<R>(fn: () => R, prepare?: () => Promise<void>): Promise<R> {
     return this.queued(async () => {
+      if (prepare) await prepare();
       if (this.undo) throw new Error('mutate: inside a transaction');
       if (!this.saver) return this.recorded(fn).result;
       const changes: Change[] = [];

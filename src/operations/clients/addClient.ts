@@ -4,13 +4,15 @@ import { MAIN_PARENT_ID, companyFlag, countryCode, emailInUse } from '../../doma
 import { MAIN_CURRENCY_ID, requireCurrency } from '../../domain/currencies.js';
 import { ZERO_DATETIME, formatDate } from '../../lib/dates.js';
 import { recordEmail } from '../../domain/outbox.js';
-import { hashPassword, saltFor } from '../../domain/password.js';
+import { hashPassword, prepareHash, saltFor } from '../../domain/password.js';
 import type { AddClientRequest, AddClientResult, Client } from '../../generated/wire.js';
 
 const CREATED = 'New client account created';
 
 export default defineMutation<AddClientRequest, AddClientResult>({
   mutates: true,
+  // The record gets the next id, so its salt is known before run.
+  prepare: (p, world) => prepareHash(p.password, saltFor(world.nextId('clients'), p.email)),
   run(p, { world, now }) {
     if (p.password !== p.password2) fail(messages.passwordsDiffer());
     const country = p.country ? countryCode(p.country) : '';

@@ -2,11 +2,13 @@ import { defineMutation } from '../operation.js';
 import { fail, messages } from '../../errors.js';
 import { MAIN_PARENT_ID, countryCode, emailInUse, grantedPrivileges, requireClient } from '../../domain/clients.js';
 import { ZERO_DATETIME, formatDate } from '../../lib/dates.js';
-import { hashPassword, saltFor } from '../../domain/password.js';
+import { hashPassword, prepareHash, saltFor } from '../../domain/password.js';
 import type { AddClientContactRequest, AddClientContactResult, Client } from '../../generated/wire.js';
 
 export default defineMutation<AddClientContactRequest, AddClientContactResult>({
   mutates: true,
+  // The record gets the next id, so its salt is known before run.
+  prepare: (p, world) => prepareHash(p.password, saltFor(world.nextId('clients'), p.email)),
   run(p, { world, now }) {
     const main = requireClient(world, p.id);
     if (main.parent_id !== MAIN_PARENT_ID) fail(messages.contactOfContact(main.id, main.parent_id));

@@ -1,7 +1,7 @@
 import { defineOperation } from '../operation.js';
 import { fail, messages } from '../../errors.js';
 import { MAIN_PARENT_ID, clientByEmail } from '../../domain/clients.js';
-import { NO_ACCOUNT_HASH, verifyPassword } from '../../domain/password.js';
+import { NO_ACCOUNT_HASH, prepareVerify, verifyPassword } from '../../domain/password.js';
 import type { Client, VerifyClientLoginRequest, VerifyClientLoginResult } from '../../generated/wire.js';
 import type { View } from '../../store/world.js';
 
@@ -13,6 +13,7 @@ function mayLogIn(world: View, record: Client): boolean {
 
 export default defineOperation<VerifyClientLoginRequest, VerifyClientLoginResult>({
   mutates: false,
+  prepare: ({ email, password }, world) => prepareVerify(password, clientByEmail(world, email)?.password ?? NO_ACCOUNT_HASH),
   run({ email, password }, { world }) {
     const record = clientByEmail(world, email);
     const matches = verifyPassword(password, record?.password ?? NO_ACCOUNT_HASH);

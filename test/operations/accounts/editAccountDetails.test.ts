@@ -127,9 +127,18 @@ refusals('editAccountDetails refuses bad values and unknown records, and changes
   [{ id: '1', next_due: '14/12/2026' }, 'Parameter next_due must be a date as YYYY-MM-DD'],
   [{ id: '1', date_created: '0000-00-00' }, 'Parameter date_created must be a date as YYYY-MM-DD'],
   [{ id: '1', commitment_date: '2027-13-01' }, 'Parameter commitment_date must be a date as YYYY-MM-DD'],
-  [{ id: '1', total: '-1.00' }, 'Parameter total must be a non-negative amount with at most two decimals, such as 12.30'],
-  [{ id: '1', firstpayment: '1.999' }, 'Parameter firstpayment must be a non-negative amount with at most two decimals, such as 12.30'],
-  [{ id: '1', total: '12,30' }, 'Parameter total must be a non-negative amount with at most two decimals, such as 12.30'],
+  [
+    { id: '1', total: '-1.00' },
+    'Parameter total must be a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30',
+  ],
+  [
+    { id: '1', firstpayment: '1.999' },
+    'Parameter firstpayment must be a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30',
+  ],
+  [
+    { id: '1', total: '12,30' },
+    'Parameter total must be a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30',
+  ],
   [{ id: '1', server_id: 'x' }, 'Parameter server_id must be 0 or a positive whole number id'],
   [{ id: '1', domain: 'd'.repeat(256) }, 'Parameter domain must be a text of at most 255 characters'],
   // A late refusal after valid fields: nothing of the valid ones is written.

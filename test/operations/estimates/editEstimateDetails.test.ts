@@ -324,7 +324,7 @@ t.test("editEstimateDetails refuses malformed parameters with the parameter's na
     [{ currency_id: '-1' }, 'Parameter currency_id must be 0 or a positive whole number id'],
     [{ taxrate: '101' }, 'Parameter taxrate must be a percentage from 0 to 100 with at most two decimals, such as 20 or 8.25'],
     [{ taxrate2: '7.125' }, 'Parameter taxrate2 must be a percentage from 0 to 100 with at most two decimals, such as 20 or 8.25'],
-    [{ credit: '-1' }, 'Parameter credit must be a non-negative amount with at most two decimals, such as 12.30'],
+    [{ credit: '-1' }, 'Parameter credit must be a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30'],
     [
       { 'item[1][amount]': '1.234' },
       'Parameter item[1][amount] must be an amount with at most two decimals, such as 12.30 (negative for a discount line)',

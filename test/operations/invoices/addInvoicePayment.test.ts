@@ -236,10 +236,19 @@ t.test('addInvoicePayment parameter errors', async (t) => {
       `Parameter ${name} is required`,
     ]),
     [{ ...GRACE, id: 'abc' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ ...GRACE, amount: 'ten' }, 'Parameter amount must be an amount more than 0 with at most two decimals, such as 10.50'],
-    [{ ...GRACE, amount: '10.505' }, 'Parameter amount must be an amount more than 0 with at most two decimals, such as 10.50'],
+    [
+      { ...GRACE, amount: 'ten' },
+      'Parameter amount must be an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50',
+    ],
+    [
+      { ...GRACE, amount: '10.505' },
+      'Parameter amount must be an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50',
+    ],
     [{ ...GRACE, paymentmodule: 'stripe' }, 'Parameter paymentmodule must be a positive whole number id, such as 1'],
-    [{ ...GRACE, fee: '-1' }, 'Parameter fee must be a non-negative amount with at most two decimals, such as 12.30'],
+    [
+      { ...GRACE, fee: '-1' },
+      'Parameter fee must be a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30',
+    ],
     [
       { ...GRACE, date: '20/11/2026' },
       'Parameter date must be a date as YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or an ISO 8601 date-time such as 2026-11-20T10:00:00.000Z',

@@ -154,8 +154,14 @@ t.test('applyInvoiceCredit refusals change nothing', async (t) => {
     [{ apply_credit: '5' }, 'Parameter id is required'],
     [{ id: '12' }, 'Parameter apply_credit is required'],
     [{ id: 'twelve', apply_credit: '5' }, 'Parameter id must be a positive whole number id, such as 1'],
-    [{ id: '12', apply_credit: '5,00' }, 'Parameter apply_credit must be a non-negative amount with at most two decimals, such as 12.30'],
-    [{ id: '12', apply_credit: '-5' }, 'Parameter apply_credit must be a non-negative amount with at most two decimals, such as 12.30'],
+    [
+      { id: '12', apply_credit: '5,00' },
+      'Parameter apply_credit must be a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30',
+    ],
+    [
+      { id: '12', apply_credit: '-5' },
+      'Parameter apply_credit must be a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30',
+    ],
     [{ id: '12', apply_credit: '0' }, 'Parameter apply_credit must be more than 0'],
     [{ id: '99', apply_credit: '5' }, 'Invoice 99 not found'],
     [{ id: '13', apply_credit: '5' }, 'Client 999 not found'],

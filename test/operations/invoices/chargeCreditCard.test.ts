@@ -178,6 +178,9 @@ refusals('chargeCreditCard parameter errors', CALL, [
   [{}, 'Parameter id is required'],
   [{ id: 'eight' }, 'Parameter id must be a positive whole number id, such as 1'],
   [{ id: '8', card_id: 'first' }, 'Parameter card_id must be primary or a positive whole number card id, such as 3'],
-  [{ id: '8', 'custom[amount]': 'all' }, 'Parameter custom[amount] must be an amount more than 0 with at most two decimals, such as 10.50'],
+  [
+    { id: '8', 'custom[amount]': 'all' },
+    'Parameter custom[amount] must be an amount more than 0 with at most two decimals, up to 999999999999.99, such as 10.50',
+  ],
   [{ id: '8', custom: '10' }, 'Parameter custom must be given as custom[amount]=10.00'],
 ]);

@@ -98,8 +98,14 @@ t.test('editInvoiceDetails refusals change nothing', async (t) => {
     [{ id: 'x', date: '2026-11-02' }, 'Parameter id must be a positive whole number id, such as 1'],
     [{ id: '3' }, 'Nothing to change: give credit, date, duedate, payment_module, taxrate or taxrate2'],
     [{ id: '99', date: '2026-11-02' }, 'Invoice 99 not found'],
-    [{ id: '3', credit: '-1' }, 'Parameter credit must be a non-negative amount with at most two decimals, such as 12.30'],
-    [{ id: '3', credit: '1.234' }, 'Parameter credit must be a non-negative amount with at most two decimals, such as 12.30'],
+    [
+      { id: '3', credit: '-1' },
+      'Parameter credit must be a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30',
+    ],
+    [
+      { id: '3', credit: '1.234' },
+      'Parameter credit must be a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30',
+    ],
     [{ id: '3', taxrate: '101' }, 'Parameter taxrate must be a percentage from 0 to 100 with at most two decimals, such as 20 or 8.25'],
     [{ id: '3', taxrate2: 'ten' }, 'Parameter taxrate2 must be a percentage from 0 to 100 with at most two decimals, such as 20 or 8.25'],
     [{ id: '3', date: '20-11-2026' }, 'Parameter date must be a date as YYYY-MM-DD'],

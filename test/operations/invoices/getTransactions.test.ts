@@ -103,7 +103,10 @@ refusals('getTransactions refuses unknown ids, malformed parameters and filters 
   [{ page: '-1' }, 'Parameter page must be a page number counted from 0'],
   [{ perpage: '0' }, 'Parameter perpage must be a page size from 1 to 1000'],
   [{ 'filter[date]': '2026-1' }, 'Parameter filter[date] must be a date or its start: YYYY-MM-DD, YYYY-MM or YYYY'],
-  [{ 'filter[in]': 'abc' }, 'Parameter filter[in] must be a non-negative amount with at most two decimals, such as 12.30'],
+  [
+    { 'filter[in]': 'abc' },
+    'Parameter filter[in] must be a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30',
+  ],
   [{ 'filter[currency_id]': 'x' }, 'Parameter filter[currency_id] must be 0 or a positive whole number id'],
   [{ 'filter[type]': 'invoice' }, 'Parameter filter[type] must be absent: it is not a known key here'],
   [{ filter: 'x' }, 'Parameter filter must be a set of filters such as filter[module]=PayPal; an empty filter value means no filter'],

@@ -221,15 +221,15 @@ t.test('bulkAddProducts validates periods: 1 to 10 years, non-negative amounts',
     ],
     [
       { 'products[0][periods][1][register]': '-1' },
-      'Parameter products[0][periods][1][register] must be a non-negative amount with at most two decimals, such as 12.30',
+      'Parameter products[0][periods][1][register] must be a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30',
     ],
     [
       { 'products[0][periods][1][renew]': '1.234' },
-      'Parameter products[0][periods][1][renew] must be a non-negative amount with at most two decimals, such as 12.30',
+      'Parameter products[0][periods][1][renew] must be a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30',
     ],
     [
       { 'products[0][periods][1][transfer]': 'free' },
-      'Parameter products[0][periods][1][transfer] must be a non-negative amount with at most two decimals, such as 12.30',
+      'Parameter products[0][periods][1][transfer] must be a non-negative amount with at most two decimals, up to 999999999999.99, such as 12.30',
     ],
     [
       { 'products[0][periods][1]': '5' },
