@@ -238,8 +238,13 @@ async function runCall(
   const envelope = (result: object) => JSON.stringify(successEnvelope(call, now, result, operation.answer));
   if (!operation.mutates) {
     const { prepare } = operation;
-    // A call with slow work (a login's scrypt) does it in the thread pool before its synchronous run.
-    if (prepare) await prepare(validate(call, params), world);
+    if (prepare) {
+      // A call with slow work (a login's scrypt) does it in the thread pool before its synchronous run,
+      // unless the answer is kept already.
+      const kept = session.answers.find(session.world.version, now, params);
+      if (kept !== undefined) return kept;
+      await prepare(validate(call, params), world);
+    }
     return session.answers.answer(session.world.version, now, params, () =>
       envelope(operation.run(validate(call, params), { world, now, caller })),
     );

@@ -33,12 +33,7 @@ export class KeptAnswers {
    * `make()`'s, kept for the next request. An error thrown by make() is never kept.
    */
   answer(version: number, now: Date, params: object, make: () => string): string {
-    const second = unixTime(now);
-    if (this.version !== version || this.second !== second) {
-      this.version = version;
-      this.second = second;
-      this.clear();
-    }
+    this.moveTo(version, now);
     const key = JSON.stringify(params);
     const kept = this.answers.get(key);
     if (kept) return kept.json;
@@ -52,6 +47,21 @@ export class KeptAnswers {
       });
     }
     return json;
+  }
+
+  /** The kept answer to `params` at this state version and second, if there is one. */
+  find(version: number, now: Date, params: object): string | undefined {
+    this.moveTo(version, now);
+    return this.answers.get(JSON.stringify(params))?.json;
+  }
+
+  /** Forgets every answer once the state or the second moved on. */
+  private moveTo(version: number, now: Date): void {
+    const second = unixTime(now);
+    if (this.version === version && this.second === second) return;
+    this.version = version;
+    this.second = second;
+    this.clear();
   }
 
   /** How many answers are kept now. */

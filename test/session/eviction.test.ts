@@ -15,7 +15,8 @@ const addProduct = (app: FastifyInstance, session: string) =>
   api(app, 'bulkAddProducts', { 'products[0][copyof]': '1', 'products[0][name]': 'Kept' }, { session });
 
 async function control(app: FastifyInstance, method: 'GET' | 'POST' | 'DELETE', url: string, session?: string) {
-  const headers: Record<string, string> = session ? { 'x-billsim-session': session } : {};
+  // A header of billsim's own, as every state change without a JSON body needs.
+  const headers: Record<string, string> = { 'x-billsim-control': '1', ...(session && { 'x-billsim-session': session }) };
   const response = await app.inject({ method, url: `/__billsim${url}`, headers });
   return { status: response.statusCode, body: response.json() as Record<string, unknown> };
 }

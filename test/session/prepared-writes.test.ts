@@ -23,6 +23,8 @@ async function login(app: FastifyInstance, email: string, password = PASSWORD) {
 
 t.test('sign-ups at once get ids in turn, each hashed with its own id, and log in', async (t) => {
   const app = await build(t);
+  // Counted from here: the memo is the process's, and earlier tests may have left hashes nobody took.
+  const leftBefore = preparedCount();
   const emails = ['a@one.test', 'b@two.test', 'c@three.test'];
   const answers = await Promise.all(emails.map((email) => api(app, 'addClient', signUp(email))));
   t.strictSame(
@@ -38,7 +40,7 @@ t.test('sign-ups at once get ids in turn, each hashed with its own id, and log i
   assertError(t, await login(app, emails[0], 'wrong'), 'verifyClientLogin', [
     'Invalid login details: unknown username, wrong password or inactive account',
   ]);
-  t.equal(preparedCount(), 0, 'every prepared hash was taken');
+  t.equal(preparedCount(), leftBefore, 'every prepared hash was taken');
 });
 
 t.test('a refused sign-up changes nothing, after its hash was prepared', async (t) => {
