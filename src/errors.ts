@@ -92,6 +92,14 @@ export const messages = {
     `Parameter ${param} is required: TLD ${tld} has no ${period}-year price to keep`,
   estimateItemUnknown: (estimateId: string, itemId: string, known: readonly string[]) =>
     `Estimate ${estimateId} has no item ${itemId}: its items are ${known.join(', ') || 'none'}`,
+  estimateInvoiced: (id: string, invoiceId: string, instead: string) => `Estimate ${id} is Invoiced (invoice ${invoiceId}): ${instead}`,
+  estimateNotSendable: (id: string, status: string) => `Estimate ${id} is ${status}: only a Draft, Sent or Accepted estimate can be sent`,
+  estimateDead: (id: string) => `Estimate ${id} is Dead: set it back to Draft with setEstimateStatus before invoicing it`,
+  estimateInvoiceBy: (id: string) =>
+    `Estimate ${id} becomes Invoiced only by making its invoice: use convertEstimateToInvoice or setEstimateStatus with status=Invoiced`,
+  estimateNoLines: (id: string) => `Estimate ${id} has no lines: add one with addEstimateLine before invoicing it`,
+  estimateCreditCurrency: (id: string, credit: string, clientId: string) =>
+    `Estimate ${id} applies ${credit} credit in another currency than client ${clientId} holds credit in: set its credit to 0.00 with editEstimateDetails`,
   addonNotForProduct: (addonId: string, accountId: string, productId: string, products: readonly string[]) =>
     `Addon ${addonId} is not available for product ${productId} of account ${accountId}: ` +
     `it applies to products ${products.join(', ')}`,

@@ -162,9 +162,15 @@ export interface AllWireTypes {
   operations_domains_domainTransfer_json?: DomainTransfer;
   operations_domains_getDomainDetails_json?: GetDomainDetails;
   operations_domains_getDomains_json?: GetDomains;
+  operations_estimates_addEstimate_json?: AddEstimate;
+  operations_estimates_addEstimateLine_json?: AddEstimateLine;
+  operations_estimates_convertEstimateToInvoice_json?: ConvertEstimateToInvoice;
+  operations_estimates_deleteEstimate_json?: DeleteEstimate;
   operations_estimates_editEstimateDetails_json?: EditEstimateDetails;
   operations_estimates_getEstimateDetails_json?: GetEstimateDetails;
   operations_estimates_getEstimates_json?: GetEstimates;
+  operations_estimates_sendEstimate_json?: SendEstimate;
+  operations_estimates_setEstimateStatus_json?: SetEstimateStatus;
   operations_invoices_addCreditReceipt_json?: AddCreditReceipt;
   operations_invoices_addInvoice_json?: AddInvoice;
   operations_invoices_addInvoiceItem_json?: AddInvoiceItem;
@@ -1162,7 +1168,7 @@ export interface Transaction {
   trans_id: string;
 }
 /**
- * An estimate with its lines, as stored. getEstimateDetails adds the embedded client.
+ * An estimate with its lines, as stored. getEstimateDetails adds the embedded client. Its life: Draft (addEstimate) -> Sent (sendEstimate) -> Accepted -> Invoiced (convertEstimateToInvoice, or setEstimateStatus to Invoiced, which makes the invoice); Dead when turned down. Invoiced is final: invoice_id names the invoice.
  */
 export interface Estimate {
   /**
@@ -1222,6 +1228,10 @@ export interface Estimate {
   notes: string;
   notes_private: string;
   hash: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  invoice_id: string;
   items: EstimateItem[];
 }
 export interface EstimateItem {
@@ -4659,6 +4669,254 @@ export interface GetDomainsResult {
   sorter: Sorter;
 }
 /**
+ * Creates an empty estimate for main client `client_id` (a contact is refused: estimates belong to its main client). It starts as a Draft with the subject "Estimate", dated today (the session clock) and expiring 7 days later (as the published addEstimateLine sample's dates are), in the client's currency and rate, with the tax rates the client's tax rules give (as addInvoice does), no credit, no notes and no invoice. Add lines with addEstimateLine or editEstimateDetails. Answers `estimate_id` as a string, as published.
+ */
+export interface AddEstimate {
+  request: AddEstimateRequest;
+  result: AddEstimateResult;
+}
+export interface AddEstimateRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  client_id: string;
+}
+export interface AddEstimateResult {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  estimate_id: string;
+}
+/**
+ * Adds one free-text line (type Other, item_id 0, a fresh line id) to estimate `id`: `amount` per unit, `qty` units (1 by default), `taxed` 1 or 0 (0 by default). `tax_rate` sets the estimate's tax 1 rate. The totals are computed again by the rule editEstimateDetails and invoices use. An Invoiced estimate is refused: its invoice holds the lines (add to it with addInvoiceItem). Answers the whole estimate in the newer format the published sample shows: the fields of getEstimateDetails up to `hash`, then `invoice_id`, `options` ("0") and `grandtotal` (the total), then the lines and the client embedded as getEstimateDetails embeds it. The published sample is cut before its lines, so their place (after grandtotal, before client) follows getEstimateDetails; amounts keep billsim's two decimals and rate its four (the sample shows three and ten).
+ */
+export interface AddEstimateLine {
+  request: AddEstimateLineRequest;
+  result: AddEstimateLineResult;
+}
+export interface AddEstimateLineRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  /**
+   * a non-empty text
+   */
+  description: string;
+  /**
+   * an amount with at most two decimals, such as 12.30 (negative for a discount line)
+   */
+  amount: string;
+  /**
+   * a positive quantity with at most four decimals, such as 3 or 1.5
+   */
+  qty?: string;
+  /**
+   * "0" or "1"
+   */
+  taxed?: '0' | '1';
+  /**
+   * the estimate's tax 1 rate (%, such as 10), for every taxed line
+   */
+  tax_rate?: string;
+}
+export interface AddEstimateLineResult {
+  estimate: EstimateLineView;
+}
+/**
+ * The estimate as addEstimateLine answers it: getEstimateDetails' fields with invoice_id, options and grandtotal after hash.
+ */
+export interface EstimateLineView {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  status: 'Draft' | 'Sent' | 'Accepted' | 'Invoiced' | 'Dead';
+  subject: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  date_created: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  date_expires: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  subtotal: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  credit: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  tax: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  taxrate: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  tax2: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  taxrate2: string;
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  total: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  /**
+   * a rate with four decimals, such as "1.3340"
+   */
+  rate: string;
+  notes: string;
+  notes_private: string;
+  hash: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  invoice_id: string;
+  /**
+   * always "0": billsim keeps no estimate options
+   */
+  options: '0';
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  grandtotal: string;
+  items: EstimateItem[];
+  client: null | EmbeddedClient;
+}
+/**
+ * A client record as estimates embed it: every stored field except password.
+ */
+export interface EmbeddedClient {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  id: string;
+  email: string;
+  /**
+   * a date-time as YYYY-MM-DD HH:MM:SS
+   */
+  lastlogin: string;
+  ip: string;
+  host: string;
+  status:
+    | 'Active'
+    | 'Closing'
+    | 'Closed'
+    | 'Pending Removal'
+    | 'Archived'
+    | 'Inactive'
+    | 'Lead'
+    | 'Prospect'
+    | 'Lost'
+    | 'Pending';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  parent_id: string;
+  firstname: string;
+  lastname: string;
+  companyname: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  postcode: string;
+  country: string;
+  phonenumber: string;
+  /**
+   * a date as YYYY-MM-DD
+   */
+  datecreated: string;
+  notes: string;
+  language: string;
+  /**
+   * "0" or "1"
+   */
+  company: '0' | '1';
+  /**
+   * a money amount with two decimals, such as "12.30"
+   */
+  credit: string;
+  /**
+   * "0" or "1"
+   */
+  taxexempt: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  latefeeoveride: '0' | '1';
+  /**
+   * "0" or "1"
+   */
+  overideduenotices: '0' | '1';
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  client_id: string;
+  /**
+   * the primary card's number masked (last four digits only) or "" when no card is on file
+   */
+  cardnum: string;
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  currency_id: string;
+  /**
+   * null for a main client, which may do everything; for a contact, what it may do in the client area: each section (billing, support, misc) holding its granted keys as "1", the value the vendor's form sends, in the order they were given; a contact granted nothing has [], PHP's empty array
+   */
+  privileges: null | [] | ContactPrivileges;
+  howdidyou: string;
+}
+/**
+ * Turns estimate `id` into an Unpaid invoice for its client, dated and due today (the session clock), with the first enabled payment gateway (as addInvoice picks it). The invoice copies the estimate's lines (type, item_id, description, amount, qty, taxed; fresh line ids), currency, rate and both tax rates, so its subtotal, tax, tax2 and total come out the same by the one totals rule. A credit on the estimate is taken from the client's credit balance through the credit log, as applyInvoiceCredit takes it: refused when the client holds less, or holds it in another currency than the estimate's. The estimate becomes Invoiced and keeps the invoice's id in invoice_id. Refused for an estimate without lines, one already Invoiced (naming its invoice) and a Dead one (set it back to Draft first). No e-mail is sent (sendInvoice sends the invoice). setEstimateStatus with status=Invoiced does the same. Answers `invoice_id` as a string and info "Estimate #<id> converted to invoice #<invoice id>", as published (the vendor page estimates/convertEstimateToInvoice.html).
+ */
+export interface ConvertEstimateToInvoice {
+  request: ConvertEstimateToInvoiceRequest;
+  result: ConvertEstimateToInvoiceResult;
+}
+export interface ConvertEstimateToInvoiceRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface ConvertEstimateToInvoiceResult {
+  /**
+   * a numeric id as a string, such as "1"
+   */
+  invoice_id: string;
+}
+/**
+ * Deletes estimate `id` with its lines, whatever its status. An invoice made from it stays as it is. Answers info "Estimate #<id> deleted", as published.
+ */
+export interface DeleteEstimate {
+  request: DeleteEstimateRequest;
+  result: DeleteEstimateResult;
+}
+export interface DeleteEstimateRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface DeleteEstimateResult {}
+/**
  * Change an estimate's fields and lines. Every parameter but id is optional; none at all answers the estimate unchanged. After every edit subtotal, tax, tax2 and total are computed again from the lines: linetotal = amount x qty; tax and tax2 are taxrate and taxrate2 percent of the taxed lines (never below 0.00); total = subtotal + tax + tax2 - credit, never below 0.00. A new currency_id brings that currency's rate (1.0000 for the main currency 0); amounts are NOT converted. Answers the estimate as getEstimateDetails does, with info.
  */
 export interface EditEstimateDetails {
@@ -4840,90 +5098,6 @@ export interface EstimateView {
   client: null | EmbeddedClient;
 }
 /**
- * A client record as estimates embed it: every stored field except password.
- */
-export interface EmbeddedClient {
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  id: string;
-  email: string;
-  /**
-   * a date-time as YYYY-MM-DD HH:MM:SS
-   */
-  lastlogin: string;
-  ip: string;
-  host: string;
-  status:
-    | 'Active'
-    | 'Closing'
-    | 'Closed'
-    | 'Pending Removal'
-    | 'Archived'
-    | 'Inactive'
-    | 'Lead'
-    | 'Prospect'
-    | 'Lost'
-    | 'Pending';
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  parent_id: string;
-  firstname: string;
-  lastname: string;
-  companyname: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  postcode: string;
-  country: string;
-  phonenumber: string;
-  /**
-   * a date as YYYY-MM-DD
-   */
-  datecreated: string;
-  notes: string;
-  language: string;
-  /**
-   * "0" or "1"
-   */
-  company: '0' | '1';
-  /**
-   * a money amount with two decimals, such as "12.30"
-   */
-  credit: string;
-  /**
-   * "0" or "1"
-   */
-  taxexempt: '0' | '1';
-  /**
-   * "0" or "1"
-   */
-  latefeeoveride: '0' | '1';
-  /**
-   * "0" or "1"
-   */
-  overideduenotices: '0' | '1';
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  client_id: string;
-  /**
-   * the primary card's number masked (last four digits only) or "" when no card is on file
-   */
-  cardnum: string;
-  /**
-   * a numeric id as a string, such as "1"
-   */
-  currency_id: string;
-  /**
-   * null for a main client, which may do everything; for a contact, what it may do in the client area: each section (billing, support, misc) holding its granted keys as "1", the value the vendor's form sends, in the order they were given; a contact granted nothing has [], PHP's empty array
-   */
-  privileges: null | [] | ContactPrivileges;
-  howdidyou: string;
-}
-/**
  * One estimate with its lines and the client embedded (without its password), in the real answer's field order.
  */
 export interface GetEstimateDetails {
@@ -5001,6 +5175,35 @@ export interface EstimateListItem {
   firstname: string;
   lastname: string;
 }
+/**
+ * E-mails estimate `id` to its client: the message (template "Estimate", subject "Estimate #<id>: <subject>") is recorded in the session outbox. A Draft or Sent estimate becomes Sent (the vendor page says the status becomes SEND); an Accepted one is sent again and stays Accepted. An Invoiced or Dead estimate is refused, naming its status. Answers info "Estimate #<id> sent to client", as published.
+ */
+export interface SendEstimate {
+  request: SendEstimateRequest;
+  result: SendEstimateResult;
+}
+export interface SendEstimateRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface SendEstimateResult {}
+/**
+ * Sets estimate `id` to `status`: Draft, Sent, Accepted, Invoiced or Dead (the values the vendor page lists). Any move among Draft, Sent, Accepted and Dead is allowed, and setting the status an estimate already has changes nothing. Invoiced turns the estimate into an invoice exactly as convertEstimateToInvoice does (with its refusals), so an Invoiced estimate always has its invoice; an Invoiced estimate's status no longer changes. Answers info "Estimate #<id> marked <status>", as published; Invoiced adds "Invoice #<invoice id> created" as a second line.
+ */
+export interface SetEstimateStatus {
+  request: SetEstimateStatusRequest;
+  result: SetEstimateStatusResult;
+}
+export interface SetEstimateStatusRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+  status: 'Draft' | 'Sent' | 'Accepted' | 'Invoiced' | 'Dead';
+}
+export interface SetEstimateStatusResult {}
 /**
  * Creates an "add funds" invoice (a credit receipt) for main client `client_id`: Unpaid, in the client's currency, dated and due today, untaxed (both tax rates 0.00), payment_module the first enabled gateway, with one line of type "Credit" (item_id "0", "Credit receipt: add funds") for `amount` (more than 0). Paying it (a payment call, or setInvoiceStatus Paid) adds the line's amount to the client's credit, logged as "Credit receipt #<id> paid". A contact is refused: credit belongs to the main client. Answers `invoice_id` (a string) and no info, as published.
  */

@@ -1,5 +1,11 @@
 // The registry: one entry per call, named exactly as the call. Each module's
 // default export is its operation; its schema is schemas/operations/<section>/<call>.json.
+import addEstimate from './estimates/addEstimate.js';
+import addEstimateLine from './estimates/addEstimateLine.js';
+import convertEstimateToInvoice from './estimates/convertEstimateToInvoice.js';
+import deleteEstimate from './estimates/deleteEstimate.js';
+import sendEstimate from './estimates/sendEstimate.js';
+import setEstimateStatus from './estimates/setEstimateStatus.js';
 import type { AnyOperation } from './operation.js';
 import accountCreate from './accounts/accountCreate.js';
 import accountModuleSSO from './accounts/accountModuleSSO.js';
@@ -128,6 +134,8 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   addClientContact,
   addClientCredit,
   addCreditReceipt,
+  addEstimate,
+  addEstimateLine,
   addInvoice,
   addInvoiceItem,
   addInvoicePayment,
@@ -140,10 +148,12 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   bulkAddProducts,
   changeAccountPackage,
   chargeCreditCard,
+  convertEstimateToInvoice,
   convertOrderDraft,
   createOrderDraft,
   deleteClient,
   deleteClientContact,
+  deleteEstimate,
   deleteInvoice,
   deleteOrder,
   deleteProduct,
@@ -219,9 +229,11 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   removeOrderDraftItem,
   searchServiceByIP,
   searchServiceByIPLimited,
+  sendEstimate,
   sendInvoice,
   setClientDetails,
   setContactDetails,
+  setEstimateStatus,
   setInvoiceStatus,
   setOrderActive,
   setOrderCancel,

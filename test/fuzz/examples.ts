@@ -244,6 +244,30 @@ export const EXAMPLES: Record<string, Pair[][]> = {
     ],
     [],
   ],
+  addEstimate: [[['client_id', '1']], [['client_id', '2']]],
+  addEstimateLine: [
+    [
+      ['id', '1'],
+      ['description', 'Load testing'],
+      ['amount', '50.00'],
+      ['qty', '2'],
+      ['taxed', '1'],
+      ['tax_rate', '10'],
+    ],
+  ],
+  deleteEstimate: [[['id', '4']]],
+  sendEstimate: [[['id', '1']], [['id', '3']]],
+  setEstimateStatus: [
+    [
+      ['id', '2'],
+      ['status', 'Accepted'],
+    ],
+    [
+      ['id', '3'],
+      ['status', 'Invoiced'],
+    ],
+  ],
+  convertEstimateToInvoice: [[['id', '2']], [['id', '1']]],
   editEstimateDetails: [
     [
       ['id', '4'],
