@@ -121,6 +121,8 @@ export const EXAMPLES: Record<string, string> = {
   changeAccountPackage: 'id=1&product_id=3&recalculate=1',
   getProductUpgrades: 'id=8',
   orderUpgrade: 'id=1&new=3&new_billing=m',
+  clearOrderDraftItems: 'id=1',
+  removeOrderDraftDiscount: 'id=1',
   addClientCredit: 'client_id=6&amount=10.50&description=Refund%20of%20a%20duplicated%20SSL%20order',
   getClientCreditLog: 'id=5',
   getClientInvoices: 'id=1',

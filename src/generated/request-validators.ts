@@ -9190,15 +9190,15 @@ validate163.errors = vErrors;
 return errors === 0;
 }
 
-export const convertEstimateToInvoice = validate165;
-const schema719 = {"title":"ConvertEstimateToInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const clearOrderDraftItems = validate171;
+const schema722 = {"title":"ClearOrderDraftItemsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema719.required,parentSchema:schema719,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema722.required,parentSchema:schema722,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9259,7 +9259,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema719.type,parentSchema:schema719,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema722.type,parentSchema:schema722,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9268,19 +9268,101 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate165.errors = vErrors;
+validate171.errors = vErrors;
 return errors === 0;
 }
 
-export const convertOrderDraft = validate167;
-const schema728 = {"title":"ConvertOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"keep_draft":{"$ref":"../../common/defs.json#/definitions/flag"},"tax_exempt":{"$ref":"../../common/defs.json#/definitions/flag"},"fraudcheck":{"$ref":"../../common/defs.json#/definitions/flag"},"fraudcheck_ip":{"type":"string","maxLength":64,"description":"an IP address of at most 64 characters"},"as_free":{"$ref":"../../common/defs.json#/definitions/flag"},"ip":{"type":"string","maxLength":64,"description":"an IP address of at most 64 characters"},"module":{"description":"0 or the id of an enabled payment gateway","$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const convertEstimateToInvoice = validate173;
+const schema727 = {"title":"ConvertEstimateToInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema728.required,parentSchema:schema728,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema727.required,parentSchema:schema727,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema727.type,parentSchema:schema727,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate173.errors = vErrors;
+return errors === 0;
+}
+
+export const convertOrderDraft = validate175;
+const schema736 = {"title":"ConvertOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"keep_draft":{"$ref":"../../common/defs.json#/definitions/flag"},"tax_exempt":{"$ref":"../../common/defs.json#/definitions/flag"},"fraudcheck":{"$ref":"../../common/defs.json#/definitions/flag"},"fraudcheck_ip":{"type":"string","maxLength":64,"description":"an IP address of at most 64 characters"},"as_free":{"$ref":"../../common/defs.json#/definitions/flag"},"ip":{"type":"string","maxLength":64,"description":"an IP address of at most 64 characters"},"module":{"description":"0 or the id of an enabled payment gateway","$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+
+function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema736.required,parentSchema:schema736,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9503,7 +9585,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/fraudcheck_ip",schemaPath:"#/properties/fraudcheck_ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema728.properties.fraudcheck_ip.type,parentSchema:schema728.properties.fraudcheck_ip,data:data4};
+const err9 = {instancePath:instancePath+"/fraudcheck_ip",schemaPath:"#/properties/fraudcheck_ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema736.properties.fraudcheck_ip.type,parentSchema:schema736.properties.fraudcheck_ip,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9522,7 +9604,7 @@ data["fraudcheck_ip"] = coerced4;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 64){
-const err10 = {instancePath:instancePath+"/fraudcheck_ip",schemaPath:"#/properties/fraudcheck_ip/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema728.properties.fraudcheck_ip,data:data4};
+const err10 = {instancePath:instancePath+"/fraudcheck_ip",schemaPath:"#/properties/fraudcheck_ip/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema736.properties.fraudcheck_ip,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9601,7 +9683,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema728.properties.ip.type,parentSchema:schema728.properties.ip,data:data6};
+const err13 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema736.properties.ip.type,parentSchema:schema736.properties.ip,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9620,7 +9702,7 @@ data["ip"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(func2(data6) > 64){
-const err14 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema728.properties.ip,data:data6};
+const err14 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema736.properties.ip,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9683,7 +9765,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema728.type,parentSchema:schema728,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema736.type,parentSchema:schema736,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9692,14 +9774,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate167.errors = vErrors;
+validate175.errors = vErrors;
 return errors === 0;
 }
 
-export const createOrderDraft = validate169;
-const schema738 = {"title":"CreateOrderDraftRequest","type":"object","properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const createOrderDraft = validate177;
+const schema746 = {"title":"CreateOrderDraftRequest","type":"object","properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 
-function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9805,7 +9887,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema738.type,parentSchema:schema738,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema746.type,parentSchema:schema746,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9814,19 +9896,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate169.errors = vErrors;
+validate177.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteClient = validate171;
-const schema743 = {"title":"DeleteClientRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const deleteClient = validate179;
+const schema751 = {"title":"DeleteClientRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema743.required,parentSchema:schema743,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema751.required,parentSchema:schema751,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9887,7 +9969,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema743.type,parentSchema:schema743,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema751.type,parentSchema:schema751,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9896,19 +9978,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate171.errors = vErrors;
+validate179.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteClientContact = validate173;
-const schema748 = {"title":"DeleteClientContactRequest","type":"object","required":["client_id","parent_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"parent_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const deleteClientContact = validate181;
+const schema756 = {"title":"DeleteClientContactRequest","type":"object","required":["client_id","parent_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"parent_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema748.required,parentSchema:schema748,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema756.required,parentSchema:schema756,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9918,7 +10000,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.parent_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_id"},message:"must have required property '"+"parent_id"+"'",schema:schema748.required,parentSchema:schema748,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_id"},message:"must have required property '"+"parent_id"+"'",schema:schema756.required,parentSchema:schema756,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10029,7 +10111,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema748.type,parentSchema:schema748,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema756.type,parentSchema:schema756,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10038,178 +10120,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate173.errors = vErrors;
+validate181.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteEstimate = validate175;
-const schema753 = {"title":"DeleteEstimateRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const deleteEstimate = validate183;
+const schema761 = {"title":"DeleteEstimateRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema753.required,parentSchema:schema753,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema753.type,parentSchema:schema753,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate175.errors = vErrors;
-return errors === 0;
-}
-
-export const deleteInvoice = validate177;
-const schema757 = {"title":"DeleteInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema757.required,parentSchema:schema757,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema757.type,parentSchema:schema757,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate177.errors = vErrors;
-return errors === 0;
-}
-
-export const deleteOrder = validate179;
-const schema761 = {"title":"DeleteOrderRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10284,14 +10202,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate179.errors = vErrors;
+validate183.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteProduct = validate181;
-const schema765 = {"title":"DeleteProductRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const deleteInvoice = validate185;
+const schema765 = {"title":"DeleteInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10366,19 +10284,183 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate181.errors = vErrors;
+validate185.errors = vErrors;
 return errors === 0;
 }
 
-export const domainCheck = validate183;
-const schema768 = {"title":"DomainCheckRequest","type":"object","required":["domain"],"properties":{"domain":{"type":"string","maxLength":253,"description":"a full domain name of at most 253 characters, such as example.com"}}};
+export const deleteOrder = validate187;
+const schema769 = {"title":"DeleteOrderRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema769.required,parentSchema:schema769,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema769.type,parentSchema:schema769,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate187.errors = vErrors;
+return errors === 0;
+}
+
+export const deleteProduct = validate189;
+const schema773 = {"title":"DeleteProductRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema773.required,parentSchema:schema773,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema773.type,parentSchema:schema773,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate189.errors = vErrors;
+return errors === 0;
+}
+
+export const domainCheck = validate191;
+const schema776 = {"title":"DomainCheckRequest","type":"object","required":["domain"],"properties":{"domain":{"type":"string","maxLength":253,"description":"a full domain name of at most 253 characters, such as example.com"}}};
+
+function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.domain === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "domain"},message:"must have required property '"+"domain"+"'",schema:schema768.required,parentSchema:schema768,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "domain"},message:"must have required property '"+"domain"+"'",schema:schema776.required,parentSchema:schema776,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10407,7 +10489,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema768.properties.domain.type,parentSchema:schema768.properties.domain,data:data0};
+const err1 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema776.properties.domain.type,parentSchema:schema776.properties.domain,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10426,7 +10508,7 @@ data["domain"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 253){
-const err2 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/maxLength",keyword:"maxLength",params:{limit: 253},message:"must NOT have more than 253 characters",schema:253,parentSchema:schema768.properties.domain,data:data0};
+const err2 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/maxLength",keyword:"maxLength",params:{limit: 253},message:"must NOT have more than 253 characters",schema:253,parentSchema:schema776.properties.domain,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10439,7 +10521,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema768.type,parentSchema:schema768,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema776.type,parentSchema:schema776,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10448,178 +10530,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate183.errors = vErrors;
+validate191.errors = vErrors;
 return errors === 0;
 }
 
-export const domainDelete = validate185;
-const schema771 = {"title":"DomainDeleteRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const domainDelete = validate193;
+const schema779 = {"title":"DomainDeleteRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema771.required,parentSchema:schema771,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema771.type,parentSchema:schema771,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate185.errors = vErrors;
-return errors === 0;
-}
-
-export const domainDeleteHB = validate187;
-const schema775 = {"title":"DomainDeleteHBRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema775.required,parentSchema:schema775,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema775.type,parentSchema:schema775,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate187.errors = vErrors;
-return errors === 0;
-}
-
-export const domainEPP = validate189;
-const schema779 = {"title":"DomainEPPRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10694,14 +10612,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate189.errors = vErrors;
+validate193.errors = vErrors;
 return errors === 0;
 }
 
-export const domainRegister = validate191;
-const schema783 = {"title":"DomainRegisterRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const domainDeleteHB = validate195;
+const schema783 = {"title":"DomainDeleteHBRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10776,14 +10694,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate191.errors = vErrors;
+validate195.errors = vErrors;
 return errors === 0;
 }
 
-export const domainRenew = validate193;
-const schema787 = {"title":"DomainRenewRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const domainEPP = validate197;
+const schema787 = {"title":"DomainEPPRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10858,14 +10776,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate193.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
 
-export const domainTransfer = validate195;
-const schema791 = {"title":"DomainTransferRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const domainRegister = validate199;
+const schema791 = {"title":"DomainRegisterRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10940,21 +10858,185 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate195.errors = vErrors;
+validate199.errors = vErrors;
 return errors === 0;
 }
 
-export const editAccountDetails = validate197;
-const schema804 = {"title":"EditAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"date_created":{"$ref":"../../common/defs.json#/definitions/date"},"domain":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"server_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"payment_module":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstpayment":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"total":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"next_due":{"$ref":"../../common/defs.json#/definitions/date"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]},"username":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"password":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"rootpassword":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"commitment_date":{"$ref":"../../common/defs.json#/definitions/date"},"notes":{"$ref":"../../common/defs.json#/definitions/text"}}};
-const schema60 = {"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"a date as YYYY-MM-DD"};
-const pattern26 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
+export const domainRenew = validate201;
+const schema795 = {"title":"DomainRenewRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema804.required,parentSchema:schema804,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema795.required,parentSchema:schema795,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema795.type,parentSchema:schema795,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate201.errors = vErrors;
+return errors === 0;
+}
+
+export const domainTransfer = validate203;
+const schema799 = {"title":"DomainTransferRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema799.required,parentSchema:schema799,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema799.type,parentSchema:schema799,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate203.errors = vErrors;
+return errors === 0;
+}
+
+export const editAccountDetails = validate205;
+const schema812 = {"title":"EditAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"date_created":{"$ref":"../../common/defs.json#/definitions/date"},"domain":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"server_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"payment_module":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstpayment":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"total":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"next_due":{"$ref":"../../common/defs.json#/definitions/date"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]},"username":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"password":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"rootpassword":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"commitment_date":{"$ref":"../../common/defs.json#/definitions/date"},"notes":{"$ref":"../../common/defs.json#/definitions/text"}}};
+const schema60 = {"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"a date as YYYY-MM-DD"};
+const pattern26 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
+
+function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema812.required,parentSchema:schema812,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11133,7 +11215,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema804.properties.domain.type,parentSchema:schema804.properties.domain,data:data3};
+const err7 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema812.properties.domain.type,parentSchema:schema812.properties.domain,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11152,7 +11234,7 @@ data["domain"] = coerced3;
 }
 if(typeof data3 === "string"){
 if(func2(data3) > 255){
-const err8 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema804.properties.domain,data:data3};
+const err8 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema812.properties.domain,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11433,7 +11515,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema804.properties.status.type,parentSchema:schema804.properties.status,data:data9};
+const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema812.properties.status.type,parentSchema:schema812.properties.status,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -11451,7 +11533,7 @@ data["status"] = coerced9;
 }
 }
 if(!((((((data9 === "Pending") || (data9 === "Active")) || (data9 === "Suspended")) || (data9 === "Terminated")) || (data9 === "Cancelled")) || (data9 === "Fraud"))){
-const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema804.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema804.properties.status.enum,parentSchema:schema804.properties.status,data:data9};
+const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema812.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema812.properties.status.enum,parentSchema:schema812.properties.status,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -11481,7 +11563,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema804.properties.username.type,parentSchema:schema804.properties.username,data:data10};
+const err21 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema812.properties.username.type,parentSchema:schema812.properties.username,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -11500,7 +11582,7 @@ data["username"] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 255){
-const err22 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema804.properties.username,data:data10};
+const err22 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema812.properties.username,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -11531,7 +11613,7 @@ else if(data11 === null){
 coerced11 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema804.properties.password.type,parentSchema:schema804.properties.password,data:data11};
+const err23 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema812.properties.password.type,parentSchema:schema812.properties.password,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -11550,7 +11632,7 @@ data["password"] = coerced11;
 }
 if(typeof data11 === "string"){
 if(func2(data11) > 255){
-const err24 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema804.properties.password,data:data11};
+const err24 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema812.properties.password,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -11581,7 +11663,7 @@ else if(data12 === null){
 coerced12 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/rootpassword",schemaPath:"#/properties/rootpassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema804.properties.rootpassword.type,parentSchema:schema804.properties.rootpassword,data:data12};
+const err25 = {instancePath:instancePath+"/rootpassword",schemaPath:"#/properties/rootpassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema812.properties.rootpassword.type,parentSchema:schema812.properties.rootpassword,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -11600,7 +11682,7 @@ data["rootpassword"] = coerced12;
 }
 if(typeof data12 === "string"){
 if(func2(data12) > 255){
-const err26 = {instancePath:instancePath+"/rootpassword",schemaPath:"#/properties/rootpassword/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema804.properties.rootpassword,data:data12};
+const err26 = {instancePath:instancePath+"/rootpassword",schemaPath:"#/properties/rootpassword/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema812.properties.rootpassword,data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -11713,7 +11795,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema804.type,parentSchema:schema804,data};
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema812.type,parentSchema:schema812,data};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -11722,14 +11804,14 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate197.errors = vErrors;
+validate205.errors = vErrors;
 return errors === 0;
 }
 
-export const editContactPermissions = validate201;
-const schema824 = {"title":"EditContactPermissionsRequest","type":"object","required":["id","privileges"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"privileges":{"$ref":"addClientContact.json#/definitions/privileges"}}};
+export const editContactPermissions = validate209;
+const schema832 = {"title":"EditContactPermissionsRequest","type":"object","required":["id","privileges"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"privileges":{"$ref":"addClientContact.json#/definitions/privileges"}}};
 
-function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12128,17 +12210,17 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate199.errors = vErrors;
+validate207.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema824.required,parentSchema:schema824,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema832.required,parentSchema:schema832,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12148,7 +12230,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.privileges === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "privileges"},message:"must have required property '"+"privileges"+"'",schema:schema824.required,parentSchema:schema824,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "privileges"},message:"must have required property '"+"privileges"+"'",schema:schema832.required,parentSchema:schema832,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12208,14 +12290,14 @@ errors++;
 }
 }
 if(data.privileges !== undefined){
-if(!(validate199(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
-vErrors = vErrors === null ? validate199.errors : vErrors.concat(validate199.errors);
+if(!(validate207(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
+vErrors = vErrors === null ? validate207.errors : vErrors.concat(validate207.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema824.type,parentSchema:schema824,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema832.type,parentSchema:schema832,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12224,12 +12306,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate201.errors = vErrors;
+validate209.errors = vErrors;
 return errors === 0;
 }
 
-export const editEstimateDetails = validate203;
-const schema826 = {"title":"EditEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/estimate.json#/properties/status"},"subject":{"$ref":"../../common/defs.json#/definitions/text"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"an existing client; the estimate's currency stays as it is"},"date_created":{"$ref":"../../common/defs.json#/definitions/date","description":"a real calendar date, not after date_expires"},"date_expires":{"$ref":"../../common/defs.json#/definitions/date","description":"a real calendar date, not before date_created"},"notes":{"$ref":"../../common/defs.json#/definitions/text"},"notes_private":{"$ref":"../../common/defs.json#/definitions/text"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero","description":"an existing currency (0 is the main one); rate follows it, amounts are kept as they are"},"taxrate":{"$ref":"#/definitions/percent"},"taxrate2":{"$ref":"#/definitions/percent"},"credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"item":{"description":"changes to existing lines, keyed by line id: item[<line id>][description|amount|qty|taxed]=value, or item[<line id>][remove]=1 to remove the line (remove wins over other fields). A line id that is not one of this estimate's lines is an error. Consecutive keys from 0 arrive as a list, whose positions are read as line ids.","anyOf":[{"$comment":"Tried first and typed `never`: it picks the form by type, so a validation error names the bad field whichever form was sent; the two branches below give the TypeScript type.","tsType":"never","if":{"type":"array"},"then":{"$ref":"#/definitions/lineChangeList"},"else":{"$ref":"#/definitions/lineChangeMap"}},{"$ref":"#/definitions/lineChangeList"},{"$ref":"#/definitions/lineChangeMap"}]},"newitem":{"description":"lines to add, appended in key order: newitem[<n>][description|amount|qty|taxed]=value (description and amount required, qty 1 and taxed 0 by default). newitem[][field] adds one line; number the keys to add several. New lines get item_id 0, type Other and fresh ids, one past the highest line id of any estimate.","anyOf":[{"$comment":"See item: the type-checked branch comes first for precise messages.","tsType":"never","if":{"type":"array"},"then":{"$ref":"#/definitions/newLineList"},"else":{"$ref":"#/definitions/newLineMap"}},{"$ref":"#/definitions/newLineList"},{"$ref":"#/definitions/newLineMap"}]}}};
+export const editEstimateDetails = validate211;
+const schema834 = {"title":"EditEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/estimate.json#/properties/status"},"subject":{"$ref":"../../common/defs.json#/definitions/text"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"an existing client; the estimate's currency stays as it is"},"date_created":{"$ref":"../../common/defs.json#/definitions/date","description":"a real calendar date, not after date_expires"},"date_expires":{"$ref":"../../common/defs.json#/definitions/date","description":"a real calendar date, not before date_created"},"notes":{"$ref":"../../common/defs.json#/definitions/text"},"notes_private":{"$ref":"../../common/defs.json#/definitions/text"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero","description":"an existing currency (0 is the main one); rate follows it, amounts are kept as they are"},"taxrate":{"$ref":"#/definitions/percent"},"taxrate2":{"$ref":"#/definitions/percent"},"credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"item":{"description":"changes to existing lines, keyed by line id: item[<line id>][description|amount|qty|taxed]=value, or item[<line id>][remove]=1 to remove the line (remove wins over other fields). A line id that is not one of this estimate's lines is an error. Consecutive keys from 0 arrive as a list, whose positions are read as line ids.","anyOf":[{"$comment":"Tried first and typed `never`: it picks the form by type, so a validation error names the bad field whichever form was sent; the two branches below give the TypeScript type.","tsType":"never","if":{"type":"array"},"then":{"$ref":"#/definitions/lineChangeList"},"else":{"$ref":"#/definitions/lineChangeMap"}},{"$ref":"#/definitions/lineChangeList"},{"$ref":"#/definitions/lineChangeMap"}]},"newitem":{"description":"lines to add, appended in key order: newitem[<n>][description|amount|qty|taxed]=value (description and amount required, qty 1 and taxed 0 by default). newitem[][field] adds one line; number the keys to add several. New lines get item_id 0, type Other and fresh ids, one past the highest line id of any estimate.","anyOf":[{"$comment":"See item: the type-checked branch comes first for precise messages.","tsType":"never","if":{"type":"array"},"then":{"$ref":"#/definitions/newLineList"},"else":{"$ref":"#/definitions/newLineMap"}},{"$ref":"#/definitions/newLineList"},{"$ref":"#/definitions/newLineMap"}]}}};
 const schema171 = {"type":"string","enum":["Draft","Sent","Accepted","Invoiced","Dead"]};
 const schema182 = {"title":"EstimateLineChangeList","type":"array","maxItems":1000,"items":{"$ref":"#/definitions/lineChange"}};
 const schema183 = {"title":"EstimateLineChange","type":"object","additionalProperties":false,"description":"line fields to change: description, amount, qty, taxed, or remove=1","properties":{"description":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"amount":{"$ref":"#/definitions/amount"},"qty":{"$ref":"#/definitions/qty"},"taxed":{"$ref":"../../common/defs.json#/definitions/flag"},"remove":{"$ref":"../../common/defs.json#/definitions/flag"}}};
@@ -13010,12 +13092,12 @@ return errors === 0;
 }
 
 
-function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema826.required,parentSchema:schema826,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema834.required,parentSchema:schema834,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13695,7 +13777,7 @@ valid14 = _valid1;
 ifClause0 = "else";
 }
 if(!valid14){
-const err26 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema826.properties.item.anyOf[0].if,parentSchema:schema826.properties.item.anyOf[0],data:data12};
+const err26 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema834.properties.item.anyOf[0].if,parentSchema:schema834.properties.item.anyOf[0],data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -13725,7 +13807,7 @@ valid13 = valid13 || _valid0;
 }
 }
 if(!valid13){
-const err27 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema826.properties.item.anyOf,parentSchema:schema826.properties.item,data:data12};
+const err27 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema834.properties.item.anyOf,parentSchema:schema834.properties.item,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -13819,7 +13901,7 @@ valid16 = _valid3;
 ifClause1 = "else";
 }
 if(!valid16){
-const err29 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema826.properties.newitem.anyOf[0].if,parentSchema:schema826.properties.newitem.anyOf[0],data:data13};
+const err29 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema834.properties.newitem.anyOf[0].if,parentSchema:schema834.properties.newitem.anyOf[0],data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -13849,7 +13931,7 @@ valid15 = valid15 || _valid2;
 }
 }
 if(!valid15){
-const err30 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema826.properties.newitem.anyOf,parentSchema:schema826.properties.newitem,data:data13};
+const err30 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema834.properties.newitem.anyOf,parentSchema:schema834.properties.newitem,data:data13};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -13872,7 +13954,7 @@ vErrors = null;
 }
 }
 else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema826.type,parentSchema:schema826,data};
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema834.type,parentSchema:schema834,data};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -13881,20 +13963,20 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate203.errors = vErrors;
+validate211.errors = vErrors;
 return errors === 0;
 }
 
-export const editInvoiceDetails = validate223;
-const schema900 = {"title":"EditInvoiceDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"date":{"$ref":"../../common/defs.json#/definitions/date"},"duedate":{"$ref":"../../common/defs.json#/definitions/date"},"payment_module":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"the id of an enabled payment gateway"},"taxrate":{"$ref":"#/definitions/percent"},"taxrate2":{"$ref":"#/definitions/percent"},"invoicetype":{"description":"not supported: billsim keeps no recurring invoices","tsType":"unknown"},"metadata":{"description":"not supported: billsim keeps no invoice metadata","tsType":"unknown"},"recurring":{"description":"not supported: billsim keeps no recurring invoices","tsType":"unknown"}}};
-const schema845 = {"type":"string","pattern":"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$","description":"a percentage from 0 to 100 with at most two decimals, such as 20 or 8.25"};
+export const editInvoiceDetails = validate231;
+const schema908 = {"title":"EditInvoiceDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"date":{"$ref":"../../common/defs.json#/definitions/date"},"duedate":{"$ref":"../../common/defs.json#/definitions/date"},"payment_module":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"the id of an enabled payment gateway"},"taxrate":{"$ref":"#/definitions/percent"},"taxrate2":{"$ref":"#/definitions/percent"},"invoicetype":{"description":"not supported: billsim keeps no recurring invoices","tsType":"unknown"},"metadata":{"description":"not supported: billsim keeps no invoice metadata","tsType":"unknown"},"recurring":{"description":"not supported: billsim keeps no recurring invoices","tsType":"unknown"}}};
+const schema853 = {"type":"string","pattern":"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$","description":"a percentage from 0 to 100 with at most two decimals, such as 20 or 8.25"};
 
-function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema900.required,parentSchema:schema900,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema908.required,parentSchema:schema908,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14173,7 +14255,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema845.type,parentSchema:schema845,data:data5};
+const err11 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema853.type,parentSchema:schema853,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -14192,7 +14274,7 @@ data["taxrate"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(!pattern104.test(data5)){
-const err12 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema845,data:data5};
+const err12 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema853,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -14223,7 +14305,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema845.type,parentSchema:schema845,data:data6};
+const err13 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema853.type,parentSchema:schema853,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -14242,7 +14324,7 @@ data["taxrate2"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(!pattern104.test(data6)){
-const err14 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema845,data:data6};
+const err14 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema853,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -14255,7 +14337,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema900.type,parentSchema:schema900,data};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema908.type,parentSchema:schema908,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -14264,19 +14346,19 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate223.errors = vErrors;
+validate231.errors = vErrors;
 return errors === 0;
 }
 
-export const editOrderDraft = validate231;
-const schema921 = {"title":"EditOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"description":"0 or the id of an enabled payment gateway","$ref":"../../common/defs.json#/definitions/idOrZero"},"scenario_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"confirm":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_generate":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_info":{"$ref":"../../common/defs.json#/definitions/flag"},"affiliate_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const editOrderDraft = validate239;
+const schema929 = {"title":"EditOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"description":"0 or the id of an enabled payment gateway","$ref":"../../common/defs.json#/definitions/idOrZero"},"scenario_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"confirm":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_generate":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_info":{"$ref":"../../common/defs.json#/definitions/flag"},"affiliate_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 
-function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema921.required,parentSchema:schema921,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema929.required,parentSchema:schema929,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14681,7 +14763,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema921.type,parentSchema:schema921,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema929.type,parentSchema:schema929,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -14690,19 +14772,19 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate231.errors = vErrors;
+validate239.errors = vErrors;
 return errors === 0;
 }
 
-export const editOrderDraftItem = validate239;
-const schema939 = {"title":"EditOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to change (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to change (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"},"product":{"description":"service only: the new product's id","$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"service only: a billing cycle code the product is priced on"},"host":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters (service only; stored in the service's domain field)"},"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999 (service only)"},"custom":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"string","maxLength":65535,"description":"a text value (an empty value removes the field)"}}},"period":{"type":"string","pattern":"^([1-9]|10)$","description":"a registration period in years from 1 to 10 (domain only)"},"action":{"type":"string","enum":["Register","Transfer"],"description":"domain only: Register or Transfer"},"epp_code":{"type":"string","maxLength":255,"description":"a transfer (EPP) code of at most 255 characters (domain only)"}}};
+export const editOrderDraftItem = validate247;
+const schema947 = {"title":"EditOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to change (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to change (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"},"product":{"description":"service only: the new product's id","$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"service only: a billing cycle code the product is priced on"},"host":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters (service only; stored in the service's domain field)"},"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999 (service only)"},"custom":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"string","maxLength":65535,"description":"a text value (an empty value removes the field)"}}},"period":{"type":"string","pattern":"^([1-9]|10)$","description":"a registration period in years from 1 to 10 (domain only)"},"action":{"type":"string","enum":["Register","Transfer"],"description":"domain only: Register or Transfer"},"epp_code":{"type":"string","maxLength":255,"description":"a transfer (EPP) code of at most 255 characters (domain only)"}}};
 
-function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema939.required,parentSchema:schema939,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema947.required,parentSchema:schema947,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14931,7 +15013,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema939.properties.cycle.type,parentSchema:schema939.properties.cycle,data:data4};
+const err9 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema947.properties.cycle.type,parentSchema:schema947.properties.cycle,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14949,7 +15031,7 @@ data["cycle"] = coerced4;
 }
 }
 if(!(((((((((((((data4 === "m") || (data4 === "q")) || (data4 === "s")) || (data4 === "a")) || (data4 === "b")) || (data4 === "t")) || (data4 === "p4")) || (data4 === "p5")) || (data4 === "d")) || (data4 === "w")) || (data4 === "h")) || (data4 === "Once")) || (data4 === "Free"))){
-const err10 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema939.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema939.properties.cycle.enum,parentSchema:schema939.properties.cycle,data:data4};
+const err10 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema947.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema947.properties.cycle.enum,parentSchema:schema947.properties.cycle,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -14979,7 +15061,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema939.properties.host.type,parentSchema:schema939.properties.host,data:data5};
+const err11 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema947.properties.host.type,parentSchema:schema947.properties.host,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -14998,7 +15080,7 @@ data["host"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 255){
-const err12 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema939.properties.host,data:data5};
+const err12 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema947.properties.host,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -15029,7 +15111,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema939.properties.qty.type,parentSchema:schema939.properties.qty,data:data6};
+const err13 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema947.properties.qty.type,parentSchema:schema947.properties.qty,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -15048,7 +15130,7 @@ data["qty"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(!pattern292.test(data6)){
-const err14 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema939.properties.qty,data:data6};
+const err14 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema947.properties.qty,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -15066,7 +15148,7 @@ for(const key0 in data7){
 const _errs21 = errors;
 if(typeof key0 === "string"){
 if(!pattern0.test(key0)){
-const err15 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema939.properties.custom.propertyNames,data:key0,propertyName:key0};
+const err15 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema947.properties.custom.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -15078,7 +15160,7 @@ errors++;
 }
 var valid5 = _errs21 === errors;
 if(!valid5){
-const err16 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema939.properties.custom.propertyNames,parentSchema:schema939.properties.custom,data:data7};
+const err16 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema947.properties.custom.propertyNames,parentSchema:schema947.properties.custom,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -15095,7 +15177,7 @@ for(const key2 in data8){
 const _errs25 = errors;
 if(typeof key2 === "string"){
 if(!pattern0.test(key2)){
-const err17 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema939.properties.custom.additionalProperties.propertyNames,data:key2,propertyName:key2};
+const err17 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema947.properties.custom.additionalProperties.propertyNames,data:key2,propertyName:key2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -15107,7 +15189,7 @@ errors++;
 }
 var valid7 = _errs25 === errors;
 if(!valid7){
-const err18 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema939.properties.custom.additionalProperties.propertyNames,parentSchema:schema939.properties.custom.additionalProperties,data:data8};
+const err18 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema947.properties.custom.additionalProperties.propertyNames,parentSchema:schema947.properties.custom.additionalProperties,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -15137,7 +15219,7 @@ else if(data9 === null){
 coerced7 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema939.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema939.properties.custom.additionalProperties.additionalProperties,data:data9};
+const err19 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema947.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema947.properties.custom.additionalProperties.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -15156,7 +15238,7 @@ data8[key3] = coerced7;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 65535){
-const err20 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema939.properties.custom.additionalProperties.additionalProperties,data:data9};
+const err20 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema947.properties.custom.additionalProperties.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -15169,7 +15251,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema939.properties.custom.additionalProperties.type,parentSchema:schema939.properties.custom.additionalProperties,data:data8};
+const err21 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema947.properties.custom.additionalProperties.type,parentSchema:schema947.properties.custom.additionalProperties,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -15181,7 +15263,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema939.properties.custom.type,parentSchema:schema939.properties.custom,data:data7};
+const err22 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema947.properties.custom.type,parentSchema:schema947.properties.custom,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -15211,7 +15293,7 @@ else if(data10 === null){
 coerced8 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema939.properties.period.type,parentSchema:schema939.properties.period,data:data10};
+const err23 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema947.properties.period.type,parentSchema:schema947.properties.period,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -15230,7 +15312,7 @@ data["period"] = coerced8;
 }
 if(typeof data10 === "string"){
 if(!pattern299.test(data10)){
-const err24 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema939.properties.period,data:data10};
+const err24 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema947.properties.period,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -15261,7 +15343,7 @@ else if(data11 === null){
 coerced9 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema939.properties.action.type,parentSchema:schema939.properties.action,data:data11};
+const err25 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema947.properties.action.type,parentSchema:schema947.properties.action,data:data11};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -15279,7 +15361,7 @@ data["action"] = coerced9;
 }
 }
 if(!((data11 === "Register") || (data11 === "Transfer"))){
-const err26 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema939.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema939.properties.action.enum,parentSchema:schema939.properties.action,data:data11};
+const err26 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema947.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema947.properties.action.enum,parentSchema:schema947.properties.action,data:data11};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -15309,7 +15391,7 @@ else if(data12 === null){
 coerced10 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema939.properties.epp_code.type,parentSchema:schema939.properties.epp_code,data:data12};
+const err27 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema947.properties.epp_code.type,parentSchema:schema947.properties.epp_code,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -15328,7 +15410,7 @@ data["epp_code"] = coerced10;
 }
 if(typeof data12 === "string"){
 if(func2(data12) > 255){
-const err28 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema939.properties.epp_code,data:data12};
+const err28 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema947.properties.epp_code,data:data12};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -15341,7 +15423,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema939.type,parentSchema:schema939,data};
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema947.type,parentSchema:schema947,data};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -15350,18 +15432,18 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate239.errors = vErrors;
+validate247.errors = vErrors;
 return errors === 0;
 }
 
-export const getAPIMethods = validate241;
-const schema945 = {"title":"GetAPIMethodsRequest","type":"object","properties":{}};
+export const getAPIMethods = validate249;
+const schema953 = {"title":"GetAPIMethodsRequest","type":"object","properties":{}};
 
-function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema945.type,parentSchema:schema945,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema953.type,parentSchema:schema953,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15370,19 +15452,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate241.errors = vErrors;
+validate249.errors = vErrors;
 return errors === 0;
 }
 
-export const getAccountAddons = validate246;
-const schema967 = {"title":"GetAccountAddonsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getAccountAddons = validate254;
+const schema975 = {"title":"GetAccountAddonsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema967.required,parentSchema:schema967,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema975.required,parentSchema:schema975,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15443,7 +15525,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema967.type,parentSchema:schema967,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema975.type,parentSchema:schema975,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15452,19 +15534,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate246.errors = vErrors;
+validate254.errors = vErrors;
 return errors === 0;
 }
 
-export const getAccountDetails = validate251;
-const schema1012 = {"title":"GetAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getAccountDetails = validate259;
+const schema1020 = {"title":"GetAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1012.required,parentSchema:schema1012,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1020.required,parentSchema:schema1020,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15525,7 +15607,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1012.type,parentSchema:schema1012,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1020.type,parentSchema:schema1020,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15534,23 +15616,23 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate251.errors = vErrors;
+validate259.errors = vErrors;
 return errors === 0;
 }
 
-export const getAccounts = validate258;
-const schema1051 = {"title":"GetAccountsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","all_active","all_pending","all_suspended","all_terminated","all_fraud","all_cancelled"]},"filter":{"title":"GetAccountsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"domain":{"$ref":"../../common/defs.json#/definitions/text"},"product_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"},"status":{"type":"string","pattern":"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$","description":"an account status: Pending, Active, Suspended, Terminated, Cancelled or Fraud"},"next_due":{"type":"string","pattern":"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$","description":"a date as YYYY-MM-DD"},"billingcycle":{"type":"string","pattern":"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$","description":"a billing cycle name such as Monthly"},"server_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"},"category_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"}}}}};
+export const getAccounts = validate266;
+const schema1059 = {"title":"GetAccountsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","all_active","all_pending","all_suspended","all_terminated","all_fraud","all_cancelled"]},"filter":{"title":"GetAccountsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"domain":{"$ref":"../../common/defs.json#/definitions/text"},"product_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"},"status":{"type":"string","pattern":"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$","description":"an account status: Pending, Active, Suspended, Terminated, Cancelled or Fraud"},"next_due":{"type":"string","pattern":"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$","description":"a date as YYYY-MM-DD"},"billingcycle":{"type":"string","pattern":"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$","description":"a billing cycle name such as Monthly"},"server_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"},"category_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"}}}}};
 const schema285 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,8})$","description":"a page number counted from 0"};
 const schema286 = {"type":"string","pattern":"^([1-9][0-9]{0,2}|1000)$","description":"a page size from 1 to 1000"};
 const pattern164 = new RegExp("^(0|[1-9][0-9]{0,8})$", "u");
 const pattern165 = new RegExp("^([1-9][0-9]{0,2}|1000)$", "u");
-const pattern637 = new RegExp("^([1-9][0-9]{0,17})?$", "u");
-const pattern638 = new RegExp("^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$", "u");
-const pattern639 = new RegExp("^([0-9]{4}-[0-9]{2}-[0-9]{2})?$", "u");
-const pattern640 = new RegExp("^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$", "u");
+const pattern643 = new RegExp("^([1-9][0-9]{0,17})?$", "u");
+const pattern644 = new RegExp("^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$", "u");
+const pattern645 = new RegExp("^([0-9]{4}-[0-9]{2}-[0-9]{2})?$", "u");
+const pattern646 = new RegExp("^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$", "u");
 const pattern171 = new RegExp("^(0|[1-9][0-9]{0,17})?$", "u");
 
-function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15674,7 +15756,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1051.properties.list.type,parentSchema:schema1051.properties.list,data:data2};
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1059.properties.list.type,parentSchema:schema1059.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15692,7 +15774,7 @@ data["list"] = coerced2;
 }
 }
 if(!(((((((data2 === "all") || (data2 === "all_active")) || (data2 === "all_pending")) || (data2 === "all_suspended")) || (data2 === "all_terminated")) || (data2 === "all_fraud")) || (data2 === "all_cancelled"))){
-const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1051.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1051.properties.list.enum,parentSchema:schema1051.properties.list,data:data2};
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1059.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1059.properties.list.enum,parentSchema:schema1059.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15707,7 +15789,7 @@ let data3 = data.filter;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key0 in data3){
 if(!((((((((key0 === "client_name") || (key0 === "domain")) || (key0 === "product_id")) || (key0 === "status")) || (key0 === "next_due")) || (key0 === "billingcycle")) || (key0 === "server_id")) || (key0 === "category_id"))){
-const err6 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1051.properties.filter,data:data3};
+const err6 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1059.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -15837,7 +15919,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1051.properties.filter.properties.product_id.type,parentSchema:schema1051.properties.filter.properties.product_id,data:data6};
+const err11 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1059.properties.filter.properties.product_id.type,parentSchema:schema1059.properties.filter.properties.product_id,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15855,8 +15937,8 @@ data3["product_id"] = coerced5;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern637.test(data6)){
-const err12 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema1051.properties.filter.properties.product_id,data:data6};
+if(!pattern643.test(data6)){
+const err12 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema1059.properties.filter.properties.product_id,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -15887,7 +15969,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1051.properties.filter.properties.status.type,parentSchema:schema1051.properties.filter.properties.status,data:data7};
+const err13 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1059.properties.filter.properties.status.type,parentSchema:schema1059.properties.filter.properties.status,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -15905,8 +15987,8 @@ data3["status"] = coerced6;
 }
 }
 if(typeof data7 === "string"){
-if(!pattern638.test(data7)){
-const err14 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"},message:"must match pattern \""+"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"+"\"",schema:"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$",parentSchema:schema1051.properties.filter.properties.status,data:data7};
+if(!pattern644.test(data7)){
+const err14 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"},message:"must match pattern \""+"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"+"\"",schema:"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$",parentSchema:schema1059.properties.filter.properties.status,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -15937,7 +16019,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1051.properties.filter.properties.next_due.type,parentSchema:schema1051.properties.filter.properties.next_due,data:data8};
+const err15 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1059.properties.filter.properties.next_due.type,parentSchema:schema1059.properties.filter.properties.next_due,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -15955,8 +16037,8 @@ data3["next_due"] = coerced7;
 }
 }
 if(typeof data8 === "string"){
-if(!pattern639.test(data8)){
-const err16 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1051.properties.filter.properties.next_due,data:data8};
+if(!pattern645.test(data8)){
+const err16 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1059.properties.filter.properties.next_due,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -15987,7 +16069,7 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1051.properties.filter.properties.billingcycle.type,parentSchema:schema1051.properties.filter.properties.billingcycle,data:data9};
+const err17 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1059.properties.filter.properties.billingcycle.type,parentSchema:schema1059.properties.filter.properties.billingcycle,data:data9};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -16005,8 +16087,8 @@ data3["billingcycle"] = coerced8;
 }
 }
 if(typeof data9 === "string"){
-if(!pattern640.test(data9)){
-const err18 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/pattern",keyword:"pattern",params:{pattern: "^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"},message:"must match pattern \""+"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"+"\"",schema:"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$",parentSchema:schema1051.properties.filter.properties.billingcycle,data:data9};
+if(!pattern646.test(data9)){
+const err18 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/pattern",keyword:"pattern",params:{pattern: "^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"},message:"must match pattern \""+"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"+"\"",schema:"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$",parentSchema:schema1059.properties.filter.properties.billingcycle,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -16037,7 +16119,7 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1051.properties.filter.properties.server_id.type,parentSchema:schema1051.properties.filter.properties.server_id,data:data10};
+const err19 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1059.properties.filter.properties.server_id.type,parentSchema:schema1059.properties.filter.properties.server_id,data:data10};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -16056,7 +16138,7 @@ data3["server_id"] = coerced9;
 }
 if(typeof data10 === "string"){
 if(!pattern171.test(data10)){
-const err20 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema1051.properties.filter.properties.server_id,data:data10};
+const err20 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema1059.properties.filter.properties.server_id,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -16087,7 +16169,7 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1051.properties.filter.properties.category_id.type,parentSchema:schema1051.properties.filter.properties.category_id,data:data11};
+const err21 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1059.properties.filter.properties.category_id.type,parentSchema:schema1059.properties.filter.properties.category_id,data:data11};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -16105,8 +16187,8 @@ data3["category_id"] = coerced10;
 }
 }
 if(typeof data11 === "string"){
-if(!pattern637.test(data11)){
-const err22 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema1051.properties.filter.properties.category_id,data:data11};
+if(!pattern643.test(data11)){
+const err22 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema1059.properties.filter.properties.category_id,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -16119,7 +16201,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1051.properties.filter.type,parentSchema:schema1051.properties.filter,data:data3};
+const err23 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1059.properties.filter.type,parentSchema:schema1059.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -16131,7 +16213,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1051.type,parentSchema:schema1051,data};
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1059.type,parentSchema:schema1059,data};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -16140,19 +16222,19 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate258.errors = vErrors;
+validate266.errors = vErrors;
 return errors === 0;
 }
 
-export const getAddonDetails = validate263;
-const schema1124 = {"title":"GetAddonDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const getAddonDetails = validate271;
+const schema1132 = {"title":"GetAddonDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 
-function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1124.required,parentSchema:schema1124,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1132.required,parentSchema:schema1132,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16263,7 +16345,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1124.type,parentSchema:schema1124,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1132.type,parentSchema:schema1132,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16272,18 +16354,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate263.errors = vErrors;
+validate271.errors = vErrors;
 return errors === 0;
 }
 
-export const getAddons = validate267;
-const schema1165 = {"title":"GetAddonsRequest","type":"object","properties":{}};
+export const getAddons = validate275;
+const schema1173 = {"title":"GetAddonsRequest","type":"object","properties":{}};
 
-function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1165.type,parentSchema:schema1165,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1173.type,parentSchema:schema1173,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16292,14 +16374,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate267.errors = vErrors;
+validate275.errors = vErrors;
 return errors === 0;
 }
 
-export const getAffiliates = validate272;
-const schema1189 = {"title":"GetAffiliatesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getAffiliates = validate280;
+const schema1197 = {"title":"GetAffiliatesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16405,7 +16487,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1189.type,parentSchema:schema1189,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1197.type,parentSchema:schema1197,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16414,18 +16496,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate272.errors = vErrors;
+validate280.errors = vErrors;
 return errors === 0;
 }
 
-export const getAppGroups = validate275;
-const schema1200 = {"title":"GetAppGroupsRequest","type":"object","properties":{}};
+export const getAppGroups = validate283;
+const schema1208 = {"title":"GetAppGroupsRequest","type":"object","properties":{}};
 
-function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate283(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1200.type,parentSchema:schema1200,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1208.type,parentSchema:schema1208,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16434,19 +16516,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate275.errors = vErrors;
+validate283.errors = vErrors;
 return errors === 0;
 }
 
-export const getAppServers = validate278;
-const schema1216 = {"title":"GetAppServersRequest","type":"object","required":["group"],"properties":{"group":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getAppServers = validate286;
+const schema1224 = {"title":"GetAppServersRequest","type":"object","required":["group"],"properties":{"group":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate286(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.group === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "group"},message:"must have required property '"+"group"+"'",schema:schema1216.required,parentSchema:schema1216,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "group"},message:"must have required property '"+"group"+"'",schema:schema1224.required,parentSchema:schema1224,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16507,7 +16589,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1216.type,parentSchema:schema1216,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1224.type,parentSchema:schema1224,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16516,20 +16598,20 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate278.errors = vErrors;
+validate286.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientAccounts = validate279;
-const schema1218 = {"title":"GetClientAccountsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"category_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"array","description":"an account status or a list of them, such as status[]=Active&status[]=Suspended","items":{"$ref":"../../resources/account.json#/properties/status"}}}};
-const schema1004 = {"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]};
+export const getClientAccounts = validate287;
+const schema1226 = {"title":"GetClientAccountsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"category_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"array","description":"an account status or a list of them, such as status[]=Active&status[]=Suspended","items":{"$ref":"../../resources/account.json#/properties/status"}}}};
+const schema1012 = {"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]};
 
-function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate287(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1218.required,parentSchema:schema1218,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1226.required,parentSchema:schema1226,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16756,7 +16838,7 @@ if(dataType4 === "string" || dataType4 === "number"
 coerced4 = [data4];
 }
 else {
-const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1218.properties.status.type,parentSchema:schema1218.properties.status,data:data4};
+const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1226.properties.status.type,parentSchema:schema1226.properties.status,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -16795,7 +16877,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1004.type,parentSchema:schema1004,data:data5};
+const err10 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1012.type,parentSchema:schema1012,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -16813,7 +16895,7 @@ data4[i0] = coerced5;
 }
 }
 if(!((((((data5 === "Pending") || (data5 === "Active")) || (data5 === "Suspended")) || (data5 === "Terminated")) || (data5 === "Cancelled")) || (data5 === "Fraud"))){
-const err11 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema1004.enum},message:"must be equal to one of the allowed values",schema:schema1004.enum,parentSchema:schema1004,data:data5};
+const err11 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema1012.enum},message:"must be equal to one of the allowed values",schema:schema1012.enum,parentSchema:schema1012,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -16827,7 +16909,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1218.type,parentSchema:schema1218,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1226.type,parentSchema:schema1226,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -16836,19 +16918,19 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate279.errors = vErrors;
+validate287.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientContacts = validate286;
-const schema1236 = {"title":"GetClientContactsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getClientContacts = validate294;
+const schema1244 = {"title":"GetClientContactsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate286(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate294(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1236.required,parentSchema:schema1236,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1244.required,parentSchema:schema1244,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17009,7 +17091,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1236.type,parentSchema:schema1236,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1244.type,parentSchema:schema1244,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17018,201 +17100,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate286.errors = vErrors;
+validate294.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientCreditLog = validate291;
-const schema1279 = {"title":"GetClientCreditLogRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
-
-function validate291(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1279.required,parentSchema:schema1279,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-if(data.page !== undefined){
-let data1 = data.page;
-if(typeof data1 !== "string"){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType1 = typeof data1;
-if(typeof data1 === "string"){
-coerced1 = data1;
-}
-}
-if(!(coerced1 !== undefined)){
-if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data1;
-}
-else if(data1 === null){
-coerced1 = "";
-}
-else {
-const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema285.type,parentSchema:schema285,data:data1};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["page"] = coerced1;
-}
-}
-}
-if(typeof data1 === "string"){
-if(!pattern164.test(data1)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema285,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-if(data.perpage !== undefined){
-let data2 = data.perpage;
-if(typeof data2 !== "string"){
-let dataType2 = typeof data2;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType2 = typeof data2;
-if(typeof data2 === "string"){
-coerced2 = data2;
-}
-}
-if(!(coerced2 !== undefined)){
-if(dataType2 == "number" || dataType2 == "boolean"){
-coerced2 = "" + data2;
-}
-else if(data2 === null){
-coerced2 = "";
-}
-else {
-const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema286.type,parentSchema:schema286,data:data2};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(coerced2 !== undefined){
-data2 = coerced2;
-if(data !== undefined){
-data["perpage"] = coerced2;
-}
-}
-}
-if(typeof data2 === "string"){
-if(!pattern165.test(data2)){
-const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema286,data:data2};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1279.type,parentSchema:schema1279,data};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate291.errors = vErrors;
-return errors === 0;
-}
-
-export const getClientDetails = validate299;
-const schema1321 = {"title":"GetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getClientCreditLog = validate299;
+const schema1287 = {"title":"GetClientCreditLogRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
 function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1321.required,parentSchema:schema1321,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1287.required,parentSchema:schema1287,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17271,14 +17171,114 @@ errors++;
 }
 }
 }
+if(data.page !== undefined){
+let data1 = data.page;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1321.type,parentSchema:schema1321,data};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema285.type,parentSchema:schema285,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["page"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern164.test(data1)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"../../common/defs.json#/definitions/page/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,8})$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,8})$"+"\"",schema:"^(0|[1-9][0-9]{0,8})$",parentSchema:schema285,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.perpage !== undefined){
+let data2 = data.perpage;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema286.type,parentSchema:schema286,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["perpage"] = coerced2;
+}
+}
+}
+if(typeof data2 === "string"){
+if(!pattern165.test(data2)){
+const err6 = {instancePath:instancePath+"/perpage",schemaPath:"../../common/defs.json#/definitions/perpage/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,2}|1000)$"},message:"must match pattern \""+"^([1-9][0-9]{0,2}|1000)$"+"\"",schema:"^([1-9][0-9]{0,2}|1000)$",parentSchema:schema286,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1287.type,parentSchema:schema1287,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
 }
 errors++;
 }
@@ -17286,16 +17286,98 @@ validate299.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientDomains = validate304;
-const schema1370 = {"title":"GetClientDomainsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"filter":{"title":"GetClientDomainsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"name":{"$ref":"../../common/defs.json#/definitions/text"},"status":{"type":"string","pattern":"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$","description":"a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"client_name":{"$ref":"../../common/defs.json#/definitions/text"}}}}};
-const pattern842 = new RegExp("^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$", "u");
+export const getClientDetails = validate307;
+const schema1329 = {"title":"GetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1370.required,parentSchema:schema1370,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1329.required,parentSchema:schema1329,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1329.type,parentSchema:schema1329,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate307.errors = vErrors;
+return errors === 0;
+}
+
+export const getClientDomains = validate312;
+const schema1378 = {"title":"GetClientDomainsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"filter":{"title":"GetClientDomainsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"name":{"$ref":"../../common/defs.json#/definitions/text"},"status":{"type":"string","pattern":"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$","description":"a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"client_name":{"$ref":"../../common/defs.json#/definitions/text"}}}}};
+const pattern848 = new RegExp("^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$", "u");
+
+function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1378.required,parentSchema:schema1378,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17459,7 +17541,7 @@ let data3 = data.filter;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key0 in data3){
 if(!((((key0 === "name") || (key0 === "status")) || (key0 === "module")) || (key0 === "client_name"))){
-const err7 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1370.properties.filter,data:data3};
+const err7 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1378.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17539,7 +17621,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1370.properties.filter.properties.status.type,parentSchema:schema1370.properties.filter.properties.status,data:data5};
+const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1378.properties.filter.properties.status.type,parentSchema:schema1378.properties.filter.properties.status,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -17557,8 +17639,8 @@ data3["status"] = coerced4;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern842.test(data5)){
-const err11 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"},message:"must match pattern \""+"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"+"\"",schema:"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$",parentSchema:schema1370.properties.filter.properties.status,data:data5};
+if(!pattern848.test(data5)){
+const err11 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"},message:"must match pattern \""+"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"+"\"",schema:"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$",parentSchema:schema1378.properties.filter.properties.status,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -17671,7 +17753,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1370.properties.filter.type,parentSchema:schema1370.properties.filter,data:data3};
+const err16 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1378.properties.filter.type,parentSchema:schema1378.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -17683,7 +17765,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1370.type,parentSchema:schema1370,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1378.type,parentSchema:schema1378,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -17692,19 +17774,19 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate304.errors = vErrors;
+validate312.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientDraftOrders = validate308;
-const schema1388 = {"title":"GetClientDraftOrdersRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getClientDraftOrders = validate316;
+const schema1396 = {"title":"GetClientDraftOrdersRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate308(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema1388.required,parentSchema:schema1388,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema1396.required,parentSchema:schema1396,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17865,7 +17947,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1388.type,parentSchema:schema1388,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1396.type,parentSchema:schema1396,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17874,19 +17956,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate308.errors = vErrors;
+validate316.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientInvoices = validate315;
-const schema1433 = {"title":"GetClientInvoicesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getClientInvoices = validate323;
+const schema1441 = {"title":"GetClientInvoicesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1433.required,parentSchema:schema1433,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1441.required,parentSchema:schema1441,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18047,7 +18129,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1433.type,parentSchema:schema1433,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1441.type,parentSchema:schema1441,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18056,19 +18138,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate315.errors = vErrors;
+validate323.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientOrders = validate325;
-const schema1485 = {"title":"GetClientOrdersRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
+export const getClientOrders = validate333;
+const schema1493 = {"title":"GetClientOrdersRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
 
-function validate325(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1485.required,parentSchema:schema1485,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1493.required,parentSchema:schema1493,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18247,7 +18329,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1485.properties.list.type,parentSchema:schema1485.properties.list,data:data3};
+const err7 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1493.properties.list.type,parentSchema:schema1493.properties.list,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18265,7 +18347,7 @@ data["list"] = coerced3;
 }
 }
 if(!(((((data3 === "all") || (data3 === "active")) || (data3 === "pending")) || (data3 === "fraud")) || (data3 === "cancelled"))){
-const err8 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1485.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1485.properties.list.enum,parentSchema:schema1485.properties.list,data:data3};
+const err8 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1493.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1493.properties.list.enum,parentSchema:schema1493.properties.list,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -18277,7 +18359,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1485.type,parentSchema:schema1485,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1493.type,parentSchema:schema1493,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -18286,29 +18368,29 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate325.errors = vErrors;
+validate333.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientTickets = validate332;
-const schema1541 = {"title":"GetClientTicketsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"sort":{"type":"string","enum":["ASC","DESC"]},"filter":{"title":"GetClientTicketsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Open; an empty filter value means no filter","properties":{"status":{"type":"string","pattern":"^(Open|Answered|Client-Reply|In-Progress|Closed)?$","description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"},"request_type":{"$ref":"../tickets/getTickets.json#/definitions/filterRequestType"},"name":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"dept_id":{"$ref":"../tickets/getTickets.json#/definitions/filterId"},"ticket_number":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"body":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"email":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"owner_id":{"$ref":"../tickets/getTickets.json#/definitions/filterId"},"date":{"$ref":"../tickets/getTickets.json#/definitions/filterDate"},"admin_read":{"$ref":"../tickets/getTickets.json#/definitions/filterFlag"}}},"filterop":{"title":"GetClientTicketsFilterOp","type":"object","additionalProperties":false,"description":"a set of filter operators such as filterop[date]=<","properties":{"date":{"type":"string","enum":["=","<",">","!="]}}}}};
-const schema1504 = {"type":"string","pattern":"^(General|Incident|Problem|Task|Question)?$","description":"a request type: General, Incident, Problem, Task or Question"};
-const schema1500 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
-const schema1499 = {"type":"string","pattern":"^([0-9]{1,18})?$","description":"a numeric id, such as 1"};
-const schema1507 = {"type":"string","pattern":"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$","description":"a date as YYYY-MM-DD"};
-const schema1506 = {"type":"string","pattern":"^[01]?$","description":"0 or 1"};
-const pattern952 = new RegExp("^(Open|Answered|Client-Reply|In-Progress|Closed)?$", "u");
-const pattern959 = new RegExp("^(General|Incident|Problem|Task|Question)?$", "u");
-const pattern958 = new RegExp("^([0-9]{1,18})?$", "u");
-const pattern961 = new RegExp("^[01]?$", "u");
+export const getClientTickets = validate340;
+const schema1549 = {"title":"GetClientTicketsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"sort":{"type":"string","enum":["ASC","DESC"]},"filter":{"title":"GetClientTicketsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Open; an empty filter value means no filter","properties":{"status":{"type":"string","pattern":"^(Open|Answered|Client-Reply|In-Progress|Closed)?$","description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"},"request_type":{"$ref":"../tickets/getTickets.json#/definitions/filterRequestType"},"name":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"dept_id":{"$ref":"../tickets/getTickets.json#/definitions/filterId"},"ticket_number":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"body":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"email":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"owner_id":{"$ref":"../tickets/getTickets.json#/definitions/filterId"},"date":{"$ref":"../tickets/getTickets.json#/definitions/filterDate"},"admin_read":{"$ref":"../tickets/getTickets.json#/definitions/filterFlag"}}},"filterop":{"title":"GetClientTicketsFilterOp","type":"object","additionalProperties":false,"description":"a set of filter operators such as filterop[date]=<","properties":{"date":{"type":"string","enum":["=","<",">","!="]}}}}};
+const schema1512 = {"type":"string","pattern":"^(General|Incident|Problem|Task|Question)?$","description":"a request type: General, Incident, Problem, Task or Question"};
+const schema1508 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema1507 = {"type":"string","pattern":"^([0-9]{1,18})?$","description":"a numeric id, such as 1"};
+const schema1515 = {"type":"string","pattern":"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$","description":"a date as YYYY-MM-DD"};
+const schema1514 = {"type":"string","pattern":"^[01]?$","description":"0 or 1"};
+const pattern958 = new RegExp("^(Open|Answered|Client-Reply|In-Progress|Closed)?$", "u");
+const pattern965 = new RegExp("^(General|Incident|Problem|Task|Question)?$", "u");
+const pattern964 = new RegExp("^([0-9]{1,18})?$", "u");
+const pattern967 = new RegExp("^[01]?$", "u");
 const func15 = Object.prototype.hasOwnProperty;
 
-function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1541.required,parentSchema:schema1541,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1549.required,parentSchema:schema1549,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18487,7 +18569,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1541.properties.sort.type,parentSchema:schema1541.properties.sort,data:data3};
+const err7 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1549.properties.sort.type,parentSchema:schema1549.properties.sort,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18505,7 +18587,7 @@ data["sort"] = coerced3;
 }
 }
 if(!((data3 === "ASC") || (data3 === "DESC"))){
-const err8 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema1541.properties.sort.enum},message:"must be equal to one of the allowed values",schema:schema1541.properties.sort.enum,parentSchema:schema1541.properties.sort,data:data3};
+const err8 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema1549.properties.sort.enum},message:"must be equal to one of the allowed values",schema:schema1549.properties.sort.enum,parentSchema:schema1549.properties.sort,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -18519,8 +18601,8 @@ if(data.filter !== undefined){
 let data4 = data.filter;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
-if(!(func15.call(schema1541.properties.filter.properties, key0))){
-const err9 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1541.properties.filter,data:data4};
+if(!(func15.call(schema1549.properties.filter.properties, key0))){
+const err9 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1549.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -18550,7 +18632,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1541.properties.filter.properties.status.type,parentSchema:schema1541.properties.filter.properties.status,data:data5};
+const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1549.properties.filter.properties.status.type,parentSchema:schema1549.properties.filter.properties.status,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -18568,8 +18650,8 @@ data4["status"] = coerced4;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern952.test(data5)){
-const err11 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Open|Answered|Client-Reply|In-Progress|Closed)?$"},message:"must match pattern \""+"^(Open|Answered|Client-Reply|In-Progress|Closed)?$"+"\"",schema:"^(Open|Answered|Client-Reply|In-Progress|Closed)?$",parentSchema:schema1541.properties.filter.properties.status,data:data5};
+if(!pattern958.test(data5)){
+const err11 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Open|Answered|Client-Reply|In-Progress|Closed)?$"},message:"must match pattern \""+"^(Open|Answered|Client-Reply|In-Progress|Closed)?$"+"\"",schema:"^(Open|Answered|Client-Reply|In-Progress|Closed)?$",parentSchema:schema1549.properties.filter.properties.status,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -18600,7 +18682,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/filter/request_type",schemaPath:"../tickets/getTickets.json#/definitions/filterRequestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1504.type,parentSchema:schema1504,data:data6};
+const err12 = {instancePath:instancePath+"/filter/request_type",schemaPath:"../tickets/getTickets.json#/definitions/filterRequestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1512.type,parentSchema:schema1512,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -18618,8 +18700,8 @@ data4["request_type"] = coerced5;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern959.test(data6)){
-const err13 = {instancePath:instancePath+"/filter/request_type",schemaPath:"../tickets/getTickets.json#/definitions/filterRequestType/pattern",keyword:"pattern",params:{pattern: "^(General|Incident|Problem|Task|Question)?$"},message:"must match pattern \""+"^(General|Incident|Problem|Task|Question)?$"+"\"",schema:"^(General|Incident|Problem|Task|Question)?$",parentSchema:schema1504,data:data6};
+if(!pattern965.test(data6)){
+const err13 = {instancePath:instancePath+"/filter/request_type",schemaPath:"../tickets/getTickets.json#/definitions/filterRequestType/pattern",keyword:"pattern",params:{pattern: "^(General|Incident|Problem|Task|Question)?$"},message:"must match pattern \""+"^(General|Incident|Problem|Task|Question)?$"+"\"",schema:"^(General|Incident|Problem|Task|Question)?$",parentSchema:schema1512,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -18650,7 +18732,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/filter/name",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1500.type,parentSchema:schema1500,data:data7};
+const err14 = {instancePath:instancePath+"/filter/name",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1508.type,parentSchema:schema1508,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -18669,7 +18751,7 @@ data4["name"] = coerced6;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 255){
-const err15 = {instancePath:instancePath+"/filter/name",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1500,data:data7};
+const err15 = {instancePath:instancePath+"/filter/name",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1508,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -18700,7 +18782,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1499.type,parentSchema:schema1499,data:data8};
+const err16 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1507.type,parentSchema:schema1507,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -18718,8 +18800,8 @@ data4["dept_id"] = coerced7;
 }
 }
 if(typeof data8 === "string"){
-if(!pattern958.test(data8)){
-const err17 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1499,data:data8};
+if(!pattern964.test(data8)){
+const err17 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1507,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -18750,7 +18832,7 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err18 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1500.type,parentSchema:schema1500,data:data9};
+const err18 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1508.type,parentSchema:schema1508,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -18769,7 +18851,7 @@ data4["ticket_number"] = coerced8;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 255){
-const err19 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1500,data:data9};
+const err19 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1508,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -18800,7 +18882,7 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err20 = {instancePath:instancePath+"/filter/body",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1500.type,parentSchema:schema1500,data:data10};
+const err20 = {instancePath:instancePath+"/filter/body",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1508.type,parentSchema:schema1508,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -18819,7 +18901,7 @@ data4["body"] = coerced9;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 255){
-const err21 = {instancePath:instancePath+"/filter/body",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1500,data:data10};
+const err21 = {instancePath:instancePath+"/filter/body",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1508,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -18850,7 +18932,7 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err22 = {instancePath:instancePath+"/filter/email",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1500.type,parentSchema:schema1500,data:data11};
+const err22 = {instancePath:instancePath+"/filter/email",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1508.type,parentSchema:schema1508,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -18869,7 +18951,7 @@ data4["email"] = coerced10;
 }
 if(typeof data11 === "string"){
 if(func2(data11) > 255){
-const err23 = {instancePath:instancePath+"/filter/email",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1500,data:data11};
+const err23 = {instancePath:instancePath+"/filter/email",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1508,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -18900,7 +18982,7 @@ else if(data12 === null){
 coerced11 = "";
 }
 else {
-const err24 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1499.type,parentSchema:schema1499,data:data12};
+const err24 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1507.type,parentSchema:schema1507,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -18918,8 +19000,8 @@ data4["owner_id"] = coerced11;
 }
 }
 if(typeof data12 === "string"){
-if(!pattern958.test(data12)){
-const err25 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1499,data:data12};
+if(!pattern964.test(data12)){
+const err25 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1507,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -18950,7 +19032,7 @@ else if(data13 === null){
 coerced12 = "";
 }
 else {
-const err26 = {instancePath:instancePath+"/filter/date",schemaPath:"../tickets/getTickets.json#/definitions/filterDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1507.type,parentSchema:schema1507,data:data13};
+const err26 = {instancePath:instancePath+"/filter/date",schemaPath:"../tickets/getTickets.json#/definitions/filterDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1515.type,parentSchema:schema1515,data:data13};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -18968,8 +19050,8 @@ data4["date"] = coerced12;
 }
 }
 if(typeof data13 === "string"){
-if(!pattern639.test(data13)){
-const err27 = {instancePath:instancePath+"/filter/date",schemaPath:"../tickets/getTickets.json#/definitions/filterDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1507,data:data13};
+if(!pattern645.test(data13)){
+const err27 = {instancePath:instancePath+"/filter/date",schemaPath:"../tickets/getTickets.json#/definitions/filterDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1515,data:data13};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -19000,7 +19082,7 @@ else if(data14 === null){
 coerced13 = "";
 }
 else {
-const err28 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"../tickets/getTickets.json#/definitions/filterFlag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1506.type,parentSchema:schema1506,data:data14};
+const err28 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"../tickets/getTickets.json#/definitions/filterFlag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1514.type,parentSchema:schema1514,data:data14};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -19018,8 +19100,8 @@ data4["admin_read"] = coerced13;
 }
 }
 if(typeof data14 === "string"){
-if(!pattern961.test(data14)){
-const err29 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"../tickets/getTickets.json#/definitions/filterFlag/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1506,data:data14};
+if(!pattern967.test(data14)){
+const err29 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"../tickets/getTickets.json#/definitions/filterFlag/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1514,data:data14};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -19032,7 +19114,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1541.properties.filter.type,parentSchema:schema1541.properties.filter,data:data4};
+const err30 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1549.properties.filter.type,parentSchema:schema1549.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -19047,7 +19129,7 @@ let data15 = data.filterop;
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 for(const key1 in data15){
 if(!(key1 === "date")){
-const err31 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema1541.properties.filterop,data:data15};
+const err31 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema1549.properties.filterop,data:data15};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -19077,7 +19159,7 @@ else if(data16 === null){
 coerced14 = "";
 }
 else {
-const err32 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1541.properties.filterop.properties.date.type,parentSchema:schema1541.properties.filterop.properties.date,data:data16};
+const err32 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1549.properties.filterop.properties.date.type,parentSchema:schema1549.properties.filterop.properties.date,data:data16};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -19095,7 +19177,7 @@ data15["date"] = coerced14;
 }
 }
 if(!((((data16 === "=") || (data16 === "<")) || (data16 === ">")) || (data16 === "!="))){
-const err33 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/enum",keyword:"enum",params:{allowedValues: schema1541.properties.filterop.properties.date.enum},message:"must be equal to one of the allowed values",schema:schema1541.properties.filterop.properties.date.enum,parentSchema:schema1541.properties.filterop.properties.date,data:data16};
+const err33 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/enum",keyword:"enum",params:{allowedValues: schema1549.properties.filterop.properties.date.enum},message:"must be equal to one of the allowed values",schema:schema1549.properties.filterop.properties.date.enum,parentSchema:schema1549.properties.filterop.properties.date,data:data16};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -19107,7 +19189,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1541.properties.filterop.type,parentSchema:schema1541.properties.filterop,data:data15};
+const err34 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1549.properties.filterop.type,parentSchema:schema1549.properties.filterop,data:data15};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -19119,7 +19201,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1541.type,parentSchema:schema1541,data};
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1549.type,parentSchema:schema1549,data};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -19128,14 +19210,14 @@ vErrors.push(err35);
 }
 errors++;
 }
-validate332.errors = vErrors;
+validate340.errors = vErrors;
 return errors === 0;
 }
 
-export const getClients = validate334;
-const schema1564 = {"title":"GetClientsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getClients = validate342;
+const schema1572 = {"title":"GetClientsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate342(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19241,7 +19323,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1564.type,parentSchema:schema1564,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1572.type,parentSchema:schema1572,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -19250,18 +19332,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate334.errors = vErrors;
+validate342.errors = vErrors;
 return errors === 0;
 }
 
-export const getCurrencies = validate336;
-const schema1573 = {"title":"GetCurrenciesRequest","type":"object","properties":{}};
+export const getCurrencies = validate344;
+const schema1581 = {"title":"GetCurrenciesRequest","type":"object","properties":{}};
 
-function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1573.type,parentSchema:schema1573,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1581.type,parentSchema:schema1581,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19270,19 +19352,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate336.errors = vErrors;
+validate344.errors = vErrors;
 return errors === 0;
 }
 
-export const getDomainDetails = validate338;
-const schema1603 = {"title":"GetDomainDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getDomainDetails = validate346;
+const schema1611 = {"title":"GetDomainDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate338(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1603.required,parentSchema:schema1603,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1611.required,parentSchema:schema1611,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19343,7 +19425,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1603.type,parentSchema:schema1603,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1611.type,parentSchema:schema1611,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19352,15 +19434,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate338.errors = vErrors;
+validate346.errors = vErrors;
 return errors === 0;
 }
 
-export const getDomains = validate342;
-const schema1631 = {"title":"GetDomainsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","expired","pending","pending_transfer","pending_registration"]},"filter":{"title":"GetDomainsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"name":{"$ref":"../../common/defs.json#/definitions/text"},"status":{"$ref":"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"brand_id":{"type":"string","pattern":"^[01]?$","description":"0 or 1: billsim has one brand, and either id names it"}}}}};
-const schema1609 = {"type":"string","pattern":"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$","description":"a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away"};
+export const getDomains = validate350;
+const schema1639 = {"title":"GetDomainsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","expired","pending","pending_transfer","pending_registration"]},"filter":{"title":"GetDomainsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"name":{"$ref":"../../common/defs.json#/definitions/text"},"status":{"$ref":"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"brand_id":{"type":"string","pattern":"^[01]?$","description":"0 or 1: billsim has one brand, and either id names it"}}}}};
+const schema1617 = {"type":"string","pattern":"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$","description":"a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away"};
 
-function validate342(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19484,7 +19566,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1631.properties.list.type,parentSchema:schema1631.properties.list,data:data2};
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1639.properties.list.type,parentSchema:schema1639.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -19502,7 +19584,7 @@ data["list"] = coerced2;
 }
 }
 if(!((((((data2 === "all") || (data2 === "active")) || (data2 === "expired")) || (data2 === "pending")) || (data2 === "pending_transfer")) || (data2 === "pending_registration"))){
-const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1631.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1631.properties.list.enum,parentSchema:schema1631.properties.list,data:data2};
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1639.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1639.properties.list.enum,parentSchema:schema1639.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19517,7 +19599,7 @@ let data3 = data.filter;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key0 in data3){
 if(!(((((key0 === "name") || (key0 === "status")) || (key0 === "module")) || (key0 === "client_name")) || (key0 === "brand_id"))){
-const err6 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1631.properties.filter,data:data3};
+const err6 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1639.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -19597,7 +19679,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/filter/status",schemaPath:"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1609.type,parentSchema:schema1609,data:data5};
+const err9 = {instancePath:instancePath+"/filter/status",schemaPath:"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1617.type,parentSchema:schema1617,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -19615,8 +19697,8 @@ data3["status"] = coerced4;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern842.test(data5)){
-const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"},message:"must match pattern \""+"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"+"\"",schema:"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$",parentSchema:schema1609,data:data5};
+if(!pattern848.test(data5)){
+const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"},message:"must match pattern \""+"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"+"\"",schema:"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$",parentSchema:schema1617,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -19747,7 +19829,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/filter/brand_id",schemaPath:"#/properties/filter/properties/brand_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1631.properties.filter.properties.brand_id.type,parentSchema:schema1631.properties.filter.properties.brand_id,data:data8};
+const err15 = {instancePath:instancePath+"/filter/brand_id",schemaPath:"#/properties/filter/properties/brand_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1639.properties.filter.properties.brand_id.type,parentSchema:schema1639.properties.filter.properties.brand_id,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -19765,8 +19847,8 @@ data3["brand_id"] = coerced7;
 }
 }
 if(typeof data8 === "string"){
-if(!pattern961.test(data8)){
-const err16 = {instancePath:instancePath+"/filter/brand_id",schemaPath:"#/properties/filter/properties/brand_id/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1631.properties.filter.properties.brand_id,data:data8};
+if(!pattern967.test(data8)){
+const err16 = {instancePath:instancePath+"/filter/brand_id",schemaPath:"#/properties/filter/properties/brand_id/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1639.properties.filter.properties.brand_id,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -19779,7 +19861,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1631.properties.filter.type,parentSchema:schema1631.properties.filter,data:data3};
+const err17 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1639.properties.filter.type,parentSchema:schema1639.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -19791,7 +19873,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1631.type,parentSchema:schema1631,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1639.type,parentSchema:schema1639,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -19800,19 +19882,19 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate342.errors = vErrors;
+validate350.errors = vErrors;
 return errors === 0;
 }
 
-export const getEstimateDetails = validate343;
-const schema1638 = {"title":"GetEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getEstimateDetails = validate351;
+const schema1646 = {"title":"GetEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1638.required,parentSchema:schema1638,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1646.required,parentSchema:schema1646,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19873,7 +19955,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1638.type,parentSchema:schema1638,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1646.type,parentSchema:schema1646,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19882,14 +19964,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate343.errors = vErrors;
+validate351.errors = vErrors;
 return errors === 0;
 }
 
-export const getEstimates = validate347;
-const schema1657 = {"title":"GetEstimatesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"status":{"$ref":"../../resources/estimate.json#/properties/status","description":"only estimates with this status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"only this client's estimates (the client must exist)"}}};
+export const getEstimates = validate355;
+const schema1665 = {"title":"GetEstimatesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"status":{"$ref":"../../resources/estimate.json#/properties/status","description":"only estimates with this status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"only this client's estimates (the client must exist)"}}};
 
-function validate347(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20093,7 +20175,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1657.type,parentSchema:schema1657,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1665.type,parentSchema:schema1665,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -20102,18 +20184,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate347.errors = vErrors;
+validate355.errors = vErrors;
 return errors === 0;
 }
 
-export const getHostBillversion = validate349;
-const schema1663 = {"title":"GetHostBillversionRequest","type":"object","properties":{}};
+export const getHostBillversion = validate357;
+const schema1671 = {"title":"GetHostBillversionRequest","type":"object","properties":{}};
 
-function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate357(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1663.type,parentSchema:schema1663,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1671.type,parentSchema:schema1671,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20122,19 +20204,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate349.errors = vErrors;
+validate357.errors = vErrors;
 return errors === 0;
 }
 
-export const getInvoiceDetails = validate350;
-const schema1664 = {"title":"GetInvoiceDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getInvoiceDetails = validate358;
+const schema1672 = {"title":"GetInvoiceDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate358(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1664.required,parentSchema:schema1664,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1672.required,parentSchema:schema1672,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20195,7 +20277,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1664.type,parentSchema:schema1664,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1672.type,parentSchema:schema1672,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20204,15 +20286,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate350.errors = vErrors;
+validate358.errors = vErrors;
 return errors === 0;
 }
 
-export const getInvoices = validate351;
-const schema1666 = {"title":"GetInvoicesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","paid","unpaid","cancelled","refunded","collections","draft","recurring"]},"status":{"$ref":"../../resources/invoice.json#/properties/status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getInvoices = validate359;
+const schema1674 = {"title":"GetInvoicesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","paid","unpaid","cancelled","refunded","collections","draft","recurring"]},"status":{"$ref":"../../resources/invoice.json#/properties/status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 const schema230 = {"type":"string","enum":["Paid","Unpaid","Cancelled","Refunded","Collections","Draft","Recurring"]};
 
-function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate359(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20336,7 +20418,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1666.properties.list.type,parentSchema:schema1666.properties.list,data:data2};
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1674.properties.list.type,parentSchema:schema1674.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -20354,7 +20436,7 @@ data["list"] = coerced2;
 }
 }
 if(!((((((((data2 === "all") || (data2 === "paid")) || (data2 === "unpaid")) || (data2 === "cancelled")) || (data2 === "refunded")) || (data2 === "collections")) || (data2 === "draft")) || (data2 === "recurring"))){
-const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1666.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1666.properties.list.enum,parentSchema:schema1666.properties.list,data:data2};
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1674.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1674.properties.list.enum,parentSchema:schema1674.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -20464,7 +20546,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1666.type,parentSchema:schema1666,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1674.type,parentSchema:schema1674,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -20473,15 +20555,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate351.errors = vErrors;
+validate359.errors = vErrors;
 return errors === 0;
 }
 
-export const getInvoicesPDF = validate355;
-const schema1677 = {"title":"GetInvoicesPDFRequest","type":"object","properties":{"from":{"$ref":"../../common/defs.json#/definitions/date"},"to":{"$ref":"../../common/defs.json#/definitions/date"},"invoices":{"$ref":"../../common/defs.json#/definitions/idList"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-const schema1674 = {"type":"array","items":{"$ref":"#/definitions/positiveId"},"maxItems":1000,"description":"a list of positive whole number ids, such as ids[]=1&ids[]=2"};
+export const getInvoicesPDF = validate363;
+const schema1685 = {"title":"GetInvoicesPDFRequest","type":"object","properties":{"from":{"$ref":"../../common/defs.json#/definitions/date"},"to":{"$ref":"../../common/defs.json#/definitions/date"},"invoices":{"$ref":"../../common/defs.json#/definitions/idList"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+const schema1682 = {"type":"array","items":{"$ref":"#/definitions/positiveId"},"maxItems":1000,"description":"a list of positive whole number ids, such as ids[]=1&ids[]=2"};
 
-function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(Array.isArray(data))){
@@ -20500,7 +20582,7 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data];
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1674.type,parentSchema:schema1674,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1682.type,parentSchema:schema1682,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20519,7 +20601,7 @@ parentData[parentDataProperty] = coerced0;
 }
 if(Array.isArray(data)){
 if(data.length > 1000){
-const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema1674,data};
+const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema1682,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -20580,12 +20662,12 @@ errors++;
 }
 }
 }
-validate353.errors = vErrors;
+validate361.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate363(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20690,8 +20772,8 @@ errors++;
 }
 }
 if(data.invoices !== undefined){
-if(!(validate353(data.invoices, {instancePath:instancePath+"/invoices",parentData:data,parentDataProperty:"invoices",rootData}))){
-vErrors = vErrors === null ? validate353.errors : vErrors.concat(validate353.errors);
+if(!(validate361(data.invoices, {instancePath:instancePath+"/invoices",parentData:data,parentDataProperty:"invoices",rootData}))){
+vErrors = vErrors === null ? validate361.errors : vErrors.concat(validate361.errors);
 errors = vErrors.length;
 }
 }
@@ -20747,7 +20829,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1677.type,parentSchema:schema1677,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1685.type,parentSchema:schema1685,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -20756,19 +20838,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate355.errors = vErrors;
+validate363.errors = vErrors;
 return errors === 0;
 }
 
-export const getKBArticle = validate361;
-const schema1706 = {"title":"GetKBArticleRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getKBArticle = validate369;
+const schema1714 = {"title":"GetKBArticleRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1706.required,parentSchema:schema1706,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1714.required,parentSchema:schema1714,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20829,7 +20911,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1706.type,parentSchema:schema1706,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1714.type,parentSchema:schema1714,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20838,19 +20920,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate361.errors = vErrors;
+validate369.errors = vErrors;
 return errors === 0;
 }
 
-export const getKBArticlesByTags = validate365;
-const schema1719 = {"title":"GetKBArticlesByTagsRequest","type":"object","required":["tag"],"properties":{"tag":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
+export const getKBArticlesByTags = validate373;
+const schema1727 = {"title":"GetKBArticlesByTagsRequest","type":"object","required":["tag"],"properties":{"tag":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
 
-function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.tag === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tag"},message:"must have required property '"+"tag"+"'",schema:schema1719.required,parentSchema:schema1719,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tag"},message:"must have required property '"+"tag"+"'",schema:schema1727.required,parentSchema:schema1727,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20921,7 +21003,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1719.type,parentSchema:schema1719,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1727.type,parentSchema:schema1727,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -20930,14 +21012,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate365.errors = vErrors;
+validate373.errors = vErrors;
 return errors === 0;
 }
 
-export const getKBCategories = validate368;
-const schema1733 = {"title":"GetKBCategoriesRequest","type":"object","properties":{"brand_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"cid":{"$ref":"../../common/defs.json#/definitions/positiveId"},"with_subcategories":{"$ref":"../../common/defs.json#/definitions/flag"}}};
+export const getKBCategories = validate376;
+const schema1741 = {"title":"GetKBCategoriesRequest","type":"object","properties":{"brand_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"cid":{"$ref":"../../common/defs.json#/definitions/positiveId"},"with_subcategories":{"$ref":"../../common/defs.json#/definitions/flag"}}};
 
-function validate368(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate376(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21091,7 +21173,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1733.type,parentSchema:schema1733,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1741.type,parentSchema:schema1741,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -21100,14 +21182,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate368.errors = vErrors;
+validate376.errors = vErrors;
 return errors === 0;
 }
 
-export const getNews = validate371;
-const schema1749 = {"title":"GetNewsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getNews = validate379;
+const schema1757 = {"title":"GetNewsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate371(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21213,7 +21295,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1749.type,parentSchema:schema1749,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1757.type,parentSchema:schema1757,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -21222,19 +21304,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate371.errors = vErrors;
+validate379.errors = vErrors;
 return errors === 0;
 }
 
-export const getNewsItem = validate374;
-const schema1754 = {"title":"GetNewsItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getNewsItem = validate382;
+const schema1762 = {"title":"GetNewsItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate374(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate382(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1754.required,parentSchema:schema1754,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1762.required,parentSchema:schema1762,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21295,7 +21377,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1754.type,parentSchema:schema1754,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1762.type,parentSchema:schema1762,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21304,19 +21386,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate374.errors = vErrors;
+validate382.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrderDetails = validate386;
-const schema1799 = {"title":"GetOrderDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getOrderDetails = validate394;
+const schema1807 = {"title":"GetOrderDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate386(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1799.required,parentSchema:schema1799,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1807.required,parentSchema:schema1807,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21377,7 +21459,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1799.type,parentSchema:schema1799,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1807.type,parentSchema:schema1807,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21386,19 +21468,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate386.errors = vErrors;
+validate394.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrderDraft = validate387;
-const schema1801 = {"title":"GetOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getOrderDraft = validate395;
+const schema1809 = {"title":"GetOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate387(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate395(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1801.required,parentSchema:schema1801,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1809.required,parentSchema:schema1809,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21459,7 +21541,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1801.type,parentSchema:schema1801,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1809.type,parentSchema:schema1809,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21468,18 +21550,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate387.errors = vErrors;
+validate395.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrderPages = validate389;
-const schema1807 = {"title":"GetOrderPagesRequest","type":"object","properties":{}};
+export const getOrderPages = validate397;
+const schema1815 = {"title":"GetOrderPagesRequest","type":"object","properties":{}};
 
-function validate389(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate397(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1807.type,parentSchema:schema1807,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1815.type,parentSchema:schema1815,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21488,14 +21570,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate389.errors = vErrors;
+validate397.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrders = validate390;
-const schema1808 = {"title":"GetOrdersRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
+export const getOrders = validate398;
+const schema1816 = {"title":"GetOrdersRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
 
-function validate390(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate398(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21619,7 +21701,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1808.properties.list.type,parentSchema:schema1808.properties.list,data:data2};
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1816.properties.list.type,parentSchema:schema1816.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -21637,7 +21719,7 @@ data["list"] = coerced2;
 }
 }
 if(!(((((data2 === "all") || (data2 === "active")) || (data2 === "pending")) || (data2 === "fraud")) || (data2 === "cancelled"))){
-const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1808.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1808.properties.list.enum,parentSchema:schema1808.properties.list,data:data2};
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1816.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1816.properties.list.enum,parentSchema:schema1816.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -21649,7 +21731,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1808.type,parentSchema:schema1808,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1816.type,parentSchema:schema1816,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -21658,20 +21740,20 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate390.errors = vErrors;
+validate398.errors = vErrors;
 return errors === 0;
 }
 
-export const getOtherPopularProducts = validate392;
-const schema1839 = {"title":"GetOtherPopularProductsRequest","type":"object","required":["product_ids"],"properties":{"product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as product_ids[]=1&product_ids[]=2"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"limit":{"type":"string","pattern":"^([1-9][0-9]?|100)$","description":"a whole number from 1 to 100"},"exclude_cat":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"maxItems":1000,"description":"a list of order page ids, such as exclude_cat[]=1&exclude_cat[]=2"}}};
-const pattern1145 = new RegExp("^([1-9][0-9]?|100)$", "u");
+export const getOtherPopularProducts = validate400;
+const schema1847 = {"title":"GetOtherPopularProductsRequest","type":"object","required":["product_ids"],"properties":{"product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as product_ids[]=1&product_ids[]=2"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"limit":{"type":"string","pattern":"^([1-9][0-9]?|100)$","description":"a whole number from 1 to 100"},"exclude_cat":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"maxItems":1000,"description":"a list of order page ids, such as exclude_cat[]=1&exclude_cat[]=2"}}};
+const pattern1151 = new RegExp("^([1-9][0-9]?|100)$", "u");
 
-function validate392(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate400(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.product_ids === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_ids"},message:"must have required property '"+"product_ids"+"'",schema:schema1839.required,parentSchema:schema1839,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_ids"},message:"must have required property '"+"product_ids"+"'",schema:schema1847.required,parentSchema:schema1847,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21698,7 +21780,7 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data0];
 }
 else {
-const err1 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1839.properties.product_ids.type,parentSchema:schema1839.properties.product_ids,data:data0};
+const err1 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1847.properties.product_ids.type,parentSchema:schema1847.properties.product_ids,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -21717,7 +21799,7 @@ data["product_ids"] = coerced0;
 }
 if(Array.isArray(data0)){
 if(data0.length > 1000){
-const err2 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema1839.properties.product_ids,data:data0};
+const err2 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema1847.properties.product_ids,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -21727,7 +21809,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data0.length < 1){
-const err3 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema1839.properties.product_ids,data:data0};
+const err3 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema1847.properties.product_ids,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21859,7 +21941,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1839.properties.limit.type,parentSchema:schema1839.properties.limit,data:data3};
+const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1847.properties.limit.type,parentSchema:schema1847.properties.limit,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -21877,8 +21959,8 @@ data["limit"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern1145.test(data3)){
-const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]?|100)$"},message:"must match pattern \""+"^([1-9][0-9]?|100)$"+"\"",schema:"^([1-9][0-9]?|100)$",parentSchema:schema1839.properties.limit,data:data3};
+if(!pattern1151.test(data3)){
+const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]?|100)$"},message:"must match pattern \""+"^([1-9][0-9]?|100)$"+"\"",schema:"^([1-9][0-9]?|100)$",parentSchema:schema1847.properties.limit,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -21907,7 +21989,7 @@ if(dataType4 === "string" || dataType4 === "number"
 coerced4 = [data4];
 }
 else {
-const err10 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1839.properties.exclude_cat.type,parentSchema:schema1839.properties.exclude_cat,data:data4};
+const err10 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1847.properties.exclude_cat.type,parentSchema:schema1847.properties.exclude_cat,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -21926,7 +22008,7 @@ data["exclude_cat"] = coerced4;
 }
 if(Array.isArray(data4)){
 if(data4.length > 1000){
-const err11 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema1839.properties.exclude_cat,data:data4};
+const err11 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema1847.properties.exclude_cat,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -21990,7 +22072,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1839.type,parentSchema:schema1839,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1847.type,parentSchema:schema1847,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -21999,18 +22081,18 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate392.errors = vErrors;
+validate400.errors = vErrors;
 return errors === 0;
 }
 
-export const getPaymentModules = validate394;
-const schema1845 = {"title":"GetPaymentModulesRequest","type":"object","properties":{}};
+export const getPaymentModules = validate402;
+const schema1853 = {"title":"GetPaymentModulesRequest","type":"object","properties":{}};
 
-function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate402(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1845.type,parentSchema:schema1845,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1853.type,parentSchema:schema1853,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22019,18 +22101,18 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate394.errors = vErrors;
+validate402.errors = vErrors;
 return errors === 0;
 }
 
-export const getPopularPredefinedReplies = validate409;
-const schema1869 = {"title":"GetPopularPredefinedRepliesRequest","type":"object","properties":{}};
+export const getPopularPredefinedReplies = validate417;
+const schema1877 = {"title":"GetPopularPredefinedRepliesRequest","type":"object","properties":{}};
 
-function validate409(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1869.type,parentSchema:schema1869,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1877.type,parentSchema:schema1877,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22039,19 +22121,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate409.errors = vErrors;
+validate417.errors = vErrors;
 return errors === 0;
 }
 
-export const getPredefinedReplies = validate410;
-const schema1870 = {"title":"GetPredefinedRepliesRequest","type":"object","required":["cid"],"properties":{"cid":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const getPredefinedReplies = validate418;
+const schema1878 = {"title":"GetPredefinedRepliesRequest","type":"object","required":["cid"],"properties":{"cid":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 
-function validate410(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate418(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cid"},message:"must have required property '"+"cid"+"'",schema:schema1870.required,parentSchema:schema1870,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cid"},message:"must have required property '"+"cid"+"'",schema:schema1878.required,parentSchema:schema1878,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22112,7 +22194,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1870.type,parentSchema:schema1870,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1878.type,parentSchema:schema1878,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22121,19 +22203,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate410.errors = vErrors;
+validate418.errors = vErrors;
 return errors === 0;
 }
 
-export const getProductApplicableAddons = validate412;
-const schema1876 = {"title":"GetProductApplicableAddonsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getProductApplicableAddons = validate420;
+const schema1884 = {"title":"GetProductApplicableAddonsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate412(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate420(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1876.required,parentSchema:schema1876,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1884.required,parentSchema:schema1884,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22194,7 +22276,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1876.type,parentSchema:schema1876,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1884.type,parentSchema:schema1884,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22203,19 +22285,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate412.errors = vErrors;
+validate420.errors = vErrors;
 return errors === 0;
 }
 
-export const getProductDetails = validate416;
-const schema1928 = {"title":"GetProductDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const getProductDetails = validate424;
+const schema1936 = {"title":"GetProductDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 
-function validate416(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate424(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1928.required,parentSchema:schema1928,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1936.required,parentSchema:schema1936,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22326,7 +22408,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1928.type,parentSchema:schema1928,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1936.type,parentSchema:schema1936,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -22335,19 +22417,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate416.errors = vErrors;
+validate424.errors = vErrors;
 return errors === 0;
 }
 
-export const getProductUpgrades = validate420;
-const schema1936 = {"title":"GetProductUpgradesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getProductUpgrades = validate428;
+const schema1944 = {"title":"GetProductUpgradesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate420(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate428(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1936.required,parentSchema:schema1936,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1944.required,parentSchema:schema1944,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22408,7 +22490,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1936.type,parentSchema:schema1936,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1944.type,parentSchema:schema1944,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22417,19 +22499,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate420.errors = vErrors;
+validate428.errors = vErrors;
 return errors === 0;
 }
 
-export const getProducts = validate422;
-const schema1967 = {"title":"GetProductsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"visible":{"type":"string","enum":["0","1"],"description":"1 for visible products only, 0 for hidden products only"}}};
+export const getProducts = validate430;
+const schema1975 = {"title":"GetProductsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"visible":{"type":"string","enum":["0","1"],"description":"1 for visible products only, 0 for hidden products only"}}};
 
-function validate422(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate430(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1967.required,parentSchema:schema1967,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1975.required,parentSchema:schema1975,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22558,7 +22640,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1967.properties.visible.type,parentSchema:schema1967.properties.visible,data:data2};
+const err5 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1975.properties.visible.type,parentSchema:schema1975.properties.visible,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -22576,7 +22658,7 @@ data["visible"] = coerced2;
 }
 }
 if(!((data2 === "0") || (data2 === "1"))){
-const err6 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/enum",keyword:"enum",params:{allowedValues: schema1967.properties.visible.enum},message:"must be equal to one of the allowed values",schema:schema1967.properties.visible.enum,parentSchema:schema1967.properties.visible,data:data2};
+const err6 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/enum",keyword:"enum",params:{allowedValues: schema1975.properties.visible.enum},message:"must be equal to one of the allowed values",schema:schema1975.properties.visible.enum,parentSchema:schema1975.properties.visible,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -22588,7 +22670,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1967.type,parentSchema:schema1967,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1975.type,parentSchema:schema1975,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -22597,96 +22679,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate422.errors = vErrors;
+validate430.errors = vErrors;
 return errors === 0;
 }
 
-export const getServerDetails = validate424;
-const schema1997 = {"title":"GetServerDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getServerDetails = validate432;
+const schema2005 = {"title":"GetServerDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate424(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1997.required,parentSchema:schema1997,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1997.type,parentSchema:schema1997,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate424.errors = vErrors;
-return errors === 0;
-}
-
-export const getSubCategories = validate426;
-const schema2005 = {"title":"GetSubCategoriesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate426(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate432(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22761,18 +22761,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate426.errors = vErrors;
+validate432.errors = vErrors;
 return errors === 0;
 }
 
-export const getTicketDepts = validate430;
-const schema2015 = {"title":"GetTicketDeptsRequest","type":"object","properties":{}};
+export const getSubCategories = validate434;
+const schema2013 = {"title":"GetSubCategoriesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate430(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate434(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2015.type,parentSchema:schema2015,data};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2013.required,parentSchema:schema2013,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22781,19 +22782,100 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate430.errors = vErrors;
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2013.type,parentSchema:schema2013,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate434.errors = vErrors;
 return errors === 0;
 }
 
-export const getTicketDetails = validate435;
-const schema2061 = {"title":"GetTicketDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+export const getTicketDepts = validate438;
+const schema2023 = {"title":"GetTicketDeptsRequest","type":"object","properties":{}};
 
-function validate435(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate438(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2023.type,parentSchema:schema2023,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate438.errors = vErrors;
+return errors === 0;
+}
+
+export const getTicketDetails = validate443;
+const schema2069 = {"title":"GetTicketDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+
+function validate443(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2061.required,parentSchema:schema2061,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2069.required,parentSchema:schema2069,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22854,7 +22936,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2061.type,parentSchema:schema2061,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2069.type,parentSchema:schema2069,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22863,16 +22945,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate435.errors = vErrors;
+validate443.errors = vErrors;
 return errors === 0;
 }
 
-export const getTickets = validate436;
-const schema2063 = {"title":"GetTicketsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"dept":{"$ref":"../../common/defs.json#/definitions/positiveId"},"list":{"$ref":"#/definitions/list"},"filter":{"title":"GetTicketsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[list]=open; an empty filter value means no filter","properties":{"list":{"$ref":"#/definitions/list"},"dept_id":{"$ref":"#/definitions/filterId"},"ticket_number":{"$ref":"#/definitions/filterText"},"name":{"$ref":"#/definitions/filterText"},"email":{"$ref":"#/definitions/filterText"},"body":{"$ref":"#/definitions/filterText"},"request_type":{"$ref":"#/definitions/filterRequestType"},"owner_id":{"$ref":"#/definitions/filterId"},"admin_read":{"$ref":"#/definitions/filterFlag"},"date":{"$ref":"#/definitions/filterDate"}}}}};
-const schema1497 = {"type":"string","pattern":"^(all|open|client-reply|in-progress|answered|closed)?$","description":"one of all, open, client-reply, in-progress, answered, closed"};
-const pattern956 = new RegExp("^(all|open|client-reply|in-progress|answered|closed)?$", "u");
+export const getTickets = validate444;
+const schema2071 = {"title":"GetTicketsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"dept":{"$ref":"../../common/defs.json#/definitions/positiveId"},"list":{"$ref":"#/definitions/list"},"filter":{"title":"GetTicketsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[list]=open; an empty filter value means no filter","properties":{"list":{"$ref":"#/definitions/list"},"dept_id":{"$ref":"#/definitions/filterId"},"ticket_number":{"$ref":"#/definitions/filterText"},"name":{"$ref":"#/definitions/filterText"},"email":{"$ref":"#/definitions/filterText"},"body":{"$ref":"#/definitions/filterText"},"request_type":{"$ref":"#/definitions/filterRequestType"},"owner_id":{"$ref":"#/definitions/filterId"},"admin_read":{"$ref":"#/definitions/filterFlag"},"date":{"$ref":"#/definitions/filterDate"}}}}};
+const schema1505 = {"type":"string","pattern":"^(all|open|client-reply|in-progress|answered|closed)?$","description":"one of all, open, client-reply, in-progress, answered, closed"};
+const pattern962 = new RegExp("^(all|open|client-reply|in-progress|answered|closed)?$", "u");
 
-function validate436(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate444(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23046,7 +23128,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/list",schemaPath:"#/definitions/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1497.type,parentSchema:schema1497,data:data3};
+const err6 = {instancePath:instancePath+"/list",schemaPath:"#/definitions/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1505.type,parentSchema:schema1505,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -23064,8 +23146,8 @@ data["list"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern956.test(data3)){
-const err7 = {instancePath:instancePath+"/list",schemaPath:"#/definitions/list/pattern",keyword:"pattern",params:{pattern: "^(all|open|client-reply|in-progress|answered|closed)?$"},message:"must match pattern \""+"^(all|open|client-reply|in-progress|answered|closed)?$"+"\"",schema:"^(all|open|client-reply|in-progress|answered|closed)?$",parentSchema:schema1497,data:data3};
+if(!pattern962.test(data3)){
+const err7 = {instancePath:instancePath+"/list",schemaPath:"#/definitions/list/pattern",keyword:"pattern",params:{pattern: "^(all|open|client-reply|in-progress|answered|closed)?$"},message:"must match pattern \""+"^(all|open|client-reply|in-progress|answered|closed)?$"+"\"",schema:"^(all|open|client-reply|in-progress|answered|closed)?$",parentSchema:schema1505,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -23080,8 +23162,8 @@ if(data.filter !== undefined){
 let data4 = data.filter;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
-if(!(func15.call(schema2063.properties.filter.properties, key0))){
-const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema2063.properties.filter,data:data4};
+if(!(func15.call(schema2071.properties.filter.properties, key0))){
+const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema2071.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -23111,7 +23193,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/filter/list",schemaPath:"#/definitions/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1497.type,parentSchema:schema1497,data:data5};
+const err9 = {instancePath:instancePath+"/filter/list",schemaPath:"#/definitions/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1505.type,parentSchema:schema1505,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -23129,8 +23211,8 @@ data4["list"] = coerced4;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern956.test(data5)){
-const err10 = {instancePath:instancePath+"/filter/list",schemaPath:"#/definitions/list/pattern",keyword:"pattern",params:{pattern: "^(all|open|client-reply|in-progress|answered|closed)?$"},message:"must match pattern \""+"^(all|open|client-reply|in-progress|answered|closed)?$"+"\"",schema:"^(all|open|client-reply|in-progress|answered|closed)?$",parentSchema:schema1497,data:data5};
+if(!pattern962.test(data5)){
+const err10 = {instancePath:instancePath+"/filter/list",schemaPath:"#/definitions/list/pattern",keyword:"pattern",params:{pattern: "^(all|open|client-reply|in-progress|answered|closed)?$"},message:"must match pattern \""+"^(all|open|client-reply|in-progress|answered|closed)?$"+"\"",schema:"^(all|open|client-reply|in-progress|answered|closed)?$",parentSchema:schema1505,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -23161,7 +23243,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1499.type,parentSchema:schema1499,data:data6};
+const err11 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1507.type,parentSchema:schema1507,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -23179,8 +23261,8 @@ data4["dept_id"] = coerced5;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern958.test(data6)){
-const err12 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1499,data:data6};
+if(!pattern964.test(data6)){
+const err12 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1507,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -23211,7 +23293,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1500.type,parentSchema:schema1500,data:data7};
+const err13 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1508.type,parentSchema:schema1508,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -23230,7 +23312,7 @@ data4["ticket_number"] = coerced6;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 255){
-const err14 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1500,data:data7};
+const err14 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1508,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -23261,7 +23343,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/filter/name",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1500.type,parentSchema:schema1500,data:data8};
+const err15 = {instancePath:instancePath+"/filter/name",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1508.type,parentSchema:schema1508,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -23280,7 +23362,7 @@ data4["name"] = coerced7;
 }
 if(typeof data8 === "string"){
 if(func2(data8) > 255){
-const err16 = {instancePath:instancePath+"/filter/name",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1500,data:data8};
+const err16 = {instancePath:instancePath+"/filter/name",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1508,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -23311,7 +23393,7 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/filter/email",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1500.type,parentSchema:schema1500,data:data9};
+const err17 = {instancePath:instancePath+"/filter/email",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1508.type,parentSchema:schema1508,data:data9};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -23330,7 +23412,7 @@ data4["email"] = coerced8;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 255){
-const err18 = {instancePath:instancePath+"/filter/email",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1500,data:data9};
+const err18 = {instancePath:instancePath+"/filter/email",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1508,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -23361,7 +23443,7 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/filter/body",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1500.type,parentSchema:schema1500,data:data10};
+const err19 = {instancePath:instancePath+"/filter/body",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1508.type,parentSchema:schema1508,data:data10};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -23380,7 +23462,7 @@ data4["body"] = coerced9;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 255){
-const err20 = {instancePath:instancePath+"/filter/body",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1500,data:data10};
+const err20 = {instancePath:instancePath+"/filter/body",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1508,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -23411,7 +23493,7 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/filter/request_type",schemaPath:"#/definitions/filterRequestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1504.type,parentSchema:schema1504,data:data11};
+const err21 = {instancePath:instancePath+"/filter/request_type",schemaPath:"#/definitions/filterRequestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1512.type,parentSchema:schema1512,data:data11};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -23429,8 +23511,8 @@ data4["request_type"] = coerced10;
 }
 }
 if(typeof data11 === "string"){
-if(!pattern959.test(data11)){
-const err22 = {instancePath:instancePath+"/filter/request_type",schemaPath:"#/definitions/filterRequestType/pattern",keyword:"pattern",params:{pattern: "^(General|Incident|Problem|Task|Question)?$"},message:"must match pattern \""+"^(General|Incident|Problem|Task|Question)?$"+"\"",schema:"^(General|Incident|Problem|Task|Question)?$",parentSchema:schema1504,data:data11};
+if(!pattern965.test(data11)){
+const err22 = {instancePath:instancePath+"/filter/request_type",schemaPath:"#/definitions/filterRequestType/pattern",keyword:"pattern",params:{pattern: "^(General|Incident|Problem|Task|Question)?$"},message:"must match pattern \""+"^(General|Incident|Problem|Task|Question)?$"+"\"",schema:"^(General|Incident|Problem|Task|Question)?$",parentSchema:schema1512,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -23461,7 +23543,7 @@ else if(data12 === null){
 coerced11 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1499.type,parentSchema:schema1499,data:data12};
+const err23 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1507.type,parentSchema:schema1507,data:data12};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -23479,8 +23561,8 @@ data4["owner_id"] = coerced11;
 }
 }
 if(typeof data12 === "string"){
-if(!pattern958.test(data12)){
-const err24 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1499,data:data12};
+if(!pattern964.test(data12)){
+const err24 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1507,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -23511,7 +23593,7 @@ else if(data13 === null){
 coerced12 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"#/definitions/filterFlag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1506.type,parentSchema:schema1506,data:data13};
+const err25 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"#/definitions/filterFlag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1514.type,parentSchema:schema1514,data:data13};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -23529,8 +23611,8 @@ data4["admin_read"] = coerced12;
 }
 }
 if(typeof data13 === "string"){
-if(!pattern961.test(data13)){
-const err26 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"#/definitions/filterFlag/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1506,data:data13};
+if(!pattern967.test(data13)){
+const err26 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"#/definitions/filterFlag/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1514,data:data13};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -23561,7 +23643,7 @@ else if(data14 === null){
 coerced13 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/filter/date",schemaPath:"#/definitions/filterDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1507.type,parentSchema:schema1507,data:data14};
+const err27 = {instancePath:instancePath+"/filter/date",schemaPath:"#/definitions/filterDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1515.type,parentSchema:schema1515,data:data14};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -23579,8 +23661,8 @@ data4["date"] = coerced13;
 }
 }
 if(typeof data14 === "string"){
-if(!pattern639.test(data14)){
-const err28 = {instancePath:instancePath+"/filter/date",schemaPath:"#/definitions/filterDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1507,data:data14};
+if(!pattern645.test(data14)){
+const err28 = {instancePath:instancePath+"/filter/date",schemaPath:"#/definitions/filterDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1515,data:data14};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -23593,7 +23675,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2063.properties.filter.type,parentSchema:schema2063.properties.filter,data:data4};
+const err29 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2071.properties.filter.type,parentSchema:schema2071.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -23605,7 +23687,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2063.type,parentSchema:schema2063,data};
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2071.type,parentSchema:schema2071,data};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -23614,19 +23696,19 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate436.errors = vErrors;
+validate444.errors = vErrors;
 return errors === 0;
 }
 
-export const getTransactionDetails = validate440;
-const schema2093 = {"title":"GetTransactionDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getTransactionDetails = validate448;
+const schema2101 = {"title":"GetTransactionDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate440(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate448(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2093.required,parentSchema:schema2093,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2101.required,parentSchema:schema2101,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -23687,7 +23769,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2093.type,parentSchema:schema2093,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2101.type,parentSchema:schema2101,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -23696,16 +23778,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate440.errors = vErrors;
+validate448.errors = vErrors;
 return errors === 0;
 }
 
-export const getTransactions = validate441;
-const schema2095 = {"title":"GetTransactionsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"invoice_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"filter":{"title":"GetTransactionsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[module]=PayPal; an empty filter value means no filter","properties":{"trans_id":{"$ref":"../../common/defs.json#/definitions/text"},"date":{"type":"string","pattern":"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$","description":"a date or its start: YYYY-MM-DD, YYYY-MM or YYYY"},"description":{"$ref":"../../common/defs.json#/definitions/text"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"lastname":{"$ref":"../../common/defs.json#/definitions/text"},"companyname":{"$ref":"../../common/defs.json#/definitions/text"},"in":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, such as 12.30"},"out":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, such as 12.30"},"currency_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"}}}}};
+export const getTransactions = validate449;
+const schema2103 = {"title":"GetTransactionsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"invoice_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"filter":{"title":"GetTransactionsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[module]=PayPal; an empty filter value means no filter","properties":{"trans_id":{"$ref":"../../common/defs.json#/definitions/text"},"date":{"type":"string","pattern":"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$","description":"a date or its start: YYYY-MM-DD, YYYY-MM or YYYY"},"description":{"$ref":"../../common/defs.json#/definitions/text"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"lastname":{"$ref":"../../common/defs.json#/definitions/text"},"companyname":{"$ref":"../../common/defs.json#/definitions/text"},"in":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, such as 12.30"},"out":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, such as 12.30"},"currency_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"}}}}};
 const pattern168 = new RegExp("^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$", "u");
 const pattern169 = new RegExp("^([0-9]{1,12}(\\.[0-9]{1,2})?)?$", "u");
 
-function validate441(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate449(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23913,8 +23995,8 @@ if(data.filter !== undefined){
 let data4 = data.filter;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
-if(!(func15.call(schema2095.properties.filter.properties, key0))){
-const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema2095.properties.filter,data:data4};
+if(!(func15.call(schema2103.properties.filter.properties, key0))){
+const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema2103.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -23994,7 +24076,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2095.properties.filter.properties.date.type,parentSchema:schema2095.properties.filter.properties.date,data:data6};
+const err11 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2103.properties.filter.properties.date.type,parentSchema:schema2103.properties.filter.properties.date,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -24013,7 +24095,7 @@ data4["date"] = coerced5;
 }
 if(typeof data6 === "string"){
 if(!pattern168.test(data6)){
-const err12 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"},message:"must match pattern \""+"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"+"\"",schema:"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$",parentSchema:schema2095.properties.filter.properties.date,data:data6};
+const err12 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"},message:"must match pattern \""+"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"+"\"",schema:"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$",parentSchema:schema2103.properties.filter.properties.date,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -24244,7 +24326,7 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2095.properties.filter.properties.in.type,parentSchema:schema2095.properties.filter.properties.in,data:data11};
+const err21 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2103.properties.filter.properties.in.type,parentSchema:schema2103.properties.filter.properties.in,data:data11};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -24263,7 +24345,7 @@ data4["in"] = coerced10;
 }
 if(typeof data11 === "string"){
 if(!pattern169.test(data11)){
-const err22 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema2095.properties.filter.properties.in,data:data11};
+const err22 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema2103.properties.filter.properties.in,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -24294,7 +24376,7 @@ else if(data12 === null){
 coerced11 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2095.properties.filter.properties.out.type,parentSchema:schema2095.properties.filter.properties.out,data:data12};
+const err23 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2103.properties.filter.properties.out.type,parentSchema:schema2103.properties.filter.properties.out,data:data12};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -24313,7 +24395,7 @@ data4["out"] = coerced11;
 }
 if(typeof data12 === "string"){
 if(!pattern169.test(data12)){
-const err24 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema2095.properties.filter.properties.out,data:data12};
+const err24 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema2103.properties.filter.properties.out,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -24344,7 +24426,7 @@ else if(data13 === null){
 coerced12 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2095.properties.filter.properties.currency_id.type,parentSchema:schema2095.properties.filter.properties.currency_id,data:data13};
+const err25 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2103.properties.filter.properties.currency_id.type,parentSchema:schema2103.properties.filter.properties.currency_id,data:data13};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -24363,7 +24445,7 @@ data4["currency_id"] = coerced12;
 }
 if(typeof data13 === "string"){
 if(!pattern171.test(data13)){
-const err26 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema2095.properties.filter.properties.currency_id,data:data13};
+const err26 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema2103.properties.filter.properties.currency_id,data:data13};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -24376,7 +24458,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2095.properties.filter.type,parentSchema:schema2095.properties.filter,data:data4};
+const err27 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2103.properties.filter.type,parentSchema:schema2103.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -24388,7 +24470,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2095.type,parentSchema:schema2095,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2103.type,parentSchema:schema2103,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -24397,21 +24479,21 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate441.errors = vErrors;
+validate449.errors = vErrors;
 return errors === 0;
 }
 
-export const module = validate443;
-const schema2106 = {"title":"ModuleCallRequest","type":"object","required":["module","fn"],"properties":{"module":{"type":"string","pattern":"^[A-Za-z0-9_.-]{1,100}$","description":"a module name such as phonenumbermng: letters, digits, _ . or -"},"fn":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,99}$","description":"a function name such as getAvailableNumbers"}}};
-const pattern1342 = new RegExp("^[A-Za-z0-9_.-]{1,100}$", "u");
-const pattern1343 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,99}$", "u");
+export const module = validate451;
+const schema2114 = {"title":"ModuleCallRequest","type":"object","required":["module","fn"],"properties":{"module":{"type":"string","pattern":"^[A-Za-z0-9_.-]{1,100}$","description":"a module name such as phonenumbermng: letters, digits, _ . or -"},"fn":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,99}$","description":"a function name such as getAvailableNumbers"}}};
+const pattern1348 = new RegExp("^[A-Za-z0-9_.-]{1,100}$", "u");
+const pattern1349 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,99}$", "u");
 
-function validate443(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate451(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.module === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "module"},message:"must have required property '"+"module"+"'",schema:schema2106.required,parentSchema:schema2106,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "module"},message:"must have required property '"+"module"+"'",schema:schema2114.required,parentSchema:schema2114,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24421,7 +24503,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.fn === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fn"},message:"must have required property '"+"fn"+"'",schema:schema2106.required,parentSchema:schema2106,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fn"},message:"must have required property '"+"fn"+"'",schema:schema2114.required,parentSchema:schema2114,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -24450,7 +24532,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2106.properties.module.type,parentSchema:schema2106.properties.module,data:data0};
+const err2 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2114.properties.module.type,parentSchema:schema2114.properties.module,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -24468,8 +24550,8 @@ data["module"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern1342.test(data0)){
-const err3 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]{1,100}$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]{1,100}$"+"\"",schema:"^[A-Za-z0-9_.-]{1,100}$",parentSchema:schema2106.properties.module,data:data0};
+if(!pattern1348.test(data0)){
+const err3 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]{1,100}$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]{1,100}$"+"\"",schema:"^[A-Za-z0-9_.-]{1,100}$",parentSchema:schema2114.properties.module,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -24500,7 +24582,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2106.properties.fn.type,parentSchema:schema2106.properties.fn,data:data1};
+const err4 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2114.properties.fn.type,parentSchema:schema2114.properties.fn,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -24518,8 +24600,8 @@ data["fn"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern1343.test(data1)){
-const err5 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,99}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,99}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,99}$",parentSchema:schema2106.properties.fn,data:data1};
+if(!pattern1349.test(data1)){
+const err5 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,99}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,99}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,99}$",parentSchema:schema2114.properties.fn,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -24532,7 +24614,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2106.type,parentSchema:schema2106,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2114.type,parentSchema:schema2114,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -24541,19 +24623,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate443.errors = vErrors;
+validate451.errors = vErrors;
 return errors === 0;
 }
 
-export const orderUpgrade = validate445;
-const schema2114 = {"title":"OrderUpgradeRequest","type":"object","required":["id","new_billing"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"new_billing":{"type":"string","enum":["m","q","s","a","b","t","d","w","h","Free","Once"]},"new":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const orderUpgrade = validate453;
+const schema2122 = {"title":"OrderUpgradeRequest","type":"object","required":["id","new_billing"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"new_billing":{"type":"string","enum":["m","q","s","a","b","t","d","w","h","Free","Once"]},"new":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate445(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate453(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2114.required,parentSchema:schema2114,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2122.required,parentSchema:schema2122,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24563,7 +24645,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.new_billing === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "new_billing"},message:"must have required property '"+"new_billing"+"'",schema:schema2114.required,parentSchema:schema2114,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "new_billing"},message:"must have required property '"+"new_billing"+"'",schema:schema2122.required,parentSchema:schema2122,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -24642,7 +24724,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2114.properties.new_billing.type,parentSchema:schema2114.properties.new_billing,data:data1};
+const err4 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2122.properties.new_billing.type,parentSchema:schema2122.properties.new_billing,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -24660,7 +24742,7 @@ data["new_billing"] = coerced1;
 }
 }
 if(!(((((((((((data1 === "m") || (data1 === "q")) || (data1 === "s")) || (data1 === "a")) || (data1 === "b")) || (data1 === "t")) || (data1 === "d")) || (data1 === "w")) || (data1 === "h")) || (data1 === "Free")) || (data1 === "Once"))){
-const err5 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/enum",keyword:"enum",params:{allowedValues: schema2114.properties.new_billing.enum},message:"must be equal to one of the allowed values",schema:schema2114.properties.new_billing.enum,parentSchema:schema2114.properties.new_billing,data:data1};
+const err5 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/enum",keyword:"enum",params:{allowedValues: schema2122.properties.new_billing.enum},message:"must be equal to one of the allowed values",schema:schema2122.properties.new_billing.enum,parentSchema:schema2122.properties.new_billing,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -24772,7 +24854,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2114.type,parentSchema:schema2114,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2122.type,parentSchema:schema2122,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -24781,19 +24863,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate445.errors = vErrors;
+validate453.errors = vErrors;
 return errors === 0;
 }
 
-export const productCloneSettings = validate447;
-const schema2121 = {"title":"ProductCloneSettingsRequest","type":"object","required":["source_product_id","target_product_ids","settings"],"properties":{"source_product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"target_product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as target_product_ids[]=2&target_product_ids[]=3"},"settings":{"type":"array","items":{"type":"string","enum":["1","2","3","4","5","6","7"]},"minItems":1,"maxItems":7,"description":"a non-empty list of setting numbers from 1 to 7, such as settings[]=1&settings[]=7"}}};
+export const productCloneSettings = validate455;
+const schema2129 = {"title":"ProductCloneSettingsRequest","type":"object","required":["source_product_id","target_product_ids","settings"],"properties":{"source_product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"target_product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as target_product_ids[]=2&target_product_ids[]=3"},"settings":{"type":"array","items":{"type":"string","enum":["1","2","3","4","5","6","7"]},"minItems":1,"maxItems":7,"description":"a non-empty list of setting numbers from 1 to 7, such as settings[]=1&settings[]=7"}}};
 
-function validate447(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate455(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.source_product_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source_product_id"},message:"must have required property '"+"source_product_id"+"'",schema:schema2121.required,parentSchema:schema2121,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source_product_id"},message:"must have required property '"+"source_product_id"+"'",schema:schema2129.required,parentSchema:schema2129,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24803,7 +24885,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.target_product_ids === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "target_product_ids"},message:"must have required property '"+"target_product_ids"+"'",schema:schema2121.required,parentSchema:schema2121,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "target_product_ids"},message:"must have required property '"+"target_product_ids"+"'",schema:schema2129.required,parentSchema:schema2129,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -24813,7 +24895,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.settings === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "settings"},message:"must have required property '"+"settings"+"'",schema:schema2121.required,parentSchema:schema2121,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "settings"},message:"must have required property '"+"settings"+"'",schema:schema2129.required,parentSchema:schema2129,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -24890,7 +24972,7 @@ if(dataType1 === "string" || dataType1 === "number"
 coerced1 = [data1];
 }
 else {
-const err5 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2121.properties.target_product_ids.type,parentSchema:schema2121.properties.target_product_ids,data:data1};
+const err5 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2129.properties.target_product_ids.type,parentSchema:schema2129.properties.target_product_ids,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -24909,7 +24991,7 @@ data["target_product_ids"] = coerced1;
 }
 if(Array.isArray(data1)){
 if(data1.length > 1000){
-const err6 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema2121.properties.target_product_ids,data:data1};
+const err6 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema2129.properties.target_product_ids,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -24919,7 +25001,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data1.length < 1){
-const err7 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2121.properties.target_product_ids,data:data1};
+const err7 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2129.properties.target_product_ids,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -24999,7 +25081,7 @@ if(dataType3 === "string" || dataType3 === "number"
 coerced3 = [data3];
 }
 else {
-const err10 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2121.properties.settings.type,parentSchema:schema2121.properties.settings,data:data3};
+const err10 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2129.properties.settings.type,parentSchema:schema2129.properties.settings,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -25018,7 +25100,7 @@ data["settings"] = coerced3;
 }
 if(Array.isArray(data3)){
 if(data3.length > 7){
-const err11 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/maxItems",keyword:"maxItems",params:{limit: 7},message:"must NOT have more than 7 items",schema:7,parentSchema:schema2121.properties.settings,data:data3};
+const err11 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/maxItems",keyword:"maxItems",params:{limit: 7},message:"must NOT have more than 7 items",schema:7,parentSchema:schema2129.properties.settings,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -25028,7 +25110,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data3.length < 1){
-const err12 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2121.properties.settings,data:data3};
+const err12 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2129.properties.settings,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -25058,7 +25140,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/settings/" + i1,schemaPath:"#/properties/settings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2121.properties.settings.items.type,parentSchema:schema2121.properties.settings.items,data:data4};
+const err13 = {instancePath:instancePath+"/settings/" + i1,schemaPath:"#/properties/settings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2129.properties.settings.items.type,parentSchema:schema2129.properties.settings.items,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -25076,7 +25158,7 @@ data3[i1] = coerced4;
 }
 }
 if(!(((((((data4 === "1") || (data4 === "2")) || (data4 === "3")) || (data4 === "4")) || (data4 === "5")) || (data4 === "6")) || (data4 === "7"))){
-const err14 = {instancePath:instancePath+"/settings/" + i1,schemaPath:"#/properties/settings/items/enum",keyword:"enum",params:{allowedValues: schema2121.properties.settings.items.enum},message:"must be equal to one of the allowed values",schema:schema2121.properties.settings.items.enum,parentSchema:schema2121.properties.settings.items,data:data4};
+const err14 = {instancePath:instancePath+"/settings/" + i1,schemaPath:"#/properties/settings/items/enum",keyword:"enum",params:{allowedValues: schema2129.properties.settings.items.enum},message:"must be equal to one of the allowed values",schema:schema2129.properties.settings.items.enum,parentSchema:schema2129.properties.settings.items,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -25090,7 +25172,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2121.type,parentSchema:schema2121,data};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2129.type,parentSchema:schema2129,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -25099,19 +25181,19 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate447.errors = vErrors;
+validate455.errors = vErrors;
 return errors === 0;
 }
 
-export const removeOrderDraft = validate449;
-const schema2126 = {"title":"RemoveOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const removeOrderDraft = validate457;
+const schema2134 = {"title":"RemoveOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate449(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate457(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2126.required,parentSchema:schema2126,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2134.required,parentSchema:schema2134,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25172,7 +25254,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2126.type,parentSchema:schema2126,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2134.type,parentSchema:schema2134,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25181,19 +25263,101 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate449.errors = vErrors;
+validate457.errors = vErrors;
 return errors === 0;
 }
 
-export const removeOrderDraftItem = validate457;
-const schema2136 = {"title":"RemoveOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to remove (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to remove (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const removeOrderDraftDiscount = validate465;
+const schema2142 = {"title":"RemoveOrderDraftDiscountRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate457(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate465(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2136.required,parentSchema:schema2136,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2142.required,parentSchema:schema2142,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2142.type,parentSchema:schema2142,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate465.errors = vErrors;
+return errors === 0;
+}
+
+export const removeOrderDraftItem = validate473;
+const schema2152 = {"title":"RemoveOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to remove (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to remove (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate473(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2152.required,parentSchema:schema2152,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25354,7 +25518,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2136.type,parentSchema:schema2136,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2152.type,parentSchema:schema2152,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -25363,20 +25527,20 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate457.errors = vErrors;
+validate473.errors = vErrors;
 return errors === 0;
 }
 
-export const searchServiceByIP = validate461;
-const schema2163 = {"title":"SearchServiceByIPRequest","type":"object","required":["ip"],"properties":{"ip":{"type":"string","minLength":2,"maxLength":45,"pattern":"^[0-9A-Fa-f:.]+$","description":"an IPv4 or IPv6 address, such as 203.0.113.11"},"source":{"type":"string","enum":["ipam","proxmox","vpsdata","localcloud"],"description":"one of ipam, proxmox, vpsdata or localcloud"}}};
-const pattern1371 = new RegExp("^[0-9A-Fa-f:.]+$", "u");
+export const searchServiceByIP = validate477;
+const schema2179 = {"title":"SearchServiceByIPRequest","type":"object","required":["ip"],"properties":{"ip":{"type":"string","minLength":2,"maxLength":45,"pattern":"^[0-9A-Fa-f:.]+$","description":"an IPv4 or IPv6 address, such as 203.0.113.11"},"source":{"type":"string","enum":["ipam","proxmox","vpsdata","localcloud"],"description":"one of ipam, proxmox, vpsdata or localcloud"}}};
+const pattern1383 = new RegExp("^[0-9A-Fa-f:.]+$", "u");
 
-function validate461(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate477(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ip === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip"},message:"must have required property '"+"ip"+"'",schema:schema2163.required,parentSchema:schema2163,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip"},message:"must have required property '"+"ip"+"'",schema:schema2179.required,parentSchema:schema2179,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25405,7 +25569,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2163.properties.ip.type,parentSchema:schema2163.properties.ip,data:data0};
+const err1 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2179.properties.ip.type,parentSchema:schema2179.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -25424,7 +25588,7 @@ data["ip"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 45){
-const err2 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters",schema:45,parentSchema:schema2163.properties.ip,data:data0};
+const err2 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters",schema:45,parentSchema:schema2179.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -25434,7 +25598,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func2(data0) < 2){
-const err3 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema2163.properties.ip,data:data0};
+const err3 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema2179.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25443,8 +25607,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern1371.test(data0)){
-const err4 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Fa-f:.]+$"},message:"must match pattern \""+"^[0-9A-Fa-f:.]+$"+"\"",schema:"^[0-9A-Fa-f:.]+$",parentSchema:schema2163.properties.ip,data:data0};
+if(!pattern1383.test(data0)){
+const err4 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Fa-f:.]+$"},message:"must match pattern \""+"^[0-9A-Fa-f:.]+$"+"\"",schema:"^[0-9A-Fa-f:.]+$",parentSchema:schema2179.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -25475,7 +25639,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2163.properties.source.type,parentSchema:schema2163.properties.source,data:data1};
+const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2179.properties.source.type,parentSchema:schema2179.properties.source,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -25493,7 +25657,7 @@ data["source"] = coerced1;
 }
 }
 if(!((((data1 === "ipam") || (data1 === "proxmox")) || (data1 === "vpsdata")) || (data1 === "localcloud"))){
-const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema2163.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema2163.properties.source.enum,parentSchema:schema2163.properties.source,data:data1};
+const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema2179.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema2179.properties.source.enum,parentSchema:schema2179.properties.source,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -25505,7 +25669,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2163.type,parentSchema:schema2163,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2179.type,parentSchema:schema2179,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -25514,19 +25678,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate461.errors = vErrors;
+validate477.errors = vErrors;
 return errors === 0;
 }
 
-export const searchServiceByIPLimited = validate465;
-const schema2178 = {"title":"SearchServiceByIPLimitedRequest","type":"object","required":["ip"],"properties":{"ip":{"type":"string","minLength":2,"maxLength":45,"pattern":"^[0-9A-Fa-f:.]+$","description":"an IPv4 or IPv6 address, such as 203.0.113.11"},"source":{"type":"string","enum":["ipam","proxmox","vpsdata","localcloud"],"description":"one of ipam, proxmox, vpsdata or localcloud"}}};
+export const searchServiceByIPLimited = validate481;
+const schema2194 = {"title":"SearchServiceByIPLimitedRequest","type":"object","required":["ip"],"properties":{"ip":{"type":"string","minLength":2,"maxLength":45,"pattern":"^[0-9A-Fa-f:.]+$","description":"an IPv4 or IPv6 address, such as 203.0.113.11"},"source":{"type":"string","enum":["ipam","proxmox","vpsdata","localcloud"],"description":"one of ipam, proxmox, vpsdata or localcloud"}}};
 
-function validate465(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate481(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ip === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip"},message:"must have required property '"+"ip"+"'",schema:schema2178.required,parentSchema:schema2178,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip"},message:"must have required property '"+"ip"+"'",schema:schema2194.required,parentSchema:schema2194,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25555,7 +25719,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2178.properties.ip.type,parentSchema:schema2178.properties.ip,data:data0};
+const err1 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2194.properties.ip.type,parentSchema:schema2194.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -25574,7 +25738,7 @@ data["ip"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 45){
-const err2 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters",schema:45,parentSchema:schema2178.properties.ip,data:data0};
+const err2 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters",schema:45,parentSchema:schema2194.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -25584,7 +25748,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func2(data0) < 2){
-const err3 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema2178.properties.ip,data:data0};
+const err3 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema2194.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25593,8 +25757,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern1371.test(data0)){
-const err4 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Fa-f:.]+$"},message:"must match pattern \""+"^[0-9A-Fa-f:.]+$"+"\"",schema:"^[0-9A-Fa-f:.]+$",parentSchema:schema2178.properties.ip,data:data0};
+if(!pattern1383.test(data0)){
+const err4 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Fa-f:.]+$"},message:"must match pattern \""+"^[0-9A-Fa-f:.]+$"+"\"",schema:"^[0-9A-Fa-f:.]+$",parentSchema:schema2194.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -25625,7 +25789,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2178.properties.source.type,parentSchema:schema2178.properties.source,data:data1};
+const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2194.properties.source.type,parentSchema:schema2194.properties.source,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -25643,7 +25807,7 @@ data["source"] = coerced1;
 }
 }
 if(!((((data1 === "ipam") || (data1 === "proxmox")) || (data1 === "vpsdata")) || (data1 === "localcloud"))){
-const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema2178.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema2178.properties.source.enum,parentSchema:schema2178.properties.source,data:data1};
+const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema2194.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema2194.properties.source.enum,parentSchema:schema2194.properties.source,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -25655,7 +25819,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2178.type,parentSchema:schema2178,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2194.type,parentSchema:schema2194,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -25664,19 +25828,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate465.errors = vErrors;
+validate481.errors = vErrors;
 return errors === 0;
 }
 
-export const sendEstimate = validate467;
-const schema2181 = {"title":"SendEstimateRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const sendEstimate = validate483;
+const schema2197 = {"title":"SendEstimateRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate467(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate483(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2181.required,parentSchema:schema2181,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2197.required,parentSchema:schema2197,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25737,7 +25901,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2181.type,parentSchema:schema2181,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2197.type,parentSchema:schema2197,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25746,19 +25910,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate467.errors = vErrors;
+validate483.errors = vErrors;
 return errors === 0;
 }
 
-export const sendInvoice = validate469;
-const schema2185 = {"title":"SendInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const sendInvoice = validate485;
+const schema2201 = {"title":"SendInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate469(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate485(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2185.required,parentSchema:schema2185,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2201.required,parentSchema:schema2201,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25819,7 +25983,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2185.type,parentSchema:schema2185,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2201.type,parentSchema:schema2201,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25828,19 +25992,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate469.errors = vErrors;
+validate485.errors = vErrors;
 return errors === 0;
 }
 
-export const setClientDetails = validate471;
-const schema2203 = {"title":"SetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"status":{"type":"string","enum":["Active","Closing","Closed","Pending Removal","Archived","Lead","Prospect","Lost"],"description":"one of Active, Closing, Closed, Pending Removal, Archived, Lead, Prospect or Lost"},"language":{"$ref":"addClient.json#/definitions/language"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"curchange":{"type":"string","enum":["change","recalculate"],"description":"change or recalculate"}}};
+export const setClientDetails = validate487;
+const schema2219 = {"title":"SetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"status":{"type":"string","enum":["Active","Closing","Closed","Pending Removal","Archived","Lead","Prospect","Lost"],"description":"one of Active, Closing, Closed, Pending Removal, Archived, Lead, Prospect or Lost"},"language":{"$ref":"addClient.json#/definitions/language"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"curchange":{"type":"string","enum":["change","recalculate"],"description":"change or recalculate"}}};
 
-function validate471(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate487(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2203.required,parentSchema:schema2203,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2219.required,parentSchema:schema2219,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26527,7 +26691,7 @@ else if(data13 === null){
 coerced13 = "";
 }
 else {
-const err28 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2203.properties.status.type,parentSchema:schema2203.properties.status,data:data13};
+const err28 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2219.properties.status.type,parentSchema:schema2219.properties.status,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -26545,7 +26709,7 @@ data["status"] = coerced13;
 }
 }
 if(!((((((((data13 === "Active") || (data13 === "Closing")) || (data13 === "Closed")) || (data13 === "Pending Removal")) || (data13 === "Archived")) || (data13 === "Lead")) || (data13 === "Prospect")) || (data13 === "Lost"))){
-const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2203.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema2203.properties.status.enum,parentSchema:schema2203.properties.status,data:data13};
+const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2219.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema2219.properties.status.enum,parentSchema:schema2219.properties.status,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -26675,7 +26839,7 @@ else if(data16 === null){
 coerced16 = "";
 }
 else {
-const err34 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2203.properties.curchange.type,parentSchema:schema2203.properties.curchange,data:data16};
+const err34 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2219.properties.curchange.type,parentSchema:schema2219.properties.curchange,data:data16};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -26693,7 +26857,7 @@ data["curchange"] = coerced16;
 }
 }
 if(!((data16 === "change") || (data16 === "recalculate"))){
-const err35 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/enum",keyword:"enum",params:{allowedValues: schema2203.properties.curchange.enum},message:"must be equal to one of the allowed values",schema:schema2203.properties.curchange.enum,parentSchema:schema2203.properties.curchange,data:data16};
+const err35 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/enum",keyword:"enum",params:{allowedValues: schema2219.properties.curchange.enum},message:"must be equal to one of the allowed values",schema:schema2219.properties.curchange.enum,parentSchema:schema2219.properties.curchange,data:data16};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -26705,7 +26869,7 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2203.type,parentSchema:schema2203,data};
+const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2219.type,parentSchema:schema2219,data};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -26714,14 +26878,14 @@ vErrors.push(err36);
 }
 errors++;
 }
-validate471.errors = vErrors;
+validate487.errors = vErrors;
 return errors === 0;
 }
 
-export const setContactDetails = validate475;
-const schema2240 = {"title":"SetContactDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"privileges":{"$ref":"addClientContact.json#/definitions/privileges"}}};
+export const setContactDetails = validate491;
+const schema2256 = {"title":"SetContactDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"privileges":{"$ref":"addClientContact.json#/definitions/privileges"}}};
 
-function validate473(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate489(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -27120,17 +27284,17 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate473.errors = vErrors;
+validate489.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate475(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate491(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2240.required,parentSchema:schema2240,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2256.required,parentSchema:schema2256,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -27798,14 +27962,14 @@ errors++;
 }
 }
 if(data.privileges !== undefined){
-if(!(validate473(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
-vErrors = vErrors === null ? validate473.errors : vErrors.concat(validate473.errors);
+if(!(validate489(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
+vErrors = vErrors === null ? validate489.errors : vErrors.concat(validate489.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2240.type,parentSchema:schema2240,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2256.type,parentSchema:schema2256,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -27814,19 +27978,19 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate475.errors = vErrors;
+validate491.errors = vErrors;
 return errors === 0;
 }
 
-export const setEstimateStatus = validate478;
-const schema2257 = {"title":"SetEstimateStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/estimate.json#/properties/status"}}};
+export const setEstimateStatus = validate494;
+const schema2273 = {"title":"SetEstimateStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/estimate.json#/properties/status"}}};
 
-function validate478(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate494(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2257.required,parentSchema:schema2257,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2273.required,parentSchema:schema2273,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -27836,7 +28000,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2257.required,parentSchema:schema2257,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2273.required,parentSchema:schema2273,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -27945,7 +28109,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2257.type,parentSchema:schema2257,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2273.type,parentSchema:schema2273,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -27954,19 +28118,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate478.errors = vErrors;
+validate494.errors = vErrors;
 return errors === 0;
 }
 
-export const setInvoiceStatus = validate480;
-const schema2262 = {"title":"SetInvoiceStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"string","enum":["Paid","Unpaid","Cancelled"]}}};
+export const setInvoiceStatus = validate496;
+const schema2278 = {"title":"SetInvoiceStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"string","enum":["Paid","Unpaid","Cancelled"]}}};
 
-function validate480(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate496(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2262.required,parentSchema:schema2262,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2278.required,parentSchema:schema2278,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -27976,7 +28140,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2262.required,parentSchema:schema2262,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2278.required,parentSchema:schema2278,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -28055,7 +28219,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2262.properties.status.type,parentSchema:schema2262.properties.status,data:data1};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2278.properties.status.type,parentSchema:schema2278.properties.status,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -28073,7 +28237,7 @@ data["status"] = coerced1;
 }
 }
 if(!(((data1 === "Paid") || (data1 === "Unpaid")) || (data1 === "Cancelled"))){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2262.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema2262.properties.status.enum,parentSchema:schema2262.properties.status,data:data1};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2278.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema2278.properties.status.enum,parentSchema:schema2278.properties.status,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -28085,7 +28249,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2262.type,parentSchema:schema2262,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2278.type,parentSchema:schema2278,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -28094,19 +28258,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate480.errors = vErrors;
+validate496.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderActive = validate482;
-const schema2267 = {"title":"SetOrderActiveRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderActive = validate498;
+const schema2283 = {"title":"SetOrderActiveRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate482(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate498(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2267.required,parentSchema:schema2267,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2283.required,parentSchema:schema2283,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28167,7 +28331,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2267.type,parentSchema:schema2267,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2283.type,parentSchema:schema2283,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -28176,19 +28340,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate482.errors = vErrors;
+validate498.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderCancel = validate484;
-const schema2271 = {"title":"SetOrderCancelRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderCancel = validate500;
+const schema2287 = {"title":"SetOrderCancelRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate484(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate500(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2271.required,parentSchema:schema2271,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2287.required,parentSchema:schema2287,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28249,7 +28413,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2271.type,parentSchema:schema2271,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2287.type,parentSchema:schema2287,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -28258,19 +28422,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate484.errors = vErrors;
+validate500.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderFraud = validate486;
-const schema2275 = {"title":"SetOrderFraudRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderFraud = validate502;
+const schema2291 = {"title":"SetOrderFraudRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate486(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate502(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2275.required,parentSchema:schema2275,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2291.required,parentSchema:schema2291,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28331,7 +28495,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2275.type,parentSchema:schema2275,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2291.type,parentSchema:schema2291,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -28340,19 +28504,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate486.errors = vErrors;
+validate502.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderPending = validate488;
-const schema2279 = {"title":"SetOrderPendingRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderPending = validate504;
+const schema2295 = {"title":"SetOrderPendingRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate488(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate504(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2279.required,parentSchema:schema2279,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2295.required,parentSchema:schema2295,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28413,7 +28577,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2279.type,parentSchema:schema2279,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2295.type,parentSchema:schema2295,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -28422,19 +28586,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate488.errors = vErrors;
+validate504.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderReferrer = validate490;
-const schema2284 = {"title":"SetOrderReferrerRequest","type":"object","required":["id","referral"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"referral":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderReferrer = validate506;
+const schema2300 = {"title":"SetOrderReferrerRequest","type":"object","required":["id","referral"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"referral":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate490(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate506(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2284.required,parentSchema:schema2284,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2300.required,parentSchema:schema2300,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28444,7 +28608,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.referral === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "referral"},message:"must have required property '"+"referral"+"'",schema:schema2284.required,parentSchema:schema2284,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "referral"},message:"must have required property '"+"referral"+"'",schema:schema2300.required,parentSchema:schema2300,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -28555,7 +28719,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2284.type,parentSchema:schema2284,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2300.type,parentSchema:schema2300,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -28564,20 +28728,20 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate490.errors = vErrors;
+validate506.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderStatus = validate492;
-const schema2290 = {"title":"SetOrderStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/order.json#/properties/status"}}};
-const schema1465 = {"type":"string","enum":["Pending","Active","Fraud","Cancelled"]};
+export const setOrderStatus = validate508;
+const schema2306 = {"title":"SetOrderStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/order.json#/properties/status"}}};
+const schema1473 = {"type":"string","enum":["Pending","Active","Fraud","Cancelled"]};
 
-function validate492(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate508(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2290.required,parentSchema:schema2290,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2306.required,parentSchema:schema2306,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28587,7 +28751,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2290.required,parentSchema:schema2290,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2306.required,parentSchema:schema2306,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -28666,7 +28830,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/order.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1465.type,parentSchema:schema1465,data:data1};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/order.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1473.type,parentSchema:schema1473,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -28684,7 +28848,7 @@ data["status"] = coerced1;
 }
 }
 if(!((((data1 === "Pending") || (data1 === "Active")) || (data1 === "Fraud")) || (data1 === "Cancelled"))){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/order.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema1465.enum},message:"must be equal to one of the allowed values",schema:schema1465.enum,parentSchema:schema1465,data:data1};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/order.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema1473.enum},message:"must be equal to one of the allowed values",schema:schema1473.enum,parentSchema:schema1473,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -28696,7 +28860,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2290.type,parentSchema:schema2290,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2306.type,parentSchema:schema2306,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -28705,19 +28869,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate492.errors = vErrors;
+validate508.errors = vErrors;
 return errors === 0;
 }
 
-export const setTicketStatus = validate494;
-const schema2296 = {"title":"SetTicketStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"status":{"$ref":"../../resources/ticket.json#/definitions/status"}}};
+export const setTicketStatus = validate510;
+const schema2312 = {"title":"SetTicketStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"status":{"$ref":"../../resources/ticket.json#/definitions/status"}}};
 
-function validate494(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate510(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2296.required,parentSchema:schema2296,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2312.required,parentSchema:schema2312,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28727,7 +28891,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2296.required,parentSchema:schema2296,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2312.required,parentSchema:schema2312,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -28836,7 +29000,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2296.type,parentSchema:schema2296,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2312.type,parentSchema:schema2312,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -28845,21 +29009,21 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate494.errors = vErrors;
+validate510.errors = vErrors;
 return errors === 0;
 }
 
-export const tokenizeClientCard = validate496;
-const schema2302 = {"title":"TokenizeClientCardRequest","type":"object","required":["client_id","gateway_id","token"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"gateway_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"token":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty gateway token of at most 255 characters"},"lastfour":{"type":"string","pattern":"^[0-9]{4}$","description":"the last four digits of the card, such as 4242"},"expdate":{"type":"string","pattern":"^(0[1-9]|1[0-2])[0-9]{2}$","description":"the card's expiry as MMYY with a month from 01 to 12, such as 0828"}}};
-const pattern1441 = new RegExp("^[0-9]{4}$", "u");
-const pattern1442 = new RegExp("^(0[1-9]|1[0-2])[0-9]{2}$", "u");
+export const tokenizeClientCard = validate512;
+const schema2318 = {"title":"TokenizeClientCardRequest","type":"object","required":["client_id","gateway_id","token"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"gateway_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"token":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty gateway token of at most 255 characters"},"lastfour":{"type":"string","pattern":"^[0-9]{4}$","description":"the last four digits of the card, such as 4242"},"expdate":{"type":"string","pattern":"^(0[1-9]|1[0-2])[0-9]{2}$","description":"the card's expiry as MMYY with a month from 01 to 12, such as 0828"}}};
+const pattern1453 = new RegExp("^[0-9]{4}$", "u");
+const pattern1454 = new RegExp("^(0[1-9]|1[0-2])[0-9]{2}$", "u");
 
-function validate496(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate512(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema2302.required,parentSchema:schema2302,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema2318.required,parentSchema:schema2318,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28869,7 +29033,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.gateway_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gateway_id"},message:"must have required property '"+"gateway_id"+"'",schema:schema2302.required,parentSchema:schema2302,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gateway_id"},message:"must have required property '"+"gateway_id"+"'",schema:schema2318.required,parentSchema:schema2318,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -28879,7 +29043,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.token === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "token"},message:"must have required property '"+"token"+"'",schema:schema2302.required,parentSchema:schema2302,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "token"},message:"must have required property '"+"token"+"'",schema:schema2318.required,parentSchema:schema2318,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -29008,7 +29172,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2302.properties.token.type,parentSchema:schema2302.properties.token,data:data2};
+const err7 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2318.properties.token.type,parentSchema:schema2318.properties.token,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -29027,7 +29191,7 @@ data["token"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 255){
-const err8 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2302.properties.token,data:data2};
+const err8 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2318.properties.token,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -29037,7 +29201,7 @@ vErrors.push(err8);
 errors++;
 }
 if(func2(data2) < 1){
-const err9 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema2302.properties.token,data:data2};
+const err9 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema2318.properties.token,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -29068,7 +29232,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2302.properties.lastfour.type,parentSchema:schema2302.properties.lastfour,data:data3};
+const err10 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2318.properties.lastfour.type,parentSchema:schema2318.properties.lastfour,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -29086,8 +29250,8 @@ data["lastfour"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern1441.test(data3)){
-const err11 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}$"},message:"must match pattern \""+"^[0-9]{4}$"+"\"",schema:"^[0-9]{4}$",parentSchema:schema2302.properties.lastfour,data:data3};
+if(!pattern1453.test(data3)){
+const err11 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}$"},message:"must match pattern \""+"^[0-9]{4}$"+"\"",schema:"^[0-9]{4}$",parentSchema:schema2318.properties.lastfour,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -29118,7 +29282,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2302.properties.expdate.type,parentSchema:schema2302.properties.expdate,data:data4};
+const err12 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2318.properties.expdate.type,parentSchema:schema2318.properties.expdate,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -29136,8 +29300,8 @@ data["expdate"] = coerced4;
 }
 }
 if(typeof data4 === "string"){
-if(!pattern1442.test(data4)){
-const err13 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/pattern",keyword:"pattern",params:{pattern: "^(0[1-9]|1[0-2])[0-9]{2}$"},message:"must match pattern \""+"^(0[1-9]|1[0-2])[0-9]{2}$"+"\"",schema:"^(0[1-9]|1[0-2])[0-9]{2}$",parentSchema:schema2302.properties.expdate,data:data4};
+if(!pattern1454.test(data4)){
+const err13 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/pattern",keyword:"pattern",params:{pattern: "^(0[1-9]|1[0-2])[0-9]{2}$"},message:"must match pattern \""+"^(0[1-9]|1[0-2])[0-9]{2}$"+"\"",schema:"^(0[1-9]|1[0-2])[0-9]{2}$",parentSchema:schema2318.properties.expdate,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -29150,7 +29314,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2302.type,parentSchema:schema2302,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2318.type,parentSchema:schema2318,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -29159,19 +29323,19 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate496.errors = vErrors;
+validate512.errors = vErrors;
 return errors === 0;
 }
 
-export const verifyAdminLogin = validate499;
-const schema2311 = {"title":"VerifyAdminLoginRequest","type":"object","required":["username","password"],"properties":{"username":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
+export const verifyAdminLogin = validate515;
+const schema2327 = {"title":"VerifyAdminLoginRequest","type":"object","required":["username","password"],"properties":{"username":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
 
-function validate499(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate515(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.username === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'",schema:schema2311.required,parentSchema:schema2311,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'",schema:schema2327.required,parentSchema:schema2327,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29181,7 +29345,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2311.required,parentSchema:schema2311,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2327.required,parentSchema:schema2327,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -29312,7 +29476,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2311.type,parentSchema:schema2311,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2327.type,parentSchema:schema2327,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -29321,19 +29485,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate499.errors = vErrors;
+validate515.errors = vErrors;
 return errors === 0;
 }
 
-export const verifyClientLogin = validate501;
-const schema2318 = {"title":"VerifyClientLoginRequest","type":"object","required":["email","password"],"properties":{"email":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
+export const verifyClientLogin = validate517;
+const schema2334 = {"title":"VerifyClientLoginRequest","type":"object","required":["email","password"],"properties":{"email":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
 
-function validate501(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate517(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.email === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema2318.required,parentSchema:schema2318,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema2334.required,parentSchema:schema2334,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29343,7 +29507,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2318.required,parentSchema:schema2318,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2334.required,parentSchema:schema2334,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -29474,7 +29638,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2318.type,parentSchema:schema2318,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2334.type,parentSchema:schema2334,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -29483,7 +29647,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate501.errors = vErrors;
+validate517.errors = vErrors;
 return errors === 0;
 }
 

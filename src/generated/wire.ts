@@ -199,6 +199,7 @@ export interface AllWireTypes {
   operations_misc_verifyAdminLogin_json?: VerifyAdminLogin;
   operations_orders_addOrder_json?: AddOrder;
   operations_orders_addOrderDraftItem_json?: AddOrderDraftItem;
+  operations_orders_clearOrderDraftItems_json?: ClearOrderDraftItems;
   operations_orders_convertOrderDraft_json?: ConvertOrderDraft;
   operations_orders_createOrderDraft_json?: CreateOrderDraft;
   operations_orders_deleteOrder_json?: DeleteOrder;
@@ -210,6 +211,7 @@ export interface AllWireTypes {
   operations_orders_getOrders_json?: GetOrders;
   operations_orders_orderUpgrade_json?: OrderUpgradeCall;
   operations_orders_removeOrderDraft_json?: RemoveOrderDraft;
+  operations_orders_removeOrderDraftDiscount_json?: RemoveOrderDraftDiscount;
   operations_orders_removeOrderDraftItem_json?: RemoveOrderDraftItem;
   operations_orders_setOrderActive_json?: SetOrderActive;
   operations_orders_setOrderCancel_json?: SetOrderCancel;
@@ -7017,6 +7019,22 @@ export interface DraftRecipient {
   howdidyou: string;
 }
 /**
+ * Removes every item of order draft `id`: its services (with their addons) and its domains. The draft itself, its client, options and discount stay. Answers the whole draft as getOrderDraft shows it, the emptied item lists as [] (as the published sample shows them) and the totals 0, with info ["Draft items removed"]: the published sample is cut before any info, so the info follows removeOrderDraftItem's. A draft already empty answers the same, changing nothing.
+ */
+export interface ClearOrderDraftItems {
+  request: ClearOrderDraftItemsRequest;
+  result: ClearOrderDraftItemsResult;
+}
+export interface ClearOrderDraftItemsRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface ClearOrderDraftItemsResult {
+  draft: DraftView;
+}
+/**
  * Turns order draft `id` into an order exactly as addOrder places one, and answers `order_id` as a JSON number (addOrder's is a string) and info ["Function has been scheduled for execution", "New Order created"], as the real call does. The draft must have a client (editOrderDraft client_id) and at least one item. Everything is checked first (client Active and not a contact, each product offered on its cycle, each addon fitting its product and offered on its cycle, an enabled gateway, each domain label valid, its TLD priced for the period and the name not already held), then the order is created Pending with one Pending service per unit of each draft service (its host as the service's domain), each draft addon attached to every unit (an addon of qty n, n times) as a Pending account addon, a Pending Registration or Pending Transfer domain per draft domain (with its EPP code), and, when the draft's generate_invoice option is on, one Unpaid invoice for the first period, priced in the client's currency. The gateway is `module` if given, else the draft's, else the first enabled one. `as_free`=1 makes a free order: everything costs 0.00 and no invoice is made. `ip` is stored as the order's IP. The draft's confirm_email and send_invoice options record the order confirmation and invoice e-mails in the outbox, as addOrder's confirm and invoice_info do. The draft is deleted unless `keep_draft`=1. Not simulated (accepted and ignored): `tax_exempt` (the invoice is taxed by the client's tax rules), `fraudcheck` and `fraudcheck_ip` (billsim runs no fraud modules), custom field values (services keep none) and the draft's discount, which the order does not carry. A draft priced in another currency than its client's (createOrderDraft currency_id) is still billed in the client's currency. The real answer carries no invoice id: getOrderDetails shows it.
  */
 export interface ConvertOrderDraft {
@@ -7581,6 +7599,22 @@ export interface RemoveOrderDraftResult {
    * the deleted draft's id, a JSON number
    */
   draft_id: number;
+}
+/**
+ * Removes the discount of order draft `id`: its `discount` becomes "" (none), as a fresh draft's is, and its total is its subtotal again. A draft without a discount answers the same, changing nothing. Answers the whole draft as getOrderDraft shows it, with info ["Draft discount removed"]: the published sample is cut inside the draft, so the info follows removeOrderDraftItem's.
+ */
+export interface RemoveOrderDraftDiscount {
+  request: RemoveOrderDraftDiscountRequest;
+  result: RemoveOrderDraftDiscountResult;
+}
+export interface RemoveOrderDraftDiscountRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface RemoveOrderDraftDiscountResult {
+  draft: DraftView;
 }
 /**
  * Removes one item of order draft `id`, picked by exactly one of `service` (a service_id of the draft) or `domain` (a domain_id of the draft); both or neither is an error. The other items keep their ids. Answers the whole updated draft as getOrderDraft shows it (an emptied item list as []; totals without the removed item) and `info: ["Draft item removed"]`.

@@ -2,8 +2,10 @@
 // default export is its operation; its schema is schemas/operations/<section>/<call>.json.
 import addEstimate from './estimates/addEstimate.js';
 import addEstimateLine from './estimates/addEstimateLine.js';
+import clearOrderDraftItems from './orders/clearOrderDraftItems.js';
 import convertEstimateToInvoice from './estimates/convertEstimateToInvoice.js';
 import deleteEstimate from './estimates/deleteEstimate.js';
+import removeOrderDraftDiscount from './orders/removeOrderDraftDiscount.js';
 import sendEstimate from './estimates/sendEstimate.js';
 import setEstimateStatus from './estimates/setEstimateStatus.js';
 import type { AnyOperation } from './operation.js';
@@ -148,6 +150,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   bulkAddProducts,
   changeAccountPackage,
   chargeCreditCard,
+  clearOrderDraftItems,
   convertEstimateToInvoice,
   convertOrderDraft,
   createOrderDraft,
@@ -226,6 +229,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   orderUpgrade,
   productCloneSettings,
   removeOrderDraft,
+  removeOrderDraftDiscount,
   removeOrderDraftItem,
   searchServiceByIP,
   searchServiceByIPLimited,

@@ -236,6 +236,8 @@ export const EXAMPLES: Record<string, Pair[][]> = {
       ['ip', '198.51.100.7'],
     ],
   ],
+  clearOrderDraftItems: [[['id', '1']], [['id', '3']]],
+  removeOrderDraftDiscount: [[['id', '2']]],
   createOrderDraft: [
     [['client_id', '1']],
     [
