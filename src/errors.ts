@@ -107,6 +107,8 @@ export const messages = {
     `Account ${id} is ${status}: only a service that is ${from.join(' or ')} can become ${to}`,
   domainStatusRefused: (id: string, name: string, status: string, from: readonly string[], action: string) =>
     `Domain ${id} (${name}) is ${status}: only a domain that is ${from.join(' or ')} can be ${action}`,
+  synchNotBegun: (id: string, name: string) =>
+    `Domain ${id} (${name}) is Pending Transfer and its transfer has not begun, so no registrar holds it yet: start it with domainTransfer`,
   transferUnderWay: (id: string, name: string, started: string, registrar: string, due: string) =>
     `Domain ${id} (${name}) is Pending Transfer: its transfer began on ${started} and ${registrar} completes it on ${due}`,
   transferLocked: (registrar: string, name: string, id: string) =>

@@ -34,6 +34,7 @@ export const EXAMPLES: Record<string, string> = {
   domainRegister: 'id=8',
   domainTransfer: 'id=9',
   domainRenew: 'id=1',
+  domainSynch: 'id=1',
   domainEPP: 'id=1',
   domainDelete: 'id=7',
   domainDeleteHB: 'id=8',

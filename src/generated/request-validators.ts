@@ -10944,8 +10944,8 @@ validate201.errors = vErrors;
 return errors === 0;
 }
 
-export const domainTransfer = validate203;
-const schema799 = {"title":"DomainTransferRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const domainSynch = validate203;
+const schema799 = {"title":"DomainSynchRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -11026,17 +11026,99 @@ validate203.errors = vErrors;
 return errors === 0;
 }
 
-export const editAccountDetails = validate205;
-const schema812 = {"title":"EditAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"date_created":{"$ref":"../../common/defs.json#/definitions/date"},"domain":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"server_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"payment_module":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstpayment":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"total":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"next_due":{"$ref":"../../common/defs.json#/definitions/date"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]},"username":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"password":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"rootpassword":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"commitment_date":{"$ref":"../../common/defs.json#/definitions/date"},"notes":{"$ref":"../../common/defs.json#/definitions/text"}}};
-const schema60 = {"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"a date as YYYY-MM-DD"};
-const pattern26 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
+export const domainTransfer = validate205;
+const schema803 = {"title":"DomainTransferRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema812.required,parentSchema:schema812,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema803.required,parentSchema:schema803,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema803.type,parentSchema:schema803,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate205.errors = vErrors;
+return errors === 0;
+}
+
+export const editAccountDetails = validate207;
+const schema816 = {"title":"EditAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"date_created":{"$ref":"../../common/defs.json#/definitions/date"},"domain":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"server_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"payment_module":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstpayment":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"total":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"next_due":{"$ref":"../../common/defs.json#/definitions/date"},"status":{"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]},"username":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"password":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"rootpassword":{"type":"string","maxLength":255,"description":"a text of at most 255 characters"},"commitment_date":{"$ref":"../../common/defs.json#/definitions/date"},"notes":{"$ref":"../../common/defs.json#/definitions/text"}}};
+const schema60 = {"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","description":"a date as YYYY-MM-DD"};
+const pattern26 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
+
+function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema816.required,parentSchema:schema816,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11215,7 +11297,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema812.properties.domain.type,parentSchema:schema812.properties.domain,data:data3};
+const err7 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema816.properties.domain.type,parentSchema:schema816.properties.domain,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11234,7 +11316,7 @@ data["domain"] = coerced3;
 }
 if(typeof data3 === "string"){
 if(func2(data3) > 255){
-const err8 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema812.properties.domain,data:data3};
+const err8 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema816.properties.domain,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11515,7 +11597,7 @@ else if(data9 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema812.properties.status.type,parentSchema:schema812.properties.status,data:data9};
+const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema816.properties.status.type,parentSchema:schema816.properties.status,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -11533,7 +11615,7 @@ data["status"] = coerced9;
 }
 }
 if(!((((((data9 === "Pending") || (data9 === "Active")) || (data9 === "Suspended")) || (data9 === "Terminated")) || (data9 === "Cancelled")) || (data9 === "Fraud"))){
-const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema812.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema812.properties.status.enum,parentSchema:schema812.properties.status,data:data9};
+const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema816.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema816.properties.status.enum,parentSchema:schema816.properties.status,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -11563,7 +11645,7 @@ else if(data10 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema812.properties.username.type,parentSchema:schema812.properties.username,data:data10};
+const err21 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema816.properties.username.type,parentSchema:schema816.properties.username,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -11582,7 +11664,7 @@ data["username"] = coerced10;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 255){
-const err22 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema812.properties.username,data:data10};
+const err22 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema816.properties.username,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -11613,7 +11695,7 @@ else if(data11 === null){
 coerced11 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema812.properties.password.type,parentSchema:schema812.properties.password,data:data11};
+const err23 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema816.properties.password.type,parentSchema:schema816.properties.password,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -11632,7 +11714,7 @@ data["password"] = coerced11;
 }
 if(typeof data11 === "string"){
 if(func2(data11) > 255){
-const err24 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema812.properties.password,data:data11};
+const err24 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema816.properties.password,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -11663,7 +11745,7 @@ else if(data12 === null){
 coerced12 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/rootpassword",schemaPath:"#/properties/rootpassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema812.properties.rootpassword.type,parentSchema:schema812.properties.rootpassword,data:data12};
+const err25 = {instancePath:instancePath+"/rootpassword",schemaPath:"#/properties/rootpassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema816.properties.rootpassword.type,parentSchema:schema816.properties.rootpassword,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -11682,7 +11764,7 @@ data["rootpassword"] = coerced12;
 }
 if(typeof data12 === "string"){
 if(func2(data12) > 255){
-const err26 = {instancePath:instancePath+"/rootpassword",schemaPath:"#/properties/rootpassword/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema812.properties.rootpassword,data:data12};
+const err26 = {instancePath:instancePath+"/rootpassword",schemaPath:"#/properties/rootpassword/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema816.properties.rootpassword,data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -11795,7 +11877,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema812.type,parentSchema:schema812,data};
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema816.type,parentSchema:schema816,data};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -11804,14 +11886,14 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate205.errors = vErrors;
+validate207.errors = vErrors;
 return errors === 0;
 }
 
-export const editContactPermissions = validate209;
-const schema832 = {"title":"EditContactPermissionsRequest","type":"object","required":["id","privileges"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"privileges":{"$ref":"addClientContact.json#/definitions/privileges"}}};
+export const editContactPermissions = validate211;
+const schema836 = {"title":"EditContactPermissionsRequest","type":"object","required":["id","privileges"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"privileges":{"$ref":"addClientContact.json#/definitions/privileges"}}};
 
-function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12210,17 +12292,17 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate207.errors = vErrors;
+validate209.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema832.required,parentSchema:schema832,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema836.required,parentSchema:schema836,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12230,7 +12312,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.privileges === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "privileges"},message:"must have required property '"+"privileges"+"'",schema:schema832.required,parentSchema:schema832,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "privileges"},message:"must have required property '"+"privileges"+"'",schema:schema836.required,parentSchema:schema836,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12290,14 +12372,14 @@ errors++;
 }
 }
 if(data.privileges !== undefined){
-if(!(validate207(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
-vErrors = vErrors === null ? validate207.errors : vErrors.concat(validate207.errors);
+if(!(validate209(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
+vErrors = vErrors === null ? validate209.errors : vErrors.concat(validate209.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema832.type,parentSchema:schema832,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema836.type,parentSchema:schema836,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12306,12 +12388,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate209.errors = vErrors;
+validate211.errors = vErrors;
 return errors === 0;
 }
 
-export const editEstimateDetails = validate211;
-const schema834 = {"title":"EditEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/estimate.json#/properties/status"},"subject":{"$ref":"../../common/defs.json#/definitions/text"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"an existing client; the estimate's currency stays as it is"},"date_created":{"$ref":"../../common/defs.json#/definitions/date","description":"a real calendar date, not after date_expires"},"date_expires":{"$ref":"../../common/defs.json#/definitions/date","description":"a real calendar date, not before date_created"},"notes":{"$ref":"../../common/defs.json#/definitions/text"},"notes_private":{"$ref":"../../common/defs.json#/definitions/text"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero","description":"an existing currency (0 is the main one); rate follows it, amounts are kept as they are"},"taxrate":{"$ref":"#/definitions/percent"},"taxrate2":{"$ref":"#/definitions/percent"},"credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"item":{"description":"changes to existing lines, keyed by line id: item[<line id>][description|amount|qty|taxed]=value, or item[<line id>][remove]=1 to remove the line (remove wins over other fields). A line id that is not one of this estimate's lines is an error. Consecutive keys from 0 arrive as a list, whose positions are read as line ids.","anyOf":[{"$comment":"Tried first and typed `never`: it picks the form by type, so a validation error names the bad field whichever form was sent; the two branches below give the TypeScript type.","tsType":"never","if":{"type":"array"},"then":{"$ref":"#/definitions/lineChangeList"},"else":{"$ref":"#/definitions/lineChangeMap"}},{"$ref":"#/definitions/lineChangeList"},{"$ref":"#/definitions/lineChangeMap"}]},"newitem":{"description":"lines to add, appended in key order: newitem[<n>][description|amount|qty|taxed]=value (description and amount required, qty 1 and taxed 0 by default). newitem[][field] adds one line; number the keys to add several. New lines get item_id 0, type Other and fresh ids, one past the highest line id of any estimate.","anyOf":[{"$comment":"See item: the type-checked branch comes first for precise messages.","tsType":"never","if":{"type":"array"},"then":{"$ref":"#/definitions/newLineList"},"else":{"$ref":"#/definitions/newLineMap"}},{"$ref":"#/definitions/newLineList"},{"$ref":"#/definitions/newLineMap"}]}}};
+export const editEstimateDetails = validate213;
+const schema838 = {"title":"EditEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/estimate.json#/properties/status"},"subject":{"$ref":"../../common/defs.json#/definitions/text"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"an existing client; the estimate's currency stays as it is"},"date_created":{"$ref":"../../common/defs.json#/definitions/date","description":"a real calendar date, not after date_expires"},"date_expires":{"$ref":"../../common/defs.json#/definitions/date","description":"a real calendar date, not before date_created"},"notes":{"$ref":"../../common/defs.json#/definitions/text"},"notes_private":{"$ref":"../../common/defs.json#/definitions/text"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero","description":"an existing currency (0 is the main one); rate follows it, amounts are kept as they are"},"taxrate":{"$ref":"#/definitions/percent"},"taxrate2":{"$ref":"#/definitions/percent"},"credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"item":{"description":"changes to existing lines, keyed by line id: item[<line id>][description|amount|qty|taxed]=value, or item[<line id>][remove]=1 to remove the line (remove wins over other fields). A line id that is not one of this estimate's lines is an error. Consecutive keys from 0 arrive as a list, whose positions are read as line ids.","anyOf":[{"$comment":"Tried first and typed `never`: it picks the form by type, so a validation error names the bad field whichever form was sent; the two branches below give the TypeScript type.","tsType":"never","if":{"type":"array"},"then":{"$ref":"#/definitions/lineChangeList"},"else":{"$ref":"#/definitions/lineChangeMap"}},{"$ref":"#/definitions/lineChangeList"},{"$ref":"#/definitions/lineChangeMap"}]},"newitem":{"description":"lines to add, appended in key order: newitem[<n>][description|amount|qty|taxed]=value (description and amount required, qty 1 and taxed 0 by default). newitem[][field] adds one line; number the keys to add several. New lines get item_id 0, type Other and fresh ids, one past the highest line id of any estimate.","anyOf":[{"$comment":"See item: the type-checked branch comes first for precise messages.","tsType":"never","if":{"type":"array"},"then":{"$ref":"#/definitions/newLineList"},"else":{"$ref":"#/definitions/newLineMap"}},{"$ref":"#/definitions/newLineList"},{"$ref":"#/definitions/newLineMap"}]}}};
 const schema171 = {"type":"string","enum":["Draft","Sent","Accepted","Invoiced","Dead"]};
 const schema182 = {"title":"EstimateLineChangeList","type":"array","maxItems":1000,"items":{"$ref":"#/definitions/lineChange"}};
 const schema183 = {"title":"EstimateLineChange","type":"object","additionalProperties":false,"description":"line fields to change: description, amount, qty, taxed, or remove=1","properties":{"description":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"amount":{"$ref":"#/definitions/amount"},"qty":{"$ref":"#/definitions/qty"},"taxed":{"$ref":"../../common/defs.json#/definitions/flag"},"remove":{"$ref":"../../common/defs.json#/definitions/flag"}}};
@@ -13092,12 +13174,12 @@ return errors === 0;
 }
 
 
-function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema834.required,parentSchema:schema834,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema838.required,parentSchema:schema838,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13777,7 +13859,7 @@ valid14 = _valid1;
 ifClause0 = "else";
 }
 if(!valid14){
-const err26 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema834.properties.item.anyOf[0].if,parentSchema:schema834.properties.item.anyOf[0],data:data12};
+const err26 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema838.properties.item.anyOf[0].if,parentSchema:schema838.properties.item.anyOf[0],data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -13807,7 +13889,7 @@ valid13 = valid13 || _valid0;
 }
 }
 if(!valid13){
-const err27 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema834.properties.item.anyOf,parentSchema:schema834.properties.item,data:data12};
+const err27 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema838.properties.item.anyOf,parentSchema:schema838.properties.item,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -13901,7 +13983,7 @@ valid16 = _valid3;
 ifClause1 = "else";
 }
 if(!valid16){
-const err29 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema834.properties.newitem.anyOf[0].if,parentSchema:schema834.properties.newitem.anyOf[0],data:data13};
+const err29 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf/0/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema838.properties.newitem.anyOf[0].if,parentSchema:schema838.properties.newitem.anyOf[0],data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -13931,7 +14013,7 @@ valid15 = valid15 || _valid2;
 }
 }
 if(!valid15){
-const err30 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema834.properties.newitem.anyOf,parentSchema:schema834.properties.newitem,data:data13};
+const err30 = {instancePath:instancePath+"/newitem",schemaPath:"#/properties/newitem/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema838.properties.newitem.anyOf,parentSchema:schema838.properties.newitem,data:data13};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -13954,7 +14036,7 @@ vErrors = null;
 }
 }
 else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema834.type,parentSchema:schema834,data};
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema838.type,parentSchema:schema838,data};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -13963,20 +14045,20 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate211.errors = vErrors;
+validate213.errors = vErrors;
 return errors === 0;
 }
 
-export const editInvoiceDetails = validate231;
-const schema908 = {"title":"EditInvoiceDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"date":{"$ref":"../../common/defs.json#/definitions/date"},"duedate":{"$ref":"../../common/defs.json#/definitions/date"},"payment_module":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"the id of an enabled payment gateway"},"taxrate":{"$ref":"#/definitions/percent"},"taxrate2":{"$ref":"#/definitions/percent"},"invoicetype":{"description":"not supported: billsim keeps no recurring invoices","tsType":"unknown"},"metadata":{"description":"not supported: billsim keeps no invoice metadata","tsType":"unknown"},"recurring":{"description":"not supported: billsim keeps no recurring invoices","tsType":"unknown"}}};
-const schema853 = {"type":"string","pattern":"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$","description":"a percentage from 0 to 100 with at most two decimals, such as 20 or 8.25"};
+export const editInvoiceDetails = validate233;
+const schema912 = {"title":"EditInvoiceDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"credit":{"$ref":"../../common/defs.json#/definitions/decimalParam"},"date":{"$ref":"../../common/defs.json#/definitions/date"},"duedate":{"$ref":"../../common/defs.json#/definitions/date"},"payment_module":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"the id of an enabled payment gateway"},"taxrate":{"$ref":"#/definitions/percent"},"taxrate2":{"$ref":"#/definitions/percent"},"invoicetype":{"description":"not supported: billsim keeps no recurring invoices","tsType":"unknown"},"metadata":{"description":"not supported: billsim keeps no invoice metadata","tsType":"unknown"},"recurring":{"description":"not supported: billsim keeps no recurring invoices","tsType":"unknown"}}};
+const schema857 = {"type":"string","pattern":"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$","description":"a percentage from 0 to 100 with at most two decimals, such as 20 or 8.25"};
 
-function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema908.required,parentSchema:schema908,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema912.required,parentSchema:schema912,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14255,7 +14337,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema853.type,parentSchema:schema853,data:data5};
+const err11 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema857.type,parentSchema:schema857,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -14274,7 +14356,7 @@ data["taxrate"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(!pattern104.test(data5)){
-const err12 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema853,data:data5};
+const err12 = {instancePath:instancePath+"/taxrate",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema857,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -14305,7 +14387,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema853.type,parentSchema:schema853,data:data6};
+const err13 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema857.type,parentSchema:schema857,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -14324,7 +14406,7 @@ data["taxrate2"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(!pattern104.test(data6)){
-const err14 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema853,data:data6};
+const err14 = {instancePath:instancePath+"/taxrate2",schemaPath:"#/definitions/percent/pattern",keyword:"pattern",params:{pattern: "^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"},message:"must match pattern \""+"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$"+"\"",schema:"^(100(\\.0{1,2})?|[0-9]{1,2}(\\.[0-9]{1,2})?)$",parentSchema:schema857,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -14337,7 +14419,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema908.type,parentSchema:schema908,data};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema912.type,parentSchema:schema912,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -14346,19 +14428,19 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate231.errors = vErrors;
+validate233.errors = vErrors;
 return errors === 0;
 }
 
-export const editOrderDraft = validate239;
-const schema929 = {"title":"EditOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"description":"0 or the id of an enabled payment gateway","$ref":"../../common/defs.json#/definitions/idOrZero"},"scenario_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"confirm":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_generate":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_info":{"$ref":"../../common/defs.json#/definitions/flag"},"affiliate_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const editOrderDraft = validate241;
+const schema933 = {"title":"EditOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"description":"0 or the id of an enabled payment gateway","$ref":"../../common/defs.json#/definitions/idOrZero"},"scenario_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"confirm":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_generate":{"$ref":"../../common/defs.json#/definitions/flag"},"invoice_info":{"$ref":"../../common/defs.json#/definitions/flag"},"affiliate_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 
-function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema929.required,parentSchema:schema929,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema933.required,parentSchema:schema933,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14763,7 +14845,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema929.type,parentSchema:schema929,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema933.type,parentSchema:schema933,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -14772,19 +14854,19 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate239.errors = vErrors;
+validate241.errors = vErrors;
 return errors === 0;
 }
 
-export const editOrderDraftItem = validate247;
-const schema947 = {"title":"EditOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to change (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to change (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"},"product":{"description":"service only: the new product's id","$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"service only: a billing cycle code the product is priced on"},"host":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters (service only; stored in the service's domain field)"},"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999 (service only)"},"custom":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"string","maxLength":65535,"description":"a text value (an empty value removes the field)"}}},"period":{"type":"string","pattern":"^([1-9]|10)$","description":"a registration period in years from 1 to 10 (domain only)"},"action":{"type":"string","enum":["Register","Transfer"],"description":"domain only: Register or Transfer"},"epp_code":{"type":"string","maxLength":255,"description":"a transfer (EPP) code of at most 255 characters (domain only)"}}};
+export const editOrderDraftItem = validate249;
+const schema951 = {"title":"EditOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to change (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to change (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"},"product":{"description":"service only: the new product's id","$ref":"../../common/defs.json#/definitions/positiveId"},"cycle":{"type":"string","enum":["m","q","s","a","b","t","p4","p5","d","w","h","Once","Free"],"description":"service only: a billing cycle code the product is priced on"},"host":{"type":"string","maxLength":255,"description":"a hostname of at most 255 characters (service only; stored in the service's domain field)"},"qty":{"type":"string","pattern":"^[1-9][0-9]{0,3}$","description":"a whole number from 1 to 9999 (service only)"},"custom":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value (service only)","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"object","description":"given as custom[<category_id>][<field_id>]=value","propertyNames":{"pattern":"^[1-9][0-9]{0,17}$","description":"keyed by positive numeric ids, as custom[<category_id>][<field_id>]=value"},"additionalProperties":{"type":"string","maxLength":65535,"description":"a text value (an empty value removes the field)"}}},"period":{"type":"string","pattern":"^([1-9]|10)$","description":"a registration period in years from 1 to 10 (domain only)"},"action":{"type":"string","enum":["Register","Transfer"],"description":"domain only: Register or Transfer"},"epp_code":{"type":"string","maxLength":255,"description":"a transfer (EPP) code of at most 255 characters (domain only)"}}};
 
-function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema947.required,parentSchema:schema947,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema951.required,parentSchema:schema951,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15013,7 +15095,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema947.properties.cycle.type,parentSchema:schema947.properties.cycle,data:data4};
+const err9 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema951.properties.cycle.type,parentSchema:schema951.properties.cycle,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15031,7 +15113,7 @@ data["cycle"] = coerced4;
 }
 }
 if(!(((((((((((((data4 === "m") || (data4 === "q")) || (data4 === "s")) || (data4 === "a")) || (data4 === "b")) || (data4 === "t")) || (data4 === "p4")) || (data4 === "p5")) || (data4 === "d")) || (data4 === "w")) || (data4 === "h")) || (data4 === "Once")) || (data4 === "Free"))){
-const err10 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema947.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema947.properties.cycle.enum,parentSchema:schema947.properties.cycle,data:data4};
+const err10 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/enum",keyword:"enum",params:{allowedValues: schema951.properties.cycle.enum},message:"must be equal to one of the allowed values",schema:schema951.properties.cycle.enum,parentSchema:schema951.properties.cycle,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15061,7 +15143,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema947.properties.host.type,parentSchema:schema947.properties.host,data:data5};
+const err11 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema951.properties.host.type,parentSchema:schema951.properties.host,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15080,7 +15162,7 @@ data["host"] = coerced5;
 }
 if(typeof data5 === "string"){
 if(func2(data5) > 255){
-const err12 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema947.properties.host,data:data5};
+const err12 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema951.properties.host,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -15111,7 +15193,7 @@ else if(data6 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema947.properties.qty.type,parentSchema:schema947.properties.qty,data:data6};
+const err13 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema951.properties.qty.type,parentSchema:schema951.properties.qty,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -15130,7 +15212,7 @@ data["qty"] = coerced6;
 }
 if(typeof data6 === "string"){
 if(!pattern292.test(data6)){
-const err14 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema947.properties.qty,data:data6};
+const err14 = {instancePath:instancePath+"/qty",schemaPath:"#/properties/qty/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^[1-9][0-9]{0,3}$"+"\"",schema:"^[1-9][0-9]{0,3}$",parentSchema:schema951.properties.qty,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -15148,7 +15230,7 @@ for(const key0 in data7){
 const _errs21 = errors;
 if(typeof key0 === "string"){
 if(!pattern0.test(key0)){
-const err15 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema947.properties.custom.propertyNames,data:key0,propertyName:key0};
+const err15 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema951.properties.custom.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -15160,7 +15242,7 @@ errors++;
 }
 var valid5 = _errs21 === errors;
 if(!valid5){
-const err16 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema947.properties.custom.propertyNames,parentSchema:schema947.properties.custom,data:data7};
+const err16 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid",schema:schema951.properties.custom.propertyNames,parentSchema:schema951.properties.custom,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -15177,7 +15259,7 @@ for(const key2 in data8){
 const _errs25 = errors;
 if(typeof key2 === "string"){
 if(!pattern0.test(key2)){
-const err17 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema947.properties.custom.additionalProperties.propertyNames,data:key2,propertyName:key2};
+const err17 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema951.properties.custom.additionalProperties.propertyNames,data:key2,propertyName:key2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -15189,7 +15271,7 @@ errors++;
 }
 var valid7 = _errs25 === errors;
 if(!valid7){
-const err18 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema947.properties.custom.additionalProperties.propertyNames,parentSchema:schema947.properties.custom.additionalProperties,data:data8};
+const err18 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid",schema:schema951.properties.custom.additionalProperties.propertyNames,parentSchema:schema951.properties.custom.additionalProperties,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -15219,7 +15301,7 @@ else if(data9 === null){
 coerced7 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema947.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema947.properties.custom.additionalProperties.additionalProperties,data:data9};
+const err19 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema951.properties.custom.additionalProperties.additionalProperties.type,parentSchema:schema951.properties.custom.additionalProperties.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -15238,7 +15320,7 @@ data8[key3] = coerced7;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 65535){
-const err20 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema947.properties.custom.additionalProperties.additionalProperties,data:data9};
+const err20 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 65535},message:"must NOT have more than 65535 characters",schema:65535,parentSchema:schema951.properties.custom.additionalProperties.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -15251,7 +15333,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema947.properties.custom.additionalProperties.type,parentSchema:schema947.properties.custom.additionalProperties,data:data8};
+const err21 = {instancePath:instancePath+"/custom/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/custom/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema951.properties.custom.additionalProperties.type,parentSchema:schema951.properties.custom.additionalProperties,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -15263,7 +15345,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema947.properties.custom.type,parentSchema:schema947.properties.custom,data:data7};
+const err22 = {instancePath:instancePath+"/custom",schemaPath:"#/properties/custom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema951.properties.custom.type,parentSchema:schema951.properties.custom,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -15293,7 +15375,7 @@ else if(data10 === null){
 coerced8 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema947.properties.period.type,parentSchema:schema947.properties.period,data:data10};
+const err23 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema951.properties.period.type,parentSchema:schema951.properties.period,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -15312,7 +15394,7 @@ data["period"] = coerced8;
 }
 if(typeof data10 === "string"){
 if(!pattern299.test(data10)){
-const err24 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema947.properties.period,data:data10};
+const err24 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/pattern",keyword:"pattern",params:{pattern: "^([1-9]|10)$"},message:"must match pattern \""+"^([1-9]|10)$"+"\"",schema:"^([1-9]|10)$",parentSchema:schema951.properties.period,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -15343,7 +15425,7 @@ else if(data11 === null){
 coerced9 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema947.properties.action.type,parentSchema:schema947.properties.action,data:data11};
+const err25 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema951.properties.action.type,parentSchema:schema951.properties.action,data:data11};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -15361,7 +15443,7 @@ data["action"] = coerced9;
 }
 }
 if(!((data11 === "Register") || (data11 === "Transfer"))){
-const err26 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema947.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema947.properties.action.enum,parentSchema:schema947.properties.action,data:data11};
+const err26 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema951.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema951.properties.action.enum,parentSchema:schema951.properties.action,data:data11};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -15391,7 +15473,7 @@ else if(data12 === null){
 coerced10 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema947.properties.epp_code.type,parentSchema:schema947.properties.epp_code,data:data12};
+const err27 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema951.properties.epp_code.type,parentSchema:schema951.properties.epp_code,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -15410,7 +15492,7 @@ data["epp_code"] = coerced10;
 }
 if(typeof data12 === "string"){
 if(func2(data12) > 255){
-const err28 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema947.properties.epp_code,data:data12};
+const err28 = {instancePath:instancePath+"/epp_code",schemaPath:"#/properties/epp_code/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema951.properties.epp_code,data:data12};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -15423,7 +15505,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema947.type,parentSchema:schema947,data};
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema951.type,parentSchema:schema951,data};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -15432,39 +15514,39 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate247.errors = vErrors;
-return errors === 0;
-}
-
-export const getAPIMethods = validate249;
-const schema953 = {"title":"GetAPIMethodsRequest","type":"object","properties":{}};
-
-function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema953.type,parentSchema:schema953,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
 validate249.errors = vErrors;
 return errors === 0;
 }
 
-export const getAccountAddons = validate254;
-const schema975 = {"title":"GetAccountAddonsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getAPIMethods = validate251;
+const schema957 = {"title":"GetAPIMethodsRequest","type":"object","properties":{}};
 
-function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema957.type,parentSchema:schema957,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate251.errors = vErrors;
+return errors === 0;
+}
+
+export const getAccountAddons = validate256;
+const schema979 = {"title":"GetAccountAddonsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema975.required,parentSchema:schema975,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema979.required,parentSchema:schema979,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15525,7 +15607,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema975.type,parentSchema:schema975,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema979.type,parentSchema:schema979,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15534,19 +15616,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate254.errors = vErrors;
+validate256.errors = vErrors;
 return errors === 0;
 }
 
-export const getAccountDetails = validate259;
-const schema1020 = {"title":"GetAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getAccountDetails = validate261;
+const schema1024 = {"title":"GetAccountDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1020.required,parentSchema:schema1020,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1024.required,parentSchema:schema1024,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15607,7 +15689,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1020.type,parentSchema:schema1020,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1024.type,parentSchema:schema1024,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15616,23 +15698,23 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate259.errors = vErrors;
+validate261.errors = vErrors;
 return errors === 0;
 }
 
-export const getAccounts = validate266;
-const schema1059 = {"title":"GetAccountsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","all_active","all_pending","all_suspended","all_terminated","all_fraud","all_cancelled"]},"filter":{"title":"GetAccountsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"domain":{"$ref":"../../common/defs.json#/definitions/text"},"product_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"},"status":{"type":"string","pattern":"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$","description":"an account status: Pending, Active, Suspended, Terminated, Cancelled or Fraud"},"next_due":{"type":"string","pattern":"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$","description":"a date as YYYY-MM-DD"},"billingcycle":{"type":"string","pattern":"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$","description":"a billing cycle name such as Monthly"},"server_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"},"category_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"}}}}};
+export const getAccounts = validate268;
+const schema1063 = {"title":"GetAccountsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","all_active","all_pending","all_suspended","all_terminated","all_fraud","all_cancelled"]},"filter":{"title":"GetAccountsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"domain":{"$ref":"../../common/defs.json#/definitions/text"},"product_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"},"status":{"type":"string","pattern":"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$","description":"an account status: Pending, Active, Suspended, Terminated, Cancelled or Fraud"},"next_due":{"type":"string","pattern":"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$","description":"a date as YYYY-MM-DD"},"billingcycle":{"type":"string","pattern":"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$","description":"a billing cycle name such as Monthly"},"server_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"},"category_id":{"type":"string","pattern":"^([1-9][0-9]{0,17})?$","description":"a positive whole number id, such as 1"}}}}};
 const schema285 = {"type":"string","pattern":"^(0|[1-9][0-9]{0,8})$","description":"a page number counted from 0"};
 const schema286 = {"type":"string","pattern":"^([1-9][0-9]{0,2}|1000)$","description":"a page size from 1 to 1000"};
 const pattern164 = new RegExp("^(0|[1-9][0-9]{0,8})$", "u");
 const pattern165 = new RegExp("^([1-9][0-9]{0,2}|1000)$", "u");
-const pattern643 = new RegExp("^([1-9][0-9]{0,17})?$", "u");
-const pattern644 = new RegExp("^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$", "u");
-const pattern645 = new RegExp("^([0-9]{4}-[0-9]{2}-[0-9]{2})?$", "u");
-const pattern646 = new RegExp("^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$", "u");
+const pattern645 = new RegExp("^([1-9][0-9]{0,17})?$", "u");
+const pattern646 = new RegExp("^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$", "u");
+const pattern647 = new RegExp("^([0-9]{4}-[0-9]{2}-[0-9]{2})?$", "u");
+const pattern648 = new RegExp("^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$", "u");
 const pattern171 = new RegExp("^(0|[1-9][0-9]{0,17})?$", "u");
 
-function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate268(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15756,7 +15838,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1059.properties.list.type,parentSchema:schema1059.properties.list,data:data2};
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1063.properties.list.type,parentSchema:schema1063.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15774,7 +15856,7 @@ data["list"] = coerced2;
 }
 }
 if(!(((((((data2 === "all") || (data2 === "all_active")) || (data2 === "all_pending")) || (data2 === "all_suspended")) || (data2 === "all_terminated")) || (data2 === "all_fraud")) || (data2 === "all_cancelled"))){
-const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1059.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1059.properties.list.enum,parentSchema:schema1059.properties.list,data:data2};
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1063.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1063.properties.list.enum,parentSchema:schema1063.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15789,7 +15871,7 @@ let data3 = data.filter;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key0 in data3){
 if(!((((((((key0 === "client_name") || (key0 === "domain")) || (key0 === "product_id")) || (key0 === "status")) || (key0 === "next_due")) || (key0 === "billingcycle")) || (key0 === "server_id")) || (key0 === "category_id"))){
-const err6 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1059.properties.filter,data:data3};
+const err6 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1063.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -15919,7 +16001,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1059.properties.filter.properties.product_id.type,parentSchema:schema1059.properties.filter.properties.product_id,data:data6};
+const err11 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1063.properties.filter.properties.product_id.type,parentSchema:schema1063.properties.filter.properties.product_id,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15937,8 +16019,8 @@ data3["product_id"] = coerced5;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern643.test(data6)){
-const err12 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema1059.properties.filter.properties.product_id,data:data6};
+if(!pattern645.test(data6)){
+const err12 = {instancePath:instancePath+"/filter/product_id",schemaPath:"#/properties/filter/properties/product_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema1063.properties.filter.properties.product_id,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -15969,7 +16051,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1059.properties.filter.properties.status.type,parentSchema:schema1059.properties.filter.properties.status,data:data7};
+const err13 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1063.properties.filter.properties.status.type,parentSchema:schema1063.properties.filter.properties.status,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -15987,8 +16069,8 @@ data3["status"] = coerced6;
 }
 }
 if(typeof data7 === "string"){
-if(!pattern644.test(data7)){
-const err14 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"},message:"must match pattern \""+"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"+"\"",schema:"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$",parentSchema:schema1059.properties.filter.properties.status,data:data7};
+if(!pattern646.test(data7)){
+const err14 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"},message:"must match pattern \""+"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$"+"\"",schema:"^(Pending|Active|Suspended|Terminated|Cancelled|Fraud)?$",parentSchema:schema1063.properties.filter.properties.status,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -16019,7 +16101,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1059.properties.filter.properties.next_due.type,parentSchema:schema1059.properties.filter.properties.next_due,data:data8};
+const err15 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1063.properties.filter.properties.next_due.type,parentSchema:schema1063.properties.filter.properties.next_due,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -16037,8 +16119,8 @@ data3["next_due"] = coerced7;
 }
 }
 if(typeof data8 === "string"){
-if(!pattern645.test(data8)){
-const err16 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1059.properties.filter.properties.next_due,data:data8};
+if(!pattern647.test(data8)){
+const err16 = {instancePath:instancePath+"/filter/next_due",schemaPath:"#/properties/filter/properties/next_due/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1063.properties.filter.properties.next_due,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -16069,7 +16151,7 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1059.properties.filter.properties.billingcycle.type,parentSchema:schema1059.properties.filter.properties.billingcycle,data:data9};
+const err17 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1063.properties.filter.properties.billingcycle.type,parentSchema:schema1063.properties.filter.properties.billingcycle,data:data9};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -16087,8 +16169,8 @@ data3["billingcycle"] = coerced8;
 }
 }
 if(typeof data9 === "string"){
-if(!pattern646.test(data9)){
-const err18 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/pattern",keyword:"pattern",params:{pattern: "^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"},message:"must match pattern \""+"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"+"\"",schema:"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$",parentSchema:schema1059.properties.filter.properties.billingcycle,data:data9};
+if(!pattern648.test(data9)){
+const err18 = {instancePath:instancePath+"/filter/billingcycle",schemaPath:"#/properties/filter/properties/billingcycle/pattern",keyword:"pattern",params:{pattern: "^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"},message:"must match pattern \""+"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$"+"\"",schema:"^(Free|One Time|Once|Hourly|Daily|Weekly|Monthly|Quarterly|Semi-Annually|Annually|Biennially|Triennially|Quadrennially|Quinquennially)?$",parentSchema:schema1063.properties.filter.properties.billingcycle,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -16119,7 +16201,7 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1059.properties.filter.properties.server_id.type,parentSchema:schema1059.properties.filter.properties.server_id,data:data10};
+const err19 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1063.properties.filter.properties.server_id.type,parentSchema:schema1063.properties.filter.properties.server_id,data:data10};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -16138,7 +16220,7 @@ data3["server_id"] = coerced9;
 }
 if(typeof data10 === "string"){
 if(!pattern171.test(data10)){
-const err20 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema1059.properties.filter.properties.server_id,data:data10};
+const err20 = {instancePath:instancePath+"/filter/server_id",schemaPath:"#/properties/filter/properties/server_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema1063.properties.filter.properties.server_id,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -16169,7 +16251,7 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1059.properties.filter.properties.category_id.type,parentSchema:schema1059.properties.filter.properties.category_id,data:data11};
+const err21 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1063.properties.filter.properties.category_id.type,parentSchema:schema1063.properties.filter.properties.category_id,data:data11};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -16187,8 +16269,8 @@ data3["category_id"] = coerced10;
 }
 }
 if(typeof data11 === "string"){
-if(!pattern643.test(data11)){
-const err22 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema1059.properties.filter.properties.category_id,data:data11};
+if(!pattern645.test(data11)){
+const err22 = {instancePath:instancePath+"/filter/category_id",schemaPath:"#/properties/filter/properties/category_id/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^([1-9][0-9]{0,17})?$"+"\"",schema:"^([1-9][0-9]{0,17})?$",parentSchema:schema1063.properties.filter.properties.category_id,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -16201,7 +16283,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1059.properties.filter.type,parentSchema:schema1059.properties.filter,data:data3};
+const err23 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1063.properties.filter.type,parentSchema:schema1063.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -16213,7 +16295,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1059.type,parentSchema:schema1059,data};
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1063.type,parentSchema:schema1063,data};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -16222,19 +16304,19 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate266.errors = vErrors;
+validate268.errors = vErrors;
 return errors === 0;
 }
 
-export const getAddonDetails = validate271;
-const schema1132 = {"title":"GetAddonDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const getAddonDetails = validate273;
+const schema1136 = {"title":"GetAddonDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 
-function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate273(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1132.required,parentSchema:schema1132,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1136.required,parentSchema:schema1136,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16345,7 +16427,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1132.type,parentSchema:schema1132,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1136.type,parentSchema:schema1136,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16354,18 +16436,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate271.errors = vErrors;
+validate273.errors = vErrors;
 return errors === 0;
 }
 
-export const getAddons = validate275;
-const schema1173 = {"title":"GetAddonsRequest","type":"object","properties":{}};
+export const getAddons = validate277;
+const schema1177 = {"title":"GetAddonsRequest","type":"object","properties":{}};
 
-function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1173.type,parentSchema:schema1173,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1177.type,parentSchema:schema1177,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16374,14 +16456,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate275.errors = vErrors;
+validate277.errors = vErrors;
 return errors === 0;
 }
 
-export const getAffiliates = validate280;
-const schema1197 = {"title":"GetAffiliatesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getAffiliates = validate282;
+const schema1201 = {"title":"GetAffiliatesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate282(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16487,7 +16569,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1197.type,parentSchema:schema1197,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1201.type,parentSchema:schema1201,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16496,18 +16578,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate280.errors = vErrors;
+validate282.errors = vErrors;
 return errors === 0;
 }
 
-export const getAppGroups = validate283;
-const schema1208 = {"title":"GetAppGroupsRequest","type":"object","properties":{}};
+export const getAppGroups = validate285;
+const schema1212 = {"title":"GetAppGroupsRequest","type":"object","properties":{}};
 
-function validate283(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate285(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1208.type,parentSchema:schema1208,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1212.type,parentSchema:schema1212,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16516,19 +16598,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate283.errors = vErrors;
+validate285.errors = vErrors;
 return errors === 0;
 }
 
-export const getAppServers = validate286;
-const schema1224 = {"title":"GetAppServersRequest","type":"object","required":["group"],"properties":{"group":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getAppServers = validate288;
+const schema1228 = {"title":"GetAppServersRequest","type":"object","required":["group"],"properties":{"group":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate286(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.group === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "group"},message:"must have required property '"+"group"+"'",schema:schema1224.required,parentSchema:schema1224,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "group"},message:"must have required property '"+"group"+"'",schema:schema1228.required,parentSchema:schema1228,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16589,7 +16671,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1224.type,parentSchema:schema1224,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1228.type,parentSchema:schema1228,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16598,20 +16680,20 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate286.errors = vErrors;
+validate288.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientAccounts = validate287;
-const schema1226 = {"title":"GetClientAccountsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"category_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"array","description":"an account status or a list of them, such as status[]=Active&status[]=Suspended","items":{"$ref":"../../resources/account.json#/properties/status"}}}};
-const schema1012 = {"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]};
+export const getClientAccounts = validate289;
+const schema1230 = {"title":"GetClientAccountsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"category_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"array","description":"an account status or a list of them, such as status[]=Active&status[]=Suspended","items":{"$ref":"../../resources/account.json#/properties/status"}}}};
+const schema1016 = {"type":"string","enum":["Pending","Active","Suspended","Terminated","Cancelled","Fraud"]};
 
-function validate287(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1226.required,parentSchema:schema1226,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1230.required,parentSchema:schema1230,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16838,7 +16920,7 @@ if(dataType4 === "string" || dataType4 === "number"
 coerced4 = [data4];
 }
 else {
-const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1226.properties.status.type,parentSchema:schema1226.properties.status,data:data4};
+const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1230.properties.status.type,parentSchema:schema1230.properties.status,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -16877,7 +16959,7 @@ else if(data5 === null){
 coerced5 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1012.type,parentSchema:schema1012,data:data5};
+const err10 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1016.type,parentSchema:schema1016,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -16895,7 +16977,7 @@ data4[i0] = coerced5;
 }
 }
 if(!((((((data5 === "Pending") || (data5 === "Active")) || (data5 === "Suspended")) || (data5 === "Terminated")) || (data5 === "Cancelled")) || (data5 === "Fraud"))){
-const err11 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema1012.enum},message:"must be equal to one of the allowed values",schema:schema1012.enum,parentSchema:schema1012,data:data5};
+const err11 = {instancePath:instancePath+"/status/" + i0,schemaPath:"../../resources/account.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema1016.enum},message:"must be equal to one of the allowed values",schema:schema1016.enum,parentSchema:schema1016,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -16909,7 +16991,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1226.type,parentSchema:schema1226,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1230.type,parentSchema:schema1230,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -16918,19 +17000,19 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate287.errors = vErrors;
+validate289.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientContacts = validate294;
-const schema1244 = {"title":"GetClientContactsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getClientContacts = validate296;
+const schema1248 = {"title":"GetClientContactsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate294(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate296(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1244.required,parentSchema:schema1244,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1248.required,parentSchema:schema1248,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17091,7 +17173,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1244.type,parentSchema:schema1244,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1248.type,parentSchema:schema1248,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17100,19 +17182,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate294.errors = vErrors;
+validate296.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientCreditLog = validate299;
-const schema1287 = {"title":"GetClientCreditLogRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getClientCreditLog = validate301;
+const schema1291 = {"title":"GetClientCreditLogRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1287.required,parentSchema:schema1287,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1291.required,parentSchema:schema1291,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17273,7 +17355,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1287.type,parentSchema:schema1287,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1291.type,parentSchema:schema1291,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17282,19 +17364,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate299.errors = vErrors;
+validate301.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientDetails = validate307;
-const schema1329 = {"title":"GetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getClientDetails = validate309;
+const schema1333 = {"title":"GetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1329.required,parentSchema:schema1329,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1333.required,parentSchema:schema1333,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17355,7 +17437,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1329.type,parentSchema:schema1329,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1333.type,parentSchema:schema1333,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17364,20 +17446,20 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate307.errors = vErrors;
+validate309.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientDomains = validate312;
-const schema1378 = {"title":"GetClientDomainsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"filter":{"title":"GetClientDomainsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"name":{"$ref":"../../common/defs.json#/definitions/text"},"status":{"type":"string","pattern":"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$","description":"a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"client_name":{"$ref":"../../common/defs.json#/definitions/text"}}}}};
-const pattern848 = new RegExp("^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$", "u");
+export const getClientDomains = validate314;
+const schema1382 = {"title":"GetClientDomainsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"filter":{"title":"GetClientDomainsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"name":{"$ref":"../../common/defs.json#/definitions/text"},"status":{"type":"string","pattern":"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$","description":"a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"client_name":{"$ref":"../../common/defs.json#/definitions/text"}}}}};
+const pattern850 = new RegExp("^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$", "u");
 
-function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1378.required,parentSchema:schema1378,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1382.required,parentSchema:schema1382,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17541,7 +17623,7 @@ let data3 = data.filter;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key0 in data3){
 if(!((((key0 === "name") || (key0 === "status")) || (key0 === "module")) || (key0 === "client_name"))){
-const err7 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1378.properties.filter,data:data3};
+const err7 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1382.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17621,7 +17703,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1378.properties.filter.properties.status.type,parentSchema:schema1378.properties.filter.properties.status,data:data5};
+const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1382.properties.filter.properties.status.type,parentSchema:schema1382.properties.filter.properties.status,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -17639,8 +17721,8 @@ data3["status"] = coerced4;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern848.test(data5)){
-const err11 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"},message:"must match pattern \""+"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"+"\"",schema:"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$",parentSchema:schema1378.properties.filter.properties.status,data:data5};
+if(!pattern850.test(data5)){
+const err11 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"},message:"must match pattern \""+"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"+"\"",schema:"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$",parentSchema:schema1382.properties.filter.properties.status,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -17753,7 +17835,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1378.properties.filter.type,parentSchema:schema1378.properties.filter,data:data3};
+const err16 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1382.properties.filter.type,parentSchema:schema1382.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -17765,7 +17847,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1378.type,parentSchema:schema1378,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1382.type,parentSchema:schema1382,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -17774,19 +17856,19 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate312.errors = vErrors;
+validate314.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientDraftOrders = validate316;
-const schema1396 = {"title":"GetClientDraftOrdersRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getClientDraftOrders = validate318;
+const schema1400 = {"title":"GetClientDraftOrdersRequest","type":"object","required":["client_id"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate318(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema1396.required,parentSchema:schema1396,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema1400.required,parentSchema:schema1400,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17947,7 +18029,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1396.type,parentSchema:schema1396,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1400.type,parentSchema:schema1400,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17956,19 +18038,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate316.errors = vErrors;
+validate318.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientInvoices = validate323;
-const schema1441 = {"title":"GetClientInvoicesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getClientInvoices = validate325;
+const schema1445 = {"title":"GetClientInvoicesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate325(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1441.required,parentSchema:schema1441,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1445.required,parentSchema:schema1445,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18129,7 +18211,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1441.type,parentSchema:schema1441,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1445.type,parentSchema:schema1445,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18138,19 +18220,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate323.errors = vErrors;
+validate325.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientOrders = validate333;
-const schema1493 = {"title":"GetClientOrdersRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
+export const getClientOrders = validate335;
+const schema1497 = {"title":"GetClientOrdersRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
 
-function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1493.required,parentSchema:schema1493,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1497.required,parentSchema:schema1497,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18329,7 +18411,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1493.properties.list.type,parentSchema:schema1493.properties.list,data:data3};
+const err7 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1497.properties.list.type,parentSchema:schema1497.properties.list,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18347,7 +18429,7 @@ data["list"] = coerced3;
 }
 }
 if(!(((((data3 === "all") || (data3 === "active")) || (data3 === "pending")) || (data3 === "fraud")) || (data3 === "cancelled"))){
-const err8 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1493.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1493.properties.list.enum,parentSchema:schema1493.properties.list,data:data3};
+const err8 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1497.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1497.properties.list.enum,parentSchema:schema1497.properties.list,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -18359,7 +18441,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1493.type,parentSchema:schema1493,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1497.type,parentSchema:schema1497,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -18368,29 +18450,29 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate333.errors = vErrors;
+validate335.errors = vErrors;
 return errors === 0;
 }
 
-export const getClientTickets = validate340;
-const schema1549 = {"title":"GetClientTicketsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"sort":{"type":"string","enum":["ASC","DESC"]},"filter":{"title":"GetClientTicketsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Open; an empty filter value means no filter","properties":{"status":{"type":"string","pattern":"^(Open|Answered|Client-Reply|In-Progress|Closed)?$","description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"},"request_type":{"$ref":"../tickets/getTickets.json#/definitions/filterRequestType"},"name":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"dept_id":{"$ref":"../tickets/getTickets.json#/definitions/filterId"},"ticket_number":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"body":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"email":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"owner_id":{"$ref":"../tickets/getTickets.json#/definitions/filterId"},"date":{"$ref":"../tickets/getTickets.json#/definitions/filterDate"},"admin_read":{"$ref":"../tickets/getTickets.json#/definitions/filterFlag"}}},"filterop":{"title":"GetClientTicketsFilterOp","type":"object","additionalProperties":false,"description":"a set of filter operators such as filterop[date]=<","properties":{"date":{"type":"string","enum":["=","<",">","!="]}}}}};
-const schema1512 = {"type":"string","pattern":"^(General|Incident|Problem|Task|Question)?$","description":"a request type: General, Incident, Problem, Task or Question"};
-const schema1508 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
-const schema1507 = {"type":"string","pattern":"^([0-9]{1,18})?$","description":"a numeric id, such as 1"};
-const schema1515 = {"type":"string","pattern":"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$","description":"a date as YYYY-MM-DD"};
-const schema1514 = {"type":"string","pattern":"^[01]?$","description":"0 or 1"};
-const pattern958 = new RegExp("^(Open|Answered|Client-Reply|In-Progress|Closed)?$", "u");
-const pattern965 = new RegExp("^(General|Incident|Problem|Task|Question)?$", "u");
-const pattern964 = new RegExp("^([0-9]{1,18})?$", "u");
-const pattern967 = new RegExp("^[01]?$", "u");
+export const getClientTickets = validate342;
+const schema1553 = {"title":"GetClientTicketsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"sort":{"type":"string","enum":["ASC","DESC"]},"filter":{"title":"GetClientTicketsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Open; an empty filter value means no filter","properties":{"status":{"type":"string","pattern":"^(Open|Answered|Client-Reply|In-Progress|Closed)?$","description":"a ticket status: Open, Answered, Client-Reply, In-Progress or Closed"},"request_type":{"$ref":"../tickets/getTickets.json#/definitions/filterRequestType"},"name":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"dept_id":{"$ref":"../tickets/getTickets.json#/definitions/filterId"},"ticket_number":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"body":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"email":{"$ref":"../tickets/getTickets.json#/definitions/filterText"},"owner_id":{"$ref":"../tickets/getTickets.json#/definitions/filterId"},"date":{"$ref":"../tickets/getTickets.json#/definitions/filterDate"},"admin_read":{"$ref":"../tickets/getTickets.json#/definitions/filterFlag"}}},"filterop":{"title":"GetClientTicketsFilterOp","type":"object","additionalProperties":false,"description":"a set of filter operators such as filterop[date]=<","properties":{"date":{"type":"string","enum":["=","<",">","!="]}}}}};
+const schema1516 = {"type":"string","pattern":"^(General|Incident|Problem|Task|Question)?$","description":"a request type: General, Incident, Problem, Task or Question"};
+const schema1512 = {"type":"string","maxLength":255,"description":"a text of at most 255 characters"};
+const schema1511 = {"type":"string","pattern":"^([0-9]{1,18})?$","description":"a numeric id, such as 1"};
+const schema1519 = {"type":"string","pattern":"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$","description":"a date as YYYY-MM-DD"};
+const schema1518 = {"type":"string","pattern":"^[01]?$","description":"0 or 1"};
+const pattern960 = new RegExp("^(Open|Answered|Client-Reply|In-Progress|Closed)?$", "u");
+const pattern967 = new RegExp("^(General|Incident|Problem|Task|Question)?$", "u");
+const pattern966 = new RegExp("^([0-9]{1,18})?$", "u");
+const pattern969 = new RegExp("^[01]?$", "u");
 const func15 = Object.prototype.hasOwnProperty;
 
-function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate342(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1549.required,parentSchema:schema1549,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1553.required,parentSchema:schema1553,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18569,7 +18651,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1549.properties.sort.type,parentSchema:schema1549.properties.sort,data:data3};
+const err7 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1553.properties.sort.type,parentSchema:schema1553.properties.sort,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18587,7 +18669,7 @@ data["sort"] = coerced3;
 }
 }
 if(!((data3 === "ASC") || (data3 === "DESC"))){
-const err8 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema1549.properties.sort.enum},message:"must be equal to one of the allowed values",schema:schema1549.properties.sort.enum,parentSchema:schema1549.properties.sort,data:data3};
+const err8 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema1553.properties.sort.enum},message:"must be equal to one of the allowed values",schema:schema1553.properties.sort.enum,parentSchema:schema1553.properties.sort,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -18601,8 +18683,8 @@ if(data.filter !== undefined){
 let data4 = data.filter;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
-if(!(func15.call(schema1549.properties.filter.properties, key0))){
-const err9 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1549.properties.filter,data:data4};
+if(!(func15.call(schema1553.properties.filter.properties, key0))){
+const err9 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1553.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -18632,7 +18714,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1549.properties.filter.properties.status.type,parentSchema:schema1549.properties.filter.properties.status,data:data5};
+const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1553.properties.filter.properties.status.type,parentSchema:schema1553.properties.filter.properties.status,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -18650,8 +18732,8 @@ data4["status"] = coerced4;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern958.test(data5)){
-const err11 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Open|Answered|Client-Reply|In-Progress|Closed)?$"},message:"must match pattern \""+"^(Open|Answered|Client-Reply|In-Progress|Closed)?$"+"\"",schema:"^(Open|Answered|Client-Reply|In-Progress|Closed)?$",parentSchema:schema1549.properties.filter.properties.status,data:data5};
+if(!pattern960.test(data5)){
+const err11 = {instancePath:instancePath+"/filter/status",schemaPath:"#/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Open|Answered|Client-Reply|In-Progress|Closed)?$"},message:"must match pattern \""+"^(Open|Answered|Client-Reply|In-Progress|Closed)?$"+"\"",schema:"^(Open|Answered|Client-Reply|In-Progress|Closed)?$",parentSchema:schema1553.properties.filter.properties.status,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -18682,7 +18764,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/filter/request_type",schemaPath:"../tickets/getTickets.json#/definitions/filterRequestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1512.type,parentSchema:schema1512,data:data6};
+const err12 = {instancePath:instancePath+"/filter/request_type",schemaPath:"../tickets/getTickets.json#/definitions/filterRequestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1516.type,parentSchema:schema1516,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -18700,8 +18782,8 @@ data4["request_type"] = coerced5;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern965.test(data6)){
-const err13 = {instancePath:instancePath+"/filter/request_type",schemaPath:"../tickets/getTickets.json#/definitions/filterRequestType/pattern",keyword:"pattern",params:{pattern: "^(General|Incident|Problem|Task|Question)?$"},message:"must match pattern \""+"^(General|Incident|Problem|Task|Question)?$"+"\"",schema:"^(General|Incident|Problem|Task|Question)?$",parentSchema:schema1512,data:data6};
+if(!pattern967.test(data6)){
+const err13 = {instancePath:instancePath+"/filter/request_type",schemaPath:"../tickets/getTickets.json#/definitions/filterRequestType/pattern",keyword:"pattern",params:{pattern: "^(General|Incident|Problem|Task|Question)?$"},message:"must match pattern \""+"^(General|Incident|Problem|Task|Question)?$"+"\"",schema:"^(General|Incident|Problem|Task|Question)?$",parentSchema:schema1516,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -18732,7 +18814,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err14 = {instancePath:instancePath+"/filter/name",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1508.type,parentSchema:schema1508,data:data7};
+const err14 = {instancePath:instancePath+"/filter/name",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1512.type,parentSchema:schema1512,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -18751,7 +18833,7 @@ data4["name"] = coerced6;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 255){
-const err15 = {instancePath:instancePath+"/filter/name",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1508,data:data7};
+const err15 = {instancePath:instancePath+"/filter/name",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1512,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -18782,7 +18864,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err16 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1507.type,parentSchema:schema1507,data:data8};
+const err16 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1511.type,parentSchema:schema1511,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -18800,8 +18882,8 @@ data4["dept_id"] = coerced7;
 }
 }
 if(typeof data8 === "string"){
-if(!pattern964.test(data8)){
-const err17 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1507,data:data8};
+if(!pattern966.test(data8)){
+const err17 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1511,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -18832,7 +18914,7 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err18 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1508.type,parentSchema:schema1508,data:data9};
+const err18 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1512.type,parentSchema:schema1512,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -18851,7 +18933,7 @@ data4["ticket_number"] = coerced8;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 255){
-const err19 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1508,data:data9};
+const err19 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1512,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -18882,7 +18964,7 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err20 = {instancePath:instancePath+"/filter/body",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1508.type,parentSchema:schema1508,data:data10};
+const err20 = {instancePath:instancePath+"/filter/body",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1512.type,parentSchema:schema1512,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -18901,7 +18983,7 @@ data4["body"] = coerced9;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 255){
-const err21 = {instancePath:instancePath+"/filter/body",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1508,data:data10};
+const err21 = {instancePath:instancePath+"/filter/body",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1512,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -18932,7 +19014,7 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err22 = {instancePath:instancePath+"/filter/email",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1508.type,parentSchema:schema1508,data:data11};
+const err22 = {instancePath:instancePath+"/filter/email",schemaPath:"../tickets/getTickets.json#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1512.type,parentSchema:schema1512,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -18951,7 +19033,7 @@ data4["email"] = coerced10;
 }
 if(typeof data11 === "string"){
 if(func2(data11) > 255){
-const err23 = {instancePath:instancePath+"/filter/email",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1508,data:data11};
+const err23 = {instancePath:instancePath+"/filter/email",schemaPath:"../tickets/getTickets.json#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1512,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -18982,7 +19064,7 @@ else if(data12 === null){
 coerced11 = "";
 }
 else {
-const err24 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1507.type,parentSchema:schema1507,data:data12};
+const err24 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1511.type,parentSchema:schema1511,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -19000,8 +19082,8 @@ data4["owner_id"] = coerced11;
 }
 }
 if(typeof data12 === "string"){
-if(!pattern964.test(data12)){
-const err25 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1507,data:data12};
+if(!pattern966.test(data12)){
+const err25 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"../tickets/getTickets.json#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1511,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -19032,7 +19114,7 @@ else if(data13 === null){
 coerced12 = "";
 }
 else {
-const err26 = {instancePath:instancePath+"/filter/date",schemaPath:"../tickets/getTickets.json#/definitions/filterDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1515.type,parentSchema:schema1515,data:data13};
+const err26 = {instancePath:instancePath+"/filter/date",schemaPath:"../tickets/getTickets.json#/definitions/filterDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1519.type,parentSchema:schema1519,data:data13};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -19050,8 +19132,8 @@ data4["date"] = coerced12;
 }
 }
 if(typeof data13 === "string"){
-if(!pattern645.test(data13)){
-const err27 = {instancePath:instancePath+"/filter/date",schemaPath:"../tickets/getTickets.json#/definitions/filterDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1515,data:data13};
+if(!pattern647.test(data13)){
+const err27 = {instancePath:instancePath+"/filter/date",schemaPath:"../tickets/getTickets.json#/definitions/filterDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1519,data:data13};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -19082,7 +19164,7 @@ else if(data14 === null){
 coerced13 = "";
 }
 else {
-const err28 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"../tickets/getTickets.json#/definitions/filterFlag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1514.type,parentSchema:schema1514,data:data14};
+const err28 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"../tickets/getTickets.json#/definitions/filterFlag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1518.type,parentSchema:schema1518,data:data14};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -19100,8 +19182,8 @@ data4["admin_read"] = coerced13;
 }
 }
 if(typeof data14 === "string"){
-if(!pattern967.test(data14)){
-const err29 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"../tickets/getTickets.json#/definitions/filterFlag/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1514,data:data14};
+if(!pattern969.test(data14)){
+const err29 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"../tickets/getTickets.json#/definitions/filterFlag/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1518,data:data14};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -19114,7 +19196,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1549.properties.filter.type,parentSchema:schema1549.properties.filter,data:data4};
+const err30 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1553.properties.filter.type,parentSchema:schema1553.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -19129,7 +19211,7 @@ let data15 = data.filterop;
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 for(const key1 in data15){
 if(!(key1 === "date")){
-const err31 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema1549.properties.filterop,data:data15};
+const err31 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema1553.properties.filterop,data:data15};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -19159,7 +19241,7 @@ else if(data16 === null){
 coerced14 = "";
 }
 else {
-const err32 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1549.properties.filterop.properties.date.type,parentSchema:schema1549.properties.filterop.properties.date,data:data16};
+const err32 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1553.properties.filterop.properties.date.type,parentSchema:schema1553.properties.filterop.properties.date,data:data16};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -19177,7 +19259,7 @@ data15["date"] = coerced14;
 }
 }
 if(!((((data16 === "=") || (data16 === "<")) || (data16 === ">")) || (data16 === "!="))){
-const err33 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/enum",keyword:"enum",params:{allowedValues: schema1549.properties.filterop.properties.date.enum},message:"must be equal to one of the allowed values",schema:schema1549.properties.filterop.properties.date.enum,parentSchema:schema1549.properties.filterop.properties.date,data:data16};
+const err33 = {instancePath:instancePath+"/filterop/date",schemaPath:"#/properties/filterop/properties/date/enum",keyword:"enum",params:{allowedValues: schema1553.properties.filterop.properties.date.enum},message:"must be equal to one of the allowed values",schema:schema1553.properties.filterop.properties.date.enum,parentSchema:schema1553.properties.filterop.properties.date,data:data16};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -19189,7 +19271,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1549.properties.filterop.type,parentSchema:schema1549.properties.filterop,data:data15};
+const err34 = {instancePath:instancePath+"/filterop",schemaPath:"#/properties/filterop/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1553.properties.filterop.type,parentSchema:schema1553.properties.filterop,data:data15};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -19201,7 +19283,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1549.type,parentSchema:schema1549,data};
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1553.type,parentSchema:schema1553,data};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -19210,14 +19292,14 @@ vErrors.push(err35);
 }
 errors++;
 }
-validate340.errors = vErrors;
+validate342.errors = vErrors;
 return errors === 0;
 }
 
-export const getClients = validate342;
-const schema1572 = {"title":"GetClientsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getClients = validate344;
+const schema1576 = {"title":"GetClientsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate342(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19323,7 +19405,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1572.type,parentSchema:schema1572,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1576.type,parentSchema:schema1576,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -19332,18 +19414,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate342.errors = vErrors;
+validate344.errors = vErrors;
 return errors === 0;
 }
 
-export const getCurrencies = validate344;
-const schema1581 = {"title":"GetCurrenciesRequest","type":"object","properties":{}};
+export const getCurrencies = validate346;
+const schema1585 = {"title":"GetCurrenciesRequest","type":"object","properties":{}};
 
-function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1581.type,parentSchema:schema1581,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1585.type,parentSchema:schema1585,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19352,19 +19434,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate344.errors = vErrors;
+validate346.errors = vErrors;
 return errors === 0;
 }
 
-export const getDomainDetails = validate346;
-const schema1611 = {"title":"GetDomainDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getDomainDetails = validate348;
+const schema1615 = {"title":"GetDomainDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate348(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1611.required,parentSchema:schema1611,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1615.required,parentSchema:schema1615,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19425,7 +19507,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1611.type,parentSchema:schema1611,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1615.type,parentSchema:schema1615,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19434,15 +19516,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate346.errors = vErrors;
+validate348.errors = vErrors;
 return errors === 0;
 }
 
-export const getDomains = validate350;
-const schema1639 = {"title":"GetDomainsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","expired","pending","pending_transfer","pending_registration"]},"filter":{"title":"GetDomainsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"name":{"$ref":"../../common/defs.json#/definitions/text"},"status":{"$ref":"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"brand_id":{"type":"string","pattern":"^[01]?$","description":"0 or 1: billsim has one brand, and either id names it"}}}}};
-const schema1617 = {"type":"string","pattern":"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$","description":"a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away"};
+export const getDomains = validate352;
+const schema1643 = {"title":"GetDomainsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","expired","pending","pending_transfer","pending_registration"]},"filter":{"title":"GetDomainsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[status]=Active; an empty filter value means no filter","properties":{"name":{"$ref":"../../common/defs.json#/definitions/text"},"status":{"$ref":"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"client_name":{"$ref":"../../common/defs.json#/definitions/text"},"brand_id":{"type":"string","pattern":"^[01]?$","description":"0 or 1: billsim has one brand, and either id names it"}}}}};
+const schema1621 = {"type":"string","pattern":"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$","description":"a domain status: Pending, Pending Registration, Pending Transfer, Active, Expired, Cancelled, Fraud, Transferred Away"};
 
-function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate352(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19566,7 +19648,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1639.properties.list.type,parentSchema:schema1639.properties.list,data:data2};
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1643.properties.list.type,parentSchema:schema1643.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -19584,7 +19666,7 @@ data["list"] = coerced2;
 }
 }
 if(!((((((data2 === "all") || (data2 === "active")) || (data2 === "expired")) || (data2 === "pending")) || (data2 === "pending_transfer")) || (data2 === "pending_registration"))){
-const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1639.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1639.properties.list.enum,parentSchema:schema1639.properties.list,data:data2};
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1643.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1643.properties.list.enum,parentSchema:schema1643.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19599,7 +19681,7 @@ let data3 = data.filter;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key0 in data3){
 if(!(((((key0 === "name") || (key0 === "status")) || (key0 === "module")) || (key0 === "client_name")) || (key0 === "brand_id"))){
-const err6 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1639.properties.filter,data:data3};
+const err6 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema1643.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -19679,7 +19761,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/filter/status",schemaPath:"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1617.type,parentSchema:schema1617,data:data5};
+const err9 = {instancePath:instancePath+"/filter/status",schemaPath:"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1621.type,parentSchema:schema1621,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -19697,8 +19779,8 @@ data3["status"] = coerced4;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern848.test(data5)){
-const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"},message:"must match pattern \""+"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"+"\"",schema:"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$",parentSchema:schema1617,data:data5};
+if(!pattern850.test(data5)){
+const err10 = {instancePath:instancePath+"/filter/status",schemaPath:"../clients/getClientDomains.json#/properties/request/properties/filter/properties/status/pattern",keyword:"pattern",params:{pattern: "^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"},message:"must match pattern \""+"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$"+"\"",schema:"^(Pending|Pending Registration|Pending Transfer|Active|Expired|Cancelled|Fraud|Transferred Away)?$",parentSchema:schema1621,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -19829,7 +19911,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/filter/brand_id",schemaPath:"#/properties/filter/properties/brand_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1639.properties.filter.properties.brand_id.type,parentSchema:schema1639.properties.filter.properties.brand_id,data:data8};
+const err15 = {instancePath:instancePath+"/filter/brand_id",schemaPath:"#/properties/filter/properties/brand_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1643.properties.filter.properties.brand_id.type,parentSchema:schema1643.properties.filter.properties.brand_id,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -19847,8 +19929,8 @@ data3["brand_id"] = coerced7;
 }
 }
 if(typeof data8 === "string"){
-if(!pattern967.test(data8)){
-const err16 = {instancePath:instancePath+"/filter/brand_id",schemaPath:"#/properties/filter/properties/brand_id/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1639.properties.filter.properties.brand_id,data:data8};
+if(!pattern969.test(data8)){
+const err16 = {instancePath:instancePath+"/filter/brand_id",schemaPath:"#/properties/filter/properties/brand_id/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1643.properties.filter.properties.brand_id,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -19861,7 +19943,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1639.properties.filter.type,parentSchema:schema1639.properties.filter,data:data3};
+const err17 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1643.properties.filter.type,parentSchema:schema1643.properties.filter,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -19873,7 +19955,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1639.type,parentSchema:schema1639,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1643.type,parentSchema:schema1643,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -19882,19 +19964,19 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate350.errors = vErrors;
+validate352.errors = vErrors;
 return errors === 0;
 }
 
-export const getEstimateDetails = validate351;
-const schema1646 = {"title":"GetEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getEstimateDetails = validate353;
+const schema1650 = {"title":"GetEstimateDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1646.required,parentSchema:schema1646,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1650.required,parentSchema:schema1650,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19955,7 +20037,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1646.type,parentSchema:schema1646,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1650.type,parentSchema:schema1650,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19964,14 +20046,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate351.errors = vErrors;
+validate353.errors = vErrors;
 return errors === 0;
 }
 
-export const getEstimates = validate355;
-const schema1665 = {"title":"GetEstimatesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"status":{"$ref":"../../resources/estimate.json#/properties/status","description":"only estimates with this status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"only this client's estimates (the client must exist)"}}};
+export const getEstimates = validate357;
+const schema1669 = {"title":"GetEstimatesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"status":{"$ref":"../../resources/estimate.json#/properties/status","description":"only estimates with this status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId","description":"only this client's estimates (the client must exist)"}}};
 
-function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate357(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20175,7 +20257,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1665.type,parentSchema:schema1665,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1669.type,parentSchema:schema1669,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -20184,18 +20266,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate355.errors = vErrors;
+validate357.errors = vErrors;
 return errors === 0;
 }
 
-export const getHostBillversion = validate357;
-const schema1671 = {"title":"GetHostBillversionRequest","type":"object","properties":{}};
+export const getHostBillversion = validate359;
+const schema1675 = {"title":"GetHostBillversionRequest","type":"object","properties":{}};
 
-function validate357(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate359(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1671.type,parentSchema:schema1671,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1675.type,parentSchema:schema1675,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20204,19 +20286,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate357.errors = vErrors;
+validate359.errors = vErrors;
 return errors === 0;
 }
 
-export const getInvoiceDetails = validate358;
-const schema1672 = {"title":"GetInvoiceDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getInvoiceDetails = validate360;
+const schema1676 = {"title":"GetInvoiceDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate358(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate360(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1672.required,parentSchema:schema1672,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1676.required,parentSchema:schema1676,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20277,7 +20359,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1672.type,parentSchema:schema1672,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1676.type,parentSchema:schema1676,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20286,15 +20368,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate358.errors = vErrors;
+validate360.errors = vErrors;
 return errors === 0;
 }
 
-export const getInvoices = validate359;
-const schema1674 = {"title":"GetInvoicesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","paid","unpaid","cancelled","refunded","collections","draft","recurring"]},"status":{"$ref":"../../resources/invoice.json#/properties/status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getInvoices = validate361;
+const schema1678 = {"title":"GetInvoicesRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","paid","unpaid","cancelled","refunded","collections","draft","recurring"]},"status":{"$ref":"../../resources/invoice.json#/properties/status"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 const schema230 = {"type":"string","enum":["Paid","Unpaid","Cancelled","Refunded","Collections","Draft","Recurring"]};
 
-function validate359(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20418,7 +20500,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1674.properties.list.type,parentSchema:schema1674.properties.list,data:data2};
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1678.properties.list.type,parentSchema:schema1678.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -20436,7 +20518,7 @@ data["list"] = coerced2;
 }
 }
 if(!((((((((data2 === "all") || (data2 === "paid")) || (data2 === "unpaid")) || (data2 === "cancelled")) || (data2 === "refunded")) || (data2 === "collections")) || (data2 === "draft")) || (data2 === "recurring"))){
-const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1674.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1674.properties.list.enum,parentSchema:schema1674.properties.list,data:data2};
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1678.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1678.properties.list.enum,parentSchema:schema1678.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -20546,7 +20628,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1674.type,parentSchema:schema1674,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1678.type,parentSchema:schema1678,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -20555,15 +20637,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate359.errors = vErrors;
+validate361.errors = vErrors;
 return errors === 0;
 }
 
-export const getInvoicesPDF = validate363;
-const schema1685 = {"title":"GetInvoicesPDFRequest","type":"object","properties":{"from":{"$ref":"../../common/defs.json#/definitions/date"},"to":{"$ref":"../../common/defs.json#/definitions/date"},"invoices":{"$ref":"../../common/defs.json#/definitions/idList"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-const schema1682 = {"type":"array","items":{"$ref":"#/definitions/positiveId"},"maxItems":1000,"description":"a list of positive whole number ids, such as ids[]=1&ids[]=2"};
+export const getInvoicesPDF = validate365;
+const schema1689 = {"title":"GetInvoicesPDFRequest","type":"object","properties":{"from":{"$ref":"../../common/defs.json#/definitions/date"},"to":{"$ref":"../../common/defs.json#/definitions/date"},"invoices":{"$ref":"../../common/defs.json#/definitions/idList"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+const schema1686 = {"type":"array","items":{"$ref":"#/definitions/positiveId"},"maxItems":1000,"description":"a list of positive whole number ids, such as ids[]=1&ids[]=2"};
 
-function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate363(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(Array.isArray(data))){
@@ -20582,7 +20664,7 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data];
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1682.type,parentSchema:schema1682,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1686.type,parentSchema:schema1686,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20601,7 +20683,7 @@ parentData[parentDataProperty] = coerced0;
 }
 if(Array.isArray(data)){
 if(data.length > 1000){
-const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema1682,data};
+const err1 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema1686,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -20662,12 +20744,12 @@ errors++;
 }
 }
 }
-validate361.errors = vErrors;
+validate363.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate363(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20772,8 +20854,8 @@ errors++;
 }
 }
 if(data.invoices !== undefined){
-if(!(validate361(data.invoices, {instancePath:instancePath+"/invoices",parentData:data,parentDataProperty:"invoices",rootData}))){
-vErrors = vErrors === null ? validate361.errors : vErrors.concat(validate361.errors);
+if(!(validate363(data.invoices, {instancePath:instancePath+"/invoices",parentData:data,parentDataProperty:"invoices",rootData}))){
+vErrors = vErrors === null ? validate363.errors : vErrors.concat(validate363.errors);
 errors = vErrors.length;
 }
 }
@@ -20829,7 +20911,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1685.type,parentSchema:schema1685,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1689.type,parentSchema:schema1689,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -20838,19 +20920,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate363.errors = vErrors;
+validate365.errors = vErrors;
 return errors === 0;
 }
 
-export const getKBArticle = validate369;
-const schema1714 = {"title":"GetKBArticleRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getKBArticle = validate371;
+const schema1718 = {"title":"GetKBArticleRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate371(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1714.required,parentSchema:schema1714,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1718.required,parentSchema:schema1718,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20911,7 +20993,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1714.type,parentSchema:schema1714,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1718.type,parentSchema:schema1718,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20920,19 +21002,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate369.errors = vErrors;
+validate371.errors = vErrors;
 return errors === 0;
 }
 
-export const getKBArticlesByTags = validate373;
-const schema1727 = {"title":"GetKBArticlesByTagsRequest","type":"object","required":["tag"],"properties":{"tag":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
+export const getKBArticlesByTags = validate375;
+const schema1731 = {"title":"GetKBArticlesByTagsRequest","type":"object","required":["tag"],"properties":{"tag":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
 
-function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate375(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.tag === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tag"},message:"must have required property '"+"tag"+"'",schema:schema1727.required,parentSchema:schema1727,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tag"},message:"must have required property '"+"tag"+"'",schema:schema1731.required,parentSchema:schema1731,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21003,7 +21085,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1727.type,parentSchema:schema1727,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1731.type,parentSchema:schema1731,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -21012,14 +21094,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate373.errors = vErrors;
+validate375.errors = vErrors;
 return errors === 0;
 }
 
-export const getKBCategories = validate376;
-const schema1741 = {"title":"GetKBCategoriesRequest","type":"object","properties":{"brand_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"cid":{"$ref":"../../common/defs.json#/definitions/positiveId"},"with_subcategories":{"$ref":"../../common/defs.json#/definitions/flag"}}};
+export const getKBCategories = validate378;
+const schema1745 = {"title":"GetKBCategoriesRequest","type":"object","properties":{"brand_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"cid":{"$ref":"../../common/defs.json#/definitions/positiveId"},"with_subcategories":{"$ref":"../../common/defs.json#/definitions/flag"}}};
 
-function validate376(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate378(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21173,7 +21255,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1741.type,parentSchema:schema1741,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1745.type,parentSchema:schema1745,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -21182,14 +21264,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate376.errors = vErrors;
+validate378.errors = vErrors;
 return errors === 0;
 }
 
-export const getNews = validate379;
-const schema1757 = {"title":"GetNewsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
+export const getNews = validate381;
+const schema1761 = {"title":"GetNewsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"}}};
 
-function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate381(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21295,7 +21377,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1757.type,parentSchema:schema1757,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1761.type,parentSchema:schema1761,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -21304,19 +21386,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate379.errors = vErrors;
+validate381.errors = vErrors;
 return errors === 0;
 }
 
-export const getNewsItem = validate382;
-const schema1762 = {"title":"GetNewsItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getNewsItem = validate384;
+const schema1766 = {"title":"GetNewsItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate382(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate384(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1762.required,parentSchema:schema1762,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1766.required,parentSchema:schema1766,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21377,7 +21459,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1762.type,parentSchema:schema1762,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1766.type,parentSchema:schema1766,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21386,19 +21468,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate382.errors = vErrors;
+validate384.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrderDetails = validate394;
-const schema1807 = {"title":"GetOrderDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getOrderDetails = validate396;
+const schema1811 = {"title":"GetOrderDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate396(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1807.required,parentSchema:schema1807,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1811.required,parentSchema:schema1811,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21459,7 +21541,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1807.type,parentSchema:schema1807,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1811.type,parentSchema:schema1811,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21468,105 +21550,85 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate394.errors = vErrors;
+validate396.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrderDraft = validate395;
-const schema1809 = {"title":"GetOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate395(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1809.required,parentSchema:schema1809,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1809.type,parentSchema:schema1809,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate395.errors = vErrors;
-return errors === 0;
-}
-
-export const getOrderPages = validate397;
-const schema1815 = {"title":"GetOrderPagesRequest","type":"object","properties":{}};
+export const getOrderDraft = validate397;
+const schema1813 = {"title":"GetOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate397(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1815.type,parentSchema:schema1815,data};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1813.required,parentSchema:schema1813,data};
 if(vErrors === null){
 vErrors = [err0];
 }
 else {
 vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1813.type,parentSchema:schema1813,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
 }
 errors++;
 }
@@ -21574,10 +21636,30 @@ validate397.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrders = validate398;
-const schema1816 = {"title":"GetOrdersRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
+export const getOrderPages = validate399;
+const schema1819 = {"title":"GetOrderPagesRequest","type":"object","properties":{}};
 
-function validate398(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate399(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1819.type,parentSchema:schema1819,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate399.errors = vErrors;
+return errors === 0;
+}
+
+export const getOrders = validate400;
+const schema1820 = {"title":"GetOrdersRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"list":{"type":"string","enum":["all","active","pending","fraud","cancelled"]}}};
+
+function validate400(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21701,7 +21783,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1816.properties.list.type,parentSchema:schema1816.properties.list,data:data2};
+const err4 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1820.properties.list.type,parentSchema:schema1820.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -21719,7 +21801,7 @@ data["list"] = coerced2;
 }
 }
 if(!(((((data2 === "all") || (data2 === "active")) || (data2 === "pending")) || (data2 === "fraud")) || (data2 === "cancelled"))){
-const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1816.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1816.properties.list.enum,parentSchema:schema1816.properties.list,data:data2};
+const err5 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/enum",keyword:"enum",params:{allowedValues: schema1820.properties.list.enum},message:"must be equal to one of the allowed values",schema:schema1820.properties.list.enum,parentSchema:schema1820.properties.list,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -21731,7 +21813,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1816.type,parentSchema:schema1816,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1820.type,parentSchema:schema1820,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -21740,20 +21822,20 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate398.errors = vErrors;
+validate400.errors = vErrors;
 return errors === 0;
 }
 
-export const getOtherPopularProducts = validate400;
-const schema1847 = {"title":"GetOtherPopularProductsRequest","type":"object","required":["product_ids"],"properties":{"product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as product_ids[]=1&product_ids[]=2"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"limit":{"type":"string","pattern":"^([1-9][0-9]?|100)$","description":"a whole number from 1 to 100"},"exclude_cat":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"maxItems":1000,"description":"a list of order page ids, such as exclude_cat[]=1&exclude_cat[]=2"}}};
-const pattern1151 = new RegExp("^([1-9][0-9]?|100)$", "u");
+export const getOtherPopularProducts = validate402;
+const schema1851 = {"title":"GetOtherPopularProductsRequest","type":"object","required":["product_ids"],"properties":{"product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as product_ids[]=1&product_ids[]=2"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"limit":{"type":"string","pattern":"^([1-9][0-9]?|100)$","description":"a whole number from 1 to 100"},"exclude_cat":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"maxItems":1000,"description":"a list of order page ids, such as exclude_cat[]=1&exclude_cat[]=2"}}};
+const pattern1153 = new RegExp("^([1-9][0-9]?|100)$", "u");
 
-function validate400(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate402(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.product_ids === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_ids"},message:"must have required property '"+"product_ids"+"'",schema:schema1847.required,parentSchema:schema1847,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product_ids"},message:"must have required property '"+"product_ids"+"'",schema:schema1851.required,parentSchema:schema1851,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21780,7 +21862,7 @@ if(dataType0 === "string" || dataType0 === "number"
 coerced0 = [data0];
 }
 else {
-const err1 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1847.properties.product_ids.type,parentSchema:schema1847.properties.product_ids,data:data0};
+const err1 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1851.properties.product_ids.type,parentSchema:schema1851.properties.product_ids,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -21799,7 +21881,7 @@ data["product_ids"] = coerced0;
 }
 if(Array.isArray(data0)){
 if(data0.length > 1000){
-const err2 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema1847.properties.product_ids,data:data0};
+const err2 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema1851.properties.product_ids,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -21809,7 +21891,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data0.length < 1){
-const err3 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema1847.properties.product_ids,data:data0};
+const err3 = {instancePath:instancePath+"/product_ids",schemaPath:"#/properties/product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema1851.properties.product_ids,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21941,7 +22023,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1847.properties.limit.type,parentSchema:schema1847.properties.limit,data:data3};
+const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1851.properties.limit.type,parentSchema:schema1851.properties.limit,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -21959,8 +22041,8 @@ data["limit"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern1151.test(data3)){
-const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]?|100)$"},message:"must match pattern \""+"^([1-9][0-9]?|100)$"+"\"",schema:"^([1-9][0-9]?|100)$",parentSchema:schema1847.properties.limit,data:data3};
+if(!pattern1153.test(data3)){
+const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/pattern",keyword:"pattern",params:{pattern: "^([1-9][0-9]?|100)$"},message:"must match pattern \""+"^([1-9][0-9]?|100)$"+"\"",schema:"^([1-9][0-9]?|100)$",parentSchema:schema1851.properties.limit,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -21989,7 +22071,7 @@ if(dataType4 === "string" || dataType4 === "number"
 coerced4 = [data4];
 }
 else {
-const err10 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1847.properties.exclude_cat.type,parentSchema:schema1847.properties.exclude_cat,data:data4};
+const err10 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema1851.properties.exclude_cat.type,parentSchema:schema1851.properties.exclude_cat,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -22008,7 +22090,7 @@ data["exclude_cat"] = coerced4;
 }
 if(Array.isArray(data4)){
 if(data4.length > 1000){
-const err11 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema1847.properties.exclude_cat,data:data4};
+const err11 = {instancePath:instancePath+"/exclude_cat",schemaPath:"#/properties/exclude_cat/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema1851.properties.exclude_cat,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -22072,7 +22154,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1847.type,parentSchema:schema1847,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1851.type,parentSchema:schema1851,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -22081,38 +22163,18 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate400.errors = vErrors;
-return errors === 0;
-}
-
-export const getPaymentModules = validate402;
-const schema1853 = {"title":"GetPaymentModulesRequest","type":"object","properties":{}};
-
-function validate402(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1853.type,parentSchema:schema1853,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
 validate402.errors = vErrors;
 return errors === 0;
 }
 
-export const getPopularPredefinedReplies = validate417;
-const schema1877 = {"title":"GetPopularPredefinedRepliesRequest","type":"object","properties":{}};
+export const getPaymentModules = validate404;
+const schema1857 = {"title":"GetPaymentModulesRequest","type":"object","properties":{}};
 
-function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate404(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1877.type,parentSchema:schema1877,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1857.type,parentSchema:schema1857,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22121,19 +22183,39 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate417.errors = vErrors;
+validate404.errors = vErrors;
 return errors === 0;
 }
 
-export const getPredefinedReplies = validate418;
-const schema1878 = {"title":"GetPredefinedRepliesRequest","type":"object","required":["cid"],"properties":{"cid":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const getPopularPredefinedReplies = validate419;
+const schema1881 = {"title":"GetPopularPredefinedRepliesRequest","type":"object","properties":{}};
 
-function validate418(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate419(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1881.type,parentSchema:schema1881,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate419.errors = vErrors;
+return errors === 0;
+}
+
+export const getPredefinedReplies = validate420;
+const schema1882 = {"title":"GetPredefinedRepliesRequest","type":"object","required":["cid"],"properties":{"cid":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+
+function validate420(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cid"},message:"must have required property '"+"cid"+"'",schema:schema1878.required,parentSchema:schema1878,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cid"},message:"must have required property '"+"cid"+"'",schema:schema1882.required,parentSchema:schema1882,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22194,7 +22276,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1878.type,parentSchema:schema1878,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1882.type,parentSchema:schema1882,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22203,19 +22285,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate418.errors = vErrors;
+validate420.errors = vErrors;
 return errors === 0;
 }
 
-export const getProductApplicableAddons = validate420;
-const schema1884 = {"title":"GetProductApplicableAddonsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getProductApplicableAddons = validate422;
+const schema1888 = {"title":"GetProductApplicableAddonsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate420(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate422(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1884.required,parentSchema:schema1884,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1888.required,parentSchema:schema1888,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22276,7 +22358,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1884.type,parentSchema:schema1884,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1888.type,parentSchema:schema1888,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22285,19 +22367,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate420.errors = vErrors;
+validate422.errors = vErrors;
 return errors === 0;
 }
 
-export const getProductDetails = validate424;
-const schema1936 = {"title":"GetProductDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
+export const getProductDetails = validate426;
+const schema1940 = {"title":"GetProductDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"}}};
 
-function validate424(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate426(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1936.required,parentSchema:schema1936,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1940.required,parentSchema:schema1940,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22408,7 +22490,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1936.type,parentSchema:schema1936,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1940.type,parentSchema:schema1940,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -22417,19 +22499,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate424.errors = vErrors;
+validate426.errors = vErrors;
 return errors === 0;
 }
 
-export const getProductUpgrades = validate428;
-const schema1944 = {"title":"GetProductUpgradesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getProductUpgrades = validate430;
+const schema1948 = {"title":"GetProductUpgradesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate428(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate430(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1944.required,parentSchema:schema1944,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1948.required,parentSchema:schema1948,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22490,7 +22572,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1944.type,parentSchema:schema1944,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1948.type,parentSchema:schema1948,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22499,19 +22581,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate428.errors = vErrors;
+validate430.errors = vErrors;
 return errors === 0;
 }
 
-export const getProducts = validate430;
-const schema1975 = {"title":"GetProductsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"visible":{"type":"string","enum":["0","1"],"description":"1 for visible products only, 0 for hidden products only"}}};
+export const getProducts = validate432;
+const schema1979 = {"title":"GetProductsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"visible":{"type":"string","enum":["0","1"],"description":"1 for visible products only, 0 for hidden products only"}}};
 
-function validate430(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate432(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1975.required,parentSchema:schema1975,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema1979.required,parentSchema:schema1979,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22640,7 +22722,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1975.properties.visible.type,parentSchema:schema1975.properties.visible,data:data2};
+const err5 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1979.properties.visible.type,parentSchema:schema1979.properties.visible,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -22658,7 +22740,7 @@ data["visible"] = coerced2;
 }
 }
 if(!((data2 === "0") || (data2 === "1"))){
-const err6 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/enum",keyword:"enum",params:{allowedValues: schema1975.properties.visible.enum},message:"must be equal to one of the allowed values",schema:schema1975.properties.visible.enum,parentSchema:schema1975.properties.visible,data:data2};
+const err6 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/enum",keyword:"enum",params:{allowedValues: schema1979.properties.visible.enum},message:"must be equal to one of the allowed values",schema:schema1979.properties.visible.enum,parentSchema:schema1979.properties.visible,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -22670,7 +22752,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1975.type,parentSchema:schema1975,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema1979.type,parentSchema:schema1979,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -22679,101 +22761,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate430.errors = vErrors;
-return errors === 0;
-}
-
-export const getServerDetails = validate432;
-const schema2005 = {"title":"GetServerDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate432(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2005.required,parentSchema:schema2005,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2005.type,parentSchema:schema2005,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate432.errors = vErrors;
 return errors === 0;
 }
 
-export const getSubCategories = validate434;
-const schema2013 = {"title":"GetSubCategoriesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getServerDetails = validate434;
+const schema2009 = {"title":"GetServerDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate434(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2013.required,parentSchema:schema2013,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2009.required,parentSchema:schema2009,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22834,7 +22834,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2013.type,parentSchema:schema2013,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2009.type,parentSchema:schema2009,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22847,14 +22847,15 @@ validate434.errors = vErrors;
 return errors === 0;
 }
 
-export const getTicketDepts = validate438;
-const schema2023 = {"title":"GetTicketDeptsRequest","type":"object","properties":{}};
+export const getSubCategories = validate436;
+const schema2017 = {"title":"GetSubCategoriesRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate438(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate436(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2023.type,parentSchema:schema2023,data};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2017.required,parentSchema:schema2017,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22863,19 +22864,100 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate438.errors = vErrors;
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2017.type,parentSchema:schema2017,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate436.errors = vErrors;
 return errors === 0;
 }
 
-export const getTicketDetails = validate443;
-const schema2069 = {"title":"GetTicketDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+export const getTicketDepts = validate440;
+const schema2027 = {"title":"GetTicketDeptsRequest","type":"object","properties":{}};
 
-function validate443(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate440(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2027.type,parentSchema:schema2027,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate440.errors = vErrors;
+return errors === 0;
+}
+
+export const getTicketDetails = validate445;
+const schema2073 = {"title":"GetTicketDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"}}};
+
+function validate445(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2069.required,parentSchema:schema2069,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2073.required,parentSchema:schema2073,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22936,7 +23018,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2069.type,parentSchema:schema2069,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2073.type,parentSchema:schema2073,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22945,16 +23027,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate443.errors = vErrors;
+validate445.errors = vErrors;
 return errors === 0;
 }
 
-export const getTickets = validate444;
-const schema2071 = {"title":"GetTicketsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"dept":{"$ref":"../../common/defs.json#/definitions/positiveId"},"list":{"$ref":"#/definitions/list"},"filter":{"title":"GetTicketsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[list]=open; an empty filter value means no filter","properties":{"list":{"$ref":"#/definitions/list"},"dept_id":{"$ref":"#/definitions/filterId"},"ticket_number":{"$ref":"#/definitions/filterText"},"name":{"$ref":"#/definitions/filterText"},"email":{"$ref":"#/definitions/filterText"},"body":{"$ref":"#/definitions/filterText"},"request_type":{"$ref":"#/definitions/filterRequestType"},"owner_id":{"$ref":"#/definitions/filterId"},"admin_read":{"$ref":"#/definitions/filterFlag"},"date":{"$ref":"#/definitions/filterDate"}}}}};
-const schema1505 = {"type":"string","pattern":"^(all|open|client-reply|in-progress|answered|closed)?$","description":"one of all, open, client-reply, in-progress, answered, closed"};
-const pattern962 = new RegExp("^(all|open|client-reply|in-progress|answered|closed)?$", "u");
+export const getTickets = validate446;
+const schema2075 = {"title":"GetTicketsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"dept":{"$ref":"../../common/defs.json#/definitions/positiveId"},"list":{"$ref":"#/definitions/list"},"filter":{"title":"GetTicketsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[list]=open; an empty filter value means no filter","properties":{"list":{"$ref":"#/definitions/list"},"dept_id":{"$ref":"#/definitions/filterId"},"ticket_number":{"$ref":"#/definitions/filterText"},"name":{"$ref":"#/definitions/filterText"},"email":{"$ref":"#/definitions/filterText"},"body":{"$ref":"#/definitions/filterText"},"request_type":{"$ref":"#/definitions/filterRequestType"},"owner_id":{"$ref":"#/definitions/filterId"},"admin_read":{"$ref":"#/definitions/filterFlag"},"date":{"$ref":"#/definitions/filterDate"}}}}};
+const schema1509 = {"type":"string","pattern":"^(all|open|client-reply|in-progress|answered|closed)?$","description":"one of all, open, client-reply, in-progress, answered, closed"};
+const pattern964 = new RegExp("^(all|open|client-reply|in-progress|answered|closed)?$", "u");
 
-function validate444(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate446(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23128,7 +23210,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/list",schemaPath:"#/definitions/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1505.type,parentSchema:schema1505,data:data3};
+const err6 = {instancePath:instancePath+"/list",schemaPath:"#/definitions/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1509.type,parentSchema:schema1509,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -23146,8 +23228,8 @@ data["list"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern962.test(data3)){
-const err7 = {instancePath:instancePath+"/list",schemaPath:"#/definitions/list/pattern",keyword:"pattern",params:{pattern: "^(all|open|client-reply|in-progress|answered|closed)?$"},message:"must match pattern \""+"^(all|open|client-reply|in-progress|answered|closed)?$"+"\"",schema:"^(all|open|client-reply|in-progress|answered|closed)?$",parentSchema:schema1505,data:data3};
+if(!pattern964.test(data3)){
+const err7 = {instancePath:instancePath+"/list",schemaPath:"#/definitions/list/pattern",keyword:"pattern",params:{pattern: "^(all|open|client-reply|in-progress|answered|closed)?$"},message:"must match pattern \""+"^(all|open|client-reply|in-progress|answered|closed)?$"+"\"",schema:"^(all|open|client-reply|in-progress|answered|closed)?$",parentSchema:schema1509,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -23162,8 +23244,8 @@ if(data.filter !== undefined){
 let data4 = data.filter;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
-if(!(func15.call(schema2071.properties.filter.properties, key0))){
-const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema2071.properties.filter,data:data4};
+if(!(func15.call(schema2075.properties.filter.properties, key0))){
+const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema2075.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -23193,7 +23275,7 @@ else if(data5 === null){
 coerced4 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/filter/list",schemaPath:"#/definitions/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1505.type,parentSchema:schema1505,data:data5};
+const err9 = {instancePath:instancePath+"/filter/list",schemaPath:"#/definitions/list/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1509.type,parentSchema:schema1509,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -23211,8 +23293,8 @@ data4["list"] = coerced4;
 }
 }
 if(typeof data5 === "string"){
-if(!pattern962.test(data5)){
-const err10 = {instancePath:instancePath+"/filter/list",schemaPath:"#/definitions/list/pattern",keyword:"pattern",params:{pattern: "^(all|open|client-reply|in-progress|answered|closed)?$"},message:"must match pattern \""+"^(all|open|client-reply|in-progress|answered|closed)?$"+"\"",schema:"^(all|open|client-reply|in-progress|answered|closed)?$",parentSchema:schema1505,data:data5};
+if(!pattern964.test(data5)){
+const err10 = {instancePath:instancePath+"/filter/list",schemaPath:"#/definitions/list/pattern",keyword:"pattern",params:{pattern: "^(all|open|client-reply|in-progress|answered|closed)?$"},message:"must match pattern \""+"^(all|open|client-reply|in-progress|answered|closed)?$"+"\"",schema:"^(all|open|client-reply|in-progress|answered|closed)?$",parentSchema:schema1509,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -23243,7 +23325,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1507.type,parentSchema:schema1507,data:data6};
+const err11 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1511.type,parentSchema:schema1511,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -23261,8 +23343,8 @@ data4["dept_id"] = coerced5;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern964.test(data6)){
-const err12 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1507,data:data6};
+if(!pattern966.test(data6)){
+const err12 = {instancePath:instancePath+"/filter/dept_id",schemaPath:"#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1511,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -23293,7 +23375,7 @@ else if(data7 === null){
 coerced6 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1508.type,parentSchema:schema1508,data:data7};
+const err13 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1512.type,parentSchema:schema1512,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -23312,7 +23394,7 @@ data4["ticket_number"] = coerced6;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 255){
-const err14 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1508,data:data7};
+const err14 = {instancePath:instancePath+"/filter/ticket_number",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1512,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -23343,7 +23425,7 @@ else if(data8 === null){
 coerced7 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/filter/name",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1508.type,parentSchema:schema1508,data:data8};
+const err15 = {instancePath:instancePath+"/filter/name",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1512.type,parentSchema:schema1512,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -23362,7 +23444,7 @@ data4["name"] = coerced7;
 }
 if(typeof data8 === "string"){
 if(func2(data8) > 255){
-const err16 = {instancePath:instancePath+"/filter/name",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1508,data:data8};
+const err16 = {instancePath:instancePath+"/filter/name",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1512,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -23393,7 +23475,7 @@ else if(data9 === null){
 coerced8 = "";
 }
 else {
-const err17 = {instancePath:instancePath+"/filter/email",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1508.type,parentSchema:schema1508,data:data9};
+const err17 = {instancePath:instancePath+"/filter/email",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1512.type,parentSchema:schema1512,data:data9};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -23412,7 +23494,7 @@ data4["email"] = coerced8;
 }
 if(typeof data9 === "string"){
 if(func2(data9) > 255){
-const err18 = {instancePath:instancePath+"/filter/email",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1508,data:data9};
+const err18 = {instancePath:instancePath+"/filter/email",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1512,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -23443,7 +23525,7 @@ else if(data10 === null){
 coerced9 = "";
 }
 else {
-const err19 = {instancePath:instancePath+"/filter/body",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1508.type,parentSchema:schema1508,data:data10};
+const err19 = {instancePath:instancePath+"/filter/body",schemaPath:"#/definitions/filterText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1512.type,parentSchema:schema1512,data:data10};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -23462,7 +23544,7 @@ data4["body"] = coerced9;
 }
 if(typeof data10 === "string"){
 if(func2(data10) > 255){
-const err20 = {instancePath:instancePath+"/filter/body",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1508,data:data10};
+const err20 = {instancePath:instancePath+"/filter/body",schemaPath:"#/definitions/filterText/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema1512,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -23493,7 +23575,7 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/filter/request_type",schemaPath:"#/definitions/filterRequestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1512.type,parentSchema:schema1512,data:data11};
+const err21 = {instancePath:instancePath+"/filter/request_type",schemaPath:"#/definitions/filterRequestType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1516.type,parentSchema:schema1516,data:data11};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -23511,8 +23593,8 @@ data4["request_type"] = coerced10;
 }
 }
 if(typeof data11 === "string"){
-if(!pattern965.test(data11)){
-const err22 = {instancePath:instancePath+"/filter/request_type",schemaPath:"#/definitions/filterRequestType/pattern",keyword:"pattern",params:{pattern: "^(General|Incident|Problem|Task|Question)?$"},message:"must match pattern \""+"^(General|Incident|Problem|Task|Question)?$"+"\"",schema:"^(General|Incident|Problem|Task|Question)?$",parentSchema:schema1512,data:data11};
+if(!pattern967.test(data11)){
+const err22 = {instancePath:instancePath+"/filter/request_type",schemaPath:"#/definitions/filterRequestType/pattern",keyword:"pattern",params:{pattern: "^(General|Incident|Problem|Task|Question)?$"},message:"must match pattern \""+"^(General|Incident|Problem|Task|Question)?$"+"\"",schema:"^(General|Incident|Problem|Task|Question)?$",parentSchema:schema1516,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -23543,7 +23625,7 @@ else if(data12 === null){
 coerced11 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1507.type,parentSchema:schema1507,data:data12};
+const err23 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"#/definitions/filterId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1511.type,parentSchema:schema1511,data:data12};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -23561,8 +23643,8 @@ data4["owner_id"] = coerced11;
 }
 }
 if(typeof data12 === "string"){
-if(!pattern964.test(data12)){
-const err24 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1507,data:data12};
+if(!pattern966.test(data12)){
+const err24 = {instancePath:instancePath+"/filter/owner_id",schemaPath:"#/definitions/filterId/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,18})?$"},message:"must match pattern \""+"^([0-9]{1,18})?$"+"\"",schema:"^([0-9]{1,18})?$",parentSchema:schema1511,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -23593,7 +23675,7 @@ else if(data13 === null){
 coerced12 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"#/definitions/filterFlag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1514.type,parentSchema:schema1514,data:data13};
+const err25 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"#/definitions/filterFlag/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1518.type,parentSchema:schema1518,data:data13};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -23611,8 +23693,8 @@ data4["admin_read"] = coerced12;
 }
 }
 if(typeof data13 === "string"){
-if(!pattern967.test(data13)){
-const err26 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"#/definitions/filterFlag/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1514,data:data13};
+if(!pattern969.test(data13)){
+const err26 = {instancePath:instancePath+"/filter/admin_read",schemaPath:"#/definitions/filterFlag/pattern",keyword:"pattern",params:{pattern: "^[01]?$"},message:"must match pattern \""+"^[01]?$"+"\"",schema:"^[01]?$",parentSchema:schema1518,data:data13};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -23643,7 +23725,7 @@ else if(data14 === null){
 coerced13 = "";
 }
 else {
-const err27 = {instancePath:instancePath+"/filter/date",schemaPath:"#/definitions/filterDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1515.type,parentSchema:schema1515,data:data14};
+const err27 = {instancePath:instancePath+"/filter/date",schemaPath:"#/definitions/filterDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1519.type,parentSchema:schema1519,data:data14};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -23661,8 +23743,8 @@ data4["date"] = coerced13;
 }
 }
 if(typeof data14 === "string"){
-if(!pattern645.test(data14)){
-const err28 = {instancePath:instancePath+"/filter/date",schemaPath:"#/definitions/filterDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1515,data:data14};
+if(!pattern647.test(data14)){
+const err28 = {instancePath:instancePath+"/filter/date",schemaPath:"#/definitions/filterDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"},message:"must match pattern \""+"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"+"\"",schema:"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$",parentSchema:schema1519,data:data14};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -23675,7 +23757,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2071.properties.filter.type,parentSchema:schema2071.properties.filter,data:data4};
+const err29 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2075.properties.filter.type,parentSchema:schema2075.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -23687,7 +23769,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2071.type,parentSchema:schema2071,data};
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2075.type,parentSchema:schema2075,data};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -23696,19 +23778,19 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate444.errors = vErrors;
+validate446.errors = vErrors;
 return errors === 0;
 }
 
-export const getTransactionDetails = validate448;
-const schema2101 = {"title":"GetTransactionDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const getTransactionDetails = validate450;
+const schema2105 = {"title":"GetTransactionDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate448(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate450(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2101.required,parentSchema:schema2101,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2105.required,parentSchema:schema2105,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -23769,7 +23851,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2101.type,parentSchema:schema2101,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2105.type,parentSchema:schema2105,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -23778,16 +23860,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate448.errors = vErrors;
+validate450.errors = vErrors;
 return errors === 0;
 }
 
-export const getTransactions = validate449;
-const schema2103 = {"title":"GetTransactionsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"invoice_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"filter":{"title":"GetTransactionsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[module]=PayPal; an empty filter value means no filter","properties":{"trans_id":{"$ref":"../../common/defs.json#/definitions/text"},"date":{"type":"string","pattern":"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$","description":"a date or its start: YYYY-MM-DD, YYYY-MM or YYYY"},"description":{"$ref":"../../common/defs.json#/definitions/text"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"lastname":{"$ref":"../../common/defs.json#/definitions/text"},"companyname":{"$ref":"../../common/defs.json#/definitions/text"},"in":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, such as 12.30"},"out":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, such as 12.30"},"currency_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"}}}}};
+export const getTransactions = validate451;
+const schema2107 = {"title":"GetTransactionsRequest","type":"object","properties":{"page":{"$ref":"../../common/defs.json#/definitions/page"},"perpage":{"$ref":"../../common/defs.json#/definitions/perpage"},"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"invoice_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"filter":{"title":"GetTransactionsFilter","type":"object","additionalProperties":false,"description":"a set of filters such as filter[module]=PayPal; an empty filter value means no filter","properties":{"trans_id":{"$ref":"../../common/defs.json#/definitions/text"},"date":{"type":"string","pattern":"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$","description":"a date or its start: YYYY-MM-DD, YYYY-MM or YYYY"},"description":{"$ref":"../../common/defs.json#/definitions/text"},"module":{"$ref":"../../common/defs.json#/definitions/text"},"lastname":{"$ref":"../../common/defs.json#/definitions/text"},"companyname":{"$ref":"../../common/defs.json#/definitions/text"},"in":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, such as 12.30"},"out":{"type":"string","pattern":"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$","description":"a non-negative amount with at most two decimals, such as 12.30"},"currency_id":{"type":"string","pattern":"^(0|[1-9][0-9]{0,17})?$","description":"0 or a positive whole number id"}}}}};
 const pattern168 = new RegExp("^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$", "u");
 const pattern169 = new RegExp("^([0-9]{1,12}(\\.[0-9]{1,2})?)?$", "u");
 
-function validate449(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate451(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23995,8 +24077,8 @@ if(data.filter !== undefined){
 let data4 = data.filter;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
-if(!(func15.call(schema2103.properties.filter.properties, key0))){
-const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema2103.properties.filter,data:data4};
+if(!(func15.call(schema2107.properties.filter.properties, key0))){
+const err8 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema2107.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -24076,7 +24158,7 @@ else if(data6 === null){
 coerced5 = "";
 }
 else {
-const err11 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2103.properties.filter.properties.date.type,parentSchema:schema2103.properties.filter.properties.date,data:data6};
+const err11 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2107.properties.filter.properties.date.type,parentSchema:schema2107.properties.filter.properties.date,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -24095,7 +24177,7 @@ data4["date"] = coerced5;
 }
 if(typeof data6 === "string"){
 if(!pattern168.test(data6)){
-const err12 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"},message:"must match pattern \""+"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"+"\"",schema:"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$",parentSchema:schema2103.properties.filter.properties.date,data:data6};
+const err12 = {instancePath:instancePath+"/filter/date",schemaPath:"#/properties/filter/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"},message:"must match pattern \""+"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$"+"\"",schema:"^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?)?$",parentSchema:schema2107.properties.filter.properties.date,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -24326,7 +24408,7 @@ else if(data11 === null){
 coerced10 = "";
 }
 else {
-const err21 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2103.properties.filter.properties.in.type,parentSchema:schema2103.properties.filter.properties.in,data:data11};
+const err21 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2107.properties.filter.properties.in.type,parentSchema:schema2107.properties.filter.properties.in,data:data11};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -24345,7 +24427,7 @@ data4["in"] = coerced10;
 }
 if(typeof data11 === "string"){
 if(!pattern169.test(data11)){
-const err22 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema2103.properties.filter.properties.in,data:data11};
+const err22 = {instancePath:instancePath+"/filter/in",schemaPath:"#/properties/filter/properties/in/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema2107.properties.filter.properties.in,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -24376,7 +24458,7 @@ else if(data12 === null){
 coerced11 = "";
 }
 else {
-const err23 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2103.properties.filter.properties.out.type,parentSchema:schema2103.properties.filter.properties.out,data:data12};
+const err23 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2107.properties.filter.properties.out.type,parentSchema:schema2107.properties.filter.properties.out,data:data12};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -24395,7 +24477,7 @@ data4["out"] = coerced11;
 }
 if(typeof data12 === "string"){
 if(!pattern169.test(data12)){
-const err24 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema2103.properties.filter.properties.out,data:data12};
+const err24 = {instancePath:instancePath+"/filter/out",schemaPath:"#/properties/filter/properties/out/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"},message:"must match pattern \""+"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$"+"\"",schema:"^([0-9]{1,12}(\\.[0-9]{1,2})?)?$",parentSchema:schema2107.properties.filter.properties.out,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -24426,7 +24508,7 @@ else if(data13 === null){
 coerced12 = "";
 }
 else {
-const err25 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2103.properties.filter.properties.currency_id.type,parentSchema:schema2103.properties.filter.properties.currency_id,data:data13};
+const err25 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2107.properties.filter.properties.currency_id.type,parentSchema:schema2107.properties.filter.properties.currency_id,data:data13};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -24445,7 +24527,7 @@ data4["currency_id"] = coerced12;
 }
 if(typeof data13 === "string"){
 if(!pattern171.test(data13)){
-const err26 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema2103.properties.filter.properties.currency_id,data:data13};
+const err26 = {instancePath:instancePath+"/filter/currency_id",schemaPath:"#/properties/filter/properties/currency_id/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]{0,17})?$"},message:"must match pattern \""+"^(0|[1-9][0-9]{0,17})?$"+"\"",schema:"^(0|[1-9][0-9]{0,17})?$",parentSchema:schema2107.properties.filter.properties.currency_id,data:data13};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -24458,7 +24540,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2103.properties.filter.type,parentSchema:schema2103.properties.filter,data:data4};
+const err27 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2107.properties.filter.type,parentSchema:schema2107.properties.filter,data:data4};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -24470,7 +24552,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2103.type,parentSchema:schema2103,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2107.type,parentSchema:schema2107,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -24479,21 +24561,21 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate449.errors = vErrors;
+validate451.errors = vErrors;
 return errors === 0;
 }
 
-export const module = validate451;
-const schema2114 = {"title":"ModuleCallRequest","type":"object","required":["module","fn"],"properties":{"module":{"type":"string","pattern":"^[A-Za-z0-9_.-]{1,100}$","description":"a module name such as phonenumbermng: letters, digits, _ . or -"},"fn":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,99}$","description":"a function name such as getAvailableNumbers"}}};
-const pattern1348 = new RegExp("^[A-Za-z0-9_.-]{1,100}$", "u");
-const pattern1349 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,99}$", "u");
+export const module = validate453;
+const schema2118 = {"title":"ModuleCallRequest","type":"object","required":["module","fn"],"properties":{"module":{"type":"string","pattern":"^[A-Za-z0-9_.-]{1,100}$","description":"a module name such as phonenumbermng: letters, digits, _ . or -"},"fn":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,99}$","description":"a function name such as getAvailableNumbers"}}};
+const pattern1350 = new RegExp("^[A-Za-z0-9_.-]{1,100}$", "u");
+const pattern1351 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,99}$", "u");
 
-function validate451(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate453(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.module === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "module"},message:"must have required property '"+"module"+"'",schema:schema2114.required,parentSchema:schema2114,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "module"},message:"must have required property '"+"module"+"'",schema:schema2118.required,parentSchema:schema2118,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24503,7 +24585,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.fn === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fn"},message:"must have required property '"+"fn"+"'",schema:schema2114.required,parentSchema:schema2114,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fn"},message:"must have required property '"+"fn"+"'",schema:schema2118.required,parentSchema:schema2118,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -24532,7 +24614,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2114.properties.module.type,parentSchema:schema2114.properties.module,data:data0};
+const err2 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2118.properties.module.type,parentSchema:schema2118.properties.module,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -24550,8 +24632,8 @@ data["module"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern1348.test(data0)){
-const err3 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]{1,100}$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]{1,100}$"+"\"",schema:"^[A-Za-z0-9_.-]{1,100}$",parentSchema:schema2114.properties.module,data:data0};
+if(!pattern1350.test(data0)){
+const err3 = {instancePath:instancePath+"/module",schemaPath:"#/properties/module/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]{1,100}$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]{1,100}$"+"\"",schema:"^[A-Za-z0-9_.-]{1,100}$",parentSchema:schema2118.properties.module,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -24582,7 +24664,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2114.properties.fn.type,parentSchema:schema2114.properties.fn,data:data1};
+const err4 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2118.properties.fn.type,parentSchema:schema2118.properties.fn,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -24600,8 +24682,8 @@ data["fn"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern1349.test(data1)){
-const err5 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,99}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,99}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,99}$",parentSchema:schema2114.properties.fn,data:data1};
+if(!pattern1351.test(data1)){
+const err5 = {instancePath:instancePath+"/fn",schemaPath:"#/properties/fn/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,99}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,99}$"+"\"",schema:"^[A-Za-z_][A-Za-z0-9_]{0,99}$",parentSchema:schema2118.properties.fn,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -24614,7 +24696,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2114.type,parentSchema:schema2114,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2118.type,parentSchema:schema2118,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -24623,19 +24705,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate451.errors = vErrors;
+validate453.errors = vErrors;
 return errors === 0;
 }
 
-export const orderUpgrade = validate453;
-const schema2122 = {"title":"OrderUpgradeRequest","type":"object","required":["id","new_billing"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"new_billing":{"type":"string","enum":["m","q","s","a","b","t","d","w","h","Free","Once"]},"new":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const orderUpgrade = validate455;
+const schema2126 = {"title":"OrderUpgradeRequest","type":"object","required":["id","new_billing"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"new_billing":{"type":"string","enum":["m","q","s","a","b","t","d","w","h","Free","Once"]},"new":{"$ref":"../../common/defs.json#/definitions/positiveId"},"module":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate453(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate455(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2122.required,parentSchema:schema2122,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2126.required,parentSchema:schema2126,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24645,7 +24727,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.new_billing === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "new_billing"},message:"must have required property '"+"new_billing"+"'",schema:schema2122.required,parentSchema:schema2122,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "new_billing"},message:"must have required property '"+"new_billing"+"'",schema:schema2126.required,parentSchema:schema2126,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -24724,7 +24806,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2122.properties.new_billing.type,parentSchema:schema2122.properties.new_billing,data:data1};
+const err4 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2126.properties.new_billing.type,parentSchema:schema2126.properties.new_billing,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -24742,7 +24824,7 @@ data["new_billing"] = coerced1;
 }
 }
 if(!(((((((((((data1 === "m") || (data1 === "q")) || (data1 === "s")) || (data1 === "a")) || (data1 === "b")) || (data1 === "t")) || (data1 === "d")) || (data1 === "w")) || (data1 === "h")) || (data1 === "Free")) || (data1 === "Once"))){
-const err5 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/enum",keyword:"enum",params:{allowedValues: schema2122.properties.new_billing.enum},message:"must be equal to one of the allowed values",schema:schema2122.properties.new_billing.enum,parentSchema:schema2122.properties.new_billing,data:data1};
+const err5 = {instancePath:instancePath+"/new_billing",schemaPath:"#/properties/new_billing/enum",keyword:"enum",params:{allowedValues: schema2126.properties.new_billing.enum},message:"must be equal to one of the allowed values",schema:schema2126.properties.new_billing.enum,parentSchema:schema2126.properties.new_billing,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -24854,7 +24936,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2122.type,parentSchema:schema2122,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2126.type,parentSchema:schema2126,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -24863,19 +24945,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate453.errors = vErrors;
+validate455.errors = vErrors;
 return errors === 0;
 }
 
-export const productCloneSettings = validate455;
-const schema2129 = {"title":"ProductCloneSettingsRequest","type":"object","required":["source_product_id","target_product_ids","settings"],"properties":{"source_product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"target_product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as target_product_ids[]=2&target_product_ids[]=3"},"settings":{"type":"array","items":{"type":"string","enum":["1","2","3","4","5","6","7"]},"minItems":1,"maxItems":7,"description":"a non-empty list of setting numbers from 1 to 7, such as settings[]=1&settings[]=7"}}};
+export const productCloneSettings = validate457;
+const schema2133 = {"title":"ProductCloneSettingsRequest","type":"object","required":["source_product_id","target_product_ids","settings"],"properties":{"source_product_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"target_product_ids":{"type":"array","items":{"$ref":"../../common/defs.json#/definitions/positiveId"},"minItems":1,"maxItems":1000,"description":"a non-empty list of product ids, such as target_product_ids[]=2&target_product_ids[]=3"},"settings":{"type":"array","items":{"type":"string","enum":["1","2","3","4","5","6","7"]},"minItems":1,"maxItems":7,"description":"a non-empty list of setting numbers from 1 to 7, such as settings[]=1&settings[]=7"}}};
 
-function validate455(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate457(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.source_product_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source_product_id"},message:"must have required property '"+"source_product_id"+"'",schema:schema2129.required,parentSchema:schema2129,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source_product_id"},message:"must have required property '"+"source_product_id"+"'",schema:schema2133.required,parentSchema:schema2133,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24885,7 +24967,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.target_product_ids === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "target_product_ids"},message:"must have required property '"+"target_product_ids"+"'",schema:schema2129.required,parentSchema:schema2129,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "target_product_ids"},message:"must have required property '"+"target_product_ids"+"'",schema:schema2133.required,parentSchema:schema2133,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -24895,7 +24977,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.settings === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "settings"},message:"must have required property '"+"settings"+"'",schema:schema2129.required,parentSchema:schema2129,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "settings"},message:"must have required property '"+"settings"+"'",schema:schema2133.required,parentSchema:schema2133,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -24972,7 +25054,7 @@ if(dataType1 === "string" || dataType1 === "number"
 coerced1 = [data1];
 }
 else {
-const err5 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2129.properties.target_product_ids.type,parentSchema:schema2129.properties.target_product_ids,data:data1};
+const err5 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2133.properties.target_product_ids.type,parentSchema:schema2133.properties.target_product_ids,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -24991,7 +25073,7 @@ data["target_product_ids"] = coerced1;
 }
 if(Array.isArray(data1)){
 if(data1.length > 1000){
-const err6 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema2129.properties.target_product_ids,data:data1};
+const err6 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema2133.properties.target_product_ids,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -25001,7 +25083,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data1.length < 1){
-const err7 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2129.properties.target_product_ids,data:data1};
+const err7 = {instancePath:instancePath+"/target_product_ids",schemaPath:"#/properties/target_product_ids/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2133.properties.target_product_ids,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -25081,7 +25163,7 @@ if(dataType3 === "string" || dataType3 === "number"
 coerced3 = [data3];
 }
 else {
-const err10 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2129.properties.settings.type,parentSchema:schema2129.properties.settings,data:data3};
+const err10 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema2133.properties.settings.type,parentSchema:schema2133.properties.settings,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -25100,7 +25182,7 @@ data["settings"] = coerced3;
 }
 if(Array.isArray(data3)){
 if(data3.length > 7){
-const err11 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/maxItems",keyword:"maxItems",params:{limit: 7},message:"must NOT have more than 7 items",schema:7,parentSchema:schema2129.properties.settings,data:data3};
+const err11 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/maxItems",keyword:"maxItems",params:{limit: 7},message:"must NOT have more than 7 items",schema:7,parentSchema:schema2133.properties.settings,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -25110,7 +25192,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data3.length < 1){
-const err12 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2129.properties.settings,data:data3};
+const err12 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema2133.properties.settings,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -25140,7 +25222,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err13 = {instancePath:instancePath+"/settings/" + i1,schemaPath:"#/properties/settings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2129.properties.settings.items.type,parentSchema:schema2129.properties.settings.items,data:data4};
+const err13 = {instancePath:instancePath+"/settings/" + i1,schemaPath:"#/properties/settings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2133.properties.settings.items.type,parentSchema:schema2133.properties.settings.items,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -25158,7 +25240,7 @@ data3[i1] = coerced4;
 }
 }
 if(!(((((((data4 === "1") || (data4 === "2")) || (data4 === "3")) || (data4 === "4")) || (data4 === "5")) || (data4 === "6")) || (data4 === "7"))){
-const err14 = {instancePath:instancePath+"/settings/" + i1,schemaPath:"#/properties/settings/items/enum",keyword:"enum",params:{allowedValues: schema2129.properties.settings.items.enum},message:"must be equal to one of the allowed values",schema:schema2129.properties.settings.items.enum,parentSchema:schema2129.properties.settings.items,data:data4};
+const err14 = {instancePath:instancePath+"/settings/" + i1,schemaPath:"#/properties/settings/items/enum",keyword:"enum",params:{allowedValues: schema2133.properties.settings.items.enum},message:"must be equal to one of the allowed values",schema:schema2133.properties.settings.items.enum,parentSchema:schema2133.properties.settings.items,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -25172,7 +25254,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2129.type,parentSchema:schema2129,data};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2133.type,parentSchema:schema2133,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -25181,101 +25263,19 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate455.errors = vErrors;
-return errors === 0;
-}
-
-export const removeOrderDraft = validate457;
-const schema2134 = {"title":"RemoveOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate457(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2134.required,parentSchema:schema2134,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2134.type,parentSchema:schema2134,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate457.errors = vErrors;
 return errors === 0;
 }
 
-export const removeOrderDraftDiscount = validate465;
-const schema2142 = {"title":"RemoveOrderDraftDiscountRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const removeOrderDraft = validate459;
+const schema2138 = {"title":"RemoveOrderDraftRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate465(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate459(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2142.required,parentSchema:schema2142,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2138.required,parentSchema:schema2138,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25336,7 +25336,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2142.type,parentSchema:schema2142,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2138.type,parentSchema:schema2138,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25345,19 +25345,101 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate465.errors = vErrors;
+validate459.errors = vErrors;
 return errors === 0;
 }
 
-export const removeOrderDraftItem = validate473;
-const schema2152 = {"title":"RemoveOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to remove (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to remove (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const removeOrderDraftDiscount = validate467;
+const schema2146 = {"title":"RemoveOrderDraftDiscountRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
-function validate473(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate467(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2152.required,parentSchema:schema2152,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2146.required,parentSchema:schema2146,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2146.type,parentSchema:schema2146,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate467.errors = vErrors;
+return errors === 0;
+}
+
+export const removeOrderDraftItem = validate475;
+const schema2156 = {"title":"RemoveOrderDraftItemRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"service":{"description":"the service_id of the draft service to remove (not with domain)","$ref":"../../common/defs.json#/definitions/positiveId"},"domain":{"description":"the domain_id of the draft domain to remove (not with service)","$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate475(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2156.required,parentSchema:schema2156,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25518,7 +25600,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2152.type,parentSchema:schema2152,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2156.type,parentSchema:schema2156,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -25527,20 +25609,20 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate473.errors = vErrors;
+validate475.errors = vErrors;
 return errors === 0;
 }
 
-export const searchServiceByIP = validate477;
-const schema2179 = {"title":"SearchServiceByIPRequest","type":"object","required":["ip"],"properties":{"ip":{"type":"string","minLength":2,"maxLength":45,"pattern":"^[0-9A-Fa-f:.]+$","description":"an IPv4 or IPv6 address, such as 203.0.113.11"},"source":{"type":"string","enum":["ipam","proxmox","vpsdata","localcloud"],"description":"one of ipam, proxmox, vpsdata or localcloud"}}};
-const pattern1383 = new RegExp("^[0-9A-Fa-f:.]+$", "u");
+export const searchServiceByIP = validate479;
+const schema2183 = {"title":"SearchServiceByIPRequest","type":"object","required":["ip"],"properties":{"ip":{"type":"string","minLength":2,"maxLength":45,"pattern":"^[0-9A-Fa-f:.]+$","description":"an IPv4 or IPv6 address, such as 203.0.113.11"},"source":{"type":"string","enum":["ipam","proxmox","vpsdata","localcloud"],"description":"one of ipam, proxmox, vpsdata or localcloud"}}};
+const pattern1385 = new RegExp("^[0-9A-Fa-f:.]+$", "u");
 
-function validate477(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate479(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ip === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip"},message:"must have required property '"+"ip"+"'",schema:schema2179.required,parentSchema:schema2179,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip"},message:"must have required property '"+"ip"+"'",schema:schema2183.required,parentSchema:schema2183,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25569,7 +25651,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2179.properties.ip.type,parentSchema:schema2179.properties.ip,data:data0};
+const err1 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2183.properties.ip.type,parentSchema:schema2183.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -25588,7 +25670,7 @@ data["ip"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 45){
-const err2 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters",schema:45,parentSchema:schema2179.properties.ip,data:data0};
+const err2 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters",schema:45,parentSchema:schema2183.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -25598,7 +25680,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func2(data0) < 2){
-const err3 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema2179.properties.ip,data:data0};
+const err3 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema2183.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25607,8 +25689,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern1383.test(data0)){
-const err4 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Fa-f:.]+$"},message:"must match pattern \""+"^[0-9A-Fa-f:.]+$"+"\"",schema:"^[0-9A-Fa-f:.]+$",parentSchema:schema2179.properties.ip,data:data0};
+if(!pattern1385.test(data0)){
+const err4 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Fa-f:.]+$"},message:"must match pattern \""+"^[0-9A-Fa-f:.]+$"+"\"",schema:"^[0-9A-Fa-f:.]+$",parentSchema:schema2183.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -25639,7 +25721,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2179.properties.source.type,parentSchema:schema2179.properties.source,data:data1};
+const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2183.properties.source.type,parentSchema:schema2183.properties.source,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -25657,7 +25739,7 @@ data["source"] = coerced1;
 }
 }
 if(!((((data1 === "ipam") || (data1 === "proxmox")) || (data1 === "vpsdata")) || (data1 === "localcloud"))){
-const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema2179.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema2179.properties.source.enum,parentSchema:schema2179.properties.source,data:data1};
+const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema2183.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema2183.properties.source.enum,parentSchema:schema2183.properties.source,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -25669,7 +25751,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2179.type,parentSchema:schema2179,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2183.type,parentSchema:schema2183,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -25678,169 +25760,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate477.errors = vErrors;
+validate479.errors = vErrors;
 return errors === 0;
 }
 
-export const searchServiceByIPLimited = validate481;
-const schema2194 = {"title":"SearchServiceByIPLimitedRequest","type":"object","required":["ip"],"properties":{"ip":{"type":"string","minLength":2,"maxLength":45,"pattern":"^[0-9A-Fa-f:.]+$","description":"an IPv4 or IPv6 address, such as 203.0.113.11"},"source":{"type":"string","enum":["ipam","proxmox","vpsdata","localcloud"],"description":"one of ipam, proxmox, vpsdata or localcloud"}}};
-
-function validate481(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.ip === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip"},message:"must have required property '"+"ip"+"'",schema:schema2194.required,parentSchema:schema2194,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.ip !== undefined){
-let data0 = data.ip;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2194.properties.ip.type,parentSchema:schema2194.properties.ip,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["ip"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(func2(data0) > 45){
-const err2 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters",schema:45,parentSchema:schema2194.properties.ip,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(func2(data0) < 2){
-const err3 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema2194.properties.ip,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(!pattern1383.test(data0)){
-const err4 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Fa-f:.]+$"},message:"must match pattern \""+"^[0-9A-Fa-f:.]+$"+"\"",schema:"^[0-9A-Fa-f:.]+$",parentSchema:schema2194.properties.ip,data:data0};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-if(data.source !== undefined){
-let data1 = data.source;
-if(typeof data1 !== "string"){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType1 = typeof data1;
-if(typeof data1 === "string"){
-coerced1 = data1;
-}
-}
-if(!(coerced1 !== undefined)){
-if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data1;
-}
-else if(data1 === null){
-coerced1 = "";
-}
-else {
-const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2194.properties.source.type,parentSchema:schema2194.properties.source,data:data1};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["source"] = coerced1;
-}
-}
-}
-if(!((((data1 === "ipam") || (data1 === "proxmox")) || (data1 === "vpsdata")) || (data1 === "localcloud"))){
-const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema2194.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema2194.properties.source.enum,parentSchema:schema2194.properties.source,data:data1};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2194.type,parentSchema:schema2194,data};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate481.errors = vErrors;
-return errors === 0;
-}
-
-export const sendEstimate = validate483;
-const schema2197 = {"title":"SendEstimateRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const searchServiceByIPLimited = validate483;
+const schema2198 = {"title":"SearchServiceByIPLimitedRequest","type":"object","required":["ip"],"properties":{"ip":{"type":"string","minLength":2,"maxLength":45,"pattern":"^[0-9A-Fa-f:.]+$","description":"an IPv4 or IPv6 address, such as 203.0.113.11"},"source":{"type":"string","enum":["ipam","proxmox","vpsdata","localcloud"],"description":"one of ipam, proxmox, vpsdata or localcloud"}}};
 
 function validate483(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2197.required,parentSchema:schema2197,data};
+if(data.ip === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip"},message:"must have required property '"+"ip"+"'",schema:schema2198.required,parentSchema:schema2198,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25849,8 +25781,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.id !== undefined){
-let data0 = data.id;
+if(data.ip !== undefined){
+let data0 = data.ip;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -25869,7 +25801,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+const err1 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2198.properties.ip.type,parentSchema:schema2198.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -25882,13 +25814,13 @@ errors++;
 if(coerced0 !== undefined){
 data0 = coerced0;
 if(data !== undefined){
-data["id"] = coerced0;
+data["ip"] = coerced0;
 }
 }
 }
 if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(func2(data0) > 45){
+const err2 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters",schema:45,parentSchema:schema2198.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -25897,16 +25829,84 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2197.type,parentSchema:schema2197,data};
+if(func2(data0) < 2){
+const err3 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema2198.properties.ip,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
+}
+errors++;
+}
+if(!pattern1385.test(data0)){
+const err4 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Fa-f:.]+$"},message:"must match pattern \""+"^[0-9A-Fa-f:.]+$"+"\"",schema:"^[0-9A-Fa-f:.]+$",parentSchema:schema2198.properties.ip,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.source !== undefined){
+let data1 = data.source;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2198.properties.source.type,parentSchema:schema2198.properties.source,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["source"] = coerced1;
+}
+}
+}
+if(!((((data1 === "ipam") || (data1 === "proxmox")) || (data1 === "vpsdata")) || (data1 === "localcloud"))){
+const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema2198.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema2198.properties.source.enum,parentSchema:schema2198.properties.source,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2198.type,parentSchema:schema2198,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
 }
 errors++;
 }
@@ -25914,8 +25914,8 @@ validate483.errors = vErrors;
 return errors === 0;
 }
 
-export const sendInvoice = validate485;
-const schema2201 = {"title":"SendInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const sendEstimate = validate485;
+const schema2201 = {"title":"SendEstimateRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate485(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -25996,15 +25996,97 @@ validate485.errors = vErrors;
 return errors === 0;
 }
 
-export const setClientDetails = validate487;
-const schema2219 = {"title":"SetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"status":{"type":"string","enum":["Active","Closing","Closed","Pending Removal","Archived","Lead","Prospect","Lost"],"description":"one of Active, Closing, Closed, Pending Removal, Archived, Lead, Prospect or Lost"},"language":{"$ref":"addClient.json#/definitions/language"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"curchange":{"type":"string","enum":["change","recalculate"],"description":"change or recalculate"}}};
+export const sendInvoice = validate487;
+const schema2205 = {"title":"SendInvoiceRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate487(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2219.required,parentSchema:schema2219,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2205.required,parentSchema:schema2205,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2205.type,parentSchema:schema2205,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate487.errors = vErrors;
+return errors === 0;
+}
+
+export const setClientDetails = validate489;
+const schema2223 = {"title":"SetClientDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"status":{"type":"string","enum":["Active","Closing","Closed","Pending Removal","Archived","Lead","Prospect","Lost"],"description":"one of Active, Closing, Closed, Pending Removal, Archived, Lead, Prospect or Lost"},"language":{"$ref":"addClient.json#/definitions/language"},"currency_id":{"$ref":"../../common/defs.json#/definitions/idOrZero"},"curchange":{"type":"string","enum":["change","recalculate"],"description":"change or recalculate"}}};
+
+function validate489(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2223.required,parentSchema:schema2223,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26691,7 +26773,7 @@ else if(data13 === null){
 coerced13 = "";
 }
 else {
-const err28 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2219.properties.status.type,parentSchema:schema2219.properties.status,data:data13};
+const err28 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2223.properties.status.type,parentSchema:schema2223.properties.status,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -26709,7 +26791,7 @@ data["status"] = coerced13;
 }
 }
 if(!((((((((data13 === "Active") || (data13 === "Closing")) || (data13 === "Closed")) || (data13 === "Pending Removal")) || (data13 === "Archived")) || (data13 === "Lead")) || (data13 === "Prospect")) || (data13 === "Lost"))){
-const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2219.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema2219.properties.status.enum,parentSchema:schema2219.properties.status,data:data13};
+const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2223.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema2223.properties.status.enum,parentSchema:schema2223.properties.status,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -26839,7 +26921,7 @@ else if(data16 === null){
 coerced16 = "";
 }
 else {
-const err34 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2219.properties.curchange.type,parentSchema:schema2219.properties.curchange,data:data16};
+const err34 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2223.properties.curchange.type,parentSchema:schema2223.properties.curchange,data:data16};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -26857,7 +26939,7 @@ data["curchange"] = coerced16;
 }
 }
 if(!((data16 === "change") || (data16 === "recalculate"))){
-const err35 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/enum",keyword:"enum",params:{allowedValues: schema2219.properties.curchange.enum},message:"must be equal to one of the allowed values",schema:schema2219.properties.curchange.enum,parentSchema:schema2219.properties.curchange,data:data16};
+const err35 = {instancePath:instancePath+"/curchange",schemaPath:"#/properties/curchange/enum",keyword:"enum",params:{allowedValues: schema2223.properties.curchange.enum},message:"must be equal to one of the allowed values",schema:schema2223.properties.curchange.enum,parentSchema:schema2223.properties.curchange,data:data16};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -26869,7 +26951,7 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2219.type,parentSchema:schema2219,data};
+const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2223.type,parentSchema:schema2223,data};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -26878,14 +26960,14 @@ vErrors.push(err36);
 }
 errors++;
 }
-validate487.errors = vErrors;
+validate489.errors = vErrors;
 return errors === 0;
 }
 
-export const setContactDetails = validate491;
-const schema2256 = {"title":"SetContactDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"privileges":{"$ref":"addClientContact.json#/definitions/privileges"}}};
+export const setContactDetails = validate493;
+const schema2260 = {"title":"SetContactDetailsRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"firstname":{"$ref":"addClient.json#/definitions/text255"},"lastname":{"$ref":"addClient.json#/definitions/text255"},"email":{"$ref":"addClient.json#/definitions/email"},"phonenumber":{"$ref":"addClient.json#/definitions/text255"},"type":{"$ref":"addClient.json#/definitions/clientType"},"address1":{"$ref":"addClient.json#/definitions/text255"},"address2":{"$ref":"addClient.json#/definitions/text255"},"city":{"$ref":"addClient.json#/definitions/text255"},"state":{"$ref":"addClient.json#/definitions/text255"},"postcode":{"$ref":"addClient.json#/definitions/text255"},"country":{"$ref":"addClient.json#/definitions/country"},"companyname":{"$ref":"addClient.json#/definitions/text255"},"privileges":{"$ref":"addClientContact.json#/definitions/privileges"}}};
 
-function validate489(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate491(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -27284,17 +27366,17 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate489.errors = vErrors;
+validate491.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate491(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate493(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2256.required,parentSchema:schema2256,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2260.required,parentSchema:schema2260,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -27962,14 +28044,14 @@ errors++;
 }
 }
 if(data.privileges !== undefined){
-if(!(validate489(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
-vErrors = vErrors === null ? validate489.errors : vErrors.concat(validate489.errors);
+if(!(validate491(data.privileges, {instancePath:instancePath+"/privileges",parentData:data,parentDataProperty:"privileges",rootData}))){
+vErrors = vErrors === null ? validate491.errors : vErrors.concat(validate491.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2256.type,parentSchema:schema2256,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2260.type,parentSchema:schema2260,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -27978,19 +28060,19 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate491.errors = vErrors;
+validate493.errors = vErrors;
 return errors === 0;
 }
 
-export const setEstimateStatus = validate494;
-const schema2273 = {"title":"SetEstimateStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/estimate.json#/properties/status"}}};
+export const setEstimateStatus = validate496;
+const schema2277 = {"title":"SetEstimateStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/estimate.json#/properties/status"}}};
 
-function validate494(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate496(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2273.required,parentSchema:schema2273,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2277.required,parentSchema:schema2277,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28000,7 +28082,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2273.required,parentSchema:schema2273,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2277.required,parentSchema:schema2277,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -28109,7 +28191,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2273.type,parentSchema:schema2273,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2277.type,parentSchema:schema2277,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -28118,19 +28200,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate494.errors = vErrors;
+validate496.errors = vErrors;
 return errors === 0;
 }
 
-export const setInvoiceStatus = validate496;
-const schema2278 = {"title":"SetInvoiceStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"string","enum":["Paid","Unpaid","Cancelled"]}}};
+export const setInvoiceStatus = validate498;
+const schema2282 = {"title":"SetInvoiceStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"type":"string","enum":["Paid","Unpaid","Cancelled"]}}};
 
-function validate496(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate498(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2278.required,parentSchema:schema2278,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2282.required,parentSchema:schema2282,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28140,7 +28222,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2278.required,parentSchema:schema2278,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2282.required,parentSchema:schema2282,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -28219,7 +28301,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2278.properties.status.type,parentSchema:schema2278.properties.status,data:data1};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2282.properties.status.type,parentSchema:schema2282.properties.status,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -28237,7 +28319,7 @@ data["status"] = coerced1;
 }
 }
 if(!(((data1 === "Paid") || (data1 === "Unpaid")) || (data1 === "Cancelled"))){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2278.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema2278.properties.status.enum,parentSchema:schema2278.properties.status,data:data1};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2282.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema2282.properties.status.enum,parentSchema:schema2282.properties.status,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -28249,7 +28331,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2278.type,parentSchema:schema2278,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2282.type,parentSchema:schema2282,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -28258,94 +28340,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate496.errors = vErrors;
-return errors === 0;
-}
-
-export const setOrderActive = validate498;
-const schema2283 = {"title":"SetOrderActiveRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
-
-function validate498(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2283.required,parentSchema:schema2283,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2283.type,parentSchema:schema2283,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate498.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderCancel = validate500;
-const schema2287 = {"title":"SetOrderCancelRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderActive = validate500;
+const schema2287 = {"title":"SetOrderActiveRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate500(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -28426,8 +28426,8 @@ validate500.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderFraud = validate502;
-const schema2291 = {"title":"SetOrderFraudRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderCancel = validate502;
+const schema2291 = {"title":"SetOrderCancelRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate502(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -28508,8 +28508,8 @@ validate502.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderPending = validate504;
-const schema2295 = {"title":"SetOrderPendingRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderFraud = validate504;
+const schema2295 = {"title":"SetOrderFraudRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate504(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -28590,15 +28590,97 @@ validate504.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderReferrer = validate506;
-const schema2300 = {"title":"SetOrderReferrerRequest","type":"object","required":["id","referral"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"referral":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+export const setOrderPending = validate506;
+const schema2299 = {"title":"SetOrderPendingRequest","type":"object","required":["id"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
 
 function validate506(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2300.required,parentSchema:schema2300,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2299.required,parentSchema:schema2299,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.type,parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"../../common/defs.json#/definitions/positiveId/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,17}$"},message:"must match pattern \""+"^[1-9][0-9]{0,17}$"+"\"",schema:"^[1-9][0-9]{0,17}$",parentSchema:schema13,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2299.type,parentSchema:schema2299,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate506.errors = vErrors;
+return errors === 0;
+}
+
+export const setOrderReferrer = validate508;
+const schema2304 = {"title":"SetOrderReferrerRequest","type":"object","required":["id","referral"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"referral":{"$ref":"../../common/defs.json#/definitions/positiveId"}}};
+
+function validate508(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2304.required,parentSchema:schema2304,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28608,7 +28690,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.referral === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "referral"},message:"must have required property '"+"referral"+"'",schema:schema2300.required,parentSchema:schema2300,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "referral"},message:"must have required property '"+"referral"+"'",schema:schema2304.required,parentSchema:schema2304,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -28719,7 +28801,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2300.type,parentSchema:schema2300,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2304.type,parentSchema:schema2304,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -28728,20 +28810,20 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate506.errors = vErrors;
+validate508.errors = vErrors;
 return errors === 0;
 }
 
-export const setOrderStatus = validate508;
-const schema2306 = {"title":"SetOrderStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/order.json#/properties/status"}}};
-const schema1473 = {"type":"string","enum":["Pending","Active","Fraud","Cancelled"]};
+export const setOrderStatus = validate510;
+const schema2310 = {"title":"SetOrderStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"status":{"$ref":"../../resources/order.json#/properties/status"}}};
+const schema1477 = {"type":"string","enum":["Pending","Active","Fraud","Cancelled"]};
 
-function validate508(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate510(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2306.required,parentSchema:schema2306,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2310.required,parentSchema:schema2310,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28751,7 +28833,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2306.required,parentSchema:schema2306,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2310.required,parentSchema:schema2310,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -28830,7 +28912,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/order.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1473.type,parentSchema:schema1473,data:data1};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"../../resources/order.json#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema1477.type,parentSchema:schema1477,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -28848,7 +28930,7 @@ data["status"] = coerced1;
 }
 }
 if(!((((data1 === "Pending") || (data1 === "Active")) || (data1 === "Fraud")) || (data1 === "Cancelled"))){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/order.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema1473.enum},message:"must be equal to one of the allowed values",schema:schema1473.enum,parentSchema:schema1473,data:data1};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"../../resources/order.json#/properties/status/enum",keyword:"enum",params:{allowedValues: schema1477.enum},message:"must be equal to one of the allowed values",schema:schema1477.enum,parentSchema:schema1477,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -28860,7 +28942,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2306.type,parentSchema:schema2306,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2310.type,parentSchema:schema2310,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -28869,19 +28951,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate508.errors = vErrors;
+validate510.errors = vErrors;
 return errors === 0;
 }
 
-export const setTicketStatus = validate510;
-const schema2312 = {"title":"SetTicketStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"status":{"$ref":"../../resources/ticket.json#/definitions/status"}}};
+export const setTicketStatus = validate512;
+const schema2316 = {"title":"SetTicketStatusRequest","type":"object","required":["id","status"],"properties":{"id":{"$ref":"../../resources/ticket.json#/properties/ticket_number"},"status":{"$ref":"../../resources/ticket.json#/definitions/status"}}};
 
-function validate510(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate512(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2312.required,parentSchema:schema2312,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema2316.required,parentSchema:schema2316,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28891,7 +28973,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2312.required,parentSchema:schema2312,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema2316.required,parentSchema:schema2316,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -29000,7 +29082,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2312.type,parentSchema:schema2312,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2316.type,parentSchema:schema2316,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -29009,21 +29091,21 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate510.errors = vErrors;
+validate512.errors = vErrors;
 return errors === 0;
 }
 
-export const tokenizeClientCard = validate512;
-const schema2318 = {"title":"TokenizeClientCardRequest","type":"object","required":["client_id","gateway_id","token"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"gateway_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"token":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty gateway token of at most 255 characters"},"lastfour":{"type":"string","pattern":"^[0-9]{4}$","description":"the last four digits of the card, such as 4242"},"expdate":{"type":"string","pattern":"^(0[1-9]|1[0-2])[0-9]{2}$","description":"the card's expiry as MMYY with a month from 01 to 12, such as 0828"}}};
-const pattern1453 = new RegExp("^[0-9]{4}$", "u");
-const pattern1454 = new RegExp("^(0[1-9]|1[0-2])[0-9]{2}$", "u");
+export const tokenizeClientCard = validate514;
+const schema2322 = {"title":"TokenizeClientCardRequest","type":"object","required":["client_id","gateway_id","token"],"properties":{"client_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"gateway_id":{"$ref":"../../common/defs.json#/definitions/positiveId"},"token":{"type":"string","minLength":1,"maxLength":255,"description":"a non-empty gateway token of at most 255 characters"},"lastfour":{"type":"string","pattern":"^[0-9]{4}$","description":"the last four digits of the card, such as 4242"},"expdate":{"type":"string","pattern":"^(0[1-9]|1[0-2])[0-9]{2}$","description":"the card's expiry as MMYY with a month from 01 to 12, such as 0828"}}};
+const pattern1455 = new RegExp("^[0-9]{4}$", "u");
+const pattern1456 = new RegExp("^(0[1-9]|1[0-2])[0-9]{2}$", "u");
 
-function validate512(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate514(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.client_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema2318.required,parentSchema:schema2318,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_id"},message:"must have required property '"+"client_id"+"'",schema:schema2322.required,parentSchema:schema2322,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29033,7 +29115,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.gateway_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gateway_id"},message:"must have required property '"+"gateway_id"+"'",schema:schema2318.required,parentSchema:schema2318,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gateway_id"},message:"must have required property '"+"gateway_id"+"'",schema:schema2322.required,parentSchema:schema2322,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -29043,7 +29125,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.token === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "token"},message:"must have required property '"+"token"+"'",schema:schema2318.required,parentSchema:schema2318,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "token"},message:"must have required property '"+"token"+"'",schema:schema2322.required,parentSchema:schema2322,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -29172,7 +29254,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2318.properties.token.type,parentSchema:schema2318.properties.token,data:data2};
+const err7 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2322.properties.token.type,parentSchema:schema2322.properties.token,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -29191,7 +29273,7 @@ data["token"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func2(data2) > 255){
-const err8 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2318.properties.token,data:data2};
+const err8 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema2322.properties.token,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -29201,7 +29283,7 @@ vErrors.push(err8);
 errors++;
 }
 if(func2(data2) < 1){
-const err9 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema2318.properties.token,data:data2};
+const err9 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema2322.properties.token,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -29232,7 +29314,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err10 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2318.properties.lastfour.type,parentSchema:schema2318.properties.lastfour,data:data3};
+const err10 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2322.properties.lastfour.type,parentSchema:schema2322.properties.lastfour,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -29250,8 +29332,8 @@ data["lastfour"] = coerced3;
 }
 }
 if(typeof data3 === "string"){
-if(!pattern1453.test(data3)){
-const err11 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}$"},message:"must match pattern \""+"^[0-9]{4}$"+"\"",schema:"^[0-9]{4}$",parentSchema:schema2318.properties.lastfour,data:data3};
+if(!pattern1455.test(data3)){
+const err11 = {instancePath:instancePath+"/lastfour",schemaPath:"#/properties/lastfour/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}$"},message:"must match pattern \""+"^[0-9]{4}$"+"\"",schema:"^[0-9]{4}$",parentSchema:schema2322.properties.lastfour,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -29282,7 +29364,7 @@ else if(data4 === null){
 coerced4 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2318.properties.expdate.type,parentSchema:schema2318.properties.expdate,data:data4};
+const err12 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema2322.properties.expdate.type,parentSchema:schema2322.properties.expdate,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -29300,8 +29382,8 @@ data["expdate"] = coerced4;
 }
 }
 if(typeof data4 === "string"){
-if(!pattern1454.test(data4)){
-const err13 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/pattern",keyword:"pattern",params:{pattern: "^(0[1-9]|1[0-2])[0-9]{2}$"},message:"must match pattern \""+"^(0[1-9]|1[0-2])[0-9]{2}$"+"\"",schema:"^(0[1-9]|1[0-2])[0-9]{2}$",parentSchema:schema2318.properties.expdate,data:data4};
+if(!pattern1456.test(data4)){
+const err13 = {instancePath:instancePath+"/expdate",schemaPath:"#/properties/expdate/pattern",keyword:"pattern",params:{pattern: "^(0[1-9]|1[0-2])[0-9]{2}$"},message:"must match pattern \""+"^(0[1-9]|1[0-2])[0-9]{2}$"+"\"",schema:"^(0[1-9]|1[0-2])[0-9]{2}$",parentSchema:schema2322.properties.expdate,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -29314,7 +29396,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2318.type,parentSchema:schema2318,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2322.type,parentSchema:schema2322,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -29323,19 +29405,19 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate512.errors = vErrors;
+validate514.errors = vErrors;
 return errors === 0;
 }
 
-export const verifyAdminLogin = validate515;
-const schema2327 = {"title":"VerifyAdminLoginRequest","type":"object","required":["username","password"],"properties":{"username":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
+export const verifyAdminLogin = validate517;
+const schema2331 = {"title":"VerifyAdminLoginRequest","type":"object","required":["username","password"],"properties":{"username":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
 
-function validate515(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate517(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.username === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'",schema:schema2327.required,parentSchema:schema2327,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'",schema:schema2331.required,parentSchema:schema2331,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29345,7 +29427,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2327.required,parentSchema:schema2327,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2331.required,parentSchema:schema2331,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -29476,7 +29558,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2327.type,parentSchema:schema2327,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2331.type,parentSchema:schema2331,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -29485,19 +29567,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate515.errors = vErrors;
+validate517.errors = vErrors;
 return errors === 0;
 }
 
-export const verifyClientLogin = validate517;
-const schema2334 = {"title":"VerifyClientLoginRequest","type":"object","required":["email","password"],"properties":{"email":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
+export const verifyClientLogin = validate519;
+const schema2338 = {"title":"VerifyClientLoginRequest","type":"object","required":["email","password"],"properties":{"email":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"},"password":{"$ref":"../../common/defs.json#/definitions/nonEmptyText"}}};
 
-function validate517(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate519(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.email === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema2334.required,parentSchema:schema2334,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema2338.required,parentSchema:schema2338,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29507,7 +29589,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2334.required,parentSchema:schema2334,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema2338.required,parentSchema:schema2338,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -29638,7 +29720,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2334.type,parentSchema:schema2334,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema2338.type,parentSchema:schema2338,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -29647,7 +29729,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate517.errors = vErrors;
+validate519.errors = vErrors;
 return errors === 0;
 }
 

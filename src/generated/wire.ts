@@ -159,6 +159,7 @@ export interface AllWireTypes {
   operations_domains_domainEPP_json?: DomainEPP;
   operations_domains_domainRegister_json?: DomainRegister;
   operations_domains_domainRenew_json?: DomainRenew;
+  operations_domains_domainSynch_json?: DomainSynch;
   operations_domains_domainTransfer_json?: DomainTransfer;
   operations_domains_getDomainDetails_json?: GetDomainDetails;
   operations_domains_getDomains_json?: GetDomains;
@@ -4502,6 +4503,20 @@ export interface DomainRenewRequest {
   id: string;
 }
 export interface DomainRenewResult {}
+/**
+ * Synchronizes domain `id` with its registrar (the vendor's call name; the old name domainSynchronize is not published on the vendor's pages). The simulated registrar's state is already applied day by day by the billing clock (transfers completed, expiry, redemption, release), so a synchronization finishes what is due at this moment (a begun transfer whose registrar's days have passed becomes Active) and stamps `synch_date` with the session clock's time; nothing else changes. Only a domain the registrar holds can be synchronized: Active, Expired, or Pending Transfer once its transfer has begun (domainTransfer); any other status is refused, naming it. Answers info "Domain with ID #<id> synchronized.", as published.
+ */
+export interface DomainSynch {
+  request: DomainSynchRequest;
+  result: DomainSynchResult;
+}
+export interface DomainSynchRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  id: string;
+}
+export interface DomainSynchResult {}
 /**
  * Starts the transfer of Pending Transfer domain `id` to its registrar (simulated) and answers info "Domain <name> transfer process began". A registrar whose transfer_days is 0 completes it at once: the domain becomes Active, expiring and next due one period from today. Otherwise the domain stays Pending Transfer, with today recorded as its transfer start, and the billing clock completes it once the registrar's days have passed (bundled: Enom takes 5 days, OpenSRS and ResellerClub complete at once). A registrar with refuses_locked_transfers (bundled: OpenSRS) refuses a name locked at the losing registrar (bundled: domain 10, laurent-conseil.org) with a registrar error, and nothing changes. Refused too: a domain in another status, and a transfer already begun.
  */

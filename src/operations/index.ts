@@ -5,6 +5,7 @@ import addEstimateLine from './estimates/addEstimateLine.js';
 import clearOrderDraftItems from './orders/clearOrderDraftItems.js';
 import convertEstimateToInvoice from './estimates/convertEstimateToInvoice.js';
 import deleteEstimate from './estimates/deleteEstimate.js';
+import domainSynch from './domains/domainSynch.js';
 import removeOrderDraftDiscount from './orders/removeOrderDraftDiscount.js';
 import sendEstimate from './estimates/sendEstimate.js';
 import setEstimateStatus from './estimates/setEstimateStatus.js';
@@ -166,6 +167,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   domainEPP,
   domainRegister,
   domainRenew,
+  domainSynch,
   domainTransfer,
   editAccountDetails,
   editContactPermissions,

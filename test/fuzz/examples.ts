@@ -246,6 +246,7 @@ export const EXAMPLES: Record<string, Pair[][]> = {
     ],
     [],
   ],
+  domainSynch: [[['id', '1']], [['id', '7']]],
   addEstimate: [[['client_id', '1']], [['client_id', '2']]],
   addEstimateLine: [
     [

@@ -356,7 +356,10 @@ const estimateSteps = fc.oneof(
 
 // Every registrar call on any domain, so domain moves mix with order and client moves in one sequence.
 const domainSteps = fc
-  .tuple(fc.constantFrom('domainRegister', 'domainTransfer', 'domainRenew', 'domainEPP', 'domainDelete', 'domainDeleteHB'), id(12))
+  .tuple(
+    fc.constantFrom('domainRegister', 'domainTransfer', 'domainRenew', 'domainEPP', 'domainDelete', 'domainDeleteHB', 'domainSynch'),
+    id(12),
+  )
   .map(([call, domain]): Step => ({ call, pairs: [['id', domain]] }));
 
 const GENERATORS: Record<string, fc.Arbitrary<Step>> = {
