@@ -87,6 +87,8 @@ export const messages = {
     `Contact ${contactId} belongs to client ${parentId}, not to client ${given}`,
   loginInvalid: () => 'Invalid login details: unknown username, wrong password or inactive account',
   inEntry: (param: string, message: string) => `${param}: ${message}`,
+  tldNotOnPage: (name: string, pageId: string, known: readonly string[]) =>
+    `No TLD named ${name} on order page ${pageId}: its TLDs are ${someIds(known) || 'none'}`,
   tldOnly: (param: string) => `${param} applies to TLD products only`,
   periodPriceRequired: (param: string, tld: string, period: string) =>
     `Parameter ${param} is required: TLD ${tld} has no ${period}-year price to keep`,

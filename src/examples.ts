@@ -63,6 +63,8 @@ export const EXAMPLES: Record<string, string> = {
   getClientDraftOrders: 'client_id=1',
   convertOrderDraft: 'id=1',
   bulkAddProducts: 'products[0][copyof]=1&products[0][name]=Starter%20copy',
+  bulkSetPrices:
+    'category_id=4&products[0][name]=.com&products[0][periods][1][register]=11.95&products[0][periods][1][renew]=15.95&products[0][updatedomains]=1',
   addAddonToAccount: 'account_id=1&addon_id=1&invoice=1',
   addClientContact:
     'id=1&firstname=Ann&lastname=Lee&email=ann@example.com&password=S3cret!&password2=S3cret!&privileges[billing][payinvoice]=1',

@@ -220,6 +220,7 @@ export interface AllWireTypes {
   operations_orders_setOrderPending_json?: SetOrderPending;
   operations_orders_setOrderStatus_json?: SetOrderStatus;
   operations_services_bulkAddProducts_json?: BulkAddProducts;
+  operations_services_bulkSetPrices_json?: BulkSetPrices;
   operations_services_deleteProduct_json?: DeleteProduct;
   operations_services_getAddonDetails_json?: GetAddonDetails;
   operations_services_getAddons_json?: GetAddons;
@@ -7758,6 +7759,30 @@ export interface BulkAddProductsResult {
    */
   new_products: string[];
 }
+/**
+ * Updates the prices of TLDs in bulk. Each entry `products[n]` names a TLD of order page `category_id` by its `name` (such as .com, compared without case); `periods[k]` (k = 1..10 years) sets its register, transfer and/or renew price in the main currency; other prices and periods stay, and a period the TLD lacks needs all three prices. With `updatedomains=1` the existing domains of that TLD (all but Cancelled, Fraud and Transferred Away ones) take the new renew price for their own period as their `recurring_amount`, converted into each domain's currency as an order converts it; a domain whose period the TLD does not renew keeps its amount, and invoices already made stay as they are. Entries apply in order; every entry is checked before anything is written, so one bad entry changes nothing. The vendor publishes only an answer with `"success": false` and info ["Product updated"]; billsim answers success with one "Product updated" line per entry, following that sample and the neighbouring bulkAddProducts.
+ */
+export interface BulkSetPrices {
+  request: BulkSetPricesRequest;
+  result: BulkSetPricesResult;
+}
+export interface BulkSetPricesRequest {
+  /**
+   * a positive whole number id, such as 1
+   */
+  category_id: string;
+  /**
+   * the TLDs to update, such as products[0][name]=.com&products[0][periods][1][register]=11.95
+   */
+  products: {
+    [key: string]: {
+      name: string;
+      periods?: {[years: string]: {register?: string; transfer?: string; renew?: string}};
+      updatedomains?: '0' | '1';
+    };
+  };
+}
+export interface BulkSetPricesResult {}
 /**
  * Deletes product (or domain TLD) `id` from the catalogue and answers info "Product deleted", as published. The vendor documents no refusal; billsim refuses, changing nothing, a product still in use, so no record is left pointing at a product that is gone: one with services (accounts in any status, history included), one with domains (a TLD), one an upgrade order moves a service from or to, one in an order draft (as a service item or a draft domain's TLD), and one that is the only product an addon is limited to (the addon would otherwise be offered with every product). Every use is named at once, at most five ids of each kind. Otherwise the product leaves the other products' `upgrades`, the addons' product lists and its own automation settings (product_automation, tld_automation) with it; its order page simply counts one product less.
  */

@@ -2,6 +2,7 @@
 // default export is its operation; its schema is schemas/operations/<section>/<call>.json.
 import addEstimate from './estimates/addEstimate.js';
 import addEstimateLine from './estimates/addEstimateLine.js';
+import bulkSetPrices from './services/bulkSetPrices.js';
 import clearOrderDraftItems from './orders/clearOrderDraftItems.js';
 import convertEstimateToInvoice from './estimates/convertEstimateToInvoice.js';
 import deleteEstimate from './estimates/deleteEstimate.js';
@@ -149,6 +150,7 @@ export const operations: Readonly<Record<string, AnyOperation>> = {
   addTicketReply,
   applyInvoiceCredit,
   bulkAddProducts,
+  bulkSetPrices,
   changeAccountPackage,
   chargeCreditCard,
   clearOrderDraftItems,

@@ -246,6 +246,18 @@ export const EXAMPLES: Record<string, Pair[][]> = {
     ],
     [],
   ],
+  bulkSetPrices: [
+    [
+      ['category_id', '4'],
+      ['products[0][name]', '.com'],
+      ['products[0][periods][1][register]', '11.95'],
+      ['products[0][updatedomains]', '1'],
+      ['products[1][name]', '.eu'],
+      ['products[1][periods][6][register]', '50'],
+      ['products[1][periods][6][transfer]', '50'],
+      ['products[1][periods][6][renew]', '55'],
+    ],
+  ],
   domainSynch: [[['id', '1']], [['id', '7']]],
   addEstimate: [[['client_id', '1']], [['client_id', '2']]],
   addEstimateLine: [
